@@ -1,0 +1,33 @@
+// Runs every test file with node's own test runner. Node 20 has no --test glob support,
+// so the files are listed here.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function find(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return find(p);
+    return p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+const only = process.argv.slice(2);
+const files = only.length ? only : find('test').sort();
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.warn('\n' + '!'.repeat(78));
+  console.warn('!! TEST_DATABASE_URL is not set: every data test runs on SQLite ONLY.');
+  console.warn('!! PostgreSQL suites are SKIPPED. Set TEST_DATABASE_URL=postgres://... to run them.');
+  console.warn('!'.repeat(78) + '\n');
+}
+if (!process.env.TEST_REDIS_URL) {
+  console.warn('!! TEST_REDIS_URL is not set: Redis-backed rate-limit/cache tests are SKIPPED.\n');
+}
+
+const res = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
+);
+process.exit(res.status ?? 1);
