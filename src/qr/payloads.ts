@@ -36,7 +36,7 @@ export interface ContentByType {
   geo: GeoContent;
 }
 export type ContentType = keyof ContentByType;
-export const CONTENT_TYPES = ['url', 'text', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const satisfies readonly ContentType[];
+export const QR_CONTENT_TYPES = ['url', 'text', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const satisfies readonly ContentType[];
 
 /** Visual separators are legal in RFC 3966 but some dialers choke on them; digits and + only. */
 export function normalizePhone(n: string): string {

@@ -1,0 +1,56 @@
+import { buildMatrix, type Ecc } from './matrix.js';
+import { renderSvg } from './svg.js';
+import { renderPng } from './png.js';
+import { renderPdf } from './pdf.js';
+import { renderEps } from './eps.js';
+
+export * from './matrix.js';
+export * from './payloads.js';
+export * from './options.js';
+export { renderSvg } from './svg.js';
+export { renderPng, pngModuleSize } from './png.js';
+export { renderPdf, drawQr } from './pdf.js';
+export { renderEps } from './eps.js';
+
+export type QrFormat = 'svg' | 'png' | 'pdf' | 'eps';
+export const QR_FORMATS: readonly QrFormat[] = ['svg', 'png', 'pdf', 'eps'];
+
+export interface RenderOptions {
+  ecc?: Ecc;
+  /** Quiet zone in modules (default 4). */
+  margin?: number;
+  fg?: string;
+  bg?: string;
+  /** PNG edge in pixels (default 512); SVG width/height attributes. */
+  size?: number;
+  /** PDF/EPS edge in millimetres (default 1 mm per module); SVG width/height when no size. */
+  mm?: number;
+  /** PNG pHYs density. */
+  dpi?: number;
+  /** Document title for PDF, EPS and SVG. */
+  title?: string;
+}
+
+export interface RenderedQr {
+  body: Buffer | string;
+  contentType: string;
+  extension: QrFormat;
+}
+
+export const MEDIA_TYPES: Record<QrFormat, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  eps: 'application/postscript',
+};
+
+/** Renders `payload` in one format. Throws RangeError when the payload does not fit a symbol. */
+export async function render(format: QrFormat, payload: string, options: RenderOptions = {}): Promise<RenderedQr> {
+  const m = buildMatrix(payload, options.ecc ?? 'M');
+  const body =
+    format === 'svg' ? renderSvg(m, options)
+    : format === 'png' ? await renderPng(m, options)
+    : format === 'pdf' ? await renderPdf(m, options)
+    : renderEps(m, options);
+  return { body, contentType: MEDIA_TYPES[format], extension: format };
+}
