@@ -1,0 +1,72 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { Redis } from 'ioredis';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Deps } from './deps.js';
+import { openDatabase, type DB } from './db/database.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { newId } from './lib/ids.js';
+import { MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
+import { LastUsedTracker } from './features/api-keys/last-used.js';
+import { validatorCompiler } from './http/validator.js';
+import { problemPlugin } from './http/problem.js';
+import { requestIdPlugin } from './http/request-id.js';
+import { openapiPlugin } from './http/openapi.js';
+import { authPlugin } from './http/auth.js';
+import { rateLimitPlugin } from './http/rate-limit.js';
+import { idempotencyPlugin } from './http/idempotency.js';
+import { deprecationPlugin } from './http/deprecation.js';
+import { features } from './features/index.js';
+
+export interface BuildOptions {
+  db?: DB;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    // D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler());
+  // D3: only application/json bodies; Fastify's default text/plain parser would accept others.
+  app.removeContentTypeParser('text/plain');
+
+  const db = opts.db ?? openDatabase(config.databaseUrl);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const deps: Deps = {
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    redis,
+    rateStore: redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(),
+    lastUsed: new LastUsedTracker(db),
+  };
+  app.decorate('deps', deps);
+
+  await app.register(problemPlugin, { docsUrl: config.docsUrl });
+  await app.register(requestIdPlugin);
+  await app.register(openapiPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(deprecationPlugin);
+  await app.register(idempotencyPlugin);
+  for (const feature of features) await app.register(feature);
+
+  // Features register their own onClose hooks (buffers flush first); these run last.
+  app.addHook('onClose', async () => {
+    await deps.lastUsed.close();
+    if (redis) redis.disconnect();
+    if (!opts.db) await db.destroy();
+  });
+  return app;
+}

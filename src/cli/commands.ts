@@ -1,0 +1,38 @@
+import type { Config, PlanName } from '../config.js';
+import type { DB } from '../db/database.js';
+import { createUser } from '../features/users/users.service.js';
+import { createOrganizationWithDefaults } from '../features/organizations/organizations.service.js';
+import { createApiKey } from '../features/api-keys/api-keys.service.js';
+import { recordAudit } from '../features/audit/audit.service.js';
+
+export interface BootstrapInput {
+  email: string;
+  password: string;
+  orgName: string;
+  orgSlug: string;
+  plan: PlanName;
+}
+
+/** D4 first start: user (org_admin), organization, default workspace, one API key. */
+export async function bootstrap(db: DB, config: Config, input: BootstrapInput) {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const user = await createUser(trx, { email: input.email, password: input.password }, now, config.passwordCost);
+    const system = { actorType: 'system' as const, actorId: null, requestId: null };
+    const { org, workspace } = await createOrganizationWithDefaults(trx, { name: input.orgName, slug: input.orgSlug, plan: input.plan }, { ...system, userId: user.id }, now);
+    const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: org.id, workspaceId: workspace.id, name: 'Bootstrap key', createdBy: user.id }, now);
+    await recordAudit(trx, { ...system, organizationId: org.id, workspaceId: workspace.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
+    return { user_id: user.id, organization_id: org.id, workspace_id: workspace.id, api_key: secret };
+  });
+}
+
+export async function createKeyForWorkspace(db: DB, config: Config, workspaceId: string, name: string) {
+  return db.transaction().execute(async (trx) => {
+    const ws = await trx.selectFrom('workspaces').select(['id', 'organization_id']).where('id', '=', workspaceId).where('status', '=', 'active').executeTakeFirst();
+    if (!ws) throw new Error(`workspace ${workspaceId} not found`);
+    const now = new Date();
+    const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: ws.organization_id, workspaceId: ws.id, name, createdBy: null }, now);
+    await recordAudit(trx, { actorType: 'system', actorId: null, requestId: null, organizationId: ws.organization_id, workspaceId: ws.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
+    return { id: row.id, api_key: secret };
+  });
+}

@@ -1,0 +1,104 @@
+import 'dotenv/config';
+import { readFileSync } from 'node:fs';
+
+export type PlanName = 'free' | 'pro' | 'business' | 'agency' | 'enterprise';
+export const PLAN_NAMES: PlanName[] = ['free', 'pro', 'business', 'agency', 'enterprise'];
+
+export interface Plan {
+  /** null means unlimited */
+  maxWorkspaces: number | null;
+  maxScansPerMonth: number;
+  maxDynamicCodes: number;
+  requestsPerMinute: number;
+}
+
+export interface Deprecation {
+  method: string;
+  path: string;
+  sunset: string;
+  link?: string;
+}
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  baseUrl: string;
+  docsUrl: string;
+  databaseUrl: string;
+  redisUrl: string | null;
+  apiKeyPrefix: string;
+  logLevel: string;
+  version: string;
+  bodyLimit: number;
+  plans: Record<PlanName, Plan>;
+  rateLimit: { windowMs: number; anonymousPerWindow: number; publicPerWindow: number };
+  deprecations: Deprecation[];
+  trustProxy: boolean;
+  countryHeader: string | null;
+  scanFlushMs: number;
+  passwordCost: number;
+}
+
+// D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
+const DEFAULT_PLANS: Record<PlanName, Plan> = {
+  free: { maxWorkspaces: 1, maxScansPerMonth: 1_000, maxDynamicCodes: 3, requestsPerMinute: 60 },
+  pro: { maxWorkspaces: 3, maxScansPerMonth: 25_000, maxDynamicCodes: 50, requestsPerMinute: 300 },
+  business: { maxWorkspaces: 10, maxScansPerMonth: 250_000, maxDynamicCodes: 500, requestsPerMinute: 1_000 },
+  agency: { maxWorkspaces: null, maxScansPerMonth: 1_000_000, maxDynamicCodes: 2_500, requestsPerMinute: 3_000 },
+  enterprise: { maxWorkspaces: null, maxScansPerMonth: 10_000_000, maxDynamicCodes: 25_000, requestsPerMinute: 10_000 },
+};
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** PLANS_JSON overrides any plan field, e.g. {"pro":{"maxWorkspaces":1}} for spec variant B. */
+function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
+  const out = structuredClone(DEFAULT_PLANS);
+  if (env.PLANS_JSON) {
+    const over = JSON.parse(env.PLANS_JSON) as Partial<Record<PlanName, Partial<Plan>>>;
+    for (const name of PLAN_NAMES) Object.assign(out[name], over[name] ?? {});
+  }
+  for (const name of PLAN_NAMES) {
+    const rpm = env[`RATE_LIMIT_${name.toUpperCase()}`];
+    if (rpm) out[name].requestsPerMinute = int(env, `RATE_LIMIT_${name.toUpperCase()}`, out[name].requestsPerMinute);
+  }
+  return out;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 3000);
+  const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const config: Config = {
+    env: env.NODE_ENV || 'production',
+    port,
+    host: env.HOST || '127.0.0.1',
+    baseUrl,
+    docsUrl: (env.DOCS_URL || `${baseUrl}/docs`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
+    redisUrl: env.REDIS_URL || null,
+    apiKeyPrefix: env.API_KEY_PREFIX || 'qrs',
+    logLevel: env.LOG_LEVEL || 'info',
+    version: pkg.version,
+    bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    plans: plans(env),
+    rateLimit: {
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
+      anonymousPerWindow: int(env, 'RATE_LIMIT_ANONYMOUS', 60),
+      publicPerWindow: int(env, 'RATE_LIMIT_PUBLIC', 6_000),
+    },
+    deprecations: env.DEPRECATIONS_JSON ? (JSON.parse(env.DEPRECATIONS_JSON) as Deprecation[]) : [],
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
+    scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
+    passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
+  };
+  return { ...config, ...overrides };
+}

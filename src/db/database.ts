@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type DB = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export function dialectOf(url: string): DialectName {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+function sqlitePath(url: string): string {
+  return url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
+}
+
+export function openDatabase(url: string): DB {
+  if (dialectOf(url) === 'postgres') {
+    // int8 (COUNT, SUM) arrives as a string by default; our counts stay far below 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const path = sqlitePath(url);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  // WAL lets readers proceed during the scan buffer's batched writes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,19 @@
+import type { UsersTable, SessionsTable } from '../features/users/users.table.js';
+import type { OrganizationsTable, MembershipsTable } from '../features/organizations/organizations.table.js';
+import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspaces/workspaces.table.js';
+import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
+import type { AuditLogsTable } from '../features/audit/audit.table.js';
+import type { IdempotencyKeysTable } from '../http/idempotency.table.js';
+
+// Each feature owns its table types; this interface only composes them for Kysely.
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  api_keys: ApiKeysTable;
+  audit_logs: AuditLogsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

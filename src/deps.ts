@@ -1,0 +1,16 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { DB } from './db/database.js';
+import type { Clock } from './lib/clock.js';
+import type { RateLimitStore } from './http/rate-limit.store.js';
+import type { LastUsedTracker } from './features/api-keys/last-used.js';
+
+/** Infrastructure handed to every feature plugin; services take what they need from it. */
+export interface Deps {
+  config: Config;
+  db: DB;
+  clock: Clock;
+  redis: Redis | null;
+  rateStore: RateLimitStore;
+  lastUsed: LastUsedTracker;
+}

@@ -1,0 +1,27 @@
+import type { Insertable } from 'kysely';
+import type { DB } from '../../db/database.js';
+import type { ApiKeysTable } from './api-keys.table.js';
+
+export function insertApiKey(db: DB, row: Insertable<ApiKeysTable>) {
+  return db.insertInto('api_keys').values(row).execute();
+}
+
+/** Everything auth needs about a key, in one indexed lookup. */
+export function findKeyForAuth(db: DB, keyHash: string) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('organizations as o', 'o.id', 'k.organization_id')
+    .innerJoin('workspaces as w', 'w.id', 'k.workspace_id')
+    .select([
+      'k.id', 'k.key_hash', 'k.created_by', 'k.expires_at', 'k.revoked_at', 'k.organization_id', 'k.workspace_id',
+      'o.plan', 'o.deleted_at as org_deleted_at', 'w.status as workspace_status',
+    ])
+    .where('k.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
+
+export async function touchLastUsed(db: DB, times: Map<string, string>) {
+  for (const [id, at] of times) {
+    await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+}

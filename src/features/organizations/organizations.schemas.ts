@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+import type { Selectable } from 'kysely';
+import type { OrganizationsTable } from './organizations.table.js';
+import { parseJson } from '../../db/sql.js';
+
+export const Organization = Type.Object({
+  id: Type.String({ examples: ['org_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+  name: Type.String(),
+  slug: Type.String(),
+  billing_email: Type.Union([Type.String(), Type.Null()]),
+  plan: Type.String({ enum: ['free', 'pro', 'business', 'agency', 'enterprise'] }),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+/** Whitelists the API fields so a new column never leaks by accident. */
+export function toOrganization(row: Selectable<OrganizationsTable>) {
+  return {
+    id: row.id, name: row.name, slug: row.slug, billing_email: row.billing_email, plan: row.plan,
+    settings: parseJson<Record<string, unknown>>(row.settings, {}), created_at: row.created_at, updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,37 @@
+import type { DB } from '../../db/database.js';
+
+export function findSessionByHash(db: DB, tokenHash: string) {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** The user's membership in one organization, or in the oldest one when none is named. */
+export function findMembership(db: DB, userId: string, organizationId?: string) {
+  let q = db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['m.organization_id', 'm.role', 'o.plan'])
+    .where('m.user_id', '=', userId)
+    .where('o.deleted_at', 'is', null);
+  if (organizationId) q = q.where('m.organization_id', '=', organizationId);
+  return q.orderBy('m.created_at', 'asc').orderBy('m.organization_id', 'asc').executeTakeFirst();
+}
+
+/** The named active workspace of the organization, or its default one. */
+export function findWorkspaceForSession(db: DB, organizationId: string, workspaceId?: string) {
+  let q = db
+    .selectFrom('workspaces')
+    .select(['id'])
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'active');
+  q = workspaceId ? q.where('id', '=', workspaceId) : q.where('is_default', '=', 1);
+  return q.executeTakeFirst();
+}
+
+export function findWorkspaceRole(db: DB, workspaceId: string, userId: string) {
+  return db
+    .selectFrom('workspace_members')
+    .select(['role'])
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

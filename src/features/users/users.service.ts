@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { hashPassword } from './password.js';
+
+export async function createUser(trx: Kysely<Database>, input: { email: string; password: string; name?: string | null }, at: Date, cost?: number) {
+  const row = {
+    id: newId('usr'),
+    email: input.email.trim().toLowerCase(),
+    name: input.name ?? null,
+    password_hash: await hashPassword(input.password, cost),
+    created_at: at.toISOString(),
+    updated_at: at.toISOString(),
+  };
+  await trx.insertInto('users').values(row).execute();
+  return row;
+}

@@ -1,0 +1,26 @@
+export type WorkspaceRole = 'ws_admin' | 'editor' | 'approver' | 'viewer';
+
+export interface WorkspacesTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  default_locale: string;
+  approval_required: number;
+  primary_color: string | null;
+  custom_domain: string | null;
+  settings: string;
+  is_default: number;
+  status: 'active' | 'archived';
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  created_at: string;
+}

@@ -1,0 +1,101 @@
+import fp from 'fastify-plugin';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { PlanName } from '../config.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
+import { can } from './permissions.js';
+import type { Principal, Role } from './principal.js';
+import { hashMatches, keyPattern, sha256Hex } from '../features/api-keys/api-keys.fns.js';
+import { findKeyForAuth } from '../features/api-keys/api-keys.repo.js';
+import { findMembership, findSessionByHash, findWorkspaceForSession, findWorkspaceRole } from '../features/users/sessions.repo.js';
+
+export const SESSION_COOKIE = 'qrs_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function fromApiKey(request: FastifyRequest, token: string): Promise<Principal | AppError> {
+  const { config, db, clock, lastUsed } = request.server.deps;
+  if (!keyPattern(config.apiKeyPrefix).test(token)) return unauthenticated('The API key is invalid.');
+  const row = await findKeyForAuth(db, sha256Hex(token));
+  const now = clock.now();
+  // Unknown, revoked, expired and orphaned keys all get the same answer (D4).
+  if (!row || !hashMatches(row.key_hash, token) || row.revoked_at || row.org_deleted_at || row.workspace_status !== 'active'
+    || (row.expires_at && row.expires_at <= now.toISOString())) {
+    return unauthenticated('The API key is invalid.');
+  }
+  lastUsed.touch(row.id, now);
+  return {
+    kind: 'api_key', actorType: 'api', actorId: row.id, userId: row.created_by,
+    organizationId: row.organization_id, workspaceId: row.workspace_id, plan: row.plan as PlanName,
+    orgRole: null, role: 'api_key', requestId: request.id,
+  };
+}
+
+async function fromSession(request: FastifyRequest, token: string): Promise<Principal | AppError | null> {
+  const { db, clock } = request.server.deps;
+  const session = await findSessionByHash(db, sha256Hex(token));
+  if (!session || session.expires_at <= clock.now().toISOString()) return unauthenticated('The session has expired; log in again.');
+  request.session = session;
+  const orgHeader = request.headers['x-organization-id'];
+  const membership = await findMembership(db, session.user_id, typeof orgHeader === 'string' ? orgHeader : undefined);
+  if (!membership) return new AppError('not-found', 'Organization not found.');
+  const wsHeader = request.headers['x-workspace-id'];
+  const workspace = await findWorkspaceForSession(db, membership.organization_id, typeof wsHeader === 'string' ? wsHeader : undefined);
+  if (!workspace) return new AppError('not-found', 'Workspace not found.');
+  let role: Role;
+  if (membership.role === 'org_admin') role = 'org_admin';
+  else {
+    const member = await findWorkspaceRole(db, workspace.id, session.user_id);
+    if (!member) return new AppError('not-found', 'Workspace not found.');
+    role = member.role;
+  }
+  return {
+    kind: 'session', actorType: 'user', actorId: session.user_id, userId: session.user_id,
+    organizationId: membership.organization_id, workspaceId: workspace.id, plan: membership.plan as PlanName,
+    orgRole: membership.role, role, requestId: request.id,
+  };
+}
+
+/**
+ * Resolves the caller on every request (onRequest) without rejecting, so the rate limiter can key
+ * on it and even a 401 carries rate-limit headers; `enforce` rejects later, before validation.
+ */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('authError', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.auth === false || request.is404) return;
+    const header = request.headers.authorization;
+    let result: Principal | AppError | null = null;
+    if (header !== undefined) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      result = match ? await fromApiKey(request, match[1]) : unauthenticated('The Authorization header must be "Bearer <API key>".');
+    } else {
+      const cookie = request.cookies?.[SESSION_COOKIE];
+      result = cookie ? await fromSession(request, cookie) : null;
+    }
+    if (result instanceof AppError) request.authError = result;
+    else request.principal = result;
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config;
+    if (config?.auth === false || request.is404) return;
+    if (request.authError) throw request.authError;
+    const principal = request.principal;
+    if (!principal) throw unauthenticated();
+    if (principal.kind === 'session' && !SAFE_METHODS.has(request.method)) {
+      const sent = request.headers['x-csrf-token'];
+      const expected = Buffer.from(request.session!.csrf_token);
+      if (typeof sent !== 'string' || sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), expected)) {
+        throw forbidden('The X-CSRF-Token header is missing or wrong.');
+      }
+    }
+    if (config?.permission && !can(principal.role, config.permission)) {
+      throw forbidden(principal.kind === 'api_key'
+        ? 'API keys cannot perform this operation; it needs an admin role in a dashboard session.'
+        : 'Your role does not allow this operation.');
+    }
+  });
+}, { name: 'auth', dependencies: ['@fastify/cookie'] });

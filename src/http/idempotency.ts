@@ -1,0 +1,78 @@
+import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
+import { AppError, badRequest, conflict } from './errors.js';
+import { isUniqueViolation } from '../db/sql.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Key order must not change the fingerprint of an otherwise equal body. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * D9. The first request inserts an in-flight row; the primary key (scope, key) makes a concurrent
+ * twin fail its insert, so exactly one executes. The response is stored when it is sent; 5xx rows
+ * are dropped so the client may retry.
+ */
+export const idempotencyPlugin = fp(async (app) => {
+  const { db, clock } = app.deps;
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || key === undefined) return;
+    if (typeof key !== 'string' || !UUID.test(key)) {
+      throw badRequest('Idempotency-Key must be a UUID.', [{ pointer: '/headers/idempotency-key', detail: 'must be a UUID', code: 'format' }]);
+    }
+    const scope = request.principal?.actorId ?? `ip:${request.ip}`;
+    const path = request.url.split('?')[0];
+    const hash = createHash('sha256').update(`${request.method} ${request.url}\n${canonical(request.body)}`).digest('hex');
+    const now = clock.now();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await db.insertInto('idempotency_keys').values({ scope, key, request_hash: hash, created_at: now.toISOString() }).execute();
+        request.idempotency = { scope, key };
+        return;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+      const row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+      if (!row) continue;
+      if (Date.parse(row.created_at) + TTL_MS <= now.getTime()) {
+        await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+        continue;
+      }
+      if (row.request_hash !== hash) throw conflict(`Idempotency-Key was already used with a different request (${path} or body differs).`);
+      if (row.status_code === null) throw conflict('A request with this Idempotency-Key is still in progress.');
+      const replayedId = /"request_id":"(req_[0-9A-Z]+)"/.exec(row.body ?? '')?.[1];
+      if (replayedId) reply.header('x-request-id', replayedId);
+      return reply.code(row.status_code).header('idempotent-replayed', 'true').type(row.content_type ?? 'application/json').send(row.body);
+    }
+    throw new AppError('internal', 'Could not record the Idempotency-Key.');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const idem = request.idempotency;
+    if (!idem) return payload;
+    request.idempotency = null;
+    const where = db.updateTable('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key);
+    if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      await db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
+    } else {
+      await where.set({ status_code: reply.statusCode, content_type: String(reply.getHeader('content-type') ?? 'application/json'), body: payload.toString() }).execute();
+    }
+    return payload;
+  });
+
+  // A request that ends without a response (aborted) must not leave its key in flight forever.
+  app.addHook('onResponse', async (request) => {
+    const idem = request.idempotency;
+    if (idem) await db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
+  });
+}, { name: 'idempotency', dependencies: ['auth'] });

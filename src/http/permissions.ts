@@ -1,0 +1,46 @@
+import type { Role } from './principal.js';
+
+const ALL: Role[] = ['org_admin', 'ws_admin', 'editor', 'approver', 'viewer', 'api_key'];
+const WRITERS: Role[] = ['org_admin', 'ws_admin', 'editor', 'api_key'];
+const ADMINS: Role[] = ['org_admin', 'ws_admin'];
+
+/**
+ * The one table deciding every operation (STYLE: permissions are data). A route names its action
+ * with `config: { permission }`; the test suite walks this whole table. org_admin is in every row
+ * (D4); api_key is an editor plus workspace creation and organization PATCH, never an admin.
+ */
+export const PERMISSIONS = {
+  'organizations.read': ALL,
+  'organizations.create': ALL,
+  'organizations.update': ['org_admin', 'api_key'],
+  'organizations.delete': ['org_admin'],
+  'organizations.usage': ALL,
+  'members.read': ADMINS,
+  'members.manage': ['org_admin'],
+  'workspaces.read': ALL,
+  'workspaces.create': ['org_admin', 'api_key'],
+  'workspaces.update': ADMINS,
+  'workspaces.archive': ADMINS,
+  'api_keys.manage': ADMINS,
+  'audit.read': ALL,
+  'codes.read': ALL,
+  'codes.write': WRITERS,
+  'codes.delete': WRITERS,
+  'codes.approve': ['org_admin', 'ws_admin', 'approver'],
+  'codes.export': ALL,
+  'comments.read': ALL,
+  'comments.write': ['org_admin', 'ws_admin', 'editor', 'approver', 'api_key'],
+  'comments.moderate': ADMINS,
+  'scans.read': ALL,
+  'dpp.read': ALL,
+  'dpp.write': WRITERS,
+  'dpp.publish': WRITERS,
+  'dpp.grant': WRITERS,
+  'webhooks.manage': ['org_admin', 'ws_admin', 'api_key'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}

@@ -1,0 +1,79 @@
+import fp from 'fastify-plugin';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ERROR_TYPES, type ErrorTypeName, type FieldError } from './errors.js';
+import { isMissingRequired, toFieldErrors } from './validation.js';
+
+const STATUS_TYPES: Record<number, ErrorTypeName> = {
+  400: 'bad-request', 401: 'authentication', 403: 'forbidden', 404: 'not-found', 405: 'method-not-allowed',
+  409: 'conflict', 410: 'gone', 413: 'payload-too-large', 415: 'unsupported-media-type', 422: 'validation-error',
+  429: 'rate-limited', 503: 'unavailable',
+};
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: AppError, docsUrl: string) {
+  const def = ERROR_TYPES[err.type];
+  const body = {
+    type: `${docsUrl}/errors/${err.type}`,
+    title: def.title,
+    status: err.status,
+    detail: err.detail,
+    instance: request.url.split('?')[0],
+    request_id: request.id,
+    ...err.extra,
+  };
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  // Sent as a string so no route response schema can reshape or strip the problem document.
+  return reply.code(err.status).type('application/problem+json').send(JSON.stringify(body));
+}
+
+/** Maps anything thrown (ours, Fastify's, Ajv's, a bug) to an AppError. */
+export function toAppError(error: FastifyError & { validationContext?: string }, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (error.validation) {
+    const errors: FieldError[] = toFieldErrors(error.validation, error.validationContext ?? 'body');
+    const bodyMissing = error.validationContext === 'body' && request.body == null;
+    if (bodyMissing || isMissingRequired(errors)) {
+      return new AppError('bad-request', bodyMissing ? 'A JSON request body is required.' : 'Required fields are missing.', { errors });
+    }
+    return new AppError('validation-error', 'The request contains invalid values.', { errors });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 400 && error.code?.startsWith('FST_ERR_CTP')) {
+    return new AppError('bad-request', error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is empty.' : 'The request body is not valid JSON.');
+  }
+  if (status === 415) return new AppError('unsupported-media-type', `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json.`);
+  if (status === 413) return new AppError('payload-too-large', 'The request body is too large.');
+  const type = status < 500 ? STATUS_TYPES[status] : undefined;
+  if (type) return new AppError(type, ERROR_TYPES[type].title + '.');
+  return new AppError('internal', 'An unexpected error occurred. Quote the request_id when reporting it.');
+}
+
+export const problemPlugin = fp<{ docsUrl: string }>(async (app, { docsUrl }) => {
+  // A shadow router of every registered route answers "does this path exist for another method?"
+  const known = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      try { known.on(method as HTTPMethod, route.url, () => undefined); } catch { /* duplicate is harmless */ }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error, request);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(request, reply, appError, docsUrl);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const version = /^\/(v\d+)(\/|$)/.exec(path)?.[1];
+    if (version && version !== 'v1') {
+      return sendProblem(request, reply, new AppError('not-found', `API version ${version} does not exist. Supported versions: v1.`, { supported_versions: ['v1'] }), docsUrl);
+    }
+    const allowed = (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as HTTPMethod[]).filter((m) => known.find(m, path));
+    if (allowed.length) {
+      const err = new AppError('method-not-allowed', `${request.method} is not allowed on ${path}.`, {}, { allow: allowed.join(', ') });
+      return sendProblem(request, reply, err, docsUrl);
+    }
+    return sendProblem(request, reply, new AppError('not-found', `No route ${request.method} ${path}.`), docsUrl);
+  });
+}, { name: 'problem' });

@@ -1,0 +1,48 @@
+import type { Redis } from 'ioredis';
+
+export interface WindowHit {
+  count: number;
+  /** epoch ms at which this window ends */
+  resetAt: number;
+}
+
+/** Fixed-window counters. In-process by default; Redis shares them across instances (D8). */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, now: number): Promise<WindowHit>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private windows = new Map<string, WindowHit>();
+  private sweepAt = 0;
+
+  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+    if (now >= this.sweepAt) this.sweep(now, windowMs);
+    const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
+    const current = this.windows.get(key);
+    if (current && current.resetAt === resetAt) {
+      current.count++;
+      return { ...current };
+    }
+    const fresh = { count: 1, resetAt };
+    this.windows.set(key, fresh);
+    return { ...fresh };
+  }
+
+  private sweep(now: number, windowMs: number) {
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    this.sweepAt = now + windowMs;
+  }
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(private redis: Redis, private prefix = 'qrs:rl:') {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+    const window = Math.floor(now / windowMs);
+    const resetAt = (window + 1) * windowMs;
+    const k = `${this.prefix}${key}:${window}`;
+    const res = await this.redis.multi().incr(k).pexpire(k, windowMs + 1_000).exec();
+    const count = Number(res?.[0]?.[1] ?? 1);
+    return { count, resetAt };
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.js';
+import type { Permission } from './permissions.js';
+import type { Principal } from './principal.js';
+import type { AppError } from './errors.js';
+import type { SessionsTable } from '../features/users/users.table.js';
+
+/** The app as feature plugins see it: TypeBox-typed routes. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    authError: AppError | null;
+    session: SessionsTable | null;
+    idempotency: { scope: string; key: string } | null;
+  }
+  interface FastifyContextConfig {
+    /** false: no authentication (health, docs, redirect, public pages) */
+    auth?: boolean;
+    permission?: Permission;
+    /** 'public': the separate per-IP budget of redirect and resolver routes (D8) */
+    rateLimit?: 'api' | 'public';
+  }
+}
+
+/** The principal of an authenticated route; auth has already rejected anonymous callers. */
+export function principalOf(request: { principal: Principal | null }): Principal {
+  if (!request.principal) throw new Error('principalOf used on a route without authentication');
+  return request.principal;
+}

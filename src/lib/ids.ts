@@ -1,0 +1,21 @@
+import { monotonicFactory } from 'ulid';
+
+// Monotonic so that ids minted in the same millisecond still sort in creation order (D1).
+const next = monotonicFactory();
+
+export type IdPrefix =
+  | 'org' | 'ws' | 'qr' | 'aud' | 'req' | 'usr' | 'key' | 'whk' | 'whd' | 'cmt' | 'dpp' | 'scn' | 'exp' | 'ses' | 'grt';
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${next()}`;
+}
+
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+
+export function isId(value: string, prefix: IdPrefix): boolean {
+  return new RegExp(`^${prefix}_${ULID}$`).test(value);
+}
+
+export function idPattern(prefix: IdPrefix): string {
+  return `^${prefix}_${ULID}$`;
+}

@@ -1,0 +1,30 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildApp } from './app.js';
+
+const config = loadConfig();
+const db = openDatabase(config.databaseUrl);
+await migrateToLatest(db);
+const app = await buildApp(config, { db });
+await app.listen({ port: config.port, host: config.host });
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, flush buffers (onClose), close the database.
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await db.destroy();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  });
+}
