@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config, type PlanName } from '../../src/config.js';
+import { openDatabase, type DB } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { bootstrap } from '../../src/cli/commands.js';
+import type { Clock } from '../../src/lib/clock.js';
+
+export interface Dialect {
+  name: 'sqlite' | 'postgres';
+  url: string;
+}
+
+/** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (scripts/test.mjs warns when it is not). */
+export function dialects(): Dialect[] {
+  const out: Dialect[] = [{ name: 'sqlite', url: 'sqlite::memory:' }];
+  if (process.env.TEST_DATABASE_URL) out.push({ name: 'postgres', url: process.env.TEST_DATABASE_URL });
+  return out;
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface Harness {
+  app: TestApp;
+  db: DB;
+  config: Config;
+  close(): Promise<void>;
+}
+
+// Rate limits are lifted for ordinary tests; the rate-limit suite sets its own.
+const TEST_ENV = {
+  NODE_ENV: 'test',
+  BASE_URL: 'http://qrs.test',
+  RATE_LIMIT_FREE: '1000000', RATE_LIMIT_PRO: '1000000', RATE_LIMIT_BUSINESS: '1000000', RATE_LIMIT_AGENCY: '1000000', RATE_LIMIT_ENTERPRISE: '1000000',
+  RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_PUBLIC: '1000000',
+  PASSWORD_SCRYPT_COST: '1024',
+};
+
+export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<Harness> {
+  const config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, { logLevel: 'silent', ...opts.config });
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const app = await buildApp(config, { db, clock: opts.clock, logger: false });
+  await app.ready();
+  return {
+    app, db, config,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+export function randomSlug(prefix = 't'): string {
+  return `${prefix}-${randomBytes(6).toString('hex')}`;
+}
+
+export interface Tenant {
+  userId: string;
+  email: string;
+  password: string;
+  organizationId: string;
+  workspaceId: string;
+  apiKey: string;
+  /** headers for an API key request */
+  auth: { authorization: string };
+}
+
+/** A fresh organization with its org_admin user, default workspace and one API key (random slugs). */
+export async function seedTenant(h: Harness, plan: PlanName = 'free'): Promise<Tenant> {
+  const email = `${randomSlug('u')}@example.com`;
+  const password = 'correct horse battery';
+  const out = await bootstrap(h.db, h.config, { email, password, orgName: 'Test Org', orgSlug: randomSlug('org'), plan });
+  return {
+    userId: out.user_id, email, password, organizationId: out.organization_id, workspaceId: out.workspace_id, apiKey: out.api_key,
+    auth: { authorization: `Bearer ${out.api_key}` },
+  };
+}
+
+export interface Call {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  tenant?: Tenant;
+}
+
+/** app.inject with JSON body and the tenant's key; `json` is the parsed body (or undefined). */
+export async function call(h: Harness, c: Call): Promise<LightMyRequestResponse & { json: any }> {
+  const res = await h.app.inject({
+    method: c.method ?? 'GET',
+    url: c.url,
+    headers: { ...(c.tenant ? c.tenant.auth : {}), ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}), ...c.headers },
+    payload: c.body === undefined ? undefined : typeof c.body === 'string' ? c.body : JSON.stringify(c.body),
+  });
+  let json: any;
+  try { json = res.json(); } catch { json = undefined; }
+  return Object.assign(res, { json });
+}
+
+/** Asserts an RFC 7807 document of the given status and type; returns the body. */
+export function expectProblem(res: LightMyRequestResponse & { json: any }, status: number, type: string) {
+  if (res.statusCode !== status || !String(res.headers['content-type']).startsWith('application/problem+json') || !String(res.json?.type).endsWith(`/errors/${type}`)) {
+    throw new Error(`expected ${status} ${type} problem, got ${res.statusCode} ${res.headers['content-type']}: ${res.body.slice(0, 500)}`);
+  }
+  if (res.json.request_id !== res.headers['x-request-id']) throw new Error('problem request_id differs from X-Request-Id');
+  return res.json;
+}
+
+export interface Member {
+  userId: string;
+  email: string;
+  password: string;
+  /** cookie and CSRF headers of a live dashboard session in the tenant's default workspace */
+  headers: { cookie: string; 'x-csrf-token': string };
+}
+
+/**
+ * A user of the tenant's organization with the given roles and a session, seeded straight into
+ * the real tables (the login route is tested on its own).
+ */
+export async function seedMember(
+  h: Harness,
+  tenant: Tenant,
+  roles: { org?: 'org_admin' | 'member'; workspace?: 'ws_admin' | 'editor' | 'approver' | 'viewer'; workspaceId?: string },
+): Promise<Member> {
+  const { createUser } = await import('../../src/features/users/users.service.js');
+  const { sha256Hex, randomBase62 } = await import('../../src/features/api-keys/api-keys.fns.js');
+  const { newId } = await import('../../src/lib/ids.js');
+  const now = new Date();
+  const email = `${randomSlug('m')}@example.com`;
+  const password = 'correct horse battery';
+  const user = await createUser(h.db, { email, password }, now, h.config.passwordCost);
+  await h.db.insertInto('memberships').values({ organization_id: tenant.organizationId, user_id: user.id, role: roles.org ?? 'member', created_at: now.toISOString() }).execute();
+  if (roles.workspace) {
+    await h.db.insertInto('workspace_members').values({ workspace_id: roles.workspaceId ?? tenant.workspaceId, user_id: user.id, role: roles.workspace, created_at: now.toISOString() }).execute();
+  }
+  const token = randomBase62(43);
+  const csrf = randomBase62(32);
+  await h.db.insertInto('sessions').values({
+    id: newId('ses'), user_id: user.id, token_hash: sha256Hex(token), csrf_token: csrf,
+    created_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+  }).execute();
+  return { userId: user.id, email, password, headers: { cookie: `qrs_session=${token}`, 'x-csrf-token': csrf } };
+}
