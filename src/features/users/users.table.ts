@@ -15,3 +15,11 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
 }
+
+/** One failed login; counted per e-mail and per IP over the throttling window. */
+export interface LoginFailuresTable {
+  id: string;
+  email: string;
+  ip: string;
+  created_at: string;
+}
