@@ -70,5 +70,6 @@ export function darkRects(m: QrMatrix): ModuleRect[] {
     open = next;
   }
   for (const r of open.values()) done.push(r);
-  return done;
+  // Reading order makes the output deterministic and compresses better.
+  return done.sort((a, b) => a.y - b.y || a.x - b.x);
 }

@@ -20,10 +20,20 @@ export function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
-/** The path data for all dark modules: one closed subpath per merged rectangle. */
+/**
+ * The path data for all dark modules: one closed subpath per merged rectangle. After `z` the
+ * pen is back at the rectangle's corner, so each move is relative to the previous corner:
+ * short numbers keep the path about a third smaller than absolute coordinates.
+ */
 export function svgPathData(m: QrMatrix, margin: number): string {
   let d = '';
-  for (const r of darkRects(m)) d += `M${r.x + margin} ${r.y + margin}h${r.w}v${r.h}h-${r.w}z`;
+  let px = -margin;
+  let py = -margin;
+  for (const r of darkRects(m)) {
+    d += `${d ? 'm' : 'M'}${r.x - px} ${r.y - py}h${r.w}v${r.h}h-${r.w}z`;
+    px = r.x;
+    py = r.y;
+  }
   return d;
 }
 
