@@ -55,8 +55,8 @@ function grid(layout: LabelLayout): Grid {
   const fontSize = Math.min(10, Math.max(5, Math.min(cellW, cellH) / 14));
   const captionH = layout.caption ? fontSize * 2.6 : 0;
   const qrSide = Math.min(cellW - 2 * pad, cellH - 2 * pad - captionH);
-  // 15 mm with quiet zone is about the smallest a short URL scans reliably from paper.
-  if (qrSide < 15 * PT_PER_MM) throw new RangeError(`labels too small: ${layout.columns}×${layout.rows} leaves ${(qrSide / PT_PER_MM).toFixed(1)} mm per code`);
+  // Below 10 mm with quiet zone even a short URL's modules (~0.3 mm) print and scan poorly.
+  if (qrSide < 10 * PT_PER_MM) throw new RangeError(`labels too small: ${layout.columns}×${layout.rows} leaves ${(qrSide / PT_PER_MM).toFixed(1)} mm per code`);
   return { pageW, pageH, margin, cellW, cellH, pad, fontSize, qrSide };
 }
 
@@ -120,16 +120,17 @@ async function fill(doc: PDFKit.PDFDocument, items: AsyncIterable<LabelItem> | I
   let labels = 0;
   let pages = 0;
   for await (const item of items) {
-    if (doc.destroyed) break;
     const slot = labels % perPage;
     if (slot === 0) {
+      await wait(); // finished pages are in the stream; start no new one while the reader lags
+      if (doc.destroyed) break;
       doc.addPage({ size: [g.pageW, g.pageH], margin: 0 });
       pages++;
-      await wait(); // the previous page has just been flushed into the stream
     }
     drawLabel(doc, g, layout, item, slot);
     labels++;
   }
+  if (doc.destroyed) return { pages, labels }; // the reader went away; the loop closed the source
   if (pages === 0) {
     doc.addPage({ size: [g.pageW, g.pageH], margin: 0 }); // a PDF needs at least one page
     pages = 1;
