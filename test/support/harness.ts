@@ -37,11 +37,12 @@ const TEST_ENV = {
   PASSWORD_SCRYPT_COST: '1024',
 };
 
-export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<Harness> {
+export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config>; routes?: (app: TestApp) => void; logger?: unknown } = {}): Promise<Harness> {
   const config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, { logLevel: 'silent', ...opts.config });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp(config, { db, clock: opts.clock, logger: false });
+  const app = await buildApp(config, { db, clock: opts.clock, logger: (opts.logger ?? false) as never });
+  opts.routes?.(app);
   await app.ready();
   return {
     app, db, config,
