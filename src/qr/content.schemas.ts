@@ -7,6 +7,8 @@ const closed = { additionalProperties: false } as const;
 const str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max });
 const phone = Type.String({ pattern: '^\\+?[0-9 ()-]{3,32}$', description: 'Digits, optional leading +, spaces, ( ) and -.' });
 const email = Type.String({ format: 'email', maxLength: 254 });
+/** `required` with the member declared alongside, as Ajv's strict mode wants. */
+const present = (key: string) => ({ properties: { [key]: { type: 'string' } }, required: [key] });
 const httpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
 export const UrlContentSchema = Type.Object({ url: httpUrl }, closed);
@@ -26,7 +28,7 @@ export const SmsContentSchema = Type.Object({ number: phone, message: Type.Optio
 export const WifiContentSchema = Type.Object(
   {
     ssid: str(32),
-    encryption: Type.Union([Type.Literal('WPA'), Type.Literal('WEP'), Type.Literal('nopass')]),
+    encryption: Type.Enum(['WPA', 'WEP', 'nopass']),
     password: Type.Optional(str(63)),
     hidden: Type.Optional(Type.Boolean()),
   },
@@ -34,7 +36,7 @@ export const WifiContentSchema = Type.Object(
     ...closed,
     // A secured network without a password would give a code that cannot join it.
     if: { properties: { encryption: { const: 'nopass' } } },
-    else: { required: ['password'] },
+    else: present('password'),
   },
 );
 export const GeoContentSchema = Type.Object(
@@ -72,7 +74,7 @@ export const VcardContentSchema = Type.Object(
   {
     ...closed,
     // vCard 3.0 requires FN, which is built from any of these.
-    anyOf: [{ required: ['first_name'] }, { required: ['last_name'] }, { required: ['full_name'] }, { required: ['organization'] }],
+    anyOf: ['first_name', 'last_name', 'full_name', 'organization'].map(present),
   },
 );
 

@@ -18,7 +18,7 @@ export interface LabelItem {
 
 export const LabelLayoutSchema = Type.Object(
   {
-    page: Type.Union([Type.Literal('A4'), Type.Literal('Letter')]),
+    page: Type.Enum(['A4', 'Letter']),
     columns: Type.Integer({ minimum: 1, maximum: 10 }),
     rows: Type.Integer({ minimum: 1, maximum: 20 }),
     caption: Type.Boolean(),

@@ -17,7 +17,7 @@ export const QrQuery = Type.Object({
   mm: Type.Optional(Type.Number({ minimum: 5, maximum: 1000, description: 'Physical edge in millimetres (PDF, EPS, SVG width), quiet zone included.' })),
   // No `default` keyword: Ajv would fill it in and hide a code's own style margin.
   margin: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: 'Quiet zone in modules. Default 4.' })),
-  ecc: Type.Optional(Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H')], { description: 'Error correction level. Default M.' })),
+  ecc: Type.Optional(Type.Enum(['L', 'M', 'Q', 'H'], { description: 'Error correction level. Default M.' })),
   fg: Type.Optional(hex('Module')),
   bg: Type.Optional(hex('Background')),
   dpi: Type.Optional(Type.Integer({ minimum: 72, maximum: 2400, description: 'Resolution written into the PNG.' })),
@@ -80,18 +80,19 @@ export function resolveRenderOptions(query: QrQuery, defaults: RenderDefaults = 
   const invert = query.invert ?? false;
   if (invert && luminance(fg) < luminance(bg)) [fg, bg] = [bg, fg];
 
-  const colourPointer = query.fg ? '/query/fg' : query.bg ? '/query/bg' : '/query/fg';
+  // Point at the colour the caller sent; a code style's colours are not in the query at all.
+  const sent = query.fg ? '/query/fg' : query.bg ? '/query/bg' : undefined;
   const problems: QueryProblem[] = [];
   const ratio = contrastRatio(fg, bg);
   if (ratio < MIN_CONTRAST) {
     problems.push({
-      pointer: colourPointer,
+      pointer: sent ?? '/query/fg',
       code: 'contrast',
       detail: `Contrast between ${fg} and ${bg} is ${ratio.toFixed(2)}:1; at least ${MIN_CONTRAST}:1 is needed for reliable scanning.`,
     });
   } else if (!invert && luminance(fg) > luminance(bg)) {
     problems.push({
-      pointer: query.fg ? '/query/fg' : query.bg ? '/query/bg' : '/query/invert',
+      pointer: sent ?? '/query/invert',
       code: 'inverted',
       detail: `Modules (${fg}) are lighter than the background (${bg}); many scanners cannot read inverted codes. Pass invert=true to allow it.`,
     });
