@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { createLabelSheet, writeLabelSheet, type LabelItem, type LabelLayout } from '../../src/qr/export-pdf.js';
 import { decodePdfPages, missingTools, run, withTempDir } from '../support/decode.js';
-import { measureLabelSheetMemory } from '../../bench/qr-render.js';
+import { measureLabelSheetMemory } from '../../bench/qr-render.bench.js';
 
 const A4_3x4: LabelLayout = { page: 'A4', columns: 3, rows: 4, caption: true };
 
