@@ -53,6 +53,13 @@ const LABELS: Record<string, string> = {
   email: 'E-mail',
   value: 'Value',
   rated: 'Rated values',
+  performance: 'Performance and durability',
+  preConsumer: 'Pre-consumer',
+  postConsumer: 'Post-consumer',
+  expectedLifetimeCycles: 'Expected lifetime (cycles)',
+  expectedLifetimeYears: 'Expected lifetime',
+  temperatureRangeIdleState: 'Temperature range in idle state',
+  putIntoService: 'Date put into service',
   dynamic: 'Measured during use',
 };
 
