@@ -1,15 +1,45 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { OrganizationsTable } from './organizations.table.js';
 
-export function insertOrganization(db: Kysely<Database>, row: Insertable<OrganizationsTable>) {
+type Db = Kysely<Database>;
+
+export function insertOrganization(db: Db, row: Insertable<OrganizationsTable>) {
   return db.insertInto('organizations').values(row).execute();
 }
 
-export function findActiveOrganization(db: Kysely<Database>, id: string) {
+export function findActiveOrganization(db: Db, id: string) {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export function addMembership(db: Kysely<Database>, organizationId: string, userId: string, role: 'org_admin' | 'member', at: Date) {
+/** Soft-deleted organizations keep their slug: the rows stay (D5), so the slug stays reserved. */
+export async function slugExists(db: Db, slug: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('organizations').select('id').where('slug', '=', slug);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export function updateOrganization(db: Db, id: string, patch: Updateable<OrganizationsTable>) {
+  return db.updateTable('organizations').set(patch).where('id', '=', id).execute();
+}
+
+export function addMembership(db: Db, organizationId: string, userId: string, role: 'org_admin' | 'member', at: Date) {
   return db.insertInto('memberships').values({ organization_id: organizationId, user_id: userId, role, created_at: at.toISOString() }).execute();
+}
+
+/**
+ * Ends the sessions of the organization's users who have no other active organization, so that
+ * after a soft delete their cookies answer 401 instead of reaching an empty account.
+ */
+export async function endSessionsOfOrphanedMembers(db: Db, organizationId: string) {
+  const others = db
+    .selectFrom('memberships as o')
+    .innerJoin('organizations as org', 'org.id', 'o.organization_id')
+    .select('o.user_id')
+    .where('o.organization_id', '!=', organizationId)
+    .where('org.deleted_at', 'is', null);
+  await db.deleteFrom('sessions')
+    .where('user_id', 'in', db.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId))
+    .where('user_id', 'not in', others)
+    .execute();
 }

@@ -1,15 +1,42 @@
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
-import { One } from '../../http/envelope.js';
-import { one } from '../../http/envelope.js';
-import { Organization, toOrganization } from './organizations.schemas.js';
-import { getOrganization } from './organizations.service.js';
+import { One, one } from '../../http/envelope.js';
+import { CreateOrganizationBody, Organization, OrganizationParams, UpdateOrganizationBody, toOrganization } from './organizations.schemas.js';
+import { createOrganization, deleteOrganization, getOrganization, patchOrganization } from './organizations.service.js';
+
+const tags = ['organizations'];
 
 export default async function organizationsRoutes(app: App) {
-  const { db } = app.deps;
+  const ctx = app.deps;
 
   app.get('/v1/organizations', {
     config: { permission: 'organizations.read' },
-    schema: { operationId: 'getOrganization', tags: ['organizations'], summary: "The calling key's organization", response: { 200: One(Organization) } },
-  }, async (request) => one(request, toOrganization(await getOrganization(db, principalOf(request).organizationId))));
+    schema: { operationId: 'getOrganization', tags, summary: "The calling key's organization", response: { 200: One(Organization) } },
+  }, async (request) => one(request, toOrganization(await getOrganization(ctx.db, principalOf(request).organizationId))));
+
+  app.post('/v1/organizations', {
+    config: { permission: 'organizations.create' },
+    schema: {
+      operationId: 'createOrganization', tags, summary: 'Create an organization on the Free plan with its default workspace',
+      description: 'The caller\'s user (the session user, or the user who created the calling API key) becomes org_admin.',
+      body: CreateOrganizationBody, response: { 201: One(Organization) },
+    },
+  }, async (request, reply) => reply.code(201).send(one(request, toOrganization(await createOrganization(ctx, principalOf(request), request.body)))));
+
+  app.patch('/v1/organizations/:id', {
+    config: { permission: 'organizations.update' },
+    schema: {
+      operationId: 'updateOrganization', tags, summary: 'Update the current organization',
+      params: OrganizationParams, body: UpdateOrganizationBody, response: { 200: One(Organization) },
+    },
+  }, async (request) => one(request, toOrganization(await patchOrganization(ctx, principalOf(request), request.params.id, request.body))));
+
+  app.delete('/v1/organizations/:id', {
+    config: { permission: 'organizations.delete' },
+    schema: {
+      operationId: 'deleteOrganization', tags, summary: 'Soft-delete the current organization (org_admin session only)',
+      description: 'Answers 200 with the final state. Afterwards the organization\'s API keys and sessions get 401; rows are kept.',
+      params: OrganizationParams, response: { 200: One(Organization) },
+    },
+  }, async (request) => one(request, toOrganization(await deleteOrganization(ctx, principalOf(request), request.params.id))));
 }

@@ -1,7 +1,25 @@
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from './organizations.table.js';
 import { parseJson } from '../../db/sql.js';
+
+/**
+ * A nullable scalar as one JSON Schema (`type: [t, "null"]`) rather than anyOf, so a bad value
+ * yields one error item instead of three.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  const s = schema as unknown as Record<string, unknown>;
+  return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'] });
+}
+
+/** Spec 2.2 / 8.1: 2 to 63 characters, a-z 0-9 and hyphen. Workspaces use the same rule. */
+export const Slug = Type.String({ minLength: 2, maxLength: 63, pattern: '^[a-z0-9-]+$', examples: ['acme'] });
+/** Display names: up to 255 characters and not blank. */
+export const Name = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+/** Free-form settings objects; size is checked in the service (SETTINGS_MAX_BYTES). */
+export const Settings = Type.Record(Type.String(), Type.Unknown());
+export const SETTINGS_MAX_BYTES = 16 * 1024;
 
 export const Organization = Type.Object({
   id: Type.String({ examples: ['org_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -13,6 +31,23 @@ export const Organization = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
 });
+
+export const CreateOrganizationBody = Type.Object({
+  name: Name,
+  slug: Slug,
+  billing_email: Type.Optional(Nullable(Email)),
+}, { additionalProperties: false });
+export type CreateOrganizationBody = Static<typeof CreateOrganizationBody>;
+
+export const UpdateOrganizationBody = Type.Object({
+  name: Type.Optional(Name),
+  slug: Type.Optional(Slug),
+  billing_email: Type.Optional(Nullable(Email)),
+  settings: Type.Optional(Settings),
+}, { additionalProperties: false });
+export type UpdateOrganizationBody = Static<typeof UpdateOrganizationBody>;
+
+export const OrganizationParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** Whitelists the API fields so a new column never leaks by accident. */
 export function toOrganization(row: Selectable<OrganizationsTable>) {

@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import { bool, parseJson } from '../../db/sql.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
@@ -32,4 +33,40 @@ export function workspaceRow(organizationId: string, input: NewWorkspace, isDefa
     updated_at: at.toISOString(),
     archived_at: null,
   };
+}
+
+/** D5 workspace object; whitelisted so a new column never leaks. */
+export function toWorkspace(row: Insertable<WorkspacesTable> | Selectable<WorkspacesTable>) {
+  return {
+    id: row.id!,
+    organization_id: row.organization_id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description ?? null,
+    default_locale: row.default_locale,
+    approval_required: bool(row.approval_required),
+    primary_color: row.primary_color ?? null,
+    custom_domain: row.custom_domain ?? null,
+    settings: parseJson<Record<string, unknown>>(row.settings, {}),
+    is_default: bool(row.is_default),
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A custom domain is a bare DNS host name: at least two labels, no scheme, port, path or
+ * trailing dot, and not an IP address (a top-level label is never all digits).
+ * Returns the lower-cased name, or null when it is not acceptable.
+ */
+export function normalizeHostName(input: string): string | null {
+  const host = input.trim().toLowerCase();
+  if (host.length === 0 || host.length > 253) return null;
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return null;
+  if (/^[0-9]+$/.test(labels[labels.length - 1])) return null;
+  return host;
 }

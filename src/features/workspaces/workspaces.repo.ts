@@ -1,11 +1,44 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
-export function insertWorkspace(db: Kysely<Database>, row: Insertable<WorkspacesTable>) {
+type Db = Kysely<Database>;
+
+export function insertWorkspace(db: Db, row: Insertable<WorkspacesTable>) {
   return db.insertInto('workspaces').values(row).execute();
 }
 
-export function findWorkspace(db: Kysely<Database>, organizationId: string, id: string) {
+export function findWorkspace(db: Db, organizationId: string, id: string) {
   return db.selectFrom('workspaces').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function countActiveWorkspaces(db: Db, organizationId: string): Promise<number> {
+  const row = await db.selectFrom('workspaces').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId).where('status', '=', 'active').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Slugs are unique per organization including archived workspaces (the unique index says so). */
+export async function workspaceSlugExists(db: Db, organizationId: string, slug: string, exceptId?: string) {
+  let q = db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).where('slug', '=', slug);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function customDomainExists(db: Db, host: string, exceptId: string) {
+  const row = await db.selectFrom('workspaces').select('id').where('custom_domain', '=', host).where('id', '!=', exceptId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function updateWorkspace(db: Db, id: string, patch: Updateable<WorkspacesTable>) {
+  return db.updateTable('workspaces').set(patch).where('id', '=', id).execute();
+}
+
+/** Active or archived workspaces of the organization, optionally only those the user belongs to. */
+export function workspacesQuery(db: Db, organizationId: string, status: 'active' | 'archived', memberUserId?: string) {
+  let q = db.selectFrom('workspaces').selectAll().where('organization_id', '=', organizationId).where('status', '=', status);
+  if (memberUserId) {
+    q = q.where('id', 'in', db.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', memberUserId));
+  }
+  return q;
 }

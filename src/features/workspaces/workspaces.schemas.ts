@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { Name, Nullable, Settings, Slug } from '../organizations/organizations.schemas.js';
+import { PageQuery } from '../../http/pagination.js';
+
+const Description = Type.String({ maxLength: 2000 });
+const Locale = Type.String({ minLength: 2, maxLength: 35, pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', examples: ['de', 'en-GB'] });
+const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', examples: ['#1A2B3C'] });
+/** Checked and lower-cased in the service (normalizeHostName); the schema only bounds it. */
+const HostName = Type.String({ minLength: 1, maxLength: 253, examples: ['qr.example.com'] });
+
+export const Workspace = Type.Object({
+  id: Type.String({ examples: ['ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+  organization_id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  default_locale: Type.String(),
+  approval_required: Type.Boolean(),
+  primary_color: Type.Union([Type.String(), Type.Null()]),
+  custom_domain: Type.Union([Type.String(), Type.Null()]),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+  is_default: Type.Boolean(),
+  status: Type.Enum(['active', 'archived']),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const CreateWorkspaceBody = Type.Object({
+  name: Name,
+  slug: Slug,
+  description: Type.Optional(Nullable(Description)),
+  default_locale: Type.Optional(Locale),
+  approval_required: Type.Optional(Type.Boolean()),
+  primary_color: Type.Optional(Nullable(Color)),
+}, { additionalProperties: false });
+export type CreateWorkspaceBody = Static<typeof CreateWorkspaceBody>;
+
+export const UpdateWorkspaceBody = Type.Object({
+  name: Type.Optional(Name),
+  slug: Type.Optional(Slug),
+  description: Type.Optional(Nullable(Description)),
+  default_locale: Type.Optional(Locale),
+  approval_required: Type.Optional(Type.Boolean()),
+  primary_color: Type.Optional(Nullable(Color)),
+  custom_domain: Type.Optional(Nullable(HostName)),
+  settings: Type.Optional(Settings),
+}, { additionalProperties: false });
+export type UpdateWorkspaceBody = Static<typeof UpdateWorkspaceBody>;
+
+export const WorkspaceParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const WorkspaceListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Type.Enum(['active', 'archived'], { default: 'active', description: 'Which workspaces to list; default active.' })),
+}, { additionalProperties: false });
+export type WorkspaceListQuery = Static<typeof WorkspaceListQuery>;

@@ -1,0 +1,129 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import type { Principal } from '../../http/principal.js';
+import type { PlanName } from '../../config.js';
+import { lockRow } from '../../db/sql.js';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findActiveOrganization } from '../organizations/organizations.repo.js';
+import { settingsText, taken, uniqueAs } from '../organizations/organizations.fns.js';
+import {
+  countActiveWorkspaces, customDomainExists, findWorkspace, insertWorkspace, updateWorkspace, workspaceSlugExists, workspacesQuery,
+} from './workspaces.repo.js';
+import { normalizeHostName, toWorkspace, workspaceRow } from './workspaces.fns.js';
+import { canSeeWorkspace, isAdminRole, roleIn } from './workspaces.access.js';
+import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
+import type { WorkspacesTable } from './workspaces.table.js';
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+const actor = (p: Principal, workspaceId: string) => ({
+  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId,
+});
+
+export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQuery) {
+  const onlyMine = p.kind === 'session' && p.orgRole !== 'org_admin' ? p.userId! : undefined;
+  const page = await paginate(workspacesQuery(ctx.db, p.organizationId, q.status ?? 'active', onlyMine), q, 'ws');
+  return { ...page, items: page.items.map(toWorkspace) };
+}
+
+/** The workspace if the caller may see it, else 404 (another tenant's id looks the same). */
+async function visibleWorkspace(db: Kysely<Database>, p: Principal, id: string) {
+  const row = await findWorkspace(db, p.organizationId, id);
+  if (!row || !(await canSeeWorkspace(db, p, id))) throw notFound('Workspace');
+  return row;
+}
+
+export async function getWorkspace(ctx: Ctx, p: Principal, id: string) {
+  return toWorkspace(await visibleWorkspace(ctx.db, p, id));
+}
+
+/**
+ * Plan limit (D5): the organization row is locked first, so two concurrent creates at limit-1
+ * serialise and exactly one passes the count. Archived workspaces do not count.
+ */
+export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorkspaceBody) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organizations', p.organizationId);
+    const org = await findActiveOrganization(trx, p.organizationId);
+    if (!org) throw notFound('Organization');
+    const plan = org.plan as PlanName;
+    const limit = ctx.config.plans[plan]?.maxWorkspaces ?? null;
+    if (limit !== null && (await countActiveWorkspaces(trx, org.id)) >= limit) {
+      throw new AppError('plan-limit-exceeded', `The ${plan} plan allows ${limit} active workspace${limit === 1 ? '' : 's'}. Archive one or upgrade the plan.`, { plan, limit });
+    }
+    if (await workspaceSlugExists(trx, org.id, body.slug)) throw taken('/slug');
+    const row = workspaceRow(org.id, body, false, at);
+    await uniqueAs('/slug', () => insertWorkspace(trx, row));
+    const ws = toWorkspace(row);
+    await recordAudit(trx, actor(p, row.id), { action: 'workspaces.created', resourceType: 'workspaces', resourceId: row.id, after: ws, at });
+    return ws;
+  });
+}
+
+async function adminWorkspace(trx: Kysely<Database>, p: Principal, id: string) {
+  await lockRow(trx, 'workspaces', id);
+  const row = await visibleWorkspace(trx, p, id);
+  if (!isAdminRole(await roleIn(trx, p, id))) throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
+  return row;
+}
+
+export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: UpdateWorkspaceBody) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await adminWorkspace(trx, p, id);
+    if (before.status !== 'active') throw conflict('An archived workspace cannot be changed.');
+    const patch: Updateable<WorkspacesTable> = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.default_locale !== undefined) patch.default_locale = body.default_locale;
+    if (body.approval_required !== undefined) patch.approval_required = body.approval_required ? 1 : 0;
+    if (body.primary_color !== undefined) patch.primary_color = body.primary_color;
+    if (body.settings !== undefined) patch.settings = settingsText(body.settings);
+    if (body.slug !== undefined && body.slug !== before.slug) {
+      if (await workspaceSlugExists(trx, p.organizationId, body.slug, id)) throw taken('/slug');
+      patch.slug = body.slug;
+    }
+    if (body.custom_domain !== undefined) {
+      const host = body.custom_domain === null ? null : normalizeHostName(body.custom_domain);
+      if (body.custom_domain !== null && host === null) {
+        throw invalidField('/custom_domain', 'must be a host name such as qr.example.com (no scheme, port, path or IP address)', 'hostname');
+      }
+      if (host !== null && (await customDomainExists(trx, host, id))) throw taken('/custom_domain');
+      patch.custom_domain = host;
+    }
+    const after = { ...before, ...patch };
+    const changed = Object.keys(patch).some((k) => (before as Record<string, unknown>)[k] !== (after as Record<string, unknown>)[k]);
+    if (!changed) return toWorkspace(before);
+    after.updated_at = patch.updated_at = at.toISOString();
+    await uniqueAs(body.custom_domain ? '/custom_domain' : '/slug', () => updateWorkspace(trx, id, patch));
+    await recordAudit(trx, actor(p, id), {
+      action: 'workspaces.updated', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after: toWorkspace(after), at,
+    });
+    return toWorkspace(after);
+  });
+}
+
+/**
+ * Archive (spec 3). The entry is written to the caller's current workspace: the archived one can
+ * no longer be selected, so an entry there could never be read.
+ */
+export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await adminWorkspace(trx, p, id);
+    if (before.is_default) throw new AppError('workspace-protected', 'The default workspace cannot be archived.');
+    if (id === p.workspaceId) throw new AppError('workspace-protected', 'You cannot archive the workspace you are acting in; switch to another workspace first.');
+    if (before.status === 'archived') return toWorkspace(before);
+    const patch = { status: 'archived' as const, archived_at: at.toISOString(), updated_at: at.toISOString() };
+    await updateWorkspace(trx, id, patch);
+    const after = { ...before, ...patch };
+    await recordAudit(trx, actor(p, p.workspaceId), {
+      action: 'workspaces.archived', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after: toWorkspace(after), at,
+    });
+    return toWorkspace(after);
+  });
+}
