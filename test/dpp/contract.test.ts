@@ -8,6 +8,7 @@ import {
   PassportSchema,
   REQUIRED_ATTRIBUTES,
   UNITS,
+  applyMergePatch,
   labelFor,
   listAttributes,
   schemaAt,
@@ -91,5 +92,32 @@ describe('passport contract', () => {
     assert.equal(labelFor('stateOfHealth'), 'State of health');
     assert.equal(labelFor('batteryCarbonFootprint'), 'Battery carbon footprint');
     assert.equal(labelFor('cRate'), 'C-rate');
+  });
+});
+
+describe('JSON merge patch of data (RFC 7396)', () => {
+  const stored = { performance: { rated: { ratedCapacity: 216, ratedEnergy: 77 }, dynamic: { stateOfHealth: { value: 99, lastUpdate: 'a' } } }, labels: { symbols: [1, 2] } };
+
+  test('merges objects, replaces arrays and scalars, removes on null', () => {
+    const patched = applyMergePatch(stored, {
+      performance: { rated: { ratedEnergy: 76.5 }, dynamic: { stateOfHealth: { value: 97, lastUpdate: 'b' } } },
+      labels: { symbols: [3] },
+      carbonFootprint: { batteryCarbonFootprint: 60 },
+    });
+    assert.deepEqual(patched, {
+      performance: { rated: { ratedCapacity: 216, ratedEnergy: 76.5 }, dynamic: { stateOfHealth: { value: 97, lastUpdate: 'b' } } },
+      labels: { symbols: [3] },
+      carbonFootprint: { batteryCarbonFootprint: 60 },
+    });
+    assert.deepEqual(applyMergePatch(stored, { performance: { dynamic: null } }), {
+      performance: { rated: { ratedCapacity: 216, ratedEnergy: 77 } },
+      labels: { symbols: [1, 2] },
+    });
+  });
+
+  test('never mutates the stored data', () => {
+    const before = structuredClone(stored);
+    applyMergePatch(stored, { performance: { rated: { ratedCapacity: null } } });
+    assert.deepEqual(stored, before);
   });
 });

@@ -16,6 +16,7 @@ import { collectAttributes, type AttributeInfo, type SchemaNode } from './contra
 export { ACCESS_LEVELS, DPP_SCHEMA_KEYWORDS, UNITS, type AccessLevel, type Unit } from './contract/attr.js';
 export { CATEGORIES, REQUIRED_ATTRIBUTES, type Category } from './contract/required.js';
 export { labelFor, type AttributeInfo, type SchemaNode } from './contract/walk.js';
+export { applyMergePatch } from './contract/merge-patch.js';
 
 export const BATTERY_STATUSES = ['original', 'repurposed', 'reused', 'remanufactured', 'waste'] as const;
 export type BatteryStatus = (typeof BATTERY_STATUSES)[number];
