@@ -2,12 +2,26 @@ import type { App } from '../http/types.js';
 import healthRoutes from './health/health.routes.js';
 import docsRoutes from './docs/docs.routes.js';
 import organizationsRoutes from './organizations/organizations.routes.js';
+import scansRuntime from './scans/scans.plugin.js';
+import codesRoutes from './codes/codes.routes.js';
+import commentsRoutes from './comments/comments.routes.js';
+import redirectRoutes from './redirect/redirect.routes.js';
+import scansRoutes from './scans/scans.routes.js';
+import usageRoutes from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
+import authRoutes from './users/auth.routes.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
   healthRoutes,
   docsRoutes,
   organizationsRoutes,
+  scansRuntime, // before the features that use app.scans / app.redirects
+  codesRoutes,
+  commentsRoutes,
+  redirectRoutes,
+  scansRoutes,
+  usageRoutes,
   workspacesRoutes,
+  authRoutes,
 ];

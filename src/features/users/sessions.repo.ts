@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import type { SessionsTable } from './users.table.js';
 
 export function findSessionByHash(db: DB, tokenHash: string) {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
@@ -34,4 +35,16 @@ export function findWorkspaceRole(db: DB, workspaceId: string, userId: string) {
     .where('workspace_id', '=', workspaceId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+export function insertSession(db: DB, row: SessionsTable) {
+  return db.insertInto('sessions').values(row).execute();
+}
+
+export function deleteSession(db: DB, id: string) {
+  return db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export function deleteSessionsOfUser(db: DB, userId: string) {
+  return db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

@@ -1,0 +1,63 @@
+import type { App } from '../../http/types.js';
+import { One, one } from '../../http/envelope.js';
+import { SESSION_COOKIE } from '../../http/auth.js';
+import { LoginBody, LoginResult, LogoutResult, Me, SignupBody, SignupResult } from './auth.schemas.js';
+import { login, logout, me, signup } from './auth.service.js';
+import { sessionCookieOptions } from './sessions.service.js';
+
+const tags = ['auth'];
+// These routes read the cookie themselves (see auth.service); the anonymous per-IP budget applies.
+const dashboard = { auth: false } as const;
+const cookieAuth = [{ session: [] }];
+
+export default async function authRoutes(app: App) {
+  const ctx = app.deps;
+  const { baseUrl } = ctx.config;
+
+  app.post('/auth/signup', {
+    config: dashboard,
+    schema: {
+      operationId: 'signup', tags, security: [], summary: 'Create a user, an organization on the Free plan and its default workspace; starts a session',
+      description: 'The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.',
+      body: SignupBody, response: { 201: One(SignupResult) },
+    },
+  }, async (request, reply) => {
+    const { session, data } = await signup(ctx, request.body);
+    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
+    return reply.code(201).send(one(request, data));
+  });
+
+  app.post('/auth/login', {
+    config: dashboard,
+    schema: {
+      operationId: 'login', tags, security: [], summary: 'Log in with e-mail and password; sets the session cookie',
+      description: 'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. '
+        + 'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`.',
+      body: LoginBody, response: { 200: One(LoginResult) },
+    },
+  }, async (request, reply) => {
+    const { session, data } = await login(ctx, request.body, request.ip);
+    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
+    return one(request, data);
+  });
+
+  app.post('/auth/logout', {
+    config: dashboard,
+    schema: {
+      operationId: 'logout', tags, security: cookieAuth, summary: 'End the current session (needs X-CSRF-Token)',
+      response: { 200: One(LogoutResult) },
+    },
+  }, async (request, reply) => {
+    await logout(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token']);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return one(request, { logged_out: true });
+  });
+
+  app.get('/auth/me', {
+    config: dashboard,
+    schema: {
+      operationId: 'getMe', tags, security: cookieAuth, summary: 'The session user, its organizations and workspaces with roles, and the CSRF token',
+      response: { 200: One(Me) },
+    },
+  }, async (request) => one(request, await me(ctx, request.cookies[SESSION_COOKIE], request.headers['x-organization-id'], request.headers['x-workspace-id'])));
+}

@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import { Email, Name, Nullable, Organization, Slug } from '../organizations/organizations.schemas.js';
+import { Workspace } from '../workspaces/workspaces.schemas.js';
+
+export const User = Type.Object({
+  id: Type.String({ examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+export const Password = Type.String({ minLength: 8, maxLength: 1024, description: 'At least 8 characters.' });
+
+export const SignupBody = Type.Object({
+  email: Email,
+  password: Password,
+  name: Type.Optional(Nullable(Name)),
+  org_name: Name,
+  org_slug: Type.Optional(Slug),
+}, { additionalProperties: false });
+export type SignupBody = Static<typeof SignupBody>;
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+}, { additionalProperties: false });
+export type LoginBody = Static<typeof LoginBody>;
+
+const OrgWithRole = Type.Object({
+  id: Type.String(), name: Type.String(), slug: Type.String(), plan: Type.String(), role: Type.Enum(['org_admin', 'member']),
+});
+const WorkspaceWithRole = Type.Object({
+  id: Type.String(), name: Type.String(), slug: Type.String(), is_default: Type.Boolean(),
+  role: Type.Enum(['org_admin', 'ws_admin', 'editor', 'approver', 'viewer']),
+});
+
+export const SignupResult = Type.Object({
+  user: User, organization: Organization, workspace: Workspace, csrf_token: Type.String(), session_expires_at: Type.String(),
+});
+
+export const LoginResult = Type.Object({
+  user: User, organizations: Type.Array(OrgWithRole), csrf_token: Type.String(), session_expires_at: Type.String(),
+});
+
+export const Me = Type.Object({
+  user: User,
+  organizations: Type.Array(OrgWithRole),
+  current: Type.Object({
+    organization_id: Type.Union([Type.String(), Type.Null()]),
+    workspace_id: Type.Union([Type.String(), Type.Null()]),
+    role: Type.Union([Type.String(), Type.Null()]),
+  }, { description: 'What X-Organization-Id / X-Workspace-Id (or their defaults) select for this session; workspace_id is null when the user holds no workspace there.' }),
+  workspaces: Type.Array(WorkspaceWithRole, { description: 'Active workspaces of the current organization the user may act in.' }),
+  csrf_token: Type.String(),
+});
+
+export const LogoutResult = Type.Object({ logged_out: Type.Boolean() });
+
+export function toUser(row: { id: string; email: string; name: string | null; created_at: string }) {
+  return { id: row.id, email: row.email, name: row.name, created_at: row.created_at };
+}

@@ -1,0 +1,131 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Deps } from '../../deps.js';
+import { AppError, forbidden, invalidField, unauthenticated } from '../../http/errors.js';
+import { createOrganizationWithDefaults } from '../organizations/organizations.service.js';
+import { slugExists } from '../organizations/organizations.repo.js';
+import { taken, uniqueAs } from '../organizations/organizations.fns.js';
+import { toOrganization } from '../organizations/organizations.schemas.js';
+import { toWorkspace } from '../workspaces/workspaces.fns.js';
+import { sha256Hex } from '../api-keys/api-keys.fns.js';
+import { createUser } from './users.service.js';
+import { findUserByEmail, findUserById, normalizeEmail, organizationsOfUser, workspacesOfUser } from './users.repo.js';
+import { deleteSession, findSessionByHash } from './sessions.repo.js';
+import { startSession } from './sessions.service.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
+import { toUser, type LoginBody, type SignupBody } from './auth.schemas.js';
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+/** "ACME GmbH & Co." → "acme-gmbh-co"; a random tail when that is too short or taken. */
+function slugFrom(name: string): string {
+  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50);
+  return base.length >= 2 ? base : 'org';
+}
+
+export async function signup(ctx: Ctx, body: SignupBody) {
+  const at = ctx.clock.now();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    if (await findUserByEmail(trx, body.email)) throw invalidField('/email', 'an account with this e-mail address exists; log in instead', 'taken');
+    let slug = body.org_slug;
+    if (slug !== undefined) {
+      if (await slugExists(trx, slug)) throw taken('/org_slug');
+    } else {
+      slug = slugFrom(body.org_name);
+      if (await slugExists(trx, slug)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
+    }
+    const user = await uniqueAs('/email', () => createUser(trx, { email: body.email, password: body.password, name: body.name ?? null }, at, ctx.config.passwordCost));
+    const { org, workspace } = await createOrganizationWithDefaults(trx, { name: body.org_name, slug, plan: 'free' }, {
+      userId: user.id, actorType: 'user', actorId: user.id, requestId: null,
+    }, at).catch((err: unknown) => {
+      // The only unique field createOrganizationWithDefaults maps is the slug; name it as sent.
+      if (err instanceof AppError && err.type === 'validation-error') throw taken('/org_slug');
+      throw err;
+    });
+    const session = await startSession(trx, user.id, at);
+    return { user, org, workspace, session };
+  });
+  return {
+    session: result.session,
+    data: {
+      user: toUser(result.user), organization: toOrganization(result.org), workspace: toWorkspace(result.workspace),
+      csrf_token: result.session.csrfToken, session_expires_at: result.session.expiresAt,
+    },
+  };
+}
+
+let dummyHash: Promise<string> | null = null;
+/** Unknown addresses still pay for one scrypt, so timing does not tell which accounts exist. */
+function dummy(cost: number) {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'), cost);
+  return dummyHash;
+}
+
+export async function login(ctx: Ctx, body: LoginBody, ip: string) {
+  const now = ctx.clock.now();
+  const email = normalizeEmail(body.email);
+  const wait = await loginRetryAfter(ctx.db, email, ip, now);
+  if (wait !== null) {
+    throw new AppError('rate-limited', `Too many failed logins. Try again in ${wait} s.`, {}, { 'retry-after': String(wait) });
+  }
+  const user = await findUserByEmail(ctx.db, email);
+  const ok = user ? await verifyPassword(body.password, user.password_hash) : (await verifyPassword(body.password, await dummy(ctx.config.passwordCost)), false);
+  if (!user || !ok) {
+    await recordLoginFailure(ctx.db, email, ip, now);
+    throw unauthenticated('The e-mail address or password is wrong.');
+  }
+  await clearLoginFailures(ctx.db, email);
+  const organizations = await organizationsOfUser(ctx.db, user.id);
+  if (organizations.length === 0) throw unauthenticated('This account belongs to no active organization.');
+  const session = await startSession(ctx.db, user.id, now);
+  return {
+    session,
+    data: {
+      user: toUser(user), organizations: organizations.map(({ created_at: _, ...o }) => o),
+      csrf_token: session.csrfToken, session_expires_at: session.expiresAt,
+    },
+  };
+}
+
+/** The live session behind a cookie, or 401. */
+async function sessionOf(ctx: Ctx, token: string | undefined) {
+  if (!token) throw unauthenticated('No session; log in first.');
+  const session = await findSessionByHash(ctx.db, sha256Hex(token));
+  if (!session || session.expires_at <= ctx.clock.now().toISOString()) throw unauthenticated('The session has expired; log in again.');
+  return session;
+}
+
+/**
+ * Logout resolves the cookie itself rather than through the auth plugin, so that a user who holds
+ * no role in the default workspace (where the plugin would answer 404) can still log out.
+ * The CSRF token is still required: a cross-site page must not end someone's session.
+ */
+export async function logout(ctx: Ctx, token: string | undefined, csrf: unknown) {
+  const session = await sessionOf(ctx, token);
+  const expected = Buffer.from(session.csrf_token);
+  if (typeof csrf !== 'string' || csrf.length !== expected.length || !timingSafeEqual(Buffer.from(csrf), expected)) {
+    throw forbidden('The X-CSRF-Token header is missing or wrong.');
+  }
+  await deleteSession(ctx.db, session.id);
+}
+
+/**
+ * The dashboard's start-up call: who am I, where may I act, and which organization and workspace
+ * the X-Organization-Id / X-Workspace-Id headers (or their defaults) select.
+ */
+export async function me(ctx: Ctx, token: string | undefined, orgHeader: unknown, wsHeader: unknown) {
+  const session = await sessionOf(ctx, token);
+  const user = await findUserById(ctx.db, session.user_id);
+  if (!user) throw unauthenticated();
+  const organizations = (await organizationsOfUser(ctx.db, user.id)).map(({ created_at: _, ...o }) => o);
+  const org = typeof orgHeader === 'string' ? organizations.find((o) => o.id === orgHeader) : organizations[0];
+  const workspaces = org ? await workspacesOfUser(ctx.db, org.id, user.id, org.role === 'org_admin') : [];
+  const current = typeof wsHeader === 'string' ? workspaces.find((w) => w.id === wsHeader) : workspaces.find((w) => w.is_default) ?? workspaces[0];
+  return {
+    user: toUser(user),
+    organizations,
+    current: { organization_id: org?.id ?? null, workspace_id: current?.id ?? null, role: current?.role ?? null },
+    workspaces,
+    csrf_token: session.csrf_token,
+  };
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+/** E-mail addresses are stored trimmed and lower-cased (createUser), so lookups normalise too. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's active organizations with the role in each, oldest membership first. */
+export function organizationsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['o.id', 'o.name', 'o.slug', 'o.plan', 'm.role', 'm.created_at'])
+    .where('m.user_id', '=', userId)
+    .where('o.deleted_at', 'is', null)
+    .orderBy('m.created_at', 'asc')
+    .orderBy('o.id', 'asc')
+    .execute();
+}
+
+/** Active workspaces of one organization with the user's role; org_admins hold all of them. */
+export async function workspacesOfUser(db: Db, organizationId: string, userId: string, orgAdmin: boolean) {
+  const rows = await db
+    .selectFrom('workspaces as w')
+    .leftJoin('workspace_members as wm', (j) => j.onRef('wm.workspace_id', '=', 'w.id').on('wm.user_id', '=', userId))
+    .select(['w.id', 'w.name', 'w.slug', 'w.is_default', 'wm.role'])
+    .where('w.organization_id', '=', organizationId)
+    .where('w.status', '=', 'active')
+    .orderBy('w.id', 'asc')
+    .execute();
+  return rows
+    .filter((r) => orgAdmin || r.role !== null)
+    .map((r) => ({ id: r.id, name: r.name, slug: r.slug, is_default: r.is_default === 1, role: orgAdmin ? 'org_admin' as const : r.role! }));
+}
