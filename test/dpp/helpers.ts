@@ -1,6 +1,8 @@
-// Shared test helpers for the passport core: fixture loading and JSON pointer edits.
+// Shared test helpers for the passport core: fixtures, JSON pointer edits, validation assertions.
 import { readFileSync } from 'node:fs';
-import type { CreatePassport, Passport } from '../../src/features/dpp/dpp.contract.js';
+import assert from 'node:assert/strict';
+import type { Category, CreatePassport, Passport } from '../../src/features/dpp/dpp.contract.js';
+import { validatePassport, type Issue } from '../../src/features/dpp/dpp.validate.js';
 import { buildDigitalLink, normalizeGtin } from '../../src/features/dpp/gs1.js';
 
 export const FIXTURES = ['ev', 'lmt', 'stationary'] as const;
@@ -62,3 +64,28 @@ export function deleteAt(root: unknown, pointer: string): boolean {
   delete node[last];
   return true;
 }
+
+export const check = (input: unknown, now = NOW) => validatePassport(input, { now });
+export const codesAt = (issues: Issue[], path: string) => issues.filter((i) => i.path === path).map((i) => i.code);
+
+/** The fixture for a category; industrial batteries use the stationary one with the category changed. */
+export function forCategory(category: Category) {
+  const name: FixtureName = category === 'industrial' ? 'stationary' : category;
+  const input = fixture(name);
+  input.category = category;
+  return input;
+}
+
+/** Asserts exactly one error, with this code at this path. */
+export function assertOnlyError(input: unknown, path: string, code: string) {
+  const result = check(input);
+  assert.deepEqual(
+    result.errors.map((e) => [e.path, e.code]),
+    [[path, code]],
+    JSON.stringify(result.errors, null, 1),
+  );
+  assert.equal(result.valid, false);
+}
+
+/** A concrete pointer for an attribute pointer template (array items at index 0). */
+export const concrete = (pointer: string) => pointer.replace(/\/\*\//g, '/0/');

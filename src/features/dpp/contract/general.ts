@@ -35,7 +35,6 @@ export const generalProductInformation = group(
     batteryMass: measure('public', 'kg', 'positive', { description: 'Mass of the whole battery' }),
     warrantyPeriod: Type.Integer({
       minimum: 0,
-      maximum: 600,
       'x-range': 'non_negative',
       'x-unit': 'months',
       'x-access': 'public',
