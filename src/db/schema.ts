@@ -4,6 +4,10 @@ import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspa
 import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
 import type { AuditLogsTable } from '../features/audit/audit.table.js';
 import type { IdempotencyKeysTable } from '../http/idempotency.table.js';
+import type { CodesTable, CodeTagsTable } from '../features/codes/codes.table.js';
+import type { CodeCommentsTable } from '../features/comments/comments.table.js';
+import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
+import type { UsageCountersTable } from '../features/usage/usage.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
 export interface Database {
@@ -17,4 +21,10 @@ export interface Database {
   api_keys: ApiKeysTable;
   audit_logs: AuditLogsTable;
   idempotency_keys: IdempotencyKeysTable;
+  codes: CodesTable;
+  code_tags: CodeTagsTable;
+  code_comments: CodeCommentsTable;
+  scans: ScansTable;
+  usage_counters: UsageCountersTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -1,0 +1,73 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/sql.js';
+import type { CodesTable } from './codes.table.js';
+import type { CodeListQuery } from './codes.schemas.js';
+
+type Db = Kysely<Database>;
+
+export function findWorkspaceForCodes(db: Db, workspaceId: string) {
+  return db.selectFrom('workspaces').select(['id', 'approval_required', 'custom_domain']).where('id', '=', workspaceId).executeTakeFirstOrThrow();
+}
+
+/** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
+export function findCode(db: Db, workspaceId: string, id: string) {
+  return db.selectFrom('codes').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id)
+    .where('status', '!=', 'deleted').executeTakeFirst();
+}
+
+/** Which of these hostnames are some workspace's custom domain (a destination there would loop). */
+export async function customDomainsAmong(db: Db, hosts: string[]): Promise<Set<string>> {
+  if (hosts.length === 0) return new Set();
+  const rows = await db.selectFrom('workspaces').select(sql<string>`lower(custom_domain)`.as('host'))
+    .where('custom_domain', 'is not', null).where(sql`lower(custom_domain)`, 'in', hosts).execute();
+  return new Set(rows.map((r) => r.host));
+}
+
+/**
+ * Inserts a code; for a dynamic one, retries fresh short codes until the unique index accepts one.
+ * `on conflict do nothing` keeps a PostgreSQL transaction usable after a collision.
+ */
+export async function insertCode(db: Db, row: Insertable<CodesTable>, nextShortCode: (() => string) | null): Promise<string | null> {
+  if (!nextShortCode) {
+    await db.insertInto('codes').values({ ...row, short_code: null }).execute();
+    return null;
+  }
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const shortCode = nextShortCode();
+    const res = await db.insertInto('codes').values({ ...row, short_code: shortCode })
+      .onConflict((oc) => oc.column('short_code').doNothing()).returning('id').executeTakeFirst();
+    if (res) return shortCode;
+  }
+  throw new Error('could not find a free short code in 10 attempts');
+}
+
+export function updateCode(db: Db, id: string, values: Updateable<CodesTable>) {
+  return db.updateTable('codes').set(values).where('id', '=', id).execute();
+}
+
+export async function replaceTags(db: Db, codeId: string, workspaceId: string, tags: string[], fresh = false) {
+  if (!fresh) await db.deleteFrom('code_tags').where('code_id', '=', codeId).execute();
+  if (tags.length) await db.insertInto('code_tags').values(tags.map((tag) => ({ code_id: codeId, workspace_id: workspaceId, tag }))).execute();
+}
+
+export function listCodesQuery(db: Db, workspaceId: string, q: Omit<CodeListQuery, 'limit' | 'cursor'>, now: string) {
+  let base = db.selectFrom('codes').where('workspace_id', '=', workspaceId).where('status', '!=', 'deleted');
+  if (q.type) base = base.where('type', '=', q.type as CodesTable['type']);
+  if (q.status === 'active' || q.status === 'expired') {
+    const expired = sql<boolean>`((expires_at is not null and expires_at <= ${now}) or (max_scans is not null and scan_count >= max_scans))`;
+    base = base.where('status', '=', 'active').where(q.status === 'expired' ? expired : sql<boolean>`not ${expired}`);
+  } else if (q.status) {
+    base = base.where('status', '=', q.status as CodesTable['status']);
+  }
+  if (q.tag) {
+    const tag = q.tag;
+    base = base.where((eb) => eb.exists(eb.selectFrom('code_tags').select('code_tags.tag')
+      .whereRef('code_tags.code_id', '=', 'codes.id').where('code_tags.tag', '=', tag)));
+  }
+  if (q.q) {
+    const term = q.q;
+    base = base.where((eb) => eb.or([containsInsensitive(db, 'title', term), containsInsensitive(db, 'url', term)]));
+  }
+  return base.selectAll();
+}

@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/types.js';
+import { principalOf } from '../../http/types.js';
+import { List, One, list, one } from '../../http/envelope.js';
+import { Code, CodeBatch, CodeCreate, CodeListQuery, CodeParams, CodeUpdate, RejectBody } from './codes.schemas.js';
+import { createCodes, deleteCode, getCode, listCodes, reviewCode, updateCodeFields, type CodesDeps } from './codes.service.js';
+
+const tags = ['codes'];
+
+export default async function codesRoutes(app: App) {
+  const { db, config, clock } = app.deps;
+  const deps: CodesDeps = { db, config, clock, invalidate: (codes) => app.redirects.invalidate(codes) };
+
+  app.post('/v1/codes', {
+    config: { permission: 'codes.write' },
+    schema: { operationId: 'createCode', tags, summary: 'Create a QR code', body: CodeCreate, response: { 201: One(Code) } },
+  }, async (request, reply) => {
+    const [code] = await createCodes(deps, principalOf(request), [request.body], () => '');
+    return reply.code(201).send(one(request, code));
+  });
+
+  app.post('/v1/codes/batch', {
+    config: { permission: 'codes.write' },
+    schema: {
+      operationId: 'createCodesBatch', tags, summary: 'Create up to 1,000 codes, all or nothing',
+      description: 'Every item is validated first; one bad item fails the whole batch and its errors carry pointers like /codes/3/url.',
+      body: CodeBatch, response: { 201: One(Type.Array(Code)) },
+    },
+  }, async (request, reply) => {
+    const codes = await createCodes(deps, principalOf(request), request.body.codes, (i) => `/codes/${i}`);
+    return reply.code(201).send(one(request, codes));
+  });
+
+  app.get('/v1/codes', {
+    config: { permission: 'codes.read' },
+    schema: { operationId: 'listCodes', tags, summary: 'List codes, newest first', querystring: CodeListQuery, response: { 200: List(Code) } },
+  }, async (request) => list(request, await listCodes(deps, principalOf(request), request.query)));
+
+  app.get('/v1/codes/:id', {
+    config: { permission: 'codes.read' },
+    schema: { operationId: 'getCode', tags, summary: 'One code', params: CodeParams, response: { 200: One(Code) } },
+  }, async (request) => one(request, await getCode(deps, principalOf(request), request.params.id)));
+
+  app.patch('/v1/codes/:id', {
+    config: { permission: 'codes.write' },
+    schema: { operationId: 'updateCode', tags, summary: 'Change a code', params: CodeParams, body: CodeUpdate, response: { 200: One(Code) } },
+  }, async (request) => one(request, await updateCodeFields(deps, principalOf(request), request.params.id, request.body)));
+
+  app.delete('/v1/codes/:id', {
+    config: { permission: 'codes.delete' },
+    schema: { operationId: 'deleteCode', tags, summary: 'Delete a code (soft); its short URL answers 410', params: CodeParams, response: { 200: One(Code) } },
+  }, async (request) => one(request, await deleteCode(deps, principalOf(request), request.params.id)));
+
+  app.post('/v1/codes/:id/approve', {
+    config: { permission: 'codes.approve' },
+    schema: { operationId: 'approveCode', tags, summary: 'Approve a code pending approval', params: CodeParams, response: { 200: One(Code) } },
+  }, async (request) => one(request, await reviewCode(deps, principalOf(request), request.params.id, { approve: true })));
+
+  app.post('/v1/codes/:id/reject', {
+    config: { permission: 'codes.approve' },
+    schema: { operationId: 'rejectCode', tags, summary: 'Reject a code pending approval, with a reason', params: CodeParams, body: RejectBody, response: { 200: One(Code) } },
+  }, async (request) => one(request, await reviewCode(deps, principalOf(request), request.params.id, { approve: false, reason: request.body.reason })));
+}

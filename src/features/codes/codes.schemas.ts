@@ -1,0 +1,107 @@
+import { Type, type Static } from 'typebox';
+import { PageQuery } from '../../http/pagination.js';
+import { QR_CONTENT_TYPES } from '../../qr/payloads.js';
+
+const CODE_TYPES = [...QR_CONTENT_TYPES];
+const HEX = '^#[0-9A-Fa-f]{6}$';
+const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const isoTime = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp.' });
+const urlText = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute http or https address.' });
+
+export const Destination = Type.Object(
+  { url: urlText, weight: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Relative weight, a positive integer.' }) },
+  { additionalProperties: false },
+);
+
+export const Style = Type.Object(
+  {
+    foreground: Type.Optional(nullable(Type.String({ pattern: HEX }))),
+    background: Type.Optional(nullable(Type.String({ pattern: HEX }))),
+    error_correction: Type.Optional(Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H'), Type.Null()])),
+    margin: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()])),
+  },
+  { additionalProperties: false, description: 'Rendering defaults of the code; null means "use the workspace or renderer default".' },
+);
+
+const Tag = Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\s"\\\\][^"\\\\]*$' });
+
+/** Fields a client may set on create and (except type and dynamic) on update. */
+const writable = {
+  url: Type.Optional(urlText),
+  content: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Typed payload for non-url types; see docs/codes.md.' })),
+  title: Type.Optional(nullable(Type.String({ maxLength: 255 }))),
+  tags: Type.Optional(Type.Array(Tag, { maxItems: 20, uniqueItems: true })),
+  destinations: Type.Optional(Type.Union([Type.Array(Destination, { minItems: 1, maxItems: 20 }), Type.Null()])),
+  expires_at: Type.Optional(Type.Union([isoTime, Type.Null()])),
+  fallback_url: Type.Optional(Type.Union([urlText, Type.Null()])),
+  max_scans: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  style: Type.Optional(Style),
+};
+
+export const CodeCreate = Type.Object(
+  {
+    type: Type.String({ enum: CODE_TYPES }),
+    dynamic: Type.Optional(Type.Boolean({ description: 'Default true for url codes; other types are always static.' })),
+    ...writable,
+  },
+  { additionalProperties: false },
+);
+export type CodeCreate = Static<typeof CodeCreate>;
+
+export const CodeUpdate = Type.Object(
+  { ...writable, status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('paused')])) },
+  { additionalProperties: false },
+);
+export type CodeUpdate = Static<typeof CodeUpdate>;
+
+export const MAX_BATCH = 1_000;
+export const CodeBatch = Type.Object(
+  { codes: Type.Array(CodeCreate, { minItems: 1, maxItems: MAX_BATCH }) },
+  { additionalProperties: false },
+);
+
+export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false });
+
+export const STATUSES = ['active', 'paused', 'pending_approval', 'rejected', 'expired'] as const;
+
+export const Code = Type.Object({
+  id: Type.String({ examples: ['qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+  workspace_id: Type.String(),
+  type: Type.String({ enum: CODE_TYPES }),
+  dynamic: Type.Boolean(),
+  url: Type.Union([Type.String(), Type.Null()]),
+  content: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  short_code: Type.Union([Type.String(), Type.Null()]),
+  short_url: Type.Union([Type.String(), Type.Null()]),
+  title: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String()),
+  status: Type.String({ enum: [...STATUSES, 'deleted'] }),
+  destinations: Type.Union([Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer() })), Type.Null()]),
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+  fallback_url: Type.Union([Type.String(), Type.Null()]),
+  max_scans: Type.Union([Type.Integer(), Type.Null()]),
+  scan_count: Type.Integer(),
+  style: Type.Object({
+    foreground: Type.Union([Type.String(), Type.Null()]),
+    background: Type.Union([Type.String(), Type.Null()]),
+    error_correction: Type.Union([Type.String(), Type.Null()]),
+    margin: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  rejection_reason: Type.Union([Type.String(), Type.Null()]),
+  reviewed_at: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Code = Static<typeof Code>;
+
+// No pattern: a malformed id is simply not found (404), like another workspace's id.
+export const CodeParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const CodeListQuery = Type.Object({
+  ...PageQuery,
+  type: Type.Optional(Type.String({ enum: CODE_TYPES })),
+  status: Type.Optional(Type.String({ enum: [...STATUSES] })),
+  tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive search in title and url.' })),
+}, { additionalProperties: false });
+export type CodeListQuery = Static<typeof CodeListQuery>;

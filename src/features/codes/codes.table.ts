@@ -1,0 +1,43 @@
+import type { Generated } from 'kysely';
+import type { ContentType } from '../../qr/payloads.js';
+
+/** Stored states; `expired` is derived on read from expires_at and max_scans. */
+export type StoredStatus = 'active' | 'paused' | 'pending_approval' | 'rejected' | 'deleted';
+export type CodeStatus = StoredStatus | 'expired';
+
+export interface CodesTable {
+  id: string;
+  organization_id: string;
+  workspace_id: string;
+  type: ContentType;
+  dynamic: number;
+  url: string | null;
+  /** JSON of the typed payload for non-url types */
+  content: string | null;
+  short_code: string | null;
+  title: string | null;
+  /** JSON array of strings */
+  tags: string;
+  status: StoredStatus;
+  /** JSON array of {url, weight} or null */
+  destinations: string | null;
+  expires_at: string | null;
+  fallback_url: string | null;
+  max_scans: number | null;
+  scan_count: Generated<number>;
+  /** JSON object */
+  style: string;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface CodeTagsTable {
+  code_id: string;
+  workspace_id: string;
+  tag: string;
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Principal } from '../../http/principal.js';
+import { newId } from '../../lib/ids.js';
+import { lockRow } from '../../db/sql.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { can } from '../../http/permissions.js';
+import { paginate } from '../../http/pagination.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { findCode } from '../codes/codes.repo.js';
+import { findComment, insertComment, listCommentsQuery, markCommentDeleted } from './comments.repo.js';
+import { toComment, type CommentListQuery } from './comments.schemas.js';
+
+export interface CommentsDeps { db: Kysely<Database>; clock: Clock }
+
+const actorOf = (p: Principal): AuditActor => ({
+  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId: p.workspaceId,
+});
+
+async function ownCode(db: Kysely<Database>, p: Principal, codeId: string) {
+  const code = await findCode(db, p.workspaceId, codeId);
+  if (!code) throw notFound('Code');
+  return code;
+}
+
+export async function listComments(deps: CommentsDeps, p: Principal, codeId: string, q: CommentListQuery) {
+  await ownCode(deps.db, p, codeId);
+  const page = await paginate(listCommentsQuery(deps.db, codeId), { limit: q.limit, cursor: q.cursor }, 'cmt');
+  return { ...page, items: page.items.map(toComment) };
+}
+
+export async function addComment(deps: CommentsDeps, p: Principal, codeId: string, body: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    await ownCode(trx, p, codeId);
+    const row = {
+      id: newId('cmt'), code_id: codeId, workspace_id: p.workspaceId, author_type: p.actorType, author_id: p.actorId,
+      body, created_at: now.toISOString(), deleted_at: null,
+    };
+    await insertComment(trx, row);
+    const comment = toComment(row);
+    await recordAudit(trx, actorOf(p), { action: 'comments.created', resourceType: 'comments', resourceId: row.id, after: comment, at: now });
+    return comment;
+  });
+}
+
+/** The author may delete a comment; so may workspace and organization admins (comments.moderate). */
+export async function deleteComment(deps: CommentsDeps, p: Principal, codeId: string, commentId: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    await ownCode(trx, p, codeId);
+    await lockRow(trx, 'code_comments', commentId);
+    const row = await findComment(trx, codeId, commentId);
+    if (!row) throw notFound('Comment');
+    if (row.author_id !== p.actorId && !can(p.role, 'comments.moderate')) throw forbidden('Only the author or an admin may delete this comment.');
+    await markCommentDeleted(trx, commentId, now.toISOString());
+    const before = toComment(row);
+    const after = { ...before, deleted_at: now.toISOString() };
+    await recordAudit(trx, actorOf(p), { action: 'comments.deleted', resourceType: 'comments', resourceId: commentId, before, after, at: now });
+    return after;
+  });
+}

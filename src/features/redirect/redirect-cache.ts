@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { parseJson } from '../../db/sql.js';
+import type { Destination } from '../codes/codes.fns.js';
+import type { StoredStatus } from '../codes/codes.table.js';
+import type { InvalidationBus } from './invalidation.js';
+import { findRedirectTarget } from './redirect.repo.js';
+
+export interface RedirectTarget {
+  codeId: string;
+  workspaceId: string;
+  organizationId: string;
+  status: StoredStatus;
+  url: string | null;
+  destinations: Destination[] | null;
+  expiresAt: string | null;
+  fallbackUrl: string | null;
+  maxScans: number | null;
+  /**
+   * Counted scans known when loaded (stored plus this instance's unflushed ones), plus those this
+   * instance has recorded since: the max_scans check needs no database round trip.
+   */
+  counted: number;
+}
+
+interface Entry { target: RedirectTarget | null; loadedAt: number }
+
+export interface RedirectCacheOptions {
+  /** entries older than this are reloaded; bounds staleness if an invalidation message is lost */
+  ttlMs?: number;
+  /** codes with max_scans reload sooner, so other instances' scans count soon */
+  countedTtlMs?: number;
+  maxEntries?: number;
+}
+
+/**
+ * short_code → redirect target, in process. A miss costs one lookup; unknown codes are cached too
+ * (as null) so a flood of bad codes does not reach the database. Changes arrive by invalidation.
+ */
+export class RedirectCache {
+  private entries = new Map<string, Entry>();
+  private version = 0;
+  private loading = new Map<string, Promise<RedirectTarget | null>>();
+  private readonly ttlMs: number;
+  private readonly countedTtlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private db: Kysely<Database>,
+    private bus: InvalidationBus,
+    /** counted scans of this short code recorded here but not yet flushed */
+    private pendingCount: (shortCode: string) => number,
+    opts: RedirectCacheOptions = {},
+  ) {
+    this.ttlMs = opts.ttlMs ?? 60_000;
+    this.countedTtlMs = opts.countedTtlMs ?? 5_000;
+    this.maxEntries = opts.maxEntries ?? 100_000;
+    bus.subscribe((codes) => {
+      this.version++;
+      for (const c of codes) this.entries.delete(c);
+    });
+  }
+
+  /** Synchronous when cached, so the hot path has no await at all. */
+  peek(shortCode: string, now: number): RedirectTarget | null | undefined {
+    const e = this.entries.get(shortCode);
+    if (!e) return undefined;
+    const ttl = e.target?.maxScans != null ? this.countedTtlMs : this.ttlMs;
+    if (now - e.loadedAt > ttl) return undefined;
+    return e.target;
+  }
+
+  async get(shortCode: string, now: number): Promise<RedirectTarget | null> {
+    const hit = this.peek(shortCode, now);
+    if (hit !== undefined) return hit;
+    let pending = this.loading.get(shortCode);
+    if (!pending) {
+      pending = this.load(shortCode, now).finally(() => this.loading.delete(shortCode));
+      this.loading.set(shortCode, pending);
+    }
+    return pending;
+  }
+
+  private async load(shortCode: string, now: number): Promise<RedirectTarget | null> {
+    // Pending count read before the row: a flush committing in between is counted twice (the code
+    // may expire a few scans early), never missed. A change during the load is not cached.
+    const before = this.version;
+    const pending = this.pendingCount(shortCode);
+    const row = await findRedirectTarget(this.db, shortCode);
+    const target: RedirectTarget | null = row ? {
+      codeId: row.id, workspaceId: row.workspace_id, organizationId: row.organization_id, status: row.status,
+      url: row.url, destinations: parseJson<Destination[] | null>(row.destinations, null),
+      expiresAt: row.expires_at, fallbackUrl: row.fallback_url, maxScans: row.max_scans,
+      counted: Number(row.scan_count) + pending,
+    } : null;
+    if (this.entries.size >= this.maxEntries) {
+      // Map keeps insertion order: drop the oldest tenth.
+      let n = Math.ceil(this.maxEntries / 10);
+      for (const k of this.entries.keys()) { this.entries.delete(k); if (--n === 0) break; }
+    }
+    if (this.version === before) this.entries.set(shortCode, { target, loadedAt: now });
+    return target;
+  }
+
+  /** After a committed change: this instance and (through the bus) all others reload. */
+  invalidate(shortCodes: string[]): void {
+    if (shortCodes.length) this.bus.publish(shortCodes);
+  }
+
+  async close(): Promise<void> {
+    await this.bus.close();
+  }
+}

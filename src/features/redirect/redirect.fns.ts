@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { pickDestination } from '../codes/codes.fns.js';
+import type { RedirectTarget } from './redirect-cache.js';
+
+export type Outcome =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'fallback'; url: string }
+  | { kind: 'gone' }
+  | { kind: 'not_found' };
+
+/** What the short URL answers for a code in its current state (D7; pending reads as absent). */
+export function decide(t: RedirectTarget | null, nowIso: string): Outcome {
+  if (!t || t.status === 'pending_approval') return { kind: 'not_found' };
+  const dead = t.status !== 'active'
+    || (t.expiresAt !== null && t.expiresAt <= nowIso)
+    || (t.maxScans !== null && t.counted >= t.maxScans);
+  if (dead) return t.fallbackUrl ? { kind: 'fallback', url: t.fallbackUrl } : { kind: 'gone' };
+  return { kind: 'redirect', url: t.url ?? '' };
+}
+
+/**
+ * Sticky A/B: the visitor id and the code id hash to a point in [0, 1), so a returning visitor
+ * lands on the same destination while the weights stay the same.
+ */
+export function stickyPoint(visitorId: string, codeId: string): number {
+  const h = createHash('sha256').update(`${visitorId}:${codeId}`).digest();
+  return h.readUInt32BE(0) / 0x1_0000_0000;
+}
+
+export function chooseDestination(t: RedirectTarget, visitorId: string): string {
+  if (!t.destinations || t.destinations.length === 0) return t.url ?? '';
+  return pickDestination(t.destinations, stickyPoint(visitorId, t.codeId)).url;
+}
+
+const PAGES = {
+  gone: { status: 410, title: 'This code is no longer active', text: 'The QR code you scanned has expired, was paused or was removed by its owner.' },
+  not_found: { status: 404, title: 'Code not found', text: 'The QR code you scanned is not known here, or is not active yet.' },
+} as const;
+
+/** A small self-contained page for people who scanned a dead code with a phone. */
+export function page(kind: keyof typeof PAGES): { status: number; html: string } {
+  const p = PAGES[kind];
+  return {
+    status: p.status,
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${p.title}</title>`
+      + '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:0 1rem;color:#222}</style></head>'
+      + `<body><h1>${p.title}</h1><p>${p.text}</p></body></html>`,
+  };
+}

@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/types.js';
+import { randomBase62 } from '../api-keys/api-keys.fns.js';
+import { SHORT_CODE_PATTERN } from '../codes/codes.fns.js';
+import { loadOrCreateSecret } from '../scans/scans.repo.js';
+import { IpHasher, classifyAgent, countryFrom, languageFrom, referrerFrom } from '../scans/scan-fields.js';
+import { chooseDestination, decide, page } from './redirect.fns.js';
+
+const VISITOR_COOKIE = 'qrs_vid';
+const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
+
+/**
+ * GET /r/:short_code — the hot path. A cached lookup (no database round trip), a weighted sticky
+ * pick, and an in-memory scan record; the ScanBuffer writes scans in batches. HEAD answers the same
+ * without recording a scan.
+ */
+export default async function redirectRoutes(app: App) {
+  const { db, config, clock } = app.deps;
+  const cache = app.redirects;
+  const buffer = app.scans;
+  const hasher = new IpHasher(await loadOrCreateSecret(db, 'scan_ip_salt', clock.now()));
+  const countryHeader = config.countryHeader;
+  const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
+
+  app.get('/r/:short_code', {
+    config: { auth: false, rateLimit: 'public' },
+    schema: {
+      operationId: 'redirect', tags: ['redirect'], summary: 'Follow a short URL (records a scan)',
+      description: '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
+      params: Type.Object({ short_code: Type.String({ maxLength: 64 }) }),
+      response: {
+        302: Type.Unknown({ description: 'Redirect (no body); Location is the destination.' }),
+        404: Type.String({ description: 'HTML page: unknown code or pending approval.' }),
+        410: Type.String({ description: 'HTML page: paused, expired, deleted or rejected code.' }),
+      },
+    },
+  }, async (request, reply) => {
+    const shortCode = request.params.short_code;
+    const now = clock.now();
+    const nowMs = now.getTime();
+    let target = null;
+    if (SHORT_CODE_PATTERN.test(shortCode)) {
+      const cached = cache.peek(shortCode, nowMs);
+      target = cached !== undefined ? cached : await cache.get(shortCode, nowMs);
+    }
+    const outcome = decide(target, now.toISOString());
+    reply.header('cache-control', 'no-store');
+    if (outcome.kind === 'fallback') return reply.code(302).header('location', outcome.url).send();
+    if (outcome.kind !== 'redirect' || !target) {
+      const p = page(outcome.kind === 'gone' ? 'gone' : 'not_found');
+      return reply.code(p.status as 404 | 410).type('text/html; charset=utf-8').send(p.html);
+    }
+
+    let url = outcome.url;
+    if (target.destinations?.length) {
+      let visitor = request.cookies?.[VISITOR_COOKIE];
+      if (!visitor || !VISITOR_ID.test(visitor)) {
+        visitor = randomBase62(22);
+        reply.header('set-cookie', `${VISITOR_COOKIE}=${visitor}; Path=/r/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
+      }
+      url = chooseDestination(target, visitor);
+    }
+    if (request.method === 'GET') {
+      const ua = request.headers['user-agent'];
+      const agent = classifyAgent(ua);
+      // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
+      if (!agent.bot) target.counted++;
+      buffer.record({
+        codeId: target.codeId, shortCode, workspaceId: target.workspaceId, organizationId: target.organizationId, at: now,
+        country: countryHeader ? countryFrom(request.headers[countryHeader]) : null,
+        device: agent.device, os: agent.os, browser: agent.browser, bot: agent.bot,
+        referrer: referrerFrom(request.headers.referer), language: languageFrom(request.headers['accept-language']),
+        ipHash: hasher.hash(request.ip, now), destination: url,
+      });
+    }
+    return reply.code(302).header('location', url).send();
+  });
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { ScansTable } from './scans.table.js';
+
+type Db = Kysely<Database>;
+
+/** A secret shared by every instance through the database, created on first use. */
+export async function loadOrCreateSecret(db: Db, name: string, now: Date): Promise<string> {
+  await db.insertInto('server_secrets').values({ name, value: randomBytes(32).toString('hex'), created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+const INSERT_CHUNK = 500;
+
+export interface CounterDelta {
+  codes: Map<string, number>;
+  usage: Map<string, { organizationId: string; period: string; scans: number }>;
+}
+
+/**
+ * One transaction per flush: the raw rows, each code's scan_count, and the per-organization monthly
+ * counter (`insert … on conflict … do update set scans = scans + excluded.scans`), so usage is one
+ * row read whatever the number of scans, and concurrent flushes from several instances add up.
+ */
+export async function writeScans(db: Db, rows: Insertable<ScansTable>[], delta: CounterDelta): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx.insertInto('scans').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    }
+    // A fixed order keeps two instances' flushes from deadlocking on the same code rows.
+    for (const [codeId, n] of [...delta.codes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await trx.updateTable('codes').set({ scan_count: sql`scan_count + ${n}` }).where('id', '=', codeId).execute();
+    }
+    const usage = [...delta.usage.values()].sort((a, b) => (a.organizationId < b.organizationId ? -1 : 1));
+    if (usage.length) {
+      await trx.insertInto('usage_counters')
+        .values(usage.map((u) => ({ organization_id: u.organizationId, period: u.period, scans: u.scans })))
+        .onConflict((oc) => oc.columns(['organization_id', 'period']).doUpdateSet({ scans: sql`usage_counters.scans + excluded.scans` }))
+        .execute();
+    }
+  });
+}
+
+export interface StatsRange { codeId: string; from: string; to: string; includeBots: boolean }
+
+function inRange(db: Db, r: StatsRange) {
+  let q = db.selectFrom('scans').where('code_id', '=', r.codeId).where('scanned_at', '>=', r.from).where('scanned_at', '<', r.to);
+  if (!r.includeBots) q = q.where('is_bot', '=', 0);
+  return q;
+}
+
+export function listScansQuery(db: Db, codeId: string, includeBots: boolean) {
+  let q = db.selectFrom('scans').where('code_id', '=', codeId);
+  if (!includeBots) q = q.where('is_bot', '=', 0);
+  return q.selectAll();
+}
+
+export async function scanTotals(db: Db, r: StatsRange) {
+  const row = await inRange(db, r)
+    .select([sql<number>`count(*)`.as('scans'), sql<number>`count(distinct ip_hash)`.as('visitors')])
+    .executeTakeFirstOrThrow();
+  return { scans: Number(row.scans), visitors: Number(row.visitors) };
+}
+
+export async function scansByDay(db: Db, r: StatsRange) {
+  const day = sql<string>`substr(scanned_at, 1, 10)`;
+  const rows = await inRange(db, r)
+    .select([day.as('date'), sql<number>`count(*)`.as('scans'), sql<number>`count(distinct ip_hash)`.as('visitors')])
+    .groupBy(day).orderBy(day).execute();
+  return rows.map((x) => ({ date: x.date, scans: Number(x.scans), unique_visitors: Number(x.visitors) }));
+}
+
+export type Dimension = 'country' | 'device' | 'os' | 'browser' | 'referrer';
+
+/** Top 50 values of one dimension, most scans first (null = unknown). */
+export async function scansBy(db: Db, r: StatsRange, column: Dimension) {
+  const n = sql<number>`count(*)`;
+  const rows = await inRange(db, r).select([sql.ref<string | null>(column).as('key'), n.as('scans')])
+    .groupBy(column).orderBy(n, 'desc').orderBy(column).limit(50).execute();
+  return rows.map((x) => ({ key: x.key, scans: Number(x.scans) }));
+}
+
+export async function storedUsage(db: Db, organizationId: string, period: string): Promise<number> {
+  const row = await db.selectFrom('usage_counters').select('scans').where('organization_id', '=', organizationId).where('period', '=', period).executeTakeFirst();
+  return Number(row?.scans ?? 0);
+}

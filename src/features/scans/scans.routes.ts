@@ -1,0 +1,23 @@
+import type { App } from '../../http/types.js';
+import { principalOf } from '../../http/types.js';
+import { List, One, list, one } from '../../http/envelope.js';
+import { CodeParams } from '../codes/codes.schemas.js';
+import { Scan, ScanListQuery, Stats, StatsQuery } from './scans.schemas.js';
+import { codeStats, listScans } from './scans.service.js';
+
+const tags = ['analytics'];
+
+/** Analytics read what the ScanBuffer has written: at most SCAN_FLUSH_MS behind the redirects. */
+export default async function scansRoutes(app: App) {
+  const deps = { db: app.deps.db, clock: app.deps.clock };
+
+  app.get('/v1/codes/:id/scans', {
+    config: { permission: 'scans.read' },
+    schema: { operationId: 'listCodeScans', tags, summary: 'Raw scans of a code, newest first', params: CodeParams, querystring: ScanListQuery, response: { 200: List(Scan) } },
+  }, async (request) => list(request, await listScans(deps, principalOf(request), request.params.id, request.query)));
+
+  app.get('/v1/codes/:id/stats', {
+    config: { permission: 'scans.read' },
+    schema: { operationId: 'getCodeStats', tags, summary: 'Aggregated scans of a code', params: CodeParams, querystring: StatsQuery, response: { 200: One(Stats) } },
+  }, async (request) => one(request, await codeStats(deps, principalOf(request), request.params.id, request.query)));
+}

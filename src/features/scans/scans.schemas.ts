@@ -1,0 +1,46 @@
+import { Type, type Static } from 'typebox';
+import { PageQuery } from '../../http/pagination.js';
+
+export const Scan = Type.Object({
+  id: Type.String({ examples: ['scn_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+  code_id: Type.String(),
+  scanned_at: Type.String(),
+  country: Type.Union([Type.String(), Type.Null()]),
+  device: Type.Union([Type.String(), Type.Null()]),
+  os: Type.Union([Type.String(), Type.Null()]),
+  browser: Type.Union([Type.String(), Type.Null()]),
+  referrer: Type.Union([Type.String(), Type.Null()]),
+  language: Type.Union([Type.String(), Type.Null()]),
+  is_bot: Type.Boolean(),
+  destination: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ScanListQuery = Type.Object({
+  ...PageQuery,
+  include_bots: Type.Boolean({ default: true, description: 'Raw scans include bots (flagged) unless false.' }),
+}, { additionalProperties: false });
+export type ScanListQuery = Static<typeof ScanListQuery>;
+
+const time = Type.String({ format: 'date-time' });
+export const StatsQuery = Type.Object({
+  from: Type.Optional(Type.Union([time, Type.String({ format: 'date' })], { description: 'Inclusive start (date-time, or a date meaning its UTC midnight). Default: 30 days before `to`.' })),
+  to: Type.Optional(Type.Union([time, Type.String({ format: 'date' })], { description: 'Exclusive end (a date means the end of that UTC day). Default: now.' })),
+  include_bots: Type.Boolean({ default: false }),
+}, { additionalProperties: false });
+export type StatsQuery = Static<typeof StatsQuery>;
+
+const Bucket = Type.Object({ key: Type.Union([Type.String(), Type.Null()]), scans: Type.Integer() });
+export const Stats = Type.Object({
+  code_id: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  include_bots: Type.Boolean(),
+  total_scans: Type.Integer(),
+  unique_visitors: Type.Integer({ description: 'Distinct daily-salted IP hashes: a visitor is unique per UTC day.' }),
+  by_day: Type.Array(Type.Object({ date: Type.String(), scans: Type.Integer(), unique_visitors: Type.Integer() })),
+  by_country: Type.Array(Bucket),
+  by_device: Type.Array(Bucket),
+  by_os: Type.Array(Bucket),
+  by_browser: Type.Array(Bucket),
+  by_referrer: Type.Array(Bucket),
+});

@@ -1,0 +1,6 @@
+export interface UsageCountersTable {
+  organization_id: string;
+  /** YYYY-MM, UTC */
+  period: string;
+  scans: number;
+}
