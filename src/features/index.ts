@@ -10,6 +10,7 @@ import scansRoutes from './scans/scans.routes.js';
 import usageRoutes from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
 import authRoutes from './users/auth.routes.js';
+import apiKeysRoutes from './api-keys/api-keys.routes.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -24,4 +25,5 @@ export const features: Array<(app: App) => Promise<void>> = [
   usageRoutes,
   workspacesRoutes,
   authRoutes,
+  apiKeysRoutes,
 ];

@@ -25,3 +25,15 @@ export async function touchLastUsed(db: DB, times: Map<string, string>) {
     await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 }
+
+export function findApiKey(db: DB, organizationId: string, id: string) {
+  return db.selectFrom('api_keys').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+export function apiKeysOfWorkspace(db: DB, workspaceId: string) {
+  return db.selectFrom('api_keys').selectAll().where('workspace_id', '=', workspaceId);
+}
+
+export function revokeApiKey(db: DB, id: string, at: string) {
+  return db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}

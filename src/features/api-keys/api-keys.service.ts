@@ -1,8 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import type { Deps } from '../../deps.js';
+import type { Principal } from '../../http/principal.js';
+import { lockRow } from '../../db/sql.js';
+import { forbidden, invalidField, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findWorkspace } from '../workspaces/workspaces.repo.js';
+import { canSeeWorkspace, isAdminRole, roleIn } from '../workspaces/workspaces.access.js';
 import { generateApiKey } from './api-keys.fns.js';
-import { insertApiKey } from './api-keys.repo.js';
+import { apiKeysOfWorkspace, findApiKey, insertApiKey, revokeApiKey } from './api-keys.repo.js';
+import { toApiKey, type ApiKeyListQuery, type CreateApiKeyBody } from './api-keys.schemas.js';
 
 export interface NewApiKey {
   organizationId: string;
@@ -30,4 +39,73 @@ export async function createApiKey(trx: Kysely<Database>, prefix: string, input:
   };
   await insertApiKey(trx, row);
   return { row, secret };
+}
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+const actor = (p: Principal, workspaceId: string) => ({
+  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId,
+});
+
+/**
+ * A workspace named in a body or query: unknown, archived and other organizations' ids all read
+ * "not found" (422, as it is an input value); a workspace the caller does not administer is 403.
+ */
+async function administeredWorkspace(db: Kysely<Database>, p: Principal, workspaceId: string, pointer: string) {
+  const ws = await findWorkspace(db, p.organizationId, workspaceId);
+  if (!ws || ws.status !== 'active') throw invalidField(pointer, 'no active workspace with this id in your organization', 'not_found');
+  if (!isAdminRole(await roleIn(db, p, workspaceId))) throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
+  return ws;
+}
+
+export async function issueApiKey(ctx: Ctx, p: Principal, body: CreateApiKeyBody) {
+  const at = ctx.clock.now();
+  if (body.expires_at !== undefined && Date.parse(body.expires_at) <= at.getTime()) {
+    throw invalidField('/expires_at', 'must lie in the future', 'in_past');
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    const ws = await administeredWorkspace(trx, p, body.workspace_id ?? p.workspaceId, '/workspace_id');
+    const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at).toISOString();
+    const { row, secret } = await createApiKey(trx, ctx.config.apiKeyPrefix, {
+      organizationId: p.organizationId, workspaceId: ws.id, name: body.name, createdBy: p.userId, expiresAt,
+    }, at);
+    const key = toApiKey(row, at);
+    await recordAudit(trx, actor(p, ws.id), { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: key, at });
+    return { ...key, api_key: secret };
+  });
+}
+
+export async function listApiKeys(ctx: Ctx, p: Principal, q: ApiKeyListQuery) {
+  const ws = await administeredWorkspace(ctx.db, p, q.workspace_id ?? p.workspaceId, '/query/workspace_id');
+  const now = ctx.clock.now();
+  const page = await paginate(apiKeysOfWorkspace(ctx.db, ws.id), q, 'key');
+  return { ...page, items: page.items.map((row) => toApiKey(row, now)) };
+}
+
+/** A key of a workspace the caller cannot see is a 404; one it sees but does not administer, 403. */
+async function administeredKey(db: Kysely<Database>, p: Principal, id: string) {
+  const row = await findApiKey(db, p.organizationId, id);
+  if (!row || !(await canSeeWorkspace(db, p, row.workspace_id))) throw notFound('API key');
+  if (!isAdminRole(await roleIn(db, p, row.workspace_id))) throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
+  return row;
+}
+
+export async function getApiKey(ctx: Ctx, p: Principal, id: string) {
+  return toApiKey(await administeredKey(ctx.db, p, id), ctx.clock.now());
+}
+
+/** Auth reads revoked_at on every request, so the key's very next request is a 401. */
+export async function revokeKey(ctx: Ctx, p: Principal, id: string) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'api_keys', id);
+    const row = await administeredKey(trx, p, id);
+    if (row.revoked_at) return toApiKey(row, at);
+    await revokeApiKey(trx, id, at.toISOString());
+    const after = { ...row, revoked_at: at.toISOString() };
+    await recordAudit(trx, actor(p, row.workspace_id), {
+      action: 'api_keys.revoked', resourceType: 'api_keys', resourceId: id, before: toApiKey(row, at), after: toApiKey(after, at), at,
+    });
+    return toApiKey(after, at);
+  });
 }
