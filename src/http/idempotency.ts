@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, conflict } from './errors.js';
 import { isUniqueViolation } from '../db/sql.js';
 
@@ -24,9 +25,9 @@ export const idempotencyPlugin = fp(async (app) => {
   const { db, clock } = app.deps;
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || key === undefined) return;
+    if (key === undefined) return;
     if (typeof key !== 'string' || !UUID.test(key)) {
       throw badRequest('Idempotency-Key must be a UUID.', [{ pointer: '/headers/idempotency-key', detail: 'must be a UUID', code: 'format' }]);
     }
@@ -55,9 +56,9 @@ export const idempotencyPlugin = fp(async (app) => {
       return reply.code(row.status_code).header('idempotent-replayed', 'true').type(row.content_type ?? 'application/json').send(row.body);
     }
     throw new AppError('internal', 'Could not record the Idempotency-Key.');
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const idem = request.idempotency;
     if (!idem) return payload;
     request.idempotency = null;
@@ -68,11 +69,19 @@ export const idempotencyPlugin = fp(async (app) => {
       await where.set({ status_code: reply.statusCode, content_type: String(reply.getHeader('content-type') ?? 'application/json'), body: payload.toString() }).execute();
     }
     return payload;
-  });
+  };
 
   // A request that ends without a response (aborted) must not leave its key in flight forever.
-  app.addHook('onResponse', async (request) => {
+  const onResponse = async (request: FastifyRequest) => {
     const idem = request.idempotency;
     if (idem) await db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
+  };
+
+  // Only POST routes get these hooks (D9), so GET hot paths such as the redirect pay nothing.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().includes('POST')) return;
+    route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()] as never;
+    route.onSend = [onSend, ...[route.onSend ?? []].flat()] as never;
+    route.onResponse = [onResponse, ...[route.onResponse ?? []].flat()] as never;
   });
 }, { name: 'idempotency', dependencies: ['auth'] });
