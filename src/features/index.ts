@@ -11,6 +11,7 @@ import usageRoutes from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
 import authRoutes from './users/auth.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
+import auditRoutes from './audit/audit.routes.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -26,4 +27,5 @@ export const features: Array<(app: App) => Promise<void>> = [
   workspacesRoutes,
   authRoutes,
   apiKeysRoutes,
+  auditRoutes,
 ];

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { notFound } from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
+import { auditQuery, findAuditEntry } from './audit.repo.js';
+import { toAuditEntry, type AuditListQuery } from './audit.schemas.js';
 
 export interface AuditActor {
   actorType: 'api' | 'user' | 'system';
@@ -47,4 +51,16 @@ export async function recordAudit(
     request_id: actor.requestId,
     created_at: entry.at.toISOString(),
   }).execute();
+}
+
+/** GET /v1/audit-logs: the principal's workspace only, newest first, exact total_count (D2). */
+export async function listAudit(db: Kysely<Database>, workspaceId: string, q: AuditListQuery) {
+  const page = await paginate(auditQuery(db, workspaceId, q), q, 'aud');
+  return { ...page, items: page.items.map(toAuditEntry) };
+}
+
+export async function getAuditEntry(db: Kysely<Database>, workspaceId: string, id: string) {
+  const row = await findAuditEntry(db, workspaceId, id);
+  if (!row) throw notFound('Audit log entry');
+  return toAuditEntry(row);
 }

@@ -1,0 +1,26 @@
+import type { App } from '../../http/types.js';
+import { principalOf } from '../../http/types.js';
+import { List, One, list, one } from '../../http/envelope.js';
+import { AuditEntry, AuditListQuery, AuditParams } from './audit.schemas.js';
+import { getAuditEntry, listAudit } from './audit.service.js';
+
+const tags = ['audit-logs'];
+
+/** Read-only on purpose (D6): no route changes or deletes entries; other methods answer 405. */
+export default async function auditRoutes(app: App) {
+  const { db } = app.deps;
+
+  app.get('/v1/audit-logs', {
+    config: { permission: 'audit.read' },
+    schema: {
+      operationId: 'listAuditLogs', tags, summary: 'Audit entries of the current workspace, newest first',
+      description: 'Filters combine with AND. `total_count` is exact.',
+      querystring: AuditListQuery, response: { 200: List(AuditEntry) },
+    },
+  }, async (request) => list(request, await listAudit(db, principalOf(request).workspaceId, request.query)));
+
+  app.get('/v1/audit-logs/:id', {
+    config: { permission: 'audit.read' },
+    schema: { operationId: 'getAuditLog', tags, summary: 'One audit entry of the current workspace', params: AuditParams, response: { 200: One(AuditEntry) } },
+  }, async (request) => one(request, await getAuditEntry(db, principalOf(request).workspaceId, request.params.id)));
+}
