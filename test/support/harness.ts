@@ -106,6 +106,10 @@ export function expectProblem(res: LightMyRequestResponse & { json: any }, statu
     throw new Error(`expected ${status} ${type} problem, got ${res.statusCode} ${res.headers['content-type']}: ${res.body.slice(0, 500)}`);
   }
   if (res.json.request_id !== res.headers['x-request-id']) throw new Error('problem request_id differs from X-Request-Id');
+  // Spec 8.4: the rate-limit headers are on every response, errors included.
+  for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+    if (res.headers[h] === undefined) throw new Error(`${status} ${type} problem lacks ${h}`);
+  }
   return res.json;
 }
 
