@@ -95,7 +95,8 @@ export async function sendQrImage(request: FastifyRequest, reply: FastifyReply, 
     .header('x-content-type-options', 'nosniff');
   // An SVG opened directly is a document; it has no business running scripts or loading anything.
   if (format === 'svg') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-  if (warnings.length) reply.header('warning', warnings.map(warningHeader));
+  // One field, comma-separated (RFC 9111 list syntax), so every client sees all warnings.
+  if (warnings.length) reply.header('warning', warnings.map(warningHeader).join(', '));
   return reply.send(body);
 }
 
