@@ -8,6 +8,7 @@ import type { CodesTable, CodeTagsTable } from '../features/codes/codes.table.js
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
 import type { UsageCountersTable } from '../features/usage/usage.table.js';
+import type { DppAccessGrantsTable, DppPassportsTable, DppVersionsTable } from '../features/dpp/dpp.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
 export interface Database {
@@ -27,4 +28,7 @@ export interface Database {
   scans: ScansTable;
   usage_counters: UsageCountersTable;
   server_secrets: ServerSecretsTable;
+  dpp_passports: DppPassportsTable;
+  dpp_versions: DppVersionsTable;
+  dpp_access_grants: DppAccessGrantsTable;
 }
