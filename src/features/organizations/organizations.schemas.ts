@@ -9,6 +9,7 @@ import { parseJson } from '../../db/sql.js';
  */
 export function Nullable<T extends TSchema>(schema: T) {
   const s = schema as unknown as Record<string, unknown>;
+  if (Array.isArray(s.enum)) return Type.Unsafe<Static<T> | null>({ ...s, enum: [...s.enum, null] });
   return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'] });
 }
 

@@ -1,0 +1,55 @@
+import type { App } from '../../http/types.js';
+import { principalOf } from '../../http/types.js';
+import { List, One, list, one } from '../../http/envelope.js';
+import { AddMemberBody, AddedMember, Member, MemberListQuery, MemberParams, UpdateMemberBody } from './members.schemas.js';
+import { addMember, getMember, listMembers, removeMember, updateMember } from './members.service.js';
+
+const tags = ['members'];
+const manage = 'org_admin sessions only; API keys get 403.';
+
+export default async function membersRoutes(app: App) {
+  const ctx = app.deps;
+
+  app.get('/v1/members', {
+    config: { permission: 'members.read' },
+    schema: {
+      operationId: 'listMembers', tags, summary: 'Members of the organization with their roles',
+      description: 'org_admin: every member. ws_admin: the members holding a role in the current workspace, with that role only.',
+      querystring: MemberListQuery, response: { 200: List(Member) },
+    },
+  }, async (request) => list(request, await listMembers(ctx, principalOf(request), request.query)));
+
+  app.get('/v1/members/:user_id', {
+    config: { permission: 'members.read' },
+    schema: { operationId: 'getMember', tags, summary: 'One member', params: MemberParams, response: { 200: One(Member) } },
+  }, async (request) => one(request, await getMember(ctx, principalOf(request), request.params.user_id)));
+
+  app.post('/v1/members', {
+    config: { permission: 'members.manage' },
+    schema: {
+      operationId: 'addMember', tags, summary: 'Add a user to the organization (creating the account if needed)',
+      description: `${manage} An unknown e-mail address gets a new account whose \`initial_password\` is returned once. `
+        + '`role` defaults to member; `workspaces` assigns workspace roles.',
+      body: AddMemberBody, response: { 201: One(AddedMember) },
+    },
+  }, async (request, reply) => reply.code(201).send(one(request, await addMember(ctx, principalOf(request), request.body))));
+
+  app.patch('/v1/members/:user_id', {
+    config: { permission: 'members.manage' },
+    schema: {
+      operationId: 'updateMember', tags, summary: 'Change a member\'s organization role and workspace roles',
+      description: `${manage} Demoting the last org_admin is a 409 conflict.`,
+      params: MemberParams, body: UpdateMemberBody, response: { 200: One(Member) },
+    },
+  }, async (request) => one(request, await updateMember(ctx, principalOf(request), request.params.user_id, request.body)));
+
+  app.delete('/v1/members/:user_id', {
+    config: { permission: 'members.manage' },
+    schema: {
+      operationId: 'removeMember', tags, summary: 'Remove a member from the organization and all its workspaces',
+      description: `${manage} Answers the final state (status "removed"). Removing the last org_admin is a 409 conflict. `
+        + 'The user\'s sessions end when it belongs to no other organization.',
+      params: MemberParams, response: { 200: One(Member) },
+    },
+  }, async (request) => one(request, await removeMember(ctx, principalOf(request), request.params.user_id)));
+}

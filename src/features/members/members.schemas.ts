@@ -1,0 +1,48 @@
+import { Type, type Static } from 'typebox';
+import { Email, Name, Nullable } from '../organizations/organizations.schemas.js';
+import { PageQuery } from '../../http/pagination.js';
+
+const OrgRole = Type.Enum(['org_admin', 'member']);
+const WorkspaceRole = Type.Enum(['ws_admin', 'editor', 'approver', 'viewer']);
+
+export const MemberWorkspace = Type.Object({ workspace_id: Type.String(), role: WorkspaceRole });
+
+export const Member = Type.Object({
+  user_id: Type.String({ examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  role: OrgRole,
+  workspaces: Type.Array(MemberWorkspace, { description: 'Roles in active workspaces. An org_admin holds every workspace regardless.' }),
+  status: Type.Enum(['active', 'removed'], { description: '"removed" only in the answer to DELETE.' }),
+  created_at: Type.String({ description: 'When the user joined the organization.' }),
+});
+
+export const AddedMember = Type.Object({
+  ...Member.properties,
+  initial_password: Type.Union([Type.String(), Type.Null()], {
+    description: 'Set only when the e-mail address had no account yet: the new user\'s password, shown once. Hand it over securely; null when an existing user was added.',
+  }),
+});
+
+const WorkspaceAssignments = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Array(item, { maxItems: 100 });
+
+export const AddMemberBody = Type.Object({
+  email: Email,
+  name: Type.Optional(Nullable(Name)),
+  role: Type.Optional(OrgRole),
+  workspaces: Type.Optional(WorkspaceAssignments(Type.Object({ workspace_id: Type.String({ maxLength: 64 }), role: WorkspaceRole }, { additionalProperties: false }))),
+}, { additionalProperties: false });
+export type AddMemberBody = Static<typeof AddMemberBody>;
+
+export const UpdateMemberBody = Type.Object({
+  role: Type.Optional(OrgRole),
+  workspaces: Type.Optional(WorkspaceAssignments(Type.Object({
+    workspace_id: Type.String({ maxLength: 64 }),
+    role: Nullable(WorkspaceRole),
+  }, { additionalProperties: false }))),
+}, { additionalProperties: false, description: 'Listed workspaces get the given role (null removes it); unlisted ones keep theirs.' });
+export type UpdateMemberBody = Static<typeof UpdateMemberBody>;
+
+export const MemberParams = Type.Object({ user_id: Type.String({ maxLength: 64 }) });
+export const MemberListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export type MemberListQuery = Static<typeof MemberListQuery>;

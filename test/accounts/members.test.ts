@@ -1,0 +1,174 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { asKey, asMember, assertErrorAt, auditOf, req } from './helpers.js';
+
+for (const dialect of dialects()) {
+  describe(`members [${dialect.name}]`, () => {
+    let h: Harness;
+    before(async () => { h = await createHarness(dialect); });
+    after(async () => { await h.close(); });
+
+    async function newWorkspace(t: Tenant) {
+      return (await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'W', slug: randomSlug() })).json.data;
+    }
+
+    it('org_admin adds a new user (initial password once, can log in) and an existing user; roles apply', async () => {
+      const t = await seedTenant(h, 'pro');
+      const ws = await newWorkspace(t);
+      const admin = await seedMember(h, t, { org: 'org_admin' });
+      const email = `${randomSlug('new')}@example.com`;
+      const res = await req(h, asMember(admin), 'POST', '/v1/members', { email, name: 'New', workspaces: [{ workspace_id: ws.id, role: 'editor' }] });
+      assert.equal(res.statusCode, 201, res.body);
+      const m = res.json.data;
+      assert.equal(m.email, email);
+      assert.equal(m.role, 'member');
+      assert.equal(m.status, 'active');
+      assert.deepEqual(m.workspaces, [{ workspace_id: ws.id, role: 'editor' }]);
+      assert.match(m.initial_password, /^[0-9A-Za-z]{20}$/);
+      const login = await h.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.9.9.9', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: m.initial_password }) });
+      assert.equal(login.statusCode, 200, login.body);
+      const [entry] = await auditOf(h, ws.id);
+      assert.equal(entry.action, 'workspaces.member_added');
+      assert.deepEqual(JSON.parse(entry.changes), { [`member:${m.user_id}`]: { old: null, new: 'editor' } });
+      // An existing user of another organization is added without a password.
+      const other = await seedTenant(h);
+      const added = await req(h, asMember(admin), 'POST', '/v1/members', { email: other.email.toUpperCase(), role: 'org_admin' });
+      assert.equal(added.statusCode, 201, added.body);
+      assert.equal(added.json.data.user_id, other.userId);
+      assert.equal(added.json.data.initial_password, null);
+      assert.equal(added.json.data.role, 'org_admin');
+      const dup = await req(h, asMember(admin), 'POST', '/v1/members', { email: other.email });
+      assertErrorAt(expectProblem(dup, 422, 'validation-error'), '/email', 'taken');
+    });
+
+    it('lists members with roles (org_admin: all; ws_admin: its workspace); pagination', async () => {
+      const t = await seedTenant(h, 'pro');
+      const ws = await newWorkspace(t);
+      const admin = await seedMember(h, t, { org: 'org_admin' });
+      const wsAdmin = await seedMember(h, t, { workspace: 'ws_admin' });
+      const editor = await seedMember(h, t, { workspace: 'editor' });
+      const elsewhere = await seedMember(h, t, { workspace: 'viewer', workspaceId: ws.id });
+      const all = await req(h, asMember(admin), 'GET', '/v1/members');
+      assert.equal(all.statusCode, 200, all.body);
+      assert.equal(all.json.meta.pagination.total_count, 5);
+      const byId = Object.fromEntries(all.json.data.map((m: any) => [m.user_id, m]));
+      assert.equal(byId[t.userId].role, 'org_admin');
+      assert.deepEqual(byId[editor.userId].workspaces, [{ workspace_id: t.workspaceId, role: 'editor' }]);
+      assert.deepEqual(byId[elsewhere.userId].workspaces, [{ workspace_id: ws.id, role: 'viewer' }]);
+      const scoped = await req(h, asMember(wsAdmin), 'GET', '/v1/members');
+      assert.deepEqual(scoped.json.data.map((m: any) => m.user_id).sort(), [wsAdmin.userId, editor.userId].sort());
+      expectProblem(await req(h, asMember(wsAdmin), 'GET', `/v1/members/${elsewhere.userId}`), 404, 'not-found');
+      assert.equal((await req(h, asMember(wsAdmin), 'GET', `/v1/members/${editor.userId}`)).statusCode, 200);
+      const p1 = await req(h, asMember(admin), 'GET', '/v1/members?limit=2');
+      const p2 = await req(h, asMember(admin), 'GET', `/v1/members?limit=2&cursor=${p1.json.meta.pagination.next_cursor}`);
+      assert.equal(p2.json.data.length, 2);
+      assert.ok(p2.json.data[0].user_id < p1.json.data[1].user_id);
+    });
+
+    it('PATCH changes org role and workspace roles (null removes); the change takes effect for the session', async () => {
+      const t = await seedTenant(h, 'pro');
+      const ws = await newWorkspace(t);
+      const admin = await seedMember(h, t, { org: 'org_admin' });
+      const viewer = await seedMember(h, t, { workspace: 'viewer' });
+      expectProblem(await req(h, asMember(viewer), 'DELETE', `/v1/workspaces/${ws.id}`), 403, 'forbidden');
+      const res = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, { workspaces: [{ workspace_id: t.workspaceId, role: 'ws_admin' }, { workspace_id: ws.id, role: 'ws_admin' }] });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(res.json.data.workspaces.map((w: any) => w.role), ['ws_admin', 'ws_admin']);
+      assert.equal((await req(h, asMember(viewer), 'DELETE', `/v1/workspaces/${ws.id}`)).statusCode, 200);
+      const removed = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, { workspaces: [{ workspace_id: t.workspaceId, role: null }] });
+      assert.deepEqual(removed.json.data.workspaces, []);
+      expectProblem(await req(h, asMember(viewer), 'GET', '/v1/workspaces'), 404, 'not-found');
+      const promoted = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, { role: 'org_admin' });
+      assert.equal(promoted.json.data.role, 'org_admin');
+      assert.equal((await req(h, asMember(viewer), 'GET', '/v1/workspaces')).statusCode, 200);
+      const actions = (await auditOf(h, t.workspaceId)).map((e) => e.action);
+      assert.ok(actions.includes('workspaces.member_updated'));
+      assert.ok(actions.includes('workspaces.member_removed'));
+    });
+
+    it('the last org_admin cannot be demoted or removed (409); nothing changes', async () => {
+      const t = await seedTenant(h);
+      const res = await call(h, { method: 'PATCH', url: `/v1/members/${t.userId}`, body: { role: 'member' }, headers: (await loginHeaders(t)) });
+      expectProblem(res, 409, 'conflict');
+      expectProblem(await call(h, { method: 'DELETE', url: `/v1/members/${t.userId}`, headers: await loginHeaders(t) }), 409, 'conflict');
+      const row = await h.db.selectFrom('memberships').select('role').where('user_id', '=', t.userId).where('organization_id', '=', t.organizationId).executeTakeFirstOrThrow();
+      assert.equal(row.role, 'org_admin');
+      // With a second admin the first may step down.
+      await seedMember(h, t, { org: 'org_admin' });
+      assert.equal((await call(h, { method: 'PATCH', url: `/v1/members/${t.userId}`, body: { role: 'member' }, headers: await loginHeaders(t) })).statusCode, 200);
+    });
+
+    async function loginHeaders(t: Tenant) {
+      const res = await h.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: t.email, password: t.password }) });
+      assert.equal(res.statusCode, 200, res.body);
+      const token = /qrs_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1];
+      return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json().data.csrf_token as string };
+    }
+
+    it('DELETE removes the member from the organization and its workspaces; its sessions end (401)', async () => {
+      const t = await seedTenant(h);
+      const admin = await seedMember(h, t, { org: 'org_admin' });
+      const editor = await seedMember(h, t, { workspace: 'editor' });
+      const res = await req(h, asMember(admin), 'DELETE', `/v1/members/${editor.userId}`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json.data.status, 'removed');
+      assert.deepEqual(res.json.data.workspaces, []);
+      expectProblem(await req(h, asMember(editor), 'GET', '/v1/organizations'), 401, 'authentication');
+      assert.equal(await h.db.selectFrom('memberships').select('user_id').where('user_id', '=', editor.userId).executeTakeFirst(), undefined);
+      assert.equal(await h.db.selectFrom('workspace_members').select('user_id').where('user_id', '=', editor.userId).executeTakeFirst(), undefined);
+      expectProblem(await req(h, asMember(admin), 'DELETE', `/v1/members/${editor.userId}`), 404, 'not-found');
+      assert.equal((await auditOf(h, t.workspaceId))[0].action, 'workspaces.member_removed');
+    });
+
+    it('bad input changes nothing: unknown workspace, another org\'s workspace, duplicates, bad roles, bad e-mail', async () => {
+      const t = await seedTenant(h);
+      const other = await seedTenant(h);
+      const admin = await seedMember(h, t, { org: 'org_admin' });
+      const email = `${randomSlug('bad')}@example.com`;
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [{ email, workspaces: [{ workspace_id: other.workspaceId, role: 'editor' }] }, '/workspaces/0/workspace_id', 'not_found'],
+        [{ email, workspaces: [{ workspace_id: t.workspaceId, role: 'editor' }, { workspace_id: t.workspaceId, role: 'viewer' }] }, '/workspaces/1/workspace_id', 'duplicate'],
+        [{ email, workspaces: [{ workspace_id: t.workspaceId, role: 'owner' }] }, '/workspaces/0/role', 'enum'],
+        [{ email, role: 'superuser' }, '/role', 'enum'],
+        [{ email: 'not-mail' }, '/email', 'format'],
+      ];
+      for (const [body, pointer, code] of cases) {
+        assertErrorAt(expectProblem(await req(h, asMember(admin), 'POST', '/v1/members', body), 422, 'validation-error'), pointer, code);
+      }
+      assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+      const editor = await seedMember(h, t, { workspace: 'editor' });
+      assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/members/${editor.userId}`, { workspaces: [{ workspace_id: other.workspaceId, role: 'ws_admin' }] }), 422, 'validation-error'), '/workspaces/0/workspace_id', 'not_found');
+      const roles = await h.db.selectFrom('workspace_members').select(['workspace_id', 'role']).where('user_id', '=', editor.userId).execute();
+      assert.deepEqual(roles, [{ workspace_id: t.workspaceId, role: 'editor' }]);
+    });
+
+    it('only org_admin sessions manage members; ws_admins may read; API keys and other roles get 403', async () => {
+      const t = await seedTenant(h);
+      const target = await seedMember(h, t, { workspace: 'viewer' });
+      const callers = [asKey(t)];
+      for (const role of ['ws_admin', 'editor', 'approver', 'viewer'] as const) callers.push(asMember(await seedMember(h, t, { workspace: role })));
+      for (const c of callers) {
+        expectProblem(await req(h, c, 'POST', '/v1/members', { email: `${randomSlug()}@example.com` }), 403, 'forbidden');
+        expectProblem(await req(h, c, 'PATCH', `/v1/members/${target.userId}`, { role: 'org_admin' }), 403, 'forbidden');
+        expectProblem(await req(h, c, 'DELETE', `/v1/members/${target.userId}`), 403, 'forbidden');
+      }
+      for (const c of [callers[0], callers[2], callers[3], callers[4]]) expectProblem(await req(h, c, 'GET', '/v1/members'), 403, 'forbidden');
+      const row = await h.db.selectFrom('memberships').select('role').where('user_id', '=', target.userId).executeTakeFirstOrThrow();
+      assert.equal(row.role, 'member');
+    });
+
+    it('isolation: another organization\'s members are 404 for read, update and remove', async () => {
+      const a = await seedTenant(h);
+      const b = await seedTenant(h);
+      const bEditor = await seedMember(h, b, { workspace: 'editor' });
+      const aAdmin = await seedMember(h, a, { org: 'org_admin' });
+      expectProblem(await req(h, asMember(aAdmin), 'GET', `/v1/members/${bEditor.userId}`), 404, 'not-found');
+      expectProblem(await req(h, asMember(aAdmin), 'PATCH', `/v1/members/${bEditor.userId}`, { role: 'org_admin' }), 404, 'not-found');
+      expectProblem(await req(h, asMember(aAdmin), 'DELETE', `/v1/members/${bEditor.userId}`), 404, 'not-found');
+      const list = await req(h, asMember(aAdmin), 'GET', '/v1/members');
+      assert.ok(!list.json.data.some((m: any) => m.user_id === bEditor.userId || m.user_id === b.userId));
+      assert.equal((await req(h, asMember(bEditor), 'GET', '/v1/organizations')).statusCode, 200);
+    });
+  });
+}
