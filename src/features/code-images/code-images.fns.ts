@@ -1,0 +1,51 @@
+import type { Ecc } from '../../qr/matrix.js';
+import type { LabelItem } from '../../qr/export-pdf.js';
+import { resolveRenderOptions, type RenderDefaults } from '../../qr/options.js';
+import type { QrImage } from '../../qr/qr.http.js';
+import { qrPayload } from '../codes/codes.fns.js';
+import type { Code } from '../codes/codes.schemas.js';
+
+const TYPE_LABEL: Record<string, string> = {
+  url: 'Link', text: 'Text', email: 'E-mail', phone: 'Phone', sms: 'SMS', wifi: 'Wi-Fi', vcard: 'Contact (vCard)', geo: 'Location',
+};
+
+/** A code's stored style first, then the workspace brand colour (resolveRenderOptions checks its contrast). */
+export function codeRenderDefaults(code: Code, brandColor: string | null): RenderDefaults {
+  const s = code.style;
+  return {
+    fg: s.foreground ?? undefined,
+    bg: s.background ?? undefined,
+    ecc: (s.error_correction as Ecc | null) ?? undefined,
+    margin: s.margin ?? undefined,
+    brandColor,
+  };
+}
+
+export function codeImage(code: Code, brandColor: string | null): QrImage {
+  return { payload: qrPayload(code), defaults: codeRenderDefaults(code, brandColor), fileName: code.id, title: code.title ?? undefined };
+}
+
+const withoutScheme = (url: string) => url.replace(/^https?:\/\//, '');
+
+/** Second caption line: where a scan goes. A static code's content is often private (Wi-Fi), so only its kind. */
+export function captionOf(code: Code): string {
+  if (code.short_url) return withoutScheme(code.short_url);
+  if (code.type === 'url' && code.url) return withoutScheme(code.url);
+  return TYPE_LABEL[code.type] ?? code.type;
+}
+
+/**
+ * One label. The code's colours and level apply as on its image; a stored style that would not
+ * scan (it is not contrast-checked when saved) prints black on white instead of failing the sheet.
+ */
+export function labelOf(code: Code, brandColor: string | null): LabelItem {
+  const resolved = resolveRenderOptions({}, codeRenderDefaults(code, brandColor));
+  const colours = resolved.ok ? { fg: resolved.options.fg, bg: resolved.options.bg } : {};
+  return {
+    payload: qrPayload(code),
+    title: code.title ?? undefined,
+    caption: captionOf(code),
+    ecc: resolved.ok ? resolved.options.ecc : ((code.style.error_correction as Ecc | null) ?? 'M'),
+    ...colours,
+  };
+}

@@ -1,0 +1,117 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Principal } from '../../http/principal.js';
+import { badRequest, invalid, type FieldError } from '../../http/errors.js';
+import type { LabelItem, LabelLayout } from '../../qr/export-pdf.js';
+import type { QrImage } from '../../qr/qr.http.js';
+import { getCode } from '../codes/codes.service.js';
+import { toCode } from '../codes/codes.fns.js';
+import type { CodesTable } from '../codes/codes.table.js';
+import { codeImage, labelOf } from './code-images.fns.js';
+import { MAX_EXPORT, type ExportBody } from './code-images.schemas.js';
+import { countFiltered, findFilteredPage, findLiveCodeIds, findLiveCodes, findWorkspaceLook, type CodeFilter } from './code-images.repo.js';
+
+export interface CodeImagesDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'baseUrl'>;
+  clock: Clock;
+}
+
+/** Codes are read this many at a time while the sheet is drawn, so memory does not grow with the export. */
+export const EXPORT_PAGE = 100;
+
+export const DEFAULT_LAYOUT: LabelLayout = { page: 'A4', columns: 3, rows: 4, caption: true };
+
+/** What the image routes draw for one code; 404 for a deleted code or another workspace's. */
+export async function imageOfCode(deps: CodeImagesDeps, p: Principal, id: string): Promise<QrImage> {
+  const code = await getCode(deps, p, id);
+  const ws = await findWorkspaceLook(deps.db, p.workspaceId);
+  return codeImage(code, ws.primary_color);
+}
+
+export interface PreparedExport {
+  items: AsyncIterable<LabelItem>;
+  layout: LabelLayout;
+  count: number;
+}
+
+async function checkIds(deps: CodeImagesDeps, p: Principal, ids: string[]): Promise<void> {
+  const live = new Set<string>();
+  for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
+    for (const id of await findLiveCodeIds(deps.db, p.workspaceId, ids.slice(i, i + EXPORT_PAGE))) live.add(id);
+  }
+  const errors: FieldError[] = [];
+  ids.forEach((id, i) => {
+    // Same words for "never existed", "deleted" and "another workspace's": existence is not revealed (D3).
+    if (!live.has(id)) errors.push({ pointer: `/ids/${i}`, detail: `no code ${id} in this workspace`, code: 'not_found' });
+  });
+  if (errors.length) throw invalid(errors, `${errors.length} of the ids do not name a code of this workspace; nothing was exported.`);
+}
+
+type Look = Awaited<ReturnType<typeof findWorkspaceLook>>;
+
+function mapper(deps: CodeImagesDeps, ws: Look) {
+  const ctx = { baseUrl: deps.config.baseUrl, customDomain: ws.custom_domain, now: deps.clock.now() };
+  return (row: Selectable<CodesTable>) => labelOf(toCode(row, ctx), ws.primary_color);
+}
+
+async function* byIds(deps: CodeImagesDeps, p: Principal, ws: Look, ids: string[]): AsyncGenerator<LabelItem> {
+  const label = mapper(deps, ws);
+  for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
+    const chunk = ids.slice(i, i + EXPORT_PAGE);
+    const rows = new Map((await findLiveCodes(deps.db, p.workspaceId, [...new Set(chunk)])).map((r) => [r.id, r]));
+    // A code deleted since the check is left out rather than failing a sheet already half sent.
+    for (const id of chunk) {
+      const row = rows.get(id);
+      if (row) yield label(row);
+    }
+  }
+}
+
+/** Keyset pages, newest first, from an already loaded first page; at most `max` labels. */
+async function* byFilter(
+  deps: CodeImagesDeps, p: Principal, ws: Look, filter: CodeFilter, now: string, max: number, first: Selectable<CodesTable>[],
+): AsyncGenerator<LabelItem> {
+  const label = mapper(deps, ws);
+  let rows = first;
+  let sent = 0;
+  for (;;) {
+    for (const row of rows) yield label(row);
+    sent += rows.length;
+    // Later pages lie below the cursor, so codes created meanwhile (higher ids) never join in.
+    if (rows.length < EXPORT_PAGE || sent >= max) return;
+    rows = await findFilteredPage(deps.db, p.workspaceId, filter, now, rows[rows.length - 1].id, Math.min(EXPORT_PAGE, max - sent));
+  }
+}
+
+/**
+ * Checks an export request completely before the first byte is sent (a problem document can
+ * only be the whole answer), then hands back a lazy source that reads codes page by page.
+ */
+export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: ExportBody): Promise<PreparedExport> {
+  const layout: LabelLayout = { ...DEFAULT_LAYOUT, ...body.layout };
+  if (body.ids && body.filter) {
+    throw invalid([{ pointer: '/filter', detail: 'give either ids or filter, not both', code: 'exclusive' }]);
+  }
+  if (!body.ids && !body.filter) {
+    throw badRequest('ids or filter is required.', [{ pointer: '/ids', detail: 'ids or filter is required', code: 'required' }]);
+  }
+  const ws = await findWorkspaceLook(deps.db, p.workspaceId);
+  if (body.ids) {
+    await checkIds(deps, p, body.ids);
+    return { items: byIds(deps, p, ws, body.ids), layout, count: body.ids.length };
+  }
+  const filter = body.filter as CodeFilter;
+  const now = deps.clock.now().toISOString();
+  const count = await countFiltered(deps.db, p.workspaceId, filter, now);
+  if (count > MAX_EXPORT) {
+    const detail = `The filter matches ${count} codes; one export holds at most ${MAX_EXPORT}. Narrow the filter, or export by ids in several requests.`;
+    throw invalid([{ pointer: '/filter', detail, code: 'too_many' }], detail);
+  }
+  if (count === 0) throw invalid([{ pointer: '/filter', detail: 'the filter matches no code; there is nothing to print', code: 'empty' }]);
+  // The first page is read now, right after the count, so the sheet matches what was counted.
+  const first = await findFilteredPage(deps.db, p.workspaceId, filter, now, undefined, Math.min(EXPORT_PAGE, count));
+  return { items: byFilter(deps, p, ws, filter, now, count, first), layout, count };
+}
