@@ -1,0 +1,136 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fp from 'fastify-plugin';
+import type { RouteOptions } from 'fastify';
+import { createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { PERMISSIONS, type Permission } from '../../src/http/permissions.js';
+import { ROLES, type Role } from '../../src/http/principal.js';
+import { features } from '../../src/features/index.js';
+import { asKey, asMember, req, type Caller } from './helpers.js';
+
+/**
+ * Walks the WHOLE permission table (STYLE: permissions are data, walked by one test): for every
+ * action, every role and API keys, a real request through HTTP is allowed or 403 exactly as the
+ * table says. Accounts actions have hand-written probes that must succeed (2xx) when allowed;
+ * actions of other features are probed generically on every route that declares them (allowed:
+ * anything but 403; denied: 403 forbidden), so a new route is covered the day it is registered.
+ */
+
+// Collect every route with its declared permission. fastify-plugin puts the hook on the root
+// context, so it sees the routes of all features registered after it.
+const routes: Array<{ method: string; url: string; permission?: Permission; auth?: boolean }> = [];
+features.unshift(fp(async (app) => {
+  app.addHook('onRoute', (r: RouteOptions) => {
+    for (const method of [r.method].flat()) {
+      // Both dialects' apps register the same routes; keep one of each.
+      if (method === 'HEAD' || routes.some((x) => x.method === method && x.url === r.url)) continue;
+      routes.push({ method, url: r.url, permission: r.config?.permission as Permission | undefined, auth: r.config?.auth });
+    }
+  });
+}));
+
+type Probe = {
+  /** builds the tenant and whatever the request needs; the caller holds `role` */
+  setup?: (h: Harness, t: Tenant) => Promise<Record<string, string>>;
+  request: (vars: Record<string, string>, t: Tenant) => { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: unknown };
+  plan?: 'free' | 'pro' | 'business';
+  ok: number;
+};
+
+const ACCOUNT_PROBES: Partial<Record<Permission, Probe>> = {
+  'organizations.read': { request: () => ({ method: 'GET', url: '/v1/organizations' }), ok: 200 },
+  'organizations.create': { request: () => ({ method: 'POST', url: '/v1/organizations', body: { name: 'New', slug: randomSlug('perm') } }), ok: 201 },
+  'organizations.update': { request: (_, t) => ({ method: 'PATCH', url: `/v1/organizations/${t.organizationId}`, body: { name: 'Renamed' } }), ok: 200 },
+  'organizations.delete': { request: (_, t) => ({ method: 'DELETE', url: `/v1/organizations/${t.organizationId}` }), ok: 200 },
+  'members.read': { request: () => ({ method: 'GET', url: '/v1/members' }), ok: 200 },
+  'members.manage': { request: () => ({ method: 'POST', url: '/v1/members', body: { email: `${randomSlug('perm')}@example.com` } }), ok: 201 },
+  'workspaces.read': { request: () => ({ method: 'GET', url: '/v1/workspaces' }), ok: 200 },
+  'workspaces.create': { plan: 'pro', request: () => ({ method: 'POST', url: '/v1/workspaces', body: { name: 'W', slug: randomSlug('perm') } }), ok: 201 },
+  'workspaces.update': { request: (_, t) => ({ method: 'PATCH', url: `/v1/workspaces/${t.workspaceId}`, body: { name: 'W2' } }), ok: 200 },
+  'workspaces.archive': { plan: 'pro', request: (v) => ({ method: 'DELETE', url: `/v1/workspaces/${v.second}` }), ok: 200 },
+  'api_keys.manage': { request: () => ({ method: 'POST', url: '/v1/api-keys', body: { name: 'perm' } }), ok: 201 },
+  'audit.read': { request: () => ({ method: 'GET', url: '/v1/audit-logs' }), ok: 200 },
+};
+
+const FAKE_IDS: Record<string, string> = { id: 'qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0' };
+
+/** A tenant plus a caller holding `role`; a second workspace in which the member holds the same role. */
+async function callerWith(h: Harness, role: Role, plan: 'free' | 'pro' | 'business') {
+  const t = await seedTenant(h, plan);
+  let second = '';
+  if (plan !== 'free') {
+    const { createWorkspace } = await import('../../src/features/workspaces/workspaces.service.js');
+    const p = { kind: 'api_key', actorType: 'api', actorId: 'key_setup', userId: t.userId, organizationId: t.organizationId, workspaceId: t.workspaceId, plan, orgRole: null, role: 'api_key', requestId: 'req_setup' } as const;
+    second = (await createWorkspace(h.app.deps, p, { name: 'Second', slug: randomSlug('second') })).id;
+  }
+  let caller: Caller;
+  if (role === 'api_key') caller = asKey(t);
+  else {
+    const m = await seedMember(h, t, role === 'org_admin' ? { org: 'org_admin' } : { workspace: role });
+    if (second && role !== 'org_admin') await h.db.insertInto('workspace_members').values({ workspace_id: second, user_id: m.userId, role, created_at: new Date().toISOString() }).execute();
+    caller = asMember(m);
+  }
+  return { t, caller, vars: { second } };
+}
+
+for (const dialect of dialects()) {
+  describe(`permission table walk [${dialect.name}]`, () => {
+    let h: Harness;
+    before(async () => { h = await createHarness(dialect); });
+    after(async () => { await h.close(); });
+
+    it('the table has the expected shape: known roles, org_admin everywhere, API keys never admin', () => {
+      const adminOnly: Permission[] = ['organizations.delete', 'members.read', 'members.manage', 'workspaces.update', 'workspaces.archive', 'api_keys.manage'];
+      for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
+        assert.ok(roles.every((r) => ROLES.includes(r)), `${perm}: unknown role`);
+        assert.ok(roles.includes('org_admin'), `${perm}: org_admin may do everything (D4)`);
+        assert.equal(new Set(roles).size, roles.length, `${perm}: duplicate role`);
+        if (adminOnly.includes(perm)) assert.ok(!roles.includes('api_key'), `${perm}: an API key never carries an admin role (D4)`);
+      }
+      // D4: a key may do what an editor may, plus create workspaces and PATCH its organization.
+      for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
+        const extra = ['workspaces.create', 'organizations.update', 'webhooks.manage'].includes(perm);
+        if (roles.includes('api_key') && !extra) assert.ok(roles.includes('editor'), `${perm}: api_key allowed but editor not`);
+      }
+    });
+
+    it('every authenticated /v1 route declares a permission from the table', () => {
+      const missing = routes.filter((r) => r.url.startsWith('/v1/') && r.auth !== false && !r.permission);
+      assert.deepEqual(missing, []);
+      for (const r of routes) if (r.permission) assert.ok(r.permission in PERMISSIONS, `${r.method} ${r.url}: ${r.permission}`);
+    });
+
+    for (const perm of Object.keys(PERMISSIONS) as Permission[]) {
+      const allowed = PERMISSIONS[perm] as readonly Role[];
+      const probe = ACCOUNT_PROBES[perm];
+      it(`${perm}: allowed for [${allowed.join(', ')}], 403 for the rest`, async (ctx) => {
+        if (probe) {
+          for (const role of ROLES) {
+            const { t, caller, vars } = await callerWith(h, role, probe.plan ?? 'free');
+            const r = probe.request(vars, t);
+            const res = await req(h, caller, r.method, r.url, r.body);
+            if (allowed.includes(role)) assert.equal(res.statusCode, probe.ok, `${perm} as ${role}: ${res.body}`);
+            else assert.equal(expectProblem(res, 403, 'forbidden').status, 403, `${perm} as ${role}`);
+          }
+          return;
+        }
+        const mine = routes.filter((r) => r.permission === perm && !r.url.includes('*'));
+        if (mine.length === 0) {
+          ctx.diagnostic(`${perm}: no route registered yet; only the table shape is checked`);
+          return;
+        }
+        for (const route of mine) {
+          const url = route.url.replace(/:([a-z_]+)/gi, (_, name: string) => FAKE_IDS[name] ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0');
+          const body = ['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined;
+          for (const role of ROLES) {
+            const { caller } = await callerWith(h, role, 'free');
+            const res = await req(h, caller, route.method as 'GET', url, body);
+            const label = `${route.method} ${route.url} as ${role} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+            if (allowed.includes(role)) assert.notEqual(res.statusCode, 403, label);
+            else assert.ok(res.statusCode === 403 && String(res.json?.type).endsWith('/forbidden'), label);
+          }
+        }
+      });
+    }
+  });
+}
