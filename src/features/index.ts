@@ -14,6 +14,7 @@ import authRoutes from './users/auth.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
+import dppFeature from './dpp/dpp.plugin.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -32,4 +33,5 @@ export const features: Array<(app: App) => Promise<void>> = [
   apiKeysRoutes,
   auditRoutes,
   membersRoutes,
+  dppFeature,
 ];

@@ -1,0 +1,70 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { DppPassportsTable, DppVersionsTable } from './dpp.table.js';
+import type { PassportRow } from './dpp.fns.js';
+
+type Db = Kysely<Database>;
+
+/** A passport of the workspace; another workspace's id reads as absent (D3). */
+export function findPassport(db: Db, workspaceId: string, id: string) {
+  return db.selectFrom('dpp_passports').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether a passport with this id exists anywhere in the organization (predecessor links). */
+export async function passportExistsInOrg(db: Db, organizationId: string, id: string): Promise<boolean> {
+  const row = await db.selectFrom('dpp_passports').select('id').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * The published passport for a GS1 key, across organizations (the resolver is global; a unique
+ * index keeps published keys unique). A lot, when given, must match.
+ */
+export function findPublished(db: Db, key: { gtin14: string; serial: string; lot?: string }): Promise<PassportRow | undefined> {
+  let q = db.selectFrom('dpp_passports').selectAll()
+    .where('gtin', '=', key.gtin14).where('serial', '=', key.serial).where('publication_status', '=', 'published');
+  if (key.lot !== undefined) q = q.where('lot', '=', key.lot);
+  return q.executeTakeFirst();
+}
+
+export function insertPassport(db: Db, row: Insertable<DppPassportsTable>) {
+  return db.insertInto('dpp_passports').values(row).execute();
+}
+
+export function updatePassport(db: Db, id: string, values: Updateable<DppPassportsTable>) {
+  return db.updateTable('dpp_passports').set(values).where('id', '=', id).execute();
+}
+
+export function insertVersion(db: Db, row: Insertable<DppVersionsTable>) {
+  return db.insertInto('dpp_versions').values(row).execute();
+}
+
+export interface PassportFilter {
+  gtin?: string;
+  category?: string;
+  battery_status?: string;
+  publication_status?: string;
+}
+
+export function listPassportsQuery(db: Db, workspaceId: string, f: PassportFilter) {
+  let q = db.selectFrom('dpp_passports').where('workspace_id', '=', workspaceId);
+  if (f.gtin) q = q.where('gtin', '=', f.gtin);
+  if (f.category) q = q.where('category', '=', f.category as DppPassportsTable['category']);
+  if (f.battery_status) q = q.where('battery_status', '=', f.battery_status as DppPassportsTable['battery_status']);
+  if (f.publication_status) q = q.where('publication_status', '=', f.publication_status as DppPassportsTable['publication_status']);
+  return q.selectAll();
+}
+
+/** Versions newest first, keyset on the version number (`before`: versions below it). */
+export async function listVersions(db: Db, passportId: string, limit: number, before?: number) {
+  let q = db.selectFrom('dpp_versions').selectAll().where('passport_id', '=', passportId);
+  if (before !== undefined) q = q.where('version', '<', before);
+  const rows = await q.orderBy('version', 'desc').limit(limit + 1).execute();
+  const total = await db.selectFrom('dpp_versions').select(sql<number>`count(*)`.as('n')).where('passport_id', '=', passportId).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export async function versionExists(db: Db, passportId: string, version: number): Promise<boolean> {
+  const row = await db.selectFrom('dpp_versions').select('version').where('passport_id', '=', passportId).where('version', '=', version).executeTakeFirst();
+  return !!row;
+}
