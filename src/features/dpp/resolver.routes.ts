@@ -71,7 +71,8 @@ export default async function resolverRoutes(app: App) {
     if (!resolution) throw new AppError('not-found', `Link type ${linkType} is not available for this item; linkType=linkset lists the available ones.`);
 
     reply.header('cache-control', 'no-store');
-    if (resolution.kind === 'linkset') return reply.type(LINKSET_MEDIA_TYPE).send(JSON.stringify(linkset));
+    // A Buffer, so no charset parameter is appended: the linkset media type (RFC 9264) has none.
+    if (resolution.kind === 'linkset') return reply.type(LINKSET_MEDIA_TYPE).send(Buffer.from(JSON.stringify(linkset)));
     const linksetRef = `<${passport.digital_link}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`;
     return reply.code(307).header('location', forwardQuery(resolution.href, request.url)).header('link', `${linksetRef}, ${linkHeader(linkset)}`).send();
   });
