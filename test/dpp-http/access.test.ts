@@ -128,7 +128,7 @@ for (const dialect of dialects()) {
     it('unpublished and archived passports are 404 (HTML page or problem per Accept), even with a grant', async () => {
       const draft = await createPassport(h, t, uniqueFixture('stationary'));
       const draftGrant = await grant('authority', draft.id);
-      for (const headers of [{}, { authorization: `Bearer ${draftGrant.token}` }]) {
+      for (const headers of [{}, { authorization: `Bearer ${draftGrant.token}` }] as Record<string, string>[]) {
         expectProblem(await json(headers, pathOf(draft.public_url)), 404, 'not-found');
         const res = await html(headers, pathOf(draft.public_url));
         assert.equal(res.statusCode, 404);

@@ -35,7 +35,7 @@ for (const dialect of dialects()) {
       { method: 'GET', url: `/v1/dpp/${passport.id}/versions` },
       { method: 'POST', url: `/v1/dpp/${passport.id}/publish` },
       { method: 'POST', url: `/v1/dpp/${passport.id}/archive` },
-      ...['svg', 'png', 'pdf', 'eps'].map((ext) => ({ method: 'GET', url: `/v1/dpp/${passport.id}/qr.${ext}` })),
+      ...['svg', 'png', 'pdf', 'eps'].map((ext) => ({ method: 'GET' as const, url: `/v1/dpp/${passport.id}/qr.${ext}` })),
       { method: 'POST', url: `/v1/dpp/${passport.id}/access-grants`, body: { level: 'authority', expires_at: new Date(Date.now() + 3_600_000).toISOString() } },
       { method: 'GET', url: `/v1/dpp/${passport.id}/access-grants` },
       { method: 'DELETE', url: `/v1/dpp/${passport.id}/access-grants/${grantId}` },
