@@ -19,7 +19,8 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   child.stdout!.on('data', (d) => (raw += d));
   child.stderr!.on('data', (d) => (raw += d));
   const logs = () => raw.split('\n').filter(Boolean);
-  for (let i = 0; i < 100; i++) {
+  // Generous: tsx compiles the whole app on start, and CI runs two test files at once.
+  for (let i = 0; i < 600; i++) {
     if (raw.includes('Server listening')) return { child, port, logs };
     await new Promise((r) => setTimeout(r, 100));
   }
