@@ -128,9 +128,10 @@ for (const dialect of dialects()) {
 
     it('uses the workspace custom domain in short_url', async () => {
       const t2 = await seedTenant(h);
-      await h.db.updateTable('workspaces').set({ custom_domain: 'qr.brand.example' }).where('id', '=', t2.workspaceId).execute();
+      const domain = `qr-${t2.workspaceId.slice(-8).toLowerCase()}.brand.example`;
+      await h.db.updateTable('workspaces').set({ custom_domain: domain }).where('id', '=', t2.workspaceId).execute();
       const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t2, body: { type: 'url', url: 'https://example.com' } });
-      assert.equal(res.json.data.short_url, `https://qr.brand.example/r/${res.json.data.short_code}`);
+      assert.equal(res.json.data.short_url, `https://${domain}/r/${res.json.data.short_code}`);
     });
   });
 }

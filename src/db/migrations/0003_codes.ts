@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../database.js';
 
 // Codes, their tags and comments, scans, and the counters the scan buffer maintains. Same portable
 // column types as 0001: text ids and ISO-8601 timestamps, integer flags, JSON as text.
@@ -58,9 +59,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('code_comments_code_idx').on('code_comments').columns(['code_id', 'id']).execute();
 
   // No foreign key to codes: the scan buffer inserts in bulk and a code is never hard-deleted.
+  // Every read is per code and by time, and scan ids carry the scan time (ULID), so the one key
+  // (code_id, id) serves lists and time ranges; no secondary index slows the hot write. On SQLite
+  // the table is WITHOUT ROWID, so a scan insert touches that single b-tree.
+  const pg = isPostgres(db);
   await db.schema
     .createTable('scans')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('code_id', 'text', (c) => c.notNull())
     .addColumn('workspace_id', 'text', (c) => c.notNull())
     .addColumn('organization_id', 'text', (c) => c.notNull())
@@ -74,9 +79,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_bot', 'integer', (c) => c.notNull())
     .addColumn('ip_hash', 'text')
     .addColumn('destination', 'text')
+    .addPrimaryKeyConstraint('scans_pk', ['code_id', 'id'])
+    .$call((t) => (pg ? t : t.modifyEnd(sql`without rowid`)))
     .execute();
-  await db.schema.createIndex('scans_code_idx').on('scans').columns(['code_id', 'id']).execute();
-  await db.schema.createIndex('scans_code_time_idx').on('scans').columns(['code_id', 'scanned_at']).execute();
 
   // Maintained by the scan buffer's flush with insert … on conflict do update: usage is one row read.
   await db.schema

@@ -43,7 +43,8 @@ export default async function redirectRoutes(app: App) {
       const cached = cache.peek(shortCode, nowMs);
       target = cached !== undefined ? cached : await cache.get(shortCode, nowMs);
     }
-    const outcome = decide(target, now.toISOString());
+    const nowIso = now.toISOString();
+    const outcome = decide(target, nowIso);
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'fallback') return reply.code(302).header('location', outcome.url).send();
     if (outcome.kind !== 'redirect' || !target) {
@@ -66,11 +67,11 @@ export default async function redirectRoutes(app: App) {
       // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
       if (!agent.bot) target.counted++;
       buffer.record({
-        codeId: target.codeId, shortCode, workspaceId: target.workspaceId, organizationId: target.organizationId, at: now,
+        codeId: target.codeId, shortCode, workspaceId: target.workspaceId, organizationId: target.organizationId, at: nowIso, atMs: nowMs,
         country: countryHeader ? countryFrom(request.headers[countryHeader]) : null,
         device: agent.device, os: agent.os, browser: agent.browser, bot: agent.bot,
         referrer: referrerFrom(request.headers.referer), language: languageFrom(request.headers['accept-language']),
-        ipHash: hasher.hash(request.ip, now), destination: url,
+        ipHash: hasher.hash(request.ip, nowIso), destination: url,
       });
     }
     return reply.code(302).header('location', url).send();

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
-import { newId } from '../../lib/ids.js';
+import { scanId } from './scan-id.js';
 import type { ScansTable } from './scans.table.js';
 import { writeScans, type CounterDelta } from './scans.repo.js';
 
@@ -10,7 +10,10 @@ export interface ScanRecord {
   shortCode: string;
   workspaceId: string;
   organizationId: string;
-  at: Date;
+  /** scan time, ISO 8601 (computed once per request) */
+  at: string;
+  /** the same time in epoch ms */
+  atMs: number;
   country: string | null;
   device: string | null;
   os: string | null;
@@ -31,7 +34,8 @@ export interface ScanSink {
   close(): Promise<void>;
 }
 
-export const periodOf = (at: Date) => at.toISOString().slice(0, 7);
+/** YYYY-MM of an ISO 8601 time or a Date, UTC. */
+export const periodOf = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString()).slice(0, 7);
 
 /**
  * Collects scans in memory and writes them in one transaction per flush: on a short timer, when the
@@ -57,8 +61,8 @@ export class ScanBuffer implements ScanSink {
     this.rows.push({
       shortCode: s.shortCode, period,
       row: {
-        id: newId('scn'), code_id: s.codeId, workspace_id: s.workspaceId, organization_id: s.organizationId,
-        scanned_at: s.at.toISOString(), country: s.country, device: s.device, os: s.os, browser: s.browser,
+        id: scanId(s.atMs), code_id: s.codeId, workspace_id: s.workspaceId, organization_id: s.organizationId,
+        scanned_at: s.at, country: s.country, device: s.device, os: s.os, browser: s.browser,
         referrer: s.referrer, language: s.language, is_bot: s.bot ? 1 : 0, ip_hash: s.ipHash, destination: s.destination,
       },
     });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import { UAParser } from 'ua-parser-js';
 import { isbot } from 'isbot';
 
@@ -59,16 +59,19 @@ export function referrerFrom(value: string | undefined): string | null {
  */
 export class IpHasher {
   private day = '';
-  private salt: Buffer = Buffer.alloc(0);
+  private salt = '';
 
   constructor(private secret: string) {}
 
-  hash(ip: string, at: Date): string {
-    const day = at.toISOString().slice(0, 10);
+  /** `isoTime` is the scan time as ISO 8601; its date part picks the salt. */
+  hash(ip: string, isoTime: string): string {
+    const day = isoTime.slice(0, 10);
     if (day !== this.day) {
-      this.salt = createHmac('sha256', this.secret).update(`scan-ip-salt:${day}`).digest();
+      this.salt = createHmac('sha256', this.secret).update(`scan-ip-salt:${day}`).digest('hex');
       this.day = day;
     }
-    return createHmac('sha256', this.salt).update(ip).digest('hex').slice(0, 32);
+    // SHA-256 over a secret 256-bit prefix: as unlinkable as an HMAC here (nothing is verified
+    // against it) and a one-shot call is several times cheaper on the hot path.
+    return hash('sha256', `${this.salt}|${ip}`, 'hex').slice(0, 32);
   }
 }

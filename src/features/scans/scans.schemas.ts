@@ -24,7 +24,7 @@ export type ScanListQuery = Static<typeof ScanListQuery>;
 const time = Type.String({ format: 'date-time' });
 export const StatsQuery = Type.Object({
   from: Type.Optional(Type.Union([time, Type.String({ format: 'date' })], { description: 'Inclusive start (date-time, or a date meaning its UTC midnight). Default: 30 days before `to`.' })),
-  to: Type.Optional(Type.Union([time, Type.String({ format: 'date' })], { description: 'Exclusive end (a date means the end of that UTC day). Default: now.' })),
+  to: Type.Optional(Type.Union([time, Type.String({ format: 'date' })], { description: 'Exclusive end (a date means the end of that UTC day). Default: now (inclusive).' })),
   include_bots: Type.Boolean({ default: false }),
 }, { additionalProperties: false });
 export type StatsQuery = Static<typeof StatsQuery>;

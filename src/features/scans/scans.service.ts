@@ -43,7 +43,8 @@ function bound(value: string | undefined, end: boolean): Date | null {
 
 export async function codeStats(deps: ScansDeps, p: Principal, codeId: string, q: StatsQuery) {
   await ownCode(deps, p, codeId);
-  const to = bound(q.to, true) ?? deps.clock.now();
+  // `to` is exclusive; by default it lies just after now, so a scan of this very millisecond counts.
+  const to = bound(q.to, true) ?? new Date(deps.clock.now().getTime() + 1);
   const from = bound(q.from, false) ?? new Date(to.getTime() - 30 * DAY);
   if (from.getTime() > to.getTime()) throw invalidField('/query/from', 'from must not be after to', 'range');
   const r = { codeId, from: from.toISOString(), to: to.toISOString(), includeBots: q.include_bots };
