@@ -4,12 +4,6 @@ import docsRoutes from './docs/docs.routes.js';
 import organizationsRoutes from './organizations/organizations.routes.js';
 import scansRuntime from './scans/scans.plugin.js';
 import codesRoutes from './codes/codes.routes.js';
-import commentsRoutes from './comments/comments.routes.js';
-import redirectRoutes from './redirect/redirect.routes.js';
-import scansRoutes from './scans/scans.routes.js';
-import usageRoutes from './usage/usage.routes.js';
-import scansRuntime from './scans/scans.plugin.js';
-import codesRoutes from './codes/codes.routes.js';
 import codeImagesRoutes from './code-images/code-images.routes.js';
 import commentsRoutes from './comments/comments.routes.js';
 import redirectRoutes from './redirect/redirect.routes.js';
@@ -27,12 +21,6 @@ export const features: Array<(app: App) => Promise<void>> = [
   healthRoutes,
   docsRoutes,
   organizationsRoutes,
-  scansRuntime, // before the features that use app.scans / app.redirects
-  codesRoutes,
-  commentsRoutes,
-  redirectRoutes,
-  scansRoutes,
-  usageRoutes,
   scansRuntime, // before the features that use app.scans / app.redirects
   codesRoutes,
   codeImagesRoutes,
