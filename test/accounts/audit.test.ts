@@ -134,6 +134,47 @@ for (const dialect of dialects()) {
       }
     });
 
+    it('total_count stays exact while settled counts are cached and extended (append-only, ULID order)', async () => {
+      const clock = { at: Date.now(), now() { return new Date(this.at); } };
+      const hc = await createHarness(dialect, {}, { clock });
+      try {
+        const t = await seedTenant(hc);
+        const { monotonicFactory } = await import('ulid');
+        const next = monotonicFactory();
+        const insertAt = async (ms: number, n: number, type = 'codes') => {
+          for (let i = 0; i < n; i++) {
+            await hc.db.insertInto('audit_logs').values({
+              id: `aud_${next(ms)}`, organization_id: t.organizationId, workspace_id: t.workspaceId, actor_type: 'system', actor_id: null,
+              action: `${type}.updated`, resource_type: type, resource_id: `res_${i % 3}`, changes: '{}', request_id: null, created_at: new Date(ms).toISOString(),
+            }).execute();
+          }
+        };
+        const live = async (where: Record<string, string> = {}) => {
+          let q = hc.db.selectFrom('audit_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', t.workspaceId);
+          for (const [k, v] of Object.entries(where)) q = q.where(k as 'action', '=', v);
+          return Number((await q.executeTakeFirstOrThrow()).n);
+        };
+        const check = async () => {
+          for (const [qs, where] of [['', {}], ['resource_type=codes', { resource_type: 'codes' }], ['resource_id=res_1', { resource_id: 'res_1' }], ['action=webhooks.updated', { action: 'webhooks.updated' }]] as const) {
+            const res = await call(hc, { url: `/v1/audit-logs?limit=1${qs ? `&${qs}` : ''}`, tenant: t });
+            assert.equal(res.json.meta.pagination.total_count, await live(where), `${qs} at +${clock.at - Date.now()} ms`);
+          }
+        };
+        await insertAt(clock.at - 2 * 3_600_000, 30);
+        await insertAt(clock.at - 3_600_000, 10, 'webhooks');
+        await check();
+        await check(); // served from the cache
+        await insertAt(clock.at, 4);
+        await check();
+        clock.at += 6 * 60_000; // the entries above are settled now; the cache extends its range
+        await insertAt(clock.at, 2, 'webhooks');
+        await check();
+        clock.at += 11 * 60_000; // past the cache's lifetime: recounted from scratch
+        await insertAt(clock.at, 1);
+        await check();
+      } finally { await hc.close(); }
+    });
+
     it('isolation: another workspace\'s entries are invisible and 404 by id', async () => {
       const a = await seedTenant(h);
       const b = await seedTenant(h);

@@ -15,7 +15,11 @@ export interface AuditFilters {
  */
 export function auditQuery(db: Db, workspaceId: string, f: AuditFilters) {
   let q = db.selectFrom('audit_logs').selectAll().where('workspace_id', '=', workspaceId);
-  if (f.resource_type !== undefined) q = q.where('resource_type', '=', f.resource_type);
+  // An action is `<resource_type>.<verb>` (D6), so with a matching action the type filter adds
+  // nothing, and dropping it keeps the count index-only on (workspace_id, action, id) instead of
+  // visiting every row (measured: 187 ms → a few ms at 1M entries).
+  const implied = f.action !== undefined && f.resource_type !== undefined && f.action.startsWith(`${f.resource_type}.`);
+  if (f.resource_type !== undefined && !implied) q = q.where('resource_type', '=', f.resource_type);
   if (f.resource_id !== undefined) q = q.where('resource_id', '=', f.resource_id);
   if (f.action !== undefined) q = q.where('action', '=', f.action);
   return q;

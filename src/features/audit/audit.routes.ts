@@ -3,12 +3,14 @@ import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { AuditEntry, AuditListQuery, AuditParams } from './audit.schemas.js';
 import { getAuditEntry, listAudit } from './audit.service.js';
+import { AuditCountCache } from './audit-count.js';
 
 const tags = ['audit-logs'];
 
 /** Read-only on purpose (D6): no route changes or deletes entries; other methods answer 405. */
 export default async function auditRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
+  const counts = new AuditCountCache();
 
   app.get('/v1/audit-logs', {
     config: { permission: 'audit.read' },
@@ -17,7 +19,7 @@ export default async function auditRoutes(app: App) {
       description: 'Filters combine with AND. `total_count` is exact.',
       querystring: AuditListQuery, response: { 200: List(AuditEntry) },
     },
-  }, async (request) => list(request, await listAudit(db, principalOf(request).workspaceId, request.query)));
+  }, async (request) => list(request, await listAudit(db, counts, principalOf(request).workspaceId, request.query, clock.now())));
 
   app.get('/v1/audit-logs/:id', {
     config: { permission: 'audit.read' },
