@@ -103,6 +103,10 @@ async function run(label: string, databaseUrl: string) {
   await db.destroy();
   const expected = warm.redirects + a.redirects;
   const scans = Number(row.n);
+  // autocannon stops with up to one request per connection in flight: the server answered (and
+  // recorded) it, the client no longer counts it. So rows may exceed counted 302s by that much.
+  const inFlight = scans - expected;
+  const ok = inFlight >= 0 && inFlight <= 2 * CONNECTIONS && Number(stored.scan_count) === scans;
   const ratio = a.rps / b.rps;
   console.log(`\n### ${label}\n`);
   console.log('| server | req/s (avg) | p50 ms | p99 ms | 302s | errors |');
@@ -110,8 +114,8 @@ async function run(label: string, databaseUrl: string) {
   console.log(`| bare Fastify 302 | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${b.redirects} | ${b.errors} |`);
   console.log(`| qrs /r/:code | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${a.redirects} | ${a.errors} |`);
   console.log(`\nratio: **${(ratio * 100).toFixed(1)} %** (target ≥ 75 %)`);
-  console.log(`scan rows: ${scans} for ${expected} redirects (warm-up ${warm.redirects} + run ${a.redirects}); code scan_count ${stored.scan_count} → ${scans === expected && Number(stored.scan_count) === expected ? 'every 302 is a scan ✔' : 'MISMATCH ✘'}`);
-  return scans === expected;
+  console.log(`scan rows: ${scans} for ${expected} counted 302s (warm-up ${warm.redirects} + run ${a.redirects}) + ${inFlight} answered while autocannon stopped (≤ ${2 * CONNECTIONS}); code scan_count ${stored.scan_count} → ${ok ? 'every 302 is a scan row ✔' : 'MISMATCH ✘'}`);
+  return ok;
 }
 
 async function main() {
