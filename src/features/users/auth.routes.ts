@@ -9,6 +9,9 @@ const tags = ['auth'];
 // These routes read the cookie themselves (see auth.service); the anonymous per-IP budget applies.
 const dashboard = { auth: false } as const;
 const cookieAuth = [{ session: [] }];
+// The automatic error responses cover authenticated routes only; these read the cookie themselves.
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } });
+const noSession = problem('No session, or it expired');
 
 export default async function authRoutes(app: App) {
   const ctx = app.deps;
@@ -33,7 +36,7 @@ export default async function authRoutes(app: App) {
       operationId: 'login', tags, security: [], summary: 'Log in with e-mail and password; sets the session cookie',
       description: 'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. '
         + 'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`.',
-      body: LoginBody, response: { 200: One(LoginResult) },
+      body: LoginBody, response: { 200: One(LoginResult), 401: problem('Wrong e-mail address or password'), 429: problem('Too many failed logins; see Retry-After') },
     },
   }, async (request, reply) => {
     const { session, data } = await login(ctx, request.body, request.ip);
@@ -45,7 +48,7 @@ export default async function authRoutes(app: App) {
     config: dashboard,
     schema: {
       operationId: 'logout', tags, security: cookieAuth, summary: 'End the current session (needs X-CSRF-Token)',
-      response: { 200: One(LogoutResult) },
+      response: { 200: One(LogoutResult), 401: noSession, 403: problem('X-CSRF-Token missing or wrong') },
     },
   }, async (request, reply) => {
     await logout(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token']);
@@ -57,7 +60,7 @@ export default async function authRoutes(app: App) {
     config: dashboard,
     schema: {
       operationId: 'getMe', tags, security: cookieAuth, summary: 'The session user, its organizations and workspaces with roles, and the CSRF token',
-      response: { 200: One(Me) },
+      response: { 200: One(Me), 401: noSession },
     },
   }, async (request) => one(request, await me(ctx, request.cookies[SESSION_COOKIE], request.headers['x-organization-id'], request.headers['x-workspace-id'])));
 }
