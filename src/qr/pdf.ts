@@ -37,6 +37,8 @@ export function drawQr(doc: PDFKit.PDFDocument, m: QrMatrix, x: number, y: numbe
   doc.restore();
 }
 
+const FIXED_CREATION_DATE = new Date('2000-01-01T00:00:00Z');
+
 /** A one-page vector PDF whose page is exactly the symbol. */
 export function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
   const margin = opts.margin ?? 4;
@@ -47,7 +49,9 @@ export function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
     // No default font: a bare symbol never draws text, and loading Helvetica's metrics
     // would cost more than drawing the code.
     font: null as unknown as string,
-    info: { Title: opts.title ?? 'QR code', Creator: 'qrs' },
+    // A fixed CreationDate makes PDFKit's file ID (an MD5 of the info dictionary) and so the
+    // whole file deterministic: the same code gives the same bytes and a strong ETag.
+    info: { Title: opts.title ?? 'QR code', Creator: 'qrs', CreationDate: FIXED_CREATION_DATE },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

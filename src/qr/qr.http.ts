@@ -42,16 +42,15 @@ export function safeFileName(name: string): string {
 }
 
 /**
- * Hash of everything that shapes the bytes. PDFKit stamps a creation time (and an ID derived
- * from it) into every PDF, so equal inputs give PDFs equal in content but not byte-for-byte:
- * their tag is weak (RFC 9110 §8.8.1); SVG, PNG and EPS are deterministic and get strong tags.
+ * Hash of everything that shapes the bytes. Every renderer is deterministic (the PDF has a fixed
+ * CreationDate), so the tag is strong: equal tags mean byte-identical bodies.
  */
 export function qrEtag(format: QrFormat, payload: string, options: ResolvedRenderOptions, title?: string): string {
   const hash = createHash('sha256')
     .update(JSON.stringify([RENDER_REVISION, format, payload, options, title ?? null]))
     .digest('base64url')
     .slice(0, 32);
-  return format === 'pdf' ? `W/"${hash}"` : `"${hash}"`;
+  return `"${hash}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` is ignored on both sides. */
@@ -120,7 +119,7 @@ const FORMAT_NAME: Record<QrFormat, string> = { svg: 'SVG', png: 'PNG', pdf: 'PD
 const QR_DESCRIPTION = [
   `Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps ${MIN_CONTRAST}:1 contrast on the background), then black on white, ECC M, 4 modules.`,
   `Colours with less than ${MIN_CONTRAST}:1 contrast, or light modules on a dark background without invert=true, are a 422.`,
-  `Responses carry an ETag (weak for PDF, whose bytes embed a creation time) and Cache-Control: ${QR_CACHE_CONTROL}; If-None-Match answers 304.`,
+  `Responses carry a strong ETag and Cache-Control: ${QR_CACHE_CONTROL}; If-None-Match answers 304.`,
   'A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.',
 ].join(' ');
 

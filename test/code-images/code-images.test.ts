@@ -99,6 +99,12 @@ for (const dialect of dialects()) {
       assert.equal(notModified.headers.etag, etag);
       assert.equal((await image(code.id, 'svg', '', { 'if-none-match': '*' })).statusCode, 304);
 
+      // A strong tag promises identical bytes, PDF included (fixed CreationDate).
+      const pdfA = await image(code.id, 'pdf');
+      const pdfB = await image(code.id, 'pdf');
+      assert.match(String(pdfA.headers.etag), /^"[A-Za-z0-9_-]{32}"$/);
+      assert.ok(pdfA.rawPayload.equals(pdfB.rawPayload), 'byte-identical PDFs');
+
       // Another format, other options, a changed style: each a different representation.
       assert.notEqual(String((await image(code.id, 'eps')).headers.etag), etag);
       const bigger = await image(code.id, 'svg', '?size=300', { 'if-none-match': etag });
