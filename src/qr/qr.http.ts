@@ -30,7 +30,7 @@ export interface QrImage {
 export const QR_CACHE_CONTROL = 'private, max-age=300';
 
 /** Bump when a renderer's output changes, so clients holding an old ETag get the new bytes. */
-const RENDER_REVISION = 1;
+const RENDER_REVISION = 2;
 
 export function qrContentType(format: QrFormat): string {
   return format === 'svg' ? `${MEDIA_TYPES.svg}; charset=utf-8` : MEDIA_TYPES[format];
