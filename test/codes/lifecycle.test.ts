@@ -1,6 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { call, createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { workspaceRow } from '../../src/features/workspaces/workspaces.fns.js';
 import { auditOf, createCode } from './helpers.js';
 import { randomBytes } from 'node:crypto';
 import { insertCode } from '../../src/features/codes/codes.repo.js';
@@ -152,6 +153,26 @@ for (const dialect of dialects()) {
         }, () => seq.shift()!);
         assert.equal(got, fresh);
       });
+    });
+
+    it('another workspace of the same organization gets 404, even for an org_admin session', async () => {
+      const u = await seedTenant(h);
+      const c = await createCode(h, u, { type: 'url', url: 'https://ws1.example.com' });
+      const ws2 = workspaceRow(u.organizationId, { name: 'Second', slug: 'second' }, false, new Date());
+      await h.db.insertInto('workspaces').values(ws2).execute();
+      const admin = await seedMember(h, u, { org: 'org_admin' });
+      const headers = { ...admin.headers, 'x-workspace-id': ws2.id };
+      for (const [method, url, body] of [
+        ['GET', `/v1/codes/${c.id}`], ['PATCH', `/v1/codes/${c.id}`, { title: 'x' }], ['DELETE', `/v1/codes/${c.id}`],
+        ['POST', `/v1/codes/${c.id}/approve`], ['POST', `/v1/codes/${c.id}/reject`, { reason: 'no' }],
+        ['GET', `/v1/codes/${c.id}/comments`], ['POST', `/v1/codes/${c.id}/comments`, { body: 'hi' }],
+        ['GET', `/v1/codes/${c.id}/scans`], ['GET', `/v1/codes/${c.id}/stats`],
+      ] as Array<[string, string, unknown?]>) {
+        expectProblem(await call(h, { method: method as 'GET', url, headers, body }), 404, 'not-found');
+      }
+      assert.equal((await call(h, { url: '/v1/codes', headers })).json.meta.pagination.total_count, 0);
+      const own = await call(h, { url: `/v1/codes/${c.id}`, headers: admin.headers });
+      assert.equal(own.statusCode, 200);
     });
 
     it('another tenant gets 404 on every code route', async () => {

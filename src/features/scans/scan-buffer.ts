@@ -51,7 +51,7 @@ export class ScanBuffer implements ScanSink {
   private timer: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private db: DB, private log: FastifyBaseLogger, flushMs: number, private maxBatch = 5_000) {
+  constructor(private db: DB, private log: FastifyBaseLogger, flushMs: number, private maxBatch = 1_000) {
     this.timer = setInterval(() => void this.flush().catch(() => undefined), Math.max(10, flushMs));
     this.timer.unref();
   }
@@ -118,6 +118,8 @@ export class ScanBuffer implements ScanSink {
         bump(this.pendingByCode, p.shortCode, -1);
         bump(this.pendingByOrg, `${p.row.organization_id}|${p.period}`, -1);
       }
+      // SQLite writes block the event loop: let waiting redirects through between batches.
+      if (this.rows.length) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
