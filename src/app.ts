@@ -10,11 +10,12 @@ import { newId } from './lib/ids.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
 import { validatorCompiler } from './http/validator.js';
-import { problemPlugin } from './http/problem.js';
+import { problemPlugin, sendProblem } from './http/problem.js';
 import { requestIdPlugin } from './http/request-id.js';
 import { openapiPlugin } from './http/openapi.js';
 import { authPlugin } from './http/auth.js';
-import { rateLimitPlugin } from './http/rate-limit.js';
+import { applyRateLimit, rateLimitPlugin } from './http/rate-limit.js';
+import { AppError } from './http/errors.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
 import { features } from './features/index.js';
@@ -34,6 +35,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
+    // A URL the router cannot decode (bad percent-encoding) never reaches a hook; it still gets
+    // a problem document with a request id and rate-limit headers.
+    frameworkErrors: async (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      let problem = new AppError('bad-request', `The request URL is malformed (${error.code}).`);
+      try {
+        await applyRateLimit(request, reply);
+      } catch (limited) {
+        problem = limited as AppError;
+      }
+      return sendProblem(request, reply, problem, config.docsUrl);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler());

@@ -115,3 +115,19 @@ for (const dialect of dialects()) {
     });
   });
 }
+
+for (const dialect of dialects()) {
+  describe(`URLs the router cannot decode [${dialect.name}]`, () => {
+    let h: Harness;
+    before(async () => { h = await createHarness(dialect); });
+    after(async () => { await h.close(); });
+
+    it('answers bad percent-encoding with a 400 problem document', async () => {
+      for (const url of ['/v1/codes/%ZZ', '/01/09506000134352/21/a%E0%A4%A']) {
+        const res = await call(h, { url });
+        const p = expectProblem(res, 400, 'bad-request');
+        assert.match(p.detail, /malformed/);
+      }
+    });
+  });
+}
