@@ -99,6 +99,23 @@ for (const dialect of dialects()) {
       assert.equal((await call(h, { method: 'PATCH', url: `/v1/members/${t.userId}`, body: { role: 'member' }, headers: await loginHeaders(t) })).statusCode, 200);
     });
 
+    it('two admins demoting each other at once: exactly one succeeds, one org_admin remains', async () => {
+      const t = await seedTenant(h);
+      const a = await seedMember(h, t, { org: 'org_admin' });
+      await h.db.updateTable('memberships').set({ role: 'member' }).where('user_id', '=', t.userId).execute();
+      const b = await seedMember(h, t, { org: 'org_admin' });
+      const results = await Promise.all([
+        req(h, asMember(a), 'PATCH', `/v1/members/${b.userId}`, { role: 'member' }),
+        req(h, asMember(b), 'PATCH', `/v1/members/${a.userId}`, { role: 'member' }),
+      ]);
+      const codes = results.map((r) => r.statusCode).sort();
+      // The loser either hits the last-admin rule (409) or has just lost its own admin role (403).
+      assert.equal(codes[0], 200, results.map((r) => r.body).join('\n'));
+      assert.ok([403, 409].includes(codes[1]), results.map((r) => r.body).join('\n'));
+      const admins = await h.db.selectFrom('memberships').select('user_id').where('organization_id', '=', t.organizationId).where('role', '=', 'org_admin').execute();
+      assert.equal(admins.length, 1);
+    });
+
     async function loginHeaders(t: Tenant) {
       const res = await h.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: t.email, password: t.password }) });
       assert.equal(res.statusCode, 200, res.body);

@@ -67,6 +67,27 @@ for (const dialect of dialects()) {
       assert.equal((await h.db.selectFrom('organizations').select('id').where('name', '=', 'Dup').execute()).length, 0);
     });
 
+    it('POST with an Idempotency-Key creates one organization and replays the answer', async () => {
+      const t = await seedTenant(h);
+      const body = { name: 'Once', slug: randomSlug('once') };
+      const headers = { ...t.auth, 'idempotency-key': crypto.randomUUID() };
+      const first = await call(h, { method: 'POST', url: '/v1/organizations', body, headers });
+      const again = await call(h, { method: 'POST', url: '/v1/organizations', body, headers });
+      assert.equal(first.statusCode, 201, first.body);
+      assert.equal(again.statusCode, 201);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal(again.json.data.id, first.json.data.id);
+      assert.equal((await h.db.selectFrom('organizations').select('id').where('slug', '=', body.slug).execute()).length, 1);
+    });
+
+    it('two concurrent creates with one slug: one 201, one 422 taken', async () => {
+      const t = await seedTenant(h);
+      const slug = randomSlug('race');
+      const results = await Promise.all([0, 1].map(() => req(h, asKey(t), 'POST', '/v1/organizations', { name: 'Race', slug })));
+      assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 422], results.map((r) => r.body).join('\n'));
+      assertErrorAt(results.find((r) => r.statusCode === 422)!.json, '/slug', 'taken');
+    });
+
     it('PATCH updates name, slug, billing_email and settings (API key or org_admin session)', async () => {
       const t = await seedTenant(h);
       const slug = randomSlug('new');
