@@ -178,6 +178,41 @@ for (const dialect of dialects()) {
       expectProblem(await call(h, { url: '/auth/me', headers: { cookie: 'qrs_session=forged' } }), 401, 'authentication');
     });
 
+    it('password change: needs the current password and CSRF; ends other sessions; old password stops working', async () => {
+      const t = await seedTenant(h);
+      const ip = randomIp();
+      const first = await login(t.email, t.password, ip);
+      const second = await login(t.email, t.password, ip);
+      const headersOf = (res: any) => ({ cookie: `qrs_session=${/qrs_session=([^;]+)/.exec(cookieOf(res))![1]}`, 'x-csrf-token': res.json.data.csrf_token as string });
+      const h1 = headersOf(first);
+      const h2 = headersOf(second);
+      const url = '/auth/password';
+      expectProblem(await call(h, { method: 'POST', url, body: { current_password: t.password, new_password: 'a new secret' }, headers: { cookie: h1.cookie } }), 403, 'forbidden');
+      assertErrorAt(expectProblem(await call(h, { method: 'POST', url, body: { current_password: 'wrong one', new_password: 'a new secret' }, headers: h1 }), 422, 'validation-error'), '/current_password', 'mismatch');
+      assertErrorAt(expectProblem(await call(h, { method: 'POST', url, body: { current_password: t.password, new_password: 'short' }, headers: h1 }), 422, 'validation-error'), '/new_password', 'minLength');
+      expectProblem(await call(h, { method: 'POST', url, body: { current_password: t.password, new_password: 'a new secret' } }), 401, 'authentication');
+      assert.equal((await login(t.email, t.password)).statusCode, 200, 'nothing changed yet');
+      const ok = await call(h, { method: 'POST', url, body: { current_password: t.password, new_password: 'a new secret' }, headers: h1 });
+      assert.equal(ok.statusCode, 200, ok.body);
+      assert.ok(ok.json.data.other_sessions_ended >= 2);
+      assert.equal((await call(h, { url: '/auth/me', headers: h1 })).statusCode, 200);
+      expectProblem(await call(h, { url: '/auth/me', headers: h2 }), 401, 'authentication');
+      expectProblem(await login(t.email, t.password), 401, 'authentication');
+      assert.equal((await login(t.email, 'a new secret')).statusCode, 200);
+    });
+
+    it('password change: wrong current passwords are throttled like logins', async () => {
+      const t = await seedTenant(h);
+      const res = await login(t.email, t.password);
+      const headers = { cookie: `qrs_session=${/qrs_session=([^;]+)/.exec(cookieOf(res))![1]}`, 'x-csrf-token': res.json.data.csrf_token as string };
+      for (let i = 0; i < 5; i++) {
+        expectProblem(await call(h, { method: 'POST', url: '/auth/password', body: { current_password: `guess ${i}`, new_password: 'a new secret' }, headers }), 422, 'validation-error');
+      }
+      const blocked = await call(h, { method: 'POST', url: '/auth/password', body: { current_password: t.password, new_password: 'a new secret' }, headers });
+      expectProblem(blocked, 429, 'rate-limited');
+      assert.ok(Number(blocked.headers['retry-after']) > 0);
+    });
+
     it('an expired session gets 401', async () => {
       const t = await seedTenant(h);
       const m = await seedMember(h, t, { org: 'org_admin' });

@@ -17,6 +17,7 @@ const ROUTES: Array<[string, string, string, { body?: boolean; query?: boolean; 
   ['post', '/auth/login', 'login', { body: true, ok: '200' }],
   ['post', '/auth/logout', 'logout', { ok: '200' }],
   ['get', '/auth/me', 'getMe', { ok: '200' }],
+  ['post', '/auth/password', 'changePassword', { body: true, ok: '200' }],
   ['get', '/v1/members', 'listMembers', { query: true, ok: '200' }],
   ['get', '/v1/members/{user_id}', 'getMember', { params: true, ok: '200' }],
   ['post', '/v1/members', 'addMember', { body: true, ok: '201' }],

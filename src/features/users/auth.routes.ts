@@ -1,8 +1,8 @@
 import type { App } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
-import { LoginBody, LoginResult, LogoutResult, Me, SignupBody, SignupResult } from './auth.schemas.js';
-import { login, logout, me, signup } from './auth.service.js';
+import { ChangePasswordBody, LoginBody, LoginResult, LogoutResult, Me, PasswordChanged, SignupBody, SignupResult } from './auth.schemas.js';
+import { changePassword, login, logout, me, signup } from './auth.service.js';
 import { sessionCookieOptions } from './sessions.service.js';
 
 const tags = ['auth'];
@@ -54,6 +54,19 @@ export default async function authRoutes(app: App) {
     await logout(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token']);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return one(request, { logged_out: true });
+  });
+
+  app.post('/auth/password', {
+    config: dashboard,
+    schema: {
+      operationId: 'changePassword', tags, security: cookieAuth, summary: 'Change the session user\'s password (needs X-CSRF-Token)',
+      description: 'Requires the current password; wrong ones count towards login throttling (429). Ends every other session of the user.',
+      body: ChangePasswordBody,
+      response: { 200: One(PasswordChanged), 401: noSession, 403: problem('X-CSRF-Token missing or wrong'), 429: problem('Too many failed attempts; see Retry-After') },
+    },
+  }, async (request) => {
+    const ended = await changePassword(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token'], request.body, request.ip);
+    return one(request, { password_changed: true, other_sessions_ended: ended });
   });
 
   app.get('/auth/me', {

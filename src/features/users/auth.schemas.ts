@@ -54,6 +54,14 @@ export const Me = Type.Object({
   csrf_token: Type.String(),
 });
 
+export const ChangePasswordBody = Type.Object({
+  current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+  new_password: Password,
+}, { additionalProperties: false });
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), other_sessions_ended: Type.Integer() });
+
 export const LogoutResult = Type.Object({ logged_out: Type.Boolean() });
 
 export function toUser(row: { id: string; email: string; name: string | null; created_at: string }) {

@@ -8,12 +8,12 @@ import { toOrganization } from '../organizations/organizations.schemas.js';
 import { toWorkspace } from '../workspaces/workspaces.fns.js';
 import { sha256Hex } from '../api-keys/api-keys.fns.js';
 import { createUser } from './users.service.js';
-import { findUserByEmail, findUserById, normalizeEmail, organizationsOfUser, workspacesOfUser } from './users.repo.js';
-import { deleteSession, findSessionByHash } from './sessions.repo.js';
+import { findUserByEmail, findUserById, normalizeEmail, organizationsOfUser, updatePasswordHash, workspacesOfUser } from './users.repo.js';
+import { deleteOtherSessions, deleteSession, findSessionByHash } from './sessions.repo.js';
 import { startSession } from './sessions.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
-import { toUser, type LoginBody, type SignupBody } from './auth.schemas.js';
+import { toUser, type ChangePasswordBody, type LoginBody, type SignupBody } from './auth.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
@@ -87,6 +87,13 @@ export async function login(ctx: Ctx, body: LoginBody, ip: string) {
   };
 }
 
+function checkCsrf(expectedToken: string, sent: unknown) {
+  const expected = Buffer.from(expectedToken);
+  if (typeof sent !== 'string' || sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), expected)) {
+    throw forbidden('The X-CSRF-Token header is missing or wrong.');
+  }
+}
+
 /** The live session behind a cookie, or 401. */
 async function sessionOf(ctx: Ctx, token: string | undefined) {
   if (!token) throw unauthenticated('No session; log in first.');
@@ -102,11 +109,31 @@ async function sessionOf(ctx: Ctx, token: string | undefined) {
  */
 export async function logout(ctx: Ctx, token: string | undefined, csrf: unknown) {
   const session = await sessionOf(ctx, token);
-  const expected = Buffer.from(session.csrf_token);
-  if (typeof csrf !== 'string' || csrf.length !== expected.length || !timingSafeEqual(Buffer.from(csrf), expected)) {
-    throw forbidden('The X-CSRF-Token header is missing or wrong.');
-  }
+  checkCsrf(session.csrf_token, csrf);
   await deleteSession(ctx.db, session.id);
+}
+
+/**
+ * Needs the current password (a stolen cookie alone cannot take over the account); wrong guesses
+ * count towards login throttling. Every other session of the user ends; this one stays.
+ */
+export async function changePassword(ctx: Ctx, token: string | undefined, csrf: unknown, body: ChangePasswordBody, ip: string) {
+  const session = await sessionOf(ctx, token);
+  checkCsrf(session.csrf_token, csrf);
+  const user = await findUserById(ctx.db, session.user_id);
+  if (!user) throw unauthenticated();
+  const now = ctx.clock.now();
+  const wait = await loginRetryAfter(ctx.db, user.email, ip, now);
+  if (wait !== null) throw new AppError('rate-limited', `Too many failed attempts. Try again in ${wait} s.`, {}, { 'retry-after': String(wait) });
+  if (!(await verifyPassword(body.current_password, user.password_hash))) {
+    await recordLoginFailure(ctx.db, user.email, ip, now);
+    throw invalidField('/current_password', 'is wrong', 'mismatch');
+  }
+  const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
+  return ctx.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, hash, now.toISOString());
+    return deleteOtherSessions(trx, user.id, session.id);
+  });
 }
 
 /**

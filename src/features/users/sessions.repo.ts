@@ -48,3 +48,9 @@ export function deleteSession(db: DB, id: string) {
 export function deleteSessionsOfUser(db: DB, userId: string) {
   return db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Returns how many sessions ended. */
+export async function deleteOtherSessions(db: DB, userId: string, keepId: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -41,3 +41,7 @@ export async function workspacesOfUser(db: Db, organizationId: string, userId: s
     .filter((r) => orgAdmin || r.role !== null)
     .map((r) => ({ id: r.id, name: r.name, slug: r.slug, is_default: r.is_default === 1, role: orgAdmin ? 'org_admin' as const : r.role! }));
 }
+
+export function updatePasswordHash(db: Db, userId: string, hash: string, at: string) {
+  return db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', userId).execute();
+}
