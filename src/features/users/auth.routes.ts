@@ -25,7 +25,7 @@ export default async function authRoutes(app: App) {
       body: SignupBody, response: { 201: One(SignupResult) },
     },
   }, async (request, reply) => {
-    const { session, data } = await signup(ctx, request.body);
+    const { session, data } = await signup(ctx, request.body, request.id);
     reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
     return reply.code(201).send(one(request, data));
   });

@@ -23,7 +23,7 @@ function slugFrom(name: string): string {
   return base.length >= 2 ? base : 'org';
 }
 
-export async function signup(ctx: Ctx, body: SignupBody) {
+export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
   const at = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, body.email)) throw invalidField('/email', 'an account with this e-mail address exists; log in instead', 'taken');
@@ -36,7 +36,7 @@ export async function signup(ctx: Ctx, body: SignupBody) {
     }
     const user = await uniqueAs('/email', () => createUser(trx, { email: body.email, password: body.password, name: body.name ?? null }, at, ctx.config.passwordCost));
     const { org, workspace } = await createOrganizationWithDefaults(trx, { name: body.org_name, slug, plan: 'free' }, {
-      userId: user.id, actorType: 'user', actorId: user.id, requestId: null,
+      userId: user.id, actorType: 'user', actorId: user.id, requestId,
     }, at).catch((err: unknown) => {
       // The only unique field createOrganizationWithDefaults maps is the slug; name it as sent.
       if (err instanceof AppError && err.type === 'validation-error') throw taken('/org_slug');
