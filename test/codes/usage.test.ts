@@ -1,4 +1,7 @@
 import { describe, it, before, after } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { call, createHarness, dialects, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { workspaceRow } from '../../src/features/workspaces/workspaces.fns.js';
@@ -92,8 +95,17 @@ for (const dialect of dialects()) {
   });
 
   describe(`scan buffer shutdown [${dialect.name}]`, () => {
-    it('a graceful close writes every recorded scan', async () => {
-      const h = await createHarness(dialect, { SCAN_FLUSH_MS: '600000' });
+    const variants: Array<[string, () => { dialect: typeof dialect; cleanup: () => void }]> = [['', () => ({ dialect, cleanup: () => undefined })]];
+    if (dialect.name === 'sqlite') {
+      // A SQLite file uses the writer thread; :memory: writes inline.
+      variants.push([' (SQLite file, writer thread)', () => {
+        const dir = mkdtempSync(join(tmpdir(), 'qrs-scan-'));
+        return { dialect: { ...dialect, url: `sqlite:${join(dir, 'db.sqlite')}` }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+      }]);
+    }
+    for (const [name, make] of variants) it(`a graceful close writes every recorded scan${name}`, async () => {
+      const v = make();
+      const h = await createHarness(v.dialect, { SCAN_FLUSH_MS: '600000' });
       const t = await seedTenant(h);
       const c = await createCode(h, t, { type: 'url', url: 'https://bye.example.com' });
       await Promise.all(Array.from({ length: 300 }, () => scan(h, c.short_code)));
@@ -103,7 +115,10 @@ for (const dialect of dialects()) {
       assert.equal(Number(n.n), 300);
       const code = await h.db.selectFrom('codes').select('scan_count').where('id', '=', c.id).executeTakeFirstOrThrow();
       assert.equal(Number(code.scan_count), 300);
+      const usage = await h.db.selectFrom('usage_counters').select('scans').where('organization_id', '=', t.organizationId).executeTakeFirstOrThrow();
+      assert.equal(Number(usage.scans), 300);
       await h.db.destroy();
+      v.cleanup();
     });
   });
 }

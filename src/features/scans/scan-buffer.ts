@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import { scanId } from './scan-id.js';
 import type { ScansTable } from './scans.table.js';
-import { writeScans, type CounterDelta } from './scans.repo.js';
+import { writeScans, type CounterDelta, type ScanWriter } from './scans.repo.js';
 
 export interface ScanRecord {
   codeId: string;
@@ -51,7 +51,11 @@ export class ScanBuffer implements ScanSink {
   private timer: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private db: DB, private log: FastifyBaseLogger, flushMs: number, private maxBatch = 1_000) {
+  private write: ScanWriter;
+
+  /** `writer` defaults to writeScans() on `db` (Kysely, in this thread). */
+  constructor(db: DB, private log: FastifyBaseLogger, flushMs: number, private maxBatch = 1_000, writer?: ScanWriter) {
+    this.write = writer ?? ((rows, delta) => writeScans(db, rows, delta));
     this.timer = setInterval(() => void this.flush().catch(() => undefined), Math.max(10, flushMs));
     this.timer.unref();
   }
@@ -107,7 +111,7 @@ export class ScanBuffer implements ScanSink {
         else delta.usage.set(key, { organizationId: p.row.organization_id, period: p.period, scans: 1 });
       }
       try {
-        await writeScans(this.db, batch.map((p) => p.row), delta);
+        await this.write(batch.map((p) => p.row), delta);
       } catch (err) {
         this.rows.unshift(...batch);
         this.log.error({ err, pending: this.rows.length }, 'scan flush failed; will retry');

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../http/types.js';
 import { ScanBuffer } from './scan-buffer.js';
+import { SqliteScanWriter, sqliteFilePath } from './sqlite-scan-writer.js';
+import { writeScans } from './scans.repo.js';
 import { RedirectCache } from '../redirect/redirect-cache.js';
 import { LocalInvalidationBus, RedisInvalidationBus } from '../redirect/invalidation.js';
 
@@ -20,7 +22,13 @@ declare module 'fastify' {
  */
 export default fp(async function scansRuntime(app: App) {
   const { db, config, redis } = app.deps;
-  const buffer = new ScanBuffer(db, app.log, config.scanFlushMs);
+  // A SQLite file gets a writer thread (synchronous inserts would stall redirects); PostgreSQL
+  // writes are asynchronous already, and an in-memory SQLite database cannot be shared.
+  const path = sqliteFilePath(config.databaseUrl);
+  const writer = path
+    ? new SqliteScanWriter(path, (rows, delta) => writeScans(db, rows, delta), (err) => app.log.error({ err }, 'scan writer thread stopped; writing scans inline'))
+    : null;
+  const buffer = new ScanBuffer(db, app.log, config.scanFlushMs, undefined, writer?.write);
   const bus = redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus();
   const cache = new RedirectCache(db, bus, (shortCode) => buffer.pendingForCode(shortCode));
   app.decorate('scans', buffer);
@@ -29,6 +37,7 @@ export default fp(async function scansRuntime(app: App) {
     try {
       await buffer.close();
     } finally {
+      await writer?.close();
       await cache.close();
     }
   });

@@ -15,27 +15,35 @@ export async function loadOrCreateSecret(db: Db, name: string, now: Date): Promi
   return row.value;
 }
 
-const INSERT_CHUNK = 500;
-const SCAN_COLUMNS = ['id', 'code_id', 'workspace_id', 'organization_id', 'scanned_at', 'country', 'device', 'os', 'browser', 'referrer', 'language', 'is_bot', 'ip_hash', 'destination'] as const;
+export const INSERT_CHUNK = 500;
+export const SCAN_COLUMNS = ['id', 'code_id', 'workspace_id', 'organization_id', 'scanned_at', 'country', 'device', 'os', 'browser', 'referrer', 'language', 'is_bot', 'ip_hash', 'destination'] as const;
 const statements = new Map<string, string>();
 
 /**
  * A multi-row insert built by hand: the rows are uniform and many, and the query builder's
  * per-value work showed up as a tenth of the redirect's cost in profiles.
  */
-function insertScansQuery(pg: boolean, rows: Insertable<ScansTable>[]): CompiledQuery {
-  const key = `${pg}:${rows.length}`;
+export function insertScansSql(pg: boolean, count: number): string {
+  const key = `${pg}:${count}`;
   let text = statements.get(key);
   if (!text) {
     let n = 0;
     const tuple = () => `(${SCAN_COLUMNS.map(() => (pg ? `$${++n}` : '?')).join(',')})`;
-    text = `insert into scans (${SCAN_COLUMNS.join(',')}) values ${rows.map(tuple).join(',')}`;
-    if (rows.length === INSERT_CHUNK) statements.set(key, text); // only full chunks repeat
+    text = `insert into scans (${SCAN_COLUMNS.join(',')}) values ${Array.from({ length: count }, tuple).join(',')}`;
+    if (count === INSERT_CHUNK) statements.set(key, text); // only full chunks repeat
   }
+  return text;
+}
+
+function insertScansQuery(pg: boolean, rows: Insertable<ScansTable>[]): CompiledQuery {
+  const text = insertScansSql(pg, rows.length);
   const params: unknown[] = [];
   for (const r of rows) for (const c of SCAN_COLUMNS) params.push(r[c] ?? null);
   return CompiledQuery.raw(text, params);
 }
+
+/** Writes one flushed batch with its counter deltas, in one transaction. */
+export type ScanWriter = (rows: Insertable<ScansTable>[], delta: CounterDelta) => Promise<void>;
 
 export interface CounterDelta {
   codes: Map<string, number>;
