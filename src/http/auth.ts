@@ -7,7 +7,7 @@ import { can } from './permissions.js';
 import type { Principal, Role } from './principal.js';
 import { hashMatches, keyPattern, sha256Hex } from '../features/api-keys/api-keys.fns.js';
 import { findKeyForAuth } from '../features/api-keys/api-keys.repo.js';
-import { findMembership, findSessionByHash, findWorkspaceForSession, findWorkspaceRole } from '../features/users/sessions.repo.js';
+import { findFirstMemberWorkspace, findMembership, findSessionByHash, findWorkspaceForSession, findWorkspaceRole } from '../features/users/sessions.repo.js';
 
 export const SESSION_COOKIE = 'qrs_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,18 +39,27 @@ async function fromSession(request: FastifyRequest, token: string): Promise<Prin
   const membership = await findMembership(db, session.user_id, typeof orgHeader === 'string' ? orgHeader : undefined);
   if (!membership) return new AppError('not-found', 'Organization not found.');
   const wsHeader = request.headers['x-workspace-id'];
-  const workspace = await findWorkspaceForSession(db, membership.organization_id, typeof wsHeader === 'string' ? wsHeader : undefined);
-  if (!workspace) return new AppError('not-found', 'Workspace not found.');
+  const named = typeof wsHeader === 'string' ? wsHeader : undefined;
+  let workspaceId: string;
   let role: Role;
-  if (membership.role === 'org_admin') role = 'org_admin';
-  else {
-    const member = await findWorkspaceRole(db, workspace.id, session.user_id);
-    if (!member) return new AppError('not-found', 'Workspace not found.');
-    role = member.role;
+  const workspace = await findWorkspaceForSession(db, membership.organization_id, named);
+  const member = workspace && membership.role !== 'org_admin' ? await findWorkspaceRole(db, workspace.id, session.user_id) : undefined;
+  if (workspace && (membership.role === 'org_admin' || member)) {
+    workspaceId = workspace.id;
+    role = membership.role === 'org_admin' ? 'org_admin' : member!.role;
+  } else if (!named) {
+    // No workspace named and no role in the default one: the user's first workspace (D4 default
+    // is the default workspace, which a member may not belong to).
+    const first = await findFirstMemberWorkspace(db, membership.organization_id, session.user_id);
+    if (!first) return new AppError('not-found', 'Workspace not found.');
+    workspaceId = first.id;
+    role = first.role;
+  } else {
+    return new AppError('not-found', 'Workspace not found.');
   }
   return {
     kind: 'session', actorType: 'user', actorId: session.user_id, userId: session.user_id,
-    organizationId: membership.organization_id, workspaceId: workspace.id, plan: membership.plan as PlanName,
+    organizationId: membership.organization_id, workspaceId, plan: membership.plan as PlanName,
     orgRole: membership.role, role, requestId: request.id,
   };
 }

@@ -58,8 +58,9 @@ for (const dialect of dialects()) {
       const admin = await seedMember(h, t, { org: 'org_admin' });
       assert.equal((await req(h, asMember(admin), 'GET', '/v1/workspaces')).json.data.length, 3);
       const editor = await seedMember(h, t, { workspace: 'editor', workspaceId: a.id });
-      // The editor has no role in the default workspace, so it must pick one it belongs to.
-      expectProblem(await req(h, asMember(editor), 'GET', '/v1/workspaces'), 404, 'not-found');
+      // The editor has no role in the default workspace, so without a header it acts in its own.
+      assert.deepEqual((await req(h, asMember(editor), 'GET', '/v1/workspaces')).json.data.map((w: any) => w.id), [a.id]);
+      expectProblem(await req(h, asMember(editor, t.workspaceId), 'GET', '/v1/workspaces'), 404, 'not-found');
       const mine = await req(h, asMember(editor, a.id), 'GET', '/v1/workspaces');
       assert.deepEqual(mine.json.data.map((w: any) => w.id), [a.id]);
       expectProblem(await req(h, asMember(editor, a.id), 'GET', `/v1/workspaces/${b.id}`), 404, 'not-found');

@@ -28,6 +28,19 @@ export function findWorkspaceForSession(db: DB, organizationId: string, workspac
   return q.executeTakeFirst();
 }
 
+/** The oldest active workspace of the organization in which the user holds a role. */
+export function findFirstMemberWorkspace(db: DB, organizationId: string, userId: string) {
+  return db
+    .selectFrom('workspace_members as m')
+    .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+    .select(['w.id', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .where('w.organization_id', '=', organizationId)
+    .where('w.status', '=', 'active')
+    .orderBy('w.id', 'asc')
+    .executeTakeFirst();
+}
+
 export function findWorkspaceRole(db: DB, workspaceId: string, userId: string) {
   return db
     .selectFrom('workspace_members')
