@@ -42,6 +42,14 @@ function insertScansQuery(pg: boolean, rows: Insertable<ScansTable>[]): Compiled
   return CompiledQuery.raw(text, params);
 }
 
+const UNNEST_SQL = `insert into scans (${SCAN_COLUMNS.join(',')}) select * from unnest(${
+  SCAN_COLUMNS.map((c, i) => `$${i + 1}::${c === 'is_bot' ? 'integer' : 'text'}[]`).join(',')})`;
+
+/** PostgreSQL: one statement with one array per column, whatever the batch size. */
+function insertScansUnnest(rows: Insertable<ScansTable>[]): CompiledQuery {
+  return CompiledQuery.raw(UNNEST_SQL, SCAN_COLUMNS.map((c) => rows.map((r) => r[c] ?? null)));
+}
+
 /** Writes one flushed batch with its counter deltas, in one transaction. */
 export type ScanWriter = (rows: Insertable<ScansTable>[], delta: CounterDelta) => Promise<void>;
 
@@ -58,8 +66,11 @@ export interface CounterDelta {
 export async function writeScans(db: Db, rows: Insertable<ScansTable>[], delta: CounterDelta): Promise<void> {
   const pg = isPostgres(db);
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await trx.executeQuery(insertScansQuery(pg, rows.slice(i, i + INSERT_CHUNK)));
+    if (pg) await trx.executeQuery(insertScansUnnest(rows));
+    else {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx.executeQuery(insertScansQuery(pg, rows.slice(i, i + INSERT_CHUNK)));
+      }
     }
     // A fixed order keeps two instances' flushes from deadlocking on the same code rows.
     for (const [codeId, n] of [...delta.codes].sort(([a], [b]) => (a < b ? -1 : 1))) {
