@@ -35,6 +35,9 @@ export interface ScanSink {
 }
 
 /** YYYY-MM of an ISO 8601 time or a Date, UTC. */
+/** About 250 MB of pending scans. */
+export const MAX_PENDING = 500_000;
+
 export const periodOf = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString()).slice(0, 7);
 
 /**
@@ -50,6 +53,7 @@ export class ScanBuffer implements ScanSink {
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout;
   private closed = false;
+  private dropped = 0;
 
   private write: ScanWriter;
 
@@ -61,6 +65,12 @@ export class ScanBuffer implements ScanSink {
   }
 
   record(s: ScanRecord): void {
+    // While the database is unreachable the buffer grows; past this bound new scans are dropped
+    // (and counted in the log) rather than letting the process run out of memory and lose all.
+    if (this.rows.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
     const period = periodOf(s.at);
     this.rows.push({
       shortCode: s.shortCode, period,
@@ -113,8 +123,8 @@ export class ScanBuffer implements ScanSink {
       try {
         await this.write(batch.map((p) => p.row), delta);
       } catch (err) {
-        this.rows.unshift(...batch);
-        this.log.error({ err, pending: this.rows.length }, 'scan flush failed; will retry');
+        this.rows = batch.concat(this.rows);
+        this.log.error({ err, pending: this.rows.length, dropped: this.dropped }, 'scan flush failed; will retry');
         throw err;
       }
       for (const p of batch) {
