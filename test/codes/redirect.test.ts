@@ -101,6 +101,20 @@ for (const dialect of dialects()) {
       assert.equal(rows.length, 3, 'only scans that reached a destination are recorded');
     });
 
+    it('codes of an archived workspace or a deleted organization are no longer served', async () => {
+      const u = await seedTenant(h);
+      const c = await createCode(h, u, { type: 'url', url: 'https://org.example.com/' });
+      assert.equal((await scan(h, c.short_code)).statusCode, 302);
+      await h.db.updateTable('organizations').set({ deleted_at: clock.now().toISOString() }).where('id', '=', u.organizationId).execute();
+      h.app.redirects.invalidate([c.short_code]); // the organizations feature changes no code; the cache TTL (60 s) would do it
+      assert.equal((await scan(h, c.short_code)).statusCode, 410);
+      const v = await seedTenant(h);
+      const d = await createCode(h, v, { type: 'url', url: 'https://ws.example.com/', fallback_url: 'https://fb.example.com/' });
+      await h.db.updateTable('workspaces').set({ status: 'archived' }).where('id', '=', v.workspaceId).execute();
+      clock.advance(61_000);
+      assert.equal((await scan(h, d.short_code)).headers.location, 'https://fb.example.com/');
+    });
+
     it('expires by date: 410, or the fallback', async () => {
       const c = await createCode(h, t, { type: 'url', url: 'https://soon.example.com/', expires_at: new Date(clock.t + 60_000).toISOString() });
       assert.equal((await scan(h, c.short_code)).statusCode, 302);

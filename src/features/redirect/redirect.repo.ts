@@ -1,10 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** Everything the redirect needs about a code, in one indexed lookup by short code. */
-export function findRedirectTarget(db: Kysely<Database>, shortCode: string) {
-  return db.selectFrom('codes')
-    .select(['id', 'workspace_id', 'organization_id', 'status', 'url', 'destinations', 'expires_at', 'fallback_url', 'max_scans', 'scan_count'])
-    .where('short_code', '=', shortCode).where('dynamic', '=', 1)
+/**
+ * Everything the redirect needs about a code, in one indexed lookup by short code. Codes of an
+ * archived workspace or a deleted organization read as deleted: they are kept, not served.
+ */
+export async function findRedirectTarget(db: Kysely<Database>, shortCode: string) {
+  const row = await db.selectFrom('codes')
+    .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
+    .innerJoin('organizations', 'organizations.id', 'codes.organization_id')
+    .select([
+      'codes.id', 'codes.workspace_id', 'codes.organization_id', 'codes.status', 'codes.url', 'codes.destinations',
+      'codes.expires_at', 'codes.fallback_url', 'codes.max_scans', 'codes.scan_count',
+      'workspaces.status as workspace_status', 'organizations.deleted_at as organization_deleted_at',
+    ])
+    .where('codes.short_code', '=', shortCode).where('codes.dynamic', '=', 1)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { workspace_status, organization_deleted_at, ...code } = row;
+  return workspace_status !== 'active' || organization_deleted_at ? { ...code, status: 'deleted' as const } : code;
 }
