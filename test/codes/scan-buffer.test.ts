@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ScanBuffer, type ScanRecord } from '../../src/features/scans/scan-buffer.js';
-import type { CounterDelta } from '../../src/features/scans/scans.repo.js';
+import { SCAN_COLUMNS, type CounterDelta } from '../../src/features/scans/scans.repo.js';
 
 const quiet = { error() {} } as never;
 const scan = (i: number, bot = false): ScanRecord => ({
@@ -14,9 +14,9 @@ describe('ScanBuffer', () => {
   it('keeps a failed batch and writes it on the next flush, in order, with its counter deltas', async () => {
     const written: Array<{ ids: string[]; delta: CounterDelta }> = [];
     let fail = true;
-    const buffer = new ScanBuffer({} as never, quiet, 60_000, 3, async (rows, delta) => {
+    const buffer = new ScanBuffer({} as never, quiet, 60_000, 3, async (values, delta) => {
       if (fail) throw new Error('database down');
-      written.push({ ids: rows.map((r) => r.id), delta });
+      written.push({ ids: values.filter((_, i) => i % SCAN_COLUMNS.length === 0) as string[], delta });
     });
     for (let i = 0; i < 5; i++) buffer.record(scan(i, i === 4));
     await assert.rejects(buffer.flush(), /database down/);
@@ -38,7 +38,7 @@ describe('ScanBuffer', () => {
 
   it('close() writes what is left', async () => {
     let n = 0;
-    const buffer = new ScanBuffer({} as never, quiet, 60_000, 1_000, async (rows) => { n += rows.length; });
+    const buffer = new ScanBuffer({} as never, quiet, 60_000, 1_000, async (values) => { n += values.length / SCAN_COLUMNS.length; });
     for (let i = 0; i < 10; i++) buffer.record(scan(i));
     await buffer.close();
     assert.equal(n, 10);

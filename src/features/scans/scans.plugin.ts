@@ -26,7 +26,7 @@ export default fp(async function scansRuntime(app: App) {
   // writes are asynchronous already, and an in-memory SQLite database cannot be shared.
   const path = sqliteFilePath(config.databaseUrl);
   const writer = path
-    ? new SqliteScanWriter(path, (rows, delta) => writeScans(db, rows, delta), (err) => app.log.error({ err }, 'scan writer thread stopped; writing scans inline'))
+    ? new SqliteScanWriter(path, (values, delta) => writeScans(db, values, delta), (err) => app.log.error({ err }, 'scan writer thread stopped; writing scans inline'))
     : null;
   const buffer = new ScanBuffer(db, app.log, config.scanFlushMs, undefined, writer?.write);
   const bus = redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus();

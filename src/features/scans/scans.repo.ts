@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isPostgres } from '../../db/database.js';
-import type { ScansTable } from './scans.table.js';
 import { scanIdFloor } from './scan-id.js';
 
 type Db = Kysely<Database>;
@@ -35,23 +34,29 @@ export function insertScansSql(pg: boolean, count: number): string {
   return text;
 }
 
-function insertScansQuery(pg: boolean, rows: Insertable<ScansTable>[]): CompiledQuery {
-  const text = insertScansSql(pg, rows.length);
-  const params: unknown[] = [];
-  for (const r of rows) for (const c of SCAN_COLUMNS) params.push(r[c] ?? null);
-  return CompiledQuery.raw(text, params);
+const WIDTH = SCAN_COLUMNS.length;
+
+/** `values`: rows × SCAN_COLUMNS values, flat. */
+function insertScansQuery(pg: boolean, values: unknown[]): CompiledQuery {
+  return CompiledQuery.raw(insertScansSql(pg, values.length / WIDTH), values);
 }
+
 
 const UNNEST_SQL = `insert into scans (${SCAN_COLUMNS.join(',')}) select * from unnest(${
   SCAN_COLUMNS.map((c, i) => `$${i + 1}::${c === 'is_bot' ? 'integer' : 'text'}[]`).join(',')})`;
 
 /** PostgreSQL: one statement with one array per column, whatever the batch size. */
-function insertScansUnnest(rows: Insertable<ScansTable>[]): CompiledQuery {
-  return CompiledQuery.raw(UNNEST_SQL, SCAN_COLUMNS.map((c) => rows.map((r) => r[c] ?? null)));
+function insertScansUnnest(values: unknown[]): CompiledQuery {
+  const columns = SCAN_COLUMNS.map((_, c) => {
+    const out: unknown[] = [];
+    for (let i = c; i < values.length; i += WIDTH) out.push(values[i]);
+    return out;
+  });
+  return CompiledQuery.raw(UNNEST_SQL, columns);
 }
 
 /** Writes one flushed batch with its counter deltas, in one transaction. */
-export type ScanWriter = (rows: Insertable<ScansTable>[], delta: CounterDelta) => Promise<void>;
+export type ScanWriter = (values: unknown[], delta: CounterDelta) => Promise<void>;
 
 export interface CounterDelta {
   codes: Map<string, number>;
@@ -63,13 +68,13 @@ export interface CounterDelta {
  * counter (`insert … on conflict … do update set scans = scans + excluded.scans`), so usage is one
  * row read whatever the number of scans, and concurrent flushes from several instances add up.
  */
-export async function writeScans(db: Db, rows: Insertable<ScansTable>[], delta: CounterDelta): Promise<void> {
+export async function writeScans(db: Db, values: unknown[], delta: CounterDelta): Promise<void> {
   const pg = isPostgres(db);
   await db.transaction().execute(async (trx) => {
-    if (pg) await trx.executeQuery(insertScansUnnest(rows));
+    if (pg) await trx.executeQuery(insertScansUnnest(values));
     else {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await trx.executeQuery(insertScansQuery(pg, rows.slice(i, i + INSERT_CHUNK)));
+      for (let i = 0; i < values.length; i += INSERT_CHUNK * WIDTH) {
+        await trx.executeQuery(insertScansQuery(pg, values.slice(i, i + INSERT_CHUNK * WIDTH)));
       }
     }
     // A fixed order keeps two instances' flushes from deadlocking on the same code rows.

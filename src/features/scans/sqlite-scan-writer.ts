@@ -1,7 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Insertable } from 'kysely';
-import type { ScansTable } from './scans.table.js';
-import { SCAN_COLUMNS, type CounterDelta, type ScanWriter } from './scans.repo.js';
+import type { CounterDelta, ScanWriter } from './scans.repo.js';
 import type { WriteMessage } from './scan-writer.worker.js';
 
 /**
@@ -43,10 +41,8 @@ export class SqliteScanWriter {
     this.onDeath(err);
   }
 
-  readonly write = (rows: Insertable<ScansTable>[], delta: CounterDelta): Promise<void> => {
-    if (this.dead) return this.fallback(rows, delta);
-    const values: unknown[] = [];
-    for (const r of rows) for (const c of SCAN_COLUMNS) values.push(r[c] ?? null);
+  readonly write = (values: unknown[], delta: CounterDelta): Promise<void> => {
+    if (this.dead) return this.fallback(values, delta);
     const message: WriteMessage = {
       id: this.nextId++,
       values,
