@@ -1,5 +1,4 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import cookie from '@fastify/cookie';
 import { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -12,9 +11,10 @@ import { LastUsedTracker } from './features/api-keys/last-used.js';
 import { validatorCompiler } from './http/validator.js';
 import { problemPlugin, sendProblem } from './http/problem.js';
 import { requestIdPlugin } from './http/request-id.js';
+import { cookiesPlugin } from './http/cookies.js';
 import { openapiPlugin } from './http/openapi.js';
 import { authPlugin } from './http/auth.js';
-import { applyRateLimit, rateLimitPlugin } from './http/rate-limit.js';
+import { applyRateLimit } from './http/rate-limit.js';
 import { AppError } from './http/errors.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
@@ -68,9 +68,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(problemPlugin, { docsUrl: config.docsUrl });
   await app.register(requestIdPlugin);
   await app.register(openapiPlugin);
-  await app.register(cookie);
+  await app.register(cookiesPlugin);
   await app.register(authPlugin);
-  await app.register(rateLimitPlugin);
   await app.register(deprecationPlugin);
   await app.register(idempotencyPlugin);
   for (const feature of features) await app.register(feature);

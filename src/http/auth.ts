@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PlanName } from '../config.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import { can } from './permissions.js';
+import { applyRateLimit } from './rate-limit.js';
 import type { Principal, Role } from './principal.js';
 import { hashMatches, keyPattern, sha256Hex } from '../features/api-keys/api-keys.fns.js';
 import { findKeyForAuth } from '../features/api-keys/api-keys.repo.js';
@@ -64,47 +65,55 @@ async function fromSession(request: FastifyRequest, token: string): Promise<Prin
   };
 }
 
+async function resolvePrincipal(request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  let result: Principal | AppError | null = null;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    result = match ? await fromApiKey(request, match[1]) : unauthenticated('The Authorization header must be "Bearer <API key>".');
+  } else {
+    const cookie = request.cookies[SESSION_COOKIE];
+    result = cookie ? await fromSession(request, cookie) : null;
+  }
+  if (result instanceof AppError) request.authError = result;
+  else request.principal = result;
+}
+
+async function enforce(request: FastifyRequest): Promise<void> {
+  if (request.authError) throw request.authError;
+  const principal = request.principal;
+  if (!principal) throw unauthenticated();
+  if (principal.kind === 'session' && !SAFE_METHODS.has(request.method)) {
+    const sent = request.headers['x-csrf-token'];
+    const expected = Buffer.from(request.session!.csrf_token);
+    if (typeof sent !== 'string' || sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), expected)) {
+      throw forbidden('The X-CSRF-Token header is missing or wrong.');
+    }
+  }
+  const permission = request.routeOptions.config.permission;
+  if (permission && !can(principal.role, permission)) {
+    throw forbidden(principal.kind === 'api_key'
+      ? 'API keys cannot perform this operation; it needs an admin role in a dashboard session.'
+      : 'Your role does not allow this operation.');
+  }
+}
+
 /**
- * Resolves the caller on every request (onRequest) without rejecting, so the rate limiter can key
- * on it and even a 401 carries rate-limit headers; `enforce` rejects later, before validation.
+ * Wires each route with only the guards it needs, as route-level hooks (a public route whose
+ * budget is 0 runs none): resolve the caller without rejecting (onRequest), count it against its
+ * rate limit, so even a 401 carries the headers, then reject before validation (preValidation).
  */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('authError', null);
   app.decorateRequest('session', null);
+  const { config } = app.deps;
 
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.auth === false || request.is404) return;
-    const header = request.headers.authorization;
-    let result: Principal | AppError | null = null;
-    if (header !== undefined) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      result = match ? await fromApiKey(request, match[1]) : unauthenticated('The Authorization header must be "Bearer <API key>".');
-    } else {
-      const cookie = request.cookies?.[SESSION_COOKIE];
-      result = cookie ? await fromSession(request, cookie) : null;
-    }
-    if (result instanceof AppError) request.authError = result;
-    else request.principal = result;
+  app.addHook('onRoute', (route) => {
+    const authenticated = route.config?.auth !== false;
+    const budget = route.config?.rateLimit === 'public' ? config.rateLimit.publicPerWindow : authenticated ? 1 : config.rateLimit.anonymousPerWindow;
+    const guards = [...(authenticated ? [resolvePrincipal] : []), ...(budget > 0 ? [applyRateLimit] : [])];
+    route.onRequest = [...guards, ...[route.onRequest ?? []].flat()] as never;
+    if (authenticated) route.preValidation = [enforce, ...[route.preValidation ?? []].flat()] as never;
   });
-
-  app.addHook('preValidation', async (request) => {
-    const config = request.routeOptions.config;
-    if (config?.auth === false || request.is404) return;
-    if (request.authError) throw request.authError;
-    const principal = request.principal;
-    if (!principal) throw unauthenticated();
-    if (principal.kind === 'session' && !SAFE_METHODS.has(request.method)) {
-      const sent = request.headers['x-csrf-token'];
-      const expected = Buffer.from(request.session!.csrf_token);
-      if (typeof sent !== 'string' || sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), expected)) {
-        throw forbidden('The X-CSRF-Token header is missing or wrong.');
-      }
-    }
-    if (config?.permission && !can(principal.role, config.permission)) {
-      throw forbidden(principal.kind === 'api_key'
-        ? 'API keys cannot perform this operation; it needs an admin role in a dashboard session.'
-        : 'Your role does not allow this operation.');
-    }
-  });
-}, { name: 'auth', dependencies: ['@fastify/cookie'] });
+}, { name: 'auth', dependencies: ['cookies'] });

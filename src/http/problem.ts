@@ -3,6 +3,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_TYPES, type ErrorTypeName, type FieldError } from './errors.js';
 import { isMissingRequired, toFieldErrors } from './validation.js';
+import { applyRateLimit } from './rate-limit.js';
 
 const STATUS_TYPES: Record<number, ErrorTypeName> = {
   400: 'bad-request', 401: 'authentication', 403: 'forbidden', 404: 'not-found', 405: 'method-not-allowed',
@@ -63,7 +64,9 @@ export const problemPlugin = fp<{ docsUrl: string }>(async (app, { docsUrl }) =>
     return sendProblem(request, reply, appError, docsUrl);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown routes are counted per IP like any anonymous call (spec 8.4 headers included).
+  app.setNotFoundHandler(async (request, reply) => {
+    await applyRateLimit(request, reply);
     const path = request.url.split('?')[0];
     const version = /^\/(v\d+)(\/|$)/.exec(path)?.[1];
     if (version && version !== 'v1') {

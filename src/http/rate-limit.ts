@@ -1,11 +1,10 @@
-import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
 /**
  * D8: per API key (or session user), per IP when unauthenticated; public redirect and resolver
- * routes (`config.rateLimit: 'public'`) have their own, higher per-IP budget. Runs after auth
- * resolution so the 401 of a bad key is still counted and still carries the headers.
+ * routes (`config.rateLimit: 'public'`) have their own, higher per-IP budget. The auth plugin runs
+ * it after resolving the caller; the 404 and bad-URL handlers call it themselves.
  */
 export async function applyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { config, rateStore, clock } = request.server.deps;
@@ -34,7 +33,3 @@ export async function applyRateLimit(request: FastifyRequest, reply: FastifyRepl
     throw new AppError('rate-limited', `Rate limit of ${limit} requests per ${windowMs / 1000} s exceeded. Retry in ${retry} s.`, {}, { 'retry-after': String(retry) });
   }
 }
-
-export const rateLimitPlugin = fp(async (app) => {
-  app.addHook('onRequest', applyRateLimit);
-}, { name: 'rate-limit', dependencies: ['auth'] });

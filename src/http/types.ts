@@ -14,10 +14,15 @@ declare module 'fastify' {
     deps: Deps;
   }
   interface FastifyRequest {
+    cookies: Record<string, string | undefined>;
     principal: Principal | null;
     authError: AppError | null;
     session: SessionsTable | null;
     idempotency: { scope: string; key: string } | null;
+  }
+  interface FastifyReply {
+    setCookie(name: string, value: string, options?: import('cookie').SerializeOptions): FastifyReply;
+    clearCookie(name: string, options?: import('cookie').SerializeOptions): FastifyReply;
   }
   interface FastifyContextConfig {
     /** false: no authentication (health, docs, redirect, public pages) */
