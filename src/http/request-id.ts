@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 
 /** D2: every response, errors included, carries X-Request-Id; ids are always minted by us. */
 export const requestIdPlugin = fp(async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, the redirect hot path included.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }, { name: 'request-id' });

@@ -1,13 +1,13 @@
-import { monotonicFactory } from 'ulid';
+import { ulidGenerator } from './ulid.js';
 
-// Monotonic so that ids minted in the same millisecond still sort in creation order (D1).
-const next = monotonicFactory();
+const ulidAt = ulidGenerator();
 
 export type IdPrefix =
   | 'org' | 'ws' | 'qr' | 'aud' | 'req' | 'usr' | 'key' | 'whk' | 'whd' | 'cmt' | 'dpp' | 'scn' | 'exp' | 'ses' | 'grt';
 
+/** Monotonic, so ids minted in the same millisecond still sort in creation order (D1). */
 export function newId(prefix: IdPrefix): string {
-  return `${prefix}_${next()}`;
+  return `${prefix}_${ulidAt(Date.now())}`;
 }
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
