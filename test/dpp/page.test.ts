@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeHtml, renderPassportPage } from '../../src/features/dpp/dpp.page.js';
+import { renderPassportPage } from '../../src/features/dpp/dpp.page.js';
+import { escapeHtml } from '../../src/lib/html.js';
 import { publicView } from '../../src/features/dpp/dpp.public-view.js';
 import { FIXTURES, storedPassport } from './helpers.js';
 

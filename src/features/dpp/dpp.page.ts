@@ -3,6 +3,7 @@
 // come from the schema and every value passes through one escaping function.
 import { PassportDataSchema, UNITS, labelFor, type Category, type SchemaNode, type Unit } from './dpp.contract.js';
 import type { PassportView } from './dpp.public-view.js';
+import { escapeHtml } from '../../lib/html.js';
 
 export interface PageOptions {
   /** Language of the page text (labels are English). */
@@ -46,15 +47,6 @@ section>dl>dd{margin-top:.5rem}}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}a{color:#8ab4f8}.lead,.note,small{color:#bbb}dd dl{border-color:#444}}
 `.trim();
 
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 6 });
 const ENUM_LABEL: Record<string, string> = { ce_marking: 'CE marking' };

@@ -1,7 +1,7 @@
 // Small HTTP helpers of the public passport routes: content negotiation, the access token of a
 // request, the public lookup key and plain HTML pages for errors a person may see after a scan.
 import type { FastifyRequest } from 'fastify';
-import { escapeHtml } from './dpp.page.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * The offer the Accept header prefers (RFC 9110 §12.5.1: highest q, then the more specific
