@@ -20,6 +20,13 @@ function sqlitePath(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
 }
 
+/** The file of a SQLite URL, or null for PostgreSQL and in-memory SQLite (nothing to share). */
+export function sqliteFilePath(url: string): string | null {
+  if (dialectOf(url) === 'postgres') return null;
+  const path = sqlitePath(url);
+  return path === ':memory:' ? null : path;
+}
+
 export function openDatabase(url: string): DB {
   if (dialectOf(url) === 'postgres') {
     // int8 (COUNT, SUM) arrives as a string by default; our counts stay far below 2^53.

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../http/types.js';
 import { ScanBuffer } from './scan-buffer.js';
-import { SqliteScanWriter, sqliteFilePath } from './sqlite-scan-writer.js';
+import { SqliteScanWriter } from './sqlite-scan-writer.js';
+import { sqliteFilePath } from '../../db/database.js';
 import { writeScans } from './scans.repo.js';
 import { RedirectCache } from '../redirect/redirect-cache.js';
 import { LocalInvalidationBus, RedisInvalidationBus } from '../redirect/invalidation.js';

@@ -60,10 +60,3 @@ export class SqliteScanWriter {
     await this.worker.terminate();
   }
 }
-
-/** The file path of a sqlite: URL, or null for an in-memory database (not shareable). */
-export function sqliteFilePath(databaseUrl: string): string | null {
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return null;
-  const path = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
-  return path && path !== ':memory:' ? path : null;
-}
