@@ -5,6 +5,7 @@ import type { PlanName } from '../config.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import { can } from './permissions.js';
 import { applyRateLimit } from './rate-limit.js';
+import { prependHooks } from './route-hooks.js';
 import type { Principal, Role } from './principal.js';
 import { hashMatches, keyPattern, sha256Hex } from '../features/api-keys/api-keys.fns.js';
 import { findKeyForAuth } from '../features/api-keys/api-keys.repo.js';
@@ -111,9 +112,11 @@ export const authPlugin = fp(async (app) => {
 
   app.addHook('onRoute', (route) => {
     const authenticated = route.config?.auth !== false;
-    const budget = route.config?.rateLimit === 'public' ? config.rateLimit.publicPerWindow : authenticated ? 1 : config.rateLimit.anonymousPerWindow;
-    const guards = [...(authenticated ? [resolvePrincipal] : []), ...(budget > 0 ? [applyRateLimit] : [])];
-    route.onRequest = [...guards, ...[route.onRequest ?? []].flat()] as never;
-    if (authenticated) route.preValidation = [enforce, ...[route.preValidation ?? []].flat()] as never;
+    // A budget of 0 switches a per-IP limit off; per-key plan limits are decided per request.
+    const limited = route.config?.rateLimit === 'public'
+      ? config.rateLimit.publicPerWindow > 0
+      : authenticated || config.rateLimit.anonymousPerWindow > 0;
+    prependHooks(route, 'onRequest', ...(authenticated ? [resolvePrincipal] : []), ...(limited ? [applyRateLimit] : []));
+    if (authenticated) prependHooks(route, 'preValidation', enforce);
   });
 }, { name: 'auth', dependencies: ['cookies'] });

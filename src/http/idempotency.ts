@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, conflict } from './errors.js';
 import { isUniqueViolation } from '../db/sql.js';
+import { prependHooks } from './route-hooks.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -80,8 +81,8 @@ export const idempotencyPlugin = fp(async (app) => {
   // Only POST routes get these hooks (D9), so GET hot paths such as the redirect pay nothing.
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().includes('POST')) return;
-    route.preHandler = [preHandler, ...[route.preHandler ?? []].flat()] as never;
-    route.onSend = [onSend, ...[route.onSend ?? []].flat()] as never;
-    route.onResponse = [onResponse, ...[route.onResponse ?? []].flat()] as never;
+    prependHooks(route, 'preHandler', preHandler);
+    prependHooks(route, 'onSend', onSend);
+    prependHooks(route, 'onResponse', onResponse);
   });
 }, { name: 'idempotency', dependencies: ['auth'] });
