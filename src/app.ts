@@ -34,7 +34,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { allErrors: true } },
     // A URL the router cannot decode (bad percent-encoding) never reaches a hook; it still gets
     // a problem document with a request id and rate-limit headers.
     frameworkErrors: async (error, request, reply) => {
