@@ -30,7 +30,7 @@ async function serve(kind: string) {
   let port: number;
   if (kind === 'bare') {
     const app = Fastify({ logger: false });
-    app.get('/r/:code', (_req, reply) => reply.code(302).header('location', 'https://example.com/landing').header('cache-control', 'no-store').send());
+    app.get('/r/:code', (_req, reply) => { reply.code(302).header('location', 'https://example.com/landing').header('cache-control', 'no-store').send(); });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
     close = () => app.close();
@@ -40,7 +40,7 @@ async function serve(kind: string) {
     const app = await buildApp(config, { db, logger: false });
     // The same bare 302 inside the real app (all plugins and hooks, no lookup, no scan): separates
     // the cost of the shared request pipeline from the cost of the redirect's own work.
-    app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, (_req, reply) => reply.code(302).header('location', 'https://example.com/landing').header('cache-control', 'no-store').send());
+    app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, (_req, reply) => { reply.code(302).header('location', 'https://example.com/landing').header('cache-control', 'no-store').send(); });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
     close = async () => { await app.close(); await db.destroy(); };

@@ -8,12 +8,14 @@ import { findRedirectTarget } from './redirect.repo.js';
 
 export interface RedirectTarget {
   codeId: string;
+  shortCode: string;
   workspaceId: string;
   organizationId: string;
   status: StoredStatus;
   url: string | null;
   destinations: Destination[] | null;
-  expiresAt: string | null;
+  /** expires_at in epoch ms */
+  expiresAt: number | null;
   fallbackUrl: string | null;
   maxScans: number | null;
   /**
@@ -88,9 +90,9 @@ export class RedirectCache {
     const pending = this.pendingCount(shortCode);
     const row = await findRedirectTarget(this.db, shortCode);
     const target: RedirectTarget | null = row ? {
-      codeId: row.id, workspaceId: row.workspace_id, organizationId: row.organization_id, status: row.status,
+      codeId: row.id, shortCode, workspaceId: row.workspace_id, organizationId: row.organization_id, status: row.status,
       url: row.url, destinations: parseJson<Destination[] | null>(row.destinations, null),
-      expiresAt: row.expires_at, fallbackUrl: row.fallback_url, maxScans: row.max_scans,
+      expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at), fallbackUrl: row.fallback_url, maxScans: row.max_scans,
       counted: Number(row.scan_count) + pending,
     } : null;
     if (this.entries.size >= this.maxEntries) {

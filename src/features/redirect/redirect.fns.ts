@@ -9,10 +9,10 @@ export type Outcome =
   | { kind: 'not_found' };
 
 /** What the short URL answers for a code in its current state (D7; pending reads as absent). */
-export function decide(t: RedirectTarget | null, nowIso: string): Outcome {
+export function decide(t: RedirectTarget | null, nowMs: number): Outcome {
   if (!t || t.status === 'pending_approval') return { kind: 'not_found' };
   const dead = t.status !== 'active'
-    || (t.expiresAt !== null && t.expiresAt <= nowIso)
+    || (t.expiresAt !== null && t.expiresAt <= nowMs)
     || (t.maxScans !== null && t.counted >= t.maxScans);
   if (dead) return t.fallbackUrl ? { kind: 'fallback', url: t.fallbackUrl } : { kind: 'gone' };
   return { kind: 'redirect', url: t.url ?? '' };

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { randomBase62 } from '../api-keys/api-keys.fns.js';
 import { SHORT_CODE_PATTERN } from '../codes/codes.fns.js';
-import { loadOrCreateSecret } from '../scans/scans.repo.js';
-import { IpHasher, classifyAgent, countryFrom, languageFrom, referrerFrom } from '../scans/scan-fields.js';
+import { classifyAgent, countryFrom, languageFrom, referrerFrom } from '../scans/scan-fields.js';
+import type { RedirectTarget } from './redirect-cache.js';
 import { chooseDestination, decide, page } from './redirect.fns.js';
 
 const VISITOR_COOKIE = 'qrs_vid';
@@ -12,13 +13,13 @@ const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
 /**
  * GET /r/:short_code — the hot path. A cached lookup (no database round trip), a weighted sticky
  * pick, and an in-memory scan record; the ScanBuffer writes scans in batches. HEAD answers the same
- * without recording a scan.
+ * without recording a scan. The handler is synchronous when the code is cached (no promise, no
+ * microtask), and only a cache miss waits for the database.
  */
 export default async function redirectRoutes(app: App) {
-  const { db, config, clock } = app.deps;
+  const { config, clock } = app.deps;
   const cache = app.redirects;
   const buffer = app.scans;
-  const hasher = new IpHasher(await loadOrCreateSecret(db, 'scan_ip_salt', clock.now()));
   const countryHeader = config.countryHeader;
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
 
@@ -34,24 +35,23 @@ export default async function redirectRoutes(app: App) {
         410: Type.String({ description: 'HTML page: paused, expired, deleted or rejected code.' }),
       },
     },
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const shortCode = request.params.short_code;
-    const now = clock.now();
-    const nowMs = now.getTime();
-    let target = null;
-    if (SHORT_CODE_PATTERN.test(shortCode)) {
-      const cached = cache.peek(shortCode, nowMs);
-      target = cached !== undefined ? cached : await cache.get(shortCode, nowMs);
-    }
-    const nowIso = now.toISOString();
-    const outcome = decide(target, nowIso);
+    const nowMs = clock.now().getTime();
+    if (!SHORT_CODE_PATTERN.test(shortCode)) return void answer(request, reply, null, nowMs);
+    const cached = cache.peek(shortCode, nowMs);
+    if (cached !== undefined) return void answer(request, reply, cached, nowMs);
+    return cache.get(shortCode, nowMs).then((target) => answer(request, reply, target, nowMs));
+  });
+
+  function answer(request: FastifyRequest, reply: FastifyReply, target: RedirectTarget | null, nowMs: number): void {
+    const outcome = decide(target, nowMs);
     reply.header('cache-control', 'no-store');
-    if (outcome.kind === 'fallback') return reply.code(302).header('location', outcome.url).send();
+    if (outcome.kind === 'fallback') return void reply.code(302).header('location', outcome.url).send();
     if (outcome.kind !== 'redirect' || !target) {
       const p = page(outcome.kind === 'gone' ? 'gone' : 'not_found');
-      return reply.code(p.status as 404 | 410).type('text/html; charset=utf-8').send(p.html);
+      return void reply.code(p.status).type('text/html; charset=utf-8').send(p.html);
     }
-
     let url = outcome.url;
     if (target.destinations?.length) {
       let visitor = request.cookies?.[VISITOR_COOKIE];
@@ -62,18 +62,16 @@ export default async function redirectRoutes(app: App) {
       url = chooseDestination(target, visitor);
     }
     if (request.method === 'GET') {
-      const ua = request.headers['user-agent'];
-      const agent = classifyAgent(ua);
+      const headers = request.headers;
+      const agent = classifyAgent(headers['user-agent']);
       // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
       if (!agent.bot) target.counted++;
-      buffer.record({
-        codeId: target.codeId, shortCode, workspaceId: target.workspaceId, organizationId: target.organizationId, at: nowIso, atMs: nowMs,
-        country: countryHeader ? countryFrom(request.headers[countryHeader]) : null,
-        device: agent.device, os: agent.os, browser: agent.browser, bot: agent.bot,
-        referrer: referrerFrom(request.headers.referer), language: languageFrom(request.headers['accept-language']),
-        ipHash: hasher.hash(request.ip, nowIso), destination: url,
-      });
+      // The IP goes to the scan writer, which stores only its daily-salted hash.
+      buffer.record(
+        target, nowMs, agent, request.ip ?? null, languageFrom(headers['accept-language']), referrerFrom(headers.referer),
+        countryHeader ? countryFrom(headers[countryHeader]) : null, url,
+      );
     }
-    return reply.code(302).header('location', url).send();
-  });
+    reply.code(302).header('location', url).send();
+  }
 }

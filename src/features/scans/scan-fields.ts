@@ -1,4 +1,3 @@
-import { createHmac, hash } from 'node:crypto';
 import { UAParser } from 'ua-parser-js';
 import { isbot } from 'isbot';
 
@@ -41,37 +40,24 @@ export function countryFrom(value: string | string[] | undefined): string | null
   return /^[A-Z]{2}$/.test(c) && c !== 'XX' ? c : null;
 }
 
-/** The first language range of Accept-Language, lower-cased (e.g. "de-ch"). */
+const languages = new Map<string, string | null>();
+
+/**
+ * The first language range of Accept-Language, lower-cased (e.g. "de-ch"). Memoised like user
+ * agents: browsers send a handful of distinct values, and the same interned string then serves
+ * every scan of a batch.
+ */
 export function languageFrom(value: string | undefined): string | null {
   if (!value) return null;
+  let lang = languages.get(value);
+  if (lang !== undefined) return lang;
   const first = value.split(',')[0].split(';')[0].trim().toLowerCase();
-  return /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/.test(first) && first.length <= 35 ? first : null;
+  lang = /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/.test(first) && first.length <= 35 ? first : null;
+  if (languages.size >= MAX_MEMO) languages.clear();
+  languages.set(value, lang);
+  return lang;
 }
 
 export function referrerFrom(value: string | undefined): string | null {
   return value ? value.slice(0, 500) : null;
-}
-
-/**
- * Daily-salted IP hash: the salt is derived from a server secret and the UTC date, so the same
- * visitor is one "unique visitor" within a day and cannot be linked across days; the raw IP is
- * never stored.
- */
-export class IpHasher {
-  private day = '';
-  private salt = '';
-
-  constructor(private secret: string) {}
-
-  /** `isoTime` is the scan time as ISO 8601; its date part picks the salt. */
-  hash(ip: string, isoTime: string): string {
-    const day = isoTime.slice(0, 10);
-    if (day !== this.day) {
-      this.salt = createHmac('sha256', this.secret).update(`scan-ip-salt:${day}`).digest('hex');
-      this.day = day;
-    }
-    // SHA-256 over a secret 256-bit prefix: as unlinkable as an HMAC here (nothing is verified
-    // against it) and a one-shot call is several times cheaper on the hot path.
-    return hash('sha256', `${this.salt}|${ip}`, 'hex').slice(0, 32);
-  }
 }

@@ -1,53 +1,97 @@
-// Worker thread owning a second SQLite connection to the same file: it performs the scan buffer's
-// flushes so the event loop that answers redirects never runs the inserts. Messages carry flat
-// arrays of values in SCAN_COLUMNS order.
+// Worker thread owning its own database connection: it expands the scan buffer's batches into rows
+// and writes them, so the event loop that answers redirects never does (scan-writer-thread.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
-import { INSERT_CHUNK, SCAN_COLUMNS, insertScansSql } from './scans.repo.js';
+import type BetterSqlite from 'better-sqlite3';
+import type { ScanBatch } from './scan-batch.js';
+import { IpHasher } from './ip-hash.js';
+import { expandBatch, type ScanRows } from './scan-rows.js';
+import { writeScanRows, type RunSql } from './scan-sql.js';
 
-export interface WriteMessage {
-  id: number;
-  /** rows × SCAN_COLUMNS.length values */
-  values: unknown[];
-  codes: Array<[codeId: string, n: number]>;
-  usage: Array<[organizationId: string, period: string, n: number]>;
+export type WriterTarget = { sqlite: string } | { postgres: string };
+export interface WriteRequest { id: number; batch: ScanBatch }
+export type WriteResult = { id: number; ok: true } | { id: number; ok: false; error: string };
+
+interface Connection {
+  write(rows: ScanRows): Promise<void>;
+  close(): Promise<void>;
 }
 
-const db = new SQLite((workerData as { path: string }).path);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.pragma('busy_timeout = 5000');
+async function sqlite(path: string): Promise<Connection> {
+  const { default: SQLite } = await import('better-sqlite3');
+  const db = new SQLite(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  const statements = new Map<string, BetterSqlite.Statement>();
+  const run: RunSql = (text, params) => {
+    let s = statements.get(text);
+    if (!s) {
+      s = db.prepare(text);
+      if (statements.size < 32) statements.set(text, s);
+    }
+    return s.run(params);
+  };
+  return {
+    async write(rows) {
+      db.exec('begin immediate');
+      try {
+        await writeScanRows(run, false, rows);
+        db.exec('commit');
+      } catch (err) {
+        if (db.inTransaction) db.exec('rollback');
+        throw err;
+      }
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
 
-const width = SCAN_COLUMNS.length;
-const fullChunk = db.prepare(insertScansSql(false, INSERT_CHUNK));
-const bumpCode = db.prepare('update codes set scan_count = scan_count + ? where id = ?');
-const bumpUsage = db.prepare(
-  'insert into usage_counters (organization_id, period, scans) values (?, ?, ?) '
-  + 'on conflict (organization_id, period) do update set scans = usage_counters.scans + excluded.scans',
-);
+async function postgres(url: string): Promise<Connection> {
+  const { default: pg } = await import('pg');
+  // One connection; the pool replaces it if the server drops it.
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('error', () => undefined);
+  return {
+    async write(rows) {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        await client.query('begin');
+        await writeScanRows((text, params) => client.query(text, params), true, rows);
+        await client.query('commit');
+      } catch (err) {
+        failure = err as Error;
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release(failure);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
 
-const write = db.transaction((m: WriteMessage) => {
-  const rows = m.values.length / width;
-  for (let i = 0; i < rows; i += INSERT_CHUNK) {
-    const n = Math.min(INSERT_CHUNK, rows - i);
-    const params = m.values.slice(i * width, (i + n) * width);
-    if (n === INSERT_CHUNK) fullChunk.run(params);
-    else db.prepare(insertScansSql(false, n)).run(params);
-  }
-  for (const [codeId, n] of m.codes) bumpCode.run(n, codeId);
-  for (const [org, period, n] of m.usage) bumpUsage.run(org, period, n);
-});
+const { target, secret } = workerData as { target: WriterTarget; secret: string };
+const hasher = new IpHasher(secret);
+const port = parentPort!;
+const connection = 'sqlite' in target ? sqlite(target.sqlite) : postgres(target.postgres);
+// Batches arrive one at a time (the buffer awaits each write); the chain keeps that true anyway.
+let chain: Promise<unknown> = Promise.resolve();
 
-parentPort!.on('message', (m: WriteMessage | 'close') => {
-  if (m === 'close') {
-    db.close();
-    parentPort!.close();
-    return;
-  }
-  try {
-    write(m);
-    parentPort!.postMessage({ id: m.id, ok: true });
-  } catch (err) {
-    parentPort!.postMessage({ id: m.id, ok: false, error: String((err as Error)?.message ?? err) });
-  }
+port.on('message', (m: WriteRequest | 'close') => {
+  chain = chain.then(async () => {
+    if (m === 'close') {
+      await (await connection).close();
+      port.close();
+      return;
+    }
+    try {
+      await (await connection).write(expandBatch(m.batch, hasher));
+      port.postMessage({ id: m.id, ok: true } satisfies WriteResult);
+    } catch (err) {
+      port.postMessage({ id: m.id, ok: false, error: String((err as Error)?.message ?? err) } satisfies WriteResult);
+    }
+  });
 });

@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../http/types.js';
-import { ScanBuffer } from './scan-buffer.js';
-import { SqliteScanWriter } from './sqlite-scan-writer.js';
-import { sqliteFilePath } from '../../db/database.js';
-import { writeScans } from './scans.repo.js';
+import { ScanBuffer, type ScanWriter } from './scan-buffer.js';
+import { ScanWriterThread } from './scan-writer-thread.js';
+import type { WriterTarget } from './scan-writer.worker.js';
+import { dialectOf, sqliteFilePath } from '../../db/database.js';
+import { loadOrCreateSecret, writeScans } from './scans.repo.js';
+import { IpHasher } from './ip-hash.js';
+import { expandBatch } from './scan-rows.js';
 import { RedirectCache } from '../redirect/redirect-cache.js';
 import { LocalInvalidationBus, RedisInvalidationBus } from '../redirect/invalidation.js';
 
@@ -22,14 +25,19 @@ declare module 'fastify' {
  * them; on close it writes every buffered scan before the database goes away.
  */
 export default fp(async function scansRuntime(app: App) {
-  const { db, config, redis } = app.deps;
-  // A SQLite file gets a writer thread (synchronous inserts would stall redirects); PostgreSQL
-  // writes are asynchronous already, and an in-memory SQLite database cannot be shared.
+  const { db, config, redis, clock } = app.deps;
+  const secret = await loadOrCreateSecret(db, 'scan_ip_salt', clock.now());
+  const hasher = new IpHasher(secret);
+  const inline: ScanWriter = (batch) => writeScans(db, expandBatch(batch, hasher));
+  // Writes go to a thread with its own connection, keeping row building and (for SQLite, which is
+  // synchronous) the inserts off the redirects' event loop. An in-memory SQLite database cannot
+  // be shared with a thread, so it is written in this one.
   const path = sqliteFilePath(config.databaseUrl);
-  const writer = path
-    ? new SqliteScanWriter(path, (values, delta) => writeScans(db, values, delta), (err) => app.log.error({ err }, 'scan writer thread stopped; writing scans inline'))
+  const target: WriterTarget | null = dialectOf(config.databaseUrl) === 'postgres' ? { postgres: config.databaseUrl } : path ? { sqlite: path } : null;
+  const thread = target
+    ? new ScanWriterThread(target, secret, inline, (err) => app.log.error({ err }, 'scan writer thread stopped; writing scans inline'))
     : null;
-  const buffer = new ScanBuffer(db, app.log, config.scanFlushMs, undefined, writer?.write);
+  const buffer = new ScanBuffer(thread?.write ?? inline, app.log, config.scanFlushMs);
   const bus = redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus();
   const cache = new RedirectCache(db, bus, (shortCode) => buffer.pendingForCode(shortCode));
   app.decorate('scans', buffer);
@@ -38,7 +46,7 @@ export default fp(async function scansRuntime(app: App) {
     try {
       await buffer.close();
     } finally {
-      await writer?.close();
+      await thread?.close();
       await cache.close();
     }
   });

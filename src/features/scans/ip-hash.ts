@@ -1,0 +1,25 @@
+import { createHmac, hash } from 'node:crypto';
+
+/**
+ * Daily-salted IP hash: the salt is derived from a server secret and the UTC date, so the same
+ * visitor is one "unique visitor" within a day and cannot be linked across days; the raw IP is
+ * never stored.
+ */
+export class IpHasher {
+  private day = '';
+  private salt = '';
+
+  constructor(private secret: string) {}
+
+  /** `isoTime` is the scan time as ISO 8601; its date part picks the salt. */
+  hash(ip: string, isoTime: string): string {
+    const day = isoTime.slice(0, 10);
+    if (day !== this.day) {
+      this.salt = createHmac('sha256', this.secret).update(`scan-ip-salt:${day}`).digest('hex');
+      this.day = day;
+    }
+    // SHA-256 over a secret 256-bit prefix: as unlinkable as an HMAC here (nothing is verified
+    // against it) and a one-shot call is several times cheaper on the hot path.
+    return hash('sha256', `${this.salt}|${ip}`, 'hex').slice(0, 32);
+  }
+}
