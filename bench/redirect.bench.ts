@@ -89,7 +89,7 @@ async function seed(databaseUrl: string) {
   return { db, code };
 }
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function run(label: string, databaseUrl: string) {

@@ -54,6 +54,16 @@ for (const dialect of dialects()) {
       assert.equal(code.json.data.scan_count, 2, 'bots do not count');
     });
 
+    it('stores a referrer with tabs and backslashes exactly (bulk-load escaping)', async () => {
+      const c = await createCode(h, t, { type: 'url', url: 'https://escape.example.com' });
+      const referer = 'https://ref.example/a\\b\tc\\\\N?q="x"';
+      await scan(h, c.short_code, { referer });
+      await scan(h, c.short_code, { referer: '\\N' });
+      const rows = await scansOf(c.id);
+      assert.deepEqual(rows.map((r) => r.referrer), [referer, '\\N']);
+      assert.deepEqual(rows.map((r) => r.country), [null, null], 'a missing value stays null');
+    });
+
     it('the IP hash salt changes with the UTC day', async () => {
       const c = await createCode(h, t, { type: 'url', url: 'https://salt.example.com' });
       await scan(h, c.short_code);

@@ -5,7 +5,7 @@ import type { AgentInfo } from './scan-fields.js';
 /** Writes one batch with its counter deltas, in one transaction; rejects if nothing was written. */
 export type ScanWriter = (batch: ScanBatch) => Promise<void>;
 
-/** About 250 MB of pending scans. */
+/** About 25 MB of pending scans (48 bytes each, plus each batch's distinct strings). */
 export const MAX_PENDING = 500_000;
 
 /** YYYY-MM of an ISO 8601 time or a Date, UTC. */

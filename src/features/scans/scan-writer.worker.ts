@@ -5,7 +5,7 @@ import type BetterSqlite from 'better-sqlite3';
 import type { ScanBatch } from './scan-batch.js';
 import { IpHasher } from './ip-hash.js';
 import { expandBatch, type ScanRows } from './scan-rows.js';
-import { writeScanRows, type RunSql } from './scan-sql.js';
+import { writeScanRows, type SqlRunner } from './scan-sql.js';
 
 export type WriterTarget = { sqlite: string } | { postgres: string };
 export interface WriteRequest { id: number; batch: ScanBatch }
@@ -23,19 +23,21 @@ async function sqlite(path: string): Promise<Connection> {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   const statements = new Map<string, BetterSqlite.Statement>();
-  const run: RunSql = (text, params) => {
-    let s = statements.get(text);
-    if (!s) {
-      s = db.prepare(text);
-      if (statements.size < 32) statements.set(text, s);
-    }
-    return s.run(params);
+  const runner: SqlRunner = {
+    run(text, params) {
+      let s = statements.get(text);
+      if (!s) {
+        s = db.prepare(text);
+        if (statements.size < 32) statements.set(text, s);
+      }
+      return s.run(params);
+    },
   };
   return {
     async write(rows) {
       db.exec('begin immediate');
       try {
-        await writeScanRows(run, false, rows);
+        await writeScanRows(runner, false, rows);
         db.exec('commit');
       } catch (err) {
         if (db.inTransaction) db.exec('rollback');
@@ -50,6 +52,7 @@ async function sqlite(path: string): Promise<Connection> {
 
 async function postgres(url: string): Promise<Connection> {
   const { default: pg } = await import('pg');
+  const { from: copyFrom } = await import('pg-copy-streams');
   // One connection; the pool replaces it if the server drops it.
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => undefined);
@@ -59,7 +62,15 @@ async function postgres(url: string): Promise<Connection> {
       let failure: Error | undefined;
       try {
         await client.query('begin');
-        await writeScanRows((text, params) => client.query(text, params), true, rows);
+        await writeScanRows({
+          run: (text, params) => client.query(text, params),
+          copy: (text, data) => new Promise<void>((resolve, reject) => {
+            const stream = client.query(copyFrom(text));
+            stream.on('finish', resolve);
+            stream.on('error', reject);
+            stream.end(data);
+          }),
+        }, true, rows);
         await client.query('commit');
       } catch (err) {
         failure = err as Error;

@@ -19,7 +19,7 @@ export async function loadOrCreateSecret(db: Db, name: string, now: Date): Promi
 /** Writes one batch and its counter deltas in one transaction, in this thread (scan-sql.ts). */
 export async function writeScans(db: Db, rows: ScanRows): Promise<void> {
   const pg = isPostgres(db);
-  await db.transaction().execute((trx) => writeScanRows((text, params) => trx.executeQuery(CompiledQuery.raw(text, params)), pg, rows));
+  await db.transaction().execute((trx) => writeScanRows({ run: (text, params) => trx.executeQuery(CompiledQuery.raw(text, params)) }, pg, rows));
 }
 
 export interface StatsRange { codeId: string; from: string; to: string; includeBots: boolean }
