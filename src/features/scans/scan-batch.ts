@@ -6,9 +6,10 @@
  */
 
 /**
- * Per-scan uint32 fields, in this order: the code slot; string-table indices (0 = null) of
+ * Per-scan uint32 fields at these offsets: the code slot; string-table indices (0 = null) of
  * destination, IP, device, OS, browser, language, referrer, country; the bot flag (0/1).
  */
+export const CODE = 0, DESTINATION = 1, IP = 2, DEVICE = 3, OS = 4, BROWSER = 5, LANGUAGE = 6, REFERRER = 7, COUNTRY = 8, BOT = 9;
 export const STRIDE = 10;
 
 /** What a batch carries across threads (structured-clone friendly). */
@@ -35,15 +36,18 @@ export interface ScanCode {
 }
 
 /** Counted (non-bot) scans in this batch, per code and per organization. */
-export interface CodeTally { code: ScanCode; slot: number; counted: number; org: OrgTally }
+export interface CodeTally { slot: number; counted: number; org: OrgTally }
 export interface OrgTally { organizationId: string; counted: number }
 
-/** Start and end (epoch ms, UTC) of the month holding `ms`, and its YYYY-MM. */
+/** YYYY-MM of an ISO 8601 time or a Date, UTC: the period of the usage counters. */
+export const periodOf = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString()).slice(0, 7);
+
+/** Start and end (epoch ms, UTC) of the month holding `ms`, and its period. */
 export function monthOf(ms: number): { start: number; end: number; period: string } {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
-  return { start: Date.UTC(y, m, 1), end: Date.UTC(y, m + 1, 1), period: d.toISOString().slice(0, 7) };
+  return { start: Date.UTC(y, m, 1), end: Date.UTC(y, m + 1, 1), period: periodOf(d) };
 }
 
 /** A batch being filled on the main thread. */
@@ -87,16 +91,16 @@ export class BatchBuilder {
     this.at[i] = atMs;
     const c = this.cols;
     const o = i * STRIDE;
-    c[o] = tally.slot;
-    c[o + 1] = this.intern(destination);
-    c[o + 2] = this.intern(ip);
-    c[o + 3] = this.intern(device);
-    c[o + 4] = this.intern(os);
-    c[o + 5] = this.intern(browser);
-    c[o + 6] = this.intern(language);
-    c[o + 7] = this.intern(referrer);
-    c[o + 8] = this.intern(country);
-    c[o + 9] = bot ? 1 : 0;
+    c[o + CODE] = tally.slot;
+    c[o + DESTINATION] = this.intern(destination);
+    c[o + IP] = this.intern(ip);
+    c[o + DEVICE] = this.intern(device);
+    c[o + OS] = this.intern(os);
+    c[o + BROWSER] = this.intern(browser);
+    c[o + LANGUAGE] = this.intern(language);
+    c[o + REFERRER] = this.intern(referrer);
+    c[o + COUNTRY] = this.intern(country);
+    c[o + BOT] = bot ? 1 : 0;
   }
 
   /** The batch as sent to a writer: the arrays trimmed to the scans recorded. */
@@ -128,7 +132,7 @@ export class BatchBuilder {
       org = { organizationId: code.organizationId, counted: 0 };
       this.orgs.set(code.organizationId, org);
     }
-    const tally: CodeTally = { code, slot: this.codes.length, counted: 0, org };
+    const tally: CodeTally = { slot: this.codes.length, counted: 0, org };
     this.codes.push([code.codeId, code.workspaceId, code.organizationId]);
     this.tallies.set(code.shortCode, tally);
     return tally;

@@ -8,9 +8,6 @@ export type ScanWriter = (batch: ScanBatch) => Promise<void>;
 /** About 25 MB of pending scans (48 bytes each, plus each batch's distinct strings). */
 export const MAX_PENDING = 500_000;
 
-/** YYYY-MM of an ISO 8601 time or a Date, UTC. */
-export const periodOf = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString()).slice(0, 7);
-
 const ignore = () => undefined;
 
 /**

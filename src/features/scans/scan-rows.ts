@@ -1,4 +1,4 @@
-import { STRIDE, type ScanBatch } from './scan-batch.js';
+import { BOT, BROWSER, CODE, COUNTRY, DESTINATION, DEVICE, IP, LANGUAGE, OS, REFERRER, STRIDE, type ScanBatch } from './scan-batch.js';
 import type { IpHasher } from './ip-hash.js';
 import { scanId } from './scan-id.js';
 
@@ -42,10 +42,11 @@ export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
         hashes.clear();
       }
     }
-    const code = codes[cols[o]];
-    const bot = cols[o + 9];
-    if (!bot) counted[cols[o]]++;
-    const ipIndex = cols[o + 2];
+    const slot = cols[o + CODE];
+    const code = codes[slot];
+    const bot = cols[o + BOT];
+    if (!bot) counted[slot]++;
+    const ipIndex = cols[o + IP];
     let ipHash: string | null = null;
     if (ipIndex) {
       ipHash = hashes.get(ipIndex) ?? null;
@@ -60,15 +61,15 @@ export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
     values[v++] = code[1];
     values[v++] = code[2];
     values[v++] = lastIso;
-    values[v++] = strings[cols[o + 8]];
-    values[v++] = strings[cols[o + 3]];
-    values[v++] = strings[cols[o + 4]];
-    values[v++] = strings[cols[o + 5]];
-    values[v++] = strings[cols[o + 7]];
-    values[v++] = strings[cols[o + 6]];
+    values[v++] = strings[cols[o + COUNTRY]];
+    values[v++] = strings[cols[o + DEVICE]];
+    values[v++] = strings[cols[o + OS]];
+    values[v++] = strings[cols[o + BROWSER]];
+    values[v++] = strings[cols[o + REFERRER]];
+    values[v++] = strings[cols[o + LANGUAGE]];
     values[v++] = bot;
     values[v++] = ipHash;
-    values[v++] = strings[cols[o + 1]];
+    values[v++] = strings[cols[o + DESTINATION]];
   }
   const perCode = new Map<string, number>();
   const perOrg = new Map<string, number>();

@@ -71,15 +71,14 @@ const addUsage = (pg: boolean) => `insert into usage_counters (organization_id, 
  */
 export async function writeScanRows(db: SqlRunner, pg: boolean, rows: ScanRows): Promise<void> {
   const { values } = rows;
-  const run = (text: string, params: unknown[]) => db.run(text, params);
   if (pg && db.copy) await db.copy(COPY_SQL, copyText(values));
-  else if (pg) await run(UNNEST_SQL, columnsOf(values));
+  else if (pg) await db.run(UNNEST_SQL, columnsOf(values));
   else {
     for (let i = 0; i < values.length; i += INSERT_CHUNK * WIDTH) {
       const chunk = values.slice(i, i + INSERT_CHUNK * WIDTH);
-      await run(insertScansSql(chunk.length / WIDTH), chunk);
+      await db.run(insertScansSql(chunk.length / WIDTH), chunk);
     }
   }
-  for (const [codeId, n] of rows.codes) await run(bumpCode(pg), [n, codeId]);
-  for (const [org, period, n] of rows.usage) await run(addUsage(pg), [org, period, n]);
+  for (const [codeId, n] of rows.codes) await db.run(bumpCode(pg), [n, codeId]);
+  for (const [org, period, n] of rows.usage) await db.run(addUsage(pg), [org, period, n]);
 }
