@@ -36,11 +36,17 @@ export function openDatabase(url: string): DB {
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteConnection(path) }) });
+}
+
+/** A better-sqlite3 connection with our settings; the scan writer thread opens its own with it. */
+export function sqliteConnection(path: string): SQLite.Database {
   const sqlite = new SQLite(path);
-  // WAL lets readers proceed during the scan buffer's batched writes.
+  // WAL lets readers proceed during the scan buffer's batched writes, and a second connection
+  // (the scan writer thread) write to the same file.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return sqlite;
 }

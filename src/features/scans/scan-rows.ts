@@ -18,9 +18,8 @@ export interface ScanRows {
 }
 
 /**
- * Expands a batch into rows. Runs on the writer's side: the
- * per-scan strings (id, ISO time, IP hash) are made here, off the redirect's thread; each distinct
- * IP is hashed once per batch and day.
+ * Expands a batch into rows. Runs on the writer's side: the per-scan strings (id, ISO time, IP
+ * hash) are made here, off the redirect's thread; each distinct IP is hashed once per batch and day.
  */
 export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
   const { at, cols, codes, strings } = b;

@@ -17,11 +17,8 @@ interface Connection {
 }
 
 async function sqlite(path: string): Promise<Connection> {
-  const { default: SQLite } = await import('better-sqlite3');
-  const db = new SQLite(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  const { sqliteConnection } = await import('../../db/database.js');
+  const db = sqliteConnection(path);
   const statements = new Map<string, BetterSqlite.Statement>();
   const runner: SqlRunner = {
     run(text, params) {
