@@ -4,98 +4,28 @@
  * Afterwards every 302 of the run must be a scan row. Run: npx tsx bench/redirect.bench.ts
  * PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp } from '../src/app.js';
-import { bootstrap } from '../src/cli/commands.js';
+import { REQUEST_HEADERS, median, removeScans, seedCode, startServer, stopServer } from './redirect-servers.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 2;
-const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const env = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT_PUBLIC: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-
-// ---- child: one server, told when to close --------------------------------------------------
-async function serve(kind: string) {
-  let close: () => Promise<void>;
-  let port: number;
-  if (kind === 'bare') {
-    const app = Fastify({ logger: false });
-    app.get('/r/:code', (_req, reply) => { reply.code(302).header('location', 'https://example.com/landing').header('cache-control', 'no-store').send(); });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as { port: number }).port;
-    close = () => app.close();
-  } else {
-    const config = loadConfig(process.env);
-    const db = openDatabase(config.databaseUrl);
-    const app = await buildApp(config, { db, logger: false });
-    // The same bare 302 inside the real app (all plugins and hooks, no lookup, no scan): separates
-    // the cost of the shared request pipeline from the cost of the redirect's own work.
-    app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, (_req, reply) => { reply.code(302).header('location', 'https://example.com/landing').header('cache-control', 'no-store').send(); });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as { port: number }).port;
-    close = async () => { await app.close(); await db.destroy(); };
-  }
-  process.send!({ port });
-  process.on('message', async (m) => {
-    if (m === 'close') {
-      await close();
-      process.send!('closed', () => process.exit(0));
-    }
-  });
-}
-
-// ---- parent ---------------------------------------------------------------------------------
-function start(kind: 'app' | 'bare', databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { env: env(databaseUrl), execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('message', (m) => { if (m === 'closed') resolve(); });
-    child.send('close');
-  });
-}
 
 async function load(url: string, duration: number) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers: { 'user-agent': UA, 'accept-language': 'en-US' } });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers: REQUEST_HEADERS });
   const redirects = Number(r.statusCodeStats?.['302' as `${number}`]?.count ?? 0);
   return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, redirects, errors: r.errors + r.timeouts, total: r.requests.total };
 }
 
-async function seed(databaseUrl: string) {
-  const config = loadConfig(env(databaseUrl));
-  const db = openDatabase(config.databaseUrl);
-  await migrateToLatest(db);
-  const t = await bootstrap(db, config, { email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'bench password 1', orgName: 'Bench', orgSlug: `bench-${randomBytes(4).toString('hex')}`, plan: 'enterprise' });
-  const app = await buildApp(config, { db, logger: false });
-  const res = await app.inject({ method: 'POST', url: '/v1/codes', headers: { authorization: `Bearer ${t.api_key}`, 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }) });
-  await app.close();
-  const code = res.json().data as { id: string; short_code: string };
-  return { db, code };
-}
-
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function run(label: string, databaseUrl: string) {
-  const { db, code } = await seed(databaseUrl);
-  const bare = await start('bare', databaseUrl);
-  const app = await start('app', databaseUrl);
+  const { db, code } = await seedCode(databaseUrl);
+  const bare = await startServer('bare', databaseUrl);
+  const app = await startServer('app', databaseUrl);
   const bareUrl = `http://127.0.0.1:${bare.port}/r/${code.short_code}`;
   const appUrl = `http://127.0.0.1:${app.port}/r/${code.short_code}`;
   // Alternating rounds, so load from elsewhere on the machine hits both servers alike.
@@ -112,13 +42,12 @@ async function run(label: string, databaseUrl: string) {
     appRedirects += a.redirects;
     rounds.push({ a, b, f });
   }
-  await stop(bare.child);
-  await stop(app.child); // graceful: the ScanBuffer flushes on close
+  await stopServer(bare);
+  await stopServer(app); // graceful: the ScanBuffer flushes on close
 
   const row = await db.selectFrom('scans').select(db.fn.countAll<number>().as('n')).where('code_id', '=', code.id).executeTakeFirstOrThrow();
   const stored = await db.selectFrom('codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow();
-  // A PostgreSQL benchmark database is often the shared test database: leave no million rows.
-  await db.deleteFrom('scans').where('code_id', '=', code.id).execute();
+  await removeScans(db, code.id);
   await db.destroy();
   const scans = Number(row.n);
   // autocannon stops with up to one request per connection in flight: the server answered (and
@@ -149,5 +78,4 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
-if (process.argv[2] === 'serve') await serve(process.argv[3]);
-else await main();
+await main();

@@ -1,0 +1,97 @@
+/**
+ * What the redirect benchmarks share: the seeded code, and the servers under test, each in its own
+ * child process (this file is also that child's program): `bare` is a plain Fastify route that
+ * only answers 302; `app` is the real server (all plugins, cache, scan buffer) plus `/floor/:code`,
+ * the same bare 302 inside the real app, which separates the shared request pipeline's cost from
+ * the redirect's own work.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DB } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp } from '../src/app.js';
+import { bootstrap } from '../src/cli/commands.js';
+
+export type ServerKind = 'bare' | 'app';
+
+export const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export const REQUEST_HEADERS = { 'user-agent': UA, 'accept-language': 'en-US' };
+
+/** The per-IP public limit is off (0): one address is measuring the redirect, not the limiter. */
+export const benchEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT_PUBLIC: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+
+// A block body: a handler that returns the reply would take Fastify's slower thenable path.
+const redirectToLanding = (_req: FastifyRequest, reply: FastifyReply) => {
+  reply.code(302).header('location', 'https://example.com/landing').header('cache-control', 'no-store').send();
+};
+
+async function serve(kind: ServerKind) {
+  let close: () => Promise<void>;
+  let port: number;
+  if (kind === 'bare') {
+    const app = Fastify({ logger: false });
+    app.get('/r/:code', redirectToLanding);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+    close = () => app.close();
+  } else {
+    const config = loadConfig(process.env);
+    const db = openDatabase(config.databaseUrl);
+    const app = await buildApp(config, { db, logger: false });
+    app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, redirectToLanding);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+    close = async () => { await app.close(); await db.destroy(); };
+  }
+  process.send!({ port });
+  process.on('message', async (m) => {
+    if (m === 'close') {
+      await close();
+      process.send!('closed', () => process.exit(0));
+    }
+  });
+}
+
+export interface Server { child: ChildProcess; port: number }
+
+export function startServer(kind: ServerKind, databaseUrl: string): Promise<Server> {
+  const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { env: benchEnv(databaseUrl), execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+/** Graceful: the app's ScanBuffer writes every recorded scan before the process exits. */
+export function stopServer({ child }: Server): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('message', (m) => { if (m === 'closed') resolve(); });
+    child.send('close');
+  });
+}
+
+/** A migrated database with one enterprise organization and one dynamic url code. */
+export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { id: string; short_code: string } }> {
+  const config = loadConfig(benchEnv(databaseUrl));
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const suffix = randomBytes(4).toString('hex');
+  const t = await bootstrap(db, config, { email: `bench-${suffix}@example.com`, password: 'bench password 1', orgName: 'Bench', orgSlug: `bench-${suffix}`, plan: 'enterprise' });
+  const app = await buildApp(config, { db, logger: false });
+  const res = await app.inject({ method: 'POST', url: '/v1/codes', headers: { authorization: `Bearer ${t.api_key}`, 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }) });
+  await app.close();
+  return { db, code: res.json().data as { id: string; short_code: string } };
+}
+
+/** A benchmark database is often the shared test database: leave no million rows behind. */
+export async function removeScans(db: DB, codeId: string): Promise<void> {
+  await db.deleteFrom('scans').where('code_id', '=', codeId).execute();
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+if (process.argv[2] === 'serve') await serve(process.argv[3] as ServerKind);
