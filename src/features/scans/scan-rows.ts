@@ -6,30 +6,36 @@ import { scanId } from './scan-id.js';
 export const SCAN_COLUMNS = ['id', 'code_id', 'workspace_id', 'organization_id', 'scanned_at', 'country', 'device', 'os', 'browser', 'referrer', 'language', 'is_bot', 'ip_hash', 'destination'] as const;
 const WIDTH = SCAN_COLUMNS.length;
 
-/** A batch ready to write: rows flat in SCAN_COLUMNS order and the counter deltas they carry. */
-export interface ScanRows {
-  count: number;
-  /** count × SCAN_COLUMNS.length values */
-  values: unknown[];
+/** The counter deltas a batch carries. */
+export interface ScanDeltas {
   /** counted scans per code id, sorted by id (a fixed lock order across instances) */
   codes: Array<[codeId: string, n: number]>;
   /** counted scans per organization for the batch's month, sorted by organization */
   usage: Array<[organizationId: string, period: string, n: number]>;
 }
 
+/** A batch ready to write: rows flat in SCAN_COLUMNS order and the counter deltas they carry. */
+export interface ScanRows extends ScanDeltas {
+  count: number;
+  /** count × SCAN_COLUMNS.length values */
+  values: unknown[];
+}
+
 /**
- * Expands a batch into rows. Runs on the writer's side: the per-scan strings (id, ISO time, IP
- * hash) are made here, off the redirect's thread; each distinct IP is hashed once per batch and day.
+ * Visits a batch's scans in order with what the writer derives for each: the scan id, the ISO
+ * time and the IP hash. The per-scan strings are made here, off the redirect's thread; each
+ * distinct IP is hashed once per batch and day. Returns the counted (non-bot) scans per code slot.
  */
-export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
-  const { at, cols, codes, strings } = b;
-  const values: unknown[] = new Array(b.count * WIDTH);
-  const counted = new Array<number>(codes.length).fill(0);
+export function walkScans(
+  b: ScanBatch, hasher: IpHasher,
+  visit: (offset: number, slot: number, id: string, iso: string, ipHash: string | null) => void,
+): number[] {
+  const { at, cols, strings } = b;
+  const counted = new Array<number>(b.codes.length).fill(0);
   const hashes = new Map<number, string>();
   let lastMs = NaN;
   let lastIso = '';
   let day = '';
-  let v = 0;
   for (let i = 0; i < b.count; i++) {
     const o = i * STRIDE;
     const ms = at[i];
@@ -42,9 +48,7 @@ export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
       }
     }
     const slot = cols[o + CODE];
-    const code = codes[slot];
-    const bot = cols[o + BOT];
-    if (!bot) counted[slot]++;
+    if (!cols[o + BOT]) counted[slot]++;
     const ipIndex = cols[o + IP];
     let ipHash: string | null = null;
     if (ipIndex) {
@@ -54,25 +58,16 @@ export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
         hashes.set(ipIndex, ipHash);
       }
     }
-    // Order: SCAN_COLUMNS.
-    values[v++] = scanId(ms);
-    values[v++] = code[0];
-    values[v++] = code[1];
-    values[v++] = code[2];
-    values[v++] = lastIso;
-    values[v++] = strings[cols[o + COUNTRY]];
-    values[v++] = strings[cols[o + DEVICE]];
-    values[v++] = strings[cols[o + OS]];
-    values[v++] = strings[cols[o + BROWSER]];
-    values[v++] = strings[cols[o + REFERRER]];
-    values[v++] = strings[cols[o + LANGUAGE]];
-    values[v++] = bot;
-    values[v++] = ipHash;
-    values[v++] = strings[cols[o + DESTINATION]];
+    visit(o, slot, scanId(ms), lastIso, ipHash);
   }
+  return counted;
+}
+
+/** The counter deltas of a batch, sorted by key (a fixed lock order across instances). */
+export function deltasOf(b: ScanBatch, counted: number[]): ScanDeltas {
   const perCode = new Map<string, number>();
   const perOrg = new Map<string, number>();
-  codes.forEach(([codeId, , organizationId], slot) => {
+  b.codes.forEach(([codeId, , organizationId], slot) => {
     if (!counted[slot]) return;
     perCode.set(codeId, (perCode.get(codeId) ?? 0) + counted[slot]);
     perOrg.set(organizationId, (perOrg.get(organizationId) ?? 0) + counted[slot]);
@@ -80,9 +75,33 @@ export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
   // Keys are distinct, so the comparator never sees a tie.
   const byKey = (a: [string, ...unknown[]], z: [string, ...unknown[]]) => (a[0] < z[0] ? -1 : 1);
   return {
-    count: b.count,
-    values,
     codes: [...perCode].sort(byKey),
     usage: [...perOrg].map(([org, n]): [string, string, number] => [org, b.period, n]).sort(byKey),
   };
+}
+
+/** Expands a batch into rows of values in SCAN_COLUMNS order. */
+export function expandBatch(b: ScanBatch, hasher: IpHasher): ScanRows {
+  const { cols, codes, strings } = b;
+  const values: unknown[] = new Array(b.count * WIDTH);
+  let v = 0;
+  const counted = walkScans(b, hasher, (o, slot, id, iso, ipHash) => {
+    const code = codes[slot];
+    // Order: SCAN_COLUMNS.
+    values[v++] = id;
+    values[v++] = code[0];
+    values[v++] = code[1];
+    values[v++] = code[2];
+    values[v++] = iso;
+    values[v++] = strings[cols[o + COUNTRY]];
+    values[v++] = strings[cols[o + DEVICE]];
+    values[v++] = strings[cols[o + OS]];
+    values[v++] = strings[cols[o + BROWSER]];
+    values[v++] = strings[cols[o + REFERRER]];
+    values[v++] = strings[cols[o + LANGUAGE]];
+    values[v++] = cols[o + BOT];
+    values[v++] = ipHash;
+    values[v++] = strings[cols[o + DESTINATION]];
+  });
+  return { count: b.count, values, ...deltasOf(b, counted) };
 }

@@ -1,4 +1,6 @@
-import { SCAN_COLUMNS, type ScanRows } from './scan-rows.js';
+import { BROWSER, COUNTRY, DESTINATION, DEVICE, LANGUAGE, OS, REFERRER, BOT, type ScanBatch } from './scan-batch.js';
+import type { IpHasher } from './ip-hash.js';
+import { SCAN_COLUMNS, deltasOf, walkScans, type ScanDeltas, type ScanRows } from './scan-rows.js';
 
 /**
  * The SQL of a scan flush, as plain text with driver-neutral execution: the writer thread runs it
@@ -34,19 +36,33 @@ export const UNNEST_SQL = `insert into scans (${SCAN_COLUMNS.join(',')}) select 
 export const COPY_SQL = `copy scans (${SCAN_COLUMNS.join(',')}) from stdin`;
 const COPY_SPECIAL = /[\\\t\n\r]/;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const copyValue = (v: unknown): string => (v === null || v === undefined ? '\\N'
-  : typeof v !== 'string' ? String(v)
+const copyValue = (v: string | null): string => (v === null ? '\\N'
   : COPY_SPECIAL.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : v);
 
-/** Rows in COPY text format: tab-separated columns, \N for null, one line a row. */
-export function copyText(values: unknown[]): string {
-  let out = '';
-  for (let i = 0; i < values.length; i += WIDTH) {
-    out += copyValue(values[i]);
-    for (let c = 1; c < WIDTH; c++) out += `\t${copyValue(values[i + c])}`;
-    out += '\n';
-  }
-  return out;
+/** A batch as COPY rows, for PostgreSQL. */
+export interface CopyRows extends ScanDeltas {
+  count: number;
+  /** COPY text format: tab-separated columns in SCAN_COLUMNS order, \N for null, one line a row */
+  copy: string;
+}
+
+/**
+ * Builds the COPY text straight from the batch: each distinct string is escaped once (the batch
+ * interns them) and each code's three ids are one piece, so a row is a handful of concatenations
+ * (about 0.9 -> 0.3 µs a scan against escaping every value of expanded rows).
+ */
+export function copyBatch(b: ScanBatch, hasher: IpHasher): CopyRows {
+  const { cols } = b;
+  const text = b.strings.map(copyValue);
+  const codes = b.codes.map((ids) => ids.map(copyValue).join('\t'));
+  let copy = '';
+  const counted = walkScans(b, hasher, (o, slot, id, iso, ipHash) => {
+    // Order: SCAN_COLUMNS.
+    copy += `${id}\t${codes[slot]}\t${iso}\t${text[cols[o + COUNTRY]]}\t${text[cols[o + DEVICE]]}\t${text[cols[o + OS]]}\t${
+      text[cols[o + BROWSER]]}\t${text[cols[o + REFERRER]]}\t${text[cols[o + LANGUAGE]]}\t${cols[o + BOT]}\t${ipHash ?? '\\N'}\t${
+      text[cols[o + DESTINATION]]}\n`;
+  });
+  return { count: b.count, copy, ...deltasOf(b, counted) };
 }
 
 function columnsOf(values: unknown[]): unknown[][] {
@@ -69,11 +85,13 @@ const addUsage = (pg: boolean) => `insert into usage_counters (organization_id, 
  * number of scans and concurrent flushes from several instances add up. Codes and organizations
  * come sorted (ScanRows), a fixed lock order that keeps two instances' flushes from deadlocking.
  */
-export async function writeScanRows(db: SqlRunner, pg: boolean, rows: ScanRows): Promise<void> {
-  const { values } = rows;
-  if (pg && db.copy) await db.copy(COPY_SQL, copyText(values));
-  else if (pg) await db.run(UNNEST_SQL, columnsOf(values));
+export async function writeScanRows(db: SqlRunner, pg: boolean, rows: ScanRows | CopyRows): Promise<void> {
+  if ('copy' in rows) {
+    if (!db.copy) throw new Error('COPY rows need a connection that can COPY');
+    await db.copy(COPY_SQL, rows.copy);
+  } else if (pg) await db.run(UNNEST_SQL, columnsOf(rows.values));
   else {
+    const { values } = rows;
     for (let i = 0; i < values.length; i += INSERT_CHUNK * WIDTH) {
       const chunk = values.slice(i, i + INSERT_CHUNK * WIDTH);
       await db.run(insertScansSql(chunk.length / WIDTH), chunk);

@@ -4,15 +4,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type BetterSqlite from 'better-sqlite3';
 import type { ScanBatch } from './scan-batch.js';
 import { IpHasher } from './ip-hash.js';
-import { expandBatch, type ScanRows } from './scan-rows.js';
-import { writeScanRows, type SqlRunner } from './scan-sql.js';
+import { expandBatch } from './scan-rows.js';
+import { copyBatch, writeScanRows, type SqlRunner } from './scan-sql.js';
 
 export type WriterTarget = { sqlite: string } | { postgres: string };
 export interface WriteRequest { id: number; batch: ScanBatch }
 export type WriteResult = { id: number; ok: true } | { id: number; ok: false; error: string };
 
 interface Connection {
-  write(rows: ScanRows): Promise<void>;
+  write(batch: ScanBatch): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,8 @@ async function sqlite(path: string): Promise<Connection> {
     },
   };
   return {
-    async write(rows) {
+    async write(batch) {
+      const rows = expandBatch(batch, hasher);
       db.exec('begin immediate');
       try {
         await writeScanRows(runner, false, rows);
@@ -56,7 +57,8 @@ async function postgres(url: string): Promise<Connection> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => undefined);
   return {
-    async write(rows) {
+    async write(batch) {
+      const rows = copyBatch(batch, hasher);
       const client = await pool.connect();
       let failure: Error | undefined;
       try {
@@ -98,7 +100,7 @@ port.on('message', (m: WriteRequest | 'close') => {
       return;
     }
     try {
-      await (await connection).write(expandBatch(m.batch, hasher));
+      await (await connection).write(m.batch);
       port.postMessage({ id: m.id, ok: true } satisfies WriteResult);
     } catch (err) {
       port.postMessage({ id: m.id, ok: false, error: String((err as Error)?.message ?? err) } satisfies WriteResult);
