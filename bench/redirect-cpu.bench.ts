@@ -72,20 +72,22 @@ async function measure(server: Server, path: string): Promise<Cost> {
 
 async function run(label: string, databaseUrl: string) {
   const { db, code } = await seedCode(databaseUrl);
-  const bare = await startServer('bare', databaseUrl);
-  const app = await startServer('app', databaseUrl);
-  const targets = [
-    { name: 'bare Fastify 302', server: bare, path: `/r/${code.short_code}` },
-    { name: 'app pipeline floor', server: app, path: `/floor/${code.short_code}` },
-    { name: 'qrs redirect + scan', server: app, path: `/r/${code.short_code}` },
-  ];
-  for (const t of targets) await autocannon({ url: `http://127.0.0.1:${t.server.port}${t.path}`, connections: CONNECTIONS, duration: 2, headers: REQUEST_HEADERS });
-  const costs = targets.map(() => [] as Cost[]);
+  const names = ['bare Fastify 302', 'app pipeline floor', 'qrs redirect + scan'];
+  const costs = names.map(() => [] as Cost[]);
+  // Fresh processes every round, as in redirect.bench.ts: a process keeps the speed it starts with.
   for (let i = 0; i < ROUNDS; i++) {
+    const bare = await startServer('bare', databaseUrl);
+    const app = await startServer('app', databaseUrl);
+    const targets = [
+      { server: bare, path: `/r/${code.short_code}` },
+      { server: app, path: `/floor/${code.short_code}` },
+      { server: app, path: `/r/${code.short_code}` },
+    ];
+    for (const t of targets) await autocannon({ url: `http://127.0.0.1:${t.server.port}${t.path}`, connections: CONNECTIONS, duration: 2, headers: REQUEST_HEADERS });
     for (const [j, t] of targets.entries()) costs[j].push(await measure(t.server, t.path));
+    await stopServer(bare);
+    await stopServer(app);
   }
-  await stopServer(bare);
-  await stopServer(app);
   await removeScans(db, code.id);
   await db.destroy();
 
@@ -93,11 +95,11 @@ async function run(label: string, databaseUrl: string) {
   console.log('| server | req/s | event loop µs | other server threads µs | PostgreSQL µs | autocannon µs | machine busy |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   const m = (xs: Cost[], k: keyof Cost) => median(xs.map((x) => x[k]));
-  targets.forEach((t, j) => {
+  names.forEach((name, j) => {
     const c = costs[j];
-    console.log(`| ${t.name} | ${m(c, 'rps').toFixed(0)} | ${m(c, 'main').toFixed(1)} | ${m(c, 'others').toFixed(1)} | ${m(c, 'postgres').toFixed(1)} | ${m(c, 'client').toFixed(1)} | ${(m(c, 'busy') * 100).toFixed(0)} % |`);
+    console.log(`| ${name} | ${m(c, 'rps').toFixed(0)} | ${m(c, 'main').toFixed(1)} | ${m(c, 'others').toFixed(1)} | ${m(c, 'postgres').toFixed(1)} | ${m(c, 'client').toFixed(1)} | ${(m(c, 'busy') * 100).toFixed(0)} % |`);
   });
-  console.log(`\nMedians of ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections; CPU time a request. "Other server threads" is mostly the scan writer; a write that lands after the round is not counted.`);
+  console.log(`\nMedians of ${ROUNDS} rounds of ${SECONDS} s, each on fresh server processes, ${CONNECTIONS} connections; CPU time a request. "Other server threads" is mostly the scan writer; a write that lands after the round is not counted.`);
 }
 
 if (!HZ) {
