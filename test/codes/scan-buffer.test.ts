@@ -4,6 +4,7 @@ import { ScanBuffer } from '../../src/features/scans/scan-buffer.js';
 import type { ScanBatch, ScanCode } from '../../src/features/scans/scan-batch.js';
 import { expandBatch, SCAN_COLUMNS, type ScanRows } from '../../src/features/scans/scan-rows.js';
 import { IpHasher } from '../../src/features/scans/ip-hash.js';
+import { copyBatch } from '../../src/features/scans/scan-sql.js';
 
 const quiet = { error() {} } as never;
 const codes: ScanCode[] = [0, 1].map((i) => ({ codeId: `qr_${i}`, shortCode: `code${i}xx`, workspaceId: 'ws_1', organizationId: 'org_1' }));
@@ -73,6 +74,30 @@ describe('ScanBuffer', () => {
     assert.equal(buffer.pendingForCode('code0xx'), 3);
     await buffer.close();
     assert.deepEqual(written.map((w) => w.usage), [[['org_1', '2026-11', 1]], [['org_1', '2026-12', 2]]]);
+  });
+
+  it('builds PostgreSQL COPY text with the same rows as the expansion, escaped', async () => {
+    const batches: ScanBatch[] = [];
+    const buffer = new ScanBuffer(async (batch) => { batches.push(batch); }, quiet, 60_000);
+    buffer.record(codes[0], at, human, '10.0.0.1', 'en-us', 'https://ref.example/a\\b\tc\nd\re', 'DE', 'https://example.com/');
+    buffer.record(codes[1], at + 1, bot, null, null, '\\N', null, null);
+    await buffer.close();
+    const copy = copyBatch(batches[0], hasher);
+    const rows = expandBatch(batches[0], hasher);
+    const unescape = (field: string) => (field === '\\N' ? null
+      : field.replace(/\\(.)/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r' } as Record<string, string>)[c] ?? c));
+    const lines = copy.copy.split('\n');
+    assert.equal(lines.pop(), '', 'every row ends with a newline');
+    assert.equal(lines.length, 2);
+    lines.forEach((line, n) => {
+      const fields = line.split('\t');
+      assert.equal(fields.length, SCAN_COLUMNS.length, 'escaped tabs and newlines do not split a row');
+      const expected = rows.values.slice(n * SCAN_COLUMNS.length, (n + 1) * SCAN_COLUMNS.length).map((v) => (v === null ? null : String(v)));
+      // Scan ids are minted per call; every other column must match.
+      assert.deepEqual(fields.map(unescape).slice(1), expected.slice(1));
+      assert.match(fields[0], /^scn_[0-9A-Z]{26}$/);
+    });
+    assert.deepEqual({ count: copy.count, codes: copy.codes, usage: copy.usage }, { count: rows.count, codes: rows.codes, usage: rows.usage });
   });
 
   it('close() writes what is left', async () => {

@@ -48,8 +48,9 @@ export interface CopyRows extends ScanDeltas {
 
 /**
  * Builds the COPY text straight from the batch: each distinct string is escaped once (the batch
- * interns them) and each code's three ids are one piece, so a row is a handful of concatenations
- * (about 0.9 -> 0.3 µs a scan against escaping every value of expanded rows).
+ * interns them) and each code's three ids are one piece, so a row is a handful of concatenations:
+ * 0.8 µs a scan for rows and COPY data, against 1.2 µs to expand rows and escape every value
+ * (measured alone).
  */
 export function copyBatch(b: ScanBatch, hasher: IpHasher): CopyRows {
   const { cols } = b;
