@@ -27,9 +27,9 @@ async function run(label: string, databaseUrl: string) {
   const rounds: Array<{ b: Awaited<ReturnType<typeof load>>; f: Awaited<ReturnType<typeof load>>; a: Awaited<ReturnType<typeof load>> }> = [];
   let appRedirects = 0;
   // Fresh server processes every round: on this VM a process keeps the speed it starts with, and
-  // about one process in three runs everything 20-40 % slower, our code, Node's and the kernel's alike
-  // (perf). A round per
-  // process pair samples that instead of letting one unlucky process decide every round.
+  // about one process in three runs everything 20-40 % slower, our code, Node's and the kernel's
+  // alike (perf). A round per process pair samples that instead of letting one unlucky process
+  // decide every round.
   for (let i = 0; i < ROUNDS; i++) {
     const bare = await startServer('bare', databaseUrl);
     const app = await startServer('app', databaseUrl);
