@@ -18,6 +18,7 @@ import { applyRateLimit } from './http/rate-limit.js';
 import { AppError } from './http/errors.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
+import { inputRulesPlugin } from './http/input-rules.js';
 import { features } from './features/index.js';
 
 export interface BuildOptions {
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(problemPlugin, { docsUrl: config.docsUrl });
   await app.register(requestIdPlugin);
+  await app.register(inputRulesPlugin);
   await app.register(openapiPlugin);
   await app.register(cookiesPlugin);
   await app.register(authPlugin);

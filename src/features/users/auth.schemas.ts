@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Email, Name, Nullable, Organization, Slug } from '../organizations/organizations.schemas.js';
 import { Workspace } from '../workspaces/workspaces.schemas.js';
+import { Count } from '../../http/numbers.js';
 
 export const User = Type.Object({
   id: Type.String({ examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -60,7 +61,7 @@ export const ChangePasswordBody = Type.Object({
 }, { additionalProperties: false });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
-export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), other_sessions_ended: Type.Integer() });
+export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), other_sessions_ended: Count() });
 
 export const LogoutResult = Type.Object({ logged_out: Type.Boolean() });
 
