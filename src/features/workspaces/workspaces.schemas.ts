@@ -23,7 +23,7 @@ export const Workspace = Type.Object({
   custom_domain: Type.Union([Type.String(), Type.Null()]),
   settings: Type.Record(Type.String(), Type.Unknown()),
   timezone: Type.String({ description: 'IANA time zone name; default UTC.' }),
-  scan_retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days raw scans are kept; null (the default) keeps them for ever.' }),
+  scan_retention_days: Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()], { description: 'Days raw scans are kept; null (the default) keeps them for ever.' }),
   is_default: Type.Boolean(),
   status: Type.Enum(['active', 'archived']),
   created_at: Type.String(),
