@@ -106,6 +106,20 @@ for (const dialect of dialects()) {
       assert.equal((await call(h, { url: '/v1/scans.csv?from=2024-03-01&to=2026-02-28', tenant: t })).statusCode, 200, 'exactly 2 years (to the end of 2026-02-28) is allowed');
     });
 
+    it('both routes are fully described in the OpenAPI document', async () => {
+      const doc = (await call(h, { url: '/openapi.json' })).json;
+      for (const [path, operationId] of [['/v1/codes/{id}/scans.csv', 'exportCodeScansCsv'], ['/v1/scans.csv', 'exportWorkspaceScansCsv']]) {
+        const op = doc.paths[path]?.get;
+        assert.ok(op, `${path} documented`);
+        assert.equal(op.operationId, operationId);
+        assert.deepEqual(op.tags, ['analytics']);
+        assert.ok(op.summary && op.description);
+        assert.equal(op.responses['200'].content['text/csv'].schema.type, 'string');
+        for (const status of ['400', '401', '403', '404', '422', '429']) assert.ok(op.responses[status]?.content?.['application/problem+json'], `${path} ${status}`);
+        assert.ok(op.parameters.some((p: any) => p.in === 'query' && p.name === 'include_bots'));
+      }
+    });
+
     it('streams: the first bytes leave before the rows are all read (a row added meanwhile is in the file)', async () => {
       const c = await createCode(h, t, { type: 'url', url: 'https://big.example.com/' });
       const n = 60_000;
