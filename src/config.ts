@@ -38,6 +38,8 @@ export interface Config {
   countryHeader: string | null;
   scanFlushMs: number;
   passwordCost: number;
+  /** raw-scan retention job: run interval (0 = off) and rows per delete statement */
+  retention: { intervalMs: number; batchSize: number };
 }
 
 // D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
+    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 5_000)) },
   };
   return { ...config, ...overrides };
 }
