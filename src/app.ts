@@ -19,6 +19,7 @@ import { AppError } from './http/errors.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
 import { inputRulesPlugin } from './http/input-rules.js';
+import { withRedaction } from './http/log-redact.js';
 import { features } from './features/index.js';
 
 export interface BuildOptions {
@@ -29,7 +30,7 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: withRedaction(opts.logger ?? { level: config.logLevel }),
     // D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
     genReqId: () => newId('req'),
     requestIdHeader: false,

@@ -98,5 +98,5 @@ export const AccessGrantSchema = Type.Object({
 
 export const AccessGrantWithToken = Type.Object({
   ...AccessGrantSchema.properties,
-  token: Type.String({ description: 'Shown once. Send it to the passport page as `Authorization: Bearer <token>` or `?token=`.' }),
+  token: Type.String({ description: 'Shown once. Send it to the passport page as `Authorization: Bearer <token>` (or open the page once with `?token=`, which sets a short-lived cookie and redirects to the clean URL).', 'x-secret': true }),
 });

@@ -36,11 +36,11 @@ const WorkspaceWithRole = Type.Object({
 });
 
 export const SignupResult = Type.Object({
-  user: User, organization: Organization, workspace: Workspace, csrf_token: Type.String(), session_expires_at: Type.String(),
+  user: User, organization: Organization, workspace: Workspace, csrf_token: Type.String({ 'x-secret': true }), session_expires_at: Type.String(),
 });
 
 export const LoginResult = Type.Object({
-  user: User, organizations: Type.Array(OrgWithRole), csrf_token: Type.String(), session_expires_at: Type.String(),
+  user: User, organizations: Type.Array(OrgWithRole), csrf_token: Type.String({ 'x-secret': true }), session_expires_at: Type.String(),
 });
 
 export const Me = Type.Object({
