@@ -10,6 +10,9 @@ export interface WorkspacesTable {
   approval_required: number;
   primary_color: string | null;
   custom_domain: string | null;
+  /** the TXT-record token proving control of custom_domain; new with each domain */
+  custom_domain_token: string | null;
+  custom_domain_verified_at: string | null;
   settings: string;
   is_default: number;
   status: 'active' | 'archived';
