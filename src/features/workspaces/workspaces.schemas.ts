@@ -23,7 +23,7 @@ export const Workspace = Type.Object({
   status: Type.Enum(['active', 'archived']),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}, { title: 'Workspace' });
 
 export const CreateWorkspaceBody = Type.Object({
   name: Name,
@@ -32,7 +32,7 @@ export const CreateWorkspaceBody = Type.Object({
   default_locale: Type.Optional(Locale),
   approval_required: Type.Optional(Type.Boolean()),
   primary_color: Type.Optional(Nullable(Color)),
-}, { additionalProperties: false });
+}, { title: 'CreateWorkspaceRequest', additionalProperties: false });
 export type CreateWorkspaceBody = Static<typeof CreateWorkspaceBody>;
 
 export const UpdateWorkspaceBody = Type.Object({
@@ -44,7 +44,7 @@ export const UpdateWorkspaceBody = Type.Object({
   primary_color: Type.Optional(Nullable(Color)),
   custom_domain: Type.Optional(Nullable(HostName)),
   settings: Type.Optional(Settings),
-}, { additionalProperties: false });
+}, { title: 'UpdateWorkspaceRequest', additionalProperties: false });
 export type UpdateWorkspaceBody = Static<typeof UpdateWorkspaceBody>;
 
 export const WorkspaceParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
