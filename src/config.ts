@@ -38,6 +38,8 @@ export interface Config {
   countryHeader: string | null;
   scanFlushMs: number;
   passwordCost: number;
+  /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
+  webDist: string | null;
 }
 
 // D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     baseUrl,
     docsUrl: (env.DOCS_URL || `${baseUrl}/docs`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
+    webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
     apiKeyPrefix: env.API_KEY_PREFIX || 'qrs',
     logLevel: env.LOG_LEVEL || 'info',
