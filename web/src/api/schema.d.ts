@@ -238,6 +238,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/qr/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render an unsaved code as SVG (live preview)
+         * @description Takes the fields of a POST /v1/codes body that shape the symbol (type, dynamic, url, content, style) and answers the SVG the image routes would serve for such a code, with the workspace brand colour applied the same way. A dynamic code encodes http://localhost:3000/r/ followed by a placeholder of the real short code length, so the preview has the density of the saved code. Nothing is stored. Counts against the caller's ordinary rate limit (X-RateLimit-* headers). Invalid content, colours below 3:1 contrast, light-on-dark colours and content too long for the error-correction level are 422 with pointers into the body (/url, /content/…, /style/…).
+         */
+        post: operations["previewQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/codes/export": {
         parameters: {
             query?: never;
@@ -3133,6 +3153,138 @@ export interface operations {
             };
             /** @description Not found, or another tenant's resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                    /** @description Default true for url codes, as on create. A dynamic code previews a placeholder short URL of the real length. */
+                    dynamic?: boolean;
+                    /** @description Destination of a url code. */
+                    url?: string;
+                    /** @description Typed payload for non-url types, as on POST /v1/codes. */
+                    content?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Rendering defaults of the code; null means "use the workspace or renderer default". */
+                    style?: {
+                        foreground?: string | null;
+                        background?: string | null;
+                        error_correction?: "L" | "M" | "Q" | "H" | null;
+                        margin?: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description SVG image of the unsaved code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

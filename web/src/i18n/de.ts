@@ -1,5 +1,5 @@
 // Deutsche Texte; dieselben Schlüssel wie en.ts (der Typ erzwingt es, test/web/i18n.test.ts prüft es).
-import type { MessageKey } from './en';
+import type { MessageKey } from './en.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api, ok, setCsrfToken } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
@@ -22,7 +22,7 @@ export function Login() {
   const { t } = useI18n();
   const { refresh } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
+  const [loggedOut] = useState(() => { const v = sessionStorage.getItem('qrs.loggedOut'); sessionStorage.removeItem('qrs.loggedOut'); return v === '1'; });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = useSubmit(async () => {
@@ -34,7 +34,7 @@ export function Login() {
   const onSubmit = (e: FormEvent) => { e.preventDefault(); void submit.run(); };
   return (
     <AuthFrame title={t('auth.loginTitle')}>
-      {(location.state as { loggedOut?: boolean } | null)?.loggedOut ? <p role="status" className="alert">{t('auth.loggedOut')}</p> : null}
+      {loggedOut ? <p role="status" className="alert">{t('auth.loggedOut')}</p> : null}
       <ProblemAlert problem={submit.problem} fields={submit.fields} />
       <form onSubmit={onSubmit} noValidate>
         <Field label={t('auth.email')} pointer="/email" errors={submit.fields}>

@@ -94,8 +94,9 @@ export function Layout() {
   const usage = useUsage();
   const logout = async () => {
     await api.POST('/auth/logout');
+    sessionStorage.setItem('qrs.loggedOut', '1');
     signedOut();
-    navigate('/login', { state: { loggedOut: true } });
+    navigate('/login');
   };
   return (
     <>
