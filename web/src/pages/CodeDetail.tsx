@@ -68,8 +68,8 @@ export function CodeDetail() {
       </div>
       <Downloads code={c} />
       <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
-        <label>{t('detail.from')}<input type="date" value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} /></label>
-        <label>{t('detail.to')}<input type="date" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} /></label>
+        <label>{t('detail.from')}<input type="date" aria-label={t('detail.from')} value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} /></label>
+        <label>{t('detail.to')}<input type="date" aria-label={t('detail.to')} value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} /></label>
       </form>
       {stats.error instanceof ApiError ? <ProblemAlert problem={stats.error.problem} /> : null}
       {stats.data ? (

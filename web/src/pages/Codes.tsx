@@ -42,20 +42,20 @@ export function Codes() {
         <Link className="btn btn-primary" to="/codes/new">{t('codes.new')}</Link>
       </div>
       <form className="filters" role="search" onSubmit={(e) => { e.preventDefault(); setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v))); }}>
-        <label>{t('codes.search')}<input type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} /></label>
+        <label>{t('codes.search')}<input type="search" aria-label={t('codes.search')} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} /></label>
         <label>{t('codes.type')}
-          <select value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
+          <select aria-label={t('codes.type')} value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
             <option value="">{t('codes.all')}</option>
             {CODE_TYPES.map((c) => <option key={c} value={c}>{t(`type.${c}` as MessageKey)}</option>)}
           </select>
         </label>
         <label>{t('codes.status')}
-          <select value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+          <select aria-label={t('codes.status')} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
             <option value="">{t('codes.all')}</option>
             {CODE_STATUSES.map((s) => <option key={s} value={s}>{t(`status.${s}` as MessageKey)}</option>)}
           </select>
         </label>
-        <label>{t('codes.tag')}<input value={draft.tag} onChange={(e) => setDraft({ ...draft, tag: e.target.value })} /></label>
+        <label>{t('codes.tag')}<input aria-label={t('codes.tag')} value={draft.tag} onChange={(e) => setDraft({ ...draft, tag: e.target.value })} /></label>
         <button className="btn">{t('codes.filter')}</button>
       </form>
       {list.error instanceof ApiError ? <ProblemAlert problem={list.error.problem} /> : null}

@@ -25,13 +25,13 @@ function Switcher() {
     <div className="switcher">
       {me.organizations.length > 1 ? (
         <label>{t('switcher.organization')}
-          <select value={me.current.organization_id ?? ''} onChange={(e) => selectOrganization(e.target.value)}>
+          <select aria-label={t('switcher.organization')} value={me.current.organization_id ?? ''} onChange={(e) => selectOrganization(e.target.value)}>
             {me.organizations.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
           </select>
         </label>
       ) : <span className="org-name">{me.organizations[0]?.name}</span>}
       <label>{t('switcher.workspace')}
-        <select data-testid="workspace-switcher" value={me.current.workspace_id ?? ''} onChange={(e) => selectWorkspace(e.target.value)}>
+        <select aria-label={t('switcher.workspace')} data-testid="workspace-switcher" value={me.current.workspace_id ?? ''} onChange={(e) => selectWorkspace(e.target.value)}>
           {me.workspaces.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
         </select>
       </label>
