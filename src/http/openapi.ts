@@ -7,7 +7,7 @@ export const Problem = Type.Object(
   {
     type: Type.String({ format: 'uri' }),
     title: Type.String(),
-    status: Type.Integer(),
+    status: Type.Integer({ minimum: 400, maximum: 599 }),
     detail: Type.String(),
     instance: Type.String(),
     request_id: Type.String(),
