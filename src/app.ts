@@ -29,6 +29,10 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: withRedaction(opts.logger ?? { level: config.logLevel }),
@@ -36,7 +40,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts the n nearest addresses of the chain (the socket peer first), as Express does.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A URL the router cannot decode (bad percent-encoding) never reaches a hook; it still gets
     // a problem document with a request id and rate-limit headers.
     frameworkErrors: async (error, request, reply) => {

@@ -8,6 +8,8 @@ import codeImagesRoutes from './code-images/code-images.routes.js';
 import commentsRoutes from './comments/comments.routes.js';
 import redirectRoutes from './redirect/redirect.routes.js';
 import scansRoutes from './scans/scans.routes.js';
+import scansExportRoutes from './scans/scans-export.routes.js';
+import retentionJob from './scans/retention.plugin.js';
 import usageRoutes from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
 import authRoutes from './users/auth.routes.js';
@@ -27,6 +29,8 @@ export const features: Array<(app: App) => Promise<void>> = [
   commentsRoutes,
   redirectRoutes,
   scansRoutes,
+  scansExportRoutes,
+  retentionJob,
   usageRoutes,
   workspacesRoutes,
   authRoutes,

@@ -141,7 +141,7 @@ export async function createCodes(deps: CodesDeps, p: Principal, inputs: CodeCre
       const row = newRow(input, p, status, now.toISOString());
       const shortCode = await insertCode(trx, row, row.dynamic ? gen : null);
       await replaceTags(trx, row.id, row.workspace_id, input.tags ?? [], true);
-      const code = toApi({ ...row, short_code: shortCode, scan_count: 0 });
+      const code = toApi({ ...row, short_code: shortCode, scan_count: 0, bot_scan_count: 0, purged_scan_count: 0, purged_bot_scan_count: 0 });
       await recordAudit(trx, actorOf(p), { action: 'codes.created', resourceType: 'codes', resourceId: row.id, after: code, at: now });
       out.push(code);
     }

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Email, Name, Nullable, Organization, Slug } from '../organizations/organizations.schemas.js';
 import { Workspace } from '../workspaces/workspaces.schemas.js';
 import { Count } from '../../http/numbers.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.js';
 
 export const User = Type.Object({
   id: Type.String({ examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -10,7 +11,10 @@ export const User = Type.Object({
   created_at: Type.String(),
 });
 
-export const Password = Type.String({ minLength: 8, maxLength: 1024, description: 'At least 8 characters.' });
+export const Password = Type.String({
+  minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX,
+  description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not one of the most common passwords (422 \`common_password\`), not fewer than 4 distinct characters (\`repetitive\`), not containing the e-mail address (\`contains_email\`).`,
+});
 
 export const SignupBody = Type.Object({
   email: Email,

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export type WorkspaceRole = 'ws_admin' | 'editor' | 'approver' | 'viewer';
 
 export interface WorkspacesTable {
@@ -11,6 +13,8 @@ export interface WorkspacesTable {
   primary_color: string | null;
   custom_domain: string | null;
   settings: string;
+  timezone: Generated<string>;
+  scan_retention_days: number | null;
   is_default: number;
   status: 'active' | 'archived';
   created_at: string;
