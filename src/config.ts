@@ -40,6 +40,8 @@ export interface Config {
   countryHeader: string | null;
   scanFlushMs: number;
   passwordCost: number;
+  /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
+  webDist: string | null;
   /** raw-scan retention job: run interval (0 = off) and rows per delete statement */
   retention: { intervalMs: number; batchSize: number };
 }
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     baseUrl,
     docsUrl: (env.DOCS_URL || `${baseUrl}/docs`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
+    webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
     apiKeyPrefix: env.API_KEY_PREFIX || 'qrs',
     logLevel: env.LOG_LEVEL || 'info',
