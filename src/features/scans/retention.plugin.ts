@@ -9,14 +9,14 @@ import { runRetention } from './scan-retention.js';
  */
 export default fp(async function retentionJob(app: App) {
   const { db, clock, config } = app.deps;
-  const { intervalMs, batchSize } = config.retention;
+  const { intervalMs, batchSize, managePartitions } = config.retention;
   if (intervalMs <= 0) return;
   const stop = new AbortController();
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   const schedule = (ms: number) => {
     timer = setTimeout(() => {
-      running = runRetention(db, clock.now(), { batchSize, signal: stop.signal })
+      running = runRetention(db, clock.now(), { batchSize, managePartitions, signal: stop.signal })
         .then((r) => {
           if (r.deleted || r.dropped.length || r.created.length) app.log.info({ retention: r }, 'scan retention pass');
         }, (err: unknown) => app.log.error({ err }, 'scan retention pass failed; retrying at the next interval'))

@@ -13,6 +13,8 @@ export interface RetentionOptions {
   pauseMs?: number;
   /** stop between two statements (the app is closing) */
   signal?: AbortSignal;
+  /** PostgreSQL: create months ahead and drop expired months (default true; false under pg_partman) */
+  managePartitions?: boolean;
   /** told after each delete statement that removed rows (logging, metrics) */
   onBatch?: (codeId: string, rows: number) => void;
 }
@@ -37,7 +39,7 @@ const CODE_PAGE = 500;
  */
 export async function runRetention(db: Kysely<Database>, now: Date, opts: RetentionOptions): Promise<RetentionResult> {
   const out: RetentionResult = { deleted: 0, batches: 0, created: [], dropped: [] };
-  if (isPostgres(db)) {
+  if (isPostgres(db) && opts.managePartitions !== false) {
     out.created = await ensurePartitions(db, now);
     out.dropped = await dropExpiredPartitions(db, now);
   }
