@@ -42,7 +42,7 @@ export interface Config {
    * raw-scan retention job: run interval (0 = off), rows per delete statement, and whether it keeps
    * PostgreSQL's monthly scan partitions (false when pg_partman or the operator does)
    */
-  retention: { intervalMs: number; batchSize: number; managePartitions: boolean };
+  retention: { intervalMs: number; batchSize: number | null; managePartitions: boolean };
 }
 
 // D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
@@ -110,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
-    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 5_000)),
+    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: env.RETENTION_BATCH_SIZE ? Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 1)) : null,
       managePartitions: scanPartitions(env) === 'auto' },
   };
   return { ...config, ...overrides };

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../http/types.js';
+import { isPostgres } from '../../db/database.js';
 import { runRetention } from './scan-retention.js';
 
 /**
@@ -9,8 +10,10 @@ import { runRetention } from './scan-retention.js';
  */
 export default fp(async function retentionJob(app: App) {
   const { db, clock, config } = app.deps;
-  const { intervalMs, batchSize, managePartitions } = config.retention;
+  const { intervalMs, managePartitions } = config.retention;
   if (intervalMs <= 0) return;
+  // A 5,000-row delete takes 40–80 ms in better-sqlite3, on the event loop; 1,000 takes about 10.
+  const batchSize = config.retention.batchSize ?? (isPostgres(db) ? 5_000 : 1_000);
   const stop = new AbortController();
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
