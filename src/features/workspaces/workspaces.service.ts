@@ -14,7 +14,7 @@ import {
 } from './workspaces.repo.js';
 import { normalizeHostName, toWorkspace, workspaceRow } from './workspaces.fns.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
-import { canSeeWorkspace, isAdminRole, roleIn } from './workspaces.access.js';
+import { canSeeWorkspace, mayConfigureWorkspace } from './workspaces.access.js';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
@@ -25,8 +25,9 @@ const actor = (p: Principal, workspaceId: string) => ({
 });
 
 export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQuery) {
-  const onlyMine = p.kind === 'session' && p.orgRole !== 'org_admin' ? p.userId! : undefined;
-  const page = await paginate(workspacesQuery(ctx.db, p.organizationId, q.status ?? 'active', onlyMine), q, 'ws');
+  const scope = p.orgRole === 'org_admin' || (p.kind === 'api_key' && p.creatorRole === 'org_admin') ? {}
+    : p.kind === 'api_key' ? { workspaceId: p.workspaceId } : { memberUserId: p.userId! };
+  const page = await paginate(workspacesQuery(ctx.db, p.organizationId, q.status ?? 'active', scope), q, 'ws');
   return { ...page, items: page.items.map(toWorkspace) };
 }
 
@@ -75,7 +76,7 @@ function timeZoneOf(name: string): string {
 async function adminWorkspace(trx: Kysely<Database>, p: Principal, id: string) {
   await lockRow(trx, 'workspaces', id);
   const row = await visibleWorkspace(trx, p, id);
-  if (!isAdminRole(await roleIn(trx, p, id))) throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
+  if (!(await mayConfigureWorkspace(trx, p, id))) throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
   return row;
 }
 

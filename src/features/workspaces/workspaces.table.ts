@@ -12,6 +12,9 @@ export interface WorkspacesTable {
   approval_required: number;
   primary_color: string | null;
   custom_domain: string | null;
+  /** the TXT-record token proving control of custom_domain; new with each domain */
+  custom_domain_token: string | null;
+  custom_domain_verified_at: string | null;
   settings: string;
   timezone: Generated<string>;
   scan_retention_days: number | null;
