@@ -21,7 +21,8 @@ export default fp(async function retentionJob(app: App) {
     timer = setTimeout(() => {
       running = runRetention(db, clock.now(), { batchSize, managePartitions, signal: stop.signal })
         .then((r) => {
-          if (r.deleted || r.dropped.length || r.created.length) app.log.info({ retention: r }, 'scan retention pass');
+          if (r.errors.length) app.log.warn({ retention: r }, 'scan retention pass: partition maintenance failed in part');
+          else if (r.deleted || r.dropped.length || r.created.length) app.log.info({ retention: r }, 'scan retention pass');
         }, (err: unknown) => app.log.error({ err }, 'scan retention pass failed; retrying at the next interval'))
         .finally(() => {
           running = null;

@@ -27,6 +27,8 @@ export interface RetentionResult {
   /** PostgreSQL partitions created ahead and dropped whole */
   created: string[];
   dropped: string[];
+  /** partition steps that failed this pass (logged; the batched deletes still ran) */
+  errors: string[];
 }
 
 const CODE_PAGE = 500;
@@ -38,10 +40,15 @@ const CODE_PAGE = 500;
  * idempotent, so several instances may run it at once. Rollups, scan_count and usage stay.
  */
 export async function runRetention(db: Kysely<Database>, now: Date, opts: RetentionOptions): Promise<RetentionResult> {
-  const out: RetentionResult = { deleted: 0, batches: 0, created: [], dropped: [] };
+  const out: RetentionResult = { deleted: 0, batches: 0, created: [], dropped: [], errors: [] };
   if (isPostgres(db) && opts.managePartitions !== false) {
-    out.created = await ensurePartitions(db, now);
-    out.dropped = await dropExpiredPartitions(db, now);
+    const made = await ensurePartitions(db, now);
+    out.created = made.created;
+    out.errors.push(...made.failed.map((f) => `creating ${f.name}: ${f.error}`));
+    out.dropped = await dropExpiredPartitions(db, now).catch((err: Error) => {
+      out.errors.push(`dropping expired partitions: ${err.message}`);
+      return [];
+    });
   }
   for (const ws of await workspacesWithRetention(db)) {
     const cutoff = new Date(now.getTime() - ws.days * 86_400_000);
