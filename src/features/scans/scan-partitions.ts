@@ -63,8 +63,8 @@ async function tryLock(trx: Db): Promise<boolean> {
   return rows[0].ok;
 }
 
-/** The ISO instant `days` before `now`, in SQL, as scanned_at is stored. */
-const cutoffSql = (now: Date) => sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '1 day') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The ISO instant `days` × 24 h before `now` (as the batched deletes; a '1 day' interval would follow the session's DST), as scanned_at is stored. */
+const cutoffSql = (now: Date) => sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '86400 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Drops the monthly partitions in which every row is past its workspace's retention: a whole month
