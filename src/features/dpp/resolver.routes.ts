@@ -33,7 +33,7 @@ export default async function resolverRoutes(app: App) {
   const { db, config } = app.deps;
 
   app.get('/01/*', {
-    config: { auth: false, rateLimit: 'public' },
+    config: { auth: false, rateLimit: 'public', htmlErrors: true },
     schema: {
       operationId: 'resolveDigitalLink', tags: ['resolver'], summary: 'GS1 Digital Link resolver for battery passports',
       description: 'Path `/01/{gtin}[/22/{cpv}][/10/{lot}]/21/{serial}` (trailing slash tolerated). 307 to the passport page (query parameters kept, minus linkType) with a `Link` header; `linkType=linkset`/`all` or `Accept: application/linkset+json` answers the linkset. 400 for a malformed path or GTIN, 404 for an unknown key or link type.',

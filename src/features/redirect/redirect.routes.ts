@@ -24,7 +24,7 @@ export default async function redirectRoutes(app: App) {
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
 
   app.get('/r/:short_code', {
-    config: { auth: false, rateLimit: 'public' },
+    config: { auth: false, rateLimit: 'public', htmlErrors: true },
     schema: {
       operationId: 'redirect', tags: ['redirect'], summary: 'Follow a short URL (records a scan)',
       description: '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
@@ -33,6 +33,7 @@ export default async function redirectRoutes(app: App) {
         302: Type.Unknown({ description: 'Redirect (no body); Location is the destination.' }),
         404: Type.String({ description: 'HTML page: unknown code or pending approval.' }),
         410: Type.String({ description: 'HTML page: paused, expired, deleted or rejected code.' }),
+        503: Type.String({ description: 'The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds.' }),
       },
     },
   }, (request, reply) => {
