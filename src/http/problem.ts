@@ -63,8 +63,13 @@ export const problemPlugin = fp<{ docsUrl: string }>(async (app, { docsUrl }) =>
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error, request);
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    let appError = toAppError(error, request);
+    // The database failed before the caller was known (auth looks the key up): count the call per
+    // IP so this answer, too, carries the rate-limit headers (spec 8.4).
+    if (appError.type === 'unavailable' && !reply.hasHeader('x-ratelimit-limit')) {
+      try { await applyRateLimit(request, reply); } catch (limited) { if (limited instanceof AppError) appError = limited; }
+    }
     if (appError.type === 'unavailable') request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
     else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     // A person following a QR code gets a page, not JSON; API clients keep the problem document.
