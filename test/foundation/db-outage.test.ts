@@ -3,32 +3,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sqliteConnection } from '../../src/db/database.js';
 import { call, createHarness, expectProblem, randomSlug, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { createCode, scan } from '../codes/helpers.js';
-import { PrivatePostgres, privatePostgresUnavailable } from '../support/private-servers.js';
+import { namedUrl, PrivatePostgres, privatePostgresUnavailable, terminateBackends } from '../support/private-servers.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-
-/** The URL with an application_name of its own, so the test finds (only) this app's backends. */
-export function namedUrl(url: string, name: string): string {
-  const u = new URL(url);
-  u.searchParams.set('application_name', name);
-  return u.toString();
-}
-
-/** pg_terminate_backend on every backend of `name`, from a separate connection; how many. */
-export async function terminateBackends(url: string, name: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    const r = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [name]);
-    return r.rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 async function scanCount(h: Harness, codeId: string): Promise<number> {
   const row = await h.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).where('code_id', '=', codeId).executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -102,6 +103,15 @@ export class PrivateRedis {
     throw new Error('private redis-server did not start');
   }
 
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, like a hung server. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Kills this test's own redis-server (by its pid) and waits until it is gone. */
   async stop(): Promise<void> {
     const child = this.child;
@@ -122,3 +132,23 @@ function canConnect(port: number): Promise<boolean> {
     });
   });
 }
+
+/** The URL with an application_name of its own, so the test finds (only) this app's backends. */
+export function namedUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.searchParams.set('application_name', name);
+  return u.toString();
+}
+
+/** pg_terminate_backend on every backend of `name`, from a separate connection; how many. */
+export async function terminateBackends(url: string, name: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const r = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [name]);
+    return r.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
