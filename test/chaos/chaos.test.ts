@@ -57,7 +57,7 @@ describe('chaos: PostgreSQL backends terminated during redirect load', { skip: s
     }));
     running = false;
     await killer;
-    assert.ok(kills >= 5 && terminated > 0, `backends were terminated during the load (${terminated} in ${kills} rounds)`);
+    assert.ok(kills >= 2 && terminated > 0, `backends were terminated during the load (${terminated} in ${kills} rounds)`);
     // Only an uncached lookup can meet a dead connection; it answers 503, never 500.
     for (const status of other.keys()) assert.equal(status, 503, `no status other than 302 or 503 (${[...other]})`);
     // The buffer retries until the writer's fresh connection takes every batch.
@@ -81,6 +81,7 @@ describe('chaos: a private Redis killed, frozen and restarted during redirect lo
   let h: Harness;
   let t: Tenant;
   let base = '';
+  let outageLogs = 0;
   const rateKeys = async () => (await probe.keys('qrs:rl:pub:*')).length;
   const counted = async () => {
     let n = 0;
@@ -93,7 +94,8 @@ describe('chaos: a private Redis killed, frozen and restarted during redirect lo
     probe.on('error', () => undefined);
     await probe.connect();
     // The public budget stays on (a large one), so every redirect goes through the rate-limit store.
-    h = await createHarness({ name: 'sqlite', url: 'sqlite::memory:' }, { REDIS_URL: redis.url, RATE_LIMIT_PUBLIC: '10000000' });
+    const logger = { level: 'warn', stream: { write: (line: string) => { if (line.includes('redis unavailable')) outageLogs++; } } };
+    h = await createHarness({ name: 'sqlite', url: 'sqlite::memory:' }, { REDIS_URL: redis.url, RATE_LIMIT_PUBLIC: '10000000' }, { logger });
     t = await seedTenant(h);
     base = await listen(h);
   });
@@ -113,6 +115,7 @@ describe('chaos: a private Redis killed, frozen and restarted during redirect lo
     // The same load with Redis up, in the same run: on a machine shared with other work the
     // baseline itself can miss 50 ms, and the outage must then cost no more than the machine does.
     const baseline = await load();
+    outageLogs = 0;
     const killAt = setTimeout(() => void redis.stop(), 500);
     const r = await load();
     clearTimeout(killAt);
@@ -124,6 +127,9 @@ describe('chaos: a private Redis killed, frozen and restarted during redirect lo
     const bound = Math.max(50, 2 * baseline.latency.p99);
     console.log(`# redis outage: p99 ${r.latency.p99} ms (Redis up: ${baseline.latency.p99} ms), bound ${bound} ms`);
     assert.ok(r.latency.p99 < bound, `p99 ${r.latency.p99} ms < ${bound} ms (50 ms, or twice the p99 with Redis up: ${baseline.latency.p99} ms)`);
+    // Once per outage, not per request (a busy machine can add one for a command that timed out
+    // just before the kill).
+    assert.ok(outageLogs >= 1 && outageLogs <= 2, `the outage is logged once, not per request (${outageLogs} lines for ${answered} requests)`);
     const health = await call(h, { url: '/v1/health' });
     assert.equal(health.statusCode, 200);
     assert.deepEqual({ status: health.json.status, checks: health.json.checks }, { status: 'degraded', checks: { database: 'up', redis: 'degraded' } });
@@ -136,6 +142,8 @@ describe('chaos: a private Redis killed, frozen and restarted during redirect lo
   });
 
   it('answers promptly while Redis is frozen (accepts connections, never replies), then recovers', async () => {
+    if (!redis.running) await redis.start(); // the previous test may have failed while it was down
+    for (let i = 0; i < 100 && (await call(h, { url: '/v1/health' })).json.checks.redis !== 'up'; i++) await new Promise((res) => setTimeout(res, 100));
     const code = await createCode(h, t, { type: 'url', url: 'https://example.com/redis-frozen' });
     const url = `${base}/r/${code.short_code}`;
     redis.pause();

@@ -97,6 +97,10 @@ describe('PostgreSQL restarted under the app (private cluster) [postgres]', { sk
     assert.equal(page.headers['retry-after'], '5');
     assert.match(page.body, /Service Unavailable/);
     assert.equal(page.headers['x-request-id'] !== undefined, true);
+    const passportPage = await call(h, { url: '/dpp/09506000134352/SN1', headers: { accept: BROWSER } });
+    assert.equal(passportPage.statusCode, 503);
+    assert.match(String(passportPage.headers['content-type']), /^text\/html/);
+    expectProblem(await call(h, { url: '/dpp/09506000134352/SN1', headers: { accept: 'application/json' } }), 503, 'unavailable');
     const apiScan = await scan(h, uncached.short_code, { accept: 'application/json' });
     expectProblem(Object.assign(apiScan, { json: apiScan.json() }), 503, 'unavailable');
 

@@ -88,6 +88,10 @@ export class PrivateRedis {
   port = 0;
   private child: ChildProcess | null = null;
 
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null;
+  }
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
