@@ -28,6 +28,8 @@ export interface Config {
   docsUrl: string;
   databaseUrl: string;
   redisUrl: string | null;
+  /** every Redis command fails after this long, and the caller falls back to in-process state */
+  redisTimeoutMs: number;
   apiKeyPrefix: string;
   logLevel: string;
   version: string;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
     webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
+    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 100),
     apiKeyPrefix: env.API_KEY_PREFIX || 'qrs',
     logLevel: env.LOG_LEVEL || 'info',
     version: pkg.version,

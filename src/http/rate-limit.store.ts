@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisCircuit } from '../db/redis.js';
 
 export interface WindowHit {
   count: number;
@@ -44,5 +45,26 @@ export class RedisRateLimitStore implements RateLimitStore {
     const res = await this.redis.multi().incr(k).pexpire(k, windowMs + 1_000).exec();
     const count = Number(res?.[0]?.[1] ?? 1);
     return { count, resetAt };
+  }
+}
+
+/**
+ * Redis counters while Redis answers, this instance's own counters while it does not: a Redis
+ * outage never fails or stalls a request (each call is bounded by the client's command timeout,
+ * and after one failure the circuit keeps requests off Redis until a probe succeeds). During the
+ * outage each instance counts alone, so the effective limit is up to N times the plan's.
+ */
+export class FallbackRateLimitStore implements RateLimitStore {
+  constructor(private primary: RateLimitStore, private fallback: RateLimitStore, private circuit: RedisCircuit) {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+    if (this.circuit.available) {
+      try {
+        return await this.primary.hit(key, windowMs, now);
+      } catch (err) {
+        this.circuit.fail(err);
+      }
+    }
+    return this.fallback.hit(key, windowMs, now);
   }
 }
