@@ -3,8 +3,10 @@ import type { Database } from '../../db/schema.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../http/principal.js';
-import { badRequest, invalid, type FieldError } from '../../http/errors.js';
-import type { LabelItem, LabelLayout } from '../../qr/export-pdf.js';
+import { AppError, badRequest, invalid, type FieldError } from '../../http/errors.js';
+import type { ExportPool } from './export-pool.js';
+import { takeExportSlot } from './export-slots.js';
+import { assertLayoutFits, type LabelItem, type LabelLayout } from '../../qr/export-pdf.js';
 import type { QrImage } from '../../qr/qr.http.js';
 import { getCode } from '../codes/codes.service.js';
 import { toCode } from '../codes/codes.fns.js';
@@ -15,9 +17,16 @@ import { countFiltered, findFilteredPage, findLiveCodeIds, findLiveCodes, findWo
 
 export interface CodeImagesDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'baseUrl'>;
+  config: Pick<Config, 'baseUrl' | 'exports'>;
   clock: Clock;
+  exportPool: ExportPool;
 }
+
+/** One unit of the caller's rate budget per this many codes, on top of the request itself. */
+export const CODES_PER_RATE_UNIT = 50;
+
+/** Seconds a caller is told to wait when its workspace already runs its allowed exports. */
+export const EXPORT_BUSY_RETRY_S = 10;
 
 /** Codes are read this many at a time while the sheet is drawn, so memory does not grow with the export. */
 export const EXPORT_PAGE = 100;
@@ -92,6 +101,12 @@ async function* byFilter(
  */
 export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: ExportBody): Promise<PreparedExport> {
   const layout: LabelLayout = { ...DEFAULT_LAYOUT, ...body.layout };
+  try {
+    assertLayoutFits(layout);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    throw invalid([{ pointer: '/layout', detail: `${err.message}; use fewer columns or rows`, code: 'too_small' }]);
+  }
   if (body.ids && body.filter) {
     throw invalid([{ pointer: '/filter', detail: 'give either ids or filter, not both', code: 'exclusive' }]);
   }
@@ -114,4 +129,29 @@ export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: Ex
   // The first page is read now, right after the count, so the sheet matches what was counted.
   const first = await findFilteredPage(deps.db, p.workspaceId, filter, now, undefined, Math.min(EXPORT_PAGE, count));
   return { items: byFilter(deps, p, ws, filter, now, count, first), layout, count };
+}
+
+/**
+ * Draws a prepared export on the worker pool while holding one of the workspace's export slots
+ * (429 when all are taken). The codes are read here, page by page; only their label data
+ * (payload, captions, colours) goes to the worker, which builds the matrices and the PDF.
+ */
+export async function renderExport(deps: CodeImagesDeps, p: Principal, prepared: PreparedExport): Promise<Uint8Array> {
+  const release = await takeExportSlot(deps.db, p.workspaceId, deps.config.exports.perWorkspace, deps.clock.now());
+  if (!release) {
+    throw new AppError('rate-limited', `This workspace already has ${deps.config.exports.perWorkspace} PDF exports in progress; `
+      + `retry when one has finished (in about ${EXPORT_BUSY_RETRY_S} s).`, {}, { 'retry-after': String(EXPORT_BUSY_RETRY_S) });
+  }
+  try {
+    const items: LabelItem[] = [];
+    for await (const item of prepared.items) items.push(item);
+    return await deps.exportPool.run(items, prepared.layout).catch((err: unknown) => {
+      if (deps.exportPool.queueFull) {
+        throw new AppError('unavailable', 'Too many PDF exports are waiting on this instance; retry shortly.', {}, { 'retry-after': String(EXPORT_BUSY_RETRY_S) });
+      }
+      throw err;
+    });
+  } finally {
+    await release();
+  }
 }
