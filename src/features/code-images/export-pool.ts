@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { LabelItem, LabelLayout } from '../../qr/export-pdf.js';
-import type { ExportTask } from '../../qr/export-pdf.worker.js';
+import type { ExportTask } from './export-sheet.worker.js';
 
 // Under tsx (npm start, the tests) the worker is TypeScript and needs a boot file that registers
 // tsx in the thread; a compiled build loads the .js worker directly.
 const underTsx = import.meta.url.endsWith('.ts');
-const workerFile = fileURLToPath(new URL(underTsx ? '../../qr/export-pdf.worker-boot.mjs' : '../../qr/export-pdf.worker.js', import.meta.url));
+const workerFile = fileURLToPath(new URL(underTsx ? './export-sheet.worker-boot.mjs' : './export-sheet.worker.js', import.meta.url));
 
 /**
  * Label sheets are drawn on `threads` worker threads (EXPORT_WORKERS). The pool starts with the
@@ -18,11 +17,11 @@ export class ExportPool {
 
   constructor(private threads: number, private maxQueue = 64) {}
 
-  run(items: LabelItem[], layout: LabelLayout): Promise<Uint8Array> {
+  run(task: ExportTask): Promise<Uint8Array> {
     this.pool ??= new Piscina<ExportTask, Uint8Array>({
       filename: workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, maxQueue: this.maxQueue,
     });
-    return this.pool.run({ items, layout });
+    return this.pool.run(task);
   }
 
   get queueFull(): boolean {

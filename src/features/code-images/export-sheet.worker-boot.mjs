@@ -2,5 +2,5 @@
 // inherit tsx's loader, so it is registered here first (as scan-writer-thread.ts does).
 const { register } = await import('tsx/esm/api');
 register();
-const worker = await import('./export-pdf.worker.ts');
+const worker = await import('./export-sheet.worker.ts');
 export default worker.default;
