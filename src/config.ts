@@ -42,6 +42,10 @@ export interface Config {
   passwordCost: number;
   /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
   exports: { workers: number; perWorkspace: number };
+  /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
+  webDist: string | null;
+  /** raw-scan retention job: run interval (0 = off) and rows per delete statement */
+  retention: { intervalMs: number; batchSize: number };
 }
 
 // D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     baseUrl,
     docsUrl: (env.DOCS_URL || `${baseUrl}/docs`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
+    webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
     apiKeyPrefix: env.API_KEY_PREFIX || 'qrs',
     logLevel: env.LOG_LEVEL || 'info',
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
     exports: { workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)), perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)) },
+    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 5_000)) },
   };
   return { ...config, ...overrides };
 }

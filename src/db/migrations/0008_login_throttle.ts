@@ -14,20 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('login_throttle_expires_idx').on('login_throttle').column('expires_at').execute();
   await db.schema.dropTable('login_failures').execute();
-  // Issue 12, heavy requests: a workspace's running PDF exports, one row per held slot, shared by
-  // every instance. A lease that outlives its holder (a crashed instance) is taken over once expired.
-  await db.schema
-    .createTable('export_slots')
-    .addColumn('workspace_id', 'text', (c) => c.notNull())
-    .addColumn('slot', 'integer', (c) => c.notNull())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('export_slots_pk', ['workspace_id', 'slot'])
-    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('export_slots').execute();
   await db.schema
     .createTable('login_failures')
     .addColumn('id', 'text', (c) => c.primaryKey())
