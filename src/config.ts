@@ -42,6 +42,8 @@ export interface Config {
   countryHeader: string | null;
   scanFlushMs: number;
   passwordCost: number;
+  /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
+  exports: { workers: number; perWorkspace: number };
   /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
   webDist: string | null;
   /**
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
+    exports: { workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)), perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)) },
     retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: env.RETENTION_BATCH_SIZE ? Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 1)) : null,
       managePartitions: scanPartitions(env) === 'auto' },
   };
