@@ -367,6 +367,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/codes/{id}/scans.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Raw scans of a code as CSV, oldest first
+         * @description Streamed while scans are read 1,000 at a time, so memory stays flat whatever the size; everything is checked before the first byte. Cells a spreadsheet would run as a formula (starting with = + - @) get a leading apostrophe. A code of another workspace is a 404.
+         */
+        get: operations["exportCodeScansCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scans.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Raw scans of the workspace in a date range as CSV
+         * @description Scans of every code of the current workspace (deleted codes included), code by code in id order, each code's scans oldest first. Streamed while scans are read 1,000 at a time, so memory stays flat whatever the size; everything is checked before the first byte. Cells a spreadsheet would run as a formula (starting with = + - @) get a leading apostrophe.
+         */
+        get: operations["exportWorkspaceScansCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/usage": {
         parameters: {
             query?: never;
@@ -912,7 +952,7 @@ export interface paths {
         };
         /**
          * Public battery passport page
-         * @description Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of a published passport. Without a token only public attributes are shown; a valid access grant token (`Authorization: Bearer …` or `?token=`) shows its level. Unknown, unpublished and archived passports are 404; an invalid, expired, revoked or other passport's token is 401.
+         * @description Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of a published passport. Without a token only public attributes are shown; a valid access grant token (`Authorization: Bearer …`, or the cookie a browser gets for `?token=`) shows its level. Unknown, unpublished and archived passports are 404; an invalid, expired, revoked or other passport's token is 401.
          */
         get: operations["getPublicPassport"];
         put?: never;
@@ -4130,6 +4170,188 @@ export interface operations {
             };
         };
     };
+    exportCodeScansCsv: {
+        parameters: {
+            query: {
+                /** @description Inclusive start (date-time, or a date meaning its UTC midnight). Default: the oldest retained scan. */
+                from?: string;
+                /** @description Exclusive end (a date means the end of that UTC day). Default: no end. */
+                to?: string;
+                /** @description Raw scans include bots (flagged in is_bot) unless false. */
+                include_bots: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportWorkspaceScansCsv: {
+        parameters: {
+            query: {
+                /** @description Inclusive start (date-time, or a date meaning its UTC midnight). Required. */
+                from: string;
+                /** @description Exclusive end (a date means the end of that UTC day). Required; at most 2 years after from. */
+                to: string;
+                /** @description Raw scans include bots (flagged in is_bot) unless false. */
+                include_bots: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOrganizationUsage: {
         parameters: {
             query?: never;
@@ -4262,6 +4484,10 @@ export interface operations {
                             settings: {
                                 [key: string]: unknown;
                             };
+                            /** @description IANA time zone name; default UTC. */
+                            timezone: string;
+                            /** @description Days raw scans are kept; null (the default) keeps them for ever. */
+                            scan_retention_days: number | null;
                             is_default: boolean;
                             /** @enum {unknown} */
                             status: "active" | "archived";
@@ -4367,6 +4593,16 @@ export interface operations {
                     approval_required?: boolean;
                     /** @example #1A2B3C */
                     primary_color?: string | null;
+                    /**
+                     * @description IANA time zone name; analytics bucket days in it by default.
+                     * @example Europe/Berlin
+                     */
+                    timezone?: string;
+                    /**
+                     * @description Days raw scans are kept; null keeps them for ever. Rollups are kept regardless.
+                     * @example 365
+                     */
+                    scan_retention_days?: number | null;
                 };
             };
         };
@@ -4392,6 +4628,10 @@ export interface operations {
                             settings: {
                                 [key: string]: unknown;
                             };
+                            /** @description IANA time zone name; default UTC. */
+                            timezone: string;
+                            /** @description Days raw scans are kept; null (the default) keeps them for ever. */
+                            scan_retention_days: number | null;
                             is_default: boolean;
                             /** @enum {unknown} */
                             status: "active" | "archived";
@@ -4529,6 +4769,10 @@ export interface operations {
                             settings: {
                                 [key: string]: unknown;
                             };
+                            /** @description IANA time zone name; default UTC. */
+                            timezone: string;
+                            /** @description Days raw scans are kept; null (the default) keeps them for ever. */
+                            scan_retention_days: number | null;
                             is_default: boolean;
                             /** @enum {unknown} */
                             status: "active" | "archived";
@@ -4639,6 +4883,10 @@ export interface operations {
                             settings: {
                                 [key: string]: unknown;
                             };
+                            /** @description IANA time zone name; default UTC. */
+                            timezone: string;
+                            /** @description Days raw scans are kept; null (the default) keeps them for ever. */
+                            scan_retention_days: number | null;
                             is_default: boolean;
                             /** @enum {unknown} */
                             status: "active" | "archived";
@@ -4746,6 +4994,16 @@ export interface operations {
                     settings?: {
                         [key: string]: unknown;
                     };
+                    /**
+                     * @description IANA time zone name; analytics bucket days in it by default.
+                     * @example Europe/Berlin
+                     */
+                    timezone?: string;
+                    /**
+                     * @description Days raw scans are kept; null keeps them for ever. Rollups are kept regardless.
+                     * @example 365
+                     */
+                    scan_retention_days?: number | null;
                 };
             };
         };
@@ -4771,6 +5029,10 @@ export interface operations {
                             settings: {
                                 [key: string]: unknown;
                             };
+                            /** @description IANA time zone name; default UTC. */
+                            timezone: string;
+                            /** @description Days raw scans are kept; null (the default) keeps them for ever. */
+                            scan_retention_days: number | null;
                             is_default: boolean;
                             /** @enum {unknown} */
                             status: "active" | "archived";
@@ -4879,7 +5141,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    /** @description At least 8 characters. */
+                    /** @description 12 to 256 characters, not one of the most common passwords (422 `common_password`), not fewer than 4 distinct characters (`repetitive`), not containing the e-mail address (`contains_email`). */
                     password: string;
                     name?: string | null;
                     org_name: string;
@@ -4932,6 +5194,10 @@ export interface operations {
                                 settings: {
                                     [key: string]: unknown;
                                 };
+                                /** @description IANA time zone name; default UTC. */
+                                timezone: string;
+                                /** @description Days raw scans are kept; null (the default) keeps them for ever. */
+                                scan_retention_days: number | null;
                                 is_default: boolean;
                                 /** @enum {unknown} */
                                 status: "active" | "archived";
@@ -5220,7 +5486,7 @@ export interface operations {
             content: {
                 "application/json": {
                     current_password: string;
-                    /** @description At least 8 characters. */
+                    /** @description 12 to 256 characters, not one of the most common passwords (422 `common_password`), not fewer than 4 distinct characters (`repetitive`), not containing the e-mail address (`contains_email`). */
                     new_password: string;
                 };
             };
@@ -11562,7 +11828,7 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             revoked_at: string | null;
-                            /** @description Shown once. Send it to the passport page as `Authorization: Bearer <token>` or `?token=`. */
+                            /** @description Shown once. Send it to the passport page as `Authorization: Bearer <token>` (or open the page once with `?token=`, which sets a short-lived cookie and redirects to the clean URL). */
                             token: string;
                         };
                         meta: {
@@ -11775,7 +12041,7 @@ export interface operations {
             query?: {
                 /** @description Lot (AI 10); when given it must match. */
                 lot?: string;
-                /** @description Access grant token (prefer the Authorization header: URLs end up in logs). */
+                /** @description Access grant token, for links opened in a browser: a valid token is traded for a short-lived HttpOnly cookie and a 303 to the same page without it. API clients send `Authorization: Bearer <token>`. */
                 token?: string;
             };
             header?: never;
@@ -11794,6 +12060,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    "application/json": unknown;
+                };
+            };
+            /** @description A browser (Accept: text/html) sent a valid `?token=`: Set-Cookie with the grant, and Location is the same page without the token. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": unknown;
                 };
             };
