@@ -18,12 +18,13 @@ const DEFAULT_DIST = resolve(fileURLToPath(new URL('../../../web/dist', import.m
 export const RESERVED_PREFIXES = ['/v1', '/r', '/01', '/dpp', '/docs', '/openapi.json', '/auth', '/.well-known', '/assets'];
 
 export function isReserved(path: string, extra: string[] = []): boolean {
+  if (/^\/v\d+(\/|$)/.test(path)) return true; // every API version prefix, present or future
   return [...RESERVED_PREFIXES, ...extra].some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
 }
 
+// Browsers navigating send text/html; API clients (curl's any-type, JSON, none) keep problem documents.
 function wantsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return accept === '' || accept.includes('text/html') || accept.includes('*/*');
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 export const webAppPlugin = fp(async (app, opts: { dist?: string } = {}) => {
