@@ -11,7 +11,7 @@ const urlText = Type.String({ minLength: 1, maxLength: 2048, description: 'Absol
 
 export const Destination = Type.Object(
   { url: urlText, weight: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Relative weight, a positive integer.' }) },
-  { additionalProperties: false },
+  { title: 'Destination', additionalProperties: false },
 );
 
 export const Style = Type.Object(
@@ -21,7 +21,7 @@ export const Style = Type.Object(
     error_correction: Type.Optional(Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H'), Type.Null()])),
     margin: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()])),
   },
-  { additionalProperties: false, description: 'Rendering defaults of the code; null means "use the workspace or renderer default".' },
+  { title: 'CodeStyle', additionalProperties: false, description: 'Rendering defaults of the code; null means "use the workspace or renderer default".' },
 );
 
 const Tag = Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\s"\\\\][^"\\\\]*$' });
@@ -45,13 +45,13 @@ export const CodeCreate = Type.Object(
     dynamic: Type.Optional(Type.Boolean({ description: 'Default true for url codes; other types are always static.' })),
     ...writable,
   },
-  { additionalProperties: false },
+  { title: 'CreateCodeRequest', additionalProperties: false },
 );
 export type CodeCreate = Static<typeof CodeCreate>;
 
 export const CodeUpdate = Type.Object(
   { ...writable, status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('paused')])) },
-  { additionalProperties: false },
+  { title: 'UpdateCodeRequest', additionalProperties: false },
 );
 export type CodeUpdate = Static<typeof CodeUpdate>;
 
@@ -92,7 +92,7 @@ export const Code = Type.Object({
   reviewed_at: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}, { title: 'Code' });
 export type Code = Static<typeof Code>;
 
 // No pattern: a malformed id is simply not found (404), like another workspace's id.

@@ -38,7 +38,7 @@ export const PassportDataSchema = Type.Object(
     performance: Type.Optional(performance),
     labels: Type.Optional(labels),
   },
-  { additionalProperties: false, description: 'Battery passport content (Regulation (EU) 2023/1542 Annex XIII)' },
+  { title: 'PassportData', additionalProperties: false, description: 'Battery passport content (Regulation (EU) 2023/1542 Annex XIII)' },
 );
 export type PassportData = Static<typeof PassportDataSchema>;
 
@@ -69,7 +69,7 @@ export const CreatePassportSchema = Type.Object(
     predecessor_id: Type.Optional(predecessorId),
     data: PassportDataSchema,
   },
-  { additionalProperties: false },
+  { title: 'CreatePassportRequest', additionalProperties: false },
 );
 export type CreatePassport = Static<typeof CreatePassportSchema>;
 
@@ -84,7 +84,7 @@ export const PatchPassportSchema = Type.Object(
     predecessor_id: Type.Optional(Type.Union([predecessorId, Type.Null()])),
     data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'JSON merge patch of data' })),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { title: 'UpdatePassportRequest', additionalProperties: false, minProperties: 1 },
 );
 export type PatchPassport = Static<typeof PatchPassportSchema>;
 
@@ -108,7 +108,7 @@ export const PassportSchema = Type.Object(
     created_at: timestamp,
     updated_at: timestamp,
   },
-  { additionalProperties: false },
+  { title: 'Passport', additionalProperties: false },
 );
 export type Passport = Static<typeof PassportSchema>;
 

@@ -14,6 +14,10 @@ import { findPublished } from './dpp.repo.js';
 import { isValidAiValue, normalizeGtin } from './gs1.js';
 import { levelForToken, type GrantsDeps } from './grants.service.js';
 import { accessToken, GRANT_COOKIE_SECONDS, grantCookieName, messagePage, preferredType, withoutToken } from './public.fns.js';
+import { PassportViewEnvelope } from './dpp.schemas.js';
+
+const HTML_PAGE = { schema: Type.String({ description: 'A server-rendered HTML page.' }), example: '<!doctype html><html lang="en"><head><title>Battery passport</title></head><body>…</body></html>' };
+const PROBLEM = { schema: { $ref: 'Problem#' } };
 
 const HTML = 'text/html';
 const JSON_TYPE = 'application/json';
@@ -45,10 +49,10 @@ export default async function publicRoutes(app: App) {
       params: Type.Object({ gtin: Type.String({ maxLength: 14 }), serial: Type.String({ maxLength: 100 }) }),
       querystring: PublicPassportQuery,
       response: {
-        200: { description: 'The passport page or view', content: { [HTML]: { schema: Type.String() }, [JSON_TYPE]: { schema: Type.Unknown() } } },
-        303: Type.Unknown({ description: 'A browser (Accept: text/html) sent a valid `?token=`: Set-Cookie with the grant, and Location is the same page without the token.' }),
-        401: { description: 'Invalid access token (HTML page or problem document)', content: { [HTML]: { schema: Type.String() }, 'application/problem+json': { schema: Type.Unknown() } } },
-        404: { description: 'No published passport (HTML page or problem document)', content: { [HTML]: { schema: Type.String() }, 'application/problem+json': { schema: Type.Unknown() } } },
+        200: { description: 'The passport page or view', content: { [HTML]: HTML_PAGE, [JSON_TYPE]: { schema: PassportViewEnvelope } } },
+        303: { description: 'A browser (Accept: text/html) sent a valid `?token=`: Set-Cookie with the grant, and Location is the same page without the token; no body.', type: 'null' },
+        401: { description: 'Invalid access token (HTML page or problem document)', content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM } },
+        404: { description: 'No published passport (HTML page or problem document)', content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM } },
       },
     },
   }, async (request, reply) => {

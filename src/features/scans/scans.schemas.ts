@@ -14,7 +14,7 @@ export const Scan = Type.Object({
   language: Type.Union([Type.String(), Type.Null()]),
   is_bot: Type.Boolean(),
   destination: Type.Union([Type.String(), Type.Null()]),
-});
+}, { title: 'Scan' });
 
 export const ScanListQuery = Type.Object({
   ...PageQuery,
@@ -44,4 +44,4 @@ export const Stats = Type.Object({
   by_os: Type.Array(Bucket),
   by_browser: Type.Array(Bucket),
   by_referrer: Type.Array(Bucket),
-});
+}, { title: 'CodeStats' });

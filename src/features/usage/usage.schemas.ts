@@ -15,4 +15,4 @@ export const Usage = Type.Object({
     period_start: Type.String({ examples: ['2026-11-01T00:00:00.000Z'] }),
   }),
   dynamic_codes: Type.Object(Meter),
-});
+}, { title: 'Usage' });

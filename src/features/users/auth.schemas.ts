@@ -9,7 +9,7 @@ export const User = Type.Object({
   email: Type.String(),
   name: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
-});
+}, { title: 'User' });
 
 export const Password = Type.String({
   minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX,
@@ -22,13 +22,13 @@ export const SignupBody = Type.Object({
   name: Type.Optional(Nullable(Name)),
   org_name: Name,
   org_slug: Type.Optional(Slug),
-}, { additionalProperties: false });
+}, { title: 'SignupRequest', additionalProperties: false });
 export type SignupBody = Static<typeof SignupBody>;
 
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
-}, { additionalProperties: false });
+}, { title: 'LoginRequest', additionalProperties: false });
 export type LoginBody = Static<typeof LoginBody>;
 
 const OrgWithRole = Type.Object({
@@ -41,11 +41,11 @@ const WorkspaceWithRole = Type.Object({
 
 export const SignupResult = Type.Object({
   user: User, organization: Organization, workspace: Workspace, csrf_token: Type.String({ 'x-secret': true }), session_expires_at: Type.String(),
-});
+}, { title: 'SignupResult' });
 
 export const LoginResult = Type.Object({
   user: User, organizations: Type.Array(OrgWithRole), csrf_token: Type.String({ 'x-secret': true }), session_expires_at: Type.String(),
-});
+}, { title: 'LoginResult' });
 
 export const Me = Type.Object({
   user: User,
@@ -57,12 +57,12 @@ export const Me = Type.Object({
   }, { description: 'What X-Organization-Id / X-Workspace-Id (or their defaults) select for this session; workspace_id is null when the user holds no workspace there.' }),
   workspaces: Type.Array(WorkspaceWithRole, { description: 'Active workspaces of the current organization the user may act in.' }),
   csrf_token: Type.String(),
-});
+}, { title: 'Me' });
 
 export const ChangePasswordBody = Type.Object({
   current_password: Type.String({ minLength: 1, maxLength: 1024 }),
   new_password: Password,
-}, { additionalProperties: false });
+}, { title: 'ChangePasswordRequest', additionalProperties: false });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), other_sessions_ended: Count() });

@@ -28,7 +28,7 @@ export const Workspace = Type.Object({
   status: Type.Enum(['active', 'archived']),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}, { title: 'Workspace' });
 
 export const CreateWorkspaceBody = Type.Object({
   name: Name,
@@ -39,7 +39,7 @@ export const CreateWorkspaceBody = Type.Object({
   primary_color: Type.Optional(Nullable(Color)),
   timezone: Type.Optional(TimeZone),
   scan_retention_days: Type.Optional(Nullable(RetentionDays)),
-}, { additionalProperties: false });
+}, { title: 'CreateWorkspaceRequest', additionalProperties: false });
 export type CreateWorkspaceBody = Static<typeof CreateWorkspaceBody>;
 
 export const UpdateWorkspaceBody = Type.Object({
@@ -53,7 +53,7 @@ export const UpdateWorkspaceBody = Type.Object({
   settings: Type.Optional(Settings),
   timezone: Type.Optional(TimeZone),
   scan_retention_days: Type.Optional(Nullable(RetentionDays)),
-}, { additionalProperties: false });
+}, { title: 'UpdateWorkspaceRequest', additionalProperties: false });
 export type UpdateWorkspaceBody = Static<typeof UpdateWorkspaceBody>;
 
 export const WorkspaceParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
