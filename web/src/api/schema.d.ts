@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Service health (no API key needed)
-         * @description Service health (no API key needed).
+         * @description 200 `ok` when every dependency answers; 200 `degraded` when only Redis is down (the service works on per-instance fallbacks); 503 `degraded` when the database is down. `checks` names the state of each dependency.
          */
         get: operations["getHealth"];
         put?: never;
@@ -799,7 +799,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a passport without storing it
-         * @description Always 200 with the validator result for any JSON body; only unreadable JSON is a 400.
+         * @description Always 200 with the validator result for any JSON body; only unreadable JSON is a 400, and a body that breaks the input rule (a non-finite or unsafe number, NUL, a lone surrogate) a 422.
          */
         post: operations["validatePassport"];
         delete?: never;
@@ -2794,6 +2794,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "version": "1.2.0",
                      *       "environment": "production",
+                     *       "checks": {
+                     *         "database": "up",
+                     *         "redis": "up"
+                     *       },
                      *       "meta": {
                      *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "api_version": "1.2.0"
@@ -2804,6 +2808,13 @@ export interface operations {
                         status: "ok" | "degraded";
                         version: string;
                         environment: string;
+                        /** @description One machine-readable state per dependency. */
+                        checks: {
+                            /** @description `down`: the database did not answer `select 1` within 2 s; the API answers 503. */
+                            database: "up" | "down";
+                            /** @description `degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL. */
+                            redis: "up" | "degraded" | "disabled";
+                        };
                         meta: components["schemas"]["Meta"];
                     };
                 };
@@ -2871,6 +2882,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "version": "1.2.0",
                      *       "environment": "production",
+                     *       "checks": {
+                     *         "database": "up",
+                     *         "redis": "up"
+                     *       },
                      *       "meta": {
                      *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "api_version": "1.2.0"
@@ -2881,6 +2896,13 @@ export interface operations {
                         status: "ok" | "degraded";
                         version: string;
                         environment: string;
+                        /** @description One machine-readable state per dependency. */
+                        checks: {
+                            /** @description `down`: the database did not answer `select 1` within 2 s; the API answers 503. */
+                            database: "up" | "down";
+                            /** @description `degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL. */
+                            redis: "up" | "degraded" | "disabled";
+                        };
                         meta: components["schemas"]["Meta"];
                     };
                 };
@@ -9126,6 +9148,39 @@ export interface operations {
                      *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
                      *       "instance": "/v1/codes",
                      *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Service unavailable</title></head><body>…</body></html> */
+                    "text/html": string;
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
