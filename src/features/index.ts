@@ -15,6 +15,7 @@ import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
+import gs1PrefixesRoutes from './gs1-prefixes/gs1-prefixes.routes.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -34,4 +35,5 @@ export const features: Array<(app: App) => Promise<void>> = [
   auditRoutes,
   membersRoutes,
   dppFeature,
+  gs1PrefixesRoutes,
 ];
