@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export type WorkspaceRole = 'ws_admin' | 'editor' | 'approver' | 'viewer';
 
 export interface WorkspacesTable {
@@ -14,6 +16,8 @@ export interface WorkspacesTable {
   custom_domain_token: string | null;
   custom_domain_verified_at: string | null;
   settings: string;
+  timezone: Generated<string>;
+  scan_retention_days: number | null;
   is_default: number;
   status: 'active' | 'archived';
   created_at: string;
