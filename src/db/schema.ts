@@ -9,6 +9,7 @@ import type { CodesTable, CodeTagsTable } from '../features/codes/codes.table.js
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
 import type { UsageCountersTable } from '../features/usage/usage.table.js';
+import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';
 import type { DppAccessGrantsTable, DppPassportsTable, DppVersionsTable } from '../features/dpp/dpp.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
@@ -33,4 +34,5 @@ export interface Database {
   dpp_passports: DppPassportsTable;
   dpp_versions: DppVersionsTable;
   dpp_access_grants: DppAccessGrantsTable;
+  gs1_prefixes: Gs1PrefixesTable;
 }

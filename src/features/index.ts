@@ -17,6 +17,7 @@ import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
+import gs1PrefixesRoutes from './gs1-prefixes/gs1-prefixes.routes.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
@@ -39,5 +40,6 @@ export const features: Array<(app: App) => Promise<void>> = [
   auditRoutes,
   membersRoutes,
   dppFeature,
+  gs1PrefixesRoutes,
   webAppPlugin, // last: its fallback serves only what no route above answers
 ];

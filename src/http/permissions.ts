@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'dpp.write': WRITERS,
   'dpp.publish': WRITERS,
   'dpp.grant': WRITERS,
+  'gs1_prefixes.read': ALL,
+  'gs1_prefixes.manage': ['org_admin'],
   'webhooks.manage': ['org_admin', 'ws_admin', 'api_key'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import type { Clock } from '../../src/lib/clock.js';
-import { createPassport, publish, pathOf, uniqueFixture } from './helpers.js';
+import { createPassport, publisher, publish, pathOf, uniqueFixture } from './helpers.js';
 
 const HOUR = 3_600_000;
 
@@ -24,7 +24,7 @@ for (const dialect of dialects()) {
 
     before(async () => {
       h = await createHarness(dialect, {}, { clock });
-      t = await seedTenant(h);
+      t = await publisher(h);
       const input = uniqueFixture('ev') as any;
       input.data.materialComposition.batteryMaterials[0].materialName = `${LI} cathode`;
       input.data.performance.dynamic.negativeEvents = [{ value: `${LI} thermal event`, lastUpdate: '2026-10-01T00:00:00.000Z' }];

@@ -17,7 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004_dpp': m0004,
   '0006_1_workspace_settings': m0006a,
   '0006_2_scan_retention': m0006b,
+  '0007_tenancy': m0007,
   '0008_login_throttle': m0008,
   '0008_pdf_export_slots': m0008b,
-  '0007_tenancy': m0007,
 };

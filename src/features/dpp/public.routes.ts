@@ -33,7 +33,7 @@ export const PublicPassportQuery = Type.Object({
 function fail(request: FastifyRequest, reply: FastifyReply, err: AppError, asHtml: boolean) {
   reply.header('cache-control', 'no-store').header('vary', 'Accept, Authorization');
   if (!asHtml) return sendProblem(request, reply, err, request.server.deps.config.docsUrl);
-  const title = err.status === 401 ? 'Access denied' : 'Battery passport not found';
+  const title = err.status === 401 ? 'Access denied' : err.status === 410 ? 'Battery passport withdrawn' : 'Battery passport not found';
   return reply.code(err.status).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(messagePage(err.status, title, err.detail));
 }
 
@@ -53,6 +53,7 @@ export default async function publicRoutes(app: App) {
         303: { description: 'A browser (Accept: text/html) sent a valid `?token=`: Set-Cookie with the grant, and Location is the same page without the token; no body.', type: 'null' },
         401: { description: 'Invalid access token (HTML page or problem document)', content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM } },
         404: { description: 'No published passport (HTML page or problem document)', content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM } },
+        410: { description: 'The passport\'s organization was deleted (HTML page or problem document)', content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM } },
       },
     },
   }, async (request, reply) => {
@@ -61,8 +62,10 @@ export default async function publicRoutes(app: App) {
     const lot = request.query.lot;
     const gtin14 = normalizeGtin(gtin);
     const wellFormed = gtin14.ok && isValidAiValue(serial) && (lot === undefined || isValidAiValue(lot));
-    const row = wellFormed ? await findPublished(db, { gtin14: gtin14.value, serial, lot }) : undefined;
-    if (!row) return fail(request, reply, new AppError('not-found', 'No published battery passport has this GTIN and serial number.'), asHtml);
+    const found = wellFormed ? await findPublished(db, { gtin14: gtin14.value, serial, lot }) : undefined;
+    if (!found) return fail(request, reply, new AppError('not-found', 'No published battery passport has this GTIN and serial number.'), asHtml);
+    if (found.gone) return fail(request, reply, new AppError('gone', 'This battery passport is no longer published: its organization was deleted.'), asHtml);
+    const row = found.row;
 
     const token = accessToken(request, row.id);
     let level: AccessLevel = 'public';
