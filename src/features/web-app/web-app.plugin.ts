@@ -17,13 +17,18 @@ const DEFAULT_DIST = resolve(fileURLToPath(new URL('../../../web/dist', import.m
 /** First path segments that belong to the API, the redirects, the resolver and the docs. */
 export const RESERVED_PREFIXES = ['/v1', '/r', '/01', '/dpp', '/docs', '/openapi.json', '/auth', '/.well-known', '/assets'];
 
+/** Any version prefix (`/v2/…`, `/v0/…`) too: D10 answers those with a problem naming v1. */
+const VERSION_PREFIX = /^\/v\d+(\/|$)/;
+
 export function isReserved(path: string, extra: string[] = []): boolean {
+  if (VERSION_PREFIX.test(path)) return true;
   return [...RESERVED_PREFIXES, ...extra].some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return accept === '' || accept.includes('text/html') || accept.includes('*/*');
+  // Browsers name text/html on every navigation; API clients that send no Accept (or only */*)
+  // keep getting problem documents for unknown paths.
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 export const webAppPlugin = fp(async (app, opts: { dist?: string } = {}) => {
