@@ -58,14 +58,14 @@ export class RedisRateLimitStore implements RateLimitStore {
 export class FallbackRateLimitStore implements RateLimitStore {
   constructor(private primary: RateLimitStore, private fallback: RateLimitStore, private circuit: RedisCircuit) {}
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
     if (this.circuit.available) {
       try {
-        return await this.primary.hit(key, windowMs, now);
+        return await this.primary.hit(key, windowMs, now, units);
       } catch (err) {
         this.circuit.fail(err);
       }
     }
-    return this.fallback.hit(key, windowMs, now);
+    return this.fallback.hit(key, windowMs, now, units);
   }
 }
