@@ -1,5 +1,6 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { pathOf, publishedPassport } from '../dpp-http/helpers.js';
@@ -57,6 +58,13 @@ for (const dialect of dialects()) {
       const missing = await get('/dpp/09506000134352/NOPE');
       assert.equal(missing.statusCode, 404);
       assertDocumentHeaders(missing, 'passport 404 page');
+    });
+
+    it('the dashboard page keeps its own stricter policy', { skip: !existsSync('web/dist/index.html') && 'dashboard not built' }, async () => {
+      const res = await get('/');
+      assert.equal(res.statusCode, 200);
+      assertDocumentHeaders(res, 'dashboard');
+      assert.match(String(res.headers['content-security-policy']), /style-src 'self'(;|$)/);
     });
 
     it('API answers get nosniff and no page policy', async () => {
