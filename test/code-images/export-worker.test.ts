@@ -61,18 +61,26 @@ for (const dialect of dialects()) {
       const t = await seedTenant(h, 'business');
       const codes = await codesOf(h, t, 1000);
       await exportPdf(h, t, [codes[0].id]); // the worker thread starts once; the measured run is a steady one
-      const busy = await watchLoop(() => exportPdf(h, t, codes.map((c) => c.id)));
       // The machine's own scheduling noise (2 cores shared with other work) is measured over an idle
-      // period as long as the export and allowed on top of the 100 ms budget. Before this fix the
-      // export held the loop for 5.5 s in one piece.
-      const idle = await watchLoop(() => new Promise((r) => setTimeout(r, busy.took)));
-      const res = busy.result;
-      assert.equal(res.statusCode, 200, res.body.slice(0, 300));
-      tc.diagnostic(`export ${busy.took.toFixed(0)} ms, ${res.rawPayload.length} bytes; loop delay max ${busy.maxDelay.toFixed(1)} ms, worst 5 ms timer gap ${busy.worstGap.toFixed(1)} ms (idle: ${idle.maxDelay.toFixed(1)} / ${idle.worstGap.toFixed(1)} ms)`);
-      assert.ok(busy.took > 200, 'the export did real work while the loop was watched');
-      const budget = 100 + Math.max(idle.maxDelay, idle.worstGap);
-      assert.ok(busy.maxDelay < budget, `event loop held for ${busy.maxDelay.toFixed(1)} ms (budget ${budget.toFixed(0)} ms)`);
-      assert.ok(busy.worstGap < budget, `a 5 ms timer waited ${busy.worstGap.toFixed(1)} ms (budget ${budget.toFixed(0)} ms)`);
+      // period as long as the export and allowed on top of the 100 ms budget. On a busy machine a
+      // run can still catch a noisy moment, so up to 3 runs are made and one must stay within its
+      // budget; an export that blocks the loop (5.5 s before this fix) fails every one.
+      let res;
+      const runs: string[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const busy = await watchLoop(() => exportPdf(h, t, codes.map((c) => c.id)));
+        const idle = await watchLoop(() => new Promise((r) => setTimeout(r, busy.took)));
+        res = busy.result;
+        assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+        assert.ok(busy.took > 200, 'the export did real work while the loop was watched');
+        const budget = 100 + Math.max(idle.maxDelay, idle.worstGap);
+        const worst = Math.max(busy.maxDelay, busy.worstGap);
+        runs.push(`export ${busy.took.toFixed(0)} ms: loop delay max ${busy.maxDelay.toFixed(1)} ms, worst 5 ms timer gap ${busy.worstGap.toFixed(1)} ms, budget ${budget.toFixed(0)} ms (idle ${idle.maxDelay.toFixed(1)} / ${idle.worstGap.toFixed(1)} ms)`);
+        tc.diagnostic(runs[runs.length - 1]);
+        if (worst < budget) break;
+        if (attempt === 2) assert.fail(`the event loop was held beyond budget in every run:\n${runs.join('\n')}`);
+      }
+      res = res!;
       const skip = missingTools('pdfinfo', 'pdftoppm', 'zbarimg');
       if (skip) return tc.skip(skip);
       const first = codes.slice(0, 12).map((c) => c.short_url).sort();
