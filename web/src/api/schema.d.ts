@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Service health (no API key needed)
-         * @description Service health (no API key needed).
+         * @description 200 `ok` when every dependency answers; 200 `degraded` when only Redis is down (the service works on per-instance fallbacks); 503 `degraded` when the database is down. `checks` names the state of each dependency.
          */
         get: operations["getHealth"];
         put?: never;
@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Label sheet PDF of up to 1000 codes
-         * @description Either ids (1 to 1000, printed in that order) or filter (as GET /v1/codes, newest first, at most 1000 matches). Everything is checked before the PDF starts: an id that is not a live code of this workspace is a 422 naming /ids/<index>, and nothing is rendered. The PDF is streamed while codes are read 100 at a time, so it is not stored for Idempotency-Key replay: a repeated key runs the export again.
+         * @description Either ids (1 to 1000, printed in that order) or filter (as GET /v1/codes, newest first, at most 1000 matches). Everything is checked before the PDF starts: an id that is not a live code of this workspace is a 422 naming /ids/<index>, and nothing is rendered. The sheet is drawn on a worker thread, so it is not stored for Idempotency-Key replay: a repeated key runs the export again. It costs 1 request plus 1 per 50 codes (rounded up) of the caller's rate budget: 1,000 codes cost 21. A workspace runs at most 2 exports at a time (EXPORT_CONCURRENCY_PER_WORKSPACE); one more gets 429 with Retry-After.
          */
         post: operations["exportCodesPdf"];
         delete?: never;
@@ -2794,6 +2794,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "version": "1.2.0",
                      *       "environment": "production",
+                     *       "checks": {
+                     *         "database": "up",
+                     *         "redis": "up"
+                     *       },
                      *       "meta": {
                      *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "api_version": "1.2.0"
@@ -2804,6 +2808,13 @@ export interface operations {
                         status: "ok" | "degraded";
                         version: string;
                         environment: string;
+                        /** @description One machine-readable state per dependency. */
+                        checks: {
+                            /** @description `down`: the database did not answer `select 1` within 2 s; the API answers 503. */
+                            database: "up" | "down";
+                            /** @description `degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL. */
+                            redis: "up" | "degraded" | "disabled";
+                        };
                         meta: components["schemas"]["Meta"];
                     };
                 };
@@ -2871,6 +2882,10 @@ export interface operations {
                      *       "status": "ok",
                      *       "version": "1.2.0",
                      *       "environment": "production",
+                     *       "checks": {
+                     *         "database": "up",
+                     *         "redis": "up"
+                     *       },
                      *       "meta": {
                      *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "api_version": "1.2.0"
@@ -2881,6 +2896,13 @@ export interface operations {
                         status: "ok" | "degraded";
                         version: string;
                         environment: string;
+                        /** @description One machine-readable state per dependency. */
+                        checks: {
+                            /** @description `down`: the database did not answer `select 1` within 2 s; the API answers 503. */
+                            database: "up" | "down";
+                            /** @description `degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL. */
+                            redis: "up" | "degraded" | "disabled";
+                        };
                         meta: components["schemas"]["Meta"];
                     };
                 };
@@ -8072,7 +8094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Rate budget used up (exports cost by size), or the workspace already runs its allowed exports; see Retry-After */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8086,12 +8108,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "http://localhost:3000/docs/errors/rate-limited",
-                     *       "title": "Too Many Requests",
-                     *       "status": 429,
-                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
-                     *       "instance": "/v1/codes",
-                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -8115,6 +8144,37 @@ export interface operations {
                      *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
                      *       "instance": "/v1/codes",
                      *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many exports are waiting on this instance; see Retry-After */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9088,6 +9148,39 @@ export interface operations {
                      *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
                      *       "instance": "/v1/codes",
                      *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Service unavailable</title></head><body>…</body></html> */
+                    "text/html": string;
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

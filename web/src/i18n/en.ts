@@ -32,7 +32,7 @@ export const en = {
   'auth.signupTitle': 'Create your qrs account',
   'auth.email': 'E-mail',
   'auth.password': 'Password',
-  'auth.passwordHint': 'At least 8 characters.',
+  'auth.passwordHint': 'At least 12 characters, and not a common password.',
   'auth.name': 'Your name',
   'auth.orgName': 'Organization name',
   'auth.noAccount': 'No account yet?',
