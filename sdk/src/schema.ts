@@ -2682,6 +2682,11 @@ export interface components {
          * @example 12
          */
         RetryAfter: number;
+        /**
+         * @description When sent: seconds to wait before retrying.
+         * @example 5
+         */
+        RetryAfterOptional: number;
     };
     pathItems: never;
 }
@@ -18302,7 +18307,7 @@ export interface operations {
             /** @description Default Response */
             503: {
                 headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];

@@ -59,6 +59,7 @@ const HEADERS: Obj = {
   RateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 59 },
   RateLimitReset: { description: 'When the window resets, in Unix seconds.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 1773480420 },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 12 },
+  RetryAfterOptional: { description: 'When sent: seconds to wait before retrying.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 5 },
   IdempotentReplayed: { description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
   ETag: { description: 'Identifies this rendering; send it back as If-None-Match.', schema: { type: 'string' }, example: '"9c1e4b7a2f"' },
   Location: { description: 'Where the client is sent.', required: true, schema: { type: 'string', format: 'uri' }, example: 'https://example.com/spring-sale' },
@@ -182,7 +183,8 @@ function finishOperation(doc: Obj, path: string, method: string, op: Obj, opts: 
     add('X-RateLimit-Limit', 'RateLimitLimit');
     add('X-RateLimit-Remaining', 'RateLimitRemaining');
     add('X-RateLimit-Reset', 'RateLimitReset');
-    if (status === '429' || status === '503') add('Retry-After', 'RetryAfter');
+    if (status === '429') add('Retry-After', 'RetryAfter');
+    if (status === '503') add('Retry-After', 'RetryAfterOptional');
     if (method === 'post' && /^[24]/.test(status)) add('Idempotent-Replayed', 'IdempotentReplayed');
     if (op.responses['304'] && (status === '200' || status === '304')) add('ETag', 'ETag');
     if (/^30[1278]$/.test(status)) add('Location', 'Location');

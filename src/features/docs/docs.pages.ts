@@ -1,5 +1,10 @@
 import { ERROR_TYPES, type ErrorTypeName } from '../../http/errors.js';
 import { escapeHtml } from '../../lib/html.js';
+import { marked } from 'marked';
+import { ERROR_CODES } from './error-codes.js';
+
+/** Markdown from our own tables (never user input), rendered by marked. */
+const md = (text: string) => marked.parse(text, { async: false });
 
 
 export function page(title: string, body: string): string {
@@ -9,28 +14,44 @@ code{background:#f3f3f3;padding:0 .2em}table{border-collapse:collapse}td,th{bord
 <body>${body}</body></html>`;
 }
 
-interface OpenApiDoc {
-  paths?: Record<string, Record<string, { summary?: string; operationId?: string; tags?: string[] }>>;
+/**
+ * The interactive reference: Scalar's renderer, loaded from our own server (no CDN), started by a
+ * separate script file so the page needs no inline script under a strict Content-Security-Policy.
+ */
+export function referencePage(docsPath: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>qrs API reference</title></head><body><div id="api-reference-app"></div>
+<noscript><p>The interactive reference needs JavaScript. The OpenAPI document is at <a href="/openapi.json">/openapi.json</a>.</p></noscript>
+<script src="${docsPath}/assets/scalar.js"></script><script src="${docsPath}/assets/reference.js"></script></body></html>`;
 }
 
-export function referencePage(doc: OpenApiDoc, docsUrl: string): string {
-  const rows = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) =>
-      `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? op.operationId ?? '')}</td></tr>`));
-  const errors = Object.keys(ERROR_TYPES).map((t) => `<li><a href="${docsUrl}/errors/${t}">${t}</a></li>`).join('');
-  return page('qrs API reference', `<h1>qrs API reference</h1>
-<p>The machine-readable OpenAPI 3.1 document is at <a href="/openapi.json">/openapi.json</a>. Authenticate with
-<code>Authorization: Bearer qrs_sk_…</code>. Versioning: <a href="${docsUrl}/api/versioning">policy</a>.</p>
-<h2>Routes</h2><table><thead><tr><th>Method</th><th>Path</th><th>Summary</th></tr></thead><tbody>${rows.join('')}</tbody></table>
-<h2>Error types</h2><ul>${errors}</ul>`);
+export function referenceScript(): string {
+  return `// Starts the API reference from /openapi.json. Fonts and everything else come from this server.
+window.Scalar.createApiReference('#api-reference-app', {
+  url: '/openapi.json',
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  telemetry: false,
+  persistAuth: false,
+  metaData: { title: 'qrs API reference' },
+});
+`;
+}
+
+export function notFoundPage(detail: string): string {
+  return page('Not found – qrs docs', `<h1>Not found</h1><p>${escapeHtml(detail)}</p><p><a href="/docs">API reference</a></p>`);
 }
 
 export function errorPage(type: ErrorTypeName): string {
   const def = ERROR_TYPES[type];
+  const codes = ERROR_CODES[type];
+  const codeRows = codes ? Object.entries(codes).map(([code, what]) => `<tr><td><code>${escapeHtml(code)}</code></td><td>${md(what)}</td></tr>`).join('') : '';
   return page(`${type} – qrs errors`, `<h1>${escapeHtml(type)}</h1><p>HTTP status <strong>${def.status}</strong> (${escapeHtml(def.title)}).</p>
-<p>${escapeHtml(def.description)}</p><p>Every error is an RFC 7807 problem document with <code>type</code>, <code>title</code>,
-<code>status</code>, <code>detail</code>, <code>instance</code> and <code>request_id</code>; validation errors add <code>errors[]</code>
-items <code>{pointer, detail, code}</code>.</p>`);
+${md(def.description)}
+${md('Every error is an RFC 7807 problem document with `type`, `title`, `status`, `detail`, `instance` and `request_id`; validation errors add `errors[]` items `{pointer, detail, code}`.')}
+${codes ? `<h2>Codes</h2><p>The <code>code</code> of each <code>errors[]</code> item:</p><table><thead><tr><th>code</th><th>Meaning</th></tr></thead><tbody>${codeRows}</tbody></table>` : '<p>This error has no <code>errors[]</code> items.</p>'}
+<p><a href="/docs">API reference</a></p>`);
 }
 
 export function versioningPage(version: string): string {

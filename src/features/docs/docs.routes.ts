@@ -1,27 +1,58 @@
 import { Type } from 'typebox';
+import Fastify from 'fastify';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { ERROR_TYPES, notFound, type ErrorTypeName } from '../../http/errors.js';
-import { errorPage, referencePage, versioningPage } from './docs.pages.js';
+import { errorPage, notFoundPage, referencePage, referenceScript, versioningPage } from './docs.pages.js';
 
 const hidden = { hide: true } as const;
 const publicRoute = { auth: false, rateLimit: 'public' } as const;
+// The reference page runs only our own script files: no inline script, no other origin.
+const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Scalar's standalone renderer as its Fastify plugin ships it, read once from the plugin itself. */
+let scalarScript: Promise<string> | undefined;
+function loadScalarScript(): Promise<string> {
+  scalarScript ??= (async () => {
+    const donor = Fastify({ logger: false });
+    await donor.register(scalar, { routePrefix: '/reference', configuration: { url: '/openapi.json' } });
+    const res = await donor.inject({ method: 'GET', url: '/reference/js/scalar.js' });
+    await donor.close();
+    if (res.statusCode !== 200) throw new Error(`Scalar script not available (${res.statusCode})`);
+    return res.body;
+  })();
+  return scalarScript;
+}
+
+const wantsHtml = (request: FastifyRequest) => /text\/html/.test(String(request.headers.accept ?? ''));
+const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP);
 
 export default async function docsRoutes(app: App) {
   const { config } = app.deps;
   // Served under the path of DOCS_URL so that every problem `type` address is a real page (D3, D10).
-  const docsPath = new URL(config.docsUrl).pathname.replace(/\/+$/, '');
+  const docsPath = new URL(config.docsUrl).pathname.replace(/\/+$/, '') || '/docs';
 
   app.get('/openapi.json', { config: publicRoute, schema: hidden }, async () => app.swagger());
 
-  app.get(docsPath || '/docs', { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(referencePage(app.swagger() as never, config.docsUrl)));
+  app.get(docsPath, { config: publicRoute, schema: hidden }, async (_req, reply) => html(reply).send(referencePage(docsPath)));
+
+  app.get(`${docsPath}/assets/scalar.js`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(await loadScalarScript()));
+
+  app.get(`${docsPath}/assets/reference.js`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(referenceScript()));
 
   app.get(`${docsPath}/errors/:type`, { config: publicRoute, schema: { ...hidden, params: Type.Object({ type: Type.String() }) } }, async (req, reply) => {
     const type = req.params.type as ErrorTypeName;
-    if (!Object.hasOwn(ERROR_TYPES, type)) throw notFound('Error type');
-    return reply.type('text/html; charset=utf-8').send(errorPage(type));
+    if (!Object.hasOwn(ERROR_TYPES, type)) {
+      // A person following a link gets a page; an API client the usual problem document.
+      if (wantsHtml(req)) return html(reply).code(404).send(notFoundPage(`There is no error type "${type}".`));
+      throw notFound('Error type');
+    }
+    return html(reply).send(errorPage(type));
   });
 
   app.get(`${docsPath}/api/versioning`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(versioningPage(config.version)));
+    html(reply).send(versioningPage(config.version)));
 }
