@@ -36,7 +36,8 @@ describe('ScanBuffer', () => {
     assert.deepEqual(written.map((w) => w.count), [3, 2]);
     const all = written.flatMap(ids);
     assert.deepEqual(all, [...all].sort(), 'scan ids ascend in recording order');
-    assert.deepEqual(written[0].codes, [['qr_0', 2], ['qr_1', 1]]);
+    assert.deepEqual(written[0].codes, [['qr_0', 2, 0], ['qr_1', 1, 0]]);
+    assert.deepEqual(written[1].codes, [['qr_0', 0, 1], ['qr_1', 1, 0]], 'bots are counted apart');
     assert.deepEqual(written[1].usage, [['org_1', '2026-11', 1]]);
     assert.equal(buffer.pendingForCode('code0xx'), 0);
     assert.equal(buffer.pendingForOrganization('org_1', '2026-11'), 0);

@@ -8,8 +8,8 @@ const WIDTH = SCAN_COLUMNS.length;
 
 /** The counter deltas a batch carries. */
 export interface ScanDeltas {
-  /** counted scans per code id, sorted by id (a fixed lock order across instances) */
-  codes: Array<[codeId: string, n: number]>;
+  /** counted (non-bot) and bot scans per code id, sorted by id (a fixed lock order across instances) */
+  codes: Array<[codeId: string, n: number, bots: number]>;
   /** counted scans per organization for the batch's month, sorted by organization */
   usage: Array<[organizationId: string, period: string, n: number]>;
 }
@@ -24,14 +24,16 @@ export interface ScanRows extends ScanDeltas {
 /**
  * Visits a batch's scans in order with what the writer derives for each: the scan id, the ISO
  * time and the IP hash. The per-scan strings are made here, off the redirect's thread; each
- * distinct IP is hashed once per batch and day. Returns the counted (non-bot) scans per code slot.
+ * distinct IP is hashed once per batch and day. Returns the counted (non-bot) and the bot scans
+ * per code slot.
  */
 export function walkScans(
   b: ScanBatch, hasher: IpHasher,
   visit: (offset: number, slot: number, id: string, iso: string, ipHash: string | null) => void,
-): number[] {
+): ScanTally {
   const { at, cols, strings } = b;
   const counted = new Array<number>(b.codes.length).fill(0);
+  const bots = new Array<number>(b.codes.length).fill(0);
   const hashes = new Map<number, string>();
   let lastMs = NaN;
   let lastIso = '';
@@ -49,6 +51,7 @@ export function walkScans(
     }
     const slot = cols[o + CODE];
     if (!cols[o + BOT]) counted[slot]++;
+    else bots[slot]++;
     const ipIndex = cols[o + IP];
     let ipHash: string | null = null;
     if (ipIndex) {
@@ -60,22 +63,26 @@ export function walkScans(
     }
     visit(o, slot, scanId(ms), lastIso, ipHash);
   }
-  return counted;
+  return { counted, bots };
 }
 
+/** Per code slot of a batch: non-bot scans (scan_count, usage) and bot scans (bot_scan_count). */
+export interface ScanTally { counted: number[]; bots: number[] }
+
 /** The counter deltas of a batch, sorted by key (a fixed lock order across instances). */
-export function deltasOf(b: ScanBatch, counted: number[]): ScanDeltas {
-  const perCode = new Map<string, number>();
+export function deltasOf(b: ScanBatch, { counted, bots }: ScanTally): ScanDeltas {
+  const perCode = new Map<string, [number, number]>();
   const perOrg = new Map<string, number>();
   b.codes.forEach(([codeId, , organizationId], slot) => {
-    if (!counted[slot]) return;
-    perCode.set(codeId, (perCode.get(codeId) ?? 0) + counted[slot]);
-    perOrg.set(organizationId, (perOrg.get(organizationId) ?? 0) + counted[slot]);
+    if (!counted[slot] && !bots[slot]) return;
+    const c = perCode.get(codeId) ?? [0, 0];
+    perCode.set(codeId, [c[0] + counted[slot], c[1] + bots[slot]]);
+    if (counted[slot]) perOrg.set(organizationId, (perOrg.get(organizationId) ?? 0) + counted[slot]);
   });
   // Keys are distinct, so the comparator never sees a tie.
   const byKey = (a: [string, ...unknown[]], z: [string, ...unknown[]]) => (a[0] < z[0] ? -1 : 1);
   return {
-    codes: [...perCode].sort(byKey),
+    codes: [...perCode].map(([id, [n, nBots]]): [string, number, number] => [id, n, nBots]).sort(byKey),
     usage: [...perOrg].map(([org, n]): [string, string, number] => [org, b.period, n]).sort(byKey),
   };
 }

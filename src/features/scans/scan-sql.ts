@@ -75,14 +75,14 @@ function columnsOf(values: unknown[]): unknown[][] {
 }
 
 const bumpCode = (pg: boolean) => (pg
-  ? 'update codes set scan_count = scan_count + $1 where id = $2'
-  : 'update codes set scan_count = scan_count + ? where id = ?');
+  ? 'update codes set scan_count = scan_count + $1, bot_scan_count = bot_scan_count + $2 where id = $3'
+  : 'update codes set scan_count = scan_count + ?, bot_scan_count = bot_scan_count + ? where id = ?');
 const addUsage = (pg: boolean) => `insert into usage_counters (organization_id, period, scans) values (${pg ? '$1, $2, $3' : '?, ?, ?'}) `
   + 'on conflict (organization_id, period) do update set scans = usage_counters.scans + excluded.scans';
 
 /**
  * The statements of one flush, to run inside one transaction: the raw rows, each code's
- * scan_count, and the per-organization monthly counter, so usage is one row read whatever the
+ * scan_count and bot_scan_count (the scan list's total_count), and the per-organization monthly counter, so usage is one row read whatever the
  * number of scans and concurrent flushes from several instances add up. Codes and organizations
  * come sorted (ScanRows), a fixed lock order that keeps two instances' flushes from deadlocking.
  */
@@ -98,6 +98,6 @@ export async function writeScanRows(db: SqlRunner, pg: boolean, rows: ScanRows |
       await db.run(insertScansSql(chunk.length / WIDTH), chunk);
     }
   }
-  for (const [codeId, n] of rows.codes) await db.run(bumpCode(pg), [n, codeId]);
+  for (const [codeId, n, bots] of rows.codes) await db.run(bumpCode(pg), [n, bots, codeId]);
   for (const [org, period, n] of rows.usage) await db.run(addUsage(pg), [org, period, n]);
 }

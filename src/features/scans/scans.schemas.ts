@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
+import { Count } from '../../http/numbers.js';
 
 export const Scan = Type.Object({
   id: Type.String({ examples: ['scn_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -13,7 +14,7 @@ export const Scan = Type.Object({
   language: Type.Union([Type.String(), Type.Null()]),
   is_bot: Type.Boolean(),
   destination: Type.Union([Type.String(), Type.Null()]),
-});
+}, { title: 'Scan' });
 
 export const ScanListQuery = Type.Object({
   ...PageQuery,
@@ -29,18 +30,18 @@ export const StatsQuery = Type.Object({
 }, { additionalProperties: false });
 export type StatsQuery = Static<typeof StatsQuery>;
 
-const Bucket = Type.Object({ key: Type.Union([Type.String(), Type.Null()]), scans: Type.Integer() });
+const Bucket = Type.Object({ key: Type.Union([Type.String(), Type.Null()]), scans: Count() });
 export const Stats = Type.Object({
   code_id: Type.String(),
   from: Type.String(),
   to: Type.String(),
   include_bots: Type.Boolean(),
-  total_scans: Type.Integer(),
-  unique_visitors: Type.Integer({ description: 'Distinct daily-salted IP hashes: a visitor is unique per UTC day.' }),
-  by_day: Type.Array(Type.Object({ date: Type.String(), scans: Type.Integer(), unique_visitors: Type.Integer() })),
+  total_scans: Count(),
+  unique_visitors: Count({ description: 'Distinct daily-salted IP hashes: a visitor is unique per UTC day.' }),
+  by_day: Type.Array(Type.Object({ date: Type.String(), scans: Count(), unique_visitors: Count() })),
   by_country: Type.Array(Bucket),
   by_device: Type.Array(Bucket),
   by_os: Type.Array(Bucket),
   by_browser: Type.Array(Bucket),
   by_referrer: Type.Array(Bucket),
-});
+}, { title: 'CodeStats' });

@@ -8,6 +8,7 @@ import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { findCode } from '../codes/codes.repo.js';
 import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
+import { retainedScans } from './scan-counters.js';
 import { listScansQuery, scanTotals, scansBy, scansByDay, type Dimension } from './scans.repo.js';
 
 export interface ScansDeps { db: Kysely<Database>; clock: Clock }
@@ -19,8 +20,9 @@ async function ownCode(deps: ScansDeps, p: Principal, id: string) {
 }
 
 export async function listScans(deps: ScansDeps, p: Principal, codeId: string, q: ScanListQuery) {
-  await ownCode(deps, p, codeId);
-  const page: Page<Record<string, unknown>> = await paginate(listScansQuery(deps.db, codeId, q.include_bots), { limit: q.limit, cursor: q.cursor }, 'scn');
+  const code = await ownCode(deps, p, codeId);
+  const total = retainedScans(code, q.include_bots);
+  const page: Page<Record<string, unknown>> = await paginate(listScansQuery(deps.db, codeId, q.include_bots), { limit: q.limit, cursor: q.cursor }, 'scn', 'id', total);
   return {
     ...page,
     items: page.items.map((r) => ({
