@@ -20,6 +20,7 @@ import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
 import { inputRulesPlugin } from './http/input-rules.js';
 import { withRedaction } from './http/log-redact.js';
+import { securityHeadersPlugin } from './http/security-headers.js';
 import { features } from './features/index.js';
 
 export interface BuildOptions {
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(problemPlugin, { docsUrl: config.docsUrl });
   await app.register(requestIdPlugin);
   await app.register(inputRulesPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(cookiesPlugin);
   await app.register(authPlugin);

@@ -9,22 +9,23 @@ export interface WindowHit {
 
 /** Fixed-window counters. In-process by default; Redis shares them across instances (D8). */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number, now: number): Promise<WindowHit>;
+  /** Adds `units` (default 1; a heavy request costs more) to the key's current window. */
+  hit(key: string, windowMs: number, now: number, units?: number): Promise<WindowHit>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private windows = new Map<string, WindowHit>();
   private sweepAt = 0;
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
     if (now >= this.sweepAt) this.sweep(now, windowMs);
     const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
     const current = this.windows.get(key);
     if (current && current.resetAt === resetAt) {
-      current.count++;
+      current.count += units;
       return { ...current };
     }
-    const fresh = { count: 1, resetAt };
+    const fresh = { count: units, resetAt };
     this.windows.set(key, fresh);
     return { ...fresh };
   }
@@ -38,11 +39,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private redis: Redis, private prefix = 'qrs:rl:') {}
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
     const window = Math.floor(now / windowMs);
     const resetAt = (window + 1) * windowMs;
     const k = `${this.prefix}${key}:${window}`;
-    const res = await this.redis.multi().incr(k).pexpire(k, windowMs + 1_000).exec();
+    const res = await this.redis.multi().incrby(k, units).pexpire(k, windowMs + 1_000).exec();
     const count = Number(res?.[0]?.[1] ?? 1);
     return { count, resetAt };
   }

@@ -33,7 +33,7 @@ export default async function redirectRoutes(app: App) {
         302: { description: 'Redirect to the destination; no body. Location is the destination (or fallback_url).', type: 'null' },
         404: { description: 'HTML page: unknown code or pending approval.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code not found</title></head><body>…</body></html>' } } },
         410: { description: 'HTML page: paused, expired, deleted or rejected code.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code no longer active</title></head><body>…</body></html>' } } },
-        503: { description: 'The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds.', content: { 'text/html': { schema: Type.String() }, 'application/problem+json': { schema: { $ref: 'Problem#' } } } },
+        503: { description: 'The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>Service unavailable</title></head><body>…</body></html>' }, 'application/problem+json': { schema: { $ref: 'Problem#' } } } },
       },
     },
   }, (request, reply) => {
