@@ -120,7 +120,7 @@ describe('chaos: a private Redis killed, frozen and restarted during redirect lo
     const r = await load();
     clearTimeout(killAt);
     const answered = r['3xx'];
-    assert.ok(answered > 400, `load was served (${answered})`);
+    assert.ok(answered > 50, `load was served (${answered})`);
     assert.equal(r.non2xx, answered, 'every answer was a redirect');
     assert.equal(r.errors + r.timeouts, 0, 'no request failed or hung');
     assert.ok(r.latency.max < 1_000, `no request waited on the dead Redis (max ${r.latency.max} ms)`);
