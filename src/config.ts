@@ -28,6 +28,8 @@ export interface Config {
   docsUrl: string;
   databaseUrl: string;
   redisUrl: string | null;
+  /** every Redis command fails after this long, and the caller falls back to in-process state */
+  redisTimeoutMs: number;
   apiKeyPrefix: string;
   logLevel: string;
   version: string;
@@ -40,10 +42,15 @@ export interface Config {
   countryHeader: string | null;
   scanFlushMs: number;
   passwordCost: number;
+  /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
+  exports: { workers: number; perWorkspace: number };
   /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
   webDist: string | null;
-  /** raw-scan retention job: run interval (0 = off) and rows per delete statement */
-  retention: { intervalMs: number; batchSize: number };
+  /**
+   * raw-scan retention job: run interval (0 = off), rows per delete statement, and whether it keeps
+   * PostgreSQL's monthly scan partitions (false when pg_partman or the operator does)
+   */
+  retention: { intervalMs: number; batchSize: number | null; managePartitions: boolean };
 }
 
 // D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
@@ -77,6 +84,12 @@ function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
     if (rpm) out[name].requestsPerMinute = int(env, `RATE_LIMIT_${name.toUpperCase()}`, out[name].requestsPerMinute);
   }
   return out;
+}
+
+function scanPartitions(env: NodeJS.ProcessEnv): 'auto' | 'external' {
+  const value = env.SCAN_PARTITIONS || 'auto';
+  if (value !== 'auto' && value !== 'external') throw new Error(`SCAN_PARTITIONS must be auto or external, got "${value}"`);
+  return value;
 }
 
 // proxy-addr's names for whole private ranges, accepted as Fastify accepts them.
@@ -122,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
     webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
+    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 100),
     apiKeyPrefix: env.API_KEY_PREFIX || 'qrs',
     logLevel: env.LOG_LEVEL || 'info',
     version: pkg.version,
@@ -137,7 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
-    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 5_000)) },
+    exports: { workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)), perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)) },
+    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: env.RETENTION_BATCH_SIZE ? Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 1)) : null,
+      managePartitions: scanPartitions(env) === 'auto' },
   };
   return { ...config, ...overrides };
 }

@@ -1,3 +1,4 @@
+import type { ExportSlotsTable } from '../features/code-images/export-slots.table.js';
 import type { UsersTable, SessionsTable, LoginThrottleTable } from '../features/users/users.table.js';
 import type { OrganizationsTable, MembershipsTable } from '../features/organizations/organizations.table.js';
 import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspaces/workspaces.table.js';
@@ -16,6 +17,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  export_slots: ExportSlotsTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   workspaces: WorkspacesTable;

@@ -29,7 +29,7 @@ export const ERROR_TYPES = {
   'validation-error': { status: 422, title: 'Unprocessable Entity', description: 'A value is present but invalid. The `errors` array names each problem with a JSON pointer, a message and a code.' },
   'rate-limited': { status: 429, title: 'Too Many Requests', description: 'The rate limit of the window is used up. `Retry-After` says how many seconds to wait; `X-RateLimit-Reset` is when the window resets.' },
   internal: { status: 500, title: 'Internal Server Error', description: 'An unexpected error. It is logged with the request id; quote `request_id` when you report it.' },
-  unavailable: { status: 503, title: 'Service Unavailable', description: 'The service is shutting down or a dependency such as the database does not answer.' },
+  unavailable: { status: 503, title: 'Service Unavailable', description: 'The database does not answer (a restart, a failover, an outage) or the service is shutting down. `Retry-After` says how many seconds to wait; retry then, with the same `Idempotency-Key` for a POST. `GET /v1/health` names the dependency that is down.' },
 } as const satisfies Record<string, ErrorType>;
 
 export type ErrorTypeName = keyof typeof ERROR_TYPES;

@@ -7,6 +7,7 @@ import { assertErrorAt, memberWith, asMember, req } from '../accounts/helpers.js
 import { TestClock, createCode, scan } from './helpers.js';
 import { seedScans } from './scan-seed.js';
 import { scanId } from '../../src/features/scans/scan-id.js';
+import { workspaceRow } from '../../src/features/workspaces/workspaces.fns.js';
 
 const HEADER = 'id,code_id,scanned_at,country,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n';
 const T0 = Date.parse('2026-03-10T08:00:00.000Z');
@@ -79,6 +80,15 @@ for (const dialect of dialects()) {
       const stranger = await seedTenant(h, 'pro');
       expectProblem(await call(h, { url: `/v1/codes/${mine.id}/scans.csv`, tenant: stranger }), 404, 'not-found');
       expectProblem(await call(h, { url: '/v1/codes/qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0/scans.csv', tenant: t }), 404, 'not-found');
+      // Another workspace of the same organization is another tenant too.
+      const sibling = workspaceRow(t.organizationId, { name: 'Sibling', slug: `sib-${Date.now()}` }, false, new Date());
+      await h.db.insertInto('workspaces').values(sibling).execute();
+      const theirs = await createCode(h, t, { type: 'url', url: 'https://sibling.example.com/' });
+      await h.db.updateTable('codes').set({ workspace_id: sibling.id }).where('id', '=', theirs.id).execute();
+      await seedScans(h.db, t, theirs.id, [{ at: T0 }], sibling.id);
+      expectProblem(await call(h, { url: `/v1/codes/${theirs.id}/scans.csv`, tenant: t }), 404, 'not-found');
+      const wide = await call(h, { url: '/v1/scans.csv?from=2026-03-01&to=2026-03-31', tenant: t });
+      assert.ok(!wide.body.includes(theirs.id), 'the workspace export holds only the current workspace');
       const viewer = await memberWith(h, t, 'viewer');
       const res = await req(h, asMember(viewer), 'GET', `/v1/codes/${mine.id}/scans.csv`);
       assert.equal(res.statusCode, 200, res.body);

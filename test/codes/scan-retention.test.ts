@@ -4,6 +4,7 @@ import { call, createHarness, dialects, seedTenant, type Harness, type Tenant } 
 import { workspaceRow } from '../../src/features/workspaces/workspaces.fns.js';
 import { runRetention } from '../../src/features/scans/scan-retention.js';
 import { ensurePartitions, listPartitions } from '../../src/features/scans/scan-partitions.js';
+import { sql } from 'kysely';
 import { createCode } from './helpers.js';
 import { seedScans, type SeedScan } from './scan-seed.js';
 
@@ -121,7 +122,7 @@ for (const dialect of dialects()) {
       it('drops a month partition whose rows are all expired, counting them; keeps a month with retained rows', async () => {
         const now = Date.now();
         const year = 1990 + Math.floor(Math.random() * 8);
-        const created = await ensurePartitions(h.db, new Date(Date.UTC(year, 0, 15)), 2);
+        const { created } = await ensurePartitions(h.db, new Date(Date.UTC(year, 0, 15)), 2);
         const names = [`scans_y${year}m01`, `scans_y${year}m02`, `scans_y${year}m03`];
         assert.deepEqual((await listPartitions(h.db)).filter((p) => names.includes(p.name)).map((p) => p.name), names, `created ${created}`);
         const t = await seedTenant(h, 'pro');
@@ -150,6 +151,24 @@ for (const dialect of dialects()) {
         const later = await runRetention(h.db, new Date(now), { batchSize: 100 });
         assert.ok(later.dropped.includes(names[1]), 'once its last retained row expires the month goes too');
         assert.equal(await total(keeper, y), 0);
+      });
+
+      it('a month whose rows already sit in DEFAULT is reported and skipped; the other months are created', async () => {
+        const year = 2090 + Math.floor(Math.random() * 9);
+        const t = await seedTenant(h, 'pro');
+        const c = await newCode(t);
+        const [stray] = await seedScans(h.db, t, c, [{ at: Date.UTC(year, 1, 10) }]);
+        const names = [1, 2, 3].map((m) => `scans_y${year}m0${m}`);
+        try {
+          const r = await ensurePartitions(h.db, new Date(Date.UTC(year, 0, 15)), 2);
+          assert.deepEqual(r.created, [names[0], names[2]]);
+          assert.deepEqual(r.failed.map((f) => f.name), [names[1]]);
+          assert.match(r.failed[0].error, /default partition/i);
+          assert.equal((await idsOf(c))[0], stray, 'the row stays readable');
+        } finally {
+          await h.db.deleteFrom('scans').where('id', '=', stray).execute();
+          for (const name of names) await sql`drop table if exists ${sql.id(name)}`.execute(h.db);
+        }
       });
     }
   });

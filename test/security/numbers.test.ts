@@ -98,6 +98,14 @@ for (const dialect of dialects()) {
       assert.equal(problem.errors[0].pointer, '/data/performance/rated/expectedLifetimeCycles');
     });
 
+    it('a passport count above its maximum is a range.max issue', async () => {
+      const res = await call(h, { method: 'POST', url: '/v1/dpp/validate', tenant: t, body: { data: { performance: { rated: { expectedLifetimeCycles: 2_000_000_000 } } } } });
+      assert.equal(res.statusCode, 200, res.body);
+      const issue = res.json.data.errors.find((e: { path?: string; pointer?: string }) => (e.path ?? e.pointer) === '/data/performance/rated/expectedLifetimeCycles');
+      assert.ok(issue, res.body.slice(0, 600));
+      assert.equal(issue.code, 'range.max');
+    });
+
     it('ordinary numbers still pass', async () => {
       const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'geo', content: { lat: -33.8688, lng: 151.2093 } } });
       assert.equal(res.statusCode, 201, res.body);

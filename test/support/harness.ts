@@ -6,6 +6,7 @@ import { openDatabase, type DB } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { bootstrap } from '../../src/cli/commands.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { contractEnabled, contractFor } from './contract.js';
 
 export interface Dialect {
   name: 'sqlite' | 'postgres';
@@ -46,12 +47,32 @@ export async function createHarness(dialect: Dialect, env: Record<string, string
   const app = await buildApp(config, { db, clock: opts.clock, logger: (opts.logger ?? false) as never });
   opts.routes?.(app);
   await app.ready();
+  if (contractEnabled()) await checkResponsesAgainstDocument(app);
   return {
     app, db, config,
     async close() {
       await app.close();
       await db.destroy();
     },
+  };
+}
+
+/**
+ * Wraps app.inject so every response the test receives is validated against the app's OpenAPI
+ * document; a violation rejects the inject call, which fails the test that caused it.
+ */
+async function checkResponsesAgainstDocument(app: TestApp): Promise<void> {
+  const contract = await contractFor(app as never);
+  const inject = app.inject.bind(app) as (opts: unknown) => Promise<LightMyRequestResponse>;
+  (app as { inject: unknown }).inject = (opts?: unknown) => {
+    if (opts === undefined || typeof opts === 'function') return (inject as (o?: unknown) => unknown)(opts);
+    const o = (typeof opts === 'string' ? { url: opts } : opts) as { method?: string; url?: string; path?: string; query?: unknown };
+    return inject(opts).then((res) => {
+      const url = typeof o.url === 'string' ? o.url : String(o.path ?? '/');
+      const problems = contract.check(o.method ?? 'GET', url, res);
+      if (problems.length) throw new Error(`OpenAPI contract violation:\n  ${problems.join('\n  ')}`);
+      return res;
+    });
   };
 }
 

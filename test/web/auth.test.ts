@@ -35,6 +35,7 @@ describe('dashboard: accounts journey', { skip }, () => {
     assert.equal(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid'), 'true');
     await expectAccessible(page, 'signup with errors');
     await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await err.waitFor({ state: 'detached' }); // editing the field retires its stale message
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Codes' }).waitFor();
     assert.match(await page.locator('.topbar').innerText(), new RegExp(email));

@@ -83,6 +83,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.QRS_SCREENSHOTS && existsSync(join(SCREENSHOTS, `${name}.png`))) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), type: 'png', animations: 'disabled' });
 }
 

@@ -60,6 +60,7 @@ describe('dashboard serving', () => {
       ['/auth/me', 401, /problem\+json/],
       ['/.well-known/gs1resolver', 200, /json/],
       ['/auth/unknown', 404, /problem\+json/],
+      ['/v2/codes', 404, /problem\+json/],
     ];
     for (const [url, status, type] of cases) {
       const res = await h.app.inject({ url, headers: html });
@@ -70,9 +71,11 @@ describe('dashboard serving', () => {
   });
 
   it('answers API clients (JSON Accept) and other methods with problem documents, not the app', async () => {
-    const json = await h.app.inject({ url: '/somewhere', headers: { accept: 'application/json' } });
-    assert.equal(json.statusCode, 404);
-    assert.match(String(json.headers['content-type']), /problem\+json/);
+    for (const accept of ['application/json', '*/*', undefined]) {
+      const res = await h.app.inject({ url: '/somewhere', headers: accept ? { accept } : {} });
+      assert.equal(res.statusCode, 404, String(accept));
+      assert.match(String(res.headers['content-type']), /problem\+json/);
+    }
     const post = await h.app.inject({ method: 'POST', url: '/v1/unknown', headers: { ...html, 'content-type': 'application/json' }, payload: '{}' });
     assert.equal(post.statusCode, 404, 'a POST to an unknown API path stays a 404, not a 405');
   });

@@ -58,9 +58,16 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await page.locator('.field-error[data-pointer="/custom_domain"]').waitFor();
     assert.equal(await page.getByLabel('Description').inputValue(), 'Client work for Berlin');
     await page.getByLabel('Custom domain').fill('');
+    await page.getByLabel('Time zone').fill('Europe/Berlin');
+    await page.getByLabel('Keep raw scans for (days)').fill('400');
     await page.getByRole('checkbox', { name: /approval/ }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
+    const saved = (await (await page.request.get(page.url().replace('/workspaces/', '/v1/workspaces/'))).json()).data;
+    assert.equal(saved.timezone, 'Europe/Berlin');
+    assert.equal(saved.scan_retention_days, 400);
+    assert.equal(saved.approval_required, true);
+    assert.equal(saved.primary_color, '#0A3D91');
     await expectAccessible(page, 'workspace settings');
 
     // Switch into it: now it is the current one and cannot be archived from inside.

@@ -6,6 +6,7 @@ import * as m0004 from './0004_dpp.js';
 import * as m0006a from './0006_1_workspace_settings.js';
 import * as m0006b from './0006_2_scan_retention.js';
 import * as m0008 from './0008_login_throttle.js';
+import * as m0008b from './0008_pdf_export_slots.js';
 import * as m0007 from './0007_tenancy.js';
 
 // Append new migrations here; names sort in the order they must run.
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_2_scan_retention': m0006b,
   '0007_tenancy': m0007,
   '0008_login_throttle': m0008,
+  '0008_pdf_export_slots': m0008b,
 };

@@ -1,3 +1,4 @@
+import { problemResponse } from '../../http/openapi.js';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
@@ -38,7 +39,7 @@ export default async function dppRoutes(app: App) {
     validatorCompiler: anyBodyCompiler,
     schema: {
       operationId: 'validatePassport', tags, summary: 'Validate a passport without storing it',
-      description: 'Always 200 with the validator result for any JSON body; only unreadable JSON is a 400.',
+      description: 'Always 200 with the validator result for any JSON body; only unreadable JSON is a 400, and a body that breaks the input rule (a non-finite or unsafe number, NUL, a lone surrogate) a 422.',
       body: CreatePassportSchema, response: { 200: ValidationEnvelope },
     },
   }, async (request) => one(request, validatePassport(request.body, { now: clock.now() })));
@@ -59,7 +60,7 @@ export default async function dppRoutes(app: App) {
     schema: {
       operationId: 'updatePassport', tags, summary: 'Change a passport (new version)',
       description: '`data` is a JSON merge patch (RFC 7396); the merged passport is validated whole. A change creates a new version; a patch that changes nothing does not. Archived passports cannot change (409).',
-      params: PassportParams, body: PatchPassportSchema, response: { 200: PassportEnvelope },
+      params: PassportParams, body: PatchPassportSchema, response: { 200: PassportEnvelope, 409: problemResponse('The passport is published or archived, or its GTIN and serial are taken', 409) },
     },
   }, async (request) => saved(request, await patchPassport(deps, principalOf(request), request.params.id, request.body as Record<string, unknown>)));
 

@@ -110,7 +110,7 @@ export const PassportViewSchema = Type.Object({
   category: Type.Enum(CATEGORIES),
   digital_link: Type.String({ format: 'uri' }),
   public_url: Type.String({ format: 'uri' }),
-  version: Type.Integer({ minimum: 1 }),
+  version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
   updated_at: Type.String({ format: 'date-time' }),
   battery_status: Type.Optional(Type.Enum(BATTERY_STATUSES, { description: 'Only for legitimate_interest and authority.' })),
   predecessor_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Only for legitimate_interest and authority.' })),

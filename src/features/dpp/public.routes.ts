@@ -42,7 +42,7 @@ export default async function publicRoutes(app: App) {
   const deps: GrantsDeps = { db, config, clock };
 
   app.get('/dpp/:gtin/:serial', {
-    config: { auth: false, rateLimit: 'public' },
+    config: { auth: false, rateLimit: 'public', htmlErrors: true },
     schema: {
       operationId: 'getPublicPassport', tags: ['dpp-public'], summary: 'Public battery passport page',
       description: 'Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of a published passport. Without a token only public attributes are shown; a valid access grant token (`Authorization: Bearer …`, or the cookie a browser gets for `?token=`) shows its level. Unknown, unpublished and archived passports are 404; an invalid, expired, revoked or other passport\'s token is 401.',

@@ -89,10 +89,10 @@ export default async function resolverRoutes(app: App) {
     404: problem('No published passport for this key, or an unknown link type'),
     410: problem('The passport\'s organization was deleted'),
   };
-  app.get('/01/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true, querystring: linkTypeQuery } }, resolve);
+  app.get('/01/*', { config: { auth: false, rateLimit: 'public', htmlErrors: true }, schema: { hide: true, querystring: linkTypeQuery } }, resolve);
   for (const form of DOCUMENTED_FORMS) {
     app.get(form.url, {
-      config: { auth: false, rateLimit: 'public' },
+      config: { auth: false, rateLimit: 'public', htmlErrors: true },
       schema: {
         operationId: `resolveDigitalLink${form.id}`, tags: ['resolver'], summary: `Resolve ${form.what}`,
         description: `GS1 Digital Link resolver for ${form.what}. 307 to the passport page (query parameters kept, minus linkType) with a \`Link\` header; \`linkType=linkset\`/\`all\` or \`Accept: application/linkset+json\` answers the linkset. 400 for a malformed path or GTIN, 404 for an unknown key or link type. The resolver also accepts a trailing slash and a consumer product variant (\`/22/{cpv}\` before the lot).`,

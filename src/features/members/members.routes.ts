@@ -1,3 +1,4 @@
+import { problemResponse } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
@@ -39,7 +40,7 @@ export default async function membersRoutes(app: App) {
     schema: {
       operationId: 'updateMember', tags, summary: 'Change a member\'s organization role and workspace roles',
       description: `${manage} Demoting the last org_admin is a 409 conflict.`,
-      params: MemberParams, body: UpdateMemberBody, response: { 200: One(Member) },
+      params: MemberParams, body: UpdateMemberBody, response: { 200: One(Member), 409: problemResponse('The change would leave the organization without an org_admin', 409) },
     },
   }, async (request) => one(request, await updateMember(ctx, principalOf(request), request.params.user_id, request.body)));
 
@@ -49,7 +50,7 @@ export default async function membersRoutes(app: App) {
       operationId: 'removeMember', tags, summary: 'Remove a member from the organization and all its workspaces',
       description: `${manage} Answers the final state (status "removed"). Removing the last org_admin is a 409 conflict. `
         + 'The user\'s sessions end when it belongs to no other organization.',
-      params: MemberParams, response: { 200: One(Member) },
+      params: MemberParams, response: { 200: One(Member), 409: problemResponse('The last org_admin cannot be removed', 409) },
     },
   }, async (request) => one(request, await removeMember(ctx, principalOf(request), request.params.user_id)));
 }

@@ -66,6 +66,10 @@ export class RedirectCache {
       this.version++;
       for (const c of codes) this.entries.delete(c);
     });
+    bus.onReset(() => {
+      this.version++;
+      this.entries.clear();
+    });
   }
 
   /** Synchronous when cached, so the hot path has no await at all. */

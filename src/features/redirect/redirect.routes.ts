@@ -24,7 +24,7 @@ export default async function redirectRoutes(app: App) {
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
 
   app.get('/r/:short_code', {
-    config: { auth: false, rateLimit: 'public' },
+    config: { auth: false, rateLimit: 'public', htmlErrors: true },
     schema: {
       operationId: 'redirect', tags: ['redirect'], summary: 'Follow a short URL (records a scan)',
       description: '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
@@ -33,6 +33,7 @@ export default async function redirectRoutes(app: App) {
         302: { description: 'Redirect to the destination; no body. Location is the destination (or fallback_url).', type: 'null' },
         404: { description: 'HTML page: unknown code or pending approval.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code not found</title></head><body>…</body></html>' } } },
         410: { description: 'HTML page: paused, expired, deleted or rejected code.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code no longer active</title></head><body>…</body></html>' } } },
+        503: { description: 'The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>Service unavailable</title></head><body>…</body></html>' }, 'application/problem+json': { schema: { $ref: 'Problem#' } } } },
       },
     },
   }, (request, reply) => {

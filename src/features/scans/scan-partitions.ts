@@ -27,26 +27,34 @@ export async function listPartitions(db: Db): Promise<Partition[]> {
 
 /**
  * Creates this month's and the next `ahead` months' partitions when missing, so scans land in
- * their month rather than in the DEFAULT partition (the safety net). lock_timeout bounds the wait
- * for the parent's lock. Returns the names created.
+ * their month rather than in the DEFAULT partition (the safety net). Each month is its own short
+ * transaction with lock_timeout bounding the wait for the parent's lock; a month that cannot be
+ * created (the DEFAULT partition already holds rows of it, or a lock timeout) is reported in
+ * `failed` and the others still go ahead.
  */
-export async function ensurePartitions(db: Db, now: Date, ahead = 3): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await tryLock(trx))) return [];
-    const have = new Set((await listPartitions(trx)).map((p) => p.name));
-    const created: string[] = [];
-    for (let i = 0; i <= ahead; i++) {
-      const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1);
-      const d = new Date(start);
-      const name = partitionName(d.getUTCFullYear(), d.getUTCMonth());
-      if (have.has(name)) continue;
-      const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-      await sql`create table if not exists ${sql.id(name)} partition of scans
-        for values from (${sql.lit(scanIdFloor(start))}) to (${sql.lit(scanIdFloor(end))})`.execute(trx);
-      created.push(name);
+export async function ensurePartitions(db: Db, now: Date, ahead = 3): Promise<{ created: string[]; failed: Array<{ name: string; error: string }> }> {
+  const have = new Set((await listPartitions(db)).map((p) => p.name));
+  const created: string[] = [];
+  const failed: Array<{ name: string; error: string }> = [];
+  for (let i = 0; i <= ahead; i++) {
+    const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1);
+    const d = new Date(start);
+    const name = partitionName(d.getUTCFullYear(), d.getUTCMonth());
+    if (have.has(name)) continue;
+    const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    try {
+      const made = await db.transaction().execute(async (trx) => {
+        if (!(await tryLock(trx))) return false;
+        await sql`create table if not exists ${sql.id(name)} partition of scans
+          for values from (${sql.lit(scanIdFloor(start))}) to (${sql.lit(scanIdFloor(end))})`.execute(trx);
+        return true;
+      });
+      if (made) created.push(name);
+    } catch (err) {
+      failed.push({ name, error: (err as Error).message });
     }
-    return created;
-  });
+  }
+  return { created, failed };
 }
 
 async function tryLock(trx: Db): Promise<boolean> {
@@ -55,8 +63,8 @@ async function tryLock(trx: Db): Promise<boolean> {
   return rows[0].ok;
 }
 
-/** The ISO instant `days` before `now`, in SQL, as scanned_at is stored. */
-const cutoffSql = (now: Date) => sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '1 day') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The ISO instant `days` × 24 h before `now` (as the batched deletes; a '1 day' interval would follow the session's DST), as scanned_at is stored. */
+const cutoffSql = (now: Date) => sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '86400 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Drops the monthly partitions in which every row is past its workspace's retention: a whole month

@@ -13,6 +13,8 @@ export interface RetentionOptions {
   pauseMs?: number;
   /** stop between two statements (the app is closing) */
   signal?: AbortSignal;
+  /** PostgreSQL: create months ahead and drop expired months (default true; false under pg_partman) */
+  managePartitions?: boolean;
   /** told after each delete statement that removed rows (logging, metrics) */
   onBatch?: (codeId: string, rows: number) => void;
 }
@@ -25,6 +27,8 @@ export interface RetentionResult {
   /** PostgreSQL partitions created ahead and dropped whole */
   created: string[];
   dropped: string[];
+  /** partition steps that failed this pass (logged; the batched deletes still ran) */
+  errors: string[];
 }
 
 const CODE_PAGE = 500;
@@ -36,10 +40,15 @@ const CODE_PAGE = 500;
  * idempotent, so several instances may run it at once. Rollups, scan_count and usage stay.
  */
 export async function runRetention(db: Kysely<Database>, now: Date, opts: RetentionOptions): Promise<RetentionResult> {
-  const out: RetentionResult = { deleted: 0, batches: 0, created: [], dropped: [] };
-  if (isPostgres(db)) {
-    out.created = await ensurePartitions(db, now);
-    out.dropped = await dropExpiredPartitions(db, now);
+  const out: RetentionResult = { deleted: 0, batches: 0, created: [], dropped: [], errors: [] };
+  if (isPostgres(db) && opts.managePartitions !== false) {
+    const made = await ensurePartitions(db, now);
+    out.created = made.created;
+    out.errors.push(...made.failed.map((f) => `creating ${f.name}: ${f.error}`));
+    out.dropped = await dropExpiredPartitions(db, now).catch((err: Error) => {
+      out.errors.push(`dropping expired partitions: ${err.message}`);
+      return [];
+    });
   }
   for (const ws of await workspacesWithRetention(db)) {
     const cutoff = new Date(now.getTime() - ws.days * 86_400_000);

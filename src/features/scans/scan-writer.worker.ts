@@ -51,11 +51,11 @@ async function sqlite(path: string): Promise<Connection> {
 }
 
 async function postgres(url: string): Promise<Connection> {
-  const { default: pg } = await import('pg');
+  const { resilientPool } = await import('../../db/database.js');
   const { from: copyFrom } = await import('pg-copy-streams');
-  // One connection; the pool replaces it if the server drops it.
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  pool.on('error', () => undefined);
+  // One connection; the pool replaces it if the server drops it, idle or mid-write (a failed
+  // write rejects, and the buffer keeps the batch for the next flush).
+  const pool = resilientPool({ connectionString: url, max: 1, application_name: 'qrs-scan-writer' });
   return {
     async write(batch) {
       const rows = copyBatch(batch, hasher);

@@ -1,3 +1,4 @@
+import { problemResponse } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
@@ -36,7 +37,7 @@ export default async function workspacesRoutes(app: App) {
     config: { permission: 'workspaces.update' },
     schema: {
       operationId: 'updateWorkspace', tags, summary: 'Update a workspace (org_admin, or ws_admin of that workspace)',
-      params: WorkspaceParams, body: UpdateWorkspaceBody, response: { 200: One(Workspace) },
+      params: WorkspaceParams, body: UpdateWorkspaceBody, response: { 200: One(Workspace), 409: problemResponse('The slug or custom domain is taken', 409) },
     },
   }, async (request) => one(request, await patchWorkspace(ctx, principalOf(request), request.params.id, request.body)));
 
@@ -45,7 +46,7 @@ export default async function workspacesRoutes(app: App) {
     schema: {
       operationId: 'archiveWorkspace', tags, summary: 'Archive a workspace (org_admin, or ws_admin of that workspace)',
       description: 'Answers 200 with the archived workspace. The default workspace and the caller\'s current workspace answer 409 workspace-protected.',
-      params: WorkspaceParams, response: { 200: One(Workspace) },
+      params: WorkspaceParams, response: { 200: One(Workspace), 409: problemResponse('The default workspace and the caller\'s own workspace cannot be archived (workspace-protected)', 409) },
     },
   }, async (request) => one(request, await archiveWorkspace(ctx, principalOf(request), request.params.id)));
 }

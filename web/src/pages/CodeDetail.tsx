@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, ApiError, body, ok } from '../api/client';
+import { api, ApiError, body, fetchBlob, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { useWsKey } from '../session';
 import { Bars } from '../ui/Bars';
-import { CopyButton, ProblemAlert } from '../ui/forms';
+import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { QrImage } from '../ui/QrImage';
 import { Downloads } from './CodeEdit';
 
@@ -47,6 +47,10 @@ export function CodeDetail() {
     for (const s of scans.data?.data ?? []) if (s.destination && !s.is_bot) counts.set(s.destination, (counts.get(s.destination) ?? 0) + 1);
     return [...counts].map(([key, n]) => ({ key, scans: n })).sort((a, b) => b.scans - a.scans);
   }, [scans.data]);
+  const csv = useSubmit(async () => {
+    const blob = await fetchBlob(`/v1/codes/${encodeURIComponent(id)}/scans.csv?from=${range.from}&to=${range.to}`);
+    saveBlob(blob, `scans-${id}-${range.from}-${range.to}.csv`);
+  });
   if (code.error instanceof ApiError) return <ProblemAlert problem={code.error.problem} />;
   const c = code.data;
   if (!c) return <p>{t('app.loading')}</p>;
@@ -91,7 +95,11 @@ export function CodeDetail() {
           </div>
         </>
       ) : <p>{t('app.loading')}</p>}
-      <h2>{t('detail.raw')}</h2>
+      <div className="page-head">
+        <h2>{t('detail.raw')}</h2>
+        <button type="button" className="btn btn-small" onClick={() => void csv.run()}>{t('detail.csv')}</button>
+      </div>
+      <ProblemAlert problem={csv.problem} />
       <table className="table" data-testid="scans-table">
         <thead><tr><th scope="col">{t('detail.time')}</th><th scope="col">{t('detail.device')}</th><th scope="col">{t('detail.os')}</th><th scope="col">{t('detail.country')}</th><th scope="col">{t('detail.destination')}</th><th scope="col">{t('detail.bot')}</th></tr></thead>
         <tbody>

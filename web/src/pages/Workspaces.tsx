@@ -62,10 +62,11 @@ export function Workspaces() {
   );
 }
 
-type WsForm = { name: string; slug: string; description: string; default_locale: string; primary_color: string; custom_domain: string; approval_required: boolean };
+type WsForm = { name: string; slug: string; description: string; default_locale: string; primary_color: string; custom_domain: string; approval_required: boolean; timezone: string; scan_retention_days: string };
 const toForm = (w: Workspace): WsForm => ({
   name: w.name, slug: w.slug, description: w.description ?? '', default_locale: w.default_locale,
   primary_color: w.primary_color ?? '', custom_domain: w.custom_domain ?? '', approval_required: w.approval_required,
+  timezone: w.timezone, scan_retention_days: w.scan_retention_days == null ? '' : String(w.scan_retention_days),
 });
 
 export function WorkspaceSettings() {
@@ -82,7 +83,11 @@ export function WorkspaceSettings() {
     if (!form) return;
     const w = await ok(api.PATCH('/v1/workspaces/{id}', {
       params: { path: { id } },
-      body: { ...form, description: form.description || null, primary_color: form.primary_color || null, custom_domain: form.custom_domain || null } as never,
+      body: {
+        ...form, description: form.description || null, primary_color: form.primary_color || null, custom_domain: form.custom_domain || null,
+        // A number when it is one; else the text, so the API's 422 names the problem.
+        scan_retention_days: form.scan_retention_days.trim() === '' ? null : Number.isFinite(Number(form.scan_retention_days)) ? Number(form.scan_retention_days) : form.scan_retention_days,
+      } as never,
     }));
     qc.setQueryData(['workspace', id], w);
     setForm(toForm(w));
@@ -101,7 +106,7 @@ export function WorkspaceSettings() {
   if (!ws.data || !form) return <p>{t('app.loading')}</p>;
   const w = ws.data;
   const protectedWhy = w.is_default ? t('ws.protectedDefault') : w.id === me?.current.workspace_id ? t('ws.protectedCurrent') : null;
-  const text = (k: 'name' | 'slug' | 'description' | 'default_locale' | 'custom_domain') => (p: object) =>
+  const text = (k: 'name' | 'slug' | 'description' | 'default_locale' | 'custom_domain' | 'timezone' | 'scan_retention_days') => (p: object) =>
     <input {...p} value={form[k]} onChange={(e) => { setSaved(false); setForm({ ...form, [k]: e.target.value }); }} />;
   return (
     <section>
@@ -117,6 +122,8 @@ export function WorkspaceSettings() {
           {(p) => <input {...p} placeholder="#0A3D91" value={form.primary_color} onChange={(e) => { setSaved(false); setForm({ ...form, primary_color: e.target.value }); }} />}
         </Field>
         <Field label={t('ws.domain')} pointer="/custom_domain" errors={save.fields} hint={t('ws.domainHint')}>{text('custom_domain')}</Field>
+        <Field label={t('ws.timezone')} pointer="/timezone" errors={save.fields} hint={t('ws.timezoneHint')}>{text('timezone')}</Field>
+        <Field label={t('ws.retention')} pointer="/scan_retention_days" errors={save.fields} hint={t('ws.retentionHint')}>{text('scan_retention_days')}</Field>
         <div className="field check">
           <label><input type="checkbox" checked={form.approval_required} onChange={(e) => { setSaved(false); setForm({ ...form, approval_required: e.target.checked }); }} /> {t('ws.approval')}</label>
         </div>

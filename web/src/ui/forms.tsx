@@ -57,18 +57,23 @@ interface FieldProps {
   pointer?: string;
   errors?: Record<string, string>;
   hint?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; onInput: () => void }) => ReactNode;
 }
 
 /** Label, control, hint and the API's message for this field, wired for screen readers. */
 export function Field({ label, pointer, errors, hint, children }: FieldProps) {
   const id = useId();
-  const error = pointer ? errors?.[pointer] : undefined;
+  // Once the user edits the field, its message from the last submit is out of date; the next
+  // submit's answer (a new errors object) shows again whatever still applies.
+  const [dismissed, setDismissed] = useState<object | null>(null);
+  const raw = pointer ? errors?.[pointer] : undefined;
+  const error = raw && dismissed !== errors ? raw : undefined;
+  const onInput = () => { if (raw && errors) setDismissed(errors); };
   const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described })}
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described, onInput })}
       {hint ? <small id={`${id}-hint`} className="muted">{hint}</small> : null}
       {error ? <small id={`${id}-err`} className="field-error" data-pointer={pointer}>{error}</small> : null}
     </div>
