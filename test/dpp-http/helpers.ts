@@ -71,6 +71,7 @@ export async function publish(h: Harness, t: Tenant, id: string) {
 /** A tenant with one published passport of the given fixture. */
 export async function publishedPassport(h: Harness, name: FixtureName, t?: Tenant) {
   const tenant = t ?? (await publisher(h));
+  await ownPrefix(h, tenant);
   const input = uniqueFixture(name);
   const created = await createPassport(h, tenant, input);
   const passport = await publish(h, tenant, created.id);
