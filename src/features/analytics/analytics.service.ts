@@ -54,7 +54,9 @@ export function rangeOf(q: { from?: string; to?: string }, tz: string, nowMs: nu
     const p = localParts(to - 1, tz);
     from = startOfDay(p.y, p.m, p.d - (defaultDays - 1), tz);
   }
-  if (from > to) throw invalidField('/query/from', 'from must not be after to', 'range');
+  // A date `to` means the end of that day, so from=2026-04-02&to=2026-04-01 is an empty range: refused too.
+  const datesReversed = q.from !== undefined && q.to !== undefined && DATE.test(q.from) && DATE.test(q.to) && q.from > q.to;
+  if (from > to || datesReversed) throw invalidField('/query/from', 'from must not be after to', 'range');
   return [from, to];
 }
 
