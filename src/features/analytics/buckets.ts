@@ -53,23 +53,70 @@ export function cover(from: number, to: number, visit: (grain: Grain, start: num
 /** A contiguous run of buckets of one grain: `bucket between first and last` selects exactly them. */
 export interface Run { grain: Grain; first: string; last: string }
 
-/** The runs of disjoint ranges' covers, and which range each bucket belongs to. */
-export function runsOf(ranges: Array<[number, number]>): { runs: Run[]; owner: Map<string, number> } {
-  const runs: Run[] = [];
-  const owner = new Map<string, number>();
-  const open = new Map<Grain, { run: Run; end: number }>();
-  ranges.forEach(([a, b], i) => cover(a, b, (grain, start, key) => {
-    owner.set(`${grain}|${key}`, i);
-    const end = grain === 'm' ? nextMonth(start) : start + (grain === 'd' ? DAY : grain === 'h' ? HOUR : QUARTER);
-    const cur = open.get(grain);
-    if (cur && cur.end === start) {
-      cur.run.last = key;
-      cur.end = end;
-    } else {
-      const run = { grain, first: key, last: key };
-      runs.push(run);
-      open.set(grain, { run, end });
+const GRAINS: Grain[] = ['q', 'h', 'd', 'm'];
+const floorTo = (grain: Grain, ms: number) => {
+  if (grain === 'm') {
+    const d = new Date(ms);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  }
+  const unit = grain === 'q' ? QUARTER : grain === 'h' ? HOUR : DAY;
+  return Math.floor(ms / unit) * unit;
+};
+const ceilTo = (grain: Grain, ms: number) => {
+  const f = floorTo(grain, ms);
+  return f === ms ? ms : grain === 'm' ? nextMonth(f) : f + (grain === 'q' ? QUARTER : grain === 'h' ? HOUR : DAY);
+};
+
+/**
+ * The spans of cover(from, to), without visiting each bucket: quarters up to the first whole
+ * hour, hours up to the first whole day, days up to the first whole month, then months, and
+ * back down at the end. O(1) a range, whatever its length.
+ */
+export function spans(from: number, to: number): Array<{ grain: Grain; start: number; end: number }> {
+  const out: Array<{ grain: Grain; start: number; end: number }> = [];
+  let t = from;
+  let i = 0;
+  while (i < 3) {
+    const next = ceilTo(GRAINS[i + 1], t);
+    if (next > floorTo(GRAINS[i + 1], to)) break;
+    if (next > t) out.push({ grain: GRAINS[i], start: t, end: next });
+    t = next;
+    i++;
+  }
+  for (let j = i; j >= 0; j--) {
+    const end = floorTo(GRAINS[j], to);
+    if (end > t) {
+      const last = out[out.length - 1];
+      if (last?.grain === GRAINS[j]) last.end = end; // an unfinished climb turning back down
+      else out.push({ grain: GRAINS[j], start: t, end });
+      t = end;
     }
-  }));
-  return { runs, owner };
+  }
+  return out;
+}
+
+/** The runs covering disjoint, ascending ranges; adjacent spans of one grain merge into one run. */
+export function runsOf(ranges: Array<[number, number]>): Run[] {
+  const runs: Run[] = [];
+  const open = new Map<Grain, { run: Run; end: number }>();
+  for (const [a, b] of ranges) {
+    for (const s of spans(a, b)) {
+      const cur = open.get(s.grain);
+      const last = bucketKey(s.grain, s.end - 1);
+      if (cur && cur.end === s.start) {
+        cur.run.last = last;
+        cur.end = s.end;
+      } else {
+        const run = { grain: s.grain, first: bucketKey(s.grain, s.start), last };
+        runs.push(run);
+        open.set(s.grain, { run, end: s.end });
+      }
+    }
+  }
+  return runs;
+}
+
+/** The instant a bucket key starts. */
+export function startOfKey(grain: Grain, key: string): number {
+  return Date.parse(grain === 'q' ? `${key}:00Z` : grain === 'h' ? `${key}:00:00Z` : grain === 'd' ? `${key}T00:00:00Z` : `${key}-01T00:00:00Z`);
 }

@@ -73,10 +73,14 @@ export function calendar(from: number, to: number, tz: string, interval: Interva
     return startOfDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), tz);
   };
   let start = startOf(day);
+  let offset = day - start;
   while (start < to) {
     const d = new Date(day);
     const next = interval === 'day' ? day + DAY : interval === 'week' ? day + 7 * DAY : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-    const end = startOf(next);
+    // Most days keep the previous offset: one Intl call confirms it; a DST change takes the long way.
+    let end = next - offset;
+    if (offsetAt(end, tz) !== offset) end = startOf(next);
+    offset = next - end;
     out.push({ date: new Date(day).toISOString().slice(0, 10), start: Math.max(start, from), end: Math.min(end, to) });
     day = next;
     start = end;
