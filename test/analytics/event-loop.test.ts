@@ -72,12 +72,18 @@ for (const dialect of targets) {
       const histogram = monitorEventLoopDelay({ resolution: 5 });
       histogram.enable();
       const worst: Array<[string, number]> = [];
+      // The best of three: a call that blocks does so every time, while a stall of the shared
+      // machine (another process on the CPU, a GC) lands on one run only.
       for (const url of calls) {
-        histogram.reset();
-        const res = await call(h, { url, tenant: t });
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        assert.equal(res.statusCode, 200, res.body);
-        worst.push([url, histogram.max / 1e6]);
+        let best = Infinity;
+        for (let run = 0; run < 3; run++) {
+          histogram.reset();
+          const res = await call(h, { url, tenant: t });
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          assert.equal(res.statusCode, 200, res.body);
+          best = Math.min(best, histogram.max / 1e6);
+        }
+        worst.push([url, best]);
       }
       histogram.disable();
       const res = await call(h, { url: '/v1/analytics?from=2025-11-23&to=2026-11-22', tenant: t });
