@@ -18,6 +18,8 @@ import { applyRateLimit } from './http/rate-limit.js';
 import { AppError } from './http/errors.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
+import { inputRulesPlugin } from './http/input-rules.js';
+import { withRedaction } from './http/log-redact.js';
 import { features } from './features/index.js';
 
 export interface BuildOptions {
@@ -26,14 +28,19 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: withRedaction(opts.logger ?? { level: config.logLevel }),
     // D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts the n nearest addresses of the chain (the socket peer first), as Express does.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A URL the router cannot decode (bad percent-encoding) never reaches a hook; it still gets
     // a problem document with a request id and rate-limit headers.
     frameworkErrors: async (error, request, reply) => {
@@ -66,6 +73,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(problemPlugin, { docsUrl: config.docsUrl });
   await app.register(requestIdPlugin);
+  await app.register(inputRulesPlugin);
   await app.register(openapiPlugin);
   await app.register(cookiesPlugin);
   await app.register(authPlugin);

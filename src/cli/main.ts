@@ -3,6 +3,7 @@ import { loadConfig, PLAN_NAMES, type PlanName } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { bootstrap, createKeyForWorkspace } from './commands.js';
+import { passwordProblem } from '../features/users/password-rules.js';
 
 const USAGE = `usage:
   npm run cli -- bootstrap --email E --password P --org-name N --org-slug S [--plan free|pro|business|agency|enterprise]
@@ -26,6 +27,8 @@ try {
     if (!values.email || !values.password || !values['org-name'] || !values['org-slug']) fail('bootstrap needs --email, --password, --org-name and --org-slug');
     const plan = (values.plan ?? 'free') as PlanName;
     if (!PLAN_NAMES.includes(plan)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+    const weak = passwordProblem(values.password, values.email);
+    if (weak) fail(`--password ${weak.detail} (${weak.code})`);
     out = await bootstrap(db, config, { email: values.email, password: values.password, orgName: values['org-name'], orgSlug: values['org-slug'], plan });
   } else if (command === 'api-key' && rest[0] === 'create') {
     const { values } = parseArgs({ args: rest.slice(1), options: { workspace: { type: 'string' }, name: { type: 'string' } } });

@@ -1,4 +1,4 @@
-import type { UsersTable, SessionsTable, LoginFailuresTable } from '../features/users/users.table.js';
+import type { UsersTable, SessionsTable, LoginThrottleTable } from '../features/users/users.table.js';
 import type { OrganizationsTable, MembershipsTable } from '../features/organizations/organizations.table.js';
 import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspaces/workspaces.table.js';
 import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
@@ -15,7 +15,7 @@ import type { DppAccessGrantsTable, DppPassportsTable, DppVersionsTable } from '
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   workspaces: WorkspacesTable;

@@ -10,6 +10,8 @@ import commentsRoutes from './comments/comments.routes.js';
 import redirectRoutes from './redirect/redirect.routes.js';
 import scansRoutes from './scans/scans.routes.js';
 import analyticsRoutes from './analytics/analytics.routes.js';
+import scansExportRoutes from './scans/scans-export.routes.js';
+import retentionJob from './scans/retention.plugin.js';
 import usageRoutes from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
 import authRoutes from './users/auth.routes.js';
@@ -17,6 +19,7 @@ import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
+import { webAppPlugin } from './web-app/web-app.plugin.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -31,6 +34,8 @@ export const features: Array<(app: App) => Promise<void>> = [
   redirectRoutes,
   scansRoutes,
   analyticsRoutes,
+  scansExportRoutes,
+  retentionJob,
   usageRoutes,
   workspacesRoutes,
   authRoutes,
@@ -38,4 +43,5 @@ export const features: Array<(app: App) => Promise<void>> = [
   auditRoutes,
   membersRoutes,
   dppFeature,
+  webAppPlugin, // last: its fallback serves only what no route above answers
 ];

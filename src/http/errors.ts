@@ -21,6 +21,7 @@ export const ERROR_TYPES = {
   'not-found': { status: 404, title: 'Not Found', description: 'The resource or route does not exist, or belongs to another organization or workspace.' },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed', description: 'The route exists but not for this HTTP method. The `Allow` header lists the methods it has.' },
   conflict: { status: 409, title: 'Conflict', description: 'The request conflicts with another: an Idempotency-Key reused with a different request, or one still in flight.' },
+  'secret-not-replayable': { status: 409, title: 'Secret Not Replayable', description: 'An Idempotency-Key was repeated for a request that already succeeded and whose answer held a secret (an API key, an access grant token, an initial password, a CSRF token). Secrets are shown once and never stored, so the answer cannot be replayed. `original_status` is the status of the first answer and `resource_id` the id it created, when there was one: look the resource up, or use a new Idempotency-Key to create another.' },
   'workspace-protected': { status: 409, title: 'Workspace Protected', description: "The default workspace and the caller's own workspace cannot be archived." },
   gone: { status: 410, title: 'Gone', description: 'The resource existed but is no longer available.' },
   'payload-too-large': { status: 413, title: 'Payload Too Large', description: 'The request body exceeds the size limit.' },

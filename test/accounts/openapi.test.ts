@@ -41,6 +41,9 @@ describe('accounts in the OpenAPI document', () => {
   });
   after(async () => { await h.close(); });
 
+  // Resources are named component schemas; follow a $ref to the schema it names.
+  const deref = (schema: any): any => (schema?.$ref ? deref(doc.components.schemas[schema.$ref.split('/').pop()]) : schema);
+
   for (const [method, path, operationId, expect] of ROUTES) {
     it(`${method.toUpperCase()} ${path} (${operationId})`, () => {
       const op = doc.paths?.[path]?.[method];
@@ -49,13 +52,13 @@ describe('accounts in the OpenAPI document', () => {
       assert.ok(op.tags?.length, 'tagged');
       assert.ok(op.summary, 'summarised');
       if (expect.body) {
-        const schema = op.requestBody?.content?.['application/json']?.schema;
+        const schema = deref(op.requestBody?.content?.['application/json']?.schema);
         assert.ok(schema?.properties, 'request body schema');
         assert.equal(schema.additionalProperties, false, 'request bodies reject unknown fields');
       }
       if (expect.query) assert.ok(op.parameters?.some((p: any) => p.in === 'query' && p.name === 'limit'), 'query parameters');
       if (expect.params) assert.ok(op.parameters?.some((p: any) => p.in === 'path'), 'path parameters');
-      const ok = op.responses?.[expect.ok]?.content?.['application/json']?.schema;
+      const ok = deref(op.responses?.[expect.ok]?.content?.['application/json']?.schema);
       assert.ok(ok?.properties?.data, `${expect.ok} response schema with data`);
       assert.ok(ok.properties.meta, 'meta in the envelope');
       for (const status of ['400', '422', '401', '403', '404']) {

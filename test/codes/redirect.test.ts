@@ -74,10 +74,10 @@ for (const dialect of dialects()) {
     });
 
     it('HEAD answers like GET without recording a scan', async () => {
-      const c = await createCode(h, t, { type: 'url', url: 'https://head.example.com' });
+      const c = await createCode(h, t, { type: 'url', url: 'https://head.example.com/' });
       const res = await scan(h, c.short_code, {}, { method: 'HEAD' });
       assert.equal(res.statusCode, 302);
-      assert.equal(res.headers.location, 'https://head.example.com');
+      assert.equal(res.headers.location, 'https://head.example.com/');
       assert.equal((await scansOf(c.id)).length, 0);
     });
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Count } from '../../http/numbers.js';
 import { DIMENSION_NAMES } from './dimensions.js';
 
 const time = Type.String({ format: 'date-time' });
@@ -22,10 +23,9 @@ export const AnalyticsQuery = Type.Object({
 }, { additionalProperties: false });
 export type AnalyticsQuery = Static<typeof AnalyticsQuery>;
 
-const Count = Type.Integer({ minimum: 0 });
 export const Breakdown = Type.Array(Type.Object({
   key: Type.Union([Type.String(), Type.Null()], { description: 'The value; null = unknown.' }),
-  scans: Count,
+  scans: Count(),
 }));
 
 export const Analytics = Type.Object({
@@ -37,14 +37,14 @@ export const Analytics = Type.Object({
   code_id: Type.Union([Type.String(), Type.Null()]),
   tag: Type.Union([Type.String(), Type.Null()]),
   totals: Type.Object({
-    scans: Count,
-    unique_visitors: Type.Integer({ minimum: 0, description: 'Visitor-days: distinct daily-salted IP hashes per UTC day, summed (per code when filtered).' }),
+    scans: Count(),
+    unique_visitors: Count({ description: 'Visitor-days: distinct daily-salted IP hashes per UTC day, summed (per code when filtered).' }),
   }),
   by_day: Type.Array(Type.Object({
     date: Type.String({ description: 'Local date (in `tz`) the bucket starts on; the first and last buckets are clipped to the range.' }),
-    scans: Count,
-    unique_visitors: Count,
+    scans: Count(),
+    unique_visitors: Count(),
   }), { description: 'Every bucket of the range, zeros included.' }),
-  top_codes: Type.Array(Type.Object({ code_id: Type.String(), scans: Count })),
+  top_codes: Type.Array(Type.Object({ code_id: Type.String(), scans: Count() })),
   dimensions: Type.Record(Type.String(), Breakdown, { description: 'Per requested dimension, its top values.' }),
 });

@@ -17,18 +17,18 @@ export const ApiKey = Type.Object({
   expires_at: Nullable(Type.String()),
   revoked_at: Nullable(Type.String()),
   last_used_at: Nullable(Type.String({ description: 'Written at most every 30 seconds per key.' })),
-});
+}, { title: 'ApiKey' });
 
 export const CreatedApiKey = Type.Object({
   ...ApiKey.properties,
-  api_key: Type.String({ description: 'The secret. Shown only in this response; store it now.' }),
-});
+  api_key: Type.String({ description: 'The secret. Shown only in this response; store it now.', 'x-secret': true }),
+}, { title: 'CreatedApiKey' });
 
 export const CreateApiKeyBody = Type.Object({
   name: Name,
   workspace_id: Type.Optional(Type.String({ maxLength: 64, description: 'Defaults to the current workspace.' })),
   expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'Must lie in the future.' })),
-}, { additionalProperties: false });
+}, { title: 'CreateApiKeyRequest', additionalProperties: false });
 export type CreateApiKeyBody = Static<typeof CreateApiKeyBody>;
 
 export const ApiKeyListQuery = Type.Object({

@@ -18,7 +18,7 @@ export const AuditEntry = Type.Object({
   changes: Type.Record(Type.String(), Type.Unknown(), { description: '{"<field>": {"old": …, "new": …}} for every changed field; old is null on creation.' }),
   request_id: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
-});
+}, { title: 'AuditLogEntry' });
 
 export const AuditListQuery = Type.Object({
   ...PageQuery,

@@ -7,6 +7,7 @@ import { qrImageRoutes } from '../../qr/qr.http.js';
 import { CodeParams } from '../codes/codes.schemas.js';
 import { ExportBody, MAX_EXPORT } from './code-images.schemas.js';
 import { imageOfCode, prepareExport, type CodeImagesDeps } from './code-images.service.js';
+import previewRoutes from './preview.routes.js';
 
 const tags = ['codes'];
 
@@ -19,6 +20,8 @@ export default async function codeImagesRoutes(app: App) {
     description: 'A dynamic code encodes its short_url, a static one its content. Paused, expired and pending codes still have an image; a deleted code, or another workspace\'s, is a 404.',
     load: ({ id }, request) => imageOfCode(deps, principalOf(request), id),
   });
+
+  await previewRoutes(app);
 
   app.post('/v1/codes/export', {
     config: { permission: 'codes.export' },

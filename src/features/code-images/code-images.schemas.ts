@@ -33,6 +33,6 @@ export const ExportBody = Type.Object(
     filter: Type.Optional(ExportFilter),
     layout: Type.Optional(ExportLayout),
   },
-  { additionalProperties: false },
+  { title: 'ExportCodesRequest', additionalProperties: false },
 );
 export type ExportBody = Static<typeof ExportBody>;

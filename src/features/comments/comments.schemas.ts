@@ -11,7 +11,7 @@ export const Comment = Type.Object({
   body: Type.String(),
   created_at: Type.String(),
   deleted_at: Type.Union([Type.String(), Type.Null()]),
-});
+}, { title: 'Comment' });
 
 export const CommentCreate = Type.Object({ body: Type.String({ minLength: 1, maxLength: 5000 }) }, { additionalProperties: false });
 export const CommentListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

@@ -12,6 +12,7 @@ import { labels } from './contract/labels.js';
 import { performance } from './contract/performance.js';
 import { CATEGORIES } from './contract/required.js';
 import { collectAttributes, type AttributeInfo, type SchemaNode } from './contract/walk.js';
+import { MAX_SAFE } from '../../http/numbers.js';
 
 export { ACCESS_LEVELS, DPP_SCHEMA_KEYWORDS, UNITS, type AccessLevel, type Unit } from './contract/attr.js';
 export { CATEGORIES, REQUIRED_ATTRIBUTES, type Category } from './contract/required.js';
@@ -37,7 +38,7 @@ export const PassportDataSchema = Type.Object(
     performance: Type.Optional(performance),
     labels: Type.Optional(labels),
   },
-  { additionalProperties: false, description: 'Battery passport content (Regulation (EU) 2023/1542 Annex XIII)' },
+  { title: 'PassportData', additionalProperties: false, description: 'Battery passport content (Regulation (EU) 2023/1542 Annex XIII)' },
 );
 export type PassportData = Static<typeof PassportDataSchema>;
 
@@ -68,7 +69,7 @@ export const CreatePassportSchema = Type.Object(
     predecessor_id: Type.Optional(predecessorId),
     data: PassportDataSchema,
   },
-  { additionalProperties: false },
+  { title: 'CreatePassportRequest', additionalProperties: false },
 );
 export type CreatePassport = Static<typeof CreatePassportSchema>;
 
@@ -83,7 +84,7 @@ export const PatchPassportSchema = Type.Object(
     predecessor_id: Type.Optional(Type.Union([predecessorId, Type.Null()])),
     data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'JSON merge patch of data' })),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { title: 'UpdatePassportRequest', additionalProperties: false, minProperties: 1 },
 );
 export type PatchPassport = Static<typeof PatchPassportSchema>;
 
@@ -102,12 +103,12 @@ export const PassportSchema = Type.Object(
     predecessor_id: Type.Union([Type.String({ pattern: DPP_ID_PATTERN }), Type.Null()]),
     digital_link: Type.String({ format: 'uri', description: 'GS1 Digital Link URI encoded in the QR code' }),
     public_url: Type.String({ format: 'uri', description: 'Public passport page' }),
-    version: Type.Integer({ minimum: 1 }),
+    version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
     data: PassportDataSchema,
     created_at: timestamp,
     updated_at: timestamp,
   },
-  { additionalProperties: false },
+  { title: 'Passport', additionalProperties: false },
 );
 export type Passport = Static<typeof PassportSchema>;
 

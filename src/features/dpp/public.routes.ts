@@ -13,7 +13,11 @@ import { toPassport } from './dpp.fns.js';
 import { findPublished } from './dpp.repo.js';
 import { isValidAiValue, normalizeGtin } from './gs1.js';
 import { levelForToken, type GrantsDeps } from './grants.service.js';
-import { accessToken, messagePage, preferredType } from './public.fns.js';
+import { accessToken, GRANT_COOKIE_SECONDS, grantCookieName, messagePage, preferredType, withoutToken } from './public.fns.js';
+import { PassportViewEnvelope } from './dpp.schemas.js';
+
+const HTML_PAGE = { schema: Type.String({ description: 'A server-rendered HTML page.' }), example: '<!doctype html><html lang="en"><head><title>Battery passport</title></head><body>…</body></html>' };
+const PROBLEM = { schema: { $ref: 'Problem#' } };
 
 const HTML = 'text/html';
 const JSON_TYPE = 'application/json';
@@ -22,7 +26,7 @@ const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src https: 
 
 export const PublicPassportQuery = Type.Object({
   lot: Type.Optional(Type.String({ maxLength: 100, description: 'Lot (AI 10); when given it must match.' })),
-  token: Type.Optional(Type.String({ maxLength: 200, description: 'Access grant token (prefer the Authorization header: URLs end up in logs).' })),
+  token: Type.Optional(Type.String({ maxLength: 200, description: 'Access grant token, for links opened in a browser: a valid token is traded for a short-lived HttpOnly cookie and a 303 to the same page without it. API clients send `Authorization: Bearer <token>`.' })),
 }, { additionalProperties: true, description: 'Other query parameters (forwarded by the resolver) are ignored.' });
 
 /** An error as a problem document for API clients, or as a small HTML page for a person. */
@@ -41,13 +45,14 @@ export default async function publicRoutes(app: App) {
     config: { auth: false, rateLimit: 'public' },
     schema: {
       operationId: 'getPublicPassport', tags: ['dpp-public'], summary: 'Public battery passport page',
-      description: 'Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of a published passport. Without a token only public attributes are shown; a valid access grant token (`Authorization: Bearer …` or `?token=`) shows its level. Unknown, unpublished and archived passports are 404; an invalid, expired, revoked or other passport\'s token is 401.',
+      description: 'Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of a published passport. Without a token only public attributes are shown; a valid access grant token (`Authorization: Bearer …`, or the cookie a browser gets for `?token=`) shows its level. Unknown, unpublished and archived passports are 404; an invalid, expired, revoked or other passport\'s token is 401.',
       params: Type.Object({ gtin: Type.String({ maxLength: 14 }), serial: Type.String({ maxLength: 100 }) }),
       querystring: PublicPassportQuery,
       response: {
-        200: { description: 'The passport page or view', content: { [HTML]: { schema: Type.String() }, [JSON_TYPE]: { schema: Type.Unknown() } } },
-        401: { description: 'Invalid access token (HTML page or problem document)', content: { [HTML]: { schema: Type.String() }, 'application/problem+json': { schema: Type.Unknown() } } },
-        404: { description: 'No published passport (HTML page or problem document)', content: { [HTML]: { schema: Type.String() }, 'application/problem+json': { schema: Type.Unknown() } } },
+        200: { description: 'The passport page or view', content: { [HTML]: HTML_PAGE, [JSON_TYPE]: { schema: PassportViewEnvelope } } },
+        303: { description: 'A browser (Accept: text/html) sent a valid `?token=`: Set-Cookie with the grant, and Location is the same page without the token; no body.', type: 'null' },
+        401: { description: 'Invalid access token (HTML page or problem document)', content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM } },
+        404: { description: 'No published passport (HTML page or problem document)', content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM } },
       },
     },
   }, async (request, reply) => {
@@ -59,15 +64,24 @@ export default async function publicRoutes(app: App) {
     const row = wellFormed ? await findPublished(db, { gtin14: gtin14.value, serial, lot }) : undefined;
     if (!row) return fail(request, reply, new AppError('not-found', 'No published battery passport has this GTIN and serial number.'), asHtml);
 
-    const token = accessToken(request);
+    const token = accessToken(request, row.id);
     let level: AccessLevel = 'public';
     if (token !== undefined) {
       try {
-        level = await levelForToken(deps, row.id, token);
+        level = await levelForToken(deps, row.id, token.token);
       } catch (err) {
         if (err instanceof AppError) return fail(request, reply, err, asHtml);
         throw err;
       }
+    }
+
+    if (token?.from === 'query' && asHtml) {
+      // The token leaves the URL (address bar, history, access logs, Referer) at once: a
+      // short-lived HttpOnly cookie for this passport, and the same page at its clean URL.
+      reply.setCookie(grantCookieName(row.id), token.token, {
+        path: '/dpp/', maxAge: GRANT_COOKIE_SECONDS, httpOnly: true, sameSite: 'lax', secure: config.baseUrl.startsWith('https:'),
+      });
+      return reply.code(303).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('location', withoutToken(request.url)).send();
     }
 
     const passport = toPassport(row, config.baseUrl);

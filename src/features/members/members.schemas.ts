@@ -15,14 +15,15 @@ export const Member = Type.Object({
   workspaces: Type.Array(MemberWorkspace, { description: 'Roles in active workspaces. An org_admin holds every workspace regardless.' }),
   status: Type.Enum(['active', 'removed'], { description: '"removed" only in the answer to DELETE.' }),
   created_at: Type.String({ description: 'When the user joined the organization.' }),
-});
+}, { title: 'Member' });
 
 export const AddedMember = Type.Object({
   ...Member.properties,
   initial_password: Type.Union([Type.String(), Type.Null()], {
     description: 'Set only when the e-mail address had no account yet: the new user\'s password, shown once. Hand it over securely; null when an existing user was added.',
+    'x-secret': true,
   }),
-});
+}, { title: 'AddedMember' });
 
 const WorkspaceAssignments = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Array(item, { maxItems: 100 });
 
@@ -31,7 +32,7 @@ export const AddMemberBody = Type.Object({
   name: Type.Optional(Nullable(Name)),
   role: Type.Optional(OrgRole),
   workspaces: Type.Optional(WorkspaceAssignments(Type.Object({ workspace_id: Type.String({ maxLength: 64 }), role: WorkspaceRole }, { additionalProperties: false }))),
-}, { additionalProperties: false });
+}, { title: 'AddMemberRequest', additionalProperties: false });
 export type AddMemberBody = Static<typeof AddMemberBody>;
 
 export const UpdateMemberBody = Type.Object({
@@ -40,7 +41,7 @@ export const UpdateMemberBody = Type.Object({
     workspace_id: Type.String({ maxLength: 64 }),
     role: Nullable(WorkspaceRole),
   }, { additionalProperties: false }))),
-}, { additionalProperties: false, description: 'Listed workspaces get the given role (null removes it); unlisted ones keep theirs.' });
+}, { title: 'UpdateMemberRequest', additionalProperties: false, description: 'Listed workspaces get the given role (null removes it); unlisted ones keep theirs.' });
 export type UpdateMemberBody = Static<typeof UpdateMemberBody>;
 
 export const MemberParams = Type.Object({ user_id: Type.String({ maxLength: 64 }) });

@@ -31,13 +31,13 @@ export const Organization = Type.Object({
   settings: Type.Record(Type.String(), Type.Unknown()),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}, { title: 'Organization' });
 
 export const CreateOrganizationBody = Type.Object({
   name: Name,
   slug: Slug,
   billing_email: Type.Optional(Nullable(Email)),
-}, { additionalProperties: false });
+}, { title: 'CreateOrganizationRequest', additionalProperties: false });
 export type CreateOrganizationBody = Static<typeof CreateOrganizationBody>;
 
 export const UpdateOrganizationBody = Type.Object({
@@ -45,7 +45,7 @@ export const UpdateOrganizationBody = Type.Object({
   slug: Type.Optional(Slug),
   billing_email: Type.Optional(Nullable(Email)),
   settings: Type.Optional(Settings),
-}, { additionalProperties: false });
+}, { title: 'UpdateOrganizationRequest', additionalProperties: false });
 export type UpdateOrganizationBody = Static<typeof UpdateOrganizationBody>;
 
 export const OrganizationParams = Type.Object({ id: Type.String({ maxLength: 64 }) });

@@ -30,9 +30,9 @@ export default async function redirectRoutes(app: App) {
       description: '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
       params: Type.Object({ short_code: Type.String({ maxLength: 64 }) }),
       response: {
-        302: Type.Unknown({ description: 'Redirect (no body); Location is the destination.' }),
-        404: Type.String({ description: 'HTML page: unknown code or pending approval.' }),
-        410: Type.String({ description: 'HTML page: paused, expired, deleted or rejected code.' }),
+        302: { description: 'Redirect to the destination; no body. Location is the destination (or fallback_url).', type: 'null' },
+        404: { description: 'HTML page: unknown code or pending approval.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code not found</title></head><body>…</body></html>' } } },
+        410: { description: 'HTML page: paused, expired, deleted or rejected code.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code no longer active</title></head><body>…</body></html>' } } },
       },
     },
   }, (request, reply) => {

@@ -18,7 +18,7 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>):
 
 /**
  * One batch in one transaction: the raw rows, the visitor-day sets, the rollups of every grain,
- * each code's scan_count and each organization's monthly usage. Everything that several instances
+ * each code's scan_count and bot_scan_count, and each organization's monthly usage. Everything that several instances
  * update (visitor sets, rollups, codes, counters) is written in key order, so two instances'
  * flushes cannot deadlock.
  */
@@ -29,11 +29,16 @@ export async function writeScanBatch(db: Kysely<Database>, hasher: IpHasher, sca
   });
   const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
   const visitors = visitorDays(rows);
-  const codes = new Map<string, number>();
+  const codes = new Map<string, { humans: number; bots: number }>();
   const usage = new Map<string, { organization_id: string; period: string; scans: number }>();
   for (const r of rows) {
-    if (r.is_bot) continue;
-    codes.set(r.code_id, (codes.get(r.code_id) ?? 0) + 1);
+    const c = codes.get(r.code_id) ?? { humans: 0, bots: 0 };
+    codes.set(r.code_id, c);
+    if (r.is_bot) {
+      c.bots++;
+      continue;
+    }
+    c.humans++;
     const period = periodOf(r.scanned_at);
     const u = usage.get(`${r.organization_id}|${period}`) ?? { organization_id: r.organization_id, period, scans: 0 };
     u.scans++;
@@ -52,8 +57,10 @@ export async function writeScanBatch(db: Kysely<Database>, hasher: IpHasher, sca
     });
     const rollups = rollupsOf(rows, fresh, workspaceOf);
     await upsertRollups(trx, rollups.code, rollups.workspace);
+    // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
     for (const [id, n] of [...codes].sort(byKey)) {
-      await trx.updateTable('codes').set((eb) => ({ scan_count: eb('scan_count', '+', n) })).where('id', '=', id).execute();
+      await trx.updateTable('codes').set((eb) => ({ scan_count: eb('scan_count', '+', n.humans), bot_scan_count: eb('bot_scan_count', '+', n.bots) }))
+        .where('id', '=', id).execute();
     }
     for (const [, u] of [...usage].sort(byKey)) {
       await trx.insertInto('usage_counters').values(u)

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
 import { Tz } from '../analytics/analytics.schemas.js';
+import { Count } from '../../http/numbers.js';
 
 export const Scan = Type.Object({
   id: Type.String({ examples: ['scn_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -14,7 +15,7 @@ export const Scan = Type.Object({
   language: Type.Union([Type.String(), Type.Null()]),
   is_bot: Type.Boolean(),
   destination: Type.Union([Type.String(), Type.Null()]),
-});
+}, { title: 'Scan' });
 
 export const ScanListQuery = Type.Object({
   ...PageQuery,
@@ -31,18 +32,18 @@ export const StatsQuery = Type.Object({
 }, { additionalProperties: false });
 export type StatsQuery = Static<typeof StatsQuery>;
 
-const Bucket = Type.Object({ key: Type.Union([Type.String(), Type.Null()]), scans: Type.Integer() });
+const Bucket = Type.Object({ key: Type.Union([Type.String(), Type.Null()]), scans: Count() });
 export const Stats = Type.Object({
   code_id: Type.String(),
   from: Type.String(),
   to: Type.String(),
   include_bots: Type.Boolean(),
-  total_scans: Type.Integer(),
-  unique_visitors: Type.Integer({ description: 'Visitor-days: distinct daily-salted IP hashes per UTC day, summed over the range.' }),
-  by_day: Type.Array(Type.Object({ date: Type.String(), scans: Type.Integer(), unique_visitors: Type.Integer() }), { description: 'Days (in `tz`) with scans.' }),
+  total_scans: Count(),
+  unique_visitors: Count({ description: 'Visitor-days: distinct daily-salted IP hashes per UTC day, summed over the range.' }),
+  by_day: Type.Array(Type.Object({ date: Type.String(), scans: Count(), unique_visitors: Count() }), { description: 'Days (in `tz`) with scans.' }),
   by_country: Type.Array(Bucket),
   by_device: Type.Array(Bucket),
   by_os: Type.Array(Bucket),
   by_browser: Type.Array(Bucket),
   by_referrer: Type.Array(Bucket, { description: 'By referrer host.' }),
-});
+}, { title: 'CodeStats' });

@@ -12,6 +12,7 @@ import { rangeOf, sumOf, zoneFor } from '../analytics/analytics.service.js';
 import { topValues, totalsOf } from '../analytics/rollups.repo.js';
 import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
 import { listScansQuery } from './scans.repo.js';
+import { retainedScans } from './scan-counters.js';
 
 export interface ScansDeps { db: Kysely<Database>; clock: Clock }
 
@@ -22,8 +23,9 @@ async function ownCode(deps: ScansDeps, p: Principal, id: string) {
 }
 
 export async function listScans(deps: ScansDeps, p: Principal, codeId: string, q: ScanListQuery) {
-  await ownCode(deps, p, codeId);
-  const page: Page<Record<string, unknown>> = await paginate(listScansQuery(deps.db, codeId, q.include_bots), { limit: q.limit, cursor: q.cursor }, 'scn');
+  const code = await ownCode(deps, p, codeId);
+  const total = retainedScans(code, q.include_bots);
+  const page: Page<Record<string, unknown>> = await paginate(listScansQuery(deps.db, codeId, q.include_bots), { limit: q.limit, cursor: q.cursor }, 'scn', 'id', total);
   return {
     ...page,
     items: page.items.map((r) => ({

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
+import { Count } from '../../http/numbers.js';
 
 const Meter = {
-  used: Type.Integer(),
-  limit: Type.Integer(),
-  usage_pct: Type.Integer({ description: 'floor(used * 100 / limit); may pass 100.' }),
-  remaining: Type.Integer({ description: 'max(0, limit - used)' }),
+  used: Count(),
+  limit: Count(),
+  usage_pct: Count({ description: 'floor(used * 100 / limit); may pass 100.' }),
+  remaining: Count({ description: 'max(0, limit - used)' }),
 };
 
 export const Usage = Type.Object({
@@ -14,4 +15,4 @@ export const Usage = Type.Object({
     period_start: Type.String({ examples: ['2026-11-01T00:00:00.000Z'] }),
   }),
   dynamic_codes: Type.Object(Meter),
-});
+}, { title: 'Usage' });

@@ -1,0 +1,24 @@
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp } from '../src/app.js';
+
+/**
+ * The document exactly as GET /openapi.json serves it, from an app on in-memory SQLite with the
+ * default configuration, so it does not depend on the caller's env. BASE_URL is a reserved test
+ * domain rather than the default localhost, which Redocly rightly flags in a published document.
+ */
+export async function liveOpenApiDocument(): Promise<Record<string, unknown>> {
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', BASE_URL: 'https://qrs.test' } as NodeJS.ProcessEnv, { logLevel: 'silent' });
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const app = await buildApp(config, { db, logger: false });
+  await app.ready();
+  try {
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+    return res.json();
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
