@@ -84,13 +84,14 @@ async function seeded(label: string, databaseUrl: string) {
   const codeRows = Array.from({ length: CODES }, (_, i) => ({
     id: `qr_BENCH${String(i).padStart(4, '0')}${randomBytes(8).toString('hex').toUpperCase().slice(0, 15)}`,
   }));
-  const now = new Date().toISOString();
+  // One code made through the API, copied 1,000 times with fresh ids and short codes.
+  const app0 = await buildApp(config, { db, logger: false });
+  const made = await app0.inject({ method: 'POST', url: '/v1/codes', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'url', url: 'https://example.com/' }) });
+  await app0.close();
+  const template = await db.selectFrom('codes').selectAll().where('id', '=', made.json().data.id).executeTakeFirstOrThrow();
+  await db.deleteFrom('codes').where('id', '=', template.id).execute();
   for (let i = 0; i < CODES; i += 200) {
-    await db.insertInto('codes').values(codeRows.slice(i, i + 200).map((c) => ({
-      id: c.id, workspace_id: t.workspace_id, organization_id: t.organization_id, type: 'url', dynamic: 1, url: 'https://example.com/', content: null,
-      short_code: `b${randomBytes(6).toString('hex')}`, title: null, tags: '[]', status: 'active', destinations: null, expires_at: null, fallback_url: null,
-      max_scans: null, scan_count: 0, style: null, rejection_reason: null, reviewed_at: null, created_at: now, updated_at: now,
-    } as never))).execute();
+    await db.insertInto('codes').values(codeRows.slice(i, i + 200).map((c) => ({ ...template, id: c.id, short_code: `b${randomBytes(6).toString('hex')}` }))).execute();
   }
   const start = Date.parse('2025-11-23T00:00:00.000Z');
   const step = (365 * 86_400_000) / (SEEDED / CODES);
