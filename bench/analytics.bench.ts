@@ -101,7 +101,7 @@ async function seeded(label: string, databaseUrl: string) {
     if (isPostgres(db)) {
       await sql`insert into scans (id, code_id, workspace_id, organization_id, scanned_at, country, device, os, browser, referrer, language, is_bot, ip_hash, destination)
         select 'scn_' || lpad(i::text, 10, '0') || 'ABCDEFGHJKMNPQRS', ${c.id}, ${t.workspace_id}, ${t.organization_id},
-          to_char(to_timestamp((${start + n * 997}::bigint + (i * ${step})::bigint) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          to_char(to_timestamp((${start + n * 997}::bigint + (i::bigint * ${Math.round(step)})) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           (array['DE','FR','US','GB','IN',null])[1 + (i + ${n}) % 6], (array['mobile','desktop','tablet'])[1 + i % 3], (array['iOS','Android','Windows','macOS'])[1 + i % 4],
           (array['Mobile Safari','Chrome','Firefox'])[1 + i % 3], case when i % 3 = 0 then 'https://r' || (i % 20) || '.example/' end,
           (array['de-de','en-us','fr-fr','hi'])[1 + i % 4], case when i % 10 = 0 then 1 else 0 end, md5((i % 500)::text), 'https://example.com/'

@@ -63,8 +63,8 @@ for (const dialect of targets) {
 
     it('stats, workspace analytics and the scan list never hold the event loop for 50 ms', async () => {
       const calls = [
-        `/v1/codes/${code.id}/stats`,
         `/v1/codes/${code.id}/stats?from=2025-11-23&to=2026-11-22&tz=Europe/Berlin&include_bots=true`,
+        `/v1/codes/${code.id}/stats`,
         '/v1/analytics?from=2025-11-23&to=2026-11-22',
         '/v1/analytics?from=2025-11-23&to=2026-11-22&tz=America/New_York&interval=week',
         `/v1/analytics?from=2025-11-23&to=2026-11-22&tz=Asia/Kolkata&code_id=${code.id}`,
@@ -75,6 +75,7 @@ for (const dialect of targets) {
       for (const url of calls) assert.equal((await call(h, { url, tenant: t })).statusCode, 200);
       const histogram = monitorEventLoopDelay({ resolution: 5 });
       histogram.enable();
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the histogram's first sample is not a call's
       const worst: Array<[string, number]> = [];
       // The best of three: a call that blocks does so every time, while a stall of the shared
       // machine (another process on the CPU, a GC) lands on one run only.
