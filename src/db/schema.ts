@@ -8,6 +8,7 @@ import type { IdempotencyKeysTable } from '../http/idempotency.table.js';
 import type { CodesTable, CodeTagsTable } from '../features/codes/codes.table.js';
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
+import type { ScanRollupsTable, ScanVisitorsTable, WorkspaceRollupsTable } from '../features/analytics/rollups.table.js';
 import type { UsageCountersTable } from '../features/usage/usage.table.js';
 import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';
 import type { DppAccessGrantsTable, DppPassportsTable, DppVersionsTable } from '../features/dpp/dpp.table.js';
@@ -30,6 +31,9 @@ export interface Database {
   code_comments: CodeCommentsTable;
   scans: ScansTable;
   usage_counters: UsageCountersTable;
+  scan_rollups: ScanRollupsTable;
+  workspace_rollups: WorkspaceRollupsTable;
+  scan_visitors: ScanVisitorsTable;
   server_secrets: ServerSecretsTable;
   dpp_passports: DppPassportsTable;
   dpp_versions: DppVersionsTable;

@@ -3,11 +3,13 @@ import healthRoutes from './health/health.routes.js';
 import docsRoutes from './docs/docs.routes.js';
 import organizationsRoutes from './organizations/organizations.routes.js';
 import scansRuntime from './scans/scans.plugin.js';
+import redirectRuntime from './redirect/redirect.plugin.js';
 import codesRoutes from './codes/codes.routes.js';
 import codeImagesRoutes from './code-images/code-images.routes.js';
 import commentsRoutes from './comments/comments.routes.js';
 import redirectRoutes from './redirect/redirect.routes.js';
 import scansRoutes from './scans/scans.routes.js';
+import analyticsRoutes from './analytics/analytics.routes.js';
 import scansExportRoutes from './scans/scans-export.routes.js';
 import retentionJob from './scans/retention.plugin.js';
 import usageRoutes from './usage/usage.routes.js';
@@ -25,12 +27,14 @@ export const features: Array<(app: App) => Promise<void>> = [
   healthRoutes,
   docsRoutes,
   organizationsRoutes,
-  scansRuntime, // before the features that use app.scans / app.redirects
+  scansRuntime, // before the features that use app.scans
+  redirectRuntime, // before the features that use app.redirects
   codesRoutes,
   codeImagesRoutes,
   commentsRoutes,
   redirectRoutes,
   scansRoutes,
+  analyticsRoutes,
   scansExportRoutes,
   retentionJob,
   usageRoutes,

@@ -1,5 +1,5 @@
 // Loads the TypeScript export worker when the service runs under tsx: a worker thread does not
-// inherit tsx's loader, so it is registered here first (as scan-writer-thread.ts does).
+// inherit tsx's loader, so it is registered here first.
 const { register } = await import('tsx/esm/api');
 register();
 const worker = await import('./export-sheet.worker.ts');

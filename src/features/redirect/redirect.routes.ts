@@ -12,14 +12,14 @@ const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
 
 /**
  * GET /r/:short_code — the hot path. A cached lookup (no database round trip), a weighted sticky
- * pick, and an in-memory scan record; the ScanBuffer writes scans in batches. HEAD answers the same
+ * pick, and an in-memory scan record; the scan sink writes scans in batches. HEAD answers the same
  * without recording a scan. The handler is synchronous when the code is cached (no promise, no
  * microtask), and only a cache miss waits for the database.
  */
 export default async function redirectRoutes(app: App) {
   const { config, clock } = app.deps;
   const cache = app.redirects;
-  const buffer = app.scans;
+  const sink = app.scans;
   const countryHeader = config.countryHeader;
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
 
@@ -67,11 +67,12 @@ export default async function redirectRoutes(app: App) {
       const agent = classifyAgent(headers['user-agent']);
       // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
       if (!agent.bot) target.counted++;
-      // The IP goes to the scan writer, which stores only its daily-salted hash.
-      buffer.record(
-        target, nowMs, agent, request.ip ?? null, languageFrom(headers['accept-language']), referrerFrom(headers.referer),
-        countryHeader ? countryFrom(headers[countryHeader]) : null, url,
-      );
+      // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
+      sink.record({
+        code: target, at: nowMs, ip: request.ip ?? null, bot: agent.bot, device: agent.device, os: agent.os, browser: agent.browser,
+        language: languageFrom(headers['accept-language']), referrer: referrerFrom(headers.referer),
+        country: countryHeader ? countryFrom(headers[countryHeader]) : null, destination: url,
+      });
     }
     reply.code(302).header('location', url).send();
   }
