@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { sql } from 'kysely';
 import type { App } from '../../http/types.js';
 import { Meta } from '../../http/envelope.js';
+import { DATABASE_RETRY_AFTER_S } from '../../db/connection-errors.js';
 
 const Checks = Type.Object({
   database: Type.Union([Type.Literal('up'), Type.Literal('down')], { description: '`down`: the database did not answer `select 1` within 2 s; the API answers 503.' }),
@@ -48,6 +49,7 @@ export default async function healthRoutes(app: App) {
       clearTimeout(timer);
     }
     const redis = redisCircuit ? redisCircuit.state : 'disabled';
+    if (database === 'down') reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
     return reply.code(database === 'up' ? 200 : 503).send({
       status: database === 'up' && redis !== 'degraded' ? 'ok' : 'degraded',
       version: config.version,
