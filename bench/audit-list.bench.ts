@@ -62,8 +62,8 @@ function pct(sorted: number[], p: number) {
 async function main() {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const a = await bootstrap(db, config, { email: 'bench@example.com', password: 'benchmark', orgName: 'Bench', orgSlug: 'bench', plan: 'free' });
-  const b = await bootstrap(db, config, { email: 'noise@example.com', password: 'benchmark', orgName: 'Noise', orgSlug: 'noise', plan: 'free' });
+  const a = await bootstrap(db, config, { email: 'bench@example.com', password: 'benchmark password', orgName: 'Bench', orgSlug: 'bench', plan: 'free' });
+  const b = await bootstrap(db, config, { email: 'noise@example.com', password: 'benchmark password', orgName: 'Noise', orgSlug: 'noise', plan: 'free' });
   await db.destroy();
 
   const t0 = performance.now();

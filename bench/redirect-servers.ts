@@ -1,7 +1,7 @@
 /**
  * What the redirect benchmarks share: the seeded code, and the servers under test, each in its own
  * child process (this file is also that child's program): `bare` is a plain Fastify route that
- * only answers 302; `app` is the real server (all plugins, cache, scan buffer) plus `/floor/:code`,
+ * only answers 302; `app` is the real server (all plugins, cache, scan sink) plus `/floor/:code`,
  * the same bare 302 inside the real app, which separates the shared request pipeline's cost from
  * the redirect's own work.
  */
@@ -65,7 +65,7 @@ export function startServer(kind: ServerKind, databaseUrl: string): Promise<Serv
   });
 }
 
-/** Graceful: the app's ScanBuffer writes every recorded scan before the process exits. */
+/** Graceful: the app's scan sink writes every recorded scan before the process exits. */
 export function stopServer({ child }: Server): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
@@ -89,7 +89,10 @@ export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { i
 
 /** A benchmark database is often the shared test database: leave no million rows behind. */
 export async function removeScans(db: DB, codeId: string): Promise<void> {
+  const code = await db.selectFrom('codes').select('workspace_id').where('id', '=', codeId).executeTakeFirst();
   await db.deleteFrom('scans').where('code_id', '=', codeId).execute();
+  await db.deleteFrom('scan_rollups').where('code_id', '=', codeId).execute();
+  if (code) await db.deleteFrom('workspace_rollups').where('workspace_id', '=', code.workspace_id).execute();
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

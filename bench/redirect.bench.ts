@@ -46,7 +46,7 @@ async function run(label: string, databaseUrl: string) {
     appRedirects += a.redirects;
     rounds.push({ a, b, f });
     await stopServer(bare);
-    await stopServer(app); // graceful: the ScanBuffer flushes on close
+    await stopServer(app); // graceful: the scan sink flushes on close
   }
 
   const row = await db.selectFrom('scans').select(db.fn.countAll<number>().as('n')).where('code_id', '=', code.id).executeTakeFirstOrThrow();

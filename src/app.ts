@@ -1,12 +1,12 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
-import { openDatabase, type DB } from './db/database.js';
+import { onConnectionError, openDatabase, type DB } from './db/database.js';
+import { connectRedis, openRedis, RedisCircuit } from './db/redis.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
-import { MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
+import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
 import { validatorCompiler } from './http/validator.js';
 import { problemPlugin, sendProblem } from './http/problem.js';
@@ -18,6 +18,9 @@ import { applyRateLimit } from './http/rate-limit.js';
 import { AppError } from './http/errors.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
+import { inputRulesPlugin } from './http/input-rules.js';
+import { withRedaction } from './http/log-redact.js';
+import { securityHeadersPlugin } from './http/security-headers.js';
 import { features } from './features/index.js';
 
 export interface BuildOptions {
@@ -26,14 +29,19 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: withRedaction(opts.logger ?? { level: config.logLevel }),
     // D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts the n nearest addresses of the chain (the socket peer first), as Express does.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A URL the router cannot decode (bad percent-encoding) never reaches a hook; it still gets
     // a problem document with a request id and rate-limit headers.
     frameworkErrors: async (error, request, reply) => {
@@ -53,19 +61,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.removeContentTypeParser('text/plain');
 
   const db = opts.db ?? openDatabase(config.databaseUrl);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // PostgreSQL dropped a connection (restart, failover): the pool replaces it; say so once per drop.
+  const unwatch = onConnectionError(db, (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects'));
+  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisTimeoutMs) : null;
+  const redisCircuit = redis ? new RedisCircuit(redis, app.log) : null;
+  if (redis) await connectRedis(redis, 1_000);
   const deps: Deps = {
     config,
     db,
     clock: opts.clock ?? systemClock,
     redis,
-    rateStore: redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(),
+    redisCircuit,
+    rateStore: redis && redisCircuit
+      ? new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), redisCircuit)
+      : new MemoryRateLimitStore(),
     lastUsed: new LastUsedTracker(db),
   };
   app.decorate('deps', deps);
 
   await app.register(problemPlugin, { docsUrl: config.docsUrl });
   await app.register(requestIdPlugin);
+  await app.register(inputRulesPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(cookiesPlugin);
   await app.register(authPlugin);
@@ -75,7 +92,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   // Features register their own onClose hooks (buffers flush first); these run last.
   app.addHook('onClose', async () => {
+    unwatch();
     await deps.lastUsed.close();
+    redisCircuit?.close();
     if (redis) redis.disconnect();
     if (!opts.db) await db.destroy();
   });

@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 
 export type PlanName = 'free' | 'pro' | 'business' | 'agency' | 'enterprise';
 export const PLAN_NAMES: PlanName[] = ['free', 'pro', 'business', 'agency', 'enterprise'];
@@ -27,6 +28,8 @@ export interface Config {
   docsUrl: string;
   databaseUrl: string;
   redisUrl: string | null;
+  /** every Redis command fails after this long, and the caller falls back to in-process state */
+  redisTimeoutMs: number;
   apiKeyPrefix: string;
   logLevel: string;
   version: string;
@@ -34,10 +37,20 @@ export interface Config {
   plans: Record<PlanName, Plan>;
   rateLimit: { windowMs: number; anonymousPerWindow: number; publicPerWindow: number };
   deprecations: Deprecation[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs; never `true`. */
+  trustProxy: false | number | string[];
   countryHeader: string | null;
   scanFlushMs: number;
   passwordCost: number;
+  /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
+  exports: { workers: number; perWorkspace: number };
+  /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
+  webDist: string | null;
+  /**
+   * raw-scan retention job: run interval (0 = off), rows per delete statement, and whether it keeps
+   * PostgreSQL's monthly scan partitions (false when pg_partman or the operator does)
+   */
+  retention: { intervalMs: number; batchSize: number | null; managePartitions: boolean };
 }
 
 // D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
@@ -73,6 +86,43 @@ function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
   return out;
 }
 
+function scanPartitions(env: NodeJS.ProcessEnv): 'auto' | 'external' {
+  const value = env.SCAN_PARTITIONS || 'auto';
+  if (value !== 'auto' && value !== 'external') throw new Error(`SCAN_PARTITIONS must be auto or external, got "${value}"`);
+  return value;
+}
+
+// proxy-addr's names for whole private ranges, accepted as Fastify accepts them.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(s: string): boolean {
+  if (PROXY_RANGE_NAMES.has(s)) return true;
+  const [addr, bits, ...rest] = s.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY names who may set X-Forwarded-For: a hop count ("1": the nearest proxy) or a
+ * comma-separated list of proxy addresses/CIDRs. "true" (anyone) is refused: a client could then
+ * pick its own IP and escape every per-IP limit.
+ */
+export function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  const forms = 'Use a hop count (TRUST_PROXY=1 for one load balancer in front) or a comma-separated list of the proxies\' addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; also loopback, linklocal, uniquelocal).';
+  if (value === 'true') {
+    throw new Error(`TRUST_PROXY=true would trust an X-Forwarded-For header sent by anyone, so clients could choose their own IP address. ${forms}`);
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((s) => !isAddressOrCidr(s));
+  if (bad.length || list.length === 0) throw new Error(`TRUST_PROXY has ${bad.length ? `invalid entries: ${bad.join(', ')}` : 'no entry'}. ${forms}`);
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000);
   const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
@@ -83,7 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     baseUrl,
     docsUrl: (env.DOCS_URL || `${baseUrl}/docs`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
+    webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
+    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 100),
     apiKeyPrefix: env.API_KEY_PREFIX || 'qrs',
     logLevel: env.LOG_LEVEL || 'info',
     version: pkg.version,
@@ -95,10 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       publicPerWindow: int(env, 'RATE_LIMIT_PUBLIC', 6_000),
     },
     deprecations: env.DEPRECATIONS_JSON ? (JSON.parse(env.DEPRECATIONS_JSON) as Deprecation[]) : [],
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
+    exports: { workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)), perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)) },
+    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: env.RETENTION_BATCH_SIZE ? Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 1)) : null,
+      managePartitions: scanPartitions(env) === 'auto' },
   };
   return { ...config, ...overrides };
 }

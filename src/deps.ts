@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { DB } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { RateLimitStore } from './http/rate-limit.store.js';
+import type { RedisCircuit } from './db/redis.js';
 import type { LastUsedTracker } from './features/api-keys/last-used.js';
 
 /** Infrastructure handed to every feature plugin; services take what they need from it. */
@@ -11,6 +12,8 @@ export interface Deps {
   db: DB;
   clock: Clock;
   redis: Redis | null;
+  /** whether Redis answers now (null without REDIS_URL); users fall back while it does not */
+  redisCircuit: RedisCircuit | null;
   rateStore: RateLimitStore;
   lastUsed: LastUsedTracker;
 }

@@ -4,6 +4,8 @@ import { createUser } from '../features/users/users.service.js';
 import { createOrganizationWithDefaults } from '../features/organizations/organizations.service.js';
 import { createApiKey } from '../features/api-keys/api-keys.service.js';
 import { recordAudit } from '../features/audit/audit.service.js';
+import { OperatorError, verifyPrefixAsOperator } from '../features/gs1-prefixes/gs1-prefixes.service.js';
+import { PREFIX_MAX, PREFIX_MIN } from '../features/gs1-prefixes/gs1-prefixes.fns.js';
 
 export interface BootstrapInput {
   email: string;
@@ -30,9 +32,22 @@ export async function createKeyForWorkspace(db: DB, config: Config, workspaceId:
   return db.transaction().execute(async (trx) => {
     const ws = await trx.selectFrom('workspaces').select(['id', 'organization_id']).where('id', '=', workspaceId).where('status', '=', 'active').executeTakeFirst();
     if (!ws) throw new Error(`workspace ${workspaceId} not found`);
+    // D4: a CLI-made key acts for the bootstrap user, the organization's first org_admin.
+    const admin = await trx.selectFrom('memberships').select('user_id').where('organization_id', '=', ws.organization_id).where('role', '=', 'org_admin')
+      .orderBy('created_at', 'asc').orderBy('user_id', 'asc').executeTakeFirst();
+    if (!admin) throw new Error(`organization ${ws.organization_id} has no org_admin for the key to act for`);
     const now = new Date();
-    const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: ws.organization_id, workspaceId: ws.id, name, createdBy: null }, now);
+    const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: ws.organization_id, workspaceId: ws.id, name, createdBy: admin.user_id }, now);
     await recordAudit(trx, { actorType: 'system', actorId: null, requestId: null, organizationId: ws.organization_id, workspaceId: ws.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
     return { id: row.id, api_key: secret };
   });
+}
+
+/**
+ * Operator verification of a GS1 company prefix (`gs1-prefix verify`): the one command a
+ * single-company deployment runs to publish passports for its own GTINs. Audited as a system action.
+ */
+export async function verifyGs1Prefix(db: DB, config: Config, organizationId: string, prefix: string) {
+  if (!new RegExp(`^[0-9]{${PREFIX_MIN},${PREFIX_MAX}}$`).test(prefix)) throw new OperatorError(`--prefix must be ${PREFIX_MIN} to ${PREFIX_MAX} digits`);
+  return verifyPrefixAsOperator(db, config.baseUrl, { organizationId, prefix }, new Date());
 }

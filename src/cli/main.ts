@@ -2,11 +2,13 @@ import { parseArgs } from 'node:util';
 import { loadConfig, PLAN_NAMES, type PlanName } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { bootstrap, createKeyForWorkspace } from './commands.js';
+import { bootstrap, createKeyForWorkspace, verifyGs1Prefix } from './commands.js';
+import { passwordProblem } from '../features/users/password-rules.js';
 
 const USAGE = `usage:
-  npm run cli -- bootstrap --email E --password P --org-name N --org-slug S [--plan free|pro|business|agency|enterprise]
-  npm run cli -- api-key create --workspace ws_… [--name N]`;
+  npm run cli -- bootstrap --email E --password P --org-name N --org-slug S [--plan free|pro|business|agency|enterprise] [--gs1-prefix DIGITS]
+  npm run cli -- api-key create --workspace ws_… [--name N]
+  npm run cli -- gs1-prefix verify --org org_… --prefix DIGITS`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -22,15 +24,24 @@ try {
   if (command === 'bootstrap') {
     const { values } = parseArgs({ args: rest, options: {
       email: { type: 'string' }, password: { type: 'string' }, 'org-name': { type: 'string' }, 'org-slug': { type: 'string' }, plan: { type: 'string' },
+      'gs1-prefix': { type: 'string' },
     } });
     if (!values.email || !values.password || !values['org-name'] || !values['org-slug']) fail('bootstrap needs --email, --password, --org-name and --org-slug');
     const plan = (values.plan ?? 'free') as PlanName;
     if (!PLAN_NAMES.includes(plan)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
-    out = await bootstrap(db, config, { email: values.email, password: values.password, orgName: values['org-name'], orgSlug: values['org-slug'], plan });
+    const weak = passwordProblem(values.password, values.email);
+    if (weak) fail(`--password ${weak.detail} (${weak.code})`);
+    const made = await bootstrap(db, config, { email: values.email, password: values.password, orgName: values['org-name'], orgSlug: values['org-slug'], plan });
+    // A single-company deployment owns its prefix: verified in the same command (still audited).
+    out = values['gs1-prefix'] ? { ...made, gs1_prefix: await verifyGs1Prefix(db, config, made.organization_id, values['gs1-prefix']) } : made;
   } else if (command === 'api-key' && rest[0] === 'create') {
     const { values } = parseArgs({ args: rest.slice(1), options: { workspace: { type: 'string' }, name: { type: 'string' } } });
     if (!values.workspace) fail('api-key create needs --workspace ws_…');
     out = await createKeyForWorkspace(db, config, values.workspace, values.name ?? 'CLI key');
+  } else if (command === 'gs1-prefix' && rest[0] === 'verify') {
+    const { values } = parseArgs({ args: rest.slice(1), options: { org: { type: 'string' }, prefix: { type: 'string' } } });
+    if (!values.org || !values.prefix) fail('gs1-prefix verify needs --org org_… and --prefix DIGITS');
+    out = await verifyGs1Prefix(db, config, values.org, values.prefix);
   } else {
     fail(`unknown command: ${[command, ...rest].join(' ')}`);
   }

@@ -27,16 +27,64 @@ export function sqliteFilePath(url: string): string | null {
   return path === ':memory:' ? null : path;
 }
 
-export function openDatabase(url: string): DB {
+export interface OpenOptions {
+  /**
+   * PostgreSQL `application_name` (default `qrs`), so an operator can find this process's
+   * backends in pg_stat_activity; `?application_name=` in the URL takes precedence.
+   */
+  applicationName?: string;
+  /** told about connections the server dropped; the pool has already replaced them */
+  onConnectionError?: (err: Error) => void;
+}
+
+const connectionErrorListeners = new WeakMap<DB, Set<(err: Error) => void>>();
+
+/** Hears about dropped PostgreSQL connections of `db` (the app logs them); returns an unsubscribe. */
+export function onConnectionError(db: DB, listener: (err: Error) => void): () => void {
+  const set = connectionErrorListeners.get(db);
+  set?.add(listener);
+  return () => set?.delete(listener);
+}
+
+export function openDatabase(url: string, opts: OpenOptions = {}): DB {
   if (dialectOf(url) === 'postgres') {
     // int8 (COUNT, SUM) arrives as a string by default; our counts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = resilientPool({
+      connectionString: url,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+      application_name: opts.applicationName ?? 'qrs',
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const listeners = new Set<(err: Error) => void>(opts.onConnectionError ? [opts.onConnectionError] : []);
+    connectionErrorListeners.set(db, listeners);
+    pool.on('error', (err) => { for (const l of listeners) l(err); });
+    return db;
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteConnection(path) }) });
+}
+
+/**
+ * A pg.Pool that outlives its connections. PostgreSQL ends a connection on restart, failover or
+ * pg_terminate_backend; pg then emits 'error' on the pool (idle client) or on the client itself
+ * (checked out), and an EventEmitter's 'error' without a listener kills the process. The pool
+ * drops the dead client and opens a fresh one on the next checkout, so listening is all the
+ * reconnection there is; the query that was running fails and maps to 503 (connection-errors.ts).
+ * A connect that does not finish in PG_CONNECT_TIMEOUT_MS fails, so requests never queue forever.
+ */
+export function resilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({
+    connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS ?? 5_000),
+    ...config,
+  });
+  // Idle clients' errors reach the pool's own 'error' event; a default listener so there is one.
+  pool.on('error', () => undefined);
+  // A checked-out client has no pool listener: the query in flight fails on its own, and this
+  // keeps the 'error' event that follows from being fatal. Release then discards the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /** A better-sqlite3 connection with our settings; the scan writer thread opens its own with it. */
@@ -46,7 +94,13 @@ export function sqliteConnection(path: string): SQLite.Database {
   // (the scan writer thread) write to the same file.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  // How long a write waits for another connection's lock before failing with SQLITE_BUSY (a 503).
+  sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs()}`);
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
+}
+
+function sqliteBusyTimeoutMs(): number {
+  const n = Number(process.env.SQLITE_BUSY_TIMEOUT_MS ?? 5_000);
+  return Number.isInteger(n) && n >= 0 ? n : 5_000;
 }

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { PlanName } from '../config.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
-import { can } from './permissions.js';
+import { allows } from './permissions.js';
 import { applyRateLimit } from './rate-limit.js';
 import { prependHooks } from './route-hooks.js';
 import type { Principal, Role } from './principal.js';
@@ -19,16 +19,18 @@ async function fromApiKey(request: FastifyRequest, token: string): Promise<Princ
   if (!keyPattern(config.apiKeyPrefix).test(token)) return unauthenticated('The API key is invalid.');
   const row = await findKeyForAuth(db, sha256Hex(token));
   const now = clock.now();
+  // The creator's rights in the key's workspace today; none once the creator left (D4).
+  const creatorRole: Role | null = row?.creator_org_role === 'org_admin' ? 'org_admin' : row?.creator_org_role ? row.creator_workspace_role ?? null : null;
   // Unknown, revoked, expired and orphaned keys all get the same answer (D4).
   if (!row || !hashMatches(row.key_hash, token) || row.revoked_at || row.org_deleted_at || row.workspace_status !== 'active'
-    || (row.expires_at && row.expires_at <= now.toISOString())) {
+    || (row.expires_at && row.expires_at <= now.toISOString()) || !creatorRole) {
     return unauthenticated('The API key is invalid.');
   }
   lastUsed.touch(row.id, now);
   return {
     kind: 'api_key', actorType: 'api', actorId: row.id, userId: row.created_by,
     organizationId: row.organization_id, workspaceId: row.workspace_id, plan: row.plan as PlanName,
-    orgRole: null, role: 'api_key', requestId: request.id,
+    orgRole: null, role: 'api_key', creatorRole, requestId: request.id,
   };
 }
 
@@ -92,9 +94,9 @@ async function enforce(request: FastifyRequest): Promise<void> {
     }
   }
   const permission = request.routeOptions.config.permission;
-  if (permission && !can(principal.role, permission)) {
+  if (permission && !allows(principal, permission)) {
     throw forbidden(principal.kind === 'api_key'
-      ? 'API keys cannot perform this operation; it needs an admin role in a dashboard session.'
+      ? 'This API key cannot perform this operation: keys never carry an admin role, and never exceed the current rights of the user who created them.'
       : 'Your role does not allow this operation.');
   }
 }

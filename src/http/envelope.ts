@@ -1,12 +1,13 @@
 import { Type, type TSchema } from 'typebox';
 import type { FastifyRequest } from 'fastify';
+import { Count } from './numbers.js';
 
 export const Meta = Type.Object({ request_id: Type.String(), api_version: Type.String() }, { title: 'Meta' });
 
 export const Pagination = Type.Object({
   has_more: Type.Boolean(),
   next_cursor: Type.Union([Type.String(), Type.Null()]),
-  total_count: Type.Integer(),
+  total_count: Count(),
 }, { title: 'Pagination' });
 
 /** Envelopes of a named resource are named after it in the OpenAPI document (CodeResponse, CodeList). */

@@ -21,6 +21,7 @@ export const ERROR_TYPES = {
   'not-found': { status: 404, title: 'Not Found', description: 'The resource or route does not exist, or belongs to another organization or workspace.' },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed', description: 'The route exists but not for this HTTP method. The `Allow` header lists the methods it has.' },
   conflict: { status: 409, title: 'Conflict', description: 'The request conflicts with another: an Idempotency-Key reused with a different request, or one still in flight.' },
+  'secret-not-replayable': { status: 409, title: 'Secret Not Replayable', description: 'An Idempotency-Key was repeated for a request that already succeeded and whose answer held a secret (an API key, an access grant token, an initial password, a CSRF token). Secrets are shown once and never stored, so the answer cannot be replayed. `original_status` is the status of the first answer and `resource_id` the id it created, when there was one: look the resource up, or use a new Idempotency-Key to create another.' },
   'workspace-protected': { status: 409, title: 'Workspace Protected', description: "The default workspace and the caller's own workspace cannot be archived." },
   gone: { status: 410, title: 'Gone', description: 'The resource existed but is no longer available.' },
   'payload-too-large': { status: 413, title: 'Payload Too Large', description: 'The request body exceeds the size limit.' },
@@ -28,7 +29,7 @@ export const ERROR_TYPES = {
   'validation-error': { status: 422, title: 'Unprocessable Entity', description: 'A value is present but invalid. The `errors` array names each problem with a JSON pointer, a message and a code.' },
   'rate-limited': { status: 429, title: 'Too Many Requests', description: 'The rate limit of the window is used up. `Retry-After` says how many seconds to wait; `X-RateLimit-Reset` is when the window resets.' },
   internal: { status: 500, title: 'Internal Server Error', description: 'An unexpected error. It is logged with the request id; quote `request_id` when you report it.' },
-  unavailable: { status: 503, title: 'Service Unavailable', description: 'The service is shutting down or a dependency such as the database does not answer.' },
+  unavailable: { status: 503, title: 'Service Unavailable', description: 'The database does not answer (a restart, a failover, an outage) or the service is shutting down. `Retry-After` says how many seconds to wait; retry then, with the same `Idempotency-Key` for a POST. `GET /v1/health` names the dependency that is down.' },
 } as const satisfies Record<string, ErrorType>;
 
 export type ErrorTypeName = keyof typeof ERROR_TYPES;

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, conflict } from './errors.js';
 import { isUniqueViolation } from '../db/sql.js';
 import { prependHooks } from './route-hooks.js';
+import { hadSecrets, redactSecrets, secretKeys } from './secrets.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -17,16 +18,38 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** A kept body with its secrets replaced (docs/security.md, "Secrets"); unparsable bodies are kept as sent. */
+function keptBody(payload: string, keys: ReadonlySet<string>): string {
+  if (keys.size === 0) return payload;
+  try {
+    const value = JSON.parse(payload) as unknown;
+    return redactSecrets(value, keys) > 0 ? JSON.stringify(value) : payload;
+  } catch {
+    return payload;
+  }
+}
+
+function replayedSecrets(body: string | null, keys: ReadonlySet<string>): { id?: unknown } | null {
+  if (keys.size === 0 || !body) return null;
+  try {
+    const value = JSON.parse(body) as { data?: { id?: unknown } };
+    return hadSecrets(value, keys) ? { id: value.data?.id } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * D9. The first request inserts an in-flight row; the primary key (scope, key) makes a concurrent
  * twin fail its insert, so exactly one executes. The response is stored when it is sent; 5xx rows
- * are dropped so the client may retry.
+ * are dropped so the client may retry. Secrets are never stored: a repeat of a request whose
+ * answer held one is a 409 secret-not-replayable (the secret was shown once).
  */
 export const idempotencyPlugin = fp(async (app) => {
   const { db, clock } = app.deps;
   app.decorateRequest('idempotency', null);
 
-  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+  const preHandlerFor = (keys: ReadonlySet<string>) => async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
     if (typeof key !== 'string' || !UUID.test(key)) {
@@ -52,6 +75,12 @@ export const idempotencyPlugin = fp(async (app) => {
       }
       if (row.request_hash !== hash) throw conflict(`Idempotency-Key was already used with a different request (${path} or body differs).`);
       if (row.status_code === null) throw conflict('A request with this Idempotency-Key is still in progress.');
+      const secret = replayedSecrets(row.body, keys);
+      if (secret) {
+        throw new AppError('secret-not-replayable', 'This request already succeeded, and its answer held a secret that is shown only once and never stored. Look the resource up instead, or send a new Idempotency-Key to create another.', {
+          original_status: row.status_code, ...(typeof secret.id === 'string' ? { resource_id: secret.id } : {}),
+        });
+      }
       const replayedId = /"request_id":"(req_[0-9A-Z]+)"/.exec(row.body ?? '')?.[1];
       if (replayedId) reply.header('x-request-id', replayedId);
       return reply.code(row.status_code).header('idempotent-replayed', 'true').type(row.content_type ?? 'application/json').send(row.body);
@@ -59,7 +88,7 @@ export const idempotencyPlugin = fp(async (app) => {
     throw new AppError('internal', 'Could not record the Idempotency-Key.');
   };
 
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const onSendFor = (keys: ReadonlySet<string>) => async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const idem = request.idempotency;
     if (!idem) return payload;
     request.idempotency = null;
@@ -67,7 +96,7 @@ export const idempotencyPlugin = fp(async (app) => {
     if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       await db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
     } else {
-      await where.set({ status_code: reply.statusCode, content_type: String(reply.getHeader('content-type') ?? 'application/json'), body: payload.toString() }).execute();
+      await where.set({ status_code: reply.statusCode, content_type: String(reply.getHeader('content-type') ?? 'application/json'), body: keptBody(payload.toString(), keys) }).execute();
     }
     return payload;
   };
@@ -81,8 +110,9 @@ export const idempotencyPlugin = fp(async (app) => {
   // Only POST routes get these hooks (D9), so GET hot paths such as the redirect pay nothing.
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().includes('POST')) return;
-    prependHooks(route, 'preHandler', preHandler);
-    prependHooks(route, 'onSend', onSend);
+    const keys = secretKeys(route.schema?.response);
+    prependHooks(route, 'preHandler', preHandlerFor(keys));
+    prependHooks(route, 'onSend', onSendFor(keys));
     prependHooks(route, 'onResponse', onResponse);
   });
 }, { name: 'idempotency', dependencies: ['auth'] });

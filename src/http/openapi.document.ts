@@ -55,11 +55,11 @@ const PARAMETERS: Obj = {
 
 const HEADERS: Obj = {
   RequestId: { description: 'Id of this request; quote it when reporting a problem. Problem documents carry the same value as `request_id`.', required: true, schema: { type: 'string' }, example: 'req_01JD3Y2K8Q9XW4T5N6M7P8R9S0' },
-  RateLimitLimit: { description: 'Requests allowed in the current window.', schema: { type: 'integer' }, example: 60 },
-  RateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' }, example: 59 },
-  RateLimitReset: { description: 'When the window resets, in Unix seconds.', schema: { type: 'integer' }, example: 1773480420 },
-  RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer' }, example: 12 },
-  RetryAfterOptional: { description: 'When sent: seconds to wait before retrying.', schema: { type: 'integer' }, example: 5 },
+  RateLimitLimit: { description: 'Requests allowed in the current window.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 60 },
+  RateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 59 },
+  RateLimitReset: { description: 'When the window resets, in Unix seconds.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 1773480420 },
+  RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 12 },
+  RetryAfterOptional: { description: 'When sent: seconds to wait before retrying.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 5 },
   IdempotentReplayed: { description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
   ETag: { description: 'Identifies this rendering; send it back as If-None-Match.', schema: { type: 'string' }, example: '"9c1e4b7a2f"' },
   Location: { description: 'Where the client is sent.', required: true, schema: { type: 'string', format: 'uri' }, example: 'https://example.com/spring-sale' },

@@ -10,7 +10,7 @@ export const Problem = Type.Object(
   {
     type: Type.String({ format: 'uri' }),
     title: Type.String(),
-    status: Type.Integer(),
+    status: Type.Integer({ minimum: 400, maximum: 599 }),
     detail: Type.String(),
     instance: Type.String(),
     request_id: Type.String(),
@@ -54,7 +54,11 @@ const problemRef = (description: string, status: number) => problemResponse(desc
 
 /** Which error responses a route can give, derived from its options so no route lists them by hand. */
 function errorResponses(route: RouteOptions): Record<string, unknown> {
-  const out: Record<string, unknown> = { 429: problemRef('Rate limit exceeded', 429), 500: problemRef('Internal error', 500) };
+  const out: Record<string, unknown> = {
+    429: problemRef('Rate limit exceeded', 429), 500: problemRef('Internal error', 500),
+    // Any route that reads the database answers 503 while it does not answer (docs/operations.md).
+    503: problemRef('The database does not answer; retry after Retry-After seconds', 503),
+  };
   const schema = route.schema ?? {};
   const methods = [route.method].flat();
   if (schema.body || schema.querystring || schema.params) {
@@ -70,6 +74,10 @@ function errorResponses(route: RouteOptions): Record<string, unknown> {
   if (schema.body) {
     out[413] = problemRef('Body too large', 413);
     out[415] = problemRef('Body is not application/json', 415);
+  }
+  // Browser pages answer their errors as HTML to an HTML Accept (problem plugin, htmlErrors).
+  if (route.config?.htmlErrors) {
+    for (const r of Object.values(out) as Array<{ content: Record<string, unknown> }>) r.content = { 'text/html': { schema: { type: 'string' } }, ...r.content };
   }
   return out;
 }

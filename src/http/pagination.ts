@@ -17,13 +17,15 @@ export interface PageParams {
 
 /**
  * Newest-first keyset pagination over a filtered query. `base` has its FROM and filters but no
- * ORDER BY or LIMIT; `idColumn` is the (qualified) id column. One COUNT for total_count (D2).
+ * ORDER BY or LIMIT; `idColumn` is the (qualified) id column. One COUNT for total_count (D2),
+ * unless the caller knows the total from a counter (`total`), which keeps a big list's page O(page).
  */
 export async function paginate<O>(
   base: SelectQueryBuilder<any, any, O>,
   { limit, cursor }: PageParams,
   prefix: IdPrefix,
   idColumn = 'id',
+  total?: number,
 ): Promise<Page<O>> {
   const id = sql.ref(idColumn);
   if (cursor !== undefined) {
@@ -31,7 +33,8 @@ export async function paginate<O>(
     const exists = await base.clearSelect().select(sql`1`.as('one')).where(id, '=', cursor).executeTakeFirst();
     if (!exists) throw invalidField('/query/cursor', 'cursor does not name an item of this list', 'cursor');
   }
-  const countRow = await base.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const countRow = total !== undefined ? { n: total }
+    : await base.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   let page = base.orderBy(id, 'desc').limit(limit + 1);
   if (cursor !== undefined) page = page.where(id, '<', cursor);
   const rows = await page.execute();

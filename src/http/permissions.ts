@@ -7,7 +7,8 @@ const ADMINS: Role[] = ['org_admin', 'ws_admin'];
 /**
  * The one table deciding every operation (STYLE: permissions are data). A route names its action
  * with `config: { permission }`; the test suite walks this whole table. org_admin is in every row
- * (D4); api_key is an editor plus workspace creation and organization PATCH, never an admin.
+ * (D4); api_key is an editor plus workspace creation, organization PATCH and PATCH of its own
+ * workspace, never an admin, and never more than its creator may do (see `allows`).
  */
 export const PERMISSIONS = {
   'organizations.read': ALL,
@@ -19,7 +20,7 @@ export const PERMISSIONS = {
   'members.manage': ['org_admin'],
   'workspaces.read': ALL,
   'workspaces.create': ['org_admin', 'api_key'],
-  'workspaces.update': ADMINS,
+  'workspaces.update': ['org_admin', 'ws_admin', 'api_key'],
   'workspaces.archive': ADMINS,
   'api_keys.manage': ADMINS,
   'audit.read': ALL,
@@ -36,6 +37,8 @@ export const PERMISSIONS = {
   'dpp.write': WRITERS,
   'dpp.publish': WRITERS,
   'dpp.grant': WRITERS,
+  'gs1_prefixes.read': ALL,
+  'gs1_prefixes.manage': ['org_admin'],
   'webhooks.manage': ['org_admin', 'ws_admin', 'api_key'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -43,4 +46,13 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/**
+ * The one check auth runs: the caller's row, and for an API key also its creator's current row,
+ * so a key never exceeds the user who made it (a ws_admin's key cannot PATCH the organization).
+ */
+export function allows(p: { role: Role; creatorRole?: Role | null }, permission: Permission): boolean {
+  if (!can(p.role, permission)) return false;
+  return p.role !== 'api_key' || (!!p.creatorRole && p.creatorRole !== 'api_key' && can(p.creatorRole, permission));
 }

@@ -19,5 +19,10 @@ export interface Principal {
   plan: PlanName;
   orgRole: OrgRole | null;
   role: Role;
+  /**
+   * API keys only: the role the key's creator holds today in the key's workspace (org_admin when
+   * the creator is org_admin). A key's rights are its own row intersected with this one (D4).
+   */
+  creatorRole?: Role | null;
   requestId: string;
 }

@@ -4,6 +4,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_TYPES, type ErrorTypeName, type FieldError } from './errors.js';
 import { isMissingRequired, toFieldErrors } from './validation.js';
 import { applyRateLimit } from './rate-limit.js';
+import { DATABASE_RETRY_AFTER_S, isConnectionError } from '../db/connection-errors.js';
+import { escapeHtml } from '../lib/html.js';
 
 const STATUS_TYPES: Record<number, ErrorTypeName> = {
   400: 'bad-request', 401: 'authentication', 403: 'forbidden', 404: 'not-found', 405: 'method-not-allowed',
@@ -38,6 +40,9 @@ export function toAppError(error: FastifyError & { validationContext?: string },
     }
     return new AppError('validation-error', 'The request contains invalid values.', { errors });
   }
+  if (isConnectionError(error)) {
+    return new AppError('unavailable', `The database is not answering. Retry in ${DATABASE_RETRY_AFTER_S} s.`, {}, { 'retry-after': String(DATABASE_RETRY_AFTER_S) });
+  }
   const status = error.statusCode ?? 500;
   if (status === 400 && error.code?.startsWith('FST_ERR_CTP')) {
     return new AppError('bad-request', error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is empty.' : 'The request body is not valid JSON.');
@@ -58,9 +63,17 @@ export const problemPlugin = fp<{ docsUrl: string }>(async (app, { docsUrl }) =>
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error, request);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    let appError = toAppError(error, request);
+    // The database failed before the caller was known (auth looks the key up): count the call per
+    // IP so this answer, too, carries the rate-limit headers (spec 8.4).
+    if (appError.type === 'unavailable' && !reply.hasHeader('x-ratelimit-limit')) {
+      try { await applyRateLimit(request, reply); } catch (limited) { if (limited instanceof AppError) appError = limited; }
+    }
+    if (appError.type === 'unavailable') request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A person following a QR code gets a page, not JSON; API clients keep the problem document.
+    if (request.routeOptions?.config?.htmlErrors && prefersHtml(request.headers.accept)) return sendHtmlProblem(request, reply, appError);
     return sendProblem(request, reply, appError, docsUrl);
   });
 
@@ -80,3 +93,32 @@ export const problemPlugin = fp<{ docsUrl: string }>(async (app, { docsUrl }) =>
     return sendProblem(request, reply, new AppError('not-found', `No route ${request.method} ${path}.`), docsUrl);
   });
 }, { name: 'problem' });
+
+/** True when the Accept header ranks HTML above JSON (a browser's does; curl's does not). */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let html = 0;
+  let json = 0;
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) || 0 : 1;
+    if (range === 'text/html' || range === 'text/*') html = Math.max(html, q);
+    else if (range === 'application/json' || range === 'application/problem+json') json = Math.max(json, q);
+  }
+  return html > 0 && html >= json;
+}
+
+/** The problem as a small self-contained page, with the same status and headers (Retry-After). */
+function sendHtmlProblem(request: FastifyRequest, reply: FastifyReply, err: AppError) {
+  const title = escapeHtml(ERROR_TYPES[err.type].title);
+  const text = err.type === 'unavailable'
+    ? 'This page is temporarily unavailable. Please try again in a few seconds.'
+    : escapeHtml(err.detail);
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  return reply.code(err.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>`
+    + '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}small{color:#777}</style></head>'
+    + `<body><h1>${title}</h1><p>${text}</p><p><small>Reference: ${escapeHtml(request.id)}</small></p></body></html>`,
+  );
+}

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisCircuit } from '../db/redis.js';
 
 export interface WindowHit {
   count: number;
@@ -8,22 +9,23 @@ export interface WindowHit {
 
 /** Fixed-window counters. In-process by default; Redis shares them across instances (D8). */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number, now: number): Promise<WindowHit>;
+  /** Adds `units` (default 1; a heavy request costs more) to the key's current window. */
+  hit(key: string, windowMs: number, now: number, units?: number): Promise<WindowHit>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private windows = new Map<string, WindowHit>();
   private sweepAt = 0;
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
     if (now >= this.sweepAt) this.sweep(now, windowMs);
     const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
     const current = this.windows.get(key);
     if (current && current.resetAt === resetAt) {
-      current.count++;
+      current.count += units;
       return { ...current };
     }
-    const fresh = { count: 1, resetAt };
+    const fresh = { count: units, resetAt };
     this.windows.set(key, fresh);
     return { ...fresh };
   }
@@ -37,12 +39,33 @@ export class MemoryRateLimitStore implements RateLimitStore {
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private redis: Redis, private prefix = 'qrs:rl:') {}
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
+  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
     const window = Math.floor(now / windowMs);
     const resetAt = (window + 1) * windowMs;
     const k = `${this.prefix}${key}:${window}`;
-    const res = await this.redis.multi().incr(k).pexpire(k, windowMs + 1_000).exec();
+    const res = await this.redis.multi().incrby(k, units).pexpire(k, windowMs + 1_000).exec();
     const count = Number(res?.[0]?.[1] ?? 1);
     return { count, resetAt };
+  }
+}
+
+/**
+ * Redis counters while Redis answers, this instance's own counters while it does not: a Redis
+ * outage never fails or stalls a request (each call is bounded by the client's command timeout,
+ * and after one failure the circuit keeps requests off Redis until a probe succeeds). During the
+ * outage each instance counts alone, so the effective limit is up to N times the plan's.
+ */
+export class FallbackRateLimitStore implements RateLimitStore {
+  constructor(private primary: RateLimitStore, private fallback: RateLimitStore, private circuit: RedisCircuit) {}
+
+  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
+    if (this.circuit.available) {
+      try {
+        return await this.primary.hit(key, windowMs, now, units);
+      } catch (err) {
+        this.circuit.fail(err);
+      }
+    }
+    return this.fallback.hit(key, windowMs, now, units);
   }
 }

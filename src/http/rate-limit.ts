@@ -6,30 +6,44 @@ import { AppError } from './errors.js';
  * routes (`config.rateLimit: 'public'`) have their own, higher per-IP budget. The auth plugin runs
  * it after resolving the caller; the 404 and bad-URL handlers call it themselves.
  */
-export async function applyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+function budgetOf(request: FastifyRequest): { key: string; limit: number } {
+  const { config } = request.server.deps;
+  const p = request.principal;
+  if (request.routeOptions?.config?.rateLimit === 'public') return { key: `pub:${request.ip}`, limit: config.rateLimit.publicPerWindow };
+  if (p) {
+    return {
+      key: `${p.kind === 'api_key' ? 'key' : 'usr'}:${p.actorId}`,
+      limit: config.plans[p.plan]?.requestsPerMinute ?? config.plans.free.requestsPerMinute,
+    };
+  }
+  return { key: `ip:${request.ip}`, limit: config.rateLimit.anonymousPerWindow };
+}
+
+async function consume(request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
   const { config, rateStore, clock } = request.server.deps;
   const windowMs = config.rateLimit.windowMs;
-  const p = request.principal;
-  let key: string;
-  let limit: number;
-  if (request.routeOptions?.config?.rateLimit === 'public') {
-    key = `pub:${request.ip}`;
-    limit = config.rateLimit.publicPerWindow;
-  } else if (p) {
-    key = `${p.kind === 'api_key' ? 'key' : 'usr'}:${p.actorId}`;
-    limit = config.plans[p.plan]?.requestsPerMinute ?? config.plans.free.requestsPerMinute;
-  } else {
-    key = `ip:${request.ip}`;
-    limit = config.rateLimit.anonymousPerWindow;
-  }
+  const { key, limit } = budgetOf(request);
   if (limit === 0) return; // 0 disables the limit (e.g. a benchmark from one address)
   const now = clock.now().getTime();
-  const { count, resetAt } = await rateStore.hit(key, windowMs, now);
+  const { count, resetAt } = await rateStore.hit(key, windowMs, now, units);
   reply.header('x-ratelimit-limit', limit);
   reply.header('x-ratelimit-remaining', Math.max(0, limit - count));
   reply.header('x-ratelimit-reset', Math.ceil(resetAt / 1000));
   if (count > limit) {
     const retry = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    throw new AppError('rate-limited', `Rate limit of ${limit} requests per ${windowMs / 1000} s exceeded. Retry in ${retry} s.`, {}, { 'retry-after': String(retry) });
+    const cost = units > 1 ? ` This request costs ${units} more units.` : '';
+    throw new AppError('rate-limited', `Rate limit of ${limit} requests per ${windowMs / 1000} s exceeded.${cost} Retry in ${retry} s.`, {}, { 'retry-after': String(retry) });
   }
+}
+
+export async function applyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await consume(request, reply, 1);
+}
+
+/**
+ * A heavy request (e.g. a PDF export, by size) takes `units` more from the caller's budget once
+ * its size is known; 429 when they are not left. The headers then show what remains.
+ */
+export async function consumeExtraUnits(request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
+  if (units > 0) await consume(request, reply, units);
 }

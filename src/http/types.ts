@@ -30,6 +30,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** 'public': the separate per-IP budget of redirect and resolver routes (D8) */
     rateLimit?: 'api' | 'public';
+    /** pages people open in a browser (redirect, passport): errors answer HTML to an HTML Accept */
+    htmlErrors?: boolean;
   }
 }
 

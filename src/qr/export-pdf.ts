@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { pipeline } from 'node:stream/promises';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { Type, type Static } from 'typebox';
 import { buildMatrix, type Ecc } from './matrix.js';
 import { drawQr } from './pdf.js';
@@ -147,6 +147,31 @@ function startSheet(items: AsyncIterable<LabelItem> | Iterable<LabelItem>, layou
     throw err;
   });
   return { doc, done };
+}
+
+/** Throws a RangeError when the layout leaves no room for a code (before any work is queued). */
+export function assertLayoutFits(layout: LabelLayout): void {
+  grid(layout);
+}
+
+/** The whole sheet as bytes, in one contiguous buffer (so a worker can transfer it without a copy). */
+export async function renderLabelSheet(items: Iterable<LabelItem>, layout: LabelLayout): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  await writeLabelSheet(items, layout, new Writable({
+    write(chunk: Buffer, _enc, done) {
+      chunks.push(chunk);
+      length += chunk.length;
+      done();
+    },
+  }));
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 /**

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { RouteOptions } from 'fastify';
 import { createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { PERMISSIONS, type Permission } from '../../src/http/permissions.js';
+import { createApiKey } from '../../src/features/api-keys/api-keys.service.js';
 import { ROLES, type Role } from '../../src/http/principal.js';
 import { features } from '../../src/features/index.js';
 import { asKey, asMember, req, type Caller } from './helpers.js';
@@ -54,8 +55,28 @@ const ACCOUNT_PROBES: Partial<Record<Permission, Probe>> = {
 
 const FAKE_IDS: Record<string, string> = { id: 'qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0' };
 
+/**
+ * Who calls: a session user holding a role, or an API key whose creator holds that role today
+ * (D4: a key's rights are its own row intersected with its creator's current row).
+ */
+type Who = { role: Role; keyCreator?: Exclude<Role, 'api_key'> };
+const HUMAN_ROLES = ROLES.filter((r): r is Exclude<Role, 'api_key'> => r !== 'api_key');
+const CALLERS: Who[] = [...HUMAN_ROLES.map((role) => ({ role })), ...HUMAN_ROLES.map((keyCreator) => ({ role: 'api_key' as const, keyCreator }))];
+const labelOf = (w: Who) => (w.keyCreator ? `api_key made by ${w.keyCreator}` : w.role);
+const allowedFor = (allowed: readonly Role[], w: Who) => allowed.includes(w.role) && (!w.keyCreator || allowed.includes(w.keyCreator));
+
+/** A key of the tenant's default workspace created by a user who now holds `creator` there. */
+async function keyMadeBy(h: Harness, t: Tenant, creator: Exclude<Role, 'api_key'>, second: string): Promise<Tenant> {
+  if (creator === 'org_admin') return t;
+  const m = await seedMember(h, t, { workspace: creator });
+  if (second) await h.db.insertInto('workspace_members').values({ workspace_id: second, user_id: m.userId, role: creator, created_at: new Date().toISOString() }).execute();
+  const { secret } = await createApiKey(h.db, h.config.apiKeyPrefix, { organizationId: t.organizationId, workspaceId: t.workspaceId, name: 'by member', createdBy: m.userId }, new Date());
+  return { ...t, apiKey: secret, auth: { authorization: `Bearer ${secret}` } };
+}
+
 /** A tenant plus a caller holding `role`; a second workspace in which the member holds the same role. */
-async function callerWith(h: Harness, role: Role, plan: 'free' | 'pro' | 'business') {
+async function callerWith(h: Harness, who: Who, plan: 'free' | 'pro' | 'business') {
+  const role = who.role;
   const t = await seedTenant(h, plan);
   let second = '';
   if (plan !== 'free') {
@@ -64,7 +85,7 @@ async function callerWith(h: Harness, role: Role, plan: 'free' | 'pro' | 'busine
     second = (await createWorkspace(h.app.deps, p, { name: 'Second', slug: randomSlug('second') })).id;
   }
   let caller: Caller;
-  if (role === 'api_key') caller = asKey(t);
+  if (role === 'api_key') caller = asKey(await keyMadeBy(h, t, who.keyCreator ?? 'org_admin', second));
   else {
     const m = await seedMember(h, t, role === 'org_admin' ? { org: 'org_admin' } : { workspace: role });
     if (second && role !== 'org_admin') await h.db.insertInto('workspace_members').values({ workspace_id: second, user_id: m.userId, role, created_at: new Date().toISOString() }).execute();
@@ -80,16 +101,16 @@ for (const dialect of dialects()) {
     after(async () => { await h.close(); });
 
     it('the table has the expected shape: known roles, org_admin everywhere, API keys never admin', () => {
-      const adminOnly: Permission[] = ['organizations.delete', 'members.read', 'members.manage', 'workspaces.update', 'workspaces.archive', 'api_keys.manage'];
+      const adminOnly: Permission[] = ['organizations.delete', 'members.read', 'members.manage', 'workspaces.archive', 'api_keys.manage'];
       for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
         assert.ok(roles.every((r) => ROLES.includes(r)), `${perm}: unknown role`);
         assert.ok(roles.includes('org_admin'), `${perm}: org_admin may do everything (D4)`);
         assert.equal(new Set(roles).size, roles.length, `${perm}: duplicate role`);
         if (adminOnly.includes(perm)) assert.ok(!roles.includes('api_key'), `${perm}: an API key never carries an admin role (D4)`);
       }
-      // D4: a key may do what an editor may, plus create workspaces and PATCH its organization.
+      // D4: a key may do what an editor may, plus create workspaces, PATCH its organization and its own workspace.
       for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
-        const extra = ['workspaces.create', 'organizations.update', 'webhooks.manage'].includes(perm);
+        const extra = ['workspaces.create', 'organizations.update', 'workspaces.update', 'webhooks.manage'].includes(perm);
         if (roles.includes('api_key') && !extra) assert.ok(roles.includes('editor'), `${perm}: api_key allowed but editor not`);
       }
     });
@@ -103,14 +124,14 @@ for (const dialect of dialects()) {
     for (const perm of Object.keys(PERMISSIONS) as Permission[]) {
       const allowed = PERMISSIONS[perm] as readonly Role[];
       const probe = ACCOUNT_PROBES[perm];
-      it(`${perm}: allowed for [${allowed.join(', ')}], 403 for the rest`, async (ctx) => {
+      it(`${perm}: allowed for [${allowed.join(', ')}] (keys only as far as their creator), 403 for the rest`, async (ctx) => {
         if (probe) {
-          for (const role of ROLES) {
-            const { t, caller, vars } = await callerWith(h, role, probe.plan ?? 'free');
+          for (const who of CALLERS) {
+            const { t, caller, vars } = await callerWith(h, who, probe.plan ?? 'free');
             const r = probe.request(vars, t);
             const res = await req(h, caller, r.method, r.url, r.body);
-            if (allowed.includes(role)) assert.equal(res.statusCode, probe.ok, `${perm} as ${role}: ${res.body}`);
-            else assert.equal(expectProblem(res, 403, 'forbidden').status, 403, `${perm} as ${role}`);
+            if (allowedFor(allowed, who)) assert.equal(res.statusCode, probe.ok, `${perm} as ${labelOf(who)}: ${res.body}`);
+            else assert.equal(expectProblem(res, 403, 'forbidden').status, 403, `${perm} as ${labelOf(who)}`);
           }
           return;
         }
@@ -122,11 +143,11 @@ for (const dialect of dialects()) {
         for (const route of mine) {
           const url = route.url.replace(/:([a-z_]+)/gi, (_, name: string) => FAKE_IDS[name] ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0');
           const body = ['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined;
-          for (const role of ROLES) {
-            const { caller } = await callerWith(h, role, 'free');
+          for (const who of CALLERS) {
+            const { caller } = await callerWith(h, who, 'free');
             const res = await req(h, caller, route.method as 'GET', url, body);
-            const label = `${route.method} ${route.url} as ${role} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-            if (allowed.includes(role)) assert.notEqual(res.statusCode, 403, label);
+            const label = `${route.method} ${route.url} as ${labelOf(who)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+            if (allowedFor(allowed, who)) assert.notEqual(res.statusCode, 403, label);
             else assert.ok(res.statusCode === 403 && String(res.json?.type).endsWith('/forbidden'), label);
           }
         }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from './helpers.js';
 
-const WORKSPACE_FIELDS = ['approval_required', 'created_at', 'custom_domain', 'default_locale', 'description', 'id', 'is_default', 'name', 'organization_id', 'primary_color', 'settings', 'slug', 'status', 'updated_at'];
+const WORKSPACE_FIELDS = ['approval_required', 'created_at', 'custom_domain', 'default_locale', 'description', 'id', 'is_default', 'name', 'organization_id', 'primary_color', 'scan_retention_days', 'settings', 'slug', 'status', 'timezone', 'updated_at'];
 
 for (const dialect of dialects()) {
   describe(`workspaces [${dialect.name}]`, () => {

@@ -51,22 +51,22 @@ for (const dialect of dialects()) {
     });
 
     it('PATCH changes fields, audits old/new, and an empty change writes no entry', async () => {
-      const c = await createCode(h, t, { type: 'url', url: 'https://a.example.com', title: 'Old' });
+      const c = await createCode(h, t, { type: 'url', url: 'https://a.example.com/', title: 'Old' });
       const res = await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: t, body: {
-        title: 'New', url: 'https://b.example.com', tags: ['t1'], max_scans: 10, expires_at: '2030-01-01T00:00:00Z',
+        title: 'New', url: 'https://b.example.com/', tags: ['t1'], max_scans: 10, expires_at: '2030-01-01T00:00:00Z',
         style: { foreground: '#112233', error_correction: 'H', margin: 2 }, destinations: [{ url: 'https://c.example.com', weight: 3 }, { url: 'https://d.example.com', weight: 1 }],
       } });
       assert.equal(res.statusCode, 200, res.body);
       const d = res.json.data;
       assert.equal(d.title, 'New');
-      assert.equal(d.url, 'https://b.example.com');
+      assert.equal(d.url, 'https://b.example.com/');
       assert.equal(d.expires_at, '2030-01-01T00:00:00.000Z');
       assert.deepEqual(d.style, { foreground: '#112233', background: null, error_correction: 'H', margin: 2 });
       assert.equal(d.short_code, c.short_code);
       const log = await auditOf(h, c.id);
       assert.deepEqual(log.map((e) => e.action), ['codes.created', 'codes.updated']);
       assert.deepEqual(log[1].changes.title, { old: 'Old', new: 'New' });
-      assert.deepEqual(log[1].changes.url, { old: 'https://a.example.com', new: 'https://b.example.com' });
+      assert.deepEqual(log[1].changes.url, { old: 'https://a.example.com/', new: 'https://b.example.com/' });
       assert.equal(log[1].actor_type, 'api');
       assert.equal(log[0].changes.id.old, null);
       await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: t, body: { title: 'New' } });

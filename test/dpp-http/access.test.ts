@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import type { Clock } from '../../src/lib/clock.js';
-import { createPassport, publish, pathOf, uniqueFixture } from './helpers.js';
+import { createPassport, publisher, publish, pathOf, uniqueFixture } from './helpers.js';
 
 const HOUR = 3_600_000;
 
@@ -24,7 +24,7 @@ for (const dialect of dialects()) {
 
     before(async () => {
       h = await createHarness(dialect, {}, { clock });
-      t = await seedTenant(h);
+      t = await publisher(h);
       const input = uniqueFixture('ev') as any;
       input.data.materialComposition.batteryMaterials[0].materialName = `${LI} cathode`;
       input.data.performance.dynamic.negativeEvents = [{ value: `${LI} thermal event`, lastUpdate: '2026-10-01T00:00:00.000Z' }];
@@ -70,9 +70,19 @@ for (const dialect of dialects()) {
       for (const marker of [LI, AUTH]) assert.equal(j.body.includes(marker), false, marker);
     });
 
+    // A browser opening ?token= gets a short-lived HttpOnly cookie and a 303 to the clean URL.
+    const viaQuery = async (token: string) => {
+      const first = await html({}, withToken(token));
+      assert.equal(first.statusCode, 303, first.body.slice(0, 200));
+      assert.equal(first.headers.location, page);
+      const cookie = String(first.headers['set-cookie']);
+      assert.match(cookie, /^qrs_grant_dpp_[0-9A-Z]+=.+; Max-Age=900; Path=\/dpp\/; HttpOnly; SameSite=Lax$/);
+      return html({ cookie: cookie.split(';')[0] });
+    };
+
     it('a legitimate-interest grant shows its level (header or ?token=) but not authority data', async () => {
       const g = await grant('legitimate_interest');
-      for (const res of [await html({ authorization: `Bearer ${g.token}` }), await json({ authorization: `Bearer ${g.token}` }), await html({}, withToken(g.token))]) {
+      for (const res of [await html({ authorization: `Bearer ${g.token}` }), await json({ authorization: `Bearer ${g.token}` }), await viaQuery(g.token)]) {
         assert.equal(res.statusCode, 200, res.body.slice(0, 200));
         assert.ok(res.body.includes(LI), 'legitimate-interest marker shown');
         assert.equal(res.body.includes(AUTH), false, 'authority marker hidden');

@@ -3,7 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
-import { createPassport, publish, uniqueFixture } from './helpers.js';
+import { createPassport, publisher, publish, uniqueFixture } from './helpers.js';
 
 for (const dialect of dialects()) {
   describe(`dpp lifecycle [${dialect.name}]`, () => {
@@ -11,7 +11,7 @@ for (const dialect of dialects()) {
     let t: Tenant;
     before(async () => {
       h = await createHarness(dialect);
-      t = await seedTenant(h);
+      t = await publisher(h);
     });
     after(async () => { await h.close(); });
 
@@ -155,17 +155,16 @@ for (const dialect of dialects()) {
       assert.equal(still.json.data.publication_status, 'draft');
     });
 
-    it('a GS1 key published by one organization cannot be published by another (the resolver is global)', async () => {
+    it('a GS1 key under one organization\'s verified prefix cannot be published by another, even once ours is archived', async () => {
       const input = uniqueFixture('stationary');
       const mine = await createPassport(h, t, input);
-      const other = await seedTenant(h);
-      const theirs = await createPassport(h, other, input);
+      const other = await publisher(h);
+      const theirs = (await call(h, { method: 'POST', url: '/v1/dpp', tenant: other, body: input })).json.data;
       await publish(h, t, mine.id);
-      const res = expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: other }), 409, 'conflict');
-      assert.match(res.detail, /already published/);
-      // Once ours is archived the key is free again.
+      const res = expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: other }), 422, 'validation-error');
+      assert.deepEqual(res.errors.map((e: any) => [e.pointer, e.code]), [['/gtin', 'gs1.prefix_unverified']]);
       await call(h, { method: 'POST', url: `/v1/dpp/${mine.id}/archive`, tenant: t });
-      await publish(h, other, theirs.id);
+      expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: other }), 422, 'validation-error');
     });
   });
 }

@@ -4,7 +4,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { createKeyForWorkspace } from '../../src/cli/commands.js';
-import { createPassport, uniqueFixture } from './helpers.js';
+import { createPassport, publisher, uniqueFixture } from './helpers.js';
 
 for (const dialect of dialects()) {
   describe(`dpp tenancy [${dialect.name}]`, () => {
@@ -16,7 +16,7 @@ for (const dialect of dialects()) {
 
     before(async () => {
       h = await createHarness(dialect);
-      owner = await seedTenant(h, 'pro');
+      owner = await publisher(h, 'pro');
       passport = await createPassport(h, owner, uniqueFixture('ev'));
       const g = await call(h, { method: 'POST', url: `/v1/dpp/${passport.id}/access-grants`, tenant: owner, body: { level: 'authority', expires_at: new Date(Date.now() + 86_400_000).toISOString() } });
       grantId = g.json.data.id;

@@ -36,6 +36,8 @@ const TEST_ENV = {
   RATE_LIMIT_FREE: '1000000', RATE_LIMIT_PRO: '1000000', RATE_LIMIT_BUSINESS: '1000000', RATE_LIMIT_AGENCY: '1000000', RATE_LIMIT_ENTERPRISE: '1000000',
   RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_PUBLIC: '1000000',
   PASSWORD_SCRYPT_COST: '1024',
+  // The retention job deletes scans of every workspace with a setting; its tests run it by hand.
+  RETENTION_INTERVAL_MS: '0',
 };
 
 export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config>; routes?: (app: TestApp) => void; logger?: unknown } = {}): Promise<Harness> {

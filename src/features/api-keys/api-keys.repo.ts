@@ -6,15 +6,22 @@ export function insertApiKey(db: DB, row: Insertable<ApiKeysTable>) {
   return db.insertInto('api_keys').values(row).execute();
 }
 
-/** Everything auth needs about a key, in one indexed lookup. */
+/**
+ * Everything auth needs about a key, in one indexed lookup: the creator's current roles come in
+ * the same query (primary-key joins), so "a key never exceeds its creator" costs no round trip and
+ * needs no cache to invalidate when a membership changes.
+ */
 export function findKeyForAuth(db: DB, keyHash: string) {
   return db
     .selectFrom('api_keys as k')
     .innerJoin('organizations as o', 'o.id', 'k.organization_id')
     .innerJoin('workspaces as w', 'w.id', 'k.workspace_id')
+    .leftJoin('memberships as cm', (j) => j.onRef('cm.organization_id', '=', 'k.organization_id').onRef('cm.user_id', '=', 'k.created_by'))
+    .leftJoin('workspace_members as cw', (j) => j.onRef('cw.workspace_id', '=', 'k.workspace_id').onRef('cw.user_id', '=', 'k.created_by'))
     .select([
       'k.id', 'k.key_hash', 'k.created_by', 'k.expires_at', 'k.revoked_at', 'k.organization_id', 'k.workspace_id',
       'o.plan', 'o.deleted_at as org_deleted_at', 'w.status as workspace_status',
+      'cm.role as creator_org_role', 'cw.role as creator_workspace_role',
     ])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();

@@ -21,7 +21,7 @@ export const ApiKey = Type.Object({
 
 export const CreatedApiKey = Type.Object({
   ...ApiKey.properties,
-  api_key: Type.String({ description: 'The secret. Shown only in this response; store it now.' }),
+  api_key: Type.String({ description: 'The secret. Shown only in this response; store it now.', 'x-secret': true }),
 }, { title: 'CreatedApiKey' });
 
 export const CreateApiKeyBody = Type.Object({

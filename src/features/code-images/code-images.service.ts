@@ -1,23 +1,32 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../http/principal.js';
-import { badRequest, invalid, type FieldError } from '../../http/errors.js';
-import type { LabelItem, LabelLayout } from '../../qr/export-pdf.js';
+import { AppError, badRequest, invalid, type FieldError } from '../../http/errors.js';
+import type { ExportPool } from './export-pool.js';
+import { takeExportSlot } from './export-slots.js';
+import { assertLayoutFits, type LabelLayout } from '../../qr/export-pdf.js';
 import type { QrImage } from '../../qr/qr.http.js';
 import { getCode } from '../codes/codes.service.js';
-import { toCode } from '../codes/codes.fns.js';
 import type { CodesTable } from '../codes/codes.table.js';
-import { codeImage, labelOf } from './code-images.fns.js';
+import { codeImage } from './code-images.fns.js';
 import { MAX_EXPORT, type ExportBody } from './code-images.schemas.js';
 import { countFiltered, findFilteredPage, findLiveCodeIds, findLiveCodes, findWorkspaceLook, type CodeFilter } from './code-images.repo.js';
 
 export interface CodeImagesDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'baseUrl'>;
+  config: Pick<Config, 'baseUrl' | 'exports'>;
   clock: Clock;
+  exportPool: ExportPool;
 }
+
+/** One unit of the caller's rate budget per this many codes, on top of the request itself. */
+export const CODES_PER_RATE_UNIT = 50;
+
+/** Seconds a caller is told to wait when its workspace already runs its allowed exports. */
+export const EXPORT_BUSY_RETRY_S = 10;
 
 /** Codes are read this many at a time while the sheet is drawn, so memory does not grow with the export. */
 export const EXPORT_PAGE = 100;
@@ -32,7 +41,9 @@ export async function imageOfCode(deps: CodeImagesDeps, p: Principal, id: string
 }
 
 export interface PreparedExport {
-  items: AsyncIterable<LabelItem>;
+  /** The codes in print order, read page by page as they are pulled. */
+  rows: AsyncIterable<Selectable<CodesTable>>;
+  look: Look;
   layout: LabelLayout;
   count: number;
 }
@@ -40,6 +51,9 @@ export interface PreparedExport {
 async function checkIds(deps: CodeImagesDeps, p: Principal, ids: string[]): Promise<void> {
   const live = new Set<string>();
   for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
+    // better-sqlite3 answers synchronously, so without a turn of the event loop between pages the
+    // whole check would run as one task, ahead of every waiting redirect.
+    if (i > 0) await nextTurn();
     for (const id of await findLiveCodeIds(deps.db, p.workspaceId, ids.slice(i, i + EXPORT_PAGE))) live.add(id);
   }
   const errors: FieldError[] = [];
@@ -52,36 +66,31 @@ async function checkIds(deps: CodeImagesDeps, p: Principal, ids: string[]): Prom
 
 type Look = Awaited<ReturnType<typeof findWorkspaceLook>>;
 
-function mapper(deps: CodeImagesDeps, ws: Look) {
-  const ctx = { baseUrl: deps.config.baseUrl, customDomain: ws.custom_domain, now: deps.clock.now() };
-  return (row: Selectable<CodesTable>) => labelOf(toCode(row, ctx), ws.primary_color);
-}
-
-async function* byIds(deps: CodeImagesDeps, p: Principal, ws: Look, ids: string[]): AsyncGenerator<LabelItem> {
-  const label = mapper(deps, ws);
+async function* byIds(deps: CodeImagesDeps, p: Principal, ids: string[]): AsyncGenerator<Selectable<CodesTable>> {
   for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
+    if (i > 0) await nextTurn(); // one page per task (see checkIds)
     const chunk = ids.slice(i, i + EXPORT_PAGE);
     const rows = new Map((await findLiveCodes(deps.db, p.workspaceId, [...new Set(chunk)])).map((r) => [r.id, r]));
-    // A code deleted since the check is left out rather than failing a sheet already half sent.
+    // A code deleted since the check is left out rather than failing the sheet.
     for (const id of chunk) {
       const row = rows.get(id);
-      if (row) yield label(row);
+      if (row) yield row;
     }
   }
 }
 
-/** Keyset pages, newest first, from an already loaded first page; at most `max` labels. */
+/** Keyset pages, newest first, from an already loaded first page; at most `max` rows. */
 async function* byFilter(
-  deps: CodeImagesDeps, p: Principal, ws: Look, filter: CodeFilter, now: string, max: number, first: Selectable<CodesTable>[],
-): AsyncGenerator<LabelItem> {
-  const label = mapper(deps, ws);
+  deps: CodeImagesDeps, p: Principal, filter: CodeFilter, now: string, max: number, first: Selectable<CodesTable>[],
+): AsyncGenerator<Selectable<CodesTable>> {
   let rows = first;
   let sent = 0;
   for (;;) {
-    for (const row of rows) yield label(row);
+    yield* rows;
     sent += rows.length;
     // Later pages lie below the cursor, so codes created meanwhile (higher ids) never join in.
     if (rows.length < EXPORT_PAGE || sent >= max) return;
+    await nextTurn(); // one page per task (see checkIds)
     rows = await findFilteredPage(deps.db, p.workspaceId, filter, now, rows[rows.length - 1].id, Math.min(EXPORT_PAGE, max - sent));
   }
 }
@@ -92,6 +101,12 @@ async function* byFilter(
  */
 export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: ExportBody): Promise<PreparedExport> {
   const layout: LabelLayout = { ...DEFAULT_LAYOUT, ...body.layout };
+  try {
+    assertLayoutFits(layout);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    throw invalid([{ pointer: '/layout', detail: `${err.message}; use fewer columns or rows`, code: 'too_small' }]);
+  }
   if (body.ids && body.filter) {
     throw invalid([{ pointer: '/filter', detail: 'give either ids or filter, not both', code: 'exclusive' }]);
   }
@@ -101,7 +116,7 @@ export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: Ex
   const ws = await findWorkspaceLook(deps.db, p.workspaceId);
   if (body.ids) {
     await checkIds(deps, p, body.ids);
-    return { items: byIds(deps, p, ws, body.ids), layout, count: body.ids.length };
+    return { rows: byIds(deps, p, body.ids), look: ws, layout, count: body.ids.length };
   }
   const filter = body.filter as CodeFilter;
   const now = deps.clock.now().toISOString();
@@ -113,5 +128,33 @@ export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: Ex
   if (count === 0) throw invalid([{ pointer: '/filter', detail: 'the filter matches no code; there is nothing to print', code: 'empty' }]);
   // The first page is read now, right after the count, so the sheet matches what was counted.
   const first = await findFilteredPage(deps.db, p.workspaceId, filter, now, undefined, Math.min(EXPORT_PAGE, count));
-  return { items: byFilter(deps, p, ws, filter, now, count, first), layout, count };
+  return { rows: byFilter(deps, p, filter, now, count, first), look: ws, layout, count };
+}
+
+/**
+ * Draws a prepared export on the worker pool while holding one of the workspace's export slots
+ * (429 when all are taken). The codes are read here, page by page; the rows go to the worker,
+ * which turns them into labels and builds the matrices and the PDF.
+ */
+export async function renderExport(deps: CodeImagesDeps, p: Principal, prepared: PreparedExport): Promise<Uint8Array> {
+  const release = await takeExportSlot(deps.db, p.workspaceId, deps.config.exports.perWorkspace, deps.clock.now());
+  if (!release) {
+    throw new AppError('rate-limited', `This workspace already has ${deps.config.exports.perWorkspace} PDF exports in progress; `
+      + `retry when one has finished (in about ${EXPORT_BUSY_RETRY_S} s).`, {}, { 'retry-after': String(EXPORT_BUSY_RETRY_S) });
+  }
+  try {
+    const rows: Array<Selectable<CodesTable>> = [];
+    for await (const row of prepared.rows) rows.push(row);
+    const look = {
+      baseUrl: deps.config.baseUrl, customDomain: prepared.look.custom_domain, brandColor: prepared.look.primary_color, now: deps.clock.now().toISOString(),
+    };
+    return await deps.exportPool.run({ rows, look, layout: prepared.layout }).catch((err: unknown) => {
+      if (deps.exportPool.queueFull) {
+        throw new AppError('unavailable', 'Too many PDF exports are waiting on this instance; retry shortly.', {}, { 'retry-after': String(EXPORT_BUSY_RETRY_S) });
+      }
+      throw err;
+    });
+  } finally {
+    await release();
+  }
 }

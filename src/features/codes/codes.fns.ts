@@ -38,8 +38,32 @@ export function pickDestination(destinations: Destination[], r: number): Destina
 /** Hosts a destination may not point at: our own redirect host and every workspace custom domain. */
 export interface OwnHosts { has(hostname: string): boolean }
 
-/** Absolute http(s) only; no javascript:, data: or redirect loops back into /r/. */
+// Control characters (CR/LF would split the Location header; WHATWG would silently drop tabs and
+// newlines) and backslashes (WHATWG reads `\` as `/`, so `https://evil.example\@good.example/`
+// goes to evil.example while looking like good.example) are refused before parsing.
+const RAW_REFUSED = /[\u0000-\u001F\u007F\\]/;
+// What a Location header may carry: printable ASCII only (a normalised URL always is).
+const LOCATION_SAFE = /^[\x21-\x7E]+$/;
+const MAX_NORMALISED_LENGTH = 8192;
+
+/** The WHATWG host without a trailing dot: `Example.COM.` and `example.com` are one host. */
+const bareHost = (url: URL) => url.hostname.replace(/\.$/, '');
+
+/** Hosts that are this machine whatever the DNS says, in WHATWG's normalised spelling. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '0.0.0.0'
+    || host === '[::1]' || host === '[::]' || /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(host);
+}
+
+/**
+ * Absolute http(s) only, parsed and normalised by WHATWG URL before any rule looks at it: no
+ * javascript: or data:, no credentials, and no loop back into /r/ (our own host, a custom domain,
+ * or a loopback address in any spelling: `LOCALHOST.`, `2130706433`, `[0:0::1]`).
+ */
 export function checkUrl(value: string, pointer: string, own: OwnHosts): FieldError | null {
+  if (RAW_REFUSED.test(value)) {
+    return { pointer, detail: 'must not contain control characters (CR, LF, tab …) or backslashes', code: 'url' };
+  }
   let url: URL;
   try { url = new URL(value); } catch {
     return { pointer, detail: 'must be an absolute http or https URL', code: 'url' };
@@ -48,14 +72,55 @@ export function checkUrl(value: string, pointer: string, own: OwnHosts): FieldEr
     return { pointer, detail: `the ${url.protocol.replace(':', '')} scheme is not allowed; use http or https`, code: 'url_scheme' };
   }
   if (!url.hostname) return { pointer, detail: 'must name a host', code: 'url' };
-  if (own.has(url.hostname.toLowerCase())) {
-    return { pointer, detail: 'must not point at this service\'s own redirect host (it would loop)', code: 'url_loop' };
+  if (url.username || url.password) {
+    return { pointer, detail: 'must not contain a user name or password (user:pass@host)', code: 'url_credentials' };
+  }
+  const host = bareHost(url);
+  if (own.has(host) || isLoopbackHost(host)) {
+    return { pointer, detail: 'must not point at this service\'s own redirect host or a loopback address (it would loop)', code: 'url_loop' };
+  }
+  if (url.href.length > MAX_NORMALISED_LENGTH || !LOCATION_SAFE.test(url.href)) {
+    return { pointer, detail: `is longer than ${MAX_NORMALISED_LENGTH} characters once normalised`, code: 'url' };
   }
   return null;
 }
 
+/**
+ * The stored form of a destination that passed checkUrl: WHATWG's serialisation, so the host is
+ * lower-case punycode (IDN), non-ASCII is percent-encoded, and it is always a valid Location.
+ */
+export function normalizeUrl(value: string): string {
+  return new URL(value).href;
+}
+
+/** A create or update body with every destination in its stored form (after checkUrl passed). */
+export function withNormalizedUrls<T extends { url?: string | null; fallback_url?: string | null; destinations?: Destination[] | null }>(input: T): T {
+  const out = { ...input };
+  if (out.url != null) out.url = normalizeUrl(out.url);
+  if (out.fallback_url != null) out.fallback_url = normalizeUrl(out.fallback_url);
+  if (out.destinations) out.destinations = out.destinations.map((d) => ({ ...d, url: normalizeUrl(d.url) }));
+  return out;
+}
+
+/**
+ * A stored destination as a Location header value, or null when it cannot be one. Rows stored
+ * before destinations were normalised may hold raw non-ASCII or CR/LF; they are normalised when
+ * read, and an unusable one makes the code answer like a dead code instead of a 500.
+ */
+export function toLocation(value: string | null): string | null {
+  if (value === null) return null;
+  if (LOCATION_SAFE.test(value) && !value.includes('\\')) return value;
+  if (RAW_REFUSED.test(value.replace(/\\/g, '/'))) return null;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOCATION_SAFE.test(url.href) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export function hostOf(value: string): string | null {
-  try { return new URL(value).hostname.toLowerCase(); } catch { return null; }
+  try { return bareHost(new URL(value)).toLowerCase(); } catch { return null; }
 }
 
 const ajv = new Ajv.default({ allErrors: true, strict: false });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
+import { Count, MAX_STORED_COUNT } from '../../http/numbers.js';
 import { QR_CONTENT_TYPES } from '../../qr/payloads.js';
 
 const CODE_TYPES = [...QR_CONTENT_TYPES];
@@ -34,7 +35,7 @@ const writable = {
   destinations: Type.Optional(Type.Union([Type.Array(Destination, { minItems: 1, maxItems: 20 }), Type.Null()])),
   expires_at: Type.Optional(Type.Union([isoTime, Type.Null()])),
   fallback_url: Type.Optional(Type.Union([urlText, Type.Null()])),
-  max_scans: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  max_scans: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_STORED_COUNT, description: 'Scans after which the code expires, 1 to 1,000,000,000.' }), Type.Null()])),
   style: Type.Optional(Style),
 };
 
@@ -76,16 +77,16 @@ export const Code = Type.Object({
   title: Type.Union([Type.String(), Type.Null()]),
   tags: Type.Array(Type.String()),
   status: Type.String({ enum: [...STATUSES, 'deleted'] }),
-  destinations: Type.Union([Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer() })), Type.Null()]),
+  destinations: Type.Union([Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer({ minimum: 1, maximum: 1_000_000 }) })), Type.Null()]),
   expires_at: Type.Union([Type.String(), Type.Null()]),
   fallback_url: Type.Union([Type.String(), Type.Null()]),
-  max_scans: Type.Union([Type.Integer(), Type.Null()]),
-  scan_count: Type.Integer(),
+  max_scans: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_STORED_COUNT }), Type.Null()]),
+  scan_count: Count(),
   style: Type.Object({
     foreground: Type.Union([Type.String(), Type.Null()]),
     background: Type.Union([Type.String(), Type.Null()]),
     error_correction: Type.Union([Type.String(), Type.Null()]),
-    margin: Type.Union([Type.Integer(), Type.Null()]),
+    margin: Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()]),
   }),
   rejection_reason: Type.Union([Type.String(), Type.Null()]),
   reviewed_at: Type.Union([Type.String(), Type.Null()]),

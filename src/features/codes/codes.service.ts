@@ -13,7 +13,7 @@ import { diff, recordAudit, type AuditActor } from '../audit/audit.service.js';
 import type { ContentType } from '../../qr/payloads.js';
 import type { CodesTable, StoredStatus } from './codes.table.js';
 import type { Code, CodeCreate, CodeListQuery, CodeUpdate } from './codes.schemas.js';
-import { checkContent, checkUrl, hostOf, normalizeTime, randomShortCode, toCode, type OwnHosts } from './codes.fns.js';
+import { checkContent, checkUrl, hostOf, normalizeTime, randomShortCode, toCode, withNormalizedUrls, type OwnHosts } from './codes.fns.js';
 import { customDomainsAmong, findCode, findWorkspaceForCodes, insertCode, listCodesQuery, replaceTags, updateCode } from './codes.repo.js';
 
 /** What the codes service needs; `invalidate` tells every instance's redirect cache after a commit. */
@@ -129,6 +129,7 @@ export async function createCodes(deps: CodesDeps, p: Principal, inputs: CodeCre
   const errors = inputs.flatMap((input, i) =>
     checkCode({ ...input, dynamic: input.dynamic ?? input.type === 'url' }, pointerOf(i), own, input));
   if (errors.length) throw fail(errors);
+  const normalized = inputs.map(withNormalizedUrls);
 
   const now = deps.clock.now();
   const status: StoredStatus = needsApproval(ws, p) ? 'pending_approval' : 'active';
@@ -136,11 +137,11 @@ export async function createCodes(deps: CodesDeps, p: Principal, inputs: CodeCre
   const gen = deps.nextShortCode ?? (() => randomShortCode());
   const created = await deps.db.transaction().execute(async (trx) => {
     const out: Code[] = [];
-    for (const input of inputs) {
+    for (const input of normalized) {
       const row = newRow(input, p, status, now.toISOString());
       const shortCode = await insertCode(trx, row, row.dynamic ? gen : null);
       await replaceTags(trx, row.id, row.workspace_id, input.tags ?? [], true);
-      const code = toApi({ ...row, short_code: shortCode, scan_count: 0 });
+      const code = toApi({ ...row, short_code: shortCode, scan_count: 0, bot_scan_count: 0, purged_scan_count: 0, purged_bot_scan_count: 0 });
       await recordAudit(trx, actorOf(p), { action: 'codes.created', resourceType: 'codes', resourceId: row.id, after: code, at: now });
       out.push(code);
     }
@@ -195,7 +196,8 @@ async function mutate(
   return after;
 }
 
-export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string, body: CodeUpdate): Promise<Code> {
+export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string, input: CodeUpdate): Promise<Code> {
+  let body = input;
   return mutate(deps, p, id, 'codes.updated', async (row, ws, trx) => {
     const dynamic = row.dynamic === 1;
     const current = toCode(row, { baseUrl: '', customDomain: null, now: deps.clock.now() });
@@ -210,6 +212,7 @@ export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string
       errors.push({ pointer: '/status', detail: `a code in state ${row.status} cannot be set to ${body.status}; it needs a review first`, code: 'transition' });
     }
     if (errors.length) throw fail(errors);
+    body = withNormalizedUrls(body);
 
     const values: Partial<Row> = {};
     if (body.url !== undefined) values.url = body.url;

@@ -25,6 +25,11 @@ export interface CodesTable {
   fallback_url: string | null;
   max_scans: number | null;
   scan_count: Generated<number>;
+  /** bot scans ever recorded; with scan_count the raw list's total before retention */
+  bot_scan_count: Generated<number>;
+  /** non-bot and bot raw rows deleted by retention (scan_count itself never goes down) */
+  purged_scan_count: Generated<number>;
+  purged_bot_scan_count: Generated<number>;
   /** JSON object */
   style: string;
   rejection_reason: string | null;

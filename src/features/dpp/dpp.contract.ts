@@ -12,6 +12,7 @@ import { labels } from './contract/labels.js';
 import { performance } from './contract/performance.js';
 import { CATEGORIES } from './contract/required.js';
 import { collectAttributes, type AttributeInfo, type SchemaNode } from './contract/walk.js';
+import { MAX_SAFE } from '../../http/numbers.js';
 
 export { ACCESS_LEVELS, DPP_SCHEMA_KEYWORDS, UNITS, type AccessLevel, type Unit } from './contract/attr.js';
 export { CATEGORIES, REQUIRED_ATTRIBUTES, type Category } from './contract/required.js';
@@ -102,7 +103,7 @@ export const PassportSchema = Type.Object(
     predecessor_id: Type.Union([Type.String({ pattern: DPP_ID_PATTERN }), Type.Null()]),
     digital_link: Type.String({ format: 'uri', description: 'GS1 Digital Link URI encoded in the QR code' }),
     public_url: Type.String({ format: 'uri', description: 'Public passport page' }),
-    version: Type.Integer({ minimum: 1 }),
+    version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
     data: PassportDataSchema,
     created_at: timestamp,
     updated_at: timestamp,

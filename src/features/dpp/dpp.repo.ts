@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { DppPassportsTable, DppVersionsTable } from './dpp.table.js';
 import type { PassportRow } from './dpp.fns.js';
+import { prefixesCovering } from '../gs1-prefixes/gs1-prefixes.fns.js';
 
 type Db = Kysely<Database>;
 
@@ -18,13 +19,26 @@ export async function passportExistsInOrg(db: Db, organizationId: string, id: st
 
 /**
  * The published passport for a GS1 key, across organizations (the resolver is global; a unique
- * index keeps published keys unique). A lot, when given, must match.
+ * index keeps published keys unique). A lot, when given, must match. `gone` when its organization
+ * was deleted (410); a passport whose organization holds no verified GS1 company prefix covering
+ * the GTIN any more is not served at all, so ownership is checked where it matters, on every read.
  */
-export function findPublished(db: Db, key: { gtin14: string; serial: string; lot?: string }): Promise<PassportRow | undefined> {
-  let q = db.selectFrom('dpp_passports').selectAll()
-    .where('gtin', '=', key.gtin14).where('serial', '=', key.serial).where('publication_status', '=', 'published');
-  if (key.lot !== undefined) q = q.where('lot', '=', key.lot);
-  return q.executeTakeFirst();
+export async function findPublished(db: Db, key: { gtin14: string; serial: string; lot?: string }): Promise<{ row: PassportRow; gone: boolean } | undefined> {
+  let q = db.selectFrom('dpp_passports as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .selectAll('p')
+    .select((eb) => [
+      'o.deleted_at as org_deleted_at',
+      eb.exists(eb.selectFrom('gs1_prefixes as g').select('g.id').whereRef('g.organization_id', '=', 'p.organization_id')
+        .where('g.status', '=', 'verified').where('g.prefix', 'in', prefixesCovering(key.gtin14))).as('owned'),
+    ])
+    .where('p.gtin', '=', key.gtin14).where('p.serial', '=', key.serial).where('p.publication_status', '=', 'published');
+  if (key.lot !== undefined) q = q.where('p.lot', '=', key.lot);
+  const found = await q.executeTakeFirst();
+  if (!found) return undefined;
+  const { org_deleted_at, owned, ...row } = found;
+  if (org_deleted_at) return { row, gone: true };
+  return owned && Number(owned) !== 0 ? { row, gone: false } : undefined;
 }
 
 export function insertPassport(db: Db, row: Insertable<DppPassportsTable>) {

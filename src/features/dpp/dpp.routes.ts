@@ -39,7 +39,7 @@ export default async function dppRoutes(app: App) {
     validatorCompiler: anyBodyCompiler,
     schema: {
       operationId: 'validatePassport', tags, summary: 'Validate a passport without storing it',
-      description: 'Always 200 with the validator result for any JSON body; only unreadable JSON is a 400.',
+      description: 'Always 200 with the validator result for any JSON body; only unreadable JSON is a 400, and a body that breaks the input rule (a non-finite or unsafe number, NUL, a lone surrogate) a 422.',
       body: CreatePassportSchema, response: { 200: ValidationEnvelope },
     },
   }, async (request) => one(request, validatePassport(request.body, { now: clock.now() })));

@@ -7,6 +7,7 @@ import { Meta } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { validatorCompiler } from '../../http/validator.js';
 import { ACCESS_LEVELS, BATTERY_STATUSES, CATEGORIES, PassportDataSchema, PassportSchema, PUBLICATION_STATUSES } from './dpp.contract.js';
+import { Count, MAX_SAFE } from '../../http/numbers.js';
 
 const standard = validatorCompiler();
 const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -56,7 +57,7 @@ export const ValidationEnvelope = Type.Object({
     errors: Type.Array(IssueSchema),
     warnings: Type.Array(IssueSchema),
     summary: Type.Object({
-      errors: Type.Integer(), warnings: Type.Integer(),
+      errors: Count(), warnings: Count(),
       category: Type.Union([Type.Enum(CATEGORIES), Type.Null()]),
       obligation: Type.Union([Type.Boolean(), Type.Null()]),
     }),
@@ -66,7 +67,7 @@ export const ValidationEnvelope = Type.Object({
 
 export const PassportVersionSchema = Type.Object({
   passport_id: Type.String(),
-  version: Type.Integer({ minimum: 1 }),
+  version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
   action: Type.Enum(['created', 'updated', 'published', 'archived']),
   battery_status: Type.Enum(BATTERY_STATUSES),
   publication_status: Type.Enum(PUBLICATION_STATUSES),
@@ -97,7 +98,7 @@ export const AccessGrantSchema = Type.Object({
 
 export const AccessGrantWithToken = Type.Object({
   ...AccessGrantSchema.properties,
-  token: Type.String({ description: 'Shown once. Send it to the passport page as `Authorization: Bearer <token>` or `?token=`.' }),
+  token: Type.String({ description: 'Shown once. Send it to the passport page as `Authorization: Bearer <token>` (or open the page once with `?token=`, which sets a short-lived cookie and redirects to the clean URL).', 'x-secret': true }),
 }, { title: 'AccessGrantWithToken' });
 
 /** What GET /dpp/{gtin}/{serial} answers as JSON: the passport filtered to the caller's access level. */
@@ -109,7 +110,7 @@ export const PassportViewSchema = Type.Object({
   category: Type.Enum(CATEGORIES),
   digital_link: Type.String({ format: 'uri' }),
   public_url: Type.String({ format: 'uri' }),
-  version: Type.Integer({ minimum: 1 }),
+  version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
   updated_at: Type.String({ format: 'date-time' }),
   battery_status: Type.Optional(Type.Enum(BATTERY_STATUSES, { description: 'Only for legitimate_interest and authority.' })),
   predecessor_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Only for legitimate_interest and authority.' })),

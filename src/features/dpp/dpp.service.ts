@@ -15,6 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { applyMergePatch, DEFAULT_BATTERY_STATUS, type CreatePassport, type Passport } from './dpp.contract.js';
 import { validatePassport, type Issue } from './dpp.validate.js';
 import { normalizeGtin } from './gs1.js';
+import { ownsGtin } from '../gs1-prefixes/gs1-prefixes.repo.js';
 import { asCreateRequest, canonicalJson, rejection, toPassport, type PassportRow } from './dpp.fns.js';
 import { findPassport, insertPassport, insertVersion, listPassportsQuery, passportExistsInOrg, updatePassport, type PassportFilter } from './dpp.repo.js';
 import type { VersionAction } from './dpp.table.js';
@@ -173,8 +174,12 @@ export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Rec
 /** draft → published, only for a passport that is valid today (rules and dates may have moved on). */
 export async function publishPassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
   try {
-    return await mutate(deps, p, id, 'published', async (row) => {
+    return await mutate(deps, p, id, 'published', async (row, trx) => {
       if (row.publication_status !== 'draft') throw conflict(`Only a draft can be published; this passport is ${row.publication_status}.`);
+      // GS1 ownership: only the holder of a verified company prefix covering the GTIN may publish it.
+      if (!(await ownsGtin(trx, p.organizationId, row.gtin))) {
+        throw invalidField('/gtin', `no verified GS1 company prefix of your organization covers GTIN ${row.gtin}; register one (POST /v1/gs1-prefixes) and have the operator verify it`, 'gs1.prefix_unverified');
+      }
       const result = validatePassport(asCreateRequest({ ...row, data: JSON.parse(row.data) }), { now: deps.clock.now() });
       if (!result.valid) throw rejection(result.errors);
       return { values: { publication_status: 'published', published_at: deps.clock.now().toISOString() }, warnings: result.warnings };

@@ -25,12 +25,28 @@ export function preferredType(accept: string | undefined, offers: readonly strin
   return bestQ > 0 ? best : offers[0];
 }
 
-/** The grant token of a request: `Authorization: Bearer …` first, else `?token=`. */
-export function accessToken(request: FastifyRequest): string | undefined {
+/** The short-lived cookie that carries a grant token for one passport's page (never in the URL). */
+export const grantCookieName = (passportId: string) => `qrs_grant_${passportId}`;
+export const GRANT_COOKIE_SECONDS = 900;
+
+/**
+ * The grant token of a request and where it came from: `Authorization: Bearer …` first, then the
+ * passport's grant cookie, then `?token=` (which the page trades for the cookie at once).
+ */
+export function accessToken(request: FastifyRequest, passportId: string): { token: string; from: 'header' | 'cookie' | 'query' } | undefined {
   const header = request.headers.authorization;
-  if (header !== undefined) return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? header;
+  if (header !== undefined) return { token: /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? header, from: 'header' };
+  const cookie = request.cookies[grantCookieName(passportId)];
+  if (cookie) return { token: cookie, from: 'cookie' };
   const token = (request.query as Record<string, unknown> | undefined)?.token;
-  return typeof token === 'string' && token !== '' ? token : undefined;
+  return typeof token === 'string' && token !== '' ? { token, from: 'query' } : undefined;
+}
+
+/** The request URL without its token parameter. */
+export function withoutToken(url: string): string {
+  const [path, query = ''] = url.split('?', 2);
+  const kept = query.split('&').filter((p) => p !== '' && !/^token(=|$)/i.test(p));
+  return kept.length ? `${path}?${kept.join('&')}` : path;
 }
 
 /** A complete, accessible page for 401/404 answers to a browser. */

@@ -56,10 +56,12 @@ export default async function resolverRoutes(app: App) {
     }
     const key = parsed.value;
     // A passport is per battery: it needs the serial, and none of ours carries a consumer product variant.
-    const row = key.serial !== undefined && key.cpv === undefined
+    const found = key.serial !== undefined && key.cpv === undefined
       ? await findPublished(db, { gtin14: key.gtin14, serial: key.serial, lot: key.lot })
       : undefined;
-    if (!row) throw new AppError('not-found', 'No published battery passport has this GS1 key.');
+    if (!found) throw new AppError('not-found', 'No published battery passport has this GS1 key.');
+    if (found.gone) throw new AppError('gone', 'This battery passport is no longer published: its organization was deleted.');
+    const row = found.row;
 
     const passport = toPassport(row, config.baseUrl);
     const target = {
@@ -85,11 +87,12 @@ export default async function resolverRoutes(app: App) {
     307: { description: 'Redirect to the passport page (Location), with a Link header listing the linkset', type: 'null' },
     400: problem('Malformed Digital Link path; errors[0].code names the rule (dl.order, gtin.check_digit, …)'),
     404: problem('No published passport for this key, or an unknown link type'),
+    410: problem('The passport\'s organization was deleted'),
   };
-  app.get('/01/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true, querystring: linkTypeQuery } }, resolve);
+  app.get('/01/*', { config: { auth: false, rateLimit: 'public', htmlErrors: true }, schema: { hide: true, querystring: linkTypeQuery } }, resolve);
   for (const form of DOCUMENTED_FORMS) {
     app.get(form.url, {
-      config: { auth: false, rateLimit: 'public' },
+      config: { auth: false, rateLimit: 'public', htmlErrors: true },
       schema: {
         operationId: `resolveDigitalLink${form.id}`, tags: ['resolver'], summary: `Resolve ${form.what}`,
         description: `GS1 Digital Link resolver for ${form.what}. 307 to the passport page (query parameters kept, minus linkType) with a \`Link\` header; \`linkType=linkset\`/\`all\` or \`Accept: application/linkset+json\` answers the linkset. 400 for a malformed path or GTIN, 404 for an unknown key or link type. The resolver also accepts a trailing slash and a consumer product variant (\`/22/{cpv}\` before the lot).`,

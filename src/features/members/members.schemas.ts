@@ -21,6 +21,7 @@ export const AddedMember = Type.Object({
   ...Member.properties,
   initial_password: Type.Union([Type.String(), Type.Null()], {
     description: 'Set only when the e-mail address had no account yet: the new user\'s password, shown once. Hand it over securely; null when an existing user was added.',
+    'x-secret': true,
   }),
 }, { title: 'AddedMember' });
 

@@ -43,3 +43,9 @@ export async function endSessionsOfOrphanedMembers(db: Db, organizationId: strin
     .where('user_id', 'not in', others)
     .execute();
 }
+
+/** Short codes of the organization's dynamic codes, whose cached redirects must be dropped on deletion. */
+export async function shortCodesOfOrganization(db: Kysely<Database>, organizationId: string): Promise<string[]> {
+  const rows = await db.selectFrom('codes').select('short_code').where('organization_id', '=', organizationId).where('short_code', 'is not', null).execute();
+  return rows.map((r) => r.short_code!);
+}

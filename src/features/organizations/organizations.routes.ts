@@ -1,3 +1,4 @@
+import { shortCodesOfOrganization } from './organizations.repo.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
@@ -38,5 +39,10 @@ export default async function organizationsRoutes(app: App) {
       description: 'Answers 200 with the final state. Afterwards the organization\'s API keys and sessions get 401; rows are kept.',
       params: OrganizationParams, response: { 200: One(Organization) },
     },
-  }, async (request) => one(request, toOrganization(await deleteOrganization(ctx, principalOf(request), request.params.id))));
+  }, async (request) => {
+    const deleted = await deleteOrganization(ctx, principalOf(request), request.params.id);
+    // Its codes stop redirecting now, on every instance, not when their cache entries expire.
+    request.server.redirects.invalidate(await shortCodesOfOrganization(ctx.db, deleted.id));
+    return one(request, toOrganization(deleted));
+  });
 }

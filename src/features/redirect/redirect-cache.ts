@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseJson } from '../../db/sql.js';
-import type { Destination } from '../codes/codes.fns.js';
+import { toLocation, type Destination } from '../codes/codes.fns.js';
 import type { StoredStatus } from '../codes/codes.table.js';
 import type { InvalidationBus } from './invalidation.js';
 import { findRedirectTarget } from './redirect.repo.js';
@@ -23,6 +23,11 @@ export interface RedirectTarget {
    * instance has recorded since: the max_scans check needs no database round trip.
    */
   counted: number;
+}
+
+function locations(destinations: Destination[] | null): Destination[] | null {
+  const usable = destinations?.flatMap((d) => { const url = toLocation(d.url); return url ? [{ ...d, url }] : []; });
+  return usable?.length ? usable : null;
 }
 
 interface Entry { target: RedirectTarget | null; loadedAt: number }
@@ -61,6 +66,10 @@ export class RedirectCache {
       this.version++;
       for (const c of codes) this.entries.delete(c);
     });
+    bus.onReset(() => {
+      this.version++;
+      this.entries.clear();
+    });
   }
 
   /** Synchronous when cached, so the hot path has no await at all. */
@@ -91,8 +100,9 @@ export class RedirectCache {
     const row = await findRedirectTarget(this.db, shortCode);
     const target: RedirectTarget | null = row ? {
       codeId: row.id, shortCode, workspaceId: row.workspace_id, organizationId: row.organization_id, status: row.status,
-      url: row.url, destinations: parseJson<Destination[] | null>(row.destinations, null),
-      expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at), fallbackUrl: row.fallback_url, maxScans: row.max_scans,
+      // toLocation: rows stored before destinations were normalised still make a valid Location.
+      url: toLocation(row.url), destinations: locations(parseJson<Destination[] | null>(row.destinations, null)),
+      expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at), fallbackUrl: toLocation(row.fallback_url), maxScans: row.max_scans,
       counted: Number(row.scan_count) + pending,
     } : null;
     if (this.entries.size >= this.maxEntries) {

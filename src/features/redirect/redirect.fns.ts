@@ -13,7 +13,8 @@ export function decide(t: RedirectTarget | null, nowMs: number): Outcome {
   if (!t || t.status === 'pending_approval') return { kind: 'not_found' };
   const dead = t.status !== 'active'
     || (t.expiresAt !== null && t.expiresAt <= nowMs)
-    || (t.maxScans !== null && t.counted >= t.maxScans);
+    || (t.maxScans !== null && t.counted >= t.maxScans)
+    || (!t.url && !t.destinations); // no usable destination (see toLocation)
   if (dead) return t.fallbackUrl ? { kind: 'fallback', url: t.fallbackUrl } : { kind: 'gone' };
   return { kind: 'redirect', url: t.url ?? '' };
 }

@@ -12,19 +12,19 @@ const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
 
 /**
  * GET /r/:short_code — the hot path. A cached lookup (no database round trip), a weighted sticky
- * pick, and an in-memory scan record; the ScanBuffer writes scans in batches. HEAD answers the same
+ * pick, and an in-memory scan record; the scan sink writes scans in batches. HEAD answers the same
  * without recording a scan. The handler is synchronous when the code is cached (no promise, no
  * microtask), and only a cache miss waits for the database.
  */
 export default async function redirectRoutes(app: App) {
   const { config, clock } = app.deps;
   const cache = app.redirects;
-  const buffer = app.scans;
+  const sink = app.scans;
   const countryHeader = config.countryHeader;
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
 
   app.get('/r/:short_code', {
-    config: { auth: false, rateLimit: 'public' },
+    config: { auth: false, rateLimit: 'public', htmlErrors: true },
     schema: {
       operationId: 'redirect', tags: ['redirect'], summary: 'Follow a short URL (records a scan)',
       description: '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
@@ -33,6 +33,7 @@ export default async function redirectRoutes(app: App) {
         302: { description: 'Redirect to the destination; no body. Location is the destination (or fallback_url).', type: 'null' },
         404: { description: 'HTML page: unknown code or pending approval.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code not found</title></head><body>…</body></html>' } } },
         410: { description: 'HTML page: paused, expired, deleted or rejected code.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code no longer active</title></head><body>…</body></html>' } } },
+        503: { description: 'The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>Service unavailable</title></head><body>…</body></html>' }, 'application/problem+json': { schema: { $ref: 'Problem#' } } } },
       },
     },
   }, (request, reply) => {
@@ -66,11 +67,12 @@ export default async function redirectRoutes(app: App) {
       const agent = classifyAgent(headers['user-agent']);
       // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
       if (!agent.bot) target.counted++;
-      // The IP goes to the scan writer, which stores only its daily-salted hash.
-      buffer.record(
-        target, nowMs, agent, request.ip ?? null, languageFrom(headers['accept-language']), referrerFrom(headers.referer),
-        countryHeader ? countryFrom(headers[countryHeader]) : null, url,
-      );
+      // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
+      sink.record({
+        code: target, at: nowMs, ip: request.ip ?? null, bot: agent.bot, device: agent.device, os: agent.os, browser: agent.browser,
+        language: languageFrom(headers['accept-language']), referrer: referrerFrom(headers.referer),
+        country: countryHeader ? countryFrom(headers[countryHeader]) : null, destination: url,
+      });
     }
     reply.code(302).header('location', url).send();
   }

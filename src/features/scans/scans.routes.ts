@@ -7,7 +7,7 @@ import { codeStats, listScans } from './scans.service.js';
 
 const tags = ['analytics'];
 
-/** Analytics read what the ScanBuffer has written: at most SCAN_FLUSH_MS behind the redirects. */
+/** Analytics read what the scan sink has written: at most SCAN_FLUSH_MS behind the redirects. */
 export default async function scansRoutes(app: App) {
   const deps = { db: app.deps.db, clock: app.deps.clock };
 

@@ -3,12 +3,16 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../http/principal.js';
 import { bool } from '../../db/sql.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { findCode } from '../codes/codes.repo.js';
+import { calendar } from '../analytics/zones.js';
+import { rangeOf, sumOf, zoneFor } from '../analytics/analytics.service.js';
+import { topValues, totalsOf } from '../analytics/rollups.repo.js';
 import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
-import { listScansQuery, scanTotals, scansBy, scansByDay, type Dimension } from './scans.repo.js';
+import { listScansQuery } from './scans.repo.js';
+import { retainedScans } from './scan-counters.js';
 
 export interface ScansDeps { db: Kysely<Database>; clock: Clock }
 
@@ -19,8 +23,9 @@ async function ownCode(deps: ScansDeps, p: Principal, id: string) {
 }
 
 export async function listScans(deps: ScansDeps, p: Principal, codeId: string, q: ScanListQuery) {
-  await ownCode(deps, p, codeId);
-  const page: Page<Record<string, unknown>> = await paginate(listScansQuery(deps.db, codeId, q.include_bots), { limit: q.limit, cursor: q.cursor }, 'scn');
+  const code = await ownCode(deps, p, codeId);
+  const total = retainedScans(code, q.include_bots);
+  const page: Page<Record<string, unknown>> = await paginate(listScansQuery(deps.db, codeId, q.include_bots), { limit: q.limit, cursor: q.cursor }, 'scn', 'id', total);
   return {
     ...page,
     items: page.items.map((r) => ({
@@ -32,27 +37,25 @@ export async function listScans(deps: ScansDeps, p: Principal, codeId: string, q
   };
 }
 
-const DAY = 86_400_000;
+const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer'] as const;
 
-/** A date-only bound means UTC midnight (from) or the end of that day (to). */
-function bound(value: string | undefined, end: boolean): Date | null {
-  if (value === undefined) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(Date.parse(`${value}T00:00:00.000Z`) + (end ? DAY : 0));
-  return new Date(value);
-}
-
+/** A code's stats, from its rollups only (docs/analytics.md). */
 export async function codeStats(deps: ScansDeps, p: Principal, codeId: string, q: StatsQuery) {
   await ownCode(deps, p, codeId);
-  // `to` is exclusive; by default it lies just after now, so a scan of this very millisecond counts.
-  const to = bound(q.to, true) ?? new Date(deps.clock.now().getTime() + 1);
-  const from = bound(q.from, false) ?? new Date(to.getTime() - 30 * DAY);
-  if (from.getTime() > to.getTime()) throw invalidField('/query/from', 'from must not be after to', 'range');
-  const r = { codeId, from: from.toISOString(), to: to.toISOString(), includeBots: q.include_bots };
-  const dims: Dimension[] = ['country', 'device', 'os', 'browser', 'referrer'];
-  const [totals, byDay, ...groups] = await Promise.all([scanTotals(deps.db, r), scansByDay(deps.db, r), ...dims.map((d) => scansBy(deps.db, r, d))]);
+  const tz = await zoneFor(deps.db, p.workspaceId, q.tz);
+  const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
+  const scope = { codeIds: [codeId] };
+  const days = calendar(from, to, tz, 'day');
+  const [series, top] = await Promise.all([
+    totalsOf(deps.db, scope, days.map((d): [number, number] => [d.start, d.end]), q.include_bots),
+    topValues(deps.db, scope, from, to, [...DIMENSIONS], q.include_bots, 50),
+  ]);
+  const totals = sumOf(series);
+  const perDay = series;
   return {
-    code_id: codeId, from: r.from, to: r.to, include_bots: r.includeBots,
-    total_scans: totals.scans, unique_visitors: totals.visitors, by_day: byDay,
-    by_country: groups[0], by_device: groups[1], by_os: groups[2], by_browser: groups[3], by_referrer: groups[4],
+    code_id: codeId, from: new Date(from).toISOString(), to: new Date(to).toISOString(), include_bots: q.include_bots,
+    total_scans: totals.scans, unique_visitors: totals.visitors,
+    by_day: days.map((d, i) => ({ date: d.date, scans: perDay[i].scans, unique_visitors: perDay[i].visitors })).filter((d) => d.scans > 0),
+    by_country: top.get('country')!, by_device: top.get('device')!, by_os: top.get('os')!, by_browser: top.get('browser')!, by_referrer: top.get('referrer')!,
   };
 }

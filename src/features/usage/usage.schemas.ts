@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
+import { Count } from '../../http/numbers.js';
 
 const Meter = {
-  used: Type.Integer(),
-  limit: Type.Integer(),
-  usage_pct: Type.Integer({ description: 'floor(used * 100 / limit); may pass 100.' }),
-  remaining: Type.Integer({ description: 'max(0, limit - used)' }),
+  used: Count(),
+  limit: Count(),
+  usage_pct: Count({ description: 'floor(used * 100 / limit); may pass 100.' }),
+  remaining: Count({ description: 'max(0, limit - used)' }),
 };
 
 export const Usage = Type.Object({

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../http/principal.js';
 import { storedUsage } from '../scans/scans.repo.js';
-import { periodOf } from '../scans/scan-batch.js';
+import { periodOf } from '../scans/scan.js';
 import { countActiveDynamicCodes } from './usage.repo.js';
 
 export interface UsageDeps {

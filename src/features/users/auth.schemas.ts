@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Email, Name, Nullable, Organization, Slug } from '../organizations/organizations.schemas.js';
 import { Workspace } from '../workspaces/workspaces.schemas.js';
+import { Count } from '../../http/numbers.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.js';
 
 export const User = Type.Object({
   id: Type.String({ examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -9,7 +11,10 @@ export const User = Type.Object({
   created_at: Type.String(),
 }, { title: 'User' });
 
-export const Password = Type.String({ minLength: 8, maxLength: 1024, description: 'At least 8 characters.' });
+export const Password = Type.String({
+  minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX,
+  description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not one of the most common passwords (422 \`common_password\`), not fewer than 4 distinct characters (\`repetitive\`), not containing the e-mail address (\`contains_email\`).`,
+});
 
 export const SignupBody = Type.Object({
   email: Email,
@@ -35,11 +40,11 @@ const WorkspaceWithRole = Type.Object({
 });
 
 export const SignupResult = Type.Object({
-  user: User, organization: Organization, workspace: Workspace, csrf_token: Type.String(), session_expires_at: Type.String(),
+  user: User, organization: Organization, workspace: Workspace, csrf_token: Type.String({ 'x-secret': true }), session_expires_at: Type.String(),
 }, { title: 'SignupResult' });
 
 export const LoginResult = Type.Object({
-  user: User, organizations: Type.Array(OrgWithRole), csrf_token: Type.String(), session_expires_at: Type.String(),
+  user: User, organizations: Type.Array(OrgWithRole), csrf_token: Type.String({ 'x-secret': true }), session_expires_at: Type.String(),
 }, { title: 'LoginResult' });
 
 export const Me = Type.Object({
@@ -60,7 +65,7 @@ export const ChangePasswordBody = Type.Object({
 }, { title: 'ChangePasswordRequest', additionalProperties: false });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
-export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), other_sessions_ended: Type.Integer() });
+export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), other_sessions_ended: Count() });
 
 export const LogoutResult = Type.Object({ logged_out: Type.Boolean() });
 

@@ -12,7 +12,8 @@ import { findUserByEmail, findUserById, normalizeEmail, organizationsOfUser, upd
 import { deleteOtherSessions, deleteSession, findSessionByHash } from './sessions.repo.js';
 import { startSession } from './sessions.service.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
+import { assertPasswordAllowed } from './password-rules.js';
+import { admitLogin, forgiveLogin } from './login-throttle.js';
 import { toUser, type ChangePasswordBody, type LoginBody, type SignupBody } from './auth.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
@@ -54,6 +55,9 @@ export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
   };
 }
 
+const tooManyAttempts = (wait: number) =>
+  new AppError('rate-limited', `Too many sign-in attempts for this account from this address. Try again in ${wait} s.`, {}, { 'retry-after': String(wait) });
+
 let dummyHash: Promise<string> | null = null;
 /** Unknown addresses still pay for one scrypt, so timing does not tell which accounts exist. */
 function dummy(cost: number) {
@@ -64,17 +68,13 @@ function dummy(cost: number) {
 export async function login(ctx: Ctx, body: LoginBody, ip: string) {
   const now = ctx.clock.now();
   const email = normalizeEmail(body.email);
-  const wait = await loginRetryAfter(ctx.db, email, ip, now);
-  if (wait !== null) {
-    throw new AppError('rate-limited', `Too many failed logins. Try again in ${wait} s.`, {}, { 'retry-after': String(wait) });
-  }
+  // Counted before the password is checked, so parallel guesses cannot outrun the count.
+  const wait = await admitLogin(ctx.db, email, ip, now);
+  if (wait !== null) throw tooManyAttempts(wait);
   const user = await findUserByEmail(ctx.db, email);
   const ok = user ? await verifyPassword(body.password, user.password_hash) : (await verifyPassword(body.password, await dummy(ctx.config.passwordCost)), false);
-  if (!user || !ok) {
-    await recordLoginFailure(ctx.db, email, ip, now);
-    throw unauthenticated('The e-mail address or password is wrong.');
-  }
-  await clearLoginFailures(ctx.db, email);
+  if (!user || !ok) throw unauthenticated('The e-mail address or password is wrong.');
+  await forgiveLogin(ctx.db, email, ip, now);
   const organizations = await organizationsOfUser(ctx.db, user.id);
   if (organizations.length === 0) throw unauthenticated('This account belongs to no active organization.');
   const session = await startSession(ctx.db, user.id, now);
@@ -122,13 +122,13 @@ export async function changePassword(ctx: Ctx, token: string | undefined, csrf: 
   checkCsrf(session.csrf_token, csrf);
   const user = await findUserById(ctx.db, session.user_id);
   if (!user) throw unauthenticated();
+  // A refused new password is answered before anything is counted or changed.
+  assertPasswordAllowed(body.new_password, '/new_password', user.email);
   const now = ctx.clock.now();
-  const wait = await loginRetryAfter(ctx.db, user.email, ip, now);
-  if (wait !== null) throw new AppError('rate-limited', `Too many failed attempts. Try again in ${wait} s.`, {}, { 'retry-after': String(wait) });
-  if (!(await verifyPassword(body.current_password, user.password_hash))) {
-    await recordLoginFailure(ctx.db, user.email, ip, now);
-    throw invalidField('/current_password', 'is wrong', 'mismatch');
-  }
+  const wait = await admitLogin(ctx.db, user.email, ip, now);
+  if (wait !== null) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(body.current_password, user.password_hash))) throw invalidField('/current_password', 'is wrong', 'mismatch');
+  await forgiveLogin(ctx.db, user.email, ip, now);
   const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
   return ctx.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, hash, now.toISOString());

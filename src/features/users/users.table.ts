@@ -16,10 +16,13 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-/** One failed login; counted per e-mail and per IP over the throttling window. */
-export interface LoginFailuresTable {
-  id: string;
-  email: string;
-  ip: string;
-  created_at: string;
+/**
+ * A login-throttling counter: an (account + IP) pair's consecutive attempts and when the next may
+ * come, or one account's or IP's attempts in a fixed window (key says which; login-throttle.ts).
+ */
+export interface LoginThrottleTable {
+  key: string;
+  attempts: number;
+  next_at: string;
+  expires_at: string;
 }

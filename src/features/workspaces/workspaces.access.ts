@@ -16,13 +16,24 @@ export async function roleIn(db: Kysely<Database>, p: Principal, workspaceId: st
 }
 
 /**
- * Whether the caller may see a workspace at all: org_admins and API keys see every workspace of
- * the organization (a key may create workspaces, so it must be able to read them back); other
- * users only those they hold a role in. Everything else answers 404, as for another tenant.
+ * Whether the caller may see a workspace at all: org_admins see every workspace of the
+ * organization; an API key its own, or every one when its creator is org_admin (such a key may
+ * create workspaces, so it must read them back); other users only those they hold a role in.
+ * Everything else answers 404, as for another tenant.
  */
 export async function canSeeWorkspace(db: Kysely<Database>, p: Principal, workspaceId: string): Promise<boolean> {
-  if (p.kind === 'api_key' || p.orgRole === 'org_admin') return true;
+  if (p.orgRole === 'org_admin') return true;
+  if (p.kind === 'api_key') return workspaceId === p.workspaceId || p.creatorRole === 'org_admin';
   return (await roleIn(db, p, workspaceId)) !== null;
+}
+
+/**
+ * Whether the caller may change a workspace's settings: an admin of it, or an API key in its own
+ * workspace while the key's creator is an admin there (D4: a key may PATCH its own workspace).
+ */
+export async function mayConfigureWorkspace(db: Kysely<Database>, p: Principal, workspaceId: string): Promise<boolean> {
+  if (p.kind === 'api_key') return workspaceId === p.workspaceId && isAdminRole(p.creatorRole ?? null);
+  return isAdminRole(await roleIn(db, p, workspaceId));
 }
 
 export const isAdminRole = (role: Role | null) => role === 'org_admin' || role === 'ws_admin';

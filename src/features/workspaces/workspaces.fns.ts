@@ -12,6 +12,8 @@ export interface NewWorkspace {
   primary_color?: string | null;
   custom_domain?: string | null;
   settings?: Record<string, unknown>;
+  timezone?: string;
+  scan_retention_days?: number | null;
 }
 
 /** D5 defaults: default_locale "de", approval_required false. */
@@ -27,6 +29,8 @@ export function workspaceRow(organizationId: string, input: NewWorkspace, isDefa
     primary_color: input.primary_color ?? null,
     custom_domain: input.custom_domain ?? null,
     settings: JSON.stringify(input.settings ?? {}),
+    timezone: input.timezone ?? 'UTC',
+    scan_retention_days: input.scan_retention_days ?? null,
     is_default: isDefault ? 1 : 0,
     status: 'active',
     created_at: at.toISOString(),
@@ -48,6 +52,8 @@ export function toWorkspace(row: Insertable<WorkspacesTable> | Selectable<Worksp
     primary_color: row.primary_color ?? null,
     custom_domain: row.custom_domain ?? null,
     settings: parseJson<Record<string, unknown>>(row.settings, {}),
+    timezone: row.timezone ?? 'UTC',
+    scan_retention_days: row.scan_retention_days == null ? null : Number(row.scan_retention_days),
     is_default: bool(row.is_default),
     status: row.status,
     created_at: row.created_at,

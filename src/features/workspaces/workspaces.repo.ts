@@ -34,11 +34,12 @@ export function updateWorkspace(db: Db, id: string, patch: Updateable<Workspaces
   return db.updateTable('workspaces').set(patch).where('id', '=', id).execute();
 }
 
-/** Active or archived workspaces of the organization, optionally only those the user belongs to. */
-export function workspacesQuery(db: Db, organizationId: string, status: 'active' | 'archived', memberUserId?: string) {
+/** Active or archived workspaces of the organization, optionally only those a user belongs to, or one. */
+export function workspacesQuery(db: Db, organizationId: string, status: 'active' | 'archived', scope: { memberUserId?: string; workspaceId?: string } = {}) {
   let q = db.selectFrom('workspaces').selectAll().where('organization_id', '=', organizationId).where('status', '=', status);
-  if (memberUserId) {
-    q = q.where('id', 'in', db.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', memberUserId));
+  if (scope.memberUserId) {
+    q = q.where('id', 'in', db.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', scope.memberUserId));
   }
+  if (scope.workspaceId) q = q.where('id', '=', scope.workspaceId);
   return q;
 }

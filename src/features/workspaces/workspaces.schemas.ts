@@ -6,6 +6,9 @@ const Description = Type.String({ maxLength: 2000 });
 const Locale = Type.String({ minLength: 2, maxLength: 35, pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', examples: ['de', 'en-GB'] });
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', examples: ['#1A2B3C'] });
 /** Checked and lower-cased in the service (normalizeHostName); the schema only bounds it. */
+/** Checked against the runtime's IANA zones and canonicalised in the service (canonicalTimeZone). */
+const TimeZone = Type.String({ minLength: 1, maxLength: 64, examples: ['Europe/Berlin'], description: 'IANA time zone name; analytics bucket days in it by default.' });
+const RetentionDays = Type.Integer({ minimum: 1, maximum: 3650, examples: [365], description: 'Days raw scans are kept; null keeps them for ever. Rollups are kept regardless.' });
 const HostName = Type.String({ minLength: 1, maxLength: 253, examples: ['qr.example.com'] });
 
 export const Workspace = Type.Object({
@@ -19,6 +22,8 @@ export const Workspace = Type.Object({
   primary_color: Type.Union([Type.String(), Type.Null()]),
   custom_domain: Type.Union([Type.String(), Type.Null()]),
   settings: Type.Record(Type.String(), Type.Unknown()),
+  timezone: Type.String({ description: 'IANA time zone name; default UTC.' }),
+  scan_retention_days: Type.Union([RetentionDays, Type.Null()], { description: 'Days raw scans are kept; null (the default) keeps them for ever.' }),
   is_default: Type.Boolean(),
   status: Type.Enum(['active', 'archived']),
   created_at: Type.String(),
@@ -32,6 +37,8 @@ export const CreateWorkspaceBody = Type.Object({
   default_locale: Type.Optional(Locale),
   approval_required: Type.Optional(Type.Boolean()),
   primary_color: Type.Optional(Nullable(Color)),
+  timezone: Type.Optional(TimeZone),
+  scan_retention_days: Type.Optional(Nullable(RetentionDays)),
 }, { title: 'CreateWorkspaceRequest', additionalProperties: false });
 export type CreateWorkspaceBody = Static<typeof CreateWorkspaceBody>;
 
@@ -44,6 +51,8 @@ export const UpdateWorkspaceBody = Type.Object({
   primary_color: Type.Optional(Nullable(Color)),
   custom_domain: Type.Optional(Nullable(HostName)),
   settings: Type.Optional(Settings),
+  timezone: Type.Optional(TimeZone),
+  scan_retention_days: Type.Optional(Nullable(RetentionDays)),
 }, { title: 'UpdateWorkspaceRequest', additionalProperties: false });
 export type UpdateWorkspaceBody = Static<typeof UpdateWorkspaceBody>;
 

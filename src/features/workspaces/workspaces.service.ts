@@ -13,7 +13,8 @@ import {
   countActiveWorkspaces, customDomainExists, findWorkspace, insertWorkspace, updateWorkspace, workspaceSlugExists, workspacesQuery,
 } from './workspaces.repo.js';
 import { normalizeHostName, toWorkspace, workspaceRow } from './workspaces.fns.js';
-import { canSeeWorkspace, isAdminRole, roleIn } from './workspaces.access.js';
+import { canonicalTimeZone } from '../../lib/time-zone.js';
+import { canSeeWorkspace, mayConfigureWorkspace } from './workspaces.access.js';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
@@ -24,8 +25,9 @@ const actor = (p: Principal, workspaceId: string) => ({
 });
 
 export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQuery) {
-  const onlyMine = p.kind === 'session' && p.orgRole !== 'org_admin' ? p.userId! : undefined;
-  const page = await paginate(workspacesQuery(ctx.db, p.organizationId, q.status ?? 'active', onlyMine), q, 'ws');
+  const scope = p.orgRole === 'org_admin' || (p.kind === 'api_key' && p.creatorRole === 'org_admin') ? {}
+    : p.kind === 'api_key' ? { workspaceId: p.workspaceId } : { memberUserId: p.userId! };
+  const page = await paginate(workspacesQuery(ctx.db, p.organizationId, q.status ?? 'active', scope), q, 'ws');
   return { ...page, items: page.items.map(toWorkspace) };
 }
 
@@ -46,6 +48,7 @@ export async function getWorkspace(ctx: Ctx, p: Principal, id: string) {
  */
 export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorkspaceBody) {
   const at = ctx.clock.now();
+  const timezone = body.timezone === undefined ? undefined : timeZoneOf(body.timezone);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
     const org = await findActiveOrganization(trx, p.organizationId);
@@ -56,7 +59,7 @@ export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorksp
       throw new AppError('plan-limit-exceeded', `The ${plan} plan allows ${limit} active workspace${limit === 1 ? '' : 's'}. Archive one or upgrade the plan.`, { plan, limit });
     }
     if (await workspaceSlugExists(trx, org.id, body.slug)) throw taken('/slug');
-    const row = workspaceRow(org.id, body, false, at);
+    const row = workspaceRow(org.id, { ...body, timezone }, false, at);
     await uniqueAs('/slug', () => insertWorkspace(trx, row));
     const ws = toWorkspace(row);
     await recordAudit(trx, actor(p, row.id), { action: 'workspaces.created', resourceType: 'workspaces', resourceId: row.id, after: ws, at });
@@ -64,10 +67,16 @@ export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorksp
   });
 }
 
+function timeZoneOf(name: string): string {
+  const zone = canonicalTimeZone(name);
+  if (zone === null) throw invalidField('/timezone', 'must be an IANA time zone name such as Europe/Berlin or UTC', 'timezone');
+  return zone;
+}
+
 async function adminWorkspace(trx: Kysely<Database>, p: Principal, id: string) {
   await lockRow(trx, 'workspaces', id);
   const row = await visibleWorkspace(trx, p, id);
-  if (!isAdminRole(await roleIn(trx, p, id))) throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
+  if (!(await mayConfigureWorkspace(trx, p, id))) throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
   return row;
 }
 
@@ -83,6 +92,8 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
     if (body.approval_required !== undefined) patch.approval_required = body.approval_required ? 1 : 0;
     if (body.primary_color !== undefined) patch.primary_color = body.primary_color;
     if (body.settings !== undefined) patch.settings = settingsText(body.settings);
+    if (body.timezone !== undefined) patch.timezone = timeZoneOf(body.timezone);
+    if (body.scan_retention_days !== undefined) patch.scan_retention_days = body.scan_retention_days;
     if (body.slug !== undefined && body.slug !== before.slug) {
       if (await workspaceSlugExists(trx, p.organizationId, body.slug, id)) throw taken('/slug');
       patch.slug = body.slug;

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export type WorkspaceRole = 'ws_admin' | 'editor' | 'approver' | 'viewer';
 
 export interface WorkspacesTable {
@@ -10,7 +12,12 @@ export interface WorkspacesTable {
   approval_required: number;
   primary_color: string | null;
   custom_domain: string | null;
+  /** the TXT-record token proving control of custom_domain; new with each domain */
+  custom_domain_token: string | null;
+  custom_domain_verified_at: string | null;
   settings: string;
+  timezone: Generated<string>;
+  scan_retention_days: number | null;
   is_default: number;
   status: 'active' | 'archived';
   created_at: string;

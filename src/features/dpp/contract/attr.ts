@@ -27,6 +27,9 @@ export type Unit = keyof typeof UNITS;
 
 export type RangeRule = 'percent' | 'positive' | 'non_negative';
 
+/** The largest count (cycles, events) a passport records: far above any battery's life, and exact in every JSON reader. */
+export const MAX_COUNT = 1_000_000_000;
+
 /** Custom keywords the schemas carry; any Ajv compiling them (fastify's too) must know them. */
 export const DPP_SCHEMA_KEYWORDS = ['x-access', 'x-unit', 'x-range', 'x-codes'] as const;
 
@@ -49,7 +52,7 @@ export const percent = (access: AccessLevel, opts: Opts = {}) => measure(access,
 
 /** A count (cycles, events). */
 export function count(access: AccessLevel, opts: Opts = {}) {
-  return Type.Integer({ minimum: 0, 'x-range': 'non_negative', ...opts, 'x-access': access });
+  return Type.Integer({ minimum: 0, maximum: MAX_COUNT, 'x-range': 'non_negative', ...opts, 'x-access': access });
 }
 
 export function text(access: AccessLevel, opts: Opts = {}) {
@@ -97,7 +100,7 @@ export function group<P extends Record<string, TSchema>>(properties: P, descript
 export function dynamic(access: AccessLevel, unit: Unit | null, range: RangeRule, opts: Opts = {}) {
   const value = unit
     ? measure(access, unit, range)
-    : Type.Integer({ ...RANGE[range], 'x-range': range, 'x-access': access });
+    : Type.Integer({ maximum: MAX_COUNT, ...RANGE[range], 'x-range': range, 'x-access': access });
   return Type.Object(
     { value, lastUpdate: Type.String({ format: 'date-time' }) },
     { additionalProperties: false, ...opts, 'x-access': access, ...(unit ? { 'x-unit': unit } : {}) },

@@ -35,6 +35,7 @@ export const generalProductInformation = group(
     batteryMass: measure('public', 'kg', 'positive', { description: 'Mass of the whole battery' }),
     warrantyPeriod: Type.Integer({
       minimum: 0,
+      maximum: 1200,
       'x-range': 'non_negative',
       'x-unit': 'months',
       'x-access': 'public',

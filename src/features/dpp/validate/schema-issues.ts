@@ -72,10 +72,13 @@ function toIssue(e: ErrorObject): Issue {
     }
     case 'enum':
       return error(at, 'enum', `${nameAt(at)} must be one of: ${(p.allowedValues as unknown[]).join(', ')}.`);
-    case 'minimum':
     case 'maximum':
-    case 'exclusiveMinimum':
     case 'exclusiveMaximum':
+      // Percentages name their 0–100 range; other bounded values (counts, months) their maximum.
+      if (schema['x-range'] !== 'percent') return error(at, 'range.max', `${nameAt(at)} must be at most ${String(p.limit)}.`);
+      return error(at, 'range.percent', `${nameAt(at)} ${rangeMessage(schema)}.`);
+    case 'minimum':
+    case 'exclusiveMinimum':
       return error(at, `range.${schema['x-range'] ?? 'bounds'}`, `${nameAt(at)} ${rangeMessage(schema)}.`);
     case 'format': {
       const code = codes.format ?? `format.${String(p.format)}`;

@@ -1,0 +1,165 @@
+/**
+ * Analytics at size (issue 13). Part 1: one code gets ANALYTICS_REDIRECT_SCANS scans through real
+ * redirects (the app server in its own process, autocannon from here); then, while autocannon
+ * keeps the redirects busy, GET /v1/codes/:id/stats and the first page of scans are called in turn:
+ * their p50/p99, and the slowest redirect answered meanwhile. Part 2: ANALYTICS_SEEDED scans
+ * inserted in SQL across 1,000 codes and 365 days, rolled up by the 0005 migration's backfill;
+ * then GET /v1/analytics for the year, p50/p99 (in process, app.inject).
+ * Run: npm run bench -- analytics (PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config.js';
+import { isPostgres, openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp } from '../src/app.js';
+import { bootstrap } from '../src/cli/commands.js';
+import { backfillRollups } from '../src/db/migrations/0005_scan_rollups.js';
+import { REQUEST_HEADERS, benchEnv, startServer, stopServer } from './redirect-servers.js';
+
+const REDIRECT_SCANS = Number(process.env.ANALYTICS_REDIRECT_SCANS ?? 1_000_000);
+const SEEDED = Number(process.env.ANALYTICS_SEEDED ?? 10_000_000);
+const CODES = 1_000;
+const CALLS = Number(process.env.ANALYTICS_CALLS ?? 200);
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const fmt = (n: number) => n.toFixed(1);
+
+async function tenant(databaseUrl: string) {
+  const config = loadConfig(benchEnv(databaseUrl));
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const suffix = randomBytes(4).toString('hex');
+  const t = await bootstrap(db, config, { email: `bench-${suffix}@example.com`, password: 'bench password 1', orgName: 'Bench', orgSlug: `bench-${suffix}`, plan: 'enterprise' });
+  return { config, db, t, auth: { authorization: `Bearer ${t.api_key}` } };
+}
+
+async function throughRedirects(label: string, databaseUrl: string) {
+  const { db, t, auth } = await tenant(databaseUrl);
+  const server = await startServer('app', databaseUrl);
+  const base = `http://127.0.0.1:${server.port}`;
+  const created = await fetch(`${base}/v1/codes`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }) });
+  const code = (await created.json()).data as { id: string; short_code: string };
+  const started = Date.now();
+  await autocannon({ url: `${base}/r/${code.short_code}`, connections: 50, amount: REDIRECT_SCANS, headers: REQUEST_HEADERS });
+  const loadSeconds = (Date.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 3_000)); // the sink's last flush
+  // Redirects keep coming while the analytics calls run.
+  let instance!: autocannon.Instance;
+  const redirects = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon({ url: `${base}/r/${code.short_code}`, connections: 10, duration: 3600, headers: REQUEST_HEADERS }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+  const time = async (path: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: auth });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  const stats = await time(`/v1/codes/${code.id}/stats`);
+  const list = await time(`/v1/codes/${code.id}/scans`);
+  instance.stop();
+  const during = await redirects;
+  await stopServer(server);
+  const stored = await db.selectFrom('codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow();
+  console.log(`\n#### ${label}: one code, ${Number(stored.scan_count).toLocaleString('en')} scans through redirects (${fmt(loadSeconds)} s at 50 connections)\n`);
+  console.log('| call | p50 ms | p99 ms |\n|---|---:|---:|');
+  console.log(`| GET /v1/codes/:id/stats (30 days) | ${fmt(pct(stats, 50))} | ${fmt(pct(stats, 99))} |`);
+  console.log(`| GET /v1/codes/:id/scans (first page) | ${fmt(pct(list, 50))} | ${fmt(pct(list, 99))} |`);
+  console.log(`\nredirects during those ${CALLS * 2} calls: ${during.requests.total.toLocaleString('en')} answered, p99 ${during.latency.p99} ms, slowest **${during.latency.max} ms**`);
+  await db.destroy();
+}
+
+async function seeded(label: string, databaseUrl: string) {
+  const { config, db, t, auth } = await tenant(databaseUrl);
+  const started = Date.now();
+  const codeRows = Array.from({ length: CODES }, (_, i) => ({
+    id: `qr_BENCH${String(i).padStart(4, '0')}${randomBytes(8).toString('hex').toUpperCase().slice(0, 15)}`,
+  }));
+  // One code made through the API, copied 1,000 times with fresh ids and short codes.
+  const app0 = await buildApp(config, { db, logger: false });
+  const made = await app0.inject({ method: 'POST', url: '/v1/codes', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'url', url: 'https://example.com/' }) });
+  await app0.close();
+  const template = await db.selectFrom('codes').selectAll().where('id', '=', made.json().data.id).executeTakeFirstOrThrow();
+  await db.deleteFrom('codes').where('id', '=', template.id).execute();
+  for (let i = 0; i < CODES; i += 200) {
+    await db.insertInto('codes').values(codeRows.slice(i, i + 200).map((c) => ({ ...template, id: c.id, short_code: `b${randomBytes(6).toString('hex')}` }))).execute();
+  }
+  const start = Date.parse('2025-11-23T00:00:00.000Z');
+  const step = (365 * 86_400_000) / (SEEDED / CODES);
+  const perCode = SEEDED / CODES;
+  // Every code gets SEEDED/1,000 scans spread evenly over the year, offset a little per code.
+  for (const [n, c] of codeRows.entries()) {
+    if (isPostgres(db)) {
+      await sql`insert into scans (id, code_id, workspace_id, organization_id, scanned_at, country, device, os, browser, referrer, language, is_bot, ip_hash, destination)
+        select 'scn_' || lpad(i::text, 10, '0') || 'ABCDEFGHJKMNPQRS', ${c.id}, ${t.workspace_id}, ${t.organization_id},
+          to_char(to_timestamp((${start + n * 997}::bigint + (i::bigint * ${Math.round(step)})) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          (array['DE','FR','US','GB','IN',null])[1 + (i + ${n}) % 6], (array['mobile','desktop','tablet'])[1 + i % 3], (array['iOS','Android','Windows','macOS'])[1 + i % 4],
+          (array['Mobile Safari','Chrome','Firefox'])[1 + i % 3], case when i % 3 = 0 then 'https://r' || (i % 20) || '.example/' end,
+          (array['de-de','en-us','fr-fr','hi'])[1 + i % 4], case when i % 10 = 0 then 1 else 0 end, md5((i % 500)::text), 'https://example.com/'
+        from generate_series(0, ${perCode - 1}) as i`.execute(db);
+    } else {
+      await sql`with recursive n(i) as (select 0 union all select i + 1 from n where i < ${perCode - 1})
+        insert into scans (id, code_id, workspace_id, organization_id, scanned_at, country, device, os, browser, referrer, language, is_bot, ip_hash, destination)
+        select 'scn_' || printf('%010d', i) || 'ABCDEFGHJKMNPQRS', ${c.id}, ${t.workspace_id}, ${t.organization_id},
+          strftime('%Y-%m-%dT%H:%M:%fZ', (${start + n * 997} + cast(i * ${step} as integer)) / 1000.0, 'unixepoch'),
+          case (i + ${n}) % 6 when 0 then 'DE' when 1 then 'FR' when 2 then 'US' when 3 then 'GB' when 4 then 'IN' end,
+          case i % 3 when 0 then 'mobile' when 1 then 'desktop' else 'tablet' end, case i % 4 when 0 then 'iOS' when 1 then 'Android' when 2 then 'Windows' else 'macOS' end,
+          case i % 3 when 0 then 'Mobile Safari' when 1 then 'Chrome' else 'Firefox' end, case when i % 3 = 0 then 'https://r' || (i % 20) || '.example/' end,
+          case i % 4 when 0 then 'de-de' when 1 then 'en-us' when 2 then 'fr-fr' else 'hi' end, case when i % 10 = 0 then 1 else 0 end, hex(i % 500), 'https://example.com/'
+        from n`.execute(db);
+    }
+  }
+  const seededAt = Date.now();
+  await backfillRollups(db, new Date(), [t.workspace_id]);
+  const rolledAt = Date.now();
+  const counts = await Promise.all(['scan_rollups', 'workspace_rollups'].map(async (table) => {
+    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(table === 'scan_rollups' ? 'code_id' : 'workspace_id')} ${table === 'scan_rollups' ? sql`in (select id from codes where workspace_id = ${t.workspace_id})` : sql`= ${t.workspace_id}`}`.execute(db);
+    return Number(r.rows[0].n);
+  }));
+  const app = await buildApp(config, { db, logger: false });
+  const queries = ['from=2025-11-23&to=2026-11-22', 'from=2025-11-23&to=2026-11-22&tz=Europe/Berlin', 'from=2025-11-23&to=2026-11-22&tz=Asia/Kolkata&interval=week'];
+  console.log(`\n#### ${label}: ${SEEDED.toLocaleString('en')} scans in SQL across ${CODES} codes and 365 days\n`);
+  console.log(`seeded in ${fmt((seededAt - started) / 1000)} s, rolled up by the migration's backfill in ${fmt((rolledAt - seededAt) / 1000)} s: ${counts[0].toLocaleString('en')} code rollup rows, ${counts[1].toLocaleString('en')} workspace rollup rows\n`);
+  console.log('| GET /v1/analytics (a year) | p50 ms | p99 ms | total scans |\n|---|---:|---:|---:|');
+  for (const q of queries) {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < CALLS + 10; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({ url: `/v1/analytics?${q}`, headers: auth });
+      if (res.statusCode !== 200) throw new Error(res.body);
+      if (i >= 10) times.push(performance.now() - t0);
+      total = res.json().data.totals.scans;
+    }
+    console.log(`| ${q} | ${fmt(pct(times, 50))} | ${fmt(pct(times, 99))} | ${total.toLocaleString('en')} |`);
+  }
+  await app.close();
+  // Leave no millions of rows in a shared database.
+  await db.deleteFrom('scans').where('workspace_id', '=', t.workspace_id).execute();
+  await db.deleteFrom('scan_rollups').where('code_id', 'in', codeRows.map((c) => c.id)).execute();
+  await db.deleteFrom('workspace_rollups').where('workspace_id', '=', t.workspace_id).execute();
+  await db.destroy();
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'qrs-analytics-'));
+console.log(`analytics benchmark: node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}, ${CALLS} calls a row`);
+const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const only = process.env.ANALYTICS_PART;
+if (only !== 'seeded') {
+  await throughRedirects('SQLite (temp file)', `sqlite:${join(dir, 'redirects.sqlite')}`);
+  if (pg) await throughRedirects('PostgreSQL', pg);
+}
+if (only !== 'redirects') {
+  await seeded('SQLite (temp file)', `sqlite:${join(dir, 'seeded.sqlite')}`);
+  if (pg) await seeded('PostgreSQL', pg);
+}
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,16 @@
+// Prints the service's OpenAPI document (the one /openapi.json serves) without a server or a
+// database file: the dashboard's typed client is generated from it (web/scripts/gen-api.mjs).
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+const config = loadConfig({ ...process.env, DATABASE_URL: 'sqlite::memory:' }, { logLevel: 'silent' });
+const db = openDatabase(config.databaseUrl);
+await migrateToLatest(db);
+const app = await buildApp(config, { db, logger: false });
+await app.ready();
+const res = await app.inject({ url: '/openapi.json' });
+process.stdout.write(res.body);
+await app.close();
+await db.destroy();

@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Principal } from '../../http/principal.js';
+import { invalidField, notFound } from '../../http/errors.js';
+import { parseJson } from '../../db/sql.js';
+import { findCode } from '../codes/codes.repo.js';
+import { DAY, QUARTER } from './buckets.js';
+import { DIMENSION_NAMES } from './dimensions.js';
+import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';
+import { topValues, totalsOf, type Scope } from './rollups.repo.js';
+import type { AnalyticsQuery } from './analytics.schemas.js';
+
+export interface AnalyticsDeps { db: Kysely<Database>; clock: Clock }
+
+/** Longest range of GET /v1/analytics: two years (and a leap day). */
+const MAX_DAYS = 731;
+
+/** The caller's zone: `tz`, else the workspace's `timezone` setting, else UTC; an unknown name is a 422. */
+export async function zoneFor(db: Kysely<Database>, workspaceId: string, tz: string | undefined): Promise<string> {
+  if (tz !== undefined) {
+    if (!isZone(tz)) throw invalidField('/query/tz', 'tz must be an IANA time zone name, such as Europe/Berlin', 'time_zone');
+    return tz;
+  }
+  // The timezone column belongs to the workspace settings feature; read it where it exists.
+  const row = await db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirst() as { timezone?: string | null } | undefined;
+  return row?.timezone && isZone(row.timezone) ? row.timezone : 'UTC';
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An instant of the query: a date means that day's local midnight in `tz` (for `to`, the end of
+ * that day); a date-time is widened to whole 15-minute UTC steps (from down, to up), the grain
+ * of the rollups.
+ */
+export function instant(value: string, tz: string, end: boolean): number {
+  if (DATE.test(value)) {
+    const [y, m, d] = value.split('-').map(Number);
+    const day = Date.UTC(y, m - 1, d) + (end ? DAY : 0);
+    const u = new Date(day);
+    return startOfDay(u.getUTCFullYear(), u.getUTCMonth() + 1, u.getUTCDate(), tz);
+  }
+  const ms = Date.parse(value);
+  return end ? Math.ceil(ms / QUARTER) * QUARTER : Math.floor(ms / QUARTER) * QUARTER;
+}
+
+/** [from, to) of a query; defaults: to = now, from = 30 days before to. */
+export function rangeOf(q: { from?: string; to?: string }, tz: string, nowMs: number, defaultDays: number): [number, number] {
+  const to = q.to !== undefined ? instant(q.to, tz, true) : Math.ceil((nowMs + 1) / QUARTER) * QUARTER;
+  let from: number;
+  if (q.from !== undefined) from = instant(q.from, tz, false);
+  else {
+    const p = localParts(to - 1, tz);
+    from = startOfDay(p.y, p.m, p.d - (defaultDays - 1), tz);
+  }
+  // A date `to` means the end of that day, so from=2026-04-02&to=2026-04-01 is an empty range: refused too.
+  const datesReversed = q.from !== undefined && q.to !== undefined && DATE.test(q.from) && DATE.test(q.to) && q.from > q.to;
+  if (from > to || datesReversed) throw invalidField('/query/from', 'from must not be after to', 'range');
+  return [from, to];
+}
+
+async function scopeOf(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery): Promise<Scope> {
+  if (q.code_id !== undefined) {
+    const code = await findCode(deps.db, p.workspaceId, q.code_id);
+    if (!code) throw notFound('Code');
+    if (q.tag !== undefined && !parseJson<string[]>(code.tags, []).includes(q.tag)) return { codeIds: [] };
+    return { codeIds: [q.code_id] };
+  }
+  if (q.tag !== undefined) {
+    const rows = await deps.db.selectFrom('code_tags').select('code_id')
+      .where('workspace_id', '=', p.workspaceId).where('tag', '=', q.tag).orderBy('code_id').execute();
+    if (!rows.length) throw invalidField('/query/tag', 'no code of this workspace has this tag', 'unknown_tag');
+    return { codeIds: rows.map((r) => r.code_id) };
+  }
+  return { workspaceId: p.workspaceId };
+}
+
+/** GET /v1/analytics: the workspace's (or some codes') scans over a range, from rollups only. */
+export async function workspaceAnalytics(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery) {
+  const tz = await zoneFor(deps.db, p.workspaceId, q.tz);
+  const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
+  if (to - from > MAX_DAYS * DAY) throw invalidField('/query/to', `the range may span at most ${MAX_DAYS} days (2 years)`, 'range');
+  const dimensions = parseDimensions(q.dimensions);
+  const scope = await scopeOf(deps, p, q);
+  const interval: Interval = q.interval ?? 'day';
+  const bots = q.include_bots ?? false;
+  const buckets = calendar(from, to, tz, interval);
+  const [series, top] = await Promise.all([
+    totalsOf(deps.db, scope, buckets.map((b): [number, number] => [b.start, b.end]), bots),
+    topValues(deps.db, scope, from, to, ['code', ...dimensions], bots, q.limit ?? 10),
+  ]);
+  // The buckets partition the range, and every counter (visitor-days too) adds up.
+  const totals = sumOf(series);
+  const perBucket = series;
+  return {
+    from: new Date(from).toISOString(), to: new Date(to).toISOString(), tz, interval, include_bots: bots,
+    code_id: q.code_id ?? null, tag: q.tag ?? null,
+    totals: { scans: totals.scans, unique_visitors: totals.visitors },
+    by_day: buckets.map((b, i) => ({ date: b.date, scans: perBucket[i].scans, unique_visitors: perBucket[i].visitors })),
+    top_codes: top.get('code')!.map((b) => ({ code_id: b.key ?? '', scans: b.scans })),
+    dimensions: Object.fromEntries(dimensions.map((d) => [d, top.get(d)!])),
+  };
+}
+
+export const sumOf = (list: Array<{ scans: number; visitors: number }>) =>
+  list.reduce((a, b) => ({ scans: a.scans + b.scans, visitors: a.visitors + b.visitors }), { scans: 0, visitors: 0 });
+
+function parseDimensions(list: string | undefined): string[] {
+  if (list === undefined) return DIMENSION_NAMES;
+  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.find((n) => !(DIMENSION_NAMES as string[]).includes(n));
+  if (unknown !== undefined || !names.length) {
+    throw invalidField('/query/dimensions', `dimensions is a comma-separated list of ${DIMENSION_NAMES.join(', ')}`, 'dimension');
+  }
+  return [...new Set(names)];
+}

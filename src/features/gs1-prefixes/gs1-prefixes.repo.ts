@@ -1,0 +1,67 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Gs1PrefixesTable } from './gs1-prefixes.table.js';
+import { prefixesCovering, shorterPrefixesOf } from './gs1-prefixes.fns.js';
+
+type Db = Kysely<Database>;
+
+export function insertPrefix(db: Db, row: Insertable<Gs1PrefixesTable>) {
+  return db.insertInto('gs1_prefixes').values(row).execute();
+}
+
+export function findPrefix(db: Db, organizationId: string, id: string) {
+  return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findPrefixByValue(db: Db, organizationId: string, prefix: string) {
+  return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId).where('prefix', '=', prefix).executeTakeFirst();
+}
+
+export function prefixesQuery(db: Db, organizationId: string) {
+  return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId);
+}
+
+export function deletePrefix(db: Db, id: string) {
+  return db.deleteFrom('gs1_prefixes').where('id', '=', id).execute();
+}
+
+export function markVerified(db: Db, id: string, at: string) {
+  return db.updateTable('gs1_prefixes').set({ status: 'verified', verified_at: at, updated_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * A verified prefix of another live organization that overlaps `prefix` (one starts with the
+ * other). Deleted organizations hold nothing.
+ */
+export function verifiedOverlapElsewhere(db: Db, organizationId: string, prefix: string) {
+  return db.selectFrom('gs1_prefixes as g')
+    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+    .select(['g.id', 'g.prefix', 'g.organization_id'])
+    .where('g.status', '=', 'verified').where('g.organization_id', '!=', organizationId).where('o.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('g.prefix', 'in', shorterPrefixesOf(prefix)), eb('g.prefix', 'like', `${prefix}%`)]))
+    .executeTakeFirst();
+}
+
+/** Verified claims of deleted organizations on overlapping prefixes: released when another verifies. */
+export function releaseDeletedOwners(db: Db, prefix: string) {
+  return db.deleteFrom('gs1_prefixes')
+    .where('organization_id', 'in', db.selectFrom('organizations').select('id').where('deleted_at', 'is not', null))
+    .where((eb) => eb.or([eb('prefix', 'in', shorterPrefixesOf(prefix)), eb('prefix', 'like', `${prefix}%`)]))
+    .execute();
+}
+
+/** Whether the organization holds a verified prefix covering the GTIN (14 digits). */
+export async function ownsGtin(db: Db, organizationId: string, gtin14: string): Promise<boolean> {
+  const row = await db.selectFrom('gs1_prefixes').select('id')
+    .where('organization_id', '=', organizationId).where('status', '=', 'verified').where('prefix', 'in', prefixesCovering(gtin14))
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Published passports of other organizations whose GTIN falls under `prefix` (squats made before ownership). */
+export function publishedUnderPrefixElsewhere(db: Db, organizationId: string, prefix: string) {
+  return db.selectFrom('dpp_passports').selectAll()
+    .where('organization_id', '!=', organizationId).where('publication_status', '=', 'published')
+    .where(sql<string>`substr(gtin, 2, ${sql.lit(prefix.length)})`, '=', prefix)
+    .execute();
+}

@@ -1,0 +1,130 @@
+// GS1 company prefixes: which GTINs an organization may publish passports for. An organization
+// claims prefixes (self-declared); only the operator verifies one (CLI), and a verified prefix has
+// one owner. Publishing and resolving both require a verified prefix covering the GTIN.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import type { Principal } from '../../http/principal.js';
+import { lockRow } from '../../db/sql.js';
+import { invalidField, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
+import { newId } from '../../lib/ids.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { toPassport } from '../dpp/dpp.fns.js';
+import { insertVersion, updatePassport } from '../dpp/dpp.repo.js';
+import { taken, uniqueAs } from '../organizations/organizations.fns.js';
+import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
+import {
+  deletePrefix, findPrefix, findPrefixByValue, insertPrefix, markVerified, prefixesQuery, publishedUnderPrefixElsewhere,
+  releaseDeletedOwners, verifiedOverlapElsewhere,
+} from './gs1-prefixes.repo.js';
+
+type Ctx = Pick<Deps, 'db' | 'clock'>;
+type Db = Kysely<Database>;
+
+const actorOf = (p: Principal): AuditActor => ({
+  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId: p.workspaceId,
+});
+
+const ownedElsewhere = (pointer: string) =>
+  invalidField(pointer, 'overlaps a GS1 company prefix verified for another organization', 'owned_elsewhere');
+
+export async function registerPrefix(ctx: Ctx, p: Principal, body: { prefix: string }): Promise<Gs1Prefix> {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organizations', p.organizationId);
+    if (await findPrefixByValue(trx, p.organizationId, body.prefix)) throw taken('/prefix');
+    // A claim on another organization's verified prefix could never be verified: refuse it now.
+    if (await verifiedOverlapElsewhere(trx, p.organizationId, body.prefix)) throw ownedElsewhere('/prefix');
+    const row = {
+      id: newId('gcp'), organization_id: p.organizationId, prefix: body.prefix, status: 'self_declared' as const,
+      verified_at: null, created_at: at.toISOString(), updated_at: at.toISOString(),
+    };
+    await uniqueAs('/prefix', () => insertPrefix(trx, row));
+    const out = toGs1Prefix(row);
+    await recordAudit(trx, actorOf(p), { action: 'gs1_prefixes.created', resourceType: 'gs1_prefixes', resourceId: row.id, after: out, at });
+    return out;
+  });
+}
+
+export async function listPrefixes(ctx: Ctx, p: Principal, q: { limit: number; cursor?: string }) {
+  const page = await paginate(prefixesQuery(ctx.db, p.organizationId), q, 'gcp');
+  return { ...page, items: page.items.map((r) => toGs1Prefix(r)) };
+}
+
+export async function getPrefix(ctx: Ctx, p: Principal, id: string) {
+  const row = await findPrefix(ctx.db, p.organizationId, id);
+  if (!row) throw notFound('GS1 company prefix');
+  return toGs1Prefix(row);
+}
+
+/** Removing a verified prefix takes the organization's passports under it off the resolver. */
+export async function removePrefix(ctx: Ctx, p: Principal, id: string) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'gs1_prefixes', id);
+    const row = await findPrefix(trx, p.organizationId, id);
+    if (!row) throw notFound('GS1 company prefix');
+    await deletePrefix(trx, id);
+    const after = toGs1Prefix(row, 'removed');
+    await recordAudit(trx, actorOf(p), { action: 'gs1_prefixes.deleted', resourceType: 'gs1_prefixes', resourceId: id, before: toGs1Prefix(row), after, at });
+    return after;
+  });
+}
+
+/** The organization's default workspace, where operator entries about the organization go. */
+async function defaultWorkspaceOf(db: Db, organizationId: string) {
+  return db.selectFrom('workspaces as w').innerJoin('organizations as o', 'o.id', 'w.organization_id')
+    .select(['w.id']).where('w.organization_id', '=', organizationId).where('w.is_default', '=', 1).where('o.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export class OperatorError extends Error {}
+
+/**
+ * Operator verification (CLI `gs1-prefix verify`): claims the prefix for the organization if it
+ * has not yet, marks it verified, and archives other organizations' passports already published
+ * under it (squats from before ownership was checked). Audited as a system action in the owner's
+ * default workspace, and in each squatter's for its archived passports.
+ */
+export async function verifyPrefixAsOperator(db: Db, baseUrl: string, input: { organizationId: string; prefix: string }, at: Date) {
+  return db.transaction().execute(async (trx) => {
+    const ws = await defaultWorkspaceOf(trx, input.organizationId);
+    if (!ws) throw new OperatorError(`organization ${input.organizationId} not found`);
+    await lockRow(trx, 'organizations', input.organizationId);
+    const clash = await verifiedOverlapElsewhere(trx, input.organizationId, input.prefix);
+    if (clash) throw new OperatorError(`prefix ${input.prefix} overlaps ${clash.prefix}, verified for ${clash.organization_id}`);
+    await releaseDeletedOwners(trx, input.prefix);
+    const system = { actorType: 'system' as const, actorId: null, requestId: null };
+    let row = await findPrefixByValue(trx, input.organizationId, input.prefix);
+    if (!row) {
+      row = {
+        id: newId('gcp'), organization_id: input.organizationId, prefix: input.prefix, status: 'self_declared',
+        verified_at: null, created_at: at.toISOString(), updated_at: at.toISOString(),
+      };
+      await insertPrefix(trx, row);
+    }
+    const before = row.status === 'verified' ? null : toGs1Prefix(row);
+    if (before) {
+      await markVerified(trx, row.id, at.toISOString());
+      row = { ...row, status: 'verified', verified_at: at.toISOString(), updated_at: at.toISOString() };
+      await recordAudit(trx, { ...system, organizationId: input.organizationId, workspaceId: ws.id }, {
+        action: 'gs1_prefixes.verified', resourceType: 'gs1_prefixes', resourceId: row.id, before, after: toGs1Prefix(row), at,
+      });
+    }
+    const archived: string[] = [];
+    for (const squat of await publishedUnderPrefixElsewhere(trx, input.organizationId, input.prefix)) {
+      const next = { ...squat, publication_status: 'archived' as const, archived_at: at.toISOString(), version: squat.version + 1, updated_at: at.toISOString() };
+      await updatePassport(trx, squat.id, { publication_status: 'archived', archived_at: next.archived_at, version: next.version, updated_at: next.updated_at });
+      await insertVersion(trx, {
+        passport_id: squat.id, version: next.version, action: 'archived', battery_status: next.battery_status, publication_status: 'archived',
+        predecessor_id: next.predecessor_id, data: next.data, actor_type: 'system', actor_id: null, created_at: at.toISOString(),
+      });
+      await recordAudit(trx, { ...system, organizationId: squat.organization_id, workspaceId: squat.workspace_id }, {
+        action: 'dpp.archived', resourceType: 'dpp', resourceId: squat.id, before: toPassport(squat, baseUrl), after: toPassport(next, baseUrl), at,
+      });
+      archived.push(squat.id);
+    }
+    return { ...toGs1Prefix(row), archived_passports: archived };
+  });
+}

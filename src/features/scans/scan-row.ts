@@ -1,0 +1,26 @@
+import type { Insertable } from 'kysely';
+import type { ScansTable } from './scans.table.js';
+import type { Scan } from './scan.js';
+
+/** Every column, none optional: a column added to ScansTable and not mapped here fails to compile. */
+export type ScanRow = Required<Insertable<ScansTable>>;
+
+/** The one mapping from a recorded scan to its row. */
+export function toScanRow(scan: Scan, id: string, iso: string, ipHash: string | null): ScanRow {
+  return {
+    id,
+    code_id: scan.code.codeId,
+    workspace_id: scan.code.workspaceId,
+    organization_id: scan.code.organizationId,
+    scanned_at: iso,
+    country: scan.country,
+    device: scan.device,
+    os: scan.os,
+    browser: scan.browser,
+    referrer: scan.referrer,
+    language: scan.language,
+    is_bot: scan.bot ? 1 : 0,
+    ip_hash: ipHash,
+    destination: scan.destination,
+  };
+}

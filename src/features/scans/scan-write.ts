@@ -1,0 +1,117 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { rollupsOf, type NewVisitor } from '../analytics/rollup-rows.js';
+import { quarterOf } from '../analytics/buckets.js';
+import type { IpHasher } from './ip-hash.js';
+import { periodOf, type Scan } from './scan.js';
+import { scanId } from './scan-id.js';
+import { toScanRow, type ScanRow } from './scan-row.js';
+
+type Trx = Transaction<Database>;
+
+// Rows a statement, well below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+const CHUNK = 1_000;
+
+async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
+}
+
+/**
+ * One batch in one transaction: the raw rows, the visitor-day sets, the rollups of every grain,
+ * each code's scan_count and bot_scan_count, and each organization's monthly usage. Everything that several instances
+ * update (visitor sets, rollups, codes, counters) is written in key order, so two instances'
+ * flushes cannot deadlock.
+ */
+export async function writeScanBatch(db: Kysely<Database>, hasher: IpHasher, scans: Scan[]): Promise<void> {
+  const rows: ScanRow[] = scans.map((s) => {
+    const iso = new Date(s.at).toISOString();
+    return toScanRow(s, scanId(s.at), iso, s.ip === null ? null : hasher.hash(s.ip, iso));
+  });
+  const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
+  const visitors = visitorDays(rows);
+  const codes = new Map<string, { humans: number; bots: number }>();
+  const usage = new Map<string, { organization_id: string; period: string; scans: number }>();
+  for (const r of rows) {
+    const c = codes.get(r.code_id) ?? { humans: 0, bots: 0 };
+    codes.set(r.code_id, c);
+    if (r.is_bot) {
+      c.bots++;
+      continue;
+    }
+    c.humans++;
+    const period = periodOf(r.scanned_at);
+    const u = usage.get(`${r.organization_id}|${period}`) ?? { organization_id: r.organization_id, period, scans: 0 };
+    u.scans++;
+    usage.set(`${r.organization_id}|${period}`, u);
+  }
+  await db.transaction().execute(async (trx) => {
+    await inChunks(rows, (chunk) => trx.insertInto('scans').values(chunk).execute());
+    const fresh: NewVisitor[] = [];
+    await inChunks([...visitors.values()], async (chunk) => {
+      const inserted = await trx.insertInto('scan_visitors').values(chunk.map(({ quarter: _q, ...v }) => v))
+        .onConflict((oc) => oc.columns(['scope_id', 'day', 'human', 'ip_hash']).doNothing())
+        .returning(['scope_id', 'day', 'human', 'ip_hash']).execute();
+      for (const v of inserted) {
+        fresh.push({ scopeId: v.scope_id, human: v.human === 1, quarter: visitors.get(visitorKey(v))!.quarter });
+      }
+    });
+    const rollups = rollupsOf(rows, fresh, workspaceOf);
+    await upsertRollups(trx, rollups.code, rollups.workspace);
+    // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
+    for (const [id, n] of [...codes].sort(byKey)) {
+      await trx.updateTable('codes').set((eb) => ({ scan_count: eb('scan_count', '+', n.humans), bot_scan_count: eb('bot_scan_count', '+', n.bots) }))
+        .where('id', '=', id).execute();
+    }
+    for (const [, u] of [...usage].sort(byKey)) {
+      await trx.insertInto('usage_counters').values(u)
+        .onConflict((oc) => oc.columns(['organization_id', 'period']).doUpdateSet((eb) => ({ scans: eb('usage_counters.scans', '+', eb.ref('excluded.scans')) })))
+        .execute();
+    }
+  });
+}
+
+const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+interface VisitorDay { scope_id: string; day: string; human: number; ip_hash: string; quarter: string }
+const visitorKey = (v: { scope_id: string; day: string; human: number; ip_hash: string }) => `${v.scope_id}|${v.day}|${v.human}|${v.ip_hash}`;
+
+/** Each (code or workspace, UTC day, all|human, IP hash) of the batch with the quarter of its first scan, in key order. */
+function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
+  const out = new Map<string, VisitorDay>();
+  for (const r of rows) {
+    if (!r.ip_hash) continue;
+    const day = r.scanned_at.slice(0, 10);
+    for (const scope_id of [r.code_id, r.workspace_id]) {
+      for (const human of r.is_bot ? [0] : [0, 1]) {
+        const v = { scope_id, day, human, ip_hash: r.ip_hash, quarter: quarterOf(r.scanned_at) };
+        const k = visitorKey(v);
+        const seen = out.get(k);
+        if (!seen || v.quarter < seen.quarter) out.set(k, v);
+      }
+    }
+  }
+  return new Map([...out].sort(byKey));
+}
+
+async function upsertRollups(trx: Trx, code: Array<Database['scan_rollups']>, workspace: Array<Database['workspace_rollups']>) {
+  await inChunks(code, (chunk) => trx.insertInto('scan_rollups').values(chunk)
+    .onConflict((oc) => oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')))
+    .execute());
+  await inChunks(workspace, (chunk) => trx.insertInto('workspace_rollups').values(chunk)
+    .onConflict((oc) => oc.columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('workspace_rollups')))
+    .execute());
+}
+
+function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
+  return (eb: any) => ({
+    scans: eb(`${table}.scans`, '+', eb.ref('excluded.scans')),
+    humans: eb(`${table}.humans`, '+', eb.ref('excluded.humans')),
+    visitors: eb(`${table}.visitors`, '+', eb.ref('excluded.visitors')),
+    human_visitors: eb(`${table}.human_visitors`, '+', eb.ref('excluded.human_visitors')),
+  });
+}
+
+/** Visitor sets only decide whether a scan starts a visitor-day; days before yesterday are done. */
+export async function pruneVisitorDays(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('scan_visitors').where('day', '<', before).execute();
+}

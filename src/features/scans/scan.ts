@@ -1,0 +1,31 @@
+/** The code fields a scan needs; the redirect cache's target has them. */
+export interface ScanCode {
+  codeId: string;
+  shortCode: string;
+  workspaceId: string;
+  organizationId: string;
+}
+
+/**
+ * One scan as the redirect records it. Adding a dimension: a column on ScansTable and a
+ * migration, a field here, a line in the row mapper (scan-row.ts; the compiler insists) and the
+ * response schema.
+ */
+export interface Scan {
+  code: ScanCode;
+  /** scan time, epoch ms */
+  at: number;
+  /** the raw client IP: only its daily-salted hash is stored */
+  ip: string | null;
+  country: string | null;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  referrer: string | null;
+  language: string | null;
+  destination: string | null;
+  bot: boolean;
+}
+
+/** YYYY-MM of an ISO 8601 time or a Date, UTC: the period of the usage counters. */
+export const periodOf = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString()).slice(0, 7);

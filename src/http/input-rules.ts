@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import type { FieldError } from './errors.js';
+import { invalid } from './errors.js';
+
+/**
+ * The one input rule every request value passes, whatever the route (docs/security.md):
+ * - numbers are finite and within ±(2^53 − 1). JSON allows `1e999` (Infinity after parsing) and
+ *   2^63 (silently rounded); no field of ours takes either, and both used to reach the database.
+ * - strings (and object keys) hold no NUL and no lone UTF-16 surrogate: PostgreSQL refuses NUL in
+ *   text, SQLite stores a lone surrogate as invalid UTF-8, and neither can be shown back.
+ */
+const MAX_ERRORS = 20;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const BAD_CHARS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function escapeToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function stringProblem(value: string): string | null {
+  const m = BAD_CHARS.exec(value);
+  if (!m) return null;
+  return m[0] === '\u0000' ? 'must not contain a NUL character (U+0000)' : 'must not contain a lone UTF-16 surrogate (invalid Unicode)';
+}
+
+export function numberProblem(value: number): string | null {
+  if (!Number.isFinite(value)) return 'must be a finite number (JSON 1e999 and the like overflow)';
+  if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return `must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;
+  return null;
+}
+
+/** Every value under `value` that breaks the rule, with its JSON pointer below `base`. */
+export function inputProblems(value: unknown, base = ''): FieldError[] {
+  const out: FieldError[] = [];
+  const walk = (v: unknown, pointer: string): void => {
+    if (out.length >= MAX_ERRORS) return;
+    if (typeof v === 'string') {
+      const detail = stringProblem(v);
+      if (detail) out.push({ pointer: pointer || '/', detail, code: 'invalid_string' });
+    } else if (typeof v === 'number') {
+      const detail = numberProblem(v);
+      if (detail) out.push({ pointer: pointer || '/', detail, code: 'number_range' });
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    } else if (v && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        const keyDetail = stringProblem(k);
+        // The pointer of a bad key cannot hold the key itself faithfully; its parent is named.
+        if (keyDetail) out.push({ pointer: pointer || '/', detail: `a member name ${keyDetail.replace('must not contain', 'contains')}`, code: 'invalid_string' });
+        else walk(item, `${pointer}/${escapeToken(k)}`);
+      }
+    }
+  };
+  walk(value, base);
+  return out;
+}
+
+/**
+ * Replaces Fastify's application/json parser with the same parser (same proto-poisoning rules,
+ * same 400s for empty or malformed JSON) followed by the input rule, so a body that breaks it is a
+ * 422 before any hook, handler or database sees it. Query strings and path parameters get the
+ * same rule in the validator (src/http/validator.ts).
+ */
+export const inputRulesPlugin = fp(async (app) => {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parse(request, body as string, (err: Error | null, value?: unknown) => {
+      if (err) return done(err, undefined);
+      const errors = inputProblems(value);
+      if (errors.length) return done(invalid(errors) as never, undefined);
+      done(null, value);
+    });
+  });
+}, { name: 'input-rules' });

@@ -1,0 +1,106 @@
+// Browser test support: a real server on a free port over a SQLite file, Debian's Chromium driven
+// by playwright-core (never a downloaded browser), axe checks and screenshots.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { createHarness, type Harness } from '../support/harness.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOTS = join(root, 'docs', 'dashboard');
+
+/** The skip reason when Chromium is missing, printed loudly so a skipped run never looks green. */
+export function chromiumMissing(): string | undefined {
+  if (existsSync(CHROMIUM)) return undefined;
+  const reason = `${CHROMIUM} missing: browser tests SKIPPED (apt-get install chromium)`;
+  console.warn(`\n${'!'.repeat(78)}\n!! ${reason}\n${'!'.repeat(78)}\n`);
+  return reason;
+}
+
+/** Builds web/dist once when it is missing (a checkout where `npm install` skipped prepare). */
+export function ensureBuilt(): string {
+  const dist = join(root, 'web', 'dist');
+  if (!existsSync(join(dist, 'index.html'))) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  return dist;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface WebServer { h: Harness; url: string; port: number; close(): Promise<void> }
+
+export async function startServer(env: Record<string, string> = {}): Promise<WebServer> {
+  const dist = ensureBuilt();
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'qrs-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const h = await createHarness({ name: 'sqlite', url: `sqlite:${join(dir, 'e2e.sqlite')}` }, {
+    BASE_URL: url, WEB_DIST: dist, SCAN_FLUSH_MS: '100', ...env,
+  });
+  await h.app.listen({ port, host: '127.0.0.1' });
+  return { h, url, port, async close() { await h.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    headless: true,
+  });
+}
+
+export async function newContext(browser: Browser, base: string, locale = 'en-US'): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: base, locale, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  ctx.setDefaultTimeout(15_000);
+  return ctx;
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) {
+    const text = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+    throw new Error(`axe on ${what}:\n${text}`);
+  }
+}
+
+/** A small PNG of the viewport for docs/dashboard.md (committed). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.QRS_SCREENSHOTS && existsSync(join(SCREENSHOTS, `${name}.png`))) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), type: 'png', animations: 'disabled' });
+}
+
+/** Signs up through the UI and lands on the codes list. */
+export async function signUp(page: Page, email: string, password = 'correct horse battery', org = 'Acme Marketing'): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Organization name').fill(org);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Codes' }).waitFor();
+}
+
+export async function logIn(page: Page, email: string, password = 'correct horse battery'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Codes' }).waitFor();
+}

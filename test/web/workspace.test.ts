@@ -1,0 +1,196 @@
+// Journeys (2) workspaces, (8) API keys, (5) batch CSV, (7) overview, (9) usage meters and
+// banner, (10) deprecation banner. Real Chromium against a real server on a SQLite file.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { seedTenant } from '../support/harness.js';
+import { chromiumMissing, expectAccessible, launch, logIn, newContext, screenshot, signUp, startServer, type WebServer } from './browser.js';
+
+const skip = chromiumMissing();
+
+async function csrf(page: Page): Promise<string> {
+  return (await (await page.request.get('/auth/me')).json()).data.csrf_token;
+}
+
+describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
+  let server: WebServer;
+  let browser: Browser;
+  before(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/api-keys', sunset: '2027-06-30T00:00:00Z', link: 'https://qrs.example/docs/keys-v2' }]) }),
+      launch(),
+    ]);
+  });
+  after(async () => { await browser?.close(); await server?.close(); });
+
+  it('switches, creates, edits and archives workspaces; protected cases are explained', async () => {
+    const tenant = await seedTenant(server.h, 'pro');
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await logIn(page, tenant.email, tenant.password);
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
+    await page.getByLabel('Name').fill('Berlin Agency');
+    await page.getByLabel('Slug').fill('Bad Slug!');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.locator('.field-error[data-pointer="/slug"]').waitFor();
+    assert.equal(await page.getByLabel('Name').inputValue(), 'Berlin Agency');
+    await page.getByLabel('Slug').fill('berlin');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('cell', { name: 'berlin', exact: true }).waitFor();
+    await expectAccessible(page, 'workspaces');
+    await screenshot(page, 'workspaces');
+
+    // The default workspace is protected, and so is the one being worked in.
+    const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+    await row('default').getByRole('link', { name: /Settings/ }).click();
+    await page.getByTestId('archive-protected').getByText('default workspace').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Archive workspace' }).isDisabled(), true);
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await row('berlin').getByRole('link', { name: /Settings/ }).click();
+    await page.getByLabel('Description').fill('Client work for Berlin');
+    await page.getByLabel('Brand colour').fill('#0A3D91');
+    await page.getByLabel('Custom domain').fill('not a domain');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.field-error[data-pointer="/custom_domain"]').waitFor();
+    assert.equal(await page.getByLabel('Description').inputValue(), 'Client work for Berlin');
+    await page.getByLabel('Custom domain').fill('');
+    await page.getByLabel('Time zone').fill('Europe/Berlin');
+    await page.getByLabel('Keep raw scans for (days)').fill('400');
+    await page.getByRole('checkbox', { name: /approval/ }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const saved = (await (await page.request.get(page.url().replace('/workspaces/', '/v1/workspaces/'))).json()).data;
+    assert.equal(saved.timezone, 'Europe/Berlin');
+    assert.equal(saved.scan_retention_days, 400);
+    assert.equal(saved.approval_required, true);
+    assert.equal(saved.primary_color, '#0A3D91');
+    await expectAccessible(page, 'workspace settings');
+
+    // Switch into it: now it is the current one and cannot be archived from inside.
+    await page.getByTestId('workspace-switcher').selectOption({ label: 'Berlin Agency' });
+    await page.getByTestId('archive-protected').getByText('Switch to another one').waitFor();
+    await page.getByTestId('workspace-switcher').selectOption({ label: 'Default' });
+    await page.getByRole('button', { name: 'Archive workspace' }).waitFor();
+    await page.waitForFunction(() => !(document.querySelector('button.btn-danger') as HTMLButtonElement | null)?.disabled);
+    await page.getByRole('button', { name: 'Archive workspace' }).click();
+    await page.getByRole('dialog').getByLabel('Slug').fill('berli');
+    assert.equal(await page.getByRole('button', { name: 'Confirm' }).isDisabled(), true);
+    await page.getByRole('dialog').getByLabel('Slug').fill('berlin');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
+    await page.getByRole('cell', { name: 'berlin', exact: true }).waitFor({ state: 'detached' });
+    await ctx.close();
+  });
+
+  it('explains the plan limit when a Free organization creates a second workspace', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await signUp(page, `free-${Date.now()}@example.com`);
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByLabel('Name').fill('Second');
+    await page.getByLabel('Slug').fill('second');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    const msg = await page.getByTestId('plan-limit').innerText();
+    assert.match(msg, /free/);
+    assert.match(msg, /1 active workspaces/);
+    assert.match(msg, /Upgrade/);
+    assert.equal(await page.getByLabel('Name').inputValue(), 'Second');
+    await ctx.close();
+  });
+
+  it('creates an API key (secret shown once with a warning), lists it, revokes it; shows the deprecation banner', async () => {
+    const ctx = await newContext(browser, server.url);
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await ctx.newPage();
+    await signUp(page, `keys-${Date.now()}@example.com`);
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    // GET /v1/api-keys is configured as deprecated on this server.
+    const banner = page.getByTestId('deprecation-banner');
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /GET \/v1\/api-keys/);
+    assert.equal(await banner.getByRole('link').getAttribute('href'), 'https://qrs.example/docs/keys-v2');
+    await page.getByLabel('Name').fill('CI deploy');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secretBox = page.getByTestId('new-secret');
+    await secretBox.waitFor();
+    assert.match(await secretBox.innerText(), /shown only once/);
+    const secret = await secretBox.locator('code').innerText();
+    assert.match(secret, /^qrs_/);
+    await secretBox.getByRole('button', { name: 'Copy' }).click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+    // The key works until revoked.
+    assert.equal((await fetch(`${server.url}/v1/codes`, { headers: { authorization: `Bearer ${secret}` } })).status, 200);
+    await expectAccessible(page, 'api keys');
+    await screenshot(page, 'api-keys');
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByTestId('keys-table').getByText('Never').waitFor({ state: 'attached' }).catch(() => undefined);
+    await page.getByRole('button', { name: 'Revoke CI deploy' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('keys-table').getByRole('cell', { name: 'revoked' }).waitFor();
+    assert.equal((await fetch(`${server.url}/v1/codes`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
+    await ctx.close();
+  });
+
+  it('batch-creates codes from a CSV: the all-or-nothing 422 is shown per row, then the fixed file goes through', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await signUp(page, `batch-${Date.now()}@example.com`);
+    await page.getByRole('link', { name: 'Batch create' }).click();
+    const dir = mkdtempSync(join(tmpdir(), 'qrs-csv-'));
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'name,destination,tags\n"Flyer, A",https://example.com/a,print|spring\nFlyer B,ftp://example.com/b,print\nFlyer C,https://example.com/c,\n');
+    await page.getByLabel('CSV file').setInputFiles(bad);
+    await page.getByTestId('batch-preview').getByText('Flyer, A').waitFor();
+    await page.getByLabel('Create dynamic codes').uncheck();
+    await page.getByRole('button', { name: 'Create 3 codes' }).click();
+    await page.getByText(/Nothing was created/).waitFor();
+    const rowError = page.locator('[data-row-error="1"]');
+    assert.match(await rowError.innerText(), /\/url/);
+    assert.equal(await page.locator('[data-row-error="0"]').innerText(), '');
+    await expectAccessible(page, 'batch with errors');
+    await screenshot(page, 'batch');
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, 'name,destination,tags\n"Flyer, A",https://example.com/a,print|spring\nFlyer B,https://example.com/b,print\nFlyer C,https://example.com/c,\n');
+    await page.getByLabel('CSV file').setInputFiles(good);
+    await page.getByRole('button', { name: 'Create 3 codes' }).click();
+    await page.getByText('3 codes created.').waitFor();
+    const list = await (await page.request.get('/v1/codes?tag=spring')).json();
+    assert.equal(list.data.length, 1);
+    assert.equal(list.data[0].title, 'Flyer, A');
+    assert.deepEqual(list.data[0].tags, ['print', 'spring']);
+    await ctx.close();
+  });
+
+  it('shows usage meters in the header, a banner with an upgrade prompt at the limit, and the workspace overview', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await signUp(page, `usage-${Date.now()}@example.com`);
+    const meters = page.getByTestId('usage-meters');
+    await meters.waitFor();
+    assert.match(await meters.innerText(), /0 of 3/);
+    assert.equal(await page.getByTestId('usage-banner').count(), 0);
+    const token = await csrf(page);
+    const codes = [1, 2, 3].map((i) => ({ type: 'url', url: `https://example.com/u/${i}`, title: `Dyn ${i}` }));
+    assert.equal((await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } })).status(), 201);
+    await page.reload();
+    const banner = page.getByTestId('usage-banner');
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /reached your plan's limit of Dynamic codes/);
+    assert.equal(await banner.getByRole('link', { name: 'Upgrade your plan' }).count(), 1);
+    assert.match(await meters.innerText(), /3 of 3/);
+    const short = (await (await page.request.get('/v1/codes?q=Dyn 2')).json()).data[0].short_url;
+    assert.equal((await fetch(short, { redirect: 'manual' })).status, 302);
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Workspace analytics' }).waitFor();
+    await page.getByTestId('overview-top').getByText('Dyn').first().waitFor();
+    await page.getByTestId('scans-chart').waitFor();
+    await expectAccessible(page, 'overview');
+    await screenshot(page, 'overview');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,150 @@
+// The editor's state and how it becomes a create or update body. Inputs stay strings while the
+// user types; only the body conversion parses them, so a bad value is never lost.
+import type { Code } from '../api/client';
+import type { MessageKey } from '../i18n/en';
+import type { CodeType } from './Codes';
+
+export interface ContentField { key: string; label: MessageKey; kind?: 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'url' | 'wifi' | 'checkbox' }
+
+/** One form per content type; keys are paths into `content` ("address.city"). */
+export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = {
+  text: [{ key: 'text', label: 'edit.text', kind: 'textarea' }],
+  email: [{ key: 'to', label: 'edit.to', kind: 'email' }, { key: 'subject', label: 'edit.subject' }, { key: 'body', label: 'edit.body', kind: 'textarea' }],
+  phone: [{ key: 'number', label: 'edit.number', kind: 'tel' }],
+  sms: [{ key: 'number', label: 'edit.number', kind: 'tel' }, { key: 'message', label: 'edit.body', kind: 'textarea' }],
+  wifi: [{ key: 'ssid', label: 'edit.ssid' }, { key: 'encryption', label: 'edit.encryption', kind: 'wifi' }, { key: 'password', label: 'auth.password' }, { key: 'hidden', label: 'edit.hidden', kind: 'checkbox' }],
+  vcard: [
+    { key: 'first_name', label: 'edit.firstName' }, { key: 'last_name', label: 'edit.lastName' },
+    { key: 'organization', label: 'edit.org' }, { key: 'title', label: 'edit.jobTitle' },
+    { key: 'phone', label: 'edit.number', kind: 'tel' }, { key: 'email', label: 'auth.email', kind: 'email' },
+    { key: 'url', label: 'edit.website', kind: 'url' },
+    { key: 'address.street', label: 'edit.street' }, { key: 'address.postal_code', label: 'edit.zip' },
+    { key: 'address.city', label: 'edit.city' }, { key: 'address.country', label: 'edit.country' },
+  ],
+  geo: [{ key: 'lat', label: 'edit.lat', kind: 'number' }, { key: 'lng', label: 'edit.lng', kind: 'number' }, { key: 'query', label: 'edit.query' }],
+};
+
+export interface Draft {
+  type: CodeType;
+  dynamic: boolean;
+  title: string;
+  url: string;
+  content: Record<string, string>;
+  foreground: string;
+  background: string;
+  ecc: '' | 'L' | 'M' | 'Q' | 'H';
+  margin: string;
+  abEnabled: boolean;
+  destinations: Array<{ url: string; weight: string }>;
+  expiresAt: string;
+  maxScans: string;
+  fallbackUrl: string;
+  tags: string;
+  status: 'active' | 'paused' | '';
+}
+
+export const emptyDraft = (type: CodeType = 'url'): Draft => ({
+  type, dynamic: type === 'url', title: '', url: '', content: type === 'wifi' ? { encryption: 'WPA' } : {},
+  foreground: '#000000', background: '#FFFFFF', ecc: '', margin: '', abEnabled: false,
+  destinations: [{ url: '', weight: '50' }, { url: '', weight: '50' }], expiresAt: '', maxScans: '', fallbackUrl: '', tags: '', status: '',
+});
+
+function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v && typeof v === 'object') Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
+    else out[`${prefix}${k}`] = String(v);
+  }
+  return out;
+}
+
+/** datetime-local wants local "YYYY-MM-DDTHH:mm". */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function draftOf(c: Code): Draft {
+  return {
+    type: c.type as CodeType, dynamic: c.dynamic, title: c.title ?? '', url: c.url ?? '',
+    content: flatten((c.content ?? {}) as Record<string, unknown>),
+    foreground: c.style.foreground ?? '#000000', background: c.style.background ?? '#FFFFFF',
+    ecc: (c.style.error_correction ?? '') as Draft['ecc'], margin: c.style.margin == null ? '' : String(c.style.margin),
+    abEnabled: Boolean(c.destinations?.length),
+    destinations: c.destinations?.length ? c.destinations.map((d) => ({ url: d.url, weight: String(d.weight) })) : emptyDraft().destinations,
+    expiresAt: c.expires_at ? toLocalInput(c.expires_at) : '', maxScans: c.max_scans == null ? '' : String(c.max_scans),
+    fallbackUrl: c.fallback_url ?? '', tags: c.tags.join(', '),
+    status: c.status === 'active' || c.status === 'paused' ? c.status : '',
+  };
+}
+
+/** A number when the text is one; otherwise the text itself, so the API names the problem. */
+const numOr = (s: string): number | string => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s);
+
+export function contentOf(d: Draft): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of CONTENT_FIELDS[d.type as Exclude<CodeType, 'url'>] ?? []) {
+    const raw = d.content[f.key];
+    if (raw === undefined || raw === '') continue;
+    if (d.type === 'wifi' && f.key === 'password' && d.content.encryption === 'nopass') continue;
+    const value = f.kind === 'number' ? numOr(raw) : f.kind === 'checkbox' ? raw === 'true' : raw;
+    const [head, tail] = f.key.split('.');
+    if (tail) out[head] = { ...(out[head] as object | undefined), [tail]: value };
+    else out[head] = value;
+  }
+  return out;
+}
+
+export function styleOf(d: Draft) {
+  return {
+    foreground: d.foreground || null, background: d.background || null,
+    error_correction: d.ecc || null, margin: d.margin === '' ? null : numOr(d.margin),
+  };
+}
+
+/** What shapes the symbol: the preview body. */
+export function previewBody(d: Draft) {
+  return d.type === 'url'
+    ? { type: d.type, dynamic: d.dynamic, url: d.url, style: styleOf(d) }
+    : { type: d.type, content: contentOf(d), style: styleOf(d) };
+}
+
+export function writeBody(d: Draft, mode: 'create' | 'update'): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    title: d.title.trim() || null,
+    tags: d.tags.split(',').map((s) => s.trim()).filter(Boolean),
+    style: styleOf(d),
+  };
+  if (mode === 'create') { body.type = d.type; if (d.type === 'url') body.dynamic = d.dynamic; }
+  if (d.type === 'url') body.url = d.url; else body.content = contentOf(d);
+  if (d.type === 'url' && d.dynamic) {
+    body.destinations = d.abEnabled ? d.destinations.map((x) => ({ url: x.url, weight: numOr(x.weight) })) : (mode === 'update' ? null : undefined);
+    body.expires_at = d.expiresAt ? new Date(d.expiresAt).toISOString() : (mode === 'update' ? null : undefined);
+    body.max_scans = d.maxScans ? numOr(d.maxScans) : (mode === 'update' ? null : undefined);
+    body.fallback_url = d.fallbackUrl || (mode === 'update' ? null : undefined);
+  }
+  if (mode === 'update' && d.status) body.status = d.status;
+  return JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
+}
+
+/** WCAG relative luminance and contrast, the rule the renderer enforces (3:1). */
+export function contrast(a: string, b: string): number | null {
+  const lum = (hex: string) => {
+    const m = /^#([0-9a-f]{6})$/i.exec(hex);
+    if (!m) return null;
+    const [r, g, bl] = [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const la = lum(a); const lb = lum(b);
+  if (la === null || lb === null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** Each destination's share in percent, or null when a weight is not a whole number ≥ 1. */
+export function shares(ds: Array<{ weight: string }>): number[] | null {
+  const ws = ds.map((d) => Number(d.weight));
+  if (ws.some((w) => !Number.isInteger(w) || w < 1)) return null;
+  const total = ws.reduce((a, b) => a + b, 0);
+  return ws.map((w) => Math.round((w * 1000) / total) / 10);
+}

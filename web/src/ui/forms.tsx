@@ -1,0 +1,105 @@
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { ApiError, type Problem } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+
+/** The API's problem, split into per-field messages (by JSON pointer) and the rest. */
+export interface FormProblem { problem: Problem | null; fields: Record<string, string> }
+const EMPTY: FormProblem = { problem: null, fields: {} };
+
+export function toFormProblem(err: unknown): FormProblem {
+  if (err instanceof ApiError) {
+    const fields: Record<string, string> = {};
+    for (const e of err.problem.errors ?? []) fields[e.pointer] ??= e.detail;
+    return { problem: err.problem, fields };
+  }
+  return { problem: { type: 'about:blank', title: 'Error', status: 0, detail: err instanceof Error ? err.message : String(err) }, fields: {} };
+}
+
+/**
+ * Runs a submit; on failure keeps every input as typed (state lives in the form, never reset
+ * here) and returns the problem so fields can show their own message.
+ */
+export function useSubmit<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
+  const [state, setState] = useState<FormProblem>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (...args: A): Promise<R | undefined> => {
+    setBusy(true);
+    setState(EMPTY);
+    try {
+      return await fn(...args);
+    } catch (err) {
+      setState(toFormProblem(err));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }, [fn]);
+  return { run, busy, ...state, clear: () => setState(EMPTY) };
+}
+
+export function ProblemAlert({ problem, fields }: { problem: Problem | null; fields?: Record<string, string> }) {
+  const { t } = useI18n();
+  if (!problem) return null;
+  const unplaced = Object.keys(fields ?? {}).length > 0;
+  return (
+    <div className="alert alert-error" role="alert">
+      <strong>{problem.title}</strong>
+      {problem.detail ? <p>{problem.detail}</p> : null}
+      {unplaced ? <p>{t('app.fixFields')}</p> : null}
+      {problem.request_id ? <p className="muted small">{t('app.requestId', { id: problem.request_id })}</p> : null}
+    </div>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  /** JSON pointer of this field in the request body, e.g. /email or /content/ssid */
+  pointer?: string;
+  errors?: Record<string, string>;
+  hint?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; onInput: () => void }) => ReactNode;
+}
+
+/** Label, control, hint and the API's message for this field, wired for screen readers. */
+export function Field({ label, pointer, errors, hint, children }: FieldProps) {
+  const id = useId();
+  // Once the user edits the field, its message from the last submit is out of date; the next
+  // submit's answer (a new errors object) shows again whatever still applies.
+  const [dismissed, setDismissed] = useState<object | null>(null);
+  const raw = pointer ? errors?.[pointer] : undefined;
+  const error = raw && dismissed !== errors ? raw : undefined;
+  const onInput = () => { if (raw && errors) setDismissed(errors); };
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described, onInput })}
+      {hint ? <small id={`${id}-hint`} className="muted">{hint}</small> : null}
+      {error ? <small id={`${id}-err`} className="field-error" data-pointer={pointer}>{error}</small> : null}
+    </div>
+  );
+}
+
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useI18n();
+  const [done, setDone] = useState(false);
+  return (
+    <button type="button" className="btn btn-small" onClick={async () => {
+      try { await navigator.clipboard.writeText(text); } catch { /* clipboard may be denied; the text stays selectable */ }
+      setDone(true);
+      setTimeout(() => setDone(false), 2000);
+    }}>{done ? t('app.copied') : (label ?? t('app.copy'))}<span className="sr-only" aria-live="polite">{done ? t('app.copied') : ''}</span></button>
+  );
+}
+
+/** Saves a blob under a file name (downloads, PDF export). */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
