@@ -10,7 +10,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { decodePng, missingTools } from '../support/decode.js';
-import { uniqueFixture } from '../dpp-http/helpers.js';
+import { ownPrefix, underPrefix, uniqueFixture } from '../dpp-http/helpers.js';
 import { Qrs } from '../../sdk/src/index.js';
 
 const [sqlite] = dialects();
@@ -65,7 +65,9 @@ describe('@qrs/sdk from its npm pack tarball', () => {
     npm(['install', '--prefer-offline', '--no-package-lock', join(dir, tarball)], dir);
     await writeFile(join(dir, 'run.mjs'), SCRIPT);
 
-    const passport = await new Qrs({ apiKey: t.apiKey, baseUrl }).dpp.create(uniqueFixture('ev', 'P') as never);
+    const input = uniqueFixture('ev', 'P');
+    input.gtin = underPrefix(input.gtin, await ownPrefix(h, t)); // publishing needs a verified GS1 prefix
+    const passport = await new Qrs({ apiKey: t.apiKey, baseUrl }).dpp.create(input as never);
     await new Qrs({ apiKey: t.apiKey, baseUrl }).dpp.publish(passport.id);
     const png = join(dir, 'code.png');
     // Asynchronously: the server answering the script runs in this very process.
