@@ -183,11 +183,39 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     assert.match(await banner.innerText(), /reached your plan's limit of Dynamic codes/);
     assert.equal(await banner.getByRole('link', { name: 'Upgrade your plan' }).count(), 1);
     assert.match(await meters.innerText(), /3 of 3/);
-    const short = (await (await page.request.get('/v1/codes?q=Dyn 2')).json()).data[0].short_url;
-    assert.equal((await fetch(short, { redirect: 'manual' })).status, 302);
+    // Real redirects: Dyn 2 three times, Dyn 1 once. The overview (GET /v1/analytics) must show 4
+    // scans with Dyn 2 on top, the same as the per-code stats say.
+    const shortOf = async (q: string) => (await (await page.request.get(`/v1/codes?q=${encodeURIComponent(q)}`)).json()).data[0];
+    const [dyn1, dyn2] = [await shortOf('Dyn 1'), await shortOf('Dyn 2')];
+    for (const [code, n] of [[dyn2, 3], [dyn1, 1]] as const) {
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(code.short_url, { redirect: 'manual', headers: { 'user-agent': `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/12${i}.0 Safari/537.36` } });
+        assert.equal(res.status, 302);
+      }
+    }
+    // Scans reach the rollups on the next flush (SCAN_FLUSH_MS=100 here).
+    for (let i = 0; ; i++) {
+      const a = (await (await page.request.get('/v1/analytics')).json()).data;
+      if (a.totals.scans === 4) break;
+      assert.ok(i < 100, `analytics never reached 4 scans: ${JSON.stringify(a.totals)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const stats2 = (await (await page.request.get(`/v1/codes/${dyn2.id}/stats`)).json()).data;
+    assert.equal(stats2.total_scans, 3);
     await page.getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Workspace analytics' }).waitFor();
-    await page.getByTestId('overview-top').getByText('Dyn').first().waitFor();
+    await page.getByTestId('overview-total').filter({ hasText: /^4$/ }).waitFor();
+    const first = page.getByTestId('overview-top').locator('li').first();
+    await first.filter({ hasText: 'Dyn 2' }).waitFor();
+    assert.equal(await first.locator('.bar-value').innerText(), '3');
+    assert.equal(await page.getByTestId('overview-top').locator('li').nth(1).locator('.bar-label').innerText(), 'Dyn 1');
+    assert.equal(await page.getByTestId('overview-tz').innerText(), 'Days in UTC');
+    // The range picker narrows the query: a range in the past has no scans.
+    await page.getByLabel('From').fill('2025-01-01');
+    await page.getByLabel('To').fill('2025-01-31');
+    await page.getByTestId('overview-total').filter({ hasText: /^0$/ }).waitFor();
+    await page.getByLabel('To').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('overview-total').filter({ hasText: /^4$/ }).waitFor();
     await page.getByTestId('scans-chart').waitFor();
     await expectAccessible(page, 'overview');
     await screenshot(page, 'overview');
