@@ -40,6 +40,12 @@ export interface QrsOptions {
   credentials?: RequestCredentials;
   /** For a session: the workspace requests act in (X-Workspace-Id). */
   workspaceId?: string;
+  /**
+   * Called with every final response (after retries), success or error, before it is parsed:
+   * e.g. to read `Deprecation`/`Sunset`/`Link` or rate-limit headers. Read headers only; the body
+   * belongs to the call.
+   */
+  onResponse?: (response: Response, request: Request) => void;
 }
 
 interface Envelope<T> { data: T }
@@ -98,6 +104,10 @@ export class Qrs {
           if (options.workspaceId) request.headers.set('x-workspace-id', options.workspaceId);
         }
         return request;
+      },
+      onResponse: ({ request, response }) => {
+        options.onResponse?.(response, request);
+        return undefined;
       },
     });
   }
