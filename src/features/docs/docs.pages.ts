@@ -34,6 +34,9 @@ window.Scalar.createApiReference('#api-reference-app', {
   showDeveloperTools: 'never',
   telemetry: false,
   persistAuth: false,
+  // "Ask AI" and "Generate MCP" call Scalar's hosted services: off, so every page works offline.
+  agent: { disabled: true },
+  mcp: { disabled: true },
   metaData: { title: 'qrs API reference' },
 });
 `;
