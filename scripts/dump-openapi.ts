@@ -1,5 +1,5 @@
 // Prints the service's OpenAPI document (the one /openapi.json serves) without a server or a
-// database file: the dashboard's typed client is generated from it (web/scripts/gen-api.mjs).
+// database file, for generators and tools that want it as a file (the SDK types: scripts/sdk-types.ts).
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';

@@ -5,6 +5,7 @@ import type { Deps } from './deps.js';
 import { onConnectionError, openDatabase, type DB } from './db/database.js';
 import { connectRedis, openRedis, RedisCircuit } from './db/redis.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { systemDnsResolver, type DnsResolver } from './lib/dns.js';
 import { newId } from './lib/ids.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
@@ -27,6 +28,7 @@ export interface BuildOptions {
   db?: DB;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  dnsResolver?: DnsResolver;
 }
 
 function hopsTrusted(hops: number) {
@@ -76,6 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       ? new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), redisCircuit)
       : new MemoryRateLimitStore(),
     lastUsed: new LastUsedTracker(db),
+    dnsResolver: opts.dnsResolver ?? systemDnsResolver(),
   };
   app.decorate('deps', deps);
 

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.js';
 import type { RateLimitStore } from './http/rate-limit.store.js';
 import type { RedisCircuit } from './db/redis.js';
 import type { LastUsedTracker } from './features/api-keys/last-used.js';
+import type { DnsResolver } from './lib/dns.js';
 
 /** Infrastructure handed to every feature plugin; services take what they need from it. */
 export interface Deps {
@@ -16,4 +17,6 @@ export interface Deps {
   redisCircuit: RedisCircuit | null;
   rateStore: RateLimitStore;
   lastUsed: LastUsedTracker;
+  /** TXT lookups for custom-domain verification */
+  dnsResolver: DnsResolver;
 }

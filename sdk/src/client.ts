@@ -40,6 +40,12 @@ export interface QrsOptions {
   credentials?: RequestCredentials;
   /** For a session: the workspace requests act in (X-Workspace-Id). */
   workspaceId?: string;
+  /**
+   * Called with every final response (after retries), success or error, before it is parsed:
+   * e.g. to read `Deprecation`/`Sunset`/`Link` or rate-limit headers. Read headers only; the body
+   * belongs to the call.
+   */
+  onResponse?: (response: Response, request: Request) => void;
 }
 
 interface Envelope<T> { data: T }
@@ -99,6 +105,10 @@ export class Qrs {
         }
         return request;
       },
+      onResponse: ({ request, response }) => {
+        options.onResponse?.(response, request);
+        return undefined;
+      },
     });
   }
 
@@ -142,6 +152,28 @@ export class Qrs {
       pages((cursor) => this.client.GET('/v1/codes/{id}/scans', { params: { path: { id: codeId }, query: { ...query, cursor } } }).then(unwrap)),
     stats: (codeId: string, query: Query<'getCodeStats'> = {}) =>
       this.client.GET('/v1/codes/{id}/stats', { params: { path: { id: codeId }, query } }).then(data),
+    /** A code's raw scans as CSV (columns in docs/codes.md), streamed. */
+    exportCsv: (codeId: string, query: Query<'exportCodeScansCsv'> = {}) =>
+      this.client.GET('/v1/codes/{id}/scans.csv', { params: { path: { id: codeId }, query }, parseAs: 'stream' })
+        .then(unwrap).then((s) => s as unknown as ReadableStream<Uint8Array>),
+    /** The workspace's raw scans in a date range as CSV, streamed. */
+    exportWorkspaceCsv: (query: Query<'exportWorkspaceScansCsv'>) =>
+      this.client.GET('/v1/scans.csv', { params: { query }, parseAs: 'stream' })
+        .then(unwrap).then((s) => s as unknown as ReadableStream<Uint8Array>),
+  };
+
+  readonly analytics = {
+    /** Totals, scans over time, top codes and each dimension for the workspace (read from rollups). */
+    get: (query: Query<'getWorkspaceAnalytics'>) => this.client.GET('/v1/analytics', { params: { query } }).then(data),
+  };
+
+  readonly gs1Prefixes = {
+    /** Claims a GS1 company prefix (self-declared until the operator verifies it). */
+    create: (body: Body<'createGs1Prefix'>) => this.client.POST('/v1/gs1-prefixes', { body }).then(data),
+    get: (id: string) => this.client.GET('/v1/gs1-prefixes/{id}', { params: { path: { id } } }).then(data),
+    delete: (id: string) => this.client.DELETE('/v1/gs1-prefixes/{id}', { params: { path: { id } } }).then(data),
+    list: (query: Omit<Query<'listGs1Prefixes'>, 'cursor'> = {}) =>
+      pages((cursor) => this.client.GET('/v1/gs1-prefixes', { params: { query: { ...query, cursor } } }).then(unwrap)),
   };
 
   readonly workspaces = {

@@ -75,9 +75,17 @@ function errorResponses(route: RouteOptions): Record<string, unknown> {
     out[413] = problemRef('Body too large', 413);
     out[415] = problemRef('Body is not application/json', 415);
   }
-  // Browser pages answer their errors as HTML to an HTML Accept (problem plugin, htmlErrors).
-  if (route.config?.htmlErrors) {
-    for (const r of Object.values(out) as Array<{ content: Record<string, unknown> }>) r.content = { 'text/html': { schema: { type: 'string' } }, ...r.content };
+  return out;
+}
+
+/** Browser pages answer their errors as HTML to an HTML Accept (problem plugin, htmlErrors): every problem response, the route's own included. */
+function withHtmlErrors(responses: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [status, r] of Object.entries(responses)) {
+    const content = (r as { content?: Record<string, unknown> }).content;
+    out[status] = Number(status) >= 400 && content?.['application/problem+json'] && !content['text/html']
+      ? { ...(r as object), content: { 'text/html': { schema: { type: 'string' } }, ...content } }
+      : r;
   }
   return out;
 }
@@ -91,7 +99,8 @@ export const openapiPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     if (route.schema?.hide) return;
     const response = (route.schema ??= {}).response as Record<string, unknown> | undefined;
-    route.schema.response = { ...errorResponses(route), ...(response ?? {}) };
+    const merged = { ...errorResponses(route), ...(response ?? {}) };
+    route.schema.response = route.config?.htmlErrors ? withHtmlErrors(merged) : merged;
     // A public route must say so, or generated clients send it the API key (D8).
     if (route.config?.auth === false) (route.schema as { security?: unknown[] }).security ??= [];
   });

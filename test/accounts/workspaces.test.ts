@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from './helpers.js';
 
-const WORKSPACE_FIELDS = ['approval_required', 'created_at', 'custom_domain', 'default_locale', 'description', 'id', 'is_default', 'name', 'organization_id', 'primary_color', 'scan_retention_days', 'settings', 'slug', 'status', 'timezone', 'updated_at'];
+const WORKSPACE_FIELDS = ['approval_required', 'created_at', 'custom_domain', 'custom_domain_status', 'custom_domain_verification', 'default_locale', 'description', 'id', 'is_default', 'name', 'organization_id', 'primary_color', 'scan_retention_days', 'settings', 'slug', 'status', 'timezone', 'updated_at'];
 
 for (const dialect of dialects()) {
   describe(`workspaces [${dialect.name}]`, () => {
@@ -158,6 +158,8 @@ for (const dialect of dialects()) {
       const admin = await seedMember(h, t, { org: 'org_admin' });
       const taken = `${randomSlug('d')}.example.com`;
       assert.equal((await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${other.id}`, { custom_domain: taken })).statusCode, 200);
+      // Only a verified domain is exclusive (test/accounts/custom-domains.test.ts verifies through DNS).
+      await h.db.updateTable('workspaces').set({ custom_domain_verified_at: new Date().toISOString() }).where('id', '=', other.id).execute();
       const before = (await req(h, asMember(admin), 'GET', `/v1/workspaces/${ws.id}`)).json.data;
       const auditBefore = (await auditOf(h, ws.id)).length;
       const bad = ['https://qr.example.com', 'qr.example.com:8443', '192.168.1.10', '[::1]', 'localhost', 'qr.example.com/path', 'qr..example.com', '-qr.example.com', 'qr_1.example.com', 'a.'.repeat(130) + 'com', 'qr.example.com.', ' '];

@@ -106,10 +106,11 @@ for (const dialect of dialects()) {
       });
     }
 
-    it('refuses a destination on a workspace custom domain, also in A/B destinations and fallback', async () => {
+    it('refuses a destination on a verified workspace custom domain, also in A/B destinations and fallback', async () => {
       const other = await seedTenant(h);
       const domain = `go-${other.workspaceId.slice(-6).toLowerCase()}.example.org`;
-      await h.db.updateTable('workspaces').set({ custom_domain: domain }).where('id', '=', other.workspaceId).execute();
+      // Verified through DNS in test/accounts/custom-domains.test.ts; an unverified one counts for nobody.
+      await h.db.updateTable('workspaces').set({ custom_domain: domain, custom_domain_verified_at: new Date().toISOString() }).where('id', '=', other.workspaceId).execute();
       const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: {
         type: 'url', url: `https://${domain}/r/x`, fallback_url: `https://${domain}/`, destinations: [{ url: 'https://ok.example.com', weight: 1 }, { url: `http://${domain.toUpperCase()}/y`, weight: 2 }],
       } });
@@ -126,10 +127,10 @@ for (const dialect of dialects()) {
       expectProblem(res, 422, 'validation-error');
     });
 
-    it('uses the workspace custom domain in short_url', async () => {
+    it('uses the workspace custom domain in short_url once verified', async () => {
       const t2 = await seedTenant(h);
       const domain = `qr-${t2.workspaceId.slice(-8).toLowerCase()}.brand.example`;
-      await h.db.updateTable('workspaces').set({ custom_domain: domain }).where('id', '=', t2.workspaceId).execute();
+      await h.db.updateTable('workspaces').set({ custom_domain: domain, custom_domain_verified_at: new Date().toISOString() }).where('id', '=', t2.workspaceId).execute();
       const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t2, body: { type: 'url', url: 'https://example.com' } });
       assert.equal(res.json.data.short_url, `https://${domain}/r/${res.json.data.short_code}`);
     });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Qrs, QrsError } from '../../sdk/src/index.js';
 import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { decodePng, missingTools } from '../support/decode.js';
-import { uniqueFixture } from '../dpp-http/helpers.js';
+import { ownPrefix, underPrefix, uniqueFixture } from '../dpp-http/helpers.js';
 
 const [sqlite] = dialects();
 
@@ -106,6 +106,28 @@ describe('@qrs/sdk against a live server', () => {
     assert.ok(Array.isArray(scans));
   });
 
+  it('reads workspace analytics, streams scans as CSV, and lists GS1 prefixes', async () => {
+    const code = await qrs.codes.create({ type: 'url', url: 'https://example.com/analytics' });
+    const res = await globalThis.fetch(code.short_url!.replace(/^http:\/\/127\.0\.0\.1/, baseUrl), { redirect: 'manual' });
+    assert.equal(res.status, 302);
+    await h.app.scans.flush();
+    const day = new Date().toISOString().slice(0, 10);
+    // Node's fetch announces itself as a bot, so the scan counts only with include_bots.
+    const analytics = await qrs.analytics.get({ from: day, to: day, code_id: code.id, include_bots: true });
+    assert.equal(analytics.totals.scans, 1);
+    const csv = await new Response(await qrs.scans.exportCsv(code.id)).text();
+    const lines = csv.trim().split('\r\n');
+    assert.match(lines[0], /^id,code_id,scanned_at,/);
+    assert.equal(lines.length, 2);
+    const all = await new Response(await qrs.scans.exportWorkspaceCsv({ from: day, to: day })).text();
+    assert.ok(all.includes(code.id));
+    const prefixes = [];
+    for await (const p of qrs.gs1Prefixes.list()) prefixes.push(p);
+    assert.deepEqual(prefixes, []);
+    // Claiming a prefix needs an org_admin session; an API key gets a 403 as a QrsError.
+    await assert.rejects(qrs.gs1Prefixes.create({ prefix: '4012345' } as never), (e: unknown) => e instanceof QrsError && e.status === 403);
+  });
+
   it('manages workspaces, API keys, members, the organization and usage, and reads the audit log', async () => {
     // Workspaces and keys are managed by an admin in a dashboard session (an API key cannot).
     const admin = new Qrs({ baseUrl, fetch: cookieJarFetch() });
@@ -172,6 +194,7 @@ describe('@qrs/sdk against a live server', () => {
   it('public routes answer 200 and never receive the API key', async () => {
     assert.equal((await qrs.health()).status, 'ok');
     const input = uniqueFixture('ev', 'S');
+    input.gtin = underPrefix(input.gtin, await ownPrefix(h, t)); // publishing needs a verified GS1 prefix
     const passport = await qrs.dpp.create(input as never);
     assert.equal((await qrs.dpp.get(passport.id)).id, passport.id);
     await qrs.dpp.publish(passport.id);

@@ -6,6 +6,7 @@ import { openDatabase, type DB } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { bootstrap } from '../../src/cli/commands.js';
 import type { Clock } from '../../src/lib/clock.js';
+import type { DnsResolver } from '../../src/lib/dns.js';
 import { contractEnabled, contractFor } from './contract.js';
 
 export interface Dialect {
@@ -40,11 +41,11 @@ const TEST_ENV = {
   RETENTION_INTERVAL_MS: '0',
 };
 
-export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config>; routes?: (app: TestApp) => void; logger?: unknown } = {}): Promise<Harness> {
+export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config>; routes?: (app: TestApp) => void; logger?: unknown; dnsResolver?: DnsResolver } = {}): Promise<Harness> {
   const config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, { logLevel: 'silent', ...opts.config });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp(config, { db, clock: opts.clock, logger: (opts.logger ?? false) as never });
+  const app = await buildApp(config, { db, clock: opts.clock, logger: (opts.logger ?? false) as never, dnsResolver: opts.dnsResolver });
   opts.routes?.(app);
   await app.ready();
   if (contractEnabled()) await checkResponsesAgainstDocument(app);

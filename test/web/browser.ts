@@ -22,10 +22,11 @@ export function chromiumMissing(): string | undefined {
   return reason;
 }
 
-/** Builds web/dist once when it is missing (a checkout where `npm install` skipped prepare). */
+/** Builds web/dist once when it is missing (a checkout where `npm install` skipped prepare);
+ * the root build makes sdk/dist first, which the dashboard imports. */
 export function ensureBuilt(): string {
   const dist = join(root, 'web', 'dist');
-  if (!existsSync(join(dist, 'index.html'))) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(join(dist, 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   return dist;
 }
 

@@ -107,7 +107,21 @@ describe('dashboard: codes journeys', { skip }, () => {
     assert.deepEqual(api.data.destinations, [{ url: 'https://example.com/a', weight: 3 }, { url: 'https://example.com/b', weight: 1 }]);
     assert.equal(api.data.max_scans, 100);
     assert.equal(api.data.fallback_url, 'https://example.com/over');
-    await page.getByTestId('bars-ab').waitFor();
+    // The A/B split counts every real scan per destination (the rollups' destination dimension),
+    // so after real redirects each bar shows exactly how many went where.
+    const short = api.data.short_url as string;
+    const sent = new Map<string, number>();
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(short, { redirect: 'manual', headers: { 'user-agent': IPHONE.replace('17_4', `17_${i}`) } });
+      assert.equal(res.status, 302);
+      const to = res.headers.get('location')!;
+      sent.set(to, (sent.get(to) ?? 0) + 1);
+    }
+    assert.ok([...sent.keys()].every((u) => u.startsWith('https://example.com/a') || u.startsWith('https://example.com/b')), [...sent.keys()].join());
+    const bars = page.getByTestId('bars-ab');
+    for (const [url, n] of sent) {
+      await bars.locator('li').filter({ hasText: url }).locator('.bar-value').filter({ hasText: new RegExp(`^${n}$`) }).waitFor({ timeout: 20_000 });
+    }
 
     // Every static type has its own form; a Wi-Fi code as the example, with a content error.
     await page.goto('/codes/new');

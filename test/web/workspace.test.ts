@@ -20,7 +20,11 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
   let browser: Browser;
   before(async () => {
     [server, browser] = await Promise.all([
-      startServer({ DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/api-keys', sunset: '2027-06-30T00:00:00Z', link: 'https://qrs.example/docs/keys-v2' }]) }),
+      startServer({
+        DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/api-keys', sunset: '2027-06-30T00:00:00Z', link: 'https://qrs.example/docs/keys-v2' }]),
+        // Free plan with 5 dynamic codes, so 4 codes are exactly 80 % (the default 3 has no 80 % step).
+        PLANS_JSON: JSON.stringify({ free: { maxDynamicCodes: 5 } }),
+      }),
       launch(),
     ]);
   });
@@ -166,31 +170,93 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await ctx.close();
   });
 
+  it('shows the 80 % usage banner with its upgrade prompt (4 of 5 dynamic codes), and no banner below 80 %', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await signUp(page, `usage80-${Date.now()}@example.com`);
+    const meters = page.getByTestId('usage-meters');
+    const token = await csrf(page);
+    const create = async (n: number, from: number) => {
+      const codes = Array.from({ length: n }, (_, i) => ({ type: 'url', url: `https://example.com/e/${from + i}`, title: `Eighty ${from + i}` }));
+      assert.equal((await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } })).status(), 201);
+    };
+    await create(3, 1);
+    await page.reload();
+    await meters.getByText('3 of 5').waitFor();
+    assert.equal(await page.getByTestId('usage-banner').count(), 0, '60 % shows no banner');
+    await create(1, 4);
+    await page.reload();
+    const banner = page.getByTestId('usage-banner');
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /You have used 80 % of your plan's Dynamic codes\./);
+    assert.doesNotMatch(await banner.innerText(), /reached your plan's limit/);
+    assert.match(await banner.getAttribute('class') ?? '', /banner-warn/);
+    const upgrade = banner.getByRole('link', { name: 'Upgrade your plan' });
+    assert.equal(await upgrade.getAttribute('href'), '/account#plan');
+    assert.match(await meters.innerText(), /4 of 5/);
+    assert.equal(await page.locator('.meter-high').count(), 1, 'the dynamic-codes meter is marked high');
+    const usage = (await (await page.request.get('/v1/organizations/usage')).json()).data;
+    assert.equal(usage.dynamic_codes.usage_pct, 80);
+    await expectAccessible(page, 'usage banner at 80 %');
+    // The prompt leads to the account page with the plan.
+    await upgrade.click();
+    await page.waitForURL(/\/account/);
+    await ctx.close();
+  });
+
   it('shows usage meters in the header, a banner with an upgrade prompt at the limit, and the workspace overview', async () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
     await signUp(page, `usage-${Date.now()}@example.com`);
     const meters = page.getByTestId('usage-meters');
     await meters.waitFor();
-    assert.match(await meters.innerText(), /0 of 3/);
+    assert.match(await meters.innerText(), /0 of 5/);
     assert.equal(await page.getByTestId('usage-banner').count(), 0);
     const token = await csrf(page);
-    const codes = [1, 2, 3].map((i) => ({ type: 'url', url: `https://example.com/u/${i}`, title: `Dyn ${i}` }));
+    const codes = [1, 2, 3, 4, 5].map((i) => ({ type: 'url', url: `https://example.com/u/${i}`, title: `Dyn ${i}` }));
     assert.equal((await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } })).status(), 201);
     await page.reload();
     const banner = page.getByTestId('usage-banner');
     await banner.waitFor();
     assert.match(await banner.innerText(), /reached your plan's limit of Dynamic codes/);
     assert.equal(await banner.getByRole('link', { name: 'Upgrade your plan' }).count(), 1);
-    assert.match(await meters.innerText(), /3 of 3/);
-    const short = (await (await page.request.get('/v1/codes?q=Dyn 2')).json()).data[0].short_url;
-    assert.equal((await fetch(short, { redirect: 'manual' })).status, 302);
+    assert.match(await meters.innerText(), /5 of 5/);
+    // Real redirects: Dyn 2 three times, Dyn 1 once. The overview (GET /v1/analytics) must show 4
+    // scans with Dyn 2 on top, the same as the per-code stats say.
+    const shortOf = async (q: string) => (await (await page.request.get(`/v1/codes?q=${encodeURIComponent(q)}`)).json()).data[0];
+    const [dyn1, dyn2] = [await shortOf('Dyn 1'), await shortOf('Dyn 2')];
+    for (const [code, n] of [[dyn2, 3], [dyn1, 1]] as const) {
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(code.short_url, { redirect: 'manual', headers: { 'user-agent': `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/12${i}.0 Safari/537.36` } });
+        assert.equal(res.status, 302);
+      }
+    }
+    // Scans reach the rollups on the next flush (SCAN_FLUSH_MS=100 here).
+    for (let i = 0; ; i++) {
+      const a = (await (await page.request.get('/v1/analytics')).json()).data;
+      if (a.totals.scans === 4) break;
+      assert.ok(i < 100, `analytics never reached 4 scans: ${JSON.stringify(a.totals)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const stats2 = (await (await page.request.get(`/v1/codes/${dyn2.id}/stats`)).json()).data;
+    assert.equal(stats2.total_scans, 3);
     await page.getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Workspace analytics' }).waitFor();
-    await page.getByTestId('overview-top').getByText('Dyn').first().waitFor();
+    await page.getByTestId('overview-total').filter({ hasText: /^4$/ }).waitFor();
+    const first = page.getByTestId('overview-top').locator('li').first();
+    await first.filter({ hasText: 'Dyn 2' }).waitFor();
+    assert.equal(await first.locator('.bar-value').innerText(), '3');
+    assert.equal(await page.getByTestId('overview-top').locator('li').nth(1).locator('.bar-label').innerText(), 'Dyn 1');
+    assert.equal(await page.getByTestId('overview-tz').innerText(), 'Days in UTC');
     await page.getByTestId('scans-chart').waitFor();
     await expectAccessible(page, 'overview');
     await screenshot(page, 'overview');
+    // The range picker narrows the query: a range in the past has no scans.
+    await page.getByLabel('From').fill('2025-01-01');
+    await page.getByLabel('To').fill('2025-01-31');
+    await page.getByTestId('overview-total').filter({ hasText: /^0$/ }).waitFor();
+    await page.getByLabel('To').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('overview-total').filter({ hasText: /^4$/ }).waitFor();
     await ctx.close();
   });
 });

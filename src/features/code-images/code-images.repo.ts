@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
 import type { Database } from '../../db/schema.js';
 import { listCodesQuery } from '../codes/codes.repo.js';
 import type { CodeListQuery } from '../codes/codes.schemas.js';
@@ -8,7 +9,7 @@ export type CodeFilter = Omit<CodeListQuery, 'limit' | 'cursor'>;
 
 /** What images need from the workspace: its brand colour and the host of its short URLs. */
 export function findWorkspaceLook(db: Db, workspaceId: string) {
-  return db.selectFrom('workspaces').select(['primary_color', 'custom_domain']).where('id', '=', workspaceId).executeTakeFirstOrThrow();
+  return db.selectFrom('workspaces').select(['primary_color', verifiedCustomDomain]).where('id', '=', workspaceId).executeTakeFirstOrThrow();
 }
 
 /** Live (not deleted) codes of the workspace among `ids`; another workspace's ids are absent. */

@@ -3,11 +3,12 @@ import type { Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/sql.js';
 import type { CodesTable } from './codes.table.js';
 import type { CodeListQuery } from './codes.schemas.js';
+import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
 
 type Db = Kysely<Database>;
 
 export function findWorkspaceForCodes(db: Db, workspaceId: string) {
-  return db.selectFrom('workspaces').select(['id', 'approval_required', 'custom_domain']).where('id', '=', workspaceId).executeTakeFirstOrThrow();
+  return db.selectFrom('workspaces').select(['id', 'approval_required', verifiedCustomDomain]).where('id', '=', workspaceId).executeTakeFirstOrThrow();
 }
 
 /** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
@@ -16,11 +17,15 @@ export function findCode(db: Db, workspaceId: string, id: string) {
     .where('status', '!=', 'deleted').executeTakeFirst();
 }
 
-/** Which of these hostnames are some workspace's custom domain (a destination there would loop). */
+/**
+ * Which of these hostnames are some workspace's verified custom domain (a destination there would
+ * loop). An unverified claim counts for nobody, so no tenant can block another's destinations.
+ */
 export async function customDomainsAmong(db: Db, hosts: string[]): Promise<Set<string>> {
   if (hosts.length === 0) return new Set();
   const rows = await db.selectFrom('workspaces').select(sql<string>`lower(custom_domain)`.as('host'))
-    .where('custom_domain', 'is not', null).where(sql`lower(custom_domain)`, 'in', hosts).execute();
+    .where('custom_domain', 'is not', null).where('custom_domain_verified_at', 'is not', null)
+    .where(sql`lower(custom_domain)`, 'in', hosts).execute();
   return new Set(rows.map((r) => r.host));
 }
 

@@ -19,6 +19,8 @@ const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
 export default async function redirectRoutes(app: App) {
   const { config, clock } = app.deps;
   const cache = app.redirects;
+  const domains = app.customDomains;
+  const baseHost = new URL(config.baseUrl).hostname.toLowerCase();
   const sink = app.scans;
   const countryHeader = config.countryHeader;
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
@@ -40,10 +42,21 @@ export default async function redirectRoutes(app: App) {
     const shortCode = request.params.short_code;
     const nowMs = clock.now().getTime();
     if (!SHORT_CODE_PATTERN.test(shortCode)) return void answer(request, reply, null, nowMs);
+    const host = request.hostname.toLowerCase();
+    // On BASE_URL's host every code answers; on a verified custom domain only its workspace's.
+    const owner = host === baseHost ? null : domains.peek(host, nowMs);
+    if (owner === undefined) {
+      return domains.get(host, nowMs).then((ws) => cache.get(shortCode, nowMs).then((target) => answer(request, reply, scoped(target, ws), nowMs)));
+    }
     const cached = cache.peek(shortCode, nowMs);
-    if (cached !== undefined) return void answer(request, reply, cached, nowMs);
-    return cache.get(shortCode, nowMs).then((target) => answer(request, reply, target, nowMs));
+    if (cached !== undefined) return void answer(request, reply, scoped(cached, owner), nowMs);
+    return cache.get(shortCode, nowMs).then((target) => answer(request, reply, scoped(target, owner), nowMs));
   });
+
+  /** Another workspace's code on a verified custom domain reads as unknown (the same 404 page). */
+  function scoped(target: RedirectTarget | null, owner: string | null): RedirectTarget | null {
+    return owner !== null && target !== null && target.workspaceId !== owner ? null : target;
+  }
 
   function answer(request: FastifyRequest, reply: FastifyReply, target: RedirectTarget | null, nowMs: number): void {
     const outcome = decide(target, nowMs);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import { bool, parseJson } from '../../db/sql.js';
 import { newId } from '../../lib/ids.js';
@@ -28,6 +29,8 @@ export function workspaceRow(organizationId: string, input: NewWorkspace, isDefa
     approval_required: input.approval_required ? 1 : 0,
     primary_color: input.primary_color ?? null,
     custom_domain: input.custom_domain ?? null,
+    custom_domain_token: input.custom_domain ? newDomainToken() : null,
+    custom_domain_verified_at: null,
     settings: JSON.stringify(input.settings ?? {}),
     timezone: input.timezone ?? 'UTC',
     scan_retention_days: input.scan_retention_days ?? null,
@@ -51,6 +54,7 @@ export function toWorkspace(row: Insertable<WorkspacesTable> | Selectable<Worksp
     approval_required: bool(row.approval_required),
     primary_color: row.primary_color ?? null,
     custom_domain: row.custom_domain ?? null,
+    ...domainState(row),
     settings: parseJson<Record<string, unknown>>(row.settings, {}),
     timezone: row.timezone ?? 'UTC',
     scan_retention_days: row.scan_retention_days == null ? null : Number(row.scan_retention_days),
@@ -60,6 +64,21 @@ export function toWorkspace(row: Insertable<WorkspacesTable> | Selectable<Worksp
     updated_at: row.updated_at,
   };
 }
+
+export const CHALLENGE_PREFIX = '_qrs-challenge.';
+export const verificationValue = (token: string) => `qrs-verify=${token}`;
+
+function domainState(row: Pick<Selectable<WorkspacesTable>, 'custom_domain' | 'custom_domain_token' | 'custom_domain_verified_at'> | Insertable<WorkspacesTable>) {
+  if (!row.custom_domain) return { custom_domain_status: null, custom_domain_verification: null };
+  if (row.custom_domain_verified_at) return { custom_domain_status: 'verified' as const, custom_domain_verification: null };
+  return {
+    custom_domain_status: 'unverified' as const,
+    custom_domain_verification: { type: 'TXT' as const, name: CHALLENGE_PREFIX + row.custom_domain, value: verificationValue(row.custom_domain_token ?? '') },
+  };
+}
+
+/** A fresh token for each domain set, so a TXT record left from an earlier claim proves nothing. */
+export const newDomainToken = () => randomBytes(16).toString('hex');
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
@@ -25,8 +25,10 @@ export async function workspaceSlugExists(db: Db, organizationId: string, slug: 
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** Whether another workspace has verified this domain (an unverified claim blocks nobody). */
 export async function customDomainExists(db: Db, host: string, exceptId: string) {
-  const row = await db.selectFrom('workspaces').select('id').where('custom_domain', '=', host).where('id', '!=', exceptId).executeTakeFirst();
+  const row = await db.selectFrom('workspaces').select('id').where('custom_domain', '=', host).where('id', '!=', exceptId)
+    .where('custom_domain_verified_at', 'is not', null).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -42,4 +44,11 @@ export function workspacesQuery(db: Db, organizationId: string, status: 'active'
   }
   if (scope.workspaceId) q = q.where('id', '=', scope.workspaceId);
   return q;
+}
+
+/** custom_domain only once verified: before that, short URLs stay on BASE_URL. */
+export const verifiedCustomDomain = sql<string | null>`case when custom_domain_verified_at is not null then custom_domain end`.as('custom_domain');
+
+export function verifiedDomainOwner(db: Db, host: string) {
+  return db.selectFrom('workspaces').select('id').where('custom_domain', '=', host).where('custom_domain_verified_at', 'is not', null).executeTakeFirst();
 }

@@ -2,8 +2,9 @@ import { problemResponse } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
-import { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace, WorkspaceListQuery, WorkspaceParams } from './workspaces.schemas.js';
-import { archiveWorkspace, createWorkspace, getWorkspace, listWorkspaces, patchWorkspace } from './workspaces.service.js';
+import { CreateWorkspaceBody, DomainCheck, DomainCheckQuery, UpdateWorkspaceBody, Workspace, WorkspaceListQuery, WorkspaceParams } from './workspaces.schemas.js';
+import { archiveWorkspace, createWorkspace, getWorkspace, isServedDomain, listWorkspaces, patchWorkspace, verifyCustomDomain } from './workspaces.service.js';
+import { notFound } from '../../http/errors.js';
 
 const tags = ['workspaces'];
 
@@ -39,7 +40,41 @@ export default async function workspacesRoutes(app: App) {
       operationId: 'updateWorkspace', tags, summary: 'Update a workspace (org_admin, or ws_admin of that workspace)',
       params: WorkspaceParams, body: UpdateWorkspaceBody, response: { 200: One(Workspace), 409: problemResponse('The slug or custom domain is taken', 409) },
     },
-  }, async (request) => one(request, await patchWorkspace(ctx, principalOf(request), request.params.id, request.body)));
+  }, async (request) => {
+    const ws = await patchWorkspace(ctx, principalOf(request), request.params.id, request.body);
+    // A verified domain may have been replaced or cleared: redirects by Host must forget it.
+    if (request.body.custom_domain !== undefined) app.customDomains.invalidate();
+    return one(request, ws);
+  });
+
+  app.post('/v1/workspaces/:id/domain/verify', {
+    config: { permission: 'workspaces.update' },
+    schema: {
+      operationId: 'verifyWorkspaceDomain', tags, summary: 'Verify the workspace\'s custom domain by its DNS TXT record',
+      description: 'Looks up the TXT record named in `custom_domain_verification` (`_qrs-challenge.<domain>`, value `qrs-verify=<token>`). '
+        + 'Answers 200 with the verified workspace (already verified: the same, unchanged). 422 `dns_txt_missing` at `/custom_domain` when the record is not found, '
+        + '`taken` when another workspace verified the domain first, `required` when no custom domain is set. Who may PATCH the workspace may verify it.',
+      params: WorkspaceParams,
+      response: { 200: One(Workspace), 409: problemResponse('The workspace is archived, or its custom domain changed during verification', 409) },
+    },
+  }, async (request) => {
+    const { workspace, changed } = await verifyCustomDomain(ctx, principalOf(request), request.params.id);
+    if (changed) app.customDomains.invalidate();
+    return one(request, workspace);
+  });
+
+  app.get('/.well-known/qrs/domain-check', {
+    config: { auth: false, rateLimit: 'public' },
+    schema: {
+      operationId: 'checkCustomDomain', tags, summary: 'Whether this service answers on a host name (for a TLS proxy\'s on-demand certificates)',
+      description: 'For Caddy\'s `on_demand_tls { ask … }`: 200 when `domain` is BASE_URL\'s host or a verified custom domain, 404 otherwise. Reveals only what DNS already shows.',
+      querystring: DomainCheckQuery,
+      response: { 200: DomainCheck, 404: problemResponse('Not a domain this service answers on', 404) },
+    },
+  }, async (request) => {
+    if (!(await isServedDomain(ctx, request.query.domain))) throw notFound('Domain');
+    return { domain: request.query.domain.trim().toLowerCase() };
+  });
 
   app.delete('/v1/workspaces/:id', {
     config: { permission: 'workspaces.archive' },

@@ -11,6 +11,15 @@ const TimeZone = Type.String({ minLength: 1, maxLength: 64, examples: ['Europe/B
 const RetentionDays = Type.Integer({ minimum: 1, maximum: 3650, examples: [365], description: 'Days raw scans are kept; null keeps them for ever. Rollups are kept regardless.' });
 const HostName = Type.String({ minLength: 1, maxLength: 253, examples: ['qr.example.com'] });
 
+export const DomainCheckQuery = Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253, examples: ['qr.example.com'] }) }, { additionalProperties: false });
+export const DomainCheck = Type.Object({ domain: Type.String() }, { title: 'DomainCheck' });
+
+const DomainVerification = Type.Object({
+  type: Type.Literal('TXT'),
+  name: Type.String({ examples: ['_qrs-challenge.qr.example.com'] }),
+  value: Type.String({ examples: ['qrs-verify=3f9c0a7e5b1d42c68e0f9a1b2c3d4e5f'] }),
+}, { title: 'CustomDomainVerification', description: 'Create this TXT record, then call POST /v1/workspaces/{id}/domain/verify.' });
+
 export const Workspace = Type.Object({
   id: Type.String({ examples: ['ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
   organization_id: Type.String(),
@@ -20,7 +29,9 @@ export const Workspace = Type.Object({
   default_locale: Type.String(),
   approval_required: Type.Boolean(),
   primary_color: Type.Union([Type.String(), Type.Null()]),
-  custom_domain: Type.Union([Type.String(), Type.Null()]),
+  custom_domain: Type.Union([Type.String(), Type.Null()], { description: 'Host name short URLs use once verified; until then it affects nothing.' }),
+  custom_domain_status: Type.Union([Type.Enum(['unverified', 'verified']), Type.Null()], { description: 'null when no custom domain is set.' }),
+  custom_domain_verification: Type.Union([DomainVerification, Type.Null()], { description: 'The DNS record that proves control of custom_domain, while it is unverified; else null.' }),
   settings: Type.Record(Type.String(), Type.Unknown()),
   timezone: Type.String({ description: 'IANA time zone name; default UTC.' }),
   scan_retention_days: Type.Union([RetentionDays, Type.Null()], { description: 'Days raw scans are kept; null (the default) keeps them for ever.' }),

@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import type { DnsResolver } from '../../lib/dns.js';
 import type { Principal } from '../../http/principal.js';
 import type { PlanName } from '../../config.js';
 import { lockRow } from '../../db/sql.js';
@@ -10,9 +11,9 @@ import { recordAudit } from '../audit/audit.service.js';
 import { findActiveOrganization } from '../organizations/organizations.repo.js';
 import { settingsText, taken, uniqueAs } from '../organizations/organizations.fns.js';
 import {
-  countActiveWorkspaces, customDomainExists, findWorkspace, insertWorkspace, updateWorkspace, workspaceSlugExists, workspacesQuery,
+  countActiveWorkspaces, customDomainExists, verifiedDomainOwner, findWorkspace, insertWorkspace, updateWorkspace, workspaceSlugExists, workspacesQuery,
 } from './workspaces.repo.js';
-import { normalizeHostName, toWorkspace, workspaceRow } from './workspaces.fns.js';
+import { CHALLENGE_PREFIX, newDomainToken, normalizeHostName, toWorkspace, verificationValue, workspaceRow } from './workspaces.fns.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { canSeeWorkspace, mayConfigureWorkspace } from './workspaces.access.js';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
@@ -104,7 +105,12 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
         throw invalidField('/custom_domain', 'must be a host name such as qr.example.com (no scheme, port, path or IP address)', 'hostname');
       }
       if (host !== null && (await customDomainExists(trx, host, id))) throw taken('/custom_domain');
-      patch.custom_domain = host;
+      if (host !== before.custom_domain) {
+        // A new domain starts unverified with its own token; clearing it drops both.
+        patch.custom_domain = host;
+        patch.custom_domain_token = host === null ? null : newDomainToken();
+        patch.custom_domain_verified_at = null;
+      }
     }
     const after = { ...before, ...patch };
     const changed = Object.keys(patch).some((k) => (before as Record<string, unknown>)[k] !== (after as Record<string, unknown>)[k]);
@@ -137,4 +143,60 @@ export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
     });
     return toWorkspace(after);
   });
+}
+
+/**
+ * Proves control of the workspace's custom domain by its TXT record. The DNS lookup runs outside
+ * the transaction (no lock is held while DNS answers); the write then checks that the domain and
+ * token are still the ones looked up, and that no other workspace verified the domain meanwhile.
+ */
+export async function verifyCustomDomain(ctx: Ctx & { dnsResolver: DnsResolver }, p: Principal, id: string) {
+  const seen = await visibleWorkspace(ctx.db, p, id);
+  if (!(await mayConfigureWorkspace(ctx.db, p, id))) throw forbidden('Verifying a custom domain needs org_admin or ws_admin of that workspace.');
+  if (seen.status !== 'active') throw conflict('An archived workspace cannot be changed.');
+  if (!seen.custom_domain || !seen.custom_domain_token) {
+    throw invalidField('/custom_domain', 'is not set: PATCH the workspace with a custom_domain first', 'required');
+  }
+  if (seen.custom_domain_verified_at) return { workspace: toWorkspace(seen), changed: false };
+  const name = CHALLENGE_PREFIX + seen.custom_domain;
+  const expected = verificationValue(seen.custom_domain_token);
+  if (await customDomainExists(ctx.db, seen.custom_domain, id)) throw taken('/custom_domain');
+  const found = await txtRecords(ctx.dnsResolver, name);
+  if (!found.includes(expected)) {
+    throw invalidField('/custom_domain', `has no TXT record ${name} with the value ${expected} (DNS changes can take a while to show)`, 'dns_txt_missing');
+  }
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await adminWorkspace(trx, p, id);
+    if (before.custom_domain !== seen.custom_domain || before.custom_domain_token !== seen.custom_domain_token) {
+      throw conflict('The custom domain changed during verification; verify again.');
+    }
+    if (before.custom_domain_verified_at) return { workspace: toWorkspace(before), changed: false };
+    if (await customDomainExists(trx, before.custom_domain!, id)) throw taken('/custom_domain');
+    const patch = { custom_domain_verified_at: at.toISOString(), updated_at: at.toISOString() };
+    await uniqueAs('/custom_domain', () => updateWorkspace(trx, id, patch));
+    const after = toWorkspace({ ...before, ...patch });
+    await recordAudit(trx, actor(p, id), {
+      action: 'workspaces.domain_verified', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after, at,
+    });
+    return { workspace: after, changed: true };
+  });
+}
+
+/** The TXT strings at `name` (a record's chunks joined); none when the name does not resolve. */
+async function txtRecords(resolver: DnsResolver, name: string): Promise<string[]> {
+  try {
+    return (await resolver.resolveTxt(name)).map((chunks) => chunks.join('').trim());
+  } catch {
+    // NXDOMAIN, no data, a timeout: all mean the record cannot be seen now.
+    return [];
+  }
+}
+
+/** Whether a host may get a TLS certificate: BASE_URL's host or a verified custom domain. */
+export async function isServedDomain(ctx: Ctx, host: string): Promise<boolean> {
+  const name = normalizeHostName(host);
+  if (name === null) return false;
+  if (name === new URL(ctx.config.baseUrl).hostname.toLowerCase()) return true;
+  return (await verifiedDomainOwner(ctx.db, name)) !== undefined;
 }

@@ -1,11 +1,9 @@
-// The ONE module through which the dashboard talks to the service. Until @qrs/sdk lands it
-// wraps openapi-fetch with types generated from our own OpenAPI document (schema.d.ts); swapping
-// to the SDK changes this file only. No API key is ever held here: the session cookie
-// authenticates, and writes carry the session's X-CSRF-Token (D4).
-import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
-
-export type { paths, components };
+// The ONE module through which the dashboard talks to the service: a thin wrapper over @qrs/sdk
+// (issue 14: the dashboard uses the SDK, not its own client). The SDK's typed client does every
+// call; this file adds the browser session: no API key is ever held here, the session cookie
+// authenticates, and writes carry the session's X-CSRF-Token (D4). The SDK's onResponse hook feeds
+// the deprecation banner.
+import { Qrs, type components, type paths } from '@qrs/sdk';
 
 /** An RFC 7807 problem document as the service sends it. */
 export interface Problem {
@@ -58,13 +56,20 @@ function watch(method: string, res: Response) {
   for (const fn of deprecationListeners) fn(notice);
 }
 
-const middleware: Middleware = {
-  onRequest({ request }) { headers(request.method, request.headers); return request; },
-  onResponse({ request, response }) { watch(request.method, response); return response; },
-};
+/** The SDK in session mode (no apiKey): same origin, cookie sent by the browser. TanStack Query
+ * already retries failed queries, so the SDK's own retries are off (no retry on top of retry). */
+export const qrs = new Qrs({
+  baseUrl: location.origin,
+  credentials: 'same-origin',
+  retry: { retries: 0 },
+  onResponse: (response, request) => watch(request.method, response),
+});
+// The workspace, organization and CSRF token change during a session (switcher, sign-in), so they
+// are set per request rather than fixed when the SDK is constructed.
+qrs.client.use({ onRequest({ request }) { headers(request.method, request.headers); return request; } });
 
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
-api.use(middleware);
+/** The SDK's typed openapi-fetch client: `api.GET('/v1/codes/{id}', …)`. */
+export const api = qrs.client;
 
 async function toApiError(res: Response, body?: unknown): Promise<ApiError> {
   let problem = body as Problem | undefined;
@@ -90,16 +95,14 @@ export async function ok<T>(p: Promise<{ data?: T; error?: unknown; response: Re
   return (b && typeof b === 'object' && 'data' in b ? (b as { data: unknown }).data : b) as never;
 }
 
-/** Binary or SVG answers (QR images, PDFs), with the same headers as every other call. */
+/** Binary or SVG answers (QR images, PDFs, CSV), through the SDK like every other call. */
 export async function fetchBlob(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<Blob> {
-  const method = init.method ?? 'GET';
-  const h = new Headers();
-  headers(method, h);
-  if (init.body !== undefined) h.set('content-type', 'application/json');
-  const res = await fetch(path, { method, headers: h, credentials: 'same-origin', body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  watch(method, res);
-  if (!res.ok) throw await toApiError(res);
-  return res.blob();
+  // Paths here carry their ids and query already; the SDK client sends them as they are.
+  type Call = (p: string, o: { parseAs: 'blob'; body?: unknown }) => Promise<{ data?: Blob; error?: unknown; response: Response }>;
+  const call = (init.method === 'POST' ? api.POST : api.GET) as unknown as Call;
+  const { data, error, response } = await call(path, { parseAs: 'blob', ...(init.body === undefined ? {} : { body: init.body }) });
+  if (!response.ok) throw await toApiError(response, error);
+  return data as Blob;
 }
 
 export type Schemas = components['schemas'];

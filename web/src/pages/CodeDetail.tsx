@@ -42,11 +42,16 @@ export function CodeDetail() {
     refetchInterval: 5000,
   });
   const series = useMemo(() => (stats.data ? fillDays(range.from, range.to, stats.data.by_day) : null), [stats.data, range]);
-  const abSplit = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const s of scans.data?.data ?? []) if (s.destination && !s.is_bot) counts.set(s.destination, (counts.get(s.destination) ?? 0) + 1);
-    return [...counts].map(([key, n]) => ({ key, scans: n })).sort((a, b) => b.scans - a.scans);
-  }, [scans.data]);
+  // The A/B split: the rollups' destination dimension for this code over the same range (all
+  // scans, not a sample), from GET /v1/analytics; the stats answer has no per-destination breakdown.
+  const hasAb = !!code.data?.destinations?.length;
+  const ab = useQuery({
+    queryKey: useWsKey('ab', id, range),
+    enabled: hasAb,
+    queryFn: () => ok(api.GET('/v1/analytics', { params: { query: { code_id: id, from: range.from, to: range.to, dimensions: 'destination', limit: 100 } } })),
+    refetchInterval: 5000,
+  });
+  const abSplit = ab.data?.dimensions.destination ?? [];
   const csv = useSubmit(async () => {
     const blob = await fetchBlob(`/v1/codes/${encodeURIComponent(id)}/scans.csv?from=${range.from}&to=${range.to}`);
     saveBlob(blob, `scans-${id}-${range.from}-${range.to}.csv`);

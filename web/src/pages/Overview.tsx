@@ -1,46 +1,83 @@
-// Workspace overview from what exists today: the codes list (sorted by scan_count) and each top
-// code's stats. GET /v1/analytics (issue 13) replaces this with one call when it lands.
+// Workspace analytics overview: one GET /v1/analytics call (totals, scans by day, top codes and two
+// breakdowns, all from the rollups) in the workspace's time zone, over a date range the user picks.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { api, body, ok } from '../api/client';
+import { api, ApiError, body, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useWsKey } from '../session';
+import { useSession, useWsKey } from '../session';
 import { Bars } from '../ui/Bars';
-import { fillDays } from './CodeDetail';
+import { ProblemAlert } from '../ui/forms';
 
 const LineChart = lazy(() => import('../charts/Charts'));
-const TOP = 20;
-const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDay(at: Date, tz: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+/** The last 30 days up to today, counted in `tz`. */
+export function last30Days(tz: string) {
+  const to = localDay(new Date(), tz);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
+}
 
 export function Overview() {
-  const { t, fmtNumber } = useI18n();
-  const range = useMemo(() => ({ from: day(new Date(Date.now() - 29 * 86_400_000)), to: day(new Date()) }), []);
-  const codes = useQuery({ queryKey: useWsKey('overview-codes'), queryFn: () => body(api.GET('/v1/codes', { params: { query: { limit: 100 } as never } })) });
-  const top = useMemo(() => [...(codes.data?.data ?? [])].sort((a, b) => b.scan_count - a.scan_count).slice(0, TOP).filter((c) => c.dynamic), [codes.data]);
-  const stats = useQuery({
-    queryKey: useWsKey('overview-stats', top.map((c) => c.id), range),
-    enabled: codes.isSuccess,
-    queryFn: () => Promise.all(top.map((c) => ok(api.GET('/v1/codes/{id}/stats', { params: { path: { id: c.id }, query: range as never } })))),
+  const { me } = useSession();
+  const wsId = me?.current.workspace_id ?? '';
+  const workspace = useQuery({
+    queryKey: useWsKey('workspace', wsId),
+    enabled: !!wsId,
+    queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id: wsId } } })),
   });
-  const byDay = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const s of stats.data ?? []) for (const d of s.by_day) m.set(d.date, (m.get(d.date) ?? 0) + d.scans);
-    return fillDays(range.from, range.to, [...m].map(([date, scans]) => ({ date, scans })));
-  }, [stats.data, range]);
-  const total = (stats.data ?? []).reduce((a, s) => a + s.total_scans, 0);
+  const tz = workspace.data?.timezone || 'UTC';
+  return workspace.data || workspace.isError ? <OverviewIn key={tz} tz={tz} /> : <Loading />;
+}
+
+function Loading() {
+  const { t } = useI18n();
+  return <p>{t('app.loading')}</p>;
+}
+
+function OverviewIn({ tz }: { tz: string }) {
+  const { t, fmtNumber } = useI18n();
+  const [range, setRange] = useState(() => last30Days(tz));
+  const analytics = useQuery({
+    queryKey: useWsKey('analytics', range, tz),
+    queryFn: () => ok(api.GET('/v1/analytics', { params: { query: { from: range.from, to: range.to, tz, dimensions: 'device,country', limit: 10 } } })),
+  });
+  // Titles for the top codes: the codes list carries them (the analytics answer has ids only).
+  const codes = useQuery({ queryKey: useWsKey('overview-codes'), queryFn: () => body(api.GET('/v1/codes', { params: { query: { limit: 100 } as never } })) });
+  const titles = useMemo(() => new Map((codes.data?.data ?? []).map((c) => [c.id, c.title || c.short_url || c.id])), [codes.data]);
+  const a = analytics.data;
+  const top = (a?.top_codes ?? []).map((c) => ({ id: c.code_id, key: titles.get(c.code_id) ?? c.code_id, scans: c.scans }));
   return (
     <section>
       <h1>{t('overview.title')}</h1>
+      <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
+        <label>{t('detail.from')}<input type="date" aria-label={t('detail.from')} value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} /></label>
+        <label>{t('detail.to')}<input type="date" aria-label={t('detail.to')} value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} /></label>
+        <span className="muted small" data-testid="overview-tz">{t('overview.tz', { tz })}</span>
+      </form>
+      {analytics.error instanceof ApiError ? <ProblemAlert problem={analytics.error.problem} /> : null}
       <div className="kpis">
-        <div className="kpi"><span className="kpi-value" data-testid="overview-total">{fmtNumber(total)}</span><span>{t('overview.totalScans')}</span></div>
+        <div className="kpi"><span className="kpi-value" data-testid="overview-total">{a ? fmtNumber(a.totals.scans) : '…'}</span><span>{t('overview.totalScans')}</span></div>
+        <div className="kpi"><span className="kpi-value" data-testid="overview-unique">{a ? fmtNumber(a.totals.unique_visitors) : '…'}</span><span>{t('detail.unique')}</span></div>
         <div className="kpi"><span className="kpi-value">{fmtNumber(codes.data?.meta.pagination.total_count ?? 0)}</span><span>{t('overview.codes')}</span></div>
       </div>
-      <p className="muted small">{t('overview.note')}</p>
       <h2>{t('overview.byDay')}</h2>
-      {stats.data ? <Suspense fallback={<p>{t('detail.chartLoading')}</p>}><LineChart dates={byDay.dates} values={byDay.values} label={t('detail.scans')} /></Suspense> : <p>{t('app.loading')}</p>}
-      <Bars title={t('overview.top')} rows={top.map((c) => ({ key: c.title || c.short_url || c.id, scans: c.scan_count }))} testId="overview-top" />
-      <ul className="plain">{top.slice(0, 5).map((c) => <li key={c.id}><Link to={`/codes/${c.id}`}>{c.title || c.short_url}</Link></li>)}</ul>
+      {a ? <Suspense fallback={<p>{t('detail.chartLoading')}</p>}><LineChart dates={a.by_day.map((d) => d.date)} values={a.by_day.map((d) => d.scans)} label={t('detail.scans')} /></Suspense> : <p>{t('app.loading')}</p>}
+      <div className="bar-grid">
+        <Bars title={t('overview.top')} rows={top} testId="overview-top" />
+        <Bars title={t('detail.devices')} rows={a?.dimensions.device ?? []} />
+        <Bars title={t('detail.countries')} rows={a?.dimensions.country ?? []} />
+      </div>
+      <ul className="plain">{top.slice(0, 5).map((c) => <li key={c.id}><Link to={`/codes/${c.id}`}>{c.key}</Link></li>)}</ul>
     </section>
   );
 }
