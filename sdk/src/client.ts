@@ -201,11 +201,18 @@ export class Qrs {
   };
 
   readonly members = {
+    /** Invites by e-mail address (adds nobody until the invitee accepts); answers the invitation. */
     add: (body: Body<'addMember'>) => this.client.POST('/v1/members', { body }).then(data),
     get: (userId: string) => this.client.GET('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
     update: (userId: string, body: Body<'updateMember'>) => this.client.PATCH('/v1/members/{user_id}', { params: { path: { user_id: userId } }, body }).then(data),
     remove: (userId: string) => this.client.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
     list: () => pages((cursor) => this.client.GET('/v1/members', { params: { query: { cursor } } }).then(unwrap)),
+  };
+
+  readonly invitations = {
+    /** Pending invitations of the organization. */
+    list: () => pages((cursor) => this.client.GET('/v1/invitations', { params: { query: { cursor } } }).then(unwrap)),
+    revoke: (id: string) => this.client.DELETE('/v1/invitations/{id}', { params: { path: { id } } }).then(data),
   };
 
   readonly organizations = {

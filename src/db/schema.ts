@@ -10,6 +10,7 @@ import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
 import type { ScanRollupsTable, ScanVisitorsTable, WorkspaceRollupsTable } from '../features/analytics/rollups.table.js';
 import type { UsageCountersTable } from '../features/usage/usage.table.js';
+import type { InvitationsTable } from '../features/invitations/invitations.table.js';
 import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';
 import type { DppAccessGrantsTable, DppPassportsTable, DppVersionsTable } from '../features/dpp/dpp.table.js';
 
@@ -39,4 +40,5 @@ export interface Database {
   dpp_versions: DppVersionsTable;
   dpp_access_grants: DppAccessGrantsTable;
   gs1_prefixes: Gs1PrefixesTable;
+  invitations: InvitationsTable;
 }

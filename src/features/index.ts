@@ -18,6 +18,7 @@ import authRoutes from './users/auth.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
+import invitationsRoutes from './invitations/invitations.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
 import gs1PrefixesRoutes from './gs1-prefixes/gs1-prefixes.routes.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
@@ -43,6 +44,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   apiKeysRoutes,
   auditRoutes,
   membersRoutes,
+  invitationsRoutes,
   dppFeature,
   gs1PrefixesRoutes,
   webAppPlugin, // last: its fallback serves only what no route above answers

@@ -3,7 +3,7 @@ import { ulidGenerator } from './ulid.js';
 const ulidAt = ulidGenerator();
 
 export type IdPrefix =
-  | 'org' | 'ws' | 'qr' | 'aud' | 'req' | 'usr' | 'key' | 'whk' | 'whd' | 'cmt' | 'dpp' | 'scn' | 'exp' | 'ses' | 'grt' | 'gcp';
+  | 'org' | 'ws' | 'qr' | 'aud' | 'req' | 'usr' | 'key' | 'whk' | 'whd' | 'cmt' | 'dpp' | 'scn' | 'exp' | 'ses' | 'grt' | 'gcp' | 'inv';
 
 /** Monotonic, so ids minted in the same millisecond still sort in creation order (D1). */
 export function newId(prefix: IdPrefix): string {

@@ -13,33 +13,35 @@ for (const dialect of dialects()) {
       return (await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'W', slug: randomSlug() })).json.data;
     }
 
-    it('org_admin adds a new user (initial password once, can log in) and an existing user; roles apply', async () => {
+    it('POST invites instead of adding (same answer for new and existing addresses); accepting applies the roles', async () => {
       const t = await seedTenant(h, 'pro');
       const ws = await newWorkspace(t);
       const admin = await seedMember(h, t, { org: 'org_admin' });
       const email = `${randomSlug('new')}@example.com`;
       const res = await req(h, asMember(admin), 'POST', '/v1/members', { email, name: 'New', workspaces: [{ workspace_id: ws.id, role: 'editor' }] });
       assert.equal(res.statusCode, 201, res.body);
-      const m = res.json.data;
-      assert.equal(m.email, email);
-      assert.equal(m.role, 'member');
-      assert.equal(m.status, 'active');
-      assert.deepEqual(m.workspaces, [{ workspace_id: ws.id, role: 'editor' }]);
-      assert.match(m.initial_password, /^[0-9A-Za-z]{20}$/);
-      const login = await h.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.9.9.9', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: m.initial_password }) });
-      assert.equal(login.statusCode, 200, login.body);
-      const [entry] = await auditOf(h, ws.id);
-      assert.equal(entry.action, 'workspaces.member_added');
-      assert.deepEqual(JSON.parse(entry.changes), { [`member:${m.user_id}`]: { old: null, new: 'editor' } });
-      // An existing user of another organization is added without a password.
+      const inv = res.json.data;
+      assert.equal(inv.email, email);
+      assert.equal(inv.role, 'member');
+      assert.equal(inv.status, 'pending');
+      assert.deepEqual(inv.workspaces, [{ workspace_id: ws.id, role: 'editor' }]);
+      assert.ok(!('initial_password' in inv));
+      assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+      // An existing user of another organization: same answer, not a member until it accepts.
       const other = await seedTenant(h);
-      const added = await req(h, asMember(admin), 'POST', '/v1/members', { email: other.email.toUpperCase(), role: 'org_admin' });
-      assert.equal(added.statusCode, 201, added.body);
-      assert.equal(added.json.data.user_id, other.userId);
-      assert.equal(added.json.data.initial_password, null);
-      assert.equal(added.json.data.role, 'org_admin');
+      const invited = await req(h, asMember(admin), 'POST', '/v1/members', { email: other.email.toUpperCase(), role: 'org_admin' });
+      assert.equal(invited.statusCode, 201, invited.body);
+      assert.deepEqual(Object.keys(invited.json.data).sort(), Object.keys(inv).sort());
+      expectProblem(await req(h, asMember(admin), 'GET', `/v1/members/${other.userId}`), 404, 'not-found');
+      const session = await loginHeaders(other);
+      assert.equal((await call(h, { method: 'POST', url: `/auth/invitations/${invited.json.data.id}/accept`, headers: session })).statusCode, 200);
+      const member = await req(h, asMember(admin), 'GET', `/v1/members/${other.userId}`);
+      assert.equal(member.statusCode, 200, member.body);
+      assert.equal(member.json.data.role, 'org_admin');
+      // Inviting a member again is the same uniform answer and adds nothing.
       const dup = await req(h, asMember(admin), 'POST', '/v1/members', { email: other.email });
-      assertErrorAt(expectProblem(dup, 422, 'validation-error'), '/email', 'taken');
+      assert.equal(dup.statusCode, 201, dup.body);
+      assert.equal(dup.json.data.status, 'pending');
     });
 
     it('lists members with roles (org_admin: all; ws_admin: its workspace); pagination', async () => {
@@ -155,6 +157,7 @@ for (const dialect of dialects()) {
         assertErrorAt(expectProblem(await req(h, asMember(admin), 'POST', '/v1/members', body), 422, 'validation-error'), pointer, code);
       }
       assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+      assert.deepEqual(await h.db.selectFrom('invitations').select('id').where('organization_id', '=', t.organizationId).execute(), []);
       const editor = await seedMember(h, t, { workspace: 'editor' });
       assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/members/${editor.userId}`, { workspaces: [{ workspace_id: other.workspaceId, role: 'ws_admin' }] }), 422, 'validation-error'), '/workspaces/0/workspace_id', 'not_found');
       const roles = await h.db.selectFrom('workspace_members').select(['workspace_id', 'role']).where('user_id', '=', editor.userId).execute();

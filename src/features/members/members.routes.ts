@@ -2,8 +2,10 @@ import { problemResponse } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
-import { AddMemberBody, AddedMember, Member, MemberListQuery, MemberParams, UpdateMemberBody } from './members.schemas.js';
-import { addMember, getMember, listMembers, removeMember, updateMember } from './members.service.js';
+import { Invitation } from '../invitations/invitations.schemas.js';
+import { createInvitation } from '../invitations/invitations.service.js';
+import { AddMemberBody, Member, MemberListQuery, MemberParams, UpdateMemberBody } from './members.schemas.js';
+import { getMember, listMembers, removeMember, updateMember } from './members.service.js';
 
 const tags = ['members'];
 const manage = 'org_admin sessions only; API keys get 403.';
@@ -28,12 +30,14 @@ export default async function membersRoutes(app: App) {
   app.post('/v1/members', {
     config: { permission: 'members.manage' },
     schema: {
-      operationId: 'addMember', tags, summary: 'Add a user to the organization (creating the account if needed)',
-      description: `${manage} An unknown e-mail address gets a new account whose \`initial_password\` is returned once. `
-        + '`role` defaults to member; `workspaces` assigns workspace roles.',
-      body: AddMemberBody, response: { 201: One(AddedMember) },
+      operationId: 'addMember', tags, summary: 'Invite someone to the organization by e-mail address',
+      description: `${manage} Adds nobody: creates an invitation the addressee accepts in a session (\`POST /auth/invitations/{id}/accept\`), `
+        + 'after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account '
+        + 'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). '
+        + '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).',
+      body: AddMemberBody, response: { 201: One(Invitation) },
     },
-  }, async (request, reply) => reply.code(201).send(one(request, await addMember(ctx, principalOf(request), request.body))));
+  }, async (request, reply) => reply.code(201).send(one(request, await createInvitation(ctx, principalOf(request), request.body))));
 
   app.patch('/v1/members/:user_id', {
     config: { permission: 'members.manage' },

@@ -17,19 +17,11 @@ export const Member = Type.Object({
   created_at: Type.String({ description: 'When the user joined the organization.' }),
 }, { title: 'Member' });
 
-export const AddedMember = Type.Object({
-  ...Member.properties,
-  initial_password: Type.Union([Type.String(), Type.Null()], {
-    description: 'Set only when the e-mail address had no account yet: the new user\'s password, shown once. Hand it over securely; null when an existing user was added.',
-    'x-secret': true,
-  }),
-}, { title: 'AddedMember' });
-
 const WorkspaceAssignments = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Array(item, { maxItems: 100 });
 
 export const AddMemberBody = Type.Object({
   email: Email,
-  name: Type.Optional(Nullable(Name)),
+  name: Type.Optional(Nullable({ ...Name, description: 'Ignored, kept for compatibility: the invitee names itself at signup.' } as typeof Name)),
   role: Type.Optional(OrgRole),
   workspaces: Type.Optional(WorkspaceAssignments(Type.Object({ workspace_id: Type.String({ maxLength: 64 }), role: WorkspaceRole }, { additionalProperties: false }))),
 }, { title: 'AddMemberRequest', additionalProperties: false });

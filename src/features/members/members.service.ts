@@ -6,18 +6,14 @@ import { lockRow } from '../../db/sql.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { randomBase62 } from '../api-keys/api-keys.fns.js';
-import { createUser } from '../users/users.service.js';
-import { findUserByEmail } from '../users/users.repo.js';
 import { deleteSessionsOfUser } from '../users/sessions.repo.js';
 import { findWorkspace } from '../workspaces/workspaces.repo.js';
 import type { WorkspaceRole } from '../workspaces/workspaces.table.js';
-import { uniqueAs } from '../organizations/organizations.fns.js';
 import {
-  countOrgAdmins, deleteMembership, deleteWorkspaceRolesInOrg, findMembershipRow, hasOtherActiveOrganization, insertMembership,
+  countOrgAdmins, deleteMembership, deleteWorkspaceRolesInOrg, findMembershipRow, hasOtherActiveOrganization,
   membersQuery, setOrgRole, setWorkspaceRole, workspaceRolesOf,
 } from './members.repo.js';
-import type { AddMemberBody, MemberListQuery, UpdateMemberBody } from './members.schemas.js';
+import type { MemberListQuery, UpdateMemberBody } from './members.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 type Db = Kysely<Database>;
@@ -55,7 +51,7 @@ export async function getMember(ctx: Ctx, p: Principal, userId: string) {
 }
 
 /** Each named workspace must be an active workspace of the organization, named once. */
-async function checkWorkspaces(db: Db, p: Principal, items: Array<{ workspace_id: string }>) {
+export async function checkWorkspaces(db: Db, p: Principal, items: Array<{ workspace_id: string }>) {
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
     const ws = await findWorkspace(db, p.organizationId, item.workspace_id);
@@ -75,35 +71,6 @@ async function auditRole(trx: Db, p: Principal, workspaceId: string, userId: str
   const field = `member:${userId}`;
   await recordAudit(trx, { actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId }, {
     action: `workspaces.${verb}`, resourceType: 'workspaces', resourceId: workspaceId, before: { [field]: old }, after: { [field]: next }, at,
-  });
-}
-
-/**
- * Adds an existing user by e-mail, or creates the account with a random initial password that is
- * returned once (there is no mail delivery to send an invitation with).
- */
-export async function addMember(ctx: Ctx, p: Principal, body: AddMemberBody) {
-  const at = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'organizations', p.organizationId);
-    const items = body.workspaces ?? [];
-    await checkWorkspaces(trx, p, items);
-    let user = await findUserByEmail(trx, body.email);
-    let initialPassword: string | null = null;
-    if (user) {
-      if (await findMembershipRow(trx, p.organizationId, user.id)) throw invalidField('/email', 'this user is already a member', 'taken');
-    } else {
-      initialPassword = randomBase62(20);
-      const pw = initialPassword;
-      user = await uniqueAs('/email', () => createUser(trx, { email: body.email, password: pw, name: body.name ?? null }, at, ctx.config.passwordCost));
-    }
-    await insertMembership(trx, p.organizationId, user.id, body.role ?? 'member', at.toISOString());
-    for (const item of items) {
-      await setWorkspaceRole(trx, item.workspace_id, user.id, item.role, at.toISOString());
-      await auditRole(trx, p, item.workspace_id, user.id, null, item.role, at);
-    }
-    const [member] = await withWorkspaces(trx, p, [(await findMembershipRow(trx, p.organizationId, user.id))!]);
-    return { ...member, initial_password: initialPassword };
   });
 }
 

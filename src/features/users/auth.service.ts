@@ -87,7 +87,7 @@ export async function login(ctx: Ctx, body: LoginBody, ip: string) {
   };
 }
 
-function checkCsrf(expectedToken: string, sent: unknown) {
+export function checkCsrf(expectedToken: string, sent: unknown) {
   const expected = Buffer.from(expectedToken);
   if (typeof sent !== 'string' || sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), expected)) {
     throw forbidden('The X-CSRF-Token header is missing or wrong.');
@@ -95,7 +95,7 @@ function checkCsrf(expectedToken: string, sent: unknown) {
 }
 
 /** The live session behind a cookie, or 401. */
-async function sessionOf(ctx: Ctx, token: string | undefined) {
+export async function sessionOf(ctx: Ctx, token: string | undefined) {
   if (!token) throw unauthenticated('No session; log in first.');
   const session = await findSessionByHash(ctx.db, sha256Hex(token));
   if (!session || session.expires_at <= ctx.clock.now().toISOString()) throw unauthenticated('The session has expired; log in again.');

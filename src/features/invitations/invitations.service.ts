@@ -1,0 +1,192 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import type { Principal } from '../../http/principal.js';
+import { lockRow, parseJson } from '../../db/sql.js';
+import { conflict, notFound, unauthenticated } from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
+import { isId, newId } from '../../lib/ids.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { sessionOf, checkCsrf } from '../users/auth.service.js';
+import { findUserById, normalizeEmail } from '../users/users.repo.js';
+import { checkWorkspaces } from '../members/members.service.js';
+import { findMembershipRow, insertMembership, setWorkspaceRole, workspaceRolesOf } from '../members/members.repo.js';
+import { findWorkspace } from '../workspaces/workspaces.repo.js';
+import type { AddMemberBody } from '../members/members.schemas.js';
+import type { InvitationsTable } from './invitations.table.js';
+import type { InvitationListQuery, InvitedRole } from './invitations.schemas.js';
+import {
+  defaultWorkspaceId, findForEmail, findInvitation, findOpenInvitation, insertInvitation, openInvitations, pendingForEmail, updateInvitation,
+} from './invitations.repo.js';
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
+type Db = Kysely<Database>;
+type Row = InvitationsTable;
+
+/** Like GitHub's organization invitations: long enough to be noticed, short enough not to linger. */
+export const INVITATION_TTL_MS = 14 * 86_400_000;
+
+function statusOf(r: Row, now: Date) {
+  if (r.accepted_at) return 'accepted' as const;
+  if (r.declined_at) return 'declined' as const;
+  if (r.revoked_at) return 'revoked' as const;
+  return r.expires_at <= now.toISOString() ? 'expired' as const : 'pending' as const;
+}
+
+export function toInvitation(r: Row, now: Date) {
+  return {
+    id: r.id, email: r.email, role: r.role, workspaces: parseJson<InvitedRole[]>(r.workspaces, []), status: statusOf(r, now),
+    invited_by: r.invited_by, created_at: r.created_at, expires_at: r.expires_at,
+    accepted_at: r.accepted_at, declined_at: r.declined_at, revoked_at: r.revoked_at,
+  };
+}
+
+function toReceived(r: Row & { org_name: string; org_slug: string }, now: Date) {
+  return {
+    id: r.id, organization: { id: r.organization_id, name: r.org_name, slug: r.org_slug }, email: r.email, role: r.role,
+    workspaces: parseJson<InvitedRole[]>(r.workspaces, []), status: statusOf(r, now), created_at: r.created_at, expires_at: r.expires_at,
+  };
+}
+
+/**
+ * Invitations are organization-level, but the audit log is per workspace (D6 resource types):
+ * they are logged in the organization's default workspace as `workspaces.invitation_<verb>`.
+ */
+async function auditInvitation(trx: Db, actor: Omit<AuditActor, 'workspaceId'>, verb: string, before: Row | null, after: Row, at: Date) {
+  const workspaceId = await defaultWorkspaceId(trx, after.organization_id);
+  if (!workspaceId) return;
+  const view = (r: Row | null) => (r ? { email: r.email, role: r.role, workspaces: parseJson(r.workspaces, []), status: statusOf(r, at), expires_at: r.expires_at } : null);
+  const field = `invitation:${after.id}`;
+  await recordAudit(trx, { ...actor, workspaceId }, {
+    action: `workspaces.invitation_${verb}`, resourceType: 'workspaces', resourceId: workspaceId,
+    before: { [field]: view(before) }, after: { [field]: view(after) }, at,
+  });
+}
+
+const adminActor = (p: Principal) => ({ actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId });
+
+/**
+ * POST /v1/members. Never adds anyone: it records an invitation the addressee accepts in a session.
+ * The answer does not depend on whether the address has an account or is already a member, so it
+ * tells nothing about either. An open invitation to the same address is refreshed (same id, the
+ * new roles, a new expiry) rather than duplicated.
+ */
+export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBody) {
+  const at = ctx.clock.now();
+  const email = normalizeEmail(body.email);
+  const items = (body.workspaces ?? []).map((w) => ({ workspace_id: w.workspace_id, role: w.role }));
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organizations', p.organizationId);
+    await checkWorkspaces(trx, p, items);
+    const fields = {
+      role: body.role ?? 'member', workspaces: JSON.stringify(items), invited_by: p.userId,
+      expires_at: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
+    } as const;
+    const open = await findOpenInvitation(trx, p.organizationId, email);
+    let row: Row;
+    if (open) {
+      row = { ...open, ...fields };
+      await updateInvitation(trx, open.id, fields);
+      await auditInvitation(trx, adminActor(p), 'refreshed', open, row, at);
+    } else {
+      row = {
+        id: newId('inv'), organization_id: p.organizationId, email, ...fields, created_at: at.toISOString(),
+        accepted_at: null, accepted_by: null, declined_at: null, revoked_at: null,
+      };
+      await insertInvitation(trx, row);
+      await auditInvitation(trx, adminActor(p), 'created', null, row, at);
+    }
+    return toInvitation(row, at);
+  });
+}
+
+export async function listInvitations(ctx: Ctx, p: Principal, q: InvitationListQuery) {
+  const now = ctx.clock.now();
+  const base = openInvitations(ctx.db).where('organization_id', '=', p.organizationId).where('expires_at', '>', now.toISOString());
+  const page = await paginate(base, q, 'inv');
+  return { ...page, items: page.items.map((r) => toInvitation(r, now)) };
+}
+
+function notOpen(r: Row, now: Date) {
+  const status = statusOf(r, now);
+  return status === 'pending' ? null : conflict(`This invitation is ${status}${status === 'expired' ? '; ask for a new one' : ''}.`);
+}
+
+/** DELETE /v1/invitations/:id: another organization's invitation is a 404; a closed one a 409. */
+export async function revokeInvitation(ctx: Ctx, p: Principal, id: string) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organizations', p.organizationId);
+    const row = isId(id, 'inv') ? await findInvitation(trx, id) : undefined;
+    if (!row || row.organization_id !== p.organizationId) throw notFound('Invitation');
+    const status = statusOf(row, at);
+    if (status !== 'pending' && status !== 'expired') throw notOpen(row, at)!;
+    const next = { ...row, revoked_at: at.toISOString() };
+    await updateInvitation(trx, id, { revoked_at: next.revoked_at });
+    await auditInvitation(trx, adminActor(p), 'revoked', row, next, at);
+    return toInvitation(next, at);
+  });
+}
+
+/** The session's user; invitations are matched on its (normalised) e-mail address. */
+async function sessionUser(ctx: Ctx, token: string | undefined, csrf?: { sent: unknown }) {
+  const session = await sessionOf(ctx, token);
+  if (csrf) checkCsrf(session.csrf_token, csrf.sent);
+  const user = await findUserById(ctx.db, session.user_id);
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
+  const user = await sessionUser(ctx, token);
+  const now = ctx.clock.now();
+  const base = pendingForEmail(ctx.db, user.email, now.toISOString());
+  const rows = await base.limit(101).execute();
+  const items = rows.slice(0, 100).map((r) => toReceived(r, now));
+  const has_more = rows.length > 100;
+  const total = has_more ? Number((await base.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) : items.length;
+  return { items, has_more, next_cursor: null, total_count: total };
+}
+
+/**
+ * Accepting adds the membership and the requested workspace roles in one transaction. Someone
+ * already a member gets nothing new (its roles are managed with PATCH /v1/members); workspaces
+ * archived since the invitation are skipped.
+ */
+export async function respondToInvitation(ctx: Ctx, token: string | undefined, csrf: unknown, id: string, answer: 'accept' | 'decline', requestId: string) {
+  const user = await sessionUser(ctx, token, { sent: csrf });
+  const at = ctx.clock.now();
+  const found = isId(id, 'inv') ? await findForEmail(ctx.db, id, user.email) : undefined;
+  if (!found) throw notFound('Invitation');
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organizations', found.organization_id);
+    const row = (await findForEmail(trx, id, user.email))!;
+    const closed = notOpen(row, at);
+    if (closed) throw closed;
+    const actor = { actorType: 'user' as const, actorId: user.id, requestId, organizationId: row.organization_id };
+    if (answer === 'decline') {
+      const next = { ...row, declined_at: at.toISOString() };
+      await updateInvitation(trx, id, { declined_at: next.declined_at });
+      await auditInvitation(trx, actor, 'declined', row, next, at);
+      return toReceived(next, at);
+    }
+    if (!(await findMembershipRow(trx, row.organization_id, user.id))) {
+      await insertMembership(trx, row.organization_id, user.id, row.role, at.toISOString());
+      const held = await workspaceRolesOf(trx, row.organization_id, [user.id]);
+      for (const item of parseJson<InvitedRole[]>(row.workspaces, [])) {
+        const ws = await findWorkspace(trx, row.organization_id, item.workspace_id);
+        if (!ws || ws.status !== 'active' || held.some((h) => h.workspace_id === item.workspace_id)) continue;
+        await setWorkspaceRole(trx, item.workspace_id, user.id, item.role, at.toISOString());
+        const field = `member:${user.id}`;
+        await recordAudit(trx, { ...actor, workspaceId: item.workspace_id }, {
+          action: 'workspaces.member_added', resourceType: 'workspaces', resourceId: item.workspace_id,
+          before: { [field]: null }, after: { [field]: item.role }, at,
+        });
+      }
+    }
+    const next = { ...row, accepted_at: at.toISOString(), accepted_by: user.id };
+    await updateInvitation(trx, id, { accepted_at: next.accepted_at, accepted_by: user.id });
+    await auditInvitation(trx, actor, 'accepted', row, next, at);
+    return toReceived(next, at);
+  });
+}

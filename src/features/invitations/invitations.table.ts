@@ -1,0 +1,21 @@
+import type { OrgRole } from '../organizations/organizations.table.js';
+
+/**
+ * An offer to join an organization, addressed to an e-mail address (stored normalised). It is
+ * open until accepted, declined or revoked, and usable until `expires_at`.
+ */
+export interface InvitationsTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: OrgRole;
+  /** JSON array of {workspace_id, role} requested for the invitee */
+  workspaces: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  declined_at: string | null;
+  revoked_at: string | null;
+}
