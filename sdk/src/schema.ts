@@ -204,7 +204,7 @@ export interface paths {
         put?: never;
         /**
          * End the current session (needs X-CSRF-Token)
-         * @description End the current session (needs X-CSRF-Token).
+         * @description Ends the session of the cookie and clears it. Like every cookie-authenticated write, it needs the `X-CSRF-Token` from login or `GET /auth/me`.
          */
         post: operations["logout"];
         delete?: never;
@@ -222,7 +222,7 @@ export interface paths {
         };
         /**
          * The session user, its organizations and workspaces with roles, and the CSRF token
-         * @description The session user, its organizations and workspaces with roles, and the CSRF token.
+         * @description Who is signed in: the user, every organization and workspace they hold a role in, and the CSRF token that cookie-authenticated writes must send as `X-CSRF-Token`.
          */
         get: operations["getMe"];
         put?: never;
@@ -410,7 +410,7 @@ export interface paths {
         };
         /**
          * One audit entry of the current workspace
-         * @description One audit entry of the current workspace.
+         * @description One append-only audit entry: actor, action, resource and the changed fields with old and new values (secrets never appear). Another workspace's entry is a 404.
          */
         get: operations["getAuditLog"];
         put?: never;
@@ -430,13 +430,13 @@ export interface paths {
         };
         /**
          * List codes, newest first
-         * @description List codes, newest first.
+         * @description Cursor-paginated list of the workspace's codes, newest first, filtered by `type`, `status`, `tag` and a case-insensitive search `q` over title and URL. `meta.pagination.total_count` counts every match.
          */
         get: operations["listCodes"];
         put?: never;
         /**
          * Create a QR code
-         * @description Create a QR code.
+         * @description Creates a static code (the QR holds the content) or a dynamic code (the QR holds `short_url`, whose destination can change and whose scans are recorded). URL destinations are stored in WHATWG-normalised form; a destination that points back at this service is a 422 `url_loop`. Send an `Idempotency-Key` to retry safely.
          */
         post: operations["createCode"];
         delete?: never;
@@ -454,21 +454,21 @@ export interface paths {
         };
         /**
          * One code
-         * @description One code.
+         * @description A code of the caller's workspace with its destination(s), style, expiry and scan count. Another workspace's code is a 404.
          */
         get: operations["getCode"];
         put?: never;
         post?: never;
         /**
          * Delete a code (soft); its short URL answers 410
-         * @description Delete a code (soft); its short URL answers 410.
+         * @description Soft-deletes the code: it leaves lists, its short URL answers the 410 page (or redirects to `fallback_url`), and its scans stay for analytics. Answers 200 with the code's final state.
          */
         delete: operations["deleteCode"];
         options?: never;
         head?: never;
         /**
          * Change a code
-         * @description Change a code.
+         * @description Partial update: destination, A/B destinations, expiry, fallback, style, tags or status (pause and resume). The redirect uses the new values at once, on every instance. Each change is audited.
          */
         patch: operations["updateCode"];
         trace?: never;
@@ -484,7 +484,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a code pending approval
-         * @description Approve a code pending approval.
+         * @description In a workspace with `approval_required`, makes a pending code live. Needs the `approver` role (or an admin); a code that is not pending is a 409.
          */
         post: operations["approveCode"];
         delete?: never;
@@ -502,13 +502,13 @@ export interface paths {
         };
         /**
          * Comments on a code, newest first
-         * @description Comments on a code, newest first.
+         * @description Cursor-paginated comments on one code of the workspace, newest first.
          */
         get: operations["listCodeComments"];
         put?: never;
         /**
          * Comment on a code
-         * @description Comment on a code.
+         * @description Adds a comment (plain text, at most 5,000 characters) to a code, as the calling user or key. Audited.
          */
         post: operations["createCodeComment"];
         delete?: never;
@@ -529,7 +529,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a comment (author or admin)
-         * @description Delete a comment (author or admin).
+         * @description Deletes a comment (soft: it leaves the list). Its author may delete it, and so may a workspace or organization admin; anyone else gets 403.
          */
         delete: operations["deleteCodeComment"];
         options?: never;
@@ -636,7 +636,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a code pending approval, with a reason
-         * @description Reject a code pending approval, with a reason.
+         * @description In a workspace with `approval_required`, rejects a pending code with a `reason` that is kept on the code and in the audit log. A code that is not pending is a 409.
          */
         post: operations["rejectCode"];
         delete?: never;
@@ -654,7 +654,7 @@ export interface paths {
         };
         /**
          * Raw scans of a code, newest first
-         * @description Raw scans of a code, newest first.
+         * @description Cursor-paginated raw scans of one code: time, country, device, OS, browser, referrer, language, destination, bot flag and the daily-salted IP hash (never the IP). `total_count` comes from counters and counts the rows still kept under the workspace's scan retention.
          */
         get: operations["listCodeScans"];
         put?: never;
@@ -694,7 +694,7 @@ export interface paths {
         };
         /**
          * Aggregated scans of a code
-         * @description Aggregated scans of a code.
+         * @description Totals, unique visitors, scans by day and the breakdowns by country, device, OS, browser, referrer host and language, read from rollups (cost grows with the answer, not the scans stored). `from`/`to` and `tz` bucket days in any IANA zone; bots are excluded unless `include_bots=true`.
          */
         get: operations["getCodeStats"];
         put?: never;
@@ -754,7 +754,7 @@ export interface paths {
         };
         /**
          * List passports, newest first
-         * @description List passports, newest first.
+         * @description Cursor-paginated battery passports of the workspace, newest first, filtered by `gtin`, `category`, `battery_status` or `publication_status`.
          */
         get: operations["listPassports"];
         put?: never;
@@ -778,7 +778,7 @@ export interface paths {
         };
         /**
          * One passport
-         * @description One passport.
+         * @description A passport with its current data, status (draft, published, archived), version and its Digital Link.
          */
         get: operations["getPassport"];
         put?: never;
@@ -802,7 +802,7 @@ export interface paths {
         };
         /**
          * Access grants of a passport, newest first (without tokens)
-         * @description Access grants of a passport, newest first (without tokens).
+         * @description The access grants (legitimate interest, authority) issued for a passport, newest first. Tokens are shown only once, at creation, and never listed.
          */
         get: operations["listPassportAccessGrants"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an access grant; its token stops working at once
-         * @description Revoke an access grant; its token stops working at once.
+         * @description Revokes an access grant: requests with its token get 401 at once. Answers 200 with the grant's final state.
          */
         delete: operations["revokePassportAccessGrant"];
         options?: never;
@@ -848,7 +848,7 @@ export interface paths {
         put?: never;
         /**
          * Archive a passport: the resolver and the page answer 404 from now on
-         * @description Archive a passport: the resolver and the page answer 404 from now on.
+         * @description Archives a passport: it leaves the public resolver and its page answers 404 from now on; its versions stay. Audited.
          */
         post: operations["archivePassport"];
         delete?: never;
@@ -974,7 +974,7 @@ export interface paths {
         };
         /**
          * Version history, newest first
-         * @description Version history, newest first.
+         * @description Every saved version of a passport's data, newest first, paginated by version number.
          */
         get: operations["listPassportVersions"];
         put?: never;
@@ -1146,7 +1146,7 @@ export interface paths {
         };
         /**
          * One member
-         * @description One member.
+         * @description One member of the caller's organization with their organization role and workspace roles.
          */
         get: operations["getMember"];
         put?: never;
@@ -1174,7 +1174,7 @@ export interface paths {
         };
         /**
          * The calling key's organization
-         * @description The calling key's organization.
+         * @description Returns the organization the calling API key (or the session's chosen organization) belongs to, with its plan and settings. A key never sees another organization.
          */
         get: operations["getOrganization"];
         put?: never;
@@ -1208,7 +1208,7 @@ export interface paths {
         head?: never;
         /**
          * Update the current organization
-         * @description Update the current organization.
+         * @description Changes any of `name`, `slug`, `billing_email` and `settings` of the caller's own organization. A slug in use is a 422 `taken` at `/slug`; another organization's id is a 404. A key may do this only while its creator is `org_admin`.
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -1306,7 +1306,7 @@ export interface paths {
         };
         /**
          * One workspace
-         * @description One workspace.
+         * @description A workspace of the caller's organization that the caller may see (an API key sees only its own unless its creator is `org_admin`), with its settings, custom domain state and status.
          */
         get: operations["getWorkspace"];
         put?: never;
@@ -1320,7 +1320,7 @@ export interface paths {
         head?: never;
         /**
          * Update a workspace (org_admin, or ws_admin of that workspace)
-         * @description Update a workspace (org_admin, or ws_admin of that workspace).
+         * @description Changes name, slug, description, locale, colour, approval, custom domain, settings, time zone or scan retention. A new custom domain starts unverified with a TXT token; see `POST /v1/workspaces/{id}/domain/verify`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;

@@ -23,6 +23,6 @@ export default async function auditRoutes(app: App) {
 
   app.get('/v1/audit-logs/:id', {
     config: { permission: 'audit.read' },
-    schema: { operationId: 'getAuditLog', tags, summary: 'One audit entry of the current workspace', params: AuditParams, response: { 200: One(AuditEntry) } },
+    schema: { operationId: 'getAuditLog', tags, summary: 'One audit entry of the current workspace', description: 'One append-only audit entry: actor, action, resource and the changed fields with old and new values (secrets never appear). Another workspace\'s entry is a 404.', params: AuditParams, response: { 200: One(AuditEntry) } },
   }, async (request) => one(request, await getAuditEntry(db, principalOf(request).workspaceId, request.params.id)));
 }

@@ -46,12 +46,12 @@ export default async function dppRoutes(app: App) {
 
   app.get('/v1/dpp', {
     config: { permission: 'dpp.read' },
-    schema: { operationId: 'listPassports', tags, summary: 'List passports, newest first', querystring: PassportListQuery, response: { 200: List(PassportSchema) } },
+    schema: { operationId: 'listPassports', tags, summary: 'List passports, newest first', description: 'Cursor-paginated battery passports of the workspace, newest first, filtered by `gtin`, `category`, `battery_status` or `publication_status`.', querystring: PassportListQuery, response: { 200: List(PassportSchema) } },
   }, async (request) => list(request, await listPassports(deps, principalOf(request), request.query)));
 
   app.get('/v1/dpp/:id', {
     config: { permission: 'dpp.read' },
-    schema: { operationId: 'getPassport', tags, summary: 'One passport', params: PassportParams, response: { 200: PassportEnvelope } },
+    schema: { operationId: 'getPassport', tags, summary: 'One passport', description: 'A passport with its current data, status (draft, published, archived), version and its Digital Link.', params: PassportParams, response: { 200: PassportEnvelope } },
   }, async (request) => saved(request, { passport: await getPassport(deps, principalOf(request), request.params.id), warnings: [] }));
 
   app.patch('/v1/dpp/:id', {
@@ -67,7 +67,7 @@ export default async function dppRoutes(app: App) {
   app.get('/v1/dpp/:id/versions', {
     config: { permission: 'dpp.read' },
     schema: {
-      operationId: 'listPassportVersions', tags, summary: 'Version history, newest first',
+      operationId: 'listPassportVersions', tags, summary: 'Version history, newest first', description: 'Every saved version of a passport\'s data, newest first, paginated by version number.',
       params: PassportParams, querystring: VersionListQuery, response: { 200: List(PassportVersionSchema) },
     },
   }, async (request) => list(request, await listPassportVersions(deps, principalOf(request), request.params.id, request.query)));
@@ -84,7 +84,7 @@ export default async function dppRoutes(app: App) {
   app.post('/v1/dpp/:id/archive', {
     config: { permission: 'dpp.publish' },
     schema: {
-      operationId: 'archivePassport', tags, summary: 'Archive a passport: the resolver and the page answer 404 from now on',
+      operationId: 'archivePassport', tags, summary: 'Archive a passport: the resolver and the page answer 404 from now on', description: 'Archives a passport: it leaves the public resolver and its page answers 404 from now on; its versions stay. Audited.',
       params: PassportParams, response: { 200: PassportEnvelope },
     },
   }, async (request) => saved(request, await archivePassport(deps, principalOf(request), request.params.id)));

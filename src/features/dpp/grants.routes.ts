@@ -24,7 +24,7 @@ export default async function grantsRoutes(app: App) {
   app.get('/v1/dpp/:id/access-grants', {
     config: { permission: 'dpp.read' },
     schema: {
-      operationId: 'listPassportAccessGrants', tags, summary: 'Access grants of a passport, newest first (without tokens)',
+      operationId: 'listPassportAccessGrants', tags, summary: 'Access grants of a passport, newest first (without tokens)', description: 'The access grants (legitimate interest, authority) issued for a passport, newest first. Tokens are shown only once, at creation, and never listed.',
       params: PassportParams, querystring: Type.Object({ ...PageQuery }, { additionalProperties: false }), response: { 200: List(AccessGrantSchema) },
     },
   }, async (request) => list(request, await listGrants(deps, principalOf(request), request.params.id, request.query)));
@@ -32,7 +32,7 @@ export default async function grantsRoutes(app: App) {
   app.delete('/v1/dpp/:id/access-grants/:grant_id', {
     config: { permission: 'dpp.grant' },
     schema: {
-      operationId: 'revokePassportAccessGrant', tags, summary: 'Revoke an access grant; its token stops working at once',
+      operationId: 'revokePassportAccessGrant', tags, summary: 'Revoke an access grant; its token stops working at once', description: 'Revokes an access grant: requests with its token get 401 at once. Answers 200 with the grant\'s final state.',
       params: GrantParams, response: { 200: One(AccessGrantSchema) },
     },
   }, async (request) => one(request, await revokeAccessGrant(deps, principalOf(request), request.params.id, request.params.grant_id)));

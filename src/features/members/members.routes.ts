@@ -24,7 +24,7 @@ export default async function membersRoutes(app: App) {
 
   app.get('/v1/members/:user_id', {
     config: { permission: 'members.read' },
-    schema: { operationId: 'getMember', tags, summary: 'One member', params: MemberParams, response: { 200: One(Member) } },
+    schema: { operationId: 'getMember', tags, summary: 'One member', description: 'One member of the caller\'s organization with their organization role and workspace roles.', params: MemberParams, response: { 200: One(Member) } },
   }, async (request) => one(request, await getMember(ctx, principalOf(request), request.params.user_id)));
 
   app.post('/v1/members', {

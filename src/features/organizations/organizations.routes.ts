@@ -12,7 +12,7 @@ export default async function organizationsRoutes(app: App) {
 
   app.get('/v1/organizations', {
     config: { permission: 'organizations.read' },
-    schema: { operationId: 'getOrganization', tags, summary: "The calling key's organization", response: { 200: One(Organization) } },
+    schema: { operationId: 'getOrganization', tags, summary: "The calling key's organization", description: 'Returns the organization the calling API key (or the session\'s chosen organization) belongs to, with its plan and settings. A key never sees another organization.', response: { 200: One(Organization) } },
   }, async (request) => one(request, toOrganization(await getOrganization(ctx.db, principalOf(request).organizationId))));
 
   app.post('/v1/organizations', {
@@ -27,7 +27,7 @@ export default async function organizationsRoutes(app: App) {
   app.patch('/v1/organizations/:id', {
     config: { permission: 'organizations.update' },
     schema: {
-      operationId: 'updateOrganization', tags, summary: 'Update the current organization',
+      operationId: 'updateOrganization', tags, summary: 'Update the current organization', description: 'Changes any of `name`, `slug`, `billing_email` and `settings` of the caller\'s own organization. A slug in use is a 422 `taken` at `/slug`; another organization\'s id is a 404. A key may do this only while its creator is `org_admin`.',
       params: OrganizationParams, body: UpdateOrganizationBody, response: { 200: One(Organization) },
     },
   }, async (request) => one(request, toOrganization(await patchOrganization(ctx, principalOf(request), request.params.id, request.body))));

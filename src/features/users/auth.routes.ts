@@ -47,7 +47,7 @@ export default async function authRoutes(app: App) {
   app.post('/auth/logout', {
     config: dashboard,
     schema: {
-      operationId: 'logout', tags, security: cookieAuth, summary: 'End the current session (needs X-CSRF-Token)',
+      operationId: 'logout', tags, security: cookieAuth, summary: 'End the current session (needs X-CSRF-Token)', description: 'Ends the session of the cookie and clears it. Like every cookie-authenticated write, it needs the `X-CSRF-Token` from login or `GET /auth/me`.',
       response: { 200: One(LogoutResult), 401: noSession, 403: problem('X-CSRF-Token missing or wrong') },
     },
   }, async (request, reply) => {
@@ -72,7 +72,7 @@ export default async function authRoutes(app: App) {
   app.get('/auth/me', {
     config: dashboard,
     schema: {
-      operationId: 'getMe', tags, security: cookieAuth, summary: 'The session user, its organizations and workspaces with roles, and the CSRF token',
+      operationId: 'getMe', tags, security: cookieAuth, summary: 'The session user, its organizations and workspaces with roles, and the CSRF token', description: 'Who is signed in: the user, every organization and workspace they hold a role in, and the CSRF token that cookie-authenticated writes must send as `X-CSRF-Token`.',
       response: { 200: One(Me), 401: noSession },
     },
   }, async (request) => one(request, await me(ctx, request.cookies[SESSION_COOKIE], request.headers['x-organization-id'], request.headers['x-workspace-id'])));

@@ -22,7 +22,7 @@ export default async function workspacesRoutes(app: App) {
 
   app.get('/v1/workspaces/:id', {
     config: { permission: 'workspaces.read' },
-    schema: { operationId: 'getWorkspace', tags, summary: 'One workspace', params: WorkspaceParams, response: { 200: One(Workspace) } },
+    schema: { operationId: 'getWorkspace', tags, summary: 'One workspace', description: 'A workspace of the caller\'s organization that the caller may see (an API key sees only its own unless its creator is `org_admin`), with its settings, custom domain state and status.', params: WorkspaceParams, response: { 200: One(Workspace) } },
   }, async (request) => one(request, await getWorkspace(ctx, principalOf(request), request.params.id)));
 
   app.post('/v1/workspaces', {
@@ -37,7 +37,7 @@ export default async function workspacesRoutes(app: App) {
   app.patch('/v1/workspaces/:id', {
     config: { permission: 'workspaces.update' },
     schema: {
-      operationId: 'updateWorkspace', tags, summary: 'Update a workspace (org_admin, or ws_admin of that workspace)',
+      operationId: 'updateWorkspace', tags, summary: 'Update a workspace (org_admin, or ws_admin of that workspace)', description: 'Changes name, slug, description, locale, colour, approval, custom domain, settings, time zone or scan retention. A new custom domain starts unverified with a TXT token; see `POST /v1/workspaces/{id}/domain/verify`.',
       params: WorkspaceParams, body: UpdateWorkspaceBody, response: { 200: One(Workspace), 409: problemResponse('The slug or custom domain is taken', 409) },
     },
   }, async (request) => {
