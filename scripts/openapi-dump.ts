@@ -1,5 +1,5 @@
 // Writes the live OpenAPI document of the service (built against in-memory SQLite) to a file:
-// `tsx scripts/openapi-dump.ts <out.json>`. Used by `npm run lint:openapi` and the SDK type check.
+// `tsx scripts/openapi-dump.ts <out.json>`, for generators and tools that want it as a file.
 import { writeFileSync } from 'node:fs';
 import { liveOpenApiDocument } from './openapi-live.js';
 
