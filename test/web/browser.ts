@@ -2,13 +2,13 @@
 // by playwright-core (never a downloaded browser), axe checks and screenshots.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createHarness, type Harness } from '../support/harness.js';
+import { freePort } from '../support/private-servers.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,16 +30,6 @@ export function ensureBuilt(): string {
   return dist;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface WebServer { h: Harness; url: string; port: number; close(): Promise<void> }
 
