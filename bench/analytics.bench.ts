@@ -1,9 +1,10 @@
 /**
- * Analytics at size (issue 13). Part 1: one code gets ANALYTICS_REDIRECT_SCANS scans through real
+ * Analytics at size (docs/analytics.md). Part 1: one code gets ANALYTICS_REDIRECT_SCANS scans through real
  * redirects (the app server in its own process, autocannon from here); then, while autocannon
  * keeps the redirects busy, GET /v1/codes/:id/stats and the first page of scans are called in turn:
  * their p50/p99, and the slowest redirect answered meanwhile. Part 2: ANALYTICS_SEEDED scans
- * inserted in SQL across 1,000 codes and 365 days, rolled up by the 0005 migration's backfill;
+ * inserted in SQL across ANALYTICS_CODES (1,000) codes and 365 days (ids carrying their scan time, as the sink's),
+ * rolled up by the 0005 migration's backfill (its speed and the rollup rows a scan are printed);
  * then GET /v1/analytics for the year, p50/p99 (in process, app.inject).
  * Run: npm run bench -- analytics (PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
  */
@@ -20,10 +21,12 @@ import { buildApp } from '../src/app.js';
 import { bootstrap } from '../src/cli/commands.js';
 import { backfillRollups } from '../src/db/migrations/0005_scan_rollups.js';
 import { REQUEST_HEADERS, benchEnv, startServer, stopServer } from './redirect-servers.js';
+import { scanIdSql } from '../test/support/scan-ids.js';
 
 const REDIRECT_SCANS = Number(process.env.ANALYTICS_REDIRECT_SCANS ?? 1_000_000);
 const SEEDED = Number(process.env.ANALYTICS_SEEDED ?? 10_000_000);
-const CODES = 1_000;
+// Fewer codes keep a scaled-down run at the full run's density (10,000 scans a code a year).
+const CODES = Number(process.env.ANALYTICS_CODES ?? 1_000);
 const CALLS = Number(process.env.ANALYTICS_CALLS ?? 200);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
@@ -31,7 +34,7 @@ const fmt = (n: number) => n.toFixed(1);
 
 async function tenant(databaseUrl: string) {
   const config = loadConfig(benchEnv(databaseUrl));
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const suffix = randomBytes(4).toString('hex');
   const t = await bootstrap(db, config, { email: `bench-${suffix}@example.com`, password: 'bench password 1', orgName: 'Bench', orgSlug: `bench-${suffix}`, plan: 'enterprise' });
@@ -39,7 +42,7 @@ async function tenant(databaseUrl: string) {
 }
 
 async function throughRedirects(label: string, databaseUrl: string) {
-  const { db, t, auth } = await tenant(databaseUrl);
+  const { db, auth } = await tenant(databaseUrl);
   const server = await startServer('app', databaseUrl);
   const base = `http://127.0.0.1:${server.port}`;
   const created = await fetch(`${base}/v1/codes`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }) });
@@ -64,6 +67,7 @@ async function throughRedirects(label: string, databaseUrl: string) {
     }
     return times;
   };
+  const timedLoad = loadavg()[0].toFixed(1);
   const stats = await time(`/v1/codes/${code.id}/stats`);
   const list = await time(`/v1/codes/${code.id}/scans`);
   instance.stop();
@@ -74,7 +78,7 @@ async function throughRedirects(label: string, databaseUrl: string) {
   console.log('| call | p50 ms | p99 ms |\n|---|---:|---:|');
   console.log(`| GET /v1/codes/:id/stats (30 days) | ${fmt(pct(stats, 50))} | ${fmt(pct(stats, 99))} |`);
   console.log(`| GET /v1/codes/:id/scans (first page) | ${fmt(pct(list, 50))} | ${fmt(pct(list, 99))} |`);
-  console.log(`\nredirects during those ${CALLS * 2} calls: ${during.requests.total.toLocaleString('en')} answered, p99 ${during.latency.p99} ms, slowest **${during.latency.max} ms**`);
+  console.log(`\nload average (1 min) when the calls began: ${timedLoad}. Redirects during those ${CALLS * 2} calls: ${during.requests.total.toLocaleString('en')} answered, p99 ${during.latency.p99} ms, slowest **${during.latency.max} ms**`);
   await db.destroy();
 }
 
@@ -100,7 +104,7 @@ async function seeded(label: string, databaseUrl: string) {
   for (const [n, c] of codeRows.entries()) {
     if (isPostgres(db)) {
       await sql`insert into scans (id, code_id, workspace_id, organization_id, scanned_at, country, device, os, browser, referrer, language, is_bot, ip_hash, destination)
-        select 'scn_' || lpad(i::text, 10, '0') || 'ABCDEFGHJKMNPQRS', ${c.id}, ${t.workspace_id}, ${t.organization_id},
+        select ${scanIdSql(sql`(${sql.lit(start + n * 997)}::bigint + i::bigint * ${sql.lit(Math.round(step))})`, sql`i`, true)}, ${c.id}, ${t.workspace_id}, ${t.organization_id},
           to_char(to_timestamp((${start + n * 997}::bigint + (i::bigint * ${Math.round(step)})) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           (array['DE','FR','US','GB','IN',null])[1 + (i + ${n}) % 6], (array['mobile','desktop','tablet'])[1 + i % 3], (array['iOS','Android','Windows','macOS'])[1 + i % 4],
           (array['Mobile Safari','Chrome','Firefox'])[1 + i % 3], case when i % 3 = 0 then 'https://r' || (i % 20) || '.example/' end,
@@ -109,7 +113,7 @@ async function seeded(label: string, databaseUrl: string) {
     } else {
       await sql`with recursive n(i) as (select 0 union all select i + 1 from n where i < ${perCode - 1})
         insert into scans (id, code_id, workspace_id, organization_id, scanned_at, country, device, os, browser, referrer, language, is_bot, ip_hash, destination)
-        select 'scn_' || printf('%010d', i) || 'ABCDEFGHJKMNPQRS', ${c.id}, ${t.workspace_id}, ${t.organization_id},
+        select ${scanIdSql(sql`(${sql.lit(start + n * 997)} + cast(i * ${sql.lit(step)} as integer))`, sql`i`, false)}, ${c.id}, ${t.workspace_id}, ${t.organization_id},
           strftime('%Y-%m-%dT%H:%M:%fZ', (${start + n * 997} + cast(i * ${step} as integer)) / 1000.0, 'unixepoch'),
           case (i + ${n}) % 6 when 0 then 'DE' when 1 then 'FR' when 2 then 'US' when 3 then 'GB' when 4 then 'IN' end,
           case i % 3 when 0 then 'mobile' when 1 then 'desktop' else 'tablet' end, case i % 4 when 0 then 'iOS' when 1 then 'Android' when 2 then 'Windows' else 'macOS' end,
@@ -127,8 +131,10 @@ async function seeded(label: string, databaseUrl: string) {
   }));
   const app = await buildApp(config, { db, logger: false });
   const queries = ['from=2025-11-23&to=2026-11-22', 'from=2025-11-23&to=2026-11-22&tz=Europe/Berlin', 'from=2025-11-23&to=2026-11-22&tz=Asia/Kolkata&interval=week'];
-  console.log(`\n#### ${label}: ${SEEDED.toLocaleString('en')} scans in SQL across ${CODES} codes and 365 days\n`);
-  console.log(`seeded in ${fmt((seededAt - started) / 1000)} s, rolled up by the migration's backfill in ${fmt((rolledAt - seededAt) / 1000)} s: ${counts[0].toLocaleString('en')} code rollup rows, ${counts[1].toLocaleString('en')} workspace rollup rows\n`);
+  console.log(`\n#### ${label}: ${SEEDED.toLocaleString('en')} scans in SQL across ${CODES.toLocaleString('en')} codes and 365 days\n`);
+  const seconds = (rolledAt - seededAt) / 1000;
+  console.log(`seeded in ${fmt((seededAt - started) / 1000)} s, rolled up by the migration's backfill in ${fmt(seconds)} s (${Math.round(SEEDED / seconds).toLocaleString('en')} scans/s, ${Math.round((counts[0] + counts[1]) / seconds).toLocaleString('en')} rollup rows/s): ${counts[0].toLocaleString('en')} code rollup rows (${(counts[0] / SEEDED).toFixed(2)} a scan), ${counts[1].toLocaleString('en')} workspace rollup rows (${(counts[1] / SEEDED).toFixed(2)} a scan)\n`);
+  console.log(`load average (1 min) when the calls began: ${loadavg()[0].toFixed(1)}\n`);
   console.log('| GET /v1/analytics (a year) | p50 ms | p99 ms | total scans |\n|---|---:|---:|---:|');
   for (const q of queries) {
     const times: number[] = [];
@@ -154,12 +160,15 @@ const dir = mkdtempSync(join(tmpdir(), 'qrs-analytics-'));
 console.log(`analytics benchmark: node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}, ${CALLS} calls a row`);
 const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const only = process.env.ANALYTICS_PART;
+// ANALYTICS_DB=sqlite|postgres runs one database (e.g. the two seeded parts in two processes).
+const sqlite = process.env.ANALYTICS_DB !== 'postgres';
+const postgres = pg && process.env.ANALYTICS_DB !== 'sqlite' ? pg : undefined;
 if (only !== 'seeded') {
-  await throughRedirects('SQLite (temp file)', `sqlite:${join(dir, 'redirects.sqlite')}`);
-  if (pg) await throughRedirects('PostgreSQL', pg);
+  if (sqlite) await throughRedirects('SQLite (temp file)', `sqlite:${join(dir, 'redirects.sqlite')}`);
+  if (postgres) await throughRedirects('PostgreSQL', postgres);
 }
 if (only !== 'redirects') {
-  await seeded('SQLite (temp file)', `sqlite:${join(dir, 'seeded.sqlite')}`);
-  if (pg) await seeded('PostgreSQL', pg);
+  if (sqlite) await seeded('SQLite (temp file)', `sqlite:${join(dir, 'seeded.sqlite')}`);
+  if (postgres) await seeded('PostgreSQL', postgres);
 }
 rmSync(dir, { recursive: true, force: true });

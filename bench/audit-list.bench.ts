@@ -60,7 +60,7 @@ function pct(sorted: number[], p: number) {
 }
 
 async function main() {
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const a = await bootstrap(db, config, { email: 'bench@example.com', password: 'benchmark password', orgName: 'Bench', orgSlug: 'bench', plan: 'free' });
   const b = await bootstrap(db, config, { email: 'noise@example.com', password: 'benchmark password', orgName: 'Noise', orgSlug: 'noise', plan: 'free' });

@@ -39,7 +39,7 @@ async function serve(kind: ServerKind) {
     close = () => app.close();
   } else {
     const config = loadConfig(process.env);
-    const db = openDatabase(config.databaseUrl);
+    const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
     const app = await buildApp(config, { db, logger: false });
     app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, redirectToLanding);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -77,7 +77,7 @@ export function stopServer({ child }: Server): Promise<void> {
 /** A migrated database with one enterprise organization and one dynamic url code. */
 export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { id: string; short_code: string } }> {
   const config = loadConfig(benchEnv(databaseUrl));
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const suffix = randomBytes(4).toString('hex');
   const t = await bootstrap(db, config, { email: `bench-${suffix}@example.com`, password: 'bench password 1', orgName: 'Bench', orgSlug: `bench-${suffix}`, plan: 'enterprise' });

@@ -68,7 +68,7 @@ async function measure(app: Awaited<ReturnType<typeof buildApp>>, key: string) {
 
 async function run(label: string, databaseUrl: string) {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const busy = await tenant(db, config);
   const idle = await tenant(db, config);

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.js';
  */
 export async function liveOpenApiDocument(): Promise<Record<string, unknown>> {
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', BASE_URL: 'https://qrs.test' } as NodeJS.ProcessEnv, { logLevel: 'silent' });
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const app = await buildApp(config, { db, logger: false });
   await app.ready();

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
-import type { Deps } from './deps.js';
+import type { Config } from './platform/config.js';
+import type { Deps } from './platform/deps.js';
 import { onConnectionError, openDatabase, type DB } from './db/database.js';
 import { connectRedis, openRedis, RedisCircuit } from './db/redis.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -23,6 +23,8 @@ import { inputRulesPlugin } from './http/input-rules.js';
 import { withRedaction } from './http/log-redact.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { features } from './features/index.js';
+import { principalFromApiKey } from './features/api-keys/api-key.principal.js';
+import { principalFromSession } from './features/users/session.principal.js';
 
 export interface BuildOptions {
   db?: DB;
@@ -38,7 +40,7 @@ function hopsTrusted(hops: number) {
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: withRedaction(opts.logger ?? { level: config.logLevel }),
-    // D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
+    // docs/decisions.md D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
@@ -59,10 +61,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler());
-  // D3: only application/json bodies; Fastify's default text/plain parser would accept others.
+  // docs/decisions.md D3: only application/json bodies; Fastify's default text/plain parser would accept others.
   app.removeContentTypeParser('text/plain');
 
-  const db = opts.db ?? openDatabase(config.databaseUrl);
+  const db = opts.db ?? openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   // PostgreSQL dropped a connection (restart, failover): the pool replaces it; say so once per drop.
   const unwatch = onConnectionError(db, (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects'));
   const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisTimeoutMs) : null;
@@ -88,7 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(cookiesPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { resolver: { apiKey: principalFromApiKey, session: principalFromSession } });
   await app.register(deprecationPlugin);
   await app.register(idempotencyPlugin);
   for (const feature of features) await app.register(feature);

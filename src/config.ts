@@ -1,66 +1,9 @@
 import 'dotenv/config';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-
-export type PlanName = 'free' | 'pro' | 'business' | 'agency' | 'enterprise';
-export const PLAN_NAMES: PlanName[] = ['free', 'pro', 'business', 'agency', 'enterprise'];
-
-export interface Plan {
-  /** null means unlimited */
-  maxWorkspaces: number | null;
-  maxScansPerMonth: number;
-  maxDynamicCodes: number;
-  requestsPerMinute: number;
-}
-
-export interface Deprecation {
-  method: string;
-  path: string;
-  sunset: string;
-  link?: string;
-}
-
-export interface Config {
-  env: string;
-  port: number;
-  host: string;
-  baseUrl: string;
-  docsUrl: string;
-  databaseUrl: string;
-  redisUrl: string | null;
-  /** every Redis command fails after this long, and the caller falls back to in-process state */
-  redisTimeoutMs: number;
-  apiKeyPrefix: string;
-  logLevel: string;
-  version: string;
-  bodyLimit: number;
-  plans: Record<PlanName, Plan>;
-  rateLimit: { windowMs: number; anonymousPerWindow: number; publicPerWindow: number };
-  deprecations: Deprecation[];
-  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs; never `true`. */
-  trustProxy: false | number | string[];
-  countryHeader: string | null;
-  scanFlushMs: number;
-  passwordCost: number;
-  /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
-  exports: { workers: number; perWorkspace: number };
-  /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
-  webDist: string | null;
-  /**
-   * raw-scan retention job: run interval (0 = off), rows per delete statement, and whether it keeps
-   * PostgreSQL's monthly scan partitions (false when pg_partman or the operator does)
-   */
-  retention: { intervalMs: number; batchSize: number | null; managePartitions: boolean };
-}
-
-// D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
-const DEFAULT_PLANS: Record<PlanName, Plan> = {
-  free: { maxWorkspaces: 1, maxScansPerMonth: 1_000, maxDynamicCodes: 3, requestsPerMinute: 60 },
-  pro: { maxWorkspaces: 3, maxScansPerMonth: 25_000, maxDynamicCodes: 50, requestsPerMinute: 300 },
-  business: { maxWorkspaces: 10, maxScansPerMonth: 250_000, maxDynamicCodes: 500, requestsPerMinute: 1_000 },
-  agency: { maxWorkspaces: null, maxScansPerMonth: 1_000_000, maxDynamicCodes: 2_500, requestsPerMinute: 3_000 },
-  enterprise: { maxWorkspaces: null, maxScansPerMonth: 10_000_000, maxDynamicCodes: 25_000, requestsPerMinute: 10_000 },
-};
+import type { Config } from './platform/config.js';
+import { DEFAULT_PLANS, PLAN_NAMES, type Plan, type PlanName } from './platform/plans.js';
+import { parseDeprecationsJson, parsePlansJson } from './config-json.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -72,11 +15,11 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
-/** PLANS_JSON overrides any plan field, e.g. {"pro":{"maxWorkspaces":1}} for spec variant B. */
+/** PLANS_JSON overrides any plan field, e.g. {"pro":{"maxWorkspaces":1}} for variant B of docs/decisions.md D5. */
 function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
   const out = structuredClone(DEFAULT_PLANS);
   if (env.PLANS_JSON) {
-    const over = JSON.parse(env.PLANS_JSON) as Partial<Record<PlanName, Partial<Plan>>>;
+    const over = parsePlansJson(env.PLANS_JSON);
     for (const name of PLAN_NAMES) Object.assign(out[name], over[name] ?? {});
   }
   for (const name of PLAN_NAMES) {
@@ -84,6 +27,15 @@ function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
     if (rpm) out[name].requestsPerMinute = int(env, `RATE_LIMIT_${name.toUpperCase()}`, out[name].requestsPerMinute);
   }
   return out;
+}
+
+/** PG_POOL_MAX: at least one connection, and not more than a PostgreSQL server usually allows. */
+function poolMax(env: NodeJS.ProcessEnv): number {
+  const raw = env.PG_POOL_MAX;
+  if (raw === undefined || raw === '') return 10;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000) throw new Error(`PG_POOL_MAX must be an integer from 1 to 1000, got "${raw}"`);
+  return n;
 }
 
 function scanPartitions(env: NodeJS.ProcessEnv): 'auto' | 'external' {
@@ -133,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     baseUrl,
     docsUrl: (env.DOCS_URL || `${baseUrl}/docs`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/qrs.sqlite',
+    pgPoolMax: poolMax(env),
     webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
     redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 100),
@@ -146,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       anonymousPerWindow: int(env, 'RATE_LIMIT_ANONYMOUS', 60),
       publicPerWindow: int(env, 'RATE_LIMIT_PUBLIC', 6_000),
     },
-    deprecations: env.DEPRECATIONS_JSON ? (JSON.parse(env.DEPRECATIONS_JSON) as Deprecation[]) : [],
+    deprecations: env.DEPRECATIONS_JSON ? parseDeprecationsJson(env.DEPRECATIONS_JSON) : [],
     trustProxy: trustProxy(env.TRUST_PROXY),
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),

@@ -4,7 +4,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './app.js';
 
 const config = loadConfig();
-const db = openDatabase(config.databaseUrl);
+const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
 await migrateToLatest(db);
 const app = await buildApp(config, { db });
 await app.listen({ port: config.port, host: config.host });

@@ -1464,7 +1464,7 @@ export interface components {
             request_id: string | null;
             resource_id: string;
             /**
-             * @description codes, api_keys, webhooks or workspaces.
+             * @description One of codes, api_keys, webhooks, workspaces, organizations, comments, dpp, gs1_prefixes.
              * @example codes
              */
             resource_type: string;
@@ -8764,7 +8764,7 @@ export interface operations {
                 /** @description The `resource_id` query parameter. */
                 resource_id?: string;
                 /** @description The `resource_type` query parameter. */
-                resource_type?: "codes" | "api_keys" | "webhooks" | "workspaces";
+                resource_type?: "codes" | "api_keys" | "webhooks" | "workspaces" | "organizations" | "comments" | "dpp" | "gs1_prefixes";
             };
             header?: {
                 /**

@@ -1,9 +1,10 @@
-import type { Config, PlanName } from '../config.js';
+import type { Config } from '../platform/config.js';
+import type { PlanName } from '../platform/plans.js';
 import type { DB } from '../db/database.js';
 import { createUser } from '../features/users/users.service.js';
 import { createOrganizationWithDefaults } from '../features/organizations/organizations.service.js';
 import { createApiKey } from '../features/api-keys/api-keys.service.js';
-import { recordAudit } from '../features/audit/audit.service.js';
+import { SYSTEM_ACTOR, recordAudit } from '../features/audit/audit.service.js';
 import { OperatorError, verifyPrefixAsOperator } from '../features/gs1-prefixes/gs1-prefixes.service.js';
 import { PREFIX_MAX, PREFIX_MIN } from '../features/gs1-prefixes/gs1-prefixes.fns.js';
 
@@ -15,15 +16,14 @@ export interface BootstrapInput {
   plan: PlanName;
 }
 
-/** D4 first start: user (org_admin), organization, default workspace, one API key. */
+/** docs/decisions.md D4 first start: user (org_admin), organization, default workspace, one API key. */
 export async function bootstrap(db: DB, config: Config, input: BootstrapInput) {
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const user = await createUser(trx, { email: input.email, password: input.password }, now, config.passwordCost);
-    const system = { actorType: 'system' as const, actorId: null, requestId: null };
-    const { org, workspace } = await createOrganizationWithDefaults(trx, { name: input.orgName, slug: input.orgSlug, plan: input.plan }, { ...system, userId: user.id }, now);
+    const { org, workspace } = await createOrganizationWithDefaults(trx, { name: input.orgName, slug: input.orgSlug, plan: input.plan }, { ...SYSTEM_ACTOR, userId: user.id }, now);
     const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: org.id, workspaceId: workspace.id, name: 'Bootstrap key', createdBy: user.id }, now);
-    await recordAudit(trx, { ...system, organizationId: org.id, workspaceId: workspace.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
+    await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: org.id, workspaceId: workspace.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
     return { user_id: user.id, organization_id: org.id, workspace_id: workspace.id, api_key: secret };
   });
 }
@@ -32,13 +32,13 @@ export async function createKeyForWorkspace(db: DB, config: Config, workspaceId:
   return db.transaction().execute(async (trx) => {
     const ws = await trx.selectFrom('workspaces').select(['id', 'organization_id']).where('id', '=', workspaceId).where('status', '=', 'active').executeTakeFirst();
     if (!ws) throw new Error(`workspace ${workspaceId} not found`);
-    // D4: a CLI-made key acts for the bootstrap user, the organization's first org_admin.
+    // docs/decisions.md D4: a CLI-made key acts for the bootstrap user, the organization's first org_admin.
     const admin = await trx.selectFrom('memberships').select('user_id').where('organization_id', '=', ws.organization_id).where('role', '=', 'org_admin')
       .orderBy('created_at', 'asc').orderBy('user_id', 'asc').executeTakeFirst();
     if (!admin) throw new Error(`organization ${ws.organization_id} has no org_admin for the key to act for`);
     const now = new Date();
     const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: ws.organization_id, workspaceId: ws.id, name, createdBy: admin.user_id }, now);
-    await recordAudit(trx, { actorType: 'system', actorId: null, requestId: null, organizationId: ws.organization_id, workspaceId: ws.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
+    await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: ws.organization_id, workspaceId: ws.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
     return { id: row.id, api_key: secret };
   });
 }

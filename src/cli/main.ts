@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, PLAN_NAMES, type PlanName } from '../config.js';
+import { loadConfig } from '../config.js';
+import { PLAN_NAMES, type PlanName } from '../platform/plans.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { bootstrap, createKeyForWorkspace, verifyGs1Prefix } from './commands.js';
@@ -17,7 +18,7 @@ function fail(message: string): never {
 
 const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
-const db = openDatabase(config.databaseUrl);
+const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
 try {
   await migrateToLatest(db);
   let out: unknown;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DB = Kysely<Database>;
@@ -12,19 +12,10 @@ export function dialectOf(url: string): DialectName {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 
-export function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres } from './migrations/dialect.js';
 
 function sqlitePath(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
-}
-
-/** The file of a SQLite URL, or null for PostgreSQL and in-memory SQLite (nothing to share). */
-export function sqliteFilePath(url: string): string | null {
-  if (dialectOf(url) === 'postgres') return null;
-  const path = sqlitePath(url);
-  return path === ':memory:' ? null : path;
 }
 
 export interface OpenOptions {
@@ -33,6 +24,8 @@ export interface OpenOptions {
    * backends in pg_stat_activity; `?application_name=` in the URL takes precedence.
    */
   applicationName?: string;
+  /** PostgreSQL pool size (config.pgPoolMax, from PG_POOL_MAX); default 10 */
+  poolMax?: number;
   /** told about connections the server dropped; the pool has already replaced them */
   onConnectionError?: (err: Error) => void;
 }
@@ -52,7 +45,7 @@ export function openDatabase(url: string, opts: OpenOptions = {}): DB {
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = resilientPool({
       connectionString: url,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max: opts.poolMax ?? 10,
       application_name: opts.applicationName ?? 'qrs',
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -87,11 +80,11 @@ export function resilientPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-/** A better-sqlite3 connection with our settings; the scan writer thread opens its own with it. */
+/** A better-sqlite3 connection with our settings. */
 export function sqliteConnection(path: string): SQLite.Database {
   const sqlite = new SQLite(path);
-  // WAL lets readers proceed during the scan buffer's batched writes, and a second connection
-  // (the scan writer thread) write to the same file.
+  // WAL lets readers proceed during the scan buffer's batched writes, and another process (the CLI)
+  // write to the same file.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   // How long a write waits for another connection's lock before failing with SQLITE_BUSY (a 503).

@@ -4,7 +4,7 @@ import type { OrganizationsTable, MembershipsTable } from '../features/organizat
 import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspaces/workspaces.table.js';
 import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
 import type { AuditLogsTable } from '../features/audit/audit.table.js';
-import type { IdempotencyKeysTable } from '../http/idempotency.table.js';
+import type { IdempotencyKeysTable } from './idempotency.table.js';
 import type { CodesTable, CodeTagsTable } from '../features/codes/codes.table.js';
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-/** D10: deprecation is data. A matching route gets Deprecation, Sunset and Link headers. */
+/** docs/decisions.md D10: deprecation is data. A matching route gets Deprecation, Sunset and Link headers. */
 export const deprecationPlugin = fp(async (app) => {
   const { deprecations, docsUrl } = app.deps.config;
   if (deprecations.length === 0) return;

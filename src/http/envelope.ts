@@ -16,10 +16,10 @@ const titled = (item: TSchema, suffix: string) => {
   return typeof title === 'string' ? { title: `${title}${suffix}` } : {};
 };
 
-/** D2: `{data, meta}` for one resource. */
+/** docs/decisions.md D2: `{data, meta}` for one resource. */
 export const One = <T extends TSchema>(data: T) => Type.Object({ data, meta: Meta }, titled(data, 'Response'));
 
-/** D2: `{data: [...], meta: {…, pagination}}` for a list. */
+/** docs/decisions.md D2: `{data: [...], meta: {…, pagination}}` for a list. */
 export const List = <T extends TSchema>(item: T) =>
   Type.Object({ data: Type.Array(item), meta: Type.Object({ ...Meta.properties, pagination: Pagination }, { title: 'ListMeta' }) }, titled(item, 'List'));
 

@@ -12,7 +12,7 @@ interface ErrorType {
   description: string;
 }
 
-// The single table of error types (spec section 7, D3). Docs pages are generated from it.
+// The single table of error types (docs/decisions.md D3). Docs pages are generated from it.
 export const ERROR_TYPES = {
   'bad-request': { status: 400, title: 'Bad Request', description: 'The request could not be read: invalid JSON, a missing required field, or a malformed header such as Idempotency-Key.' },
   authentication: { status: 401, title: 'Unauthorized', description: 'The API key or session is missing, malformed, unknown, expired or revoked. Send `Authorization: Bearer qrs_sk_…`.' },
@@ -56,6 +56,18 @@ export const gone = (detail: string) => new AppError('gone', detail);
 
 export function invalid(errors: FieldError[], detail = 'The request contains invalid values.'): AppError {
   return new AppError('validation-error', detail, { errors });
+}
+
+const anyRequired = (e: FieldError) => e.code === 'required';
+
+/**
+ * docs/decisions.md D3, the one place it is decided: a missing required field makes the request a 400
+ * `bad-request`, anything else a 422 `validation-error`; both list every problem. `isMissing`
+ * says which items are missing fields: by default every `required` item at any depth (schema
+ * validation, codes); a passport counts only its envelope fields (docs/dpp.md).
+ */
+export function rejectFields(errors: FieldError[], detail?: string, isMissing: (e: FieldError) => boolean = anyRequired): AppError {
+  return errors.some(isMissing) ? badRequest(detail ?? 'Required fields are missing.', errors) : invalid(errors, detail);
 }
 
 /** One invalid field, the common case in services. */

@@ -1,22 +1,14 @@
 import fp from 'fastify-plugin';
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, conflict } from './errors.js';
-import { isUniqueViolation } from '../db/sql.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { sha256Hex } from '../lib/tokens.js';
+import { canonicalJson } from '../lib/canonical-json.js';
 import { prependHooks } from './route-hooks.js';
 import { hadSecrets, redactSecrets, secretKeys } from './secrets.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Key order must not change the fingerprint of an otherwise equal body. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 /** A kept body with its secrets replaced (docs/security.md, "Secrets"); unparsable bodies are kept as sent. */
 function keptBody(payload: string, keys: ReadonlySet<string>): string {
@@ -40,7 +32,7 @@ function replayedSecrets(body: string | null, keys: ReadonlySet<string>): { id?:
 }
 
 /**
- * D9. The first request inserts an in-flight row; the primary key (scope, key) makes a concurrent
+ * docs/decisions.md D9. The first request inserts an in-flight row; the primary key (scope, key) makes a concurrent
  * twin fail its insert, so exactly one executes. The response is stored when it is sent; 5xx rows
  * are dropped so the client may retry. Secrets are never stored: a repeat of a request whose
  * answer held one is a 409 secret-not-replayable (the secret was shown once).
@@ -57,7 +49,7 @@ export const idempotencyPlugin = fp(async (app) => {
     }
     const scope = request.principal?.actorId ?? `ip:${request.ip}`;
     const path = request.url.split('?')[0];
-    const hash = createHash('sha256').update(`${request.method} ${request.url}\n${canonical(request.body)}`).digest('hex');
+    const hash = sha256Hex(`${request.method} ${request.url}\n${canonicalJson(request.body)}`);
     const now = clock.now();
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
@@ -107,7 +99,7 @@ export const idempotencyPlugin = fp(async (app) => {
     if (idem) await db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
   };
 
-  // Only POST routes get these hooks (D9), so GET hot paths such as the redirect pay nothing.
+  // Only POST routes get these hooks (docs/decisions.md D9), so GET hot paths such as the redirect pay nothing.
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().includes('POST')) return;
     const keys = secretKeys(route.schema?.response);

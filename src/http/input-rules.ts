@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FieldError } from './errors.js';
 import { invalid } from './errors.js';
+import { escapePointer } from '../lib/json-pointer.js';
 
 /**
  * The one input rule every request value passes, whatever the route (docs/security.md):
@@ -12,10 +13,6 @@ import { invalid } from './errors.js';
 const MAX_ERRORS = 20;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const BAD_CHARS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 export function stringProblem(value: string): string | null {
   const m = BAD_CHARS.exec(value);
@@ -47,7 +44,7 @@ export function inputProblems(value: unknown, base = ''): FieldError[] {
         const keyDetail = stringProblem(k);
         // The pointer of a bad key cannot hold the key itself faithfully; its parent is named.
         if (keyDetail) out.push({ pointer: pointer || '/', detail: `a member name ${keyDetail.replace('must not contain', 'contains')}`, code: 'invalid_string' });
-        else walk(item, `${pointer}/${escapeToken(k)}`);
+        else walk(item, `${pointer}/${escapePointer(k)}`);
       }
     }
   };
@@ -65,7 +62,8 @@ export const inputRulesPlugin = fp(async (app) => {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body as string, (err: Error | null, value?: unknown) => {
+    // The default JSON parser answers through `done` and returns undefined; only its type allows a promise.
+    void parse(request, body as string, (err: Error | null, value?: unknown) => {
       if (err) return done(err, undefined);
       const errors = inputProblems(value);
       if (errors.length) return done(invalid(errors) as never, undefined);

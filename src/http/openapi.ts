@@ -101,7 +101,7 @@ export const openapiPlugin = fp(async (app) => {
     const response = (route.schema ??= {}).response as Record<string, unknown> | undefined;
     const merged = { ...errorResponses(route), ...(response ?? {}) };
     route.schema.response = route.config?.htmlErrors ? withHtmlErrors(merged) : merged;
-    // A public route must say so, or generated clients send it the API key (D8).
+    // A public route must say so, or generated clients send it the API key (docs/decisions.md D8).
     if (route.config?.auth === false) (route.schema as { security?: unknown[] }).security ??= [];
   });
   await app.register(swagger, {

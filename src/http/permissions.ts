@@ -1,13 +1,13 @@
-import type { Role } from './principal.js';
+import { ROLES, type Role } from '../lib/roles.js';
 
-const ALL: Role[] = ['org_admin', 'ws_admin', 'editor', 'approver', 'viewer', 'api_key'];
+const ALL = ROLES;
 const WRITERS: Role[] = ['org_admin', 'ws_admin', 'editor', 'api_key'];
 const ADMINS: Role[] = ['org_admin', 'ws_admin'];
 
 /**
  * The one table deciding every operation (STYLE: permissions are data). A route names its action
  * with `config: { permission }`; the test suite walks this whole table. org_admin is in every row
- * (D4); api_key is an editor plus workspace creation, organization PATCH and PATCH of its own
+ * (docs/decisions.md D4); api_key is an editor plus workspace creation, organization PATCH and PATCH of its own
  * workspace, never an admin, and never more than its creator may do (see `allows`).
  */
 export const PERMISSIONS = {

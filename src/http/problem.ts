@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_TYPES, type ErrorTypeName, type FieldError } from './errors.js';
-import { isMissingRequired, toFieldErrors } from './validation.js';
+import { AppError, ERROR_TYPES, badRequest, rejectFields, type ErrorTypeName } from './errors.js';
+import { toFieldErrors } from './validation.js';
 import { applyRateLimit } from './rate-limit.js';
 import { DATABASE_RETRY_AFTER_S, isConnectionError } from '../db/connection-errors.js';
 import { escapeHtml } from '../lib/html.js';
@@ -33,12 +33,9 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: A
 export function toAppError(error: FastifyError & { validationContext?: string }, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (error.validation) {
-    const errors: FieldError[] = toFieldErrors(error.validation, error.validationContext ?? 'body');
-    const bodyMissing = error.validationContext === 'body' && request.body == null;
-    if (bodyMissing || isMissingRequired(errors)) {
-      return new AppError('bad-request', bodyMissing ? 'A JSON request body is required.' : 'Required fields are missing.', { errors });
-    }
-    return new AppError('validation-error', 'The request contains invalid values.', { errors });
+    const errors = toFieldErrors(error.validation, error.validationContext ?? 'body');
+    if (error.validationContext === 'body' && request.body == null) return badRequest('A JSON request body is required.', errors);
+    return rejectFields(errors);
   }
   if (isConnectionError(error)) {
     return new AppError('unavailable', `The database is not answering. Retry in ${DATABASE_RETRY_AFTER_S} s.`, {}, { 'retry-after': String(DATABASE_RETRY_AFTER_S) });
@@ -66,7 +63,7 @@ export const problemPlugin = fp<{ docsUrl: string }>(async (app, { docsUrl }) =>
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let appError = toAppError(error, request);
     // The database failed before the caller was known (auth looks the key up): count the call per
-    // IP so this answer, too, carries the rate-limit headers (spec 8.4).
+    // IP so this answer, too, carries the rate-limit headers (docs/decisions.md D8).
     if (appError.type === 'unavailable' && !reply.hasHeader('x-ratelimit-limit')) {
       try { await applyRateLimit(request, reply); } catch (limited) { if (limited instanceof AppError) appError = limited; }
     }
@@ -77,7 +74,7 @@ export const problemPlugin = fp<{ docsUrl: string }>(async (app, { docsUrl }) =>
     return sendProblem(request, reply, appError, docsUrl);
   });
 
-  // Unknown routes are counted per IP like any anonymous call (spec 8.4 headers included).
+  // Unknown routes are counted per IP like any anonymous call (docs/decisions.md D8 headers included).
   app.setNotFoundHandler(async (request, reply) => {
     await applyRateLimit(request, reply);
     const path = request.url.split('?')[0];

@@ -1,17 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisCircuit } from '../db/redis.js';
-
-export interface WindowHit {
-  count: number;
-  /** epoch ms at which this window ends */
-  resetAt: number;
-}
-
-/** Fixed-window counters. In-process by default; Redis shares them across instances (D8). */
-export interface RateLimitStore {
-  /** Adds `units` (default 1; a heavy request costs more) to the key's current window. */
-  hit(key: string, windowMs: number, now: number, units?: number): Promise<WindowHit>;
-}
+import type { RateLimitStore, WindowHit } from '../platform/deps.js';
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private windows = new Map<string, WindowHit>();

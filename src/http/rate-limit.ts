@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
 /**
- * D8: per API key (or session user), per IP when unauthenticated; public redirect and resolver
+ * docs/decisions.md D8: per API key (or session user), per IP when unauthenticated; public redirect and resolver
  * routes (`config.rateLimit: 'public'`) have their own, higher per-IP budget. The auth plugin runs
  * it after resolving the caller; the 404 and bad-URL handlers call it themselves.
  */

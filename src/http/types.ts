@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../deps.js';
+import type { Deps } from '../platform/deps.js';
 import type { Permission } from './permissions.js';
-import type { Principal } from './principal.js';
+import type { Principal, SessionCredential } from './principal.js';
 import type { AppError } from './errors.js';
-import type { SessionsTable } from '../features/users/users.table.js';
+import type { SerializeOptions } from 'cookie';
 
 /** The app as feature plugins see it: TypeBox-typed routes. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -17,18 +17,18 @@ declare module 'fastify' {
     cookies: Record<string, string | undefined>;
     principal: Principal | null;
     authError: AppError | null;
-    session: SessionsTable | null;
+    session: SessionCredential | null;
     idempotency: { scope: string; key: string } | null;
   }
   interface FastifyReply {
-    setCookie(name: string, value: string, options?: import('cookie').SerializeOptions): FastifyReply;
-    clearCookie(name: string, options?: import('cookie').SerializeOptions): FastifyReply;
+    setCookie(name: string, value: string, options?: SerializeOptions): FastifyReply;
+    clearCookie(name: string, options?: SerializeOptions): FastifyReply;
   }
   interface FastifyContextConfig {
     /** false: no authentication (health, docs, redirect, public pages) */
     auth?: boolean;
     permission?: Permission;
-    /** 'public': the separate per-IP budget of redirect and resolver routes (D8) */
+    /** 'public': the separate per-IP budget of redirect and resolver routes (docs/decisions.md D8) */
     rateLimit?: 'api' | 'public';
     /** pages people open in a browser (redirect, passport): errors answer HTML to an HTML Accept */
     htmlErrors?: boolean;

@@ -1,13 +1,10 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { FieldError } from './errors.js';
+import { escapePointer } from '../lib/json-pointer.js';
 
 const PART_PREFIX: Record<string, string> = { body: '', querystring: '/query', params: '/params', headers: '/headers' };
 
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Ajv errors → D3 items. For query parameters the pointer is /query/<name>. */
+/** Ajv errors → docs/decisions.md D3 items. For query parameters the pointer is /query/<name>. */
 export function toFieldErrors(errors: FastifySchemaValidationError[], context: string): FieldError[] {
   const prefix = PART_PREFIX[context] ?? `/${context}`;
   return errors
@@ -28,9 +25,4 @@ function describe(e: FastifySchemaValidationError, params: Record<string, unknow
     case 'enum': return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
     default: return e.message ?? 'is invalid';
   }
-}
-
-/** Missing required fields are a 400 per spec section 7; present-but-invalid values a 422 (D3). */
-export function isMissingRequired(errors: FieldError[]): boolean {
-  return errors.some((e) => e.code === 'required');
 }

@@ -1,14 +1,6 @@
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { inputProblems } from './input-rules.js';
-
-function makeAjv(coerce: boolean) {
-  // removeAdditional off: an unknown field is reported (422), not silently dropped.
-  const ajv = new Ajv.default({ allErrors: true, useDefaults: true, removeAdditional: false, strict: false, coerceTypes: coerce ? 'array' : false });
-  addFormats.default(ajv);
-  return ajv;
-}
+import { createAjv } from '../lib/ajv.js';
 
 type Validate = ((data: unknown, ctx?: unknown) => boolean) & { errors?: unknown[] | null; schemaEnv?: unknown };
 
@@ -31,11 +23,12 @@ function withInputRule(validate: Validate): Validate {
 
 /**
  * JSON bodies are validated strictly (no "5" for 5); query strings, params and headers arrive as
- * text and are coerced.
+ * text and are coerced. Ajv never removes additional properties: an unknown field is reported
+ * (422), not silently dropped.
  */
 export function validatorCompiler(): FastifySchemaCompiler<any> {
-  const strict = makeAjv(false);
-  const coercing = makeAjv(true);
+  const strict = createAjv({ useDefaults: true });
+  const coercing = createAjv({ useDefaults: true, coerceTypes: true });
   return ({ schema, httpPart }) => {
     if (httpPart === 'body') return strict.compile(schema as object) as never;
     const validate = coercing.compile(schema as object) as unknown as Validate;

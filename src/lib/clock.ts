@@ -3,7 +3,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-export function iso(date: Date): string {
-  return date.toISOString();
-}

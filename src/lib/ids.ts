@@ -5,7 +5,7 @@ const ulidAt = ulidGenerator();
 export type IdPrefix =
   | 'org' | 'ws' | 'qr' | 'aud' | 'req' | 'usr' | 'key' | 'whk' | 'whd' | 'cmt' | 'dpp' | 'scn' | 'exp' | 'ses' | 'grt' | 'gcp' | 'inv';
 
-/** Monotonic, so ids minted in the same millisecond still sort in creation order (D1). */
+/** Monotonic, so ids minted in the same millisecond still sort in creation order (docs/decisions.md D1). */
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulidAt(Date.now())}`;
 }
@@ -14,8 +14,4 @@ const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
 
 export function isId(value: string, prefix: IdPrefix): boolean {
   return new RegExp(`^${prefix}_${ULID}$`).test(value);
-}
-
-export function idPattern(prefix: IdPrefix): string {
-  return `^${prefix}_${ULID}$`;
 }

@@ -1,4 +1,3 @@
-import { Type, type Static } from 'typebox';
 import type { Ecc } from './matrix.js';
 import { contrastRatio, HEX_COLOR, luminance } from './color.js';
 
@@ -9,22 +8,21 @@ export const MIN_CONTRAST = 3;
 /** ISO/IEC 18004 quiet zone, in modules. */
 export const STANDARD_MARGIN = 4;
 
-const hex = (what: string) => Type.String({ pattern: HEX_COLOR.source, description: `${what} colour, #RRGGBB.` });
-
-/** Query parameters shared by every QR image route. */
-export const QrQuery = Type.Object({
-  size: Type.Optional(Type.Integer({ minimum: 16, maximum: 4096, description: 'PNG edge in pixels; the largest whole module size that fits is used.' })),
-  mm: Type.Optional(Type.Number({ minimum: 5, maximum: 1000, description: 'Physical edge in millimetres (PDF, EPS, SVG width), quiet zone included.' })),
-  // No `default` keyword: Ajv would fill it in and hide a code's own style margin.
-  margin: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: 'Quiet zone in modules. Default 4.' })),
-  ecc: Type.Optional(Type.Enum(['L', 'M', 'Q', 'H'], { description: 'Error correction level. Default M.' })),
-  fg: Type.Optional(hex('Module')),
-  bg: Type.Optional(hex('Background')),
-  dpi: Type.Optional(Type.Integer({ minimum: 72, maximum: 2400, description: 'Resolution written into the PNG.' })),
-  invert: Type.Optional(Type.Boolean({ description: 'Light modules on a dark background.' })),
-  download: Type.Optional(Type.Boolean({ description: 'Answer with Content-Disposition: attachment.' })),
-});
-export type QrQuery = Static<typeof QrQuery>;
+/**
+ * What a caller asks of one image; the image routes validate it first (QrQuery in
+ * features/code-images/qr-image.schemas.ts), so this module stays free of HTTP schemas.
+ */
+export interface RenderQuery {
+  size?: number;
+  mm?: number;
+  margin?: number;
+  ecc?: Ecc;
+  fg?: string;
+  bg?: string;
+  dpi?: number;
+  invert?: boolean;
+  download?: boolean;
+}
 
 export interface RenderDefaults {
   fg?: string;
@@ -61,7 +59,7 @@ function isHex(c: string | null | undefined): c is string {
   return typeof c === 'string' && HEX_COLOR.test(c);
 }
 
-function pickForeground(query: QrQuery, defaults: RenderDefaults, bg: string): string {
+function pickForeground(query: RenderQuery, defaults: RenderDefaults, bg: string): string {
   if (query.fg) return query.fg;
   if (isHex(defaults.fg)) return defaults.fg;
   const brand = defaults.brandColor;
@@ -74,7 +72,7 @@ function pickForeground(query: QrQuery, defaults: RenderDefaults, bg: string): s
  * refuses colours that scan badly. `invert=true` means the caller wants light modules on a dark
  * background: dark-on-light colours are swapped, and light-on-dark ones are accepted.
  */
-export function resolveRenderOptions(query: QrQuery, defaults: RenderDefaults = {}): ResolveResult {
+export function resolveRenderOptions(query: RenderQuery, defaults: RenderDefaults = {}): ResolveResult {
   let bg = (query.bg ?? (isHex(defaults.bg) ? defaults.bg : '#FFFFFF')).toUpperCase();
   let fg = pickForeground(query, defaults, bg).toUpperCase();
   const invert = query.invert ?? false;

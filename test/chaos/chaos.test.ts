@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import autocannon from 'autocannon';
 import { call, createHarness, randomSlug, seedTenant, type Harness, type Tenant } from '../support/harness.js';
-import { createCode } from '../codes/helpers.js';
+import { createCode } from '../support/codes.js';
 import { namedUrl, PrivateRedis, redisUnavailable, terminateBackends } from '../support/private-servers.js';
 
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -37,7 +37,7 @@ describe('chaos: PostgreSQL backends terminated during redirect load', { skip: s
     let running = true;
     let kills = 0;
     let terminated = 0;
-    // Terminates every backend of this app (its pool and the scan writer thread) every 150 ms.
+    // Terminates every backend of this app (its pool) every 150 ms.
     const killer = (async () => {
       while (running) {
         await new Promise((r) => setTimeout(r, 150));

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Value from 'typebox/value';
-import { contrastRatio, QrQuery, resolveRenderOptions, warningHeader, type ResolveResult } from '../../src/qr/options.js';
+import { contrastRatio, resolveRenderOptions, warningHeader, type ResolveResult } from '../../src/qr/options.js';
+import { QrQuery } from '../../src/features/code-images/qr-image.schemas.js';
 
 function problems(r: ResolveResult) {
   assert.equal(r.ok, false);

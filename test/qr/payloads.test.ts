@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Value from 'typebox/value';
 import { encodePayload, escapeVcard, escapeWifi } from '../../src/qr/payloads.js';
-import { ContentSchemas } from '../../src/qr/content.schemas.js';
+import { ContentSchemas } from '../../src/features/codes/content.schemas.js';
 import { CONTENT } from './fixtures.js';
 
 describe('payload text', () => {

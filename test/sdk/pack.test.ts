@@ -10,7 +10,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { decodePng, missingTools } from '../support/decode.js';
-import { ownPrefix, underPrefix, uniqueFixture } from '../dpp-http/helpers.js';
+import { ownPrefix, underPrefix, uniqueFixture } from '../support/passports.js';
 import { Qrs } from '../../sdk/src/index.js';
 
 const [sqlite] = dialects();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Qrs, QrsError } from '../../sdk/src/index.js';
 import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { decodePng, missingTools } from '../support/decode.js';
-import { ownPrefix, underPrefix, uniqueFixture } from '../dpp-http/helpers.js';
+import { ownPrefix, underPrefix, uniqueFixture } from '../support/passports.js';
 
 const [sqlite] = dialects();
 

@@ -1,9 +1,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
-import { UA } from '../codes/helpers.js';
+import { UA } from '../support/codes.js';
 
-// Issue 12, findings 8 and 13: destinations with CR/LF or characters above U+00FF were stored
+// Regressions (docs/security.md, Destinations): destinations with CR/LF or characters above U+00FF were stored
 // and every redirect was a 500 (after recording a scan); localhost and [::1] passed the loop
 // check; `https://evil.example\@good.example/` was accepted.
 

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
-import { pathOf, publishedPassport } from '../dpp-http/helpers.js';
+import { pathOf, publishedPassport } from '../support/passports.js';
 
-// Issue 12, finding 13: HTML pages sent no security headers.
+// Regression (docs/security.md, Security headers): HTML pages once sent no security headers.
 
 function assertDocumentHeaders(res: LightMyRequestResponse, what: string) {
   assert.match(String(res.headers['content-type']), /^text\/html/, what);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 
-// Issue 12, finding 4: JSON numbers a double cannot hold exactly (or at all) used to reach the
+// Regression (docs/security.md, Input validation): JSON numbers a double cannot hold exactly (or at all) used to reach the
 // database; the row committed and the response then failed to serialise.
 const HUGE: Array<[string, string]> = [
   ['1e999 (Infinity)', '1e999'],

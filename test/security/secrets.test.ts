@@ -2,9 +2,9 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { call, createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
-import { pathOf, publishedPassport } from '../dpp-http/helpers.js';
+import { pathOf, publishedPassport } from '../support/passports.js';
 
-// Issue 12, finding 10: idempotency records kept whole responses for 24 h, API key secrets and
+// Regression (docs/security.md, Secrets): idempotency records kept whole responses for 24 h, API key secrets and
 // grant tokens included, and a replay showed them again; ?token= reached the log.
 
 for (const dialect of dialects()) {

@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 
-// Issue 12, finding 7: a NUL byte gave 500 on PostgreSQL (18 cases on 8 routes, login included);
+// Regression (docs/security.md, Input validation): a NUL byte gave 500 on PostgreSQL (18 cases on 8 routes, login included);
 // SQLite stored lone surrogates as invalid UTF-8. Raw JSON text so "\u0000" and "\ud800" reach the
 // server exactly as an attacker sends them.
 const NUL = '\\u0000';

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig, type Config, type PlanName } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import type { Config } from '../../src/platform/config.js';
+import type { PlanName } from '../../src/platform/plans.js';
 import { openDatabase, type DB } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { bootstrap } from '../../src/cli/commands.js';
@@ -43,7 +45,7 @@ const TEST_ENV = {
 
 export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config>; routes?: (app: TestApp) => void; logger?: unknown; dnsResolver?: DnsResolver } = {}): Promise<Harness> {
   const config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, { logLevel: 'silent', ...opts.config });
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const app = await buildApp(config, { db, clock: opts.clock, logger: (opts.logger ?? false) as never, dnsResolver: opts.dnsResolver });
   opts.routes?.(app);
@@ -130,7 +132,7 @@ export function expectProblem(res: LightMyRequestResponse & { json: any }, statu
     throw new Error(`expected ${status} ${type} problem, got ${res.statusCode} ${res.headers['content-type']}: ${res.body.slice(0, 500)}`);
   }
   if (res.json.request_id !== res.headers['x-request-id']) throw new Error('problem request_id differs from X-Request-Id');
-  // Spec 8.4: the rate-limit headers are on every response, errors included.
+  // docs/decisions.md D8: the rate-limit headers are on every response, errors included.
   for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
     if (res.headers[h] === undefined) throw new Error(`${status} ${type} problem lacks ${h}`);
   }
@@ -155,7 +157,7 @@ export async function seedMember(
   roles: { org?: 'org_admin' | 'member'; workspace?: 'ws_admin' | 'editor' | 'approver' | 'viewer'; workspaceId?: string },
 ): Promise<Member> {
   const { createUser } = await import('../../src/features/users/users.service.js');
-  const { sha256Hex, randomBase62 } = await import('../../src/features/api-keys/api-keys.fns.js');
+  const { sha256Hex, randomBase62 } = await import('../../src/lib/tokens.js');
   const { newId } = await import('../../src/lib/ids.js');
   const now = new Date();
   const email = `${randomSlug('m')}@example.com`;

@@ -127,13 +127,12 @@ export class PrivateRedis {
   }
 }
 
-function canConnect(port: number): Promise<boolean> {
+async function canConnect(port: number): Promise<boolean> {
+  const { connect } = await import('node:net');
   return new Promise((resolve) => {
-    import('node:net').then(({ connect }) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => { s.destroy(); resolve(true); });
-      s.once('error', () => resolve(false));
-    });
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
   });
 }
 

@@ -3,7 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { chromiumMissing, expectAccessible, launch, newContext, screenshot, signUp, startServer, type WebServer } from './browser.js';
+import { chromiumMissing, expectAccessible, launch, newContext, screenshot, startServer, type WebServer } from './browser.js';
 
 const skip = chromiumMissing();
 

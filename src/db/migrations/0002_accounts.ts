@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Accounts (issue #3): failed logins for throttling. In the database rather than process memory
+// Accounts: failed logins for throttling. In the database rather than process memory
 // so several instances see the same count; rows older than the window are pruned on write.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../database.js';
+import { isPostgres } from './dialect.js';
 
 // Codes, their tags and comments, scans, and the counters the scan buffer maintains. Same portable
 // column types as 0001: text ids and ISO-8601 timestamps, integer flags, JSON as text.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Battery passports (issue #6): passports, their version history and access grants. Same
+// Battery passports: passports, their version history and access grants. Same
 // portable column types as 0001: text ids and ISO-8601 timestamps, JSON as text.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,10 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { isPostgres } from '../database.js';
+import { isPostgres } from './dialect.js';
 
 // Scan rollups (docs/analytics.md): counters per code and per workspace, per UTC bucket of four
 // grains, per dimension value, written in the scan flush's transaction; and the recent visitor-day
-// sets that decide unique visitors. Existing raw scans are rolled up here, one code (and one
-// workspace) at a time, in SQL on both databases.
+// sets that decide unique visitors. Existing raw scans are rolled up here, one workspace at a time,
+// in SQL on both databases.
 
 const counters = (t: any) => t
   .addColumn('scans', 'integer', (c: any) => c.notNull())
@@ -65,70 +65,103 @@ function referrerHostSql(pg: boolean): RawBuilder<string> {
   return sql`case when instr(referrer, '://') > 0 then lower(substr(${rest}, 1, instr(replace(replace(${rest}, '?', '/'), '#', '/') || '/', '/') - 1)) else '' end`;
 }
 
-const GRAINS = ['q', 'h', 'd', 'm'];
+/** Length of a bucket key at each grain above the quarter: its prefix of the finer key. */
+const KEY_LENGTH: Record<string, number> = { h: 13, d: 10, m: 7 };
+/** Below this many scans a code's hour keeps no quarter or hour dimension cells (DENSE_HOUR, rollups.table.ts). */
+const DENSE_HOUR = 60;
 /** A bound value with a type PostgreSQL can infer in a select list. */
 const text = (v: string) => sql<string>`cast(${v} as text)`;
 
+const COLUMNS = sql`grain, dimension, bucket, value, scans, humans, visitors, human_visitors`;
+
 /**
- * Rolls up the raw scans of every code (or the given workspaces') into empty rollup tables; also
- * the bench's loader. Rows go in one code and one workspace at a time, so no statement holds more
- * than one code's scans.
+ * Rolls up the raw scans of every code (or the given workspaces') into empty rollup tables, in
+ * the scheme the flush writes (docs/analytics.md); also the bench's loader. Set-based: a handful
+ * of `insert … select … group by` a workspace, each grain built from the finer one where it can.
  */
 export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?: string[]): Promise<void> {
   const pg = isPostgres(db);
   const dims: Array<[string, RawBuilder<string>]> = [
-    ['total', sql`''`], ['country', sql`coalesce(country, '')`], ['device', sql`coalesce(device, '')`], ['os', sql`coalesce(os, '')`],
+    ['country', sql`coalesce(country, '')`], ['device', sql`coalesce(device, '')`], ['os', sql`coalesce(os, '')`],
     ['browser', sql`coalesce(browser, '')`], ['referrer', referrerHostSql(pg)], ['language', sql`coalesce(language, '')`],
     ['destination', sql`coalesce(destination, '')`],
   ];
-  const at = sql.ref('scanned_at');
+  // Every scan once per dimension: a cross join with the dimension names, the value picked by name.
+  const dimList = sql`(${sql.join(dims.map(([n]) => sql`select ${sql.lit(n)} as name`), sql` union all `)}) dim`;
+  const dimValue = sql`case dim.name ${sql.join(dims.map(([n, v]) => sql`when ${sql.lit(n)} then ${v}`), sql` `)} end`;
+  const at = sql.ref('s.scanned_at');
   const recent = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
-  let q = db.selectFrom('codes').select(['id', 'workspace_id']).orderBy('id');
+  let q = db.selectFrom('codes').select('workspace_id').distinct().orderBy('workspace_id');
   if (workspaceIds) q = q.where('workspace_id', 'in', workspaceIds);
-  const codes = await q.execute();
-  for (const { id } of codes) {
-    for (const grain of GRAINS) {
-      for (const [name, value] of dims) {
-        await sql`insert into scan_rollups (code_id, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
-          select code_id, ${text(grain)}, ${text(name)}, ${bucketOf(grain, at)}, ${value}, count(*), sum(1 - is_bot), 0, 0
-          from scans where code_id = ${id} group by code_id, 4, 5`.execute(db);
-      }
+  for (const { workspace_id: ws } of await q.execute()) {
+    const inWs = sql`code_id in (select id from codes where workspace_id = ${ws})`;
+    const sInWs = sql`s.code_id in (select id from codes where workspace_id = ${ws})`;
+    const codeRows = (body: RawBuilder<unknown>) => sql`insert into scan_rollups (code_id, ${COLUMNS}) ${body}`.execute(db);
+    const wsRows = (body: RawBuilder<unknown>) => sql`insert into workspace_rollups (workspace_id, ${COLUMNS}) ${body}`.execute(db);
+    // Per code: totals of every grain; dimensions by day and month; quarters and hours of the
+    // dimensions only in dense hours.
+    await codeRows(sql`select s.code_id, 'q', 'total', ${bucketOf('q', at)}, '', count(*), sum(1 - is_bot), 0, 0
+      from scans s where ${sInWs} group by s.code_id, 4`);
+    await codeRows(sql`select s.code_id, 'd', dim.name, ${bucketOf('d', at)}, ${dimValue}, count(*), sum(1 - is_bot), 0, 0
+      from scans s cross join ${dimList} where ${sInWs} group by s.code_id, 3, 4, 5`);
+    for (const [finer, grain] of [['q', 'h'], ['h', 'd'], ['d', 'm']]) {
+      const dimension = grain === 'm' ? sql`true` : sql`dimension = 'total'`;
+      await codeRows(sql`select code_id, ${sql.lit(grain)}, dimension, substr(bucket, 1, ${sql.lit(KEY_LENGTH[grain])}), value, sum(scans), sum(humans), 0, 0
+        from scan_rollups where ${inWs} and grain = ${sql.lit(finer)} and ${dimension} group by code_id, 3, 4, 5`);
     }
-    await addVisitors(db, 'scan_rollups', 'code_id', text(id), sql`code_id = ${id}`);
-    await rememberVisitors(db, text(id), sql`code_id = ${id}`, recent);
-  }
-  const workspaces = [...new Set(codes.map((c) => c.workspace_id as string))].sort();
-  for (const ws of workspaces) {
-    const inWorkspace = sql`code_id in (select id from codes where workspace_id = ${ws})`;
-    await sql`insert into workspace_rollups (workspace_id, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
-      select ${text(ws)}, grain, dimension, bucket, value, sum(scans), sum(humans), 0, 0 from scan_rollups
-      where ${inWorkspace} group by grain, dimension, bucket, value`.execute(db);
-    await sql`insert into workspace_rollups (workspace_id, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
-      select ${text(ws)}, grain, 'code', bucket, code_id, scans, humans, 0, 0 from scan_rollups
-      where ${inWorkspace} and dimension = 'total'`.execute(db);
-    await addVisitors(db, 'workspace_rollups', 'workspace_id', text(ws), inWorkspace);
-    await rememberVisitors(db, text(ws), inWorkspace, recent);
+    await codeRows(sql`select s.code_id, 'q', dim.name, ${bucketOf('q', at)}, ${dimValue}, count(*), sum(1 - is_bot), 0, 0
+      from scan_rollups t join scans s on s.code_id = t.code_id and substr(s.scanned_at, 1, 13) = t.bucket cross join ${dimList}
+      where t.code_id in (select id from codes where workspace_id = ${ws})
+        and t.grain = 'h' and t.dimension = 'total' and t.scans >= ${sql.lit(DENSE_HOUR)} group by s.code_id, 3, 4, 5`);
+    await codeRows(sql`select code_id, 'h', dimension, substr(bucket, 1, 13), value, sum(scans), sum(humans), 0, 0
+      from scan_rollups where ${inWs} and grain = 'q' and dimension <> 'total' group by code_id, 3, 4, 5`);
+    await addVisitors(db, 'scan_rollups', 'code_id', sql.ref('code_id'), inWs);
+    await rememberVisitors(db, sql.ref('code_id'), inWs, recent);
+    // Per workspace: the totals and top codes (hours up) from the codes' totals; the dimensions
+    // of every grain from the raw scans' quarters up.
+    await wsRows(sql`select ${text(ws)}, grain, 'total', bucket, '', sum(scans), sum(humans), 0, 0
+      from scan_rollups where ${inWs} and dimension = 'total' group by grain, bucket`);
+    await wsRows(sql`select ${text(ws)}, grain, 'code', bucket, code_id, scans, humans, 0, 0
+      from scan_rollups where ${inWs} and dimension = 'total' and grain <> 'q'`);
+    await wsRows(sql`select ${text(ws)}, 'q', dim.name, ${bucketOf('q', at)}, ${dimValue}, count(*), sum(1 - is_bot), 0, 0
+      from scans s cross join ${dimList} where ${sInWs} group by 3, 4, 5`);
+    for (const [finer, grain] of [['q', 'h'], ['h', 'd'], ['d', 'm']]) {
+      await wsRows(sql`select ${text(ws)}, ${sql.lit(grain)}, dimension, substr(bucket, 1, ${sql.lit(KEY_LENGTH[grain])}), value, sum(scans), sum(humans), 0, 0
+        from workspace_rollups where workspace_id = ${ws} and grain = ${sql.lit(finer)} and dimension not in ('total', 'code') group by 3, 4, 5`);
+    }
+    await addVisitors(db, 'workspace_rollups', 'workspace_id', text(ws), inWs);
+    await rememberVisitors(db, text(ws), inWs, recent);
   }
 }
 
-/** Visitor-days (and human ones), each counted in the bucket of its first scan that UTC day. */
+/**
+ * Visitor-days (and human ones), each counted in the quarter of its first scan that UTC day;
+ * hours, days and months then sum the quarters. `scope` a column or a value.
+ */
 async function addVisitors(db: Kysely<any>, table: string, scopeColumn: string, scope: RawBuilder<unknown>, where: RawBuilder<unknown>) {
+  const perCode = scopeColumn === 'code_id';
+  const conflict = sql`on conflict (${sql.ref(scopeColumn)}, grain, dimension, bucket, value)`;
   for (const human of [false, true]) {
     const column = human ? 'human_visitors' : 'visitors';
-    const first = sql`select min(scanned_at) as scanned_at from scans
+    const first = sql`select ${perCode ? sql`code_id, ` : sql``}min(scanned_at) as scanned_at from scans
       where ${where} and ip_hash is not null ${human ? sql`and is_bot = 0` : sql``}
-      group by substr(scanned_at, 1, 10), ip_hash`;
-    for (const grain of GRAINS) {
-      await sql`insert into ${sql.table(table)} (${sql.ref(scopeColumn)}, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
-        select ${scope}, ${text(grain)}, 'total', ${bucketOf(grain, sql.ref('f.scanned_at'))}, '', 0, 0, ${human ? sql`0, count(*)` : sql`count(*), 0`}
-        from (${first}) f where true group by 4
-        on conflict (${sql.ref(scopeColumn)}, grain, dimension, bucket, value)
-        do update set ${sql.ref(column)} = ${sql.table(table)}.${sql.ref(column)} + excluded.${sql.ref(column)}`.execute(db);
-    }
+      group by ${perCode ? sql`code_id, ` : sql``}substr(scanned_at, 1, 10), ip_hash`;
+    await sql`insert into ${sql.table(table)} (${sql.ref(scopeColumn)}, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
+      select ${scope}, 'q', 'total', ${bucketOf('q', sql.ref('f.scanned_at'))}, '', 0, 0, ${human ? sql`0, count(*)` : sql`count(*), 0`}
+      from (${first}) f where true group by ${perCode ? sql`1, ` : sql``}4
+      ${conflict} do update set ${sql.ref(column)} = ${sql.table(table)}.${sql.ref(column)} + excluded.${sql.ref(column)}`.execute(db);
+  }
+  // Every total row of a coarser grain exists already (a visitor comes with a scan) and holds 0 visitors.
+  for (const [finer, grain] of [['q', 'h'], ['h', 'd'], ['d', 'm']]) {
+    await sql`insert into ${sql.table(table)} (${sql.ref(scopeColumn)}, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
+      select ${sql.ref(scopeColumn)}, ${sql.lit(grain)}, 'total', substr(bucket, 1, ${sql.lit(KEY_LENGTH[grain])}), '', 0, 0, sum(visitors), sum(human_visitors)
+      from ${sql.table(table)} where ${perCode ? where : sql`workspace_id = ${scope}`} and grain = ${sql.lit(finer)} and dimension = 'total'
+      group by 1, 4 having sum(visitors) > 0 or sum(human_visitors) > 0
+      ${conflict} do update set visitors = excluded.visitors, human_visitors = excluded.human_visitors`.execute(db);
   }
 }
 
-/** Recent days' visitor sets, so scans still arriving for them are not counted as new visitors. */
+/** Recent days' visitor sets, so scans still arriving for them are not counted as new visitors; `scope` a column or a value. */
 async function rememberVisitors(db: Kysely<any>, scope: RawBuilder<unknown>, where: RawBuilder<unknown>, since: string) {
   await sql`insert into scan_visitors (scope_id, day, human, ip_hash)
     select distinct ${scope}, substr(scanned_at, 1, 10), 0, ip_hash from scans where ${where} and ip_hash is not null and scanned_at >= ${since}`.execute(db);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Workspace settings of issue 13: the time zone analytics bucket days in by default, and how long
+// Workspace settings for analytics: the time zone analytics bucket days in by default, and how long
 // raw scans are kept (null = for ever; rollups are kept regardless).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('workspaces').addColumn('timezone', 'text', (c) => c.notNull().defaultTo('UTC')).execute();

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../database.js';
-import { ulidFloor } from '../../lib/ulid.js';
+import { isPostgres } from './dialect.js';
+import { encodeTime } from 'ulid';
 
 /**
- * Issue 13, scan lists and retention.
+ * Scan lists and retention (docs/analytics.md, docs/codes.md).
  *
  * Counters: the scan list's total_count is read from the code row instead of count(*). scan_count
  * already counts non-bot scans; bot_scan_count adds the bots, and the purged_* columns count the
@@ -15,6 +15,9 @@ import { ulidFloor } from '../../lib/ulid.js';
  * table inside this migration's transaction; on a large table that takes a while (plan a window).
  * A DEFAULT partition catches anything outside the monthly ranges. SQLite keeps its table.
  */
+/** The smallest scan id of a month (lib/ulid.ts's ulidFloor, frozen here with the migration). */
+const scanIdFloor = (atMs: number) => `scn_${encodeTime(Math.max(0, atMs), 10)}0000000000000000`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   for (const column of ['bot_scan_count', 'purged_scan_count', 'purged_bot_scan_count']) {
     await db.schema.alterTable('codes').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
@@ -41,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     const d = new Date(m);
     const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     const name = `scans_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    await sql`create table ${sql.id(name)} partition of scans for values from (${sql.lit(`scn_${ulidFloor(m)}`)}) to (${sql.lit(`scn_${ulidFloor(next)}`)})`.execute(db);
+    await sql`create table ${sql.id(name)} partition of scans for values from (${sql.lit(scanIdFloor(m))}) to (${sql.lit(scanIdFloor(next))})`.execute(db);
     m = next;
   }
   await sql`insert into scans select id, code_id, workspace_id, organization_id, scanned_at, country, device, os, browser, referrer,

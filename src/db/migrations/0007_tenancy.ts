@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
-// Tenancy and ownership (issue #12): keys act for their creator, GS1 company prefixes owned by
+// Tenancy and ownership: keys act for their creator, GS1 company prefixes owned by
 // one organization, custom domains that count only once verified.
 export async function up(db: Kysely<any>): Promise<void> {
   // Keys made by the CLI had no creator; they act for the bootstrap user, the organization's

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 12, login throttling: counters replace the failure log. One row per (account + IP) pair
+// Login throttling (docs/security.md): counters replace the failure log. One row per (account + IP) pair
 // holds its consecutive attempts and the earliest time of the next; one row per account or IP and
 // fixed window holds that window's attempts. Rows are changed by single atomic statements, so the
 // count is exact under concurrency and across instances (login-throttle.ts).

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 12, heavy requests: a workspace's running PDF exports, one row per held slot, shared by
+// Heavy requests (docs/security.md): a workspace's running PDF exports, one row per held slot, shared by
 // every instance. A lease that outlives its holder (a crashed instance) is taken over once expired.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Member invitations (issue #12, finding 13): adding someone to an organization needs their consent.
+// Member invitations (docs/security.md): adding someone to an organization needs their consent.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('invitations')

@@ -10,6 +10,7 @@ import * as m0008 from './0008_login_throttle.js';
 import * as m0008b from './0008_pdf_export_slots.js';
 import * as m0007 from './0007_tenancy.js';
 import * as m0014 from './0014_invitations.js';
+import * as m0015 from './0015_rollup_detail.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0008_login_throttle': m0008,
   '0008_pdf_export_slots': m0008b,
   '0014_invitations': m0014,
+  '0015_rollup_detail': m0015,
 };

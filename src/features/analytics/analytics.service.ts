@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
+import type { DB } from '../../db/database.js';
+import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { invalidField, notFound } from '../../http/errors.js';
-import { parseJson } from '../../db/sql.js';
+import { parseJson } from '../../db/column-values.js';
 import { findCode } from '../codes/codes.repo.js';
 import { DAY, QUARTER } from './buckets.js';
 import { DIMENSION_NAMES } from './dimensions.js';
@@ -11,13 +10,13 @@ import { calendar, isZone, localParts, startOfDay, type Interval } from './zones
 import { topValues, totalsOf, type Scope } from './rollups.repo.js';
 import type { AnalyticsQuery } from './analytics.schemas.js';
 
-export interface AnalyticsDeps { db: Kysely<Database>; clock: Clock }
+export type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
 
 /** Longest range of GET /v1/analytics: two years (and a leap day). */
 const MAX_DAYS = 731;
 
 /** The caller's zone: `tz`, else the workspace's `timezone` setting, else UTC; an unknown name is a 422. */
-export async function zoneFor(db: Kysely<Database>, workspaceId: string, tz: string | undefined): Promise<string> {
+export async function zoneFor(db: DB, workspaceId: string, tz: string | undefined): Promise<string> {
   if (tz !== undefined) {
     if (!isZone(tz)) throw invalidField('/query/tz', 'tz must be an IANA time zone name, such as Europe/Berlin', 'time_zone');
     return tz;

@@ -3,7 +3,18 @@
  * day ('2026-03-29'), month ('2026-03'). Every modern IANA offset is a multiple of 15 minutes, so
  * any zone's day is a whole number of quarters; hours, days and months keep long ranges short.
  */
+import type { Generated } from 'kysely';
+
 export type Grain = 'q' | 'h' | 'd' | 'm';
+
+/**
+ * A code's UTC hour is dense from this many scans on: one a minute. Below it, its quarter and
+ * hour cells of the breakdown dimensions would cost about one rollup row per scan and dimension,
+ * more than the raw scan itself, so they are not stored and sub-day edges of those hours are read
+ * from the raw scans (fewer than DENSE_HOUR rows an hour, an index range). From it on, a cell holds
+ * on average several scans and is the cheaper record. docs/analytics.md has the figures.
+ */
+export const DENSE_HOUR = 60;
 
 /** Counters of one bucket; `visitors` only on `total` rows (see docs/analytics.md). */
 export interface RollupCounters {
@@ -13,16 +24,25 @@ export interface RollupCounters {
   human_visitors: number;
 }
 
-/** Per code. `dimension` 'total' has value ''; other dimensions store unknown as ''. */
+/**
+ * Per code. `dimension` 'total' has value ''; other dimensions store unknown as ''. Quarter and
+ * hour cells of the other dimensions exist only for detailed hours: those whose `total` hour row
+ * has `scans >= DENSE_HOUR` or `detailed = 1` (set by retention before it deletes a sparse hour's
+ * raw scans, and by migration 0015 on hours the old scheme wrote in full).
+ */
 export interface ScanRollupsTable extends RollupCounters {
   code_id: string;
   grain: Grain;
   bucket: string;
   dimension: string;
   value: string;
+  detailed: Generated<number>;
 }
 
-/** Per workspace, plus the dimension 'code' (value = code id) for top codes. */
+/**
+ * Per workspace, every grain, plus the dimension 'code' (value = code id) for top codes at hour,
+ * day and month only: its quarter edges are read from the codes' own `total` quarter rows.
+ */
 export interface WorkspaceRollupsTable extends RollupCounters {
   workspace_id: string;
   grain: Grain;

@@ -49,12 +49,6 @@ export function startOfDay(y: number, m: number, d: number, tz: string): number 
   return Math.max(t1, t2);
 }
 
-/** The local date (YYYY-MM-DD) of an instant. */
-export function localDate(ms: number, tz: string): string {
-  const p = localParts(ms, tz);
-  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
-}
-
 export type Interval = 'day' | 'week' | 'month';
 
 /**

@@ -1,18 +1,6 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBase62, safeEqual, sha256, sha256Hex } from '../../lib/tokens.js';
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-export function randomBase62(length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
-  return out;
-}
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/** D4: `<prefix>_sk_` followed by 40 base62 characters. */
+/** docs/decisions.md D4: `<prefix>_sk_` followed by 40 base62 characters. */
 export function keyPattern(prefix: string): RegExp {
   return new RegExp(`^${prefix.replace(/[^A-Za-z0-9]/g, '')}_sk_[0-9A-Za-z]{40}$`);
 }
@@ -24,7 +12,5 @@ export function generateApiKey(prefix: string): { secret: string; hash: string; 
 
 /** The row was found by its hash; comparing again in constant time keeps the check timing-flat. */
 export function hashMatches(storedHex: string, secret: string): boolean {
-  const a = Buffer.from(storedHex, 'hex');
-  const b = createHash('sha256').update(secret).digest();
-  return a.length === b.length && timingSafeEqual(a, b);
+  return safeEqual(Buffer.from(storedHex, 'hex'), sha256(secret));
 }

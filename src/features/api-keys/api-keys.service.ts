@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { Deps } from '../../deps.js';
+import type { DB } from '../../db/database.js';
+import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
-import { lockRow } from '../../db/sql.js';
+import { lockRow } from '../../db/row-lock.js';
 import { forbidden, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { findWorkspace } from '../workspaces/workspaces.repo.js';
 import { canSeeWorkspace, isAdminRole, roleIn } from '../workspaces/workspaces.access.js';
 import { generateApiKey } from './api-keys.fns.js';
@@ -21,8 +20,8 @@ export interface NewApiKey {
   expiresAt?: string | null;
 }
 
-/** Returns the row and the secret; the secret exists only in this return value (D4). */
-export async function createApiKey(trx: Kysely<Database>, prefix: string, input: NewApiKey, at: Date) {
+/** Returns the row and the secret; the secret exists only in this return value (docs/decisions.md D4). */
+export async function createApiKey(trx: DB, prefix: string, input: NewApiKey, at: Date) {
   const { secret, hash, hint } = generateApiKey(prefix);
   const row = {
     id: newId('key'),
@@ -43,15 +42,12 @@ export async function createApiKey(trx: Kysely<Database>, prefix: string, input:
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
-const actor = (p: Principal, workspaceId: string) => ({
-  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId,
-});
 
 /**
  * A workspace named in a body or query: unknown, archived and other organizations' ids all read
  * "not found" (422, as it is an input value); a workspace the caller does not administer is 403.
  */
-async function administeredWorkspace(db: Kysely<Database>, p: Principal, workspaceId: string, pointer: string) {
+async function administeredWorkspace(db: DB, p: Principal, workspaceId: string, pointer: string) {
   const ws = await findWorkspace(db, p.organizationId, workspaceId);
   if (!ws || ws.status !== 'active') throw invalidField(pointer, 'no active workspace with this id in your organization', 'not_found');
   if (!isAdminRole(await roleIn(db, p, workspaceId))) throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
@@ -70,7 +66,7 @@ export async function issueApiKey(ctx: Ctx, p: Principal, body: CreateApiKeyBody
       organizationId: p.organizationId, workspaceId: ws.id, name: body.name, createdBy: p.userId, expiresAt,
     }, at);
     const key = toApiKey(row, at);
-    await recordAudit(trx, actor(p, ws.id), { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: key, at });
+    await recordAudit(trx, auditActor(p, ws.id), { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: key, at });
     return { ...key, api_key: secret };
   });
 }
@@ -83,7 +79,7 @@ export async function listApiKeys(ctx: Ctx, p: Principal, q: ApiKeyListQuery) {
 }
 
 /** A key of a workspace the caller cannot see is a 404; one it sees but does not administer, 403. */
-async function administeredKey(db: Kysely<Database>, p: Principal, id: string) {
+async function administeredKey(db: DB, p: Principal, id: string) {
   const row = await findApiKey(db, p.organizationId, id);
   if (!row || !(await canSeeWorkspace(db, p, row.workspace_id))) throw notFound('API key');
   if (!isAdminRole(await roleIn(db, p, row.workspace_id))) throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
@@ -103,7 +99,7 @@ export async function revokeKey(ctx: Ctx, p: Principal, id: string) {
     if (row.revoked_at) return toApiKey(row, at);
     await revokeApiKey(trx, id, at.toISOString());
     const after = { ...row, revoked_at: at.toISOString() };
-    await recordAudit(trx, actor(p, row.workspace_id), {
+    await recordAudit(trx, auditActor(p, row.workspace_id), {
       action: 'api_keys.revoked', resourceType: 'api_keys', resourceId: id, before: toApiKey(row, at), after: toApiKey(after, at), at,
     });
     return toApiKey(after, at);

@@ -1,11 +1,12 @@
 import type { DB } from '../../db/database.js';
+import type { LastUsedRecorder } from '../../platform/deps.js';
 import { touchLastUsed } from './api-keys.repo.js';
 
 /**
  * Remembers when each key was last used and writes it at most once per interval, so
- * authentication never costs a write per request (issue 2.5). Flushed on shutdown too.
+ * authentication never costs a write per request. Flushed on shutdown too.
  */
-export class LastUsedTracker {
+export class LastUsedTracker implements LastUsedRecorder {
   private pending = new Map<string, string>();
   private timer: NodeJS.Timeout;
 

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import { encodeTime } from 'ulid';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.js';
+import { ulidFloor } from '../../lib/ulid.js';
 import { auditQuery, type AuditFilters } from './audit.repo.js';
 
 export interface AuditCountOptions {
@@ -17,7 +17,7 @@ const DEFAULTS: AuditCountOptions = { settleMs: 5 * 60_000, ttlMs: 10 * 60_000, 
 /**
  * Exact total_count for audit listings without counting a million index entries per request.
  *
- * Entries are append-only (D6) and ids are time-ordered ULIDs, so the number of entries matching
+ * Entries are append-only (docs/decisions.md D6) and ids are time-ordered ULIDs, so the number of entries matching
  * a filter whose id is below "now - settleMs" cannot change any more: every transaction that could
  * commit such an entry has long finished (ours last milliseconds; the settle window also absorbs
  * clock skew between instances). That settled part is counted once and then only extended; the
@@ -35,10 +35,10 @@ export class AuditCountCache {
 
   /** The smallest aud_ id minted at millisecond t. */
   private static boundary(t: number): string {
-    return `aud_${encodeTime(Math.max(0, t), 10)}${'0'.repeat(16)}`;
+    return `aud_${ulidFloor(t)}`;
   }
 
-  async count(db: Kysely<Database>, workspaceId: string, f: AuditFilters, now: number): Promise<number> {
+  async count(db: DB, workspaceId: string, f: AuditFilters, now: number): Promise<number> {
     const key = JSON.stringify([workspaceId, f.resource_type ?? null, f.resource_id ?? null, f.action ?? null]);
     const below = AuditCountCache.boundary(now - this.opts.settleMs);
     const count = async (from: string | null, to: string | null) => {

@@ -1,11 +1,15 @@
 import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
 import { PageQuery } from '../../http/pagination.js';
-import { parseJson } from '../../db/sql.js';
+import { parseJson } from '../../db/column-values.js';
 import type { AuditLogsTable } from './audit.table.js';
 
-/** Spec 2.4: the resource types the log records and can be filtered by. */
-export const AUDIT_RESOURCE_TYPES = ['codes', 'api_keys', 'webhooks', 'workspaces'] as const;
+/**
+ * The resource types the log can be filtered by: the interface's four (webhooks included, though no
+ * route writes them yet) plus every type our features write (docs/decisions.md D6).
+ */
+export const AUDIT_RESOURCE_TYPES = ['codes', 'api_keys', 'webhooks', 'workspaces', 'organizations', 'comments', 'dpp', 'gs1_prefixes'] as const;
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 export const AuditEntry = Type.Object({
   id: Type.String({ examples: ['aud_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -13,7 +17,7 @@ export const AuditEntry = Type.Object({
   actor_type: Type.Enum(['api', 'user', 'system'], { description: 'api: an API key; user: a dashboard session; system: the CLI or the service itself.' }),
   actor_id: Type.Union([Type.String(), Type.Null()], { description: 'The key_… or usr_… id; null for system.' }),
   action: Type.String({ examples: ['codes.created'] }),
-  resource_type: Type.String({ examples: ['codes'], description: 'codes, api_keys, webhooks or workspaces.' }),
+  resource_type: Type.String({ examples: ['codes'], description: `One of ${AUDIT_RESOURCE_TYPES.join(', ')}.` }),
   resource_id: Type.String(),
   changes: Type.Record(Type.String(), Type.Unknown(), { description: '{"<field>": {"old": …, "new": …}} for every changed field; old is null on creation.' }),
   request_id: Type.Union([Type.String(), Type.Null()]),

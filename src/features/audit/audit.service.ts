@@ -1,25 +1,42 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { isId, newId } from '../../lib/ids.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import type { DB } from '../../db/database.js';
+import type { Principal } from '../../http/principal.js';
+import { newId } from '../../lib/ids.js';
+import { notFound } from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
 import type { AuditCountCache } from './audit-count.js';
 import { auditQuery, findAuditEntry } from './audit.repo.js';
-import { toAuditEntry, type AuditListQuery } from './audit.schemas.js';
+import { toAuditEntry, type AuditListQuery, type AuditResourceType } from './audit.schemas.js';
 
-export interface AuditActor {
+/** Who made a change (docs/decisions.md D6). A Principal is one; so is a signed-in user outside any principal. */
+export interface AuditWho {
   actorType: 'api' | 'user' | 'system';
   actorId: string | null;
   requestId: string | null;
+}
+
+/** Who made a change and whose log holds the entry (the log is per workspace). */
+export interface AuditActor extends AuditWho {
   organizationId: string;
   workspaceId: string;
 }
 
+/** The CLI and operator commands act as nobody in particular. */
+export const SYSTEM_ACTOR: AuditWho = { actorType: 'system', actorId: null, requestId: null };
+
+/**
+ * The actor of a change a principal made; its entry lands in the principal's workspace unless the
+ * change belongs to another one of its organization (a workspace, its members, an API key's).
+ */
+export function auditActor(p: Principal, workspaceId = p.workspaceId): AuditActor {
+  return { actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId };
+}
+
 export type Changes = Record<string, { old: unknown; new: unknown }>;
 
-// Never written to the log (D6).
+// Never written to the log (docs/decisions.md D6).
 const SECRET_FIELDS = new Set(['key_hash', 'password_hash', 'token_hash', 'csrf_token', 'secret', 'api_key', 'password']);
 
-/** D6: `{field: {old, new}}` for every field that differs; creation has `old: null`. */
+/** docs/decisions.md D6: `{field: {old, new}}` for every field that differs; creation has `old: null`. */
 export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
   const out: Changes = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
@@ -32,11 +49,14 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   return out;
 }
 
-/** Writes one entry; call it with the transaction of the change itself (STYLE, Unkey). */
+/**
+ * Writes one entry; call it with the transaction of the change itself (STYLE, Unkey). The type is
+ * one the list filter accepts, so every entry written can be found by its type.
+ */
 export async function recordAudit(
-  trx: Kysely<Database>,
+  trx: DB,
   actor: AuditActor,
-  entry: { action: string; resourceType: string; resourceId: string; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; at: Date },
+  entry: { action: string; resourceType: AuditResourceType; resourceId: string; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; at: Date },
 ): Promise<void> {
   await trx.insertInto('audit_logs').values({
     id: newId('aud'),
@@ -54,31 +74,15 @@ export async function recordAudit(
 }
 
 /**
- * GET /v1/audit-logs: the principal's workspace only, newest first, exact total_count (D2).
- * Same contract as paginate() (cursor checks, limit+1 probe), but the count comes from
- * AuditCountCache, since a live COUNT over a million entries costs tens of milliseconds.
+ * GET /v1/audit-logs: the principal's workspace only, newest first, exact total_count (docs/decisions.md D2). The
+ * count comes from AuditCountCache, since a live COUNT over a million entries costs tens of ms.
  */
-export async function listAudit(db: Kysely<Database>, counts: AuditCountCache, workspaceId: string, q: AuditListQuery, now: Date) {
-  const base = auditQuery(db, workspaceId, q);
-  const { limit, cursor } = q;
-  if (cursor !== undefined) {
-    if (!isId(cursor, 'aud')) throw invalidField('/query/cursor', 'cursor must be an id of the form aud_<ULID>', 'cursor');
-    if (!(await base.clearSelect().select('id').where('id', '=', cursor).executeTakeFirst())) {
-      throw invalidField('/query/cursor', 'cursor does not name an item of this list', 'cursor');
-    }
-  }
-  const rows = await (cursor === undefined ? base : base.where('id', '<', cursor)).orderBy('id', 'desc').limit(limit + 1).execute();
-  const has_more = rows.length > limit;
-  const items = (has_more ? rows.slice(0, limit) : rows).map(toAuditEntry);
-  return {
-    items,
-    has_more,
-    next_cursor: has_more ? items[items.length - 1].id : null,
-    total_count: await counts.count(db, workspaceId, q, now.getTime()),
-  };
+export async function listAudit(db: DB, counts: AuditCountCache, workspaceId: string, q: AuditListQuery, now: Date) {
+  const page = await paginate(auditQuery(db, workspaceId, q), q, 'aud', 'id', () => counts.count(db, workspaceId, q, now.getTime()));
+  return { ...page, items: page.items.map(toAuditEntry) };
 }
 
-export async function getAuditEntry(db: Kysely<Database>, workspaceId: string, id: string) {
+export async function getAuditEntry(db: DB, workspaceId: string, id: string) {
   const row = await findAuditEntry(db, workspaceId, id);
   if (!row) throw notFound('Audit log entry');
   return toAuditEntry(row);

@@ -1,7 +1,7 @@
 import type { Ecc } from '../../qr/matrix.js';
 import type { LabelItem } from '../../qr/export-pdf.js';
 import { resolveRenderOptions, type RenderDefaults } from '../../qr/options.js';
-import type { QrImage } from '../../qr/qr.http.js';
+import type { QrImage } from './qr-image.routes.js';
 import { qrPayload } from '../codes/codes.fns.js';
 import type { Code } from '../codes/codes.schemas.js';
 

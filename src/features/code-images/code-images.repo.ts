@@ -1,25 +1,23 @@
-import type { Kysely } from 'kysely';
 import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
-import type { Database } from '../../db/schema.js';
+import type { DB } from '../../db/database.js';
 import { listCodesQuery } from '../codes/codes.repo.js';
 import type { CodeListQuery } from '../codes/codes.schemas.js';
 
-type Db = Kysely<Database>;
 export type CodeFilter = Omit<CodeListQuery, 'limit' | 'cursor'>;
 
 /** What images need from the workspace: its brand colour and the host of its short URLs. */
-export function findWorkspaceLook(db: Db, workspaceId: string) {
+export function findWorkspaceLook(db: DB, workspaceId: string) {
   return db.selectFrom('workspaces').select(['primary_color', verifiedCustomDomain]).where('id', '=', workspaceId).executeTakeFirstOrThrow();
 }
 
 /** Live (not deleted) codes of the workspace among `ids`; another workspace's ids are absent. */
-export function findLiveCodes(db: Db, workspaceId: string, ids: string[]) {
+export function findLiveCodes(db: DB, workspaceId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('codes').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', ids)
     .where('status', '!=', 'deleted').execute();
 }
 
-export async function findLiveCodeIds(db: Db, workspaceId: string, ids: string[]): Promise<Set<string>> {
+export async function findLiveCodeIds(db: DB, workspaceId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom('codes').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', ids)
     .where('status', '!=', 'deleted').execute();
@@ -27,14 +25,14 @@ export async function findLiveCodeIds(db: Db, workspaceId: string, ids: string[]
 }
 
 /** Same filters as the code list, so an export prints exactly what GET /v1/codes shows. */
-export async function countFiltered(db: Db, workspaceId: string, filter: CodeFilter, now: string): Promise<number> {
+export async function countFiltered(db: DB, workspaceId: string, filter: CodeFilter, now: string): Promise<number> {
   const { n } = await listCodesQuery(db, workspaceId, filter, now).clearSelect()
     .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** One keyset page, newest first: ids below `before` (all when undefined). */
-export function findFilteredPage(db: Db, workspaceId: string, filter: CodeFilter, now: string, before: string | undefined, limit: number) {
+export function findFilteredPage(db: DB, workspaceId: string, filter: CodeFilter, now: string, before: string | undefined, limit: number) {
   let q = listCodesQuery(db, workspaceId, filter, now);
   if (before !== undefined) q = q.where('id', '<', before);
   return q.orderBy('id', 'desc').limit(limit).execute();

@@ -3,12 +3,13 @@ import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { consumeExtraUnits } from '../../http/rate-limit.js';
-import { qrImageRoutes } from '../../qr/qr.http.js';
+import { qrImageRoutes } from './qr-image.routes.js';
 import { CodeParams } from '../codes/codes.schemas.js';
 import { ExportBody, MAX_EXPORT } from './code-images.schemas.js';
 import { CODES_PER_RATE_UNIT, imageOfCode, prepareExport, renderExport, type CodeImagesDeps } from './code-images.service.js';
 import { ExportPool } from './export-pool.js';
 import previewRoutes from './preview.routes.js';
+import { route } from '../../http/route.js';
 
 const tags = ['codes'];
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } });
@@ -27,25 +28,22 @@ export default async function codeImagesRoutes(app: App) {
 
   await previewRoutes(app);
 
-  app.post('/v1/codes/export', {
-    config: { permission: 'codes.export' },
-    schema: {
-      operationId: 'exportCodesPdf', tags, summary: `Label sheet PDF of up to ${MAX_EXPORT} codes`,
-      description: [
-        `Either ids (1 to ${MAX_EXPORT}, printed in that order) or filter (as GET /v1/codes, newest first, at most ${MAX_EXPORT} matches).`,
-        'Everything is checked before the PDF starts: an id that is not a live code of this workspace is a 422 naming /ids/<index>, and nothing is rendered.',
-        'The sheet is drawn on a worker thread, so it is not stored for Idempotency-Key replay: a repeated key runs the export again.',
-        `It costs 1 request plus 1 per ${CODES_PER_RATE_UNIT} codes (rounded up) of the caller's rate budget: 1,000 codes cost 21.`,
-        `A workspace runs at most ${config.exports.perWorkspace} exports at a time (EXPORT_CONCURRENCY_PER_WORKSPACE); one more gets 429 with Retry-After.`,
-      ].join(' '),
-      body: ExportBody,
-      response: {
-        200: { description: 'Multi-page PDF', content: { 'application/pdf': { schema: Type.String({ contentEncoding: 'binary' }) } } },
-        429: problem('Rate budget used up (exports cost by size), or the workspace already runs its allowed exports; see Retry-After'),
-        503: problem('Too many exports are waiting on this instance; see Retry-After'),
-      },
+  app.post('/v1/codes/export', route('codes.export', {
+    operationId: 'exportCodesPdf', tags, summary: `Label sheet PDF of up to ${MAX_EXPORT} codes`,
+    description: [
+      `Either ids (1 to ${MAX_EXPORT}, printed in that order) or filter (as GET /v1/codes, newest first, at most ${MAX_EXPORT} matches).`,
+      'Everything is checked before the PDF starts: an id that is not a live code of this workspace is a 422 naming /ids/<index>, and nothing is rendered.',
+      'The sheet is drawn on a worker thread, so it is not stored for Idempotency-Key replay: a repeated key runs the export again.',
+      `It costs 1 request plus 1 per ${CODES_PER_RATE_UNIT} codes (rounded up) of the caller's rate budget: 1,000 codes cost 21.`,
+      `A workspace runs at most ${config.exports.perWorkspace} exports at a time (EXPORT_CONCURRENCY_PER_WORKSPACE); one more gets 429 with Retry-After.`,
+    ].join(' '),
+    body: ExportBody,
+    response: {
+      200: { description: 'Multi-page PDF', content: { 'application/pdf': { schema: Type.String({ contentEncoding: 'binary' }) } } },
+      429: problem('Rate budget used up (exports cost by size), or the workspace already runs its allowed exports; see Retry-After'),
+      503: problem('Too many exports are waiting on this instance; see Retry-After'),
     },
-  }, async (request, reply) => {
+  }), async (request, reply) => {
     const p = principalOf(request);
     const prepared = await prepareExport(deps, p, request.body);
     await consumeExtraUnits(request, reply, Math.ceil(prepared.count / CODES_PER_RATE_UNIT));

@@ -1,26 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Config } from '../../config.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Deps } from '../../platform/deps.js';
+import type { Selectable } from 'kysely';
 import type { Principal } from '../../http/principal.js';
 import { AppError, badRequest, invalid, type FieldError } from '../../http/errors.js';
 import type { ExportPool } from './export-pool.js';
 import { takeExportSlot } from './export-slots.js';
 import { assertLayoutFits, type LabelLayout } from '../../qr/export-pdf.js';
-import type { QrImage } from '../../qr/qr.http.js';
+import type { QrImage } from './qr-image.routes.js';
 import { getCode } from '../codes/codes.service.js';
 import type { CodesTable } from '../codes/codes.table.js';
 import { codeImage } from './code-images.fns.js';
 import { MAX_EXPORT, type ExportBody } from './code-images.schemas.js';
 import { countFiltered, findFilteredPage, findLiveCodeIds, findLiveCodes, findWorkspaceLook, type CodeFilter } from './code-images.repo.js';
 
-export interface CodeImagesDeps {
-  db: Kysely<Database>;
-  config: Pick<Config, 'baseUrl' | 'exports'>;
-  clock: Clock;
-  exportPool: ExportPool;
-}
+export type CodeImagesDeps = Pick<Deps, 'db' | 'config' | 'clock'> & { exportPool: ExportPool };
 
 /** One unit of the caller's rate budget per this many codes, on top of the request itself. */
 export const CODES_PER_RATE_UNIT = 50;
@@ -58,7 +51,7 @@ async function checkIds(deps: CodeImagesDeps, p: Principal, ids: string[]): Prom
   }
   const errors: FieldError[] = [];
   ids.forEach((id, i) => {
-    // Same words for "never existed", "deleted" and "another workspace's": existence is not revealed (D3).
+    // Same words for "never existed", "deleted" and "another workspace's": existence is not revealed (docs/decisions.md D3).
     if (!live.has(id)) errors.push({ pointer: `/ids/${i}`, detail: `no code ${id} in this workspace`, code: 'not_found' });
   });
   if (errors.length) throw invalid(errors, `${errors.length} of the ids do not name a code of this workspace; nothing was exported.`);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { DB } from '../../db/database.js';
 
 /** Longer than any export takes; only a crashed instance's slot ever waits this long. */
 export const EXPORT_LEASE_MS = 5 * 60_000;
@@ -10,7 +9,7 @@ export const EXPORT_LEASE_MS = 5 * 60_000;
  * same exports. Each slot is one primary-key row: the insert that wins it is atomic on both
  * dialects. Returns the release function, or null when every slot is held.
  */
-export async function takeExportSlot(db: Kysely<Database>, workspaceId: string, limit: number, now: Date): Promise<(() => Promise<void>) | null> {
+export async function takeExportSlot(db: DB, workspaceId: string, limit: number, now: Date): Promise<(() => Promise<void>) | null> {
   const holder = randomUUID();
   const nowIso = now.toISOString();
   for (let slot = 0; slot < limit; slot++) {

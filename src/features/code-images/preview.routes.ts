@@ -8,11 +8,12 @@ import { badRequest, invalid, type FieldError } from '../../http/errors.js';
 import { render, type ContentType } from '../../qr/index.js';
 import { encodePayload } from '../../qr/payloads.js';
 import { resolveRenderOptions } from '../../qr/options.js';
-import { qrContentType } from '../../qr/qr.http.js';
+import { qrContentType } from './qr-image.routes.js';
 import { Style } from '../codes/codes.schemas.js';
 import { checkContent, checkUrl, SHORT_CODE_LENGTH, shortUrl } from '../codes/codes.fns.js';
 import { QR_CONTENT_TYPES } from '../../qr/payloads.js';
 import { findWorkspaceLook } from './code-images.repo.js';
+import { route } from '../../http/route.js';
 
 export const PreviewBody = Type.Object({
   type: Type.String({ enum: [...QR_CONTENT_TYPES] }),
@@ -30,21 +31,18 @@ const STYLE_POINTER: Record<string, string> = { '/query/fg': '/style/foreground'
 export default async function previewRoutes(app: App) {
   const { db, config } = app.deps;
 
-  app.post('/v1/qr/preview', {
-    config: { permission: 'codes.read' },
-    schema: {
-      operationId: 'previewQr', tags: ['codes'], summary: 'Render an unsaved code as SVG (live preview)',
-      description: [
-        'Takes the fields of a POST /v1/codes body that shape the symbol (type, dynamic, url, content, style) and answers the SVG the image routes would serve for such a code, with the workspace brand colour applied the same way.',
-        `A dynamic code encodes ${config.baseUrl}/r/ followed by a placeholder of the real short code length, so the preview has the density of the saved code. Nothing is stored.`,
-        'Counts against the caller\'s ordinary rate limit (X-RateLimit-* headers). Invalid content, colours below 3:1 contrast, light-on-dark colours and content too long for the error-correction level are 422 with pointers into the body (/url, /content/…, /style/…).',
-      ].join(' '),
-      body: PreviewBody,
-      response: {
-        200: { description: 'SVG image of the unsaved code', content: { 'image/svg+xml': { schema: Type.String() } } },
-      },
+  app.post('/v1/qr/preview', route('codes.read', {
+    operationId: 'previewQr', tags: ['codes'], summary: 'Render an unsaved code as SVG (live preview)',
+    description: [
+      'Takes the fields of a POST /v1/codes body that shape the symbol (type, dynamic, url, content, style) and answers the SVG the image routes would serve for such a code, with the workspace brand colour applied the same way.',
+      `A dynamic code encodes ${config.baseUrl}/r/ followed by a placeholder of the real short code length, so the preview has the density of the saved code. Nothing is stored.`,
+      'Counts against the caller\'s ordinary rate limit (X-RateLimit-* headers). Invalid content, colours below 3:1 contrast, light-on-dark colours and content too long for the error-correction level are 422 with pointers into the body (/url, /content/…, /style/…).',
+    ].join(' '),
+    body: PreviewBody,
+    response: {
+      200: { description: 'SVG image of the unsaved code', content: { 'image/svg+xml': { schema: Type.String() } } },
     },
-  }, async (request, reply) => {
+  }), async (request, reply) => {
     const body = request.body;
     const type = body.type as ContentType;
     const dynamic = body.dynamic ?? type === 'url';

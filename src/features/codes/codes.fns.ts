@@ -1,25 +1,21 @@
-import { randomInt } from 'node:crypto';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import type { Selectable } from 'kysely';
 import type { FastifySchemaValidationError } from 'fastify';
 import type { FieldError } from '../../http/errors.js';
 import { toFieldErrors } from '../../http/validation.js';
-import { parseJson, bool } from '../../db/sql.js';
-import { ContentSchemas } from '../../qr/content.schemas.js';
+import { parseJson, bool } from '../../db/column-values.js';
+import { randomBase62 } from '../../lib/tokens.js';
+import { createAjv } from '../../lib/ajv.js';
+import { ContentSchemas } from './content.schemas.js';
 import { encodePayload, type ContentType } from '../../qr/payloads.js';
 import type { CodesTable, CodeStatus } from './codes.table.js';
 import type { Code } from './codes.schemas.js';
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** 62^8 ≈ 2.2e14 codes; D7 asks for 7 or more characters. */
+/** 62^8 ≈ 2.2e14 codes; docs/decisions.md D7 asks for 7 or more characters. */
 export const SHORT_CODE_LENGTH = 8;
 export const SHORT_CODE_PATTERN = /^[0-9A-Za-z]{7,32}$/;
 
 export function randomShortCode(length = SHORT_CODE_LENGTH): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
-  return out;
+  return randomBase62(length);
 }
 
 export interface Destination { url: string; weight: number }
@@ -123,8 +119,7 @@ export function hostOf(value: string): string | null {
   try { return bareHost(new URL(value)).toLowerCase(); } catch { return null; }
 }
 
-const ajv = new Ajv.default({ allErrors: true, strict: false });
-addFormats.default(ajv);
+const ajv = createAjv();
 const validators = Object.fromEntries(
   Object.entries(ContentSchemas).map(([type, schema]) => [type, ajv.compile(schema as object)]),
 ) as Record<ContentType, ReturnType<typeof ajv.compile>>;
@@ -135,8 +130,6 @@ export function checkContent(type: ContentType, content: unknown, base: string):
   if (validate(content)) return [];
   return toFieldErrors((validate.errors ?? []) as FastifySchemaValidationError[], base.slice(1));
 }
-
-export interface Clockish { now(): Date }
 
 /** The derived state: an active code past its date or its scan budget reads as `expired`. */
 export function effectiveStatus(row: Pick<Selectable<CodesTable>, 'status' | 'expires_at' | 'max_scans' | 'scan_count'>, now: Date): CodeStatus {

@@ -1,18 +1,16 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/sql.js';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { DB } from '../../db/database.js';
+import { containsInsensitive } from '../../db/text-match.js';
 import type { CodesTable } from './codes.table.js';
 import type { CodeListQuery } from './codes.schemas.js';
 import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
 
-type Db = Kysely<Database>;
-
-export function findWorkspaceForCodes(db: Db, workspaceId: string) {
+export function findWorkspaceForCodes(db: DB, workspaceId: string) {
   return db.selectFrom('workspaces').select(['id', 'approval_required', verifiedCustomDomain]).where('id', '=', workspaceId).executeTakeFirstOrThrow();
 }
 
 /** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
-export function findCode(db: Db, workspaceId: string, id: string) {
+export function findCode(db: DB, workspaceId: string, id: string) {
   return db.selectFrom('codes').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id)
     .where('status', '!=', 'deleted').executeTakeFirst();
 }
@@ -21,7 +19,7 @@ export function findCode(db: Db, workspaceId: string, id: string) {
  * Which of these hostnames are some workspace's verified custom domain (a destination there would
  * loop). An unverified claim counts for nobody, so no tenant can block another's destinations.
  */
-export async function customDomainsAmong(db: Db, hosts: string[]): Promise<Set<string>> {
+export async function customDomainsAmong(db: DB, hosts: string[]): Promise<Set<string>> {
   if (hosts.length === 0) return new Set();
   const rows = await db.selectFrom('workspaces').select(sql<string>`lower(custom_domain)`.as('host'))
     .where('custom_domain', 'is not', null).where('custom_domain_verified_at', 'is not', null)
@@ -33,7 +31,7 @@ export async function customDomainsAmong(db: Db, hosts: string[]): Promise<Set<s
  * Inserts a code; for a dynamic one, retries fresh short codes until the unique index accepts one.
  * `on conflict do nothing` keeps a PostgreSQL transaction usable after a collision.
  */
-export async function insertCode(db: Db, row: Insertable<CodesTable>, nextShortCode: (() => string) | null): Promise<string | null> {
+export async function insertCode(db: DB, row: Insertable<CodesTable>, nextShortCode: (() => string) | null): Promise<string | null> {
   if (!nextShortCode) {
     await db.insertInto('codes').values({ ...row, short_code: null }).execute();
     return null;
@@ -47,16 +45,16 @@ export async function insertCode(db: Db, row: Insertable<CodesTable>, nextShortC
   throw new Error('could not find a free short code in 10 attempts');
 }
 
-export function updateCode(db: Db, id: string, values: Updateable<CodesTable>) {
+export function updateCode(db: DB, id: string, values: Updateable<CodesTable>) {
   return db.updateTable('codes').set(values).where('id', '=', id).execute();
 }
 
-export async function replaceTags(db: Db, codeId: string, workspaceId: string, tags: string[], fresh = false) {
+export async function replaceTags(db: DB, codeId: string, workspaceId: string, tags: string[], fresh = false) {
   if (!fresh) await db.deleteFrom('code_tags').where('code_id', '=', codeId).execute();
   if (tags.length) await db.insertInto('code_tags').values(tags.map((tag) => ({ code_id: codeId, workspace_id: workspaceId, tag }))).execute();
 }
 
-export function listCodesQuery(db: Db, workspaceId: string, q: Omit<CodeListQuery, 'limit' | 'cursor'>, now: string) {
+export function listCodesQuery(db: DB, workspaceId: string, q: Omit<CodeListQuery, 'limit' | 'cursor'>, now: string) {
   let base = db.selectFrom('codes').where('workspace_id', '=', workspaceId).where('status', '!=', 'deleted');
   if (q.type) base = base.where('type', '=', q.type as CodesTable['type']);
   if (q.status === 'active' || q.status === 'expired') {

@@ -1,15 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Config } from '../../config.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Selectable } from 'kysely';
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
-import { flag, lockRow } from '../../db/sql.js';
-import { AppError, badRequest, conflict, invalid, notFound, type FieldError } from '../../http/errors.js';
-import { isMissingRequired } from '../../http/validation.js';
+import { flag } from '../../db/column-values.js';
+import { lockRow } from '../../db/row-lock.js';
+import { conflict, notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { diff, recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { diff, auditActor, recordAudit } from '../audit/audit.service.js';
 import type { ContentType } from '../../qr/payloads.js';
 import type { CodesTable, StoredStatus } from './codes.table.js';
 import type { Code, CodeCreate, CodeListQuery, CodeUpdate } from './codes.schemas.js';
@@ -17,21 +16,14 @@ import { checkContent, checkUrl, hostOf, normalizeTime, randomShortCode, toCode,
 import { customDomainsAmong, findCode, findWorkspaceForCodes, insertCode, listCodesQuery, replaceTags, updateCode } from './codes.repo.js';
 
 /** What the codes service needs; `invalidate` tells every instance's redirect cache after a commit. */
-export interface CodesDeps {
-  db: Kysely<Database>;
-  config: Pick<Config, 'baseUrl'>;
-  clock: Clock;
+export type CodesDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
   invalidate?: (shortCodes: string[]) => void;
   /** injectable so the collision retry can be exercised; random base62 by default */
   nextShortCode?: () => string;
-}
+};
 
 type Row = Selectable<CodesTable>;
 type Workspace = Awaited<ReturnType<typeof findWorkspaceForCodes>>;
-
-const actorOf = (p: Principal): AuditActor => ({
-  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId: p.workspaceId,
-});
 
 /** Editors and API keys need an approver in a workspace with approval_required; admins do not. */
 const needsApproval = (ws: Workspace, p: Principal) => ws.approval_required === 1 && (p.role === 'editor' || p.role === 'api_key');
@@ -39,10 +31,6 @@ const needsApproval = (ws: Workspace, p: Principal) => ws.approval_required === 
 function view(deps: CodesDeps, ws: Workspace) {
   const ctx = { baseUrl: deps.config.baseUrl, customDomain: ws.custom_domain, now: deps.clock.now() };
   return (row: Row) => toCode(row, ctx);
-}
-
-function fail(errors: FieldError[]): AppError {
-  return isMissingRequired(errors) ? badRequest('Required fields are missing.', errors) : invalid(errors);
 }
 
 /** Our own redirect host plus the custom domains among the hosts these inputs mention. */
@@ -128,7 +116,7 @@ export async function createCodes(deps: CodesDeps, p: Principal, inputs: CodeCre
   const own = await ownHosts(deps, inputs.flatMap(urlsOf));
   const errors = inputs.flatMap((input, i) =>
     checkCode({ ...input, dynamic: input.dynamic ?? input.type === 'url' }, pointerOf(i), own, input));
-  if (errors.length) throw fail(errors);
+  if (errors.length) throw rejectFields(errors);
   const normalized = inputs.map(withNormalizedUrls);
 
   const now = deps.clock.now();
@@ -142,7 +130,7 @@ export async function createCodes(deps: CodesDeps, p: Principal, inputs: CodeCre
       const shortCode = await insertCode(trx, row, row.dynamic ? gen : null);
       await replaceTags(trx, row.id, row.workspace_id, input.tags ?? [], true);
       const code = toApi({ ...row, short_code: shortCode, scan_count: 0, bot_scan_count: 0, purged_scan_count: 0, purged_bot_scan_count: 0 });
-      await recordAudit(trx, actorOf(p), { action: 'codes.created', resourceType: 'codes', resourceId: row.id, after: code, at: now });
+      await recordAudit(trx, auditActor(p), { action: 'codes.created', resourceType: 'codes', resourceId: row.id, after: code, at: now });
       out.push(code);
     }
     return out;
@@ -172,7 +160,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** Loads the live code under a row lock, runs `change`, audits before/after, invalidates caches. */
 async function mutate(
   deps: CodesDeps, p: Principal, id: string, action: string,
-  change: (row: Row, ws: Workspace, trx: Kysely<Database>) => Promise<Partial<Row>>,
+  change: (row: Row, ws: Workspace, trx: DB) => Promise<Partial<Row>>,
 ): Promise<Code> {
   const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
   const toApi = view(deps, ws);
@@ -186,9 +174,9 @@ async function mutate(
     await updateCode(trx, id, { ...values, updated_at: next.updated_at });
     const before = toApi(row);
     const code = toApi(next);
-    // A PATCH that changes nothing is not a change (D6: one entry per successful change).
+    // A PATCH that changes nothing is not a change (docs/decisions.md D6: one entry per successful change).
     if (Object.keys(diff(before, code)).length > 0) {
-      await recordAudit(trx, actorOf(p), { action, resourceType: 'codes', resourceId: id, before, after: code, at: now });
+      await recordAudit(trx, auditActor(p), { action, resourceType: 'codes', resourceId: id, before, after: code, at: now });
     }
     return { after: code, shortCode: row.short_code };
   });
@@ -211,7 +199,7 @@ export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string
     if (body.status !== undefined && body.status !== row.status && row.status !== 'active' && row.status !== 'paused') {
       errors.push({ pointer: '/status', detail: `a code in state ${row.status} cannot be set to ${body.status}; it needs a review first`, code: 'transition' });
     }
-    if (errors.length) throw fail(errors);
+    if (errors.length) throw rejectFields(errors);
     body = withNormalizedUrls(body);
 
     const values: Partial<Row> = {};

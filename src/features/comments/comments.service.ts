@@ -1,24 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
+import type { DB } from '../../db/database.js';
+import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
-import { lockRow } from '../../db/sql.js';
+import { lockRow } from '../../db/row-lock.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { paginate } from '../../http/pagination.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { findCode } from '../codes/codes.repo.js';
 import { findComment, insertComment, listCommentsQuery, markCommentDeleted } from './comments.repo.js';
 import { toComment, type CommentListQuery } from './comments.schemas.js';
 
-export interface CommentsDeps { db: Kysely<Database>; clock: Clock }
+export type CommentsDeps = Pick<Deps, 'db' | 'clock'>;
 
-const actorOf = (p: Principal): AuditActor => ({
-  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId: p.workspaceId,
-});
-
-async function ownCode(db: Kysely<Database>, p: Principal, codeId: string) {
+async function ownCode(db: DB, p: Principal, codeId: string) {
   const code = await findCode(db, p.workspaceId, codeId);
   if (!code) throw notFound('Code');
   return code;
@@ -40,7 +35,7 @@ export async function addComment(deps: CommentsDeps, p: Principal, codeId: strin
     };
     await insertComment(trx, row);
     const comment = toComment(row);
-    await recordAudit(trx, actorOf(p), { action: 'comments.created', resourceType: 'comments', resourceId: row.id, after: comment, at: now });
+    await recordAudit(trx, auditActor(p), { action: 'comments.created', resourceType: 'comments', resourceId: row.id, after: comment, at: now });
     return comment;
   });
 }
@@ -57,7 +52,7 @@ export async function deleteComment(deps: CommentsDeps, p: Principal, codeId: st
     await markCommentDeleted(trx, commentId, now.toISOString());
     const before = toComment(row);
     const after = { ...before, deleted_at: now.toISOString() };
-    await recordAudit(trx, actorOf(p), { action: 'comments.deleted', resourceType: 'comments', resourceId: commentId, before, after, at: now });
+    await recordAudit(trx, auditActor(p), { action: 'comments.deleted', resourceType: 'comments', resourceId: commentId, before, after, at: now });
     return after;
   });
 }

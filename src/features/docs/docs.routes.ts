@@ -30,7 +30,7 @@ const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').hea
 
 export default async function docsRoutes(app: App) {
   const { config } = app.deps;
-  // Served under the path of DOCS_URL so that every problem `type` address is a real page (D3, D10).
+  // Served under the path of DOCS_URL so that every problem `type` address is a real page (docs/decisions.md D3, D10).
   const docsPath = new URL(config.docsUrl).pathname.replace(/\/+$/, '') || '/docs';
 
   app.get('/openapi.json', { config: publicRoute, schema: hidden }, async () => app.swagger());

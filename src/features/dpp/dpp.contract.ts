@@ -86,7 +86,6 @@ export const PatchPassportSchema = Type.Object(
   },
   { title: 'UpdatePassportRequest', additionalProperties: false, minProperties: 1 },
 );
-export type PatchPassport = Static<typeof PatchPassportSchema>;
 
 const timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 

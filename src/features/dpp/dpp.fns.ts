@@ -1,7 +1,7 @@
 // Pure helpers of the passport resource: row → API object, the public page address, and the
-// mapping of validator issues to D3 problem items.
+// mapping of validator issues to docs/decisions.md D3 problem items.
 import type { Selectable } from 'kysely';
-import { AppError, badRequest, invalid, type FieldError } from '../../http/errors.js';
+import { rejectFields, type AppError, type FieldError } from '../../http/errors.js';
 import type { CreatePassport, Passport, PassportData } from './dpp.contract.js';
 import type { Issue } from './dpp.validate.js';
 import { buildDigitalLink, encodeAiValue } from './gs1.js';
@@ -50,24 +50,15 @@ export function asCreateRequest(state: {
   return out;
 }
 
-export const toFieldErrors = (issues: Issue[]): FieldError[] =>
+const issueFieldErrors = (issues: Issue[]): FieldError[] =>
   issues.map((i) => ({ pointer: i.path, detail: i.message, code: i.code }));
 
 /**
- * D3: a missing envelope field (`/gtin`, `/data`…) is a 400; everything else, including missing
+ * docs/decisions.md D3: a missing envelope field (`/gtin`, `/data`…) is a 400; everything else, including missing
  * attributes inside `data`, is a 422. Both carry every validator error.
  */
 export function rejection(issues: Issue[]): AppError {
-  const errors = toFieldErrors(issues);
-  const envelopeMissing = issues.some((i) => i.code === 'required' && /^\/[^/]+$/.test(i.path));
   const detail = `The passport is not valid: ${issues.length} error${issues.length === 1 ? '' : 's'}.`;
-  return envelopeMissing ? badRequest(detail, errors) : invalid(errors, detail);
-}
-
-/** JSON with sorted keys, so two equal documents compare equal whatever their member order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v);
+  const envelopeFieldMissing = (e: FieldError) => e.code === 'required' && /^\/[^/]+$/.test(e.pointer);
+  return rejectFields(issueFieldErrors(issues), detail, envelopeFieldMissing);
 }

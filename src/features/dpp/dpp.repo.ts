@@ -1,18 +1,17 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Insertable, Updateable } from 'kysely';
+import type { DB } from '../../db/database.js';
 import type { DppPassportsTable, DppVersionsTable } from './dpp.table.js';
 import type { PassportRow } from './dpp.fns.js';
 import { prefixesCovering } from '../gs1-prefixes/gs1-prefixes.fns.js';
 
-type Db = Kysely<Database>;
 
-/** A passport of the workspace; another workspace's id reads as absent (D3). */
-export function findPassport(db: Db, workspaceId: string, id: string) {
+/** A passport of the workspace; another workspace's id reads as absent (docs/decisions.md D3). */
+export function findPassport(db: DB, workspaceId: string, id: string) {
   return db.selectFrom('dpp_passports').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }
 
 /** Whether a passport with this id exists anywhere in the organization (predecessor links). */
-export async function passportExistsInOrg(db: Db, organizationId: string, id: string): Promise<boolean> {
+export async function passportExistsInOrg(db: DB, organizationId: string, id: string): Promise<boolean> {
   const row = await db.selectFrom('dpp_passports').select('id').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   return !!row;
 }
@@ -23,7 +22,7 @@ export async function passportExistsInOrg(db: Db, organizationId: string, id: st
  * was deleted (410); a passport whose organization holds no verified GS1 company prefix covering
  * the GTIN any more is not served at all, so ownership is checked where it matters, on every read.
  */
-export async function findPublished(db: Db, key: { gtin14: string; serial: string; lot?: string }): Promise<{ row: PassportRow; gone: boolean } | undefined> {
+export async function findPublished(db: DB, key: { gtin14: string; serial: string; lot?: string }): Promise<{ row: PassportRow; gone: boolean } | undefined> {
   let q = db.selectFrom('dpp_passports as p')
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
     .selectAll('p')
@@ -41,15 +40,15 @@ export async function findPublished(db: Db, key: { gtin14: string; serial: strin
   return owned && Number(owned) !== 0 ? { row, gone: false } : undefined;
 }
 
-export function insertPassport(db: Db, row: Insertable<DppPassportsTable>) {
+export function insertPassport(db: DB, row: Insertable<DppPassportsTable>) {
   return db.insertInto('dpp_passports').values(row).execute();
 }
 
-export function updatePassport(db: Db, id: string, values: Updateable<DppPassportsTable>) {
+export function updatePassport(db: DB, id: string, values: Updateable<DppPassportsTable>) {
   return db.updateTable('dpp_passports').set(values).where('id', '=', id).execute();
 }
 
-export function insertVersion(db: Db, row: Insertable<DppVersionsTable>) {
+export function insertVersion(db: DB, row: Insertable<DppVersionsTable>) {
   return db.insertInto('dpp_versions').values(row).execute();
 }
 
@@ -60,7 +59,7 @@ export interface PassportFilter {
   publication_status?: string;
 }
 
-export function listPassportsQuery(db: Db, workspaceId: string, f: PassportFilter) {
+export function listPassportsQuery(db: DB, workspaceId: string, f: PassportFilter) {
   let q = db.selectFrom('dpp_passports').where('workspace_id', '=', workspaceId);
   if (f.gtin) q = q.where('gtin', '=', f.gtin);
   if (f.category) q = q.where('category', '=', f.category as DppPassportsTable['category']);
@@ -69,16 +68,7 @@ export function listPassportsQuery(db: Db, workspaceId: string, f: PassportFilte
   return q.selectAll();
 }
 
-/** Versions newest first, keyset on the version number (`before`: versions below it). */
-export async function listVersions(db: Db, passportId: string, limit: number, before?: number) {
-  let q = db.selectFrom('dpp_versions').selectAll().where('passport_id', '=', passportId);
-  if (before !== undefined) q = q.where('version', '<', before);
-  const rows = await q.orderBy('version', 'desc').limit(limit + 1).execute();
-  const total = await db.selectFrom('dpp_versions').select(sql<number>`count(*)`.as('n')).where('passport_id', '=', passportId).executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
-}
-
-export async function versionExists(db: Db, passportId: string, version: number): Promise<boolean> {
-  const row = await db.selectFrom('dpp_versions').select('version').where('passport_id', '=', passportId).where('version', '=', version).executeTakeFirst();
-  return !!row;
+/** A passport's versions, for paginate() keyed on the version number. */
+export function versionsQuery(db: DB, passportId: string) {
+  return db.selectFrom('dpp_versions').selectAll().where('passport_id', '=', passportId);
 }

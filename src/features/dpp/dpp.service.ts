@@ -1,30 +1,26 @@
 // Passport rules: validation with the contract's validator, GS1 key uniqueness, the draft →
 // published → archived lifecycle, and one version row plus one audit entry per change, written
 // in the transaction of the change.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Config } from '../../config.js';
-import type { Clock } from '../../lib/clock.js';
+import type { DB } from '../../db/database.js';
+import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
-import { isUniqueViolation, lockRow } from '../../db/sql.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { lockRow } from '../../db/row-lock.js';
 import { conflict, invalid, invalidField, notFound, type FieldError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { applyMergePatch, DEFAULT_BATTERY_STATUS, type CreatePassport, type Passport } from './dpp.contract.js';
 import { validatePassport, type Issue } from './dpp.validate.js';
 import { normalizeGtin } from './gs1.js';
 import { ownsGtin } from '../gs1-prefixes/gs1-prefixes.repo.js';
-import { asCreateRequest, canonicalJson, rejection, toPassport, type PassportRow } from './dpp.fns.js';
+import { asCreateRequest, rejection, toPassport, type PassportRow } from './dpp.fns.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
 import { findPassport, insertPassport, insertVersion, listPassportsQuery, passportExistsInOrg, updatePassport, type PassportFilter } from './dpp.repo.js';
 import type { VersionAction } from './dpp.table.js';
 
-export interface DppDeps {
-  db: Kysely<Database>;
-  config: Pick<Config, 'baseUrl'>;
-  clock: Clock;
-}
+export type DppDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
 export interface Saved {
   passport: Passport;
@@ -32,21 +28,17 @@ export interface Saved {
   warnings: Issue[];
 }
 
-export const actorOf = (p: Principal): AuditActor => ({
-  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId: p.workspaceId,
-});
-
 /** Version row and audit entry of one change; both in the change's transaction. */
-async function recordChange(trx: Kysely<Database>, p: Principal, action: VersionAction, before: Passport | null, after: Passport, at: Date) {
+async function recordChange(trx: DB, p: Principal, action: VersionAction, before: Passport | null, after: Passport, at: Date) {
   await insertVersion(trx, {
     passport_id: after.id, version: after.version, action, battery_status: after.battery_status,
     publication_status: after.publication_status, predecessor_id: after.predecessor_id, data: JSON.stringify(after.data),
     actor_type: p.actorType, actor_id: p.actorId, created_at: at.toISOString(),
   });
-  await recordAudit(trx, actorOf(p), { action: `dpp.${action}`, resourceType: 'dpp', resourceId: after.id, before, after, at });
+  await recordAudit(trx, auditActor(p), { action: `dpp.${action}`, resourceType: 'dpp', resourceId: after.id, before, after, at });
 }
 
-async function checkPredecessor(db: Kysely<Database>, p: Principal, predecessorId: string | null | undefined, selfId?: string) {
+async function checkPredecessor(db: DB, p: Principal, predecessorId: string | null | undefined, selfId?: string) {
   if (predecessorId == null) return;
   if (predecessorId === selfId || !(await passportExistsInOrg(db, p.organizationId, predecessorId))) {
     throw invalidField('/predecessor_id', 'predecessor_id must name another passport of this organization', 'not_found');
@@ -107,9 +99,9 @@ export async function listPassports(deps: DppDeps, p: Principal, q: PassportFilt
  * Loads the passport under a row lock, lets `change` compute the next state, and saves it as a
  * new version. `change` returning null means "nothing changed": no version, no audit entry.
  */
-async function mutate(
+async function saveRevision(
   deps: DppDeps, p: Principal, id: string, action: Exclude<VersionAction, 'created'>,
-  change: (row: PassportRow, trx: Kysely<Database>) => Promise<{ values: Partial<PassportRow>; warnings: Issue[] } | null>,
+  change: (row: PassportRow, trx: DB) => Promise<{ values: Partial<PassportRow>; warnings: Issue[] } | null>,
 ): Promise<Saved> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -147,7 +139,7 @@ function patchShapeErrors(body: Record<string, unknown>): FieldError[] {
 
 export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Record<string, unknown>): Promise<Saved> {
   const shape = patchShapeErrors(body);
-  return mutate(deps, p, id, 'updated', async (row, trx) => {
+  return saveRevision(deps, p, id, 'updated', async (row, trx) => {
     if (shape.length) throw invalid(shape);
     if (row.publication_status === 'archived') throw conflict('An archived passport cannot change.');
     const stored = JSON.parse(row.data) as unknown;
@@ -174,7 +166,7 @@ export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Rec
 /** draft → published, only for a passport that is valid today (rules and dates may have moved on). */
 export async function publishPassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
   try {
-    return await mutate(deps, p, id, 'published', async (row, trx) => {
+    return await saveRevision(deps, p, id, 'published', async (row, trx) => {
       if (row.publication_status !== 'draft') throw conflict(`Only a draft can be published; this passport is ${row.publication_status}.`);
       // GS1 ownership: only the holder of a verified company prefix covering the GTIN may publish it.
       if (!(await ownsGtin(trx, p.organizationId, row.gtin))) {
@@ -192,7 +184,7 @@ export async function publishPassport(deps: DppDeps, p: Principal, id: string): 
 
 /** Takes a passport off the resolver for good (draft or published → archived). */
 export function archivePassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
-  return mutate(deps, p, id, 'archived', async (row) => {
+  return saveRevision(deps, p, id, 'archived', async (row) => {
     if (row.publication_status === 'archived') throw conflict('This passport is already archived.');
     return { values: { publication_status: 'archived', archived_at: deps.clock.now().toISOString() }, warnings: [] };
   });

@@ -1,21 +1,18 @@
 // Access grants: a bearer token that lets one person see one passport at the legitimate-interest
 // or authority level (Annex XIII 2–4). Only the SHA-256 of the token is stored; it is shown once.
 import type { Selectable } from 'kysely';
-import type { Config } from '../../config.js';
 import type { Principal } from '../../http/principal.js';
 import { AppError, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { newId } from '../../lib/ids.js';
-import { lockRow } from '../../db/sql.js';
-import { randomBase62, sha256Hex } from '../api-keys/api-keys.fns.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { lockRow } from '../../db/row-lock.js';
+import { randomBase62, sha256Hex } from '../../lib/tokens.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { findPassport } from './dpp.repo.js';
-import { actorOf, type DppDeps } from './dpp.service.js';
+import type { DppDeps } from './dpp.service.js';
 import type { DppAccessGrantsTable, GrantLevel } from './dpp.table.js';
 import { findGrant, findGrantByHash, insertGrant, listGrantsQuery, revokeGrant } from './grants.repo.js';
-
-export type GrantsDeps = DppDeps & { config: Pick<Config, 'baseUrl' | 'apiKeyPrefix'> };
 
 /** A grant lives at most a year: access to restricted data should be re-justified periodically. */
 export const MAX_GRANT_MS = 366 * 86_400_000;
@@ -44,7 +41,7 @@ async function ownPassport(deps: DppDeps, p: Principal, id: string) {
 }
 
 export async function createGrant(
-  deps: GrantsDeps, p: Principal, passportId: string, body: { level: GrantLevel; expires_at: string; note?: string },
+  deps: DppDeps, p: Principal, passportId: string, body: { level: GrantLevel; expires_at: string; note?: string },
 ): Promise<AccessGrant & { token: string }> {
   await ownPassport(deps, p, passportId);
   const now = deps.clock.now();
@@ -62,7 +59,7 @@ export async function createGrant(
   await deps.db.transaction().execute(async (trx) => {
     await insertGrant(trx, row);
     // Audited on the passport, so its log shows who was given access; the token never appears.
-    await recordAudit(trx, actorOf(p), {
+    await recordAudit(trx, auditActor(p), {
       action: 'dpp.access_granted', resourceType: 'dpp', resourceId: passportId, at: now,
       after: { grant_id: grant.id, level: grant.level, expires_at: grant.expires_at, note: grant.note },
     });
@@ -70,13 +67,13 @@ export async function createGrant(
   return { ...grant, token };
 }
 
-export async function listGrants(deps: GrantsDeps, p: Principal, passportId: string, q: { limit: number; cursor?: string }): Promise<Page<AccessGrant>> {
+export async function listGrants(deps: DppDeps, p: Principal, passportId: string, q: { limit: number; cursor?: string }): Promise<Page<AccessGrant>> {
   await ownPassport(deps, p, passportId);
   const page = await paginate(listGrantsQuery(deps.db, passportId), q, 'grt');
   return { ...page, items: page.items.map((r) => toGrant(r as Selectable<DppAccessGrantsTable>)) };
 }
 
-export async function revokeAccessGrant(deps: GrantsDeps, p: Principal, passportId: string, grantId: string): Promise<AccessGrant> {
+export async function revokeAccessGrant(deps: DppDeps, p: Principal, passportId: string, grantId: string): Promise<AccessGrant> {
   await ownPassport(deps, p, passportId);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -86,7 +83,7 @@ export async function revokeAccessGrant(deps: GrantsDeps, p: Principal, passport
     if (row.revoked_at) return toGrant(row);
     const at = now.toISOString();
     await revokeGrant(trx, grantId, at);
-    await recordAudit(trx, actorOf(p), {
+    await recordAudit(trx, auditActor(p), {
       action: 'dpp.access_revoked', resourceType: 'dpp', resourceId: passportId, at: now,
       before: { grant_id: row.id, revoked_at: null }, after: { grant_id: row.id, revoked_at: at },
     });
@@ -98,7 +95,7 @@ export async function revokeAccessGrant(deps: GrantsDeps, p: Principal, passport
  * The access level a token gives on this passport. Unknown, malformed, expired, revoked and other
  * passports' tokens all get the same 401, so a token's existence is not revealed.
  */
-export async function levelForToken(deps: GrantsDeps, passportId: string, token: string): Promise<GrantLevel> {
+export async function levelForToken(deps: DppDeps, passportId: string, token: string): Promise<GrantLevel> {
   const denied = new AppError('authentication', 'The access token is invalid or has expired.');
   if (!grantTokenPattern(deps.config.apiKeyPrefix).test(token)) throw denied;
   const grant = await findGrantByHash(deps.db, sha256Hex(token));

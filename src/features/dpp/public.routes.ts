@@ -12,7 +12,8 @@ import { LINKSET_MEDIA_TYPE } from './dpp.linkset.js';
 import { toPassport } from './dpp.fns.js';
 import { findPublished } from './dpp.repo.js';
 import { isValidAiValue, normalizeGtin } from './gs1.js';
-import { levelForToken, type GrantsDeps } from './grants.service.js';
+import { levelForToken } from './grants.service.js';
+import type { DppDeps } from './dpp.service.js';
 import { accessToken, GRANT_COOKIE_SECONDS, grantCookieName, messagePage, preferredType, withoutToken } from './public.fns.js';
 import { PassportViewEnvelope } from './dpp.schemas.js';
 
@@ -39,7 +40,7 @@ function fail(request: FastifyRequest, reply: FastifyReply, err: AppError, asHtm
 
 export default async function publicRoutes(app: App) {
   const { db, config, clock } = app.deps;
-  const deps: GrantsDeps = { db, config, clock };
+  const deps: DppDeps = { db, config, clock };
 
   app.get('/dpp/:gtin/:serial', {
     config: { auth: false, rateLimit: 'public', htmlErrors: true },

@@ -1,11 +1,12 @@
 // Version history of a passport. Versions are numbered per passport, so the cursor is the version
-// number of the last item of the previous page (D1's rule, with the version as the item's id).
+// number of the last item of the previous page (docs/decisions.md D1's rule, with the version as the item's id).
 import type { Selectable } from 'kysely';
-import { invalidField, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { Page } from '../../http/envelope.js';
+import { paginate, type CursorKey } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import type { PassportData } from './dpp.contract.js';
-import { findPassport, listVersions, versionExists } from './dpp.repo.js';
+import { findPassport, versionsQuery } from './dpp.repo.js';
 import type { DppDeps } from './dpp.service.js';
 import type { DppVersionsTable } from './dpp.table.js';
 
@@ -28,19 +29,17 @@ const toVersion = (r: Selectable<DppVersionsTable>): PassportVersion => ({
   actor_type: r.actor_type, actor_id: r.actor_id, created_at: r.created_at,
 });
 
+const VERSION_CURSOR: CursorKey = {
+  parse: (cursor) => (/^[1-9][0-9]{0,8}$/.test(cursor) ? Number(cursor) : undefined),
+  malformed: 'cursor is the version number of the last item of the previous page',
+  unknown: 'cursor does not name a version of this passport',
+};
+
 export async function listPassportVersions(
   deps: Pick<DppDeps, 'db'>, p: Principal, id: string, q: { limit: number; cursor?: string },
 ): Promise<Page<PassportVersion>> {
   const passport = await findPassport(deps.db, p.workspaceId, id);
   if (!passport) throw notFound('Passport');
-  let before: number | undefined;
-  if (q.cursor !== undefined) {
-    before = /^[1-9][0-9]{0,8}$/.test(q.cursor) ? Number(q.cursor) : NaN;
-    if (Number.isNaN(before)) throw invalidField('/query/cursor', 'cursor is the version number of the last item of the previous page', 'cursor');
-    if (!(await versionExists(deps.db, id, before))) throw invalidField('/query/cursor', 'cursor does not name a version of this passport', 'cursor');
-  }
-  const { rows, total } = await listVersions(deps.db, id, q.limit, before);
-  const has_more = rows.length > q.limit;
-  const items = (has_more ? rows.slice(0, q.limit) : rows).map(toVersion);
-  return { items, has_more, next_cursor: has_more ? String(items[items.length - 1].version) : null, total_count: total };
+  const page = await paginate(versionsQuery(deps.db, id), q, VERSION_CURSOR, 'version');
+  return { ...page, items: page.items.map(toVersion) };
 }

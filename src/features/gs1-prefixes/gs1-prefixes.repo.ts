@@ -1,31 +1,29 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Insertable } from 'kysely';
+import type { DB } from '../../db/database.js';
 import type { Gs1PrefixesTable } from './gs1-prefixes.table.js';
 import { prefixesCovering, shorterPrefixesOf } from './gs1-prefixes.fns.js';
 
-type Db = Kysely<Database>;
-
-export function insertPrefix(db: Db, row: Insertable<Gs1PrefixesTable>) {
+export function insertPrefix(db: DB, row: Insertable<Gs1PrefixesTable>) {
   return db.insertInto('gs1_prefixes').values(row).execute();
 }
 
-export function findPrefix(db: Db, organizationId: string, id: string) {
+export function findPrefix(db: DB, organizationId: string, id: string) {
   return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
-export function findPrefixByValue(db: Db, organizationId: string, prefix: string) {
+export function findPrefixByValue(db: DB, organizationId: string, prefix: string) {
   return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId).where('prefix', '=', prefix).executeTakeFirst();
 }
 
-export function prefixesQuery(db: Db, organizationId: string) {
+export function prefixesQuery(db: DB, organizationId: string) {
   return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId);
 }
 
-export function deletePrefix(db: Db, id: string) {
+export function deletePrefix(db: DB, id: string) {
   return db.deleteFrom('gs1_prefixes').where('id', '=', id).execute();
 }
 
-export function markVerified(db: Db, id: string, at: string) {
+export function markVerified(db: DB, id: string, at: string) {
   return db.updateTable('gs1_prefixes').set({ status: 'verified', verified_at: at, updated_at: at }).where('id', '=', id).execute();
 }
 
@@ -33,7 +31,7 @@ export function markVerified(db: Db, id: string, at: string) {
  * A verified prefix of another live organization that overlaps `prefix` (one starts with the
  * other). Deleted organizations hold nothing.
  */
-export function verifiedOverlapElsewhere(db: Db, organizationId: string, prefix: string) {
+export function verifiedOverlapElsewhere(db: DB, organizationId: string, prefix: string) {
   return db.selectFrom('gs1_prefixes as g')
     .innerJoin('organizations as o', 'o.id', 'g.organization_id')
     .select(['g.id', 'g.prefix', 'g.organization_id'])
@@ -43,7 +41,7 @@ export function verifiedOverlapElsewhere(db: Db, organizationId: string, prefix:
 }
 
 /** Verified claims of deleted organizations on overlapping prefixes: released when another verifies. */
-export function releaseDeletedOwners(db: Db, prefix: string) {
+export function releaseDeletedOwners(db: DB, prefix: string) {
   return db.deleteFrom('gs1_prefixes')
     .where('organization_id', 'in', db.selectFrom('organizations').select('id').where('deleted_at', 'is not', null))
     .where((eb) => eb.or([eb('prefix', 'in', shorterPrefixesOf(prefix)), eb('prefix', 'like', `${prefix}%`)]))
@@ -51,7 +49,7 @@ export function releaseDeletedOwners(db: Db, prefix: string) {
 }
 
 /** Whether the organization holds a verified prefix covering the GTIN (14 digits). */
-export async function ownsGtin(db: Db, organizationId: string, gtin14: string): Promise<boolean> {
+export async function ownsGtin(db: DB, organizationId: string, gtin14: string): Promise<boolean> {
   const row = await db.selectFrom('gs1_prefixes').select('id')
     .where('organization_id', '=', organizationId).where('status', '=', 'verified').where('prefix', 'in', prefixesCovering(gtin14))
     .executeTakeFirst();
@@ -59,7 +57,7 @@ export async function ownsGtin(db: Db, organizationId: string, gtin14: string): 
 }
 
 /** Published passports of other organizations whose GTIN falls under `prefix` (squats made before ownership). */
-export function publishedUnderPrefixElsewhere(db: Db, organizationId: string, prefix: string) {
+export function publishedUnderPrefixElsewhere(db: DB, organizationId: string, prefix: string) {
   return db.selectFrom('dpp_passports').selectAll()
     .where('organization_id', '!=', organizationId).where('publication_status', '=', 'published')
     .where(sql<string>`substr(gtin, 2, ${sql.lit(prefix.length)})`, '=', prefix)

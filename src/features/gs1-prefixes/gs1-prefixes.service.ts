@@ -1,15 +1,14 @@
 // GS1 company prefixes: which GTINs an organization may publish passports for. An organization
 // claims prefixes (self-declared); only the operator verifies one (CLI), and a verified prefix has
 // one owner. Publishing and resolving both require a verified prefix covering the GTIN.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
-import { lockRow } from '../../db/sql.js';
+import { lockRow } from '../../db/row-lock.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/audit.service.js';
 import { toPassport } from '../dpp/dpp.fns.js';
 import { insertVersion, updatePassport } from '../dpp/dpp.repo.js';
 import { taken, uniqueAs } from '../organizations/organizations.fns.js';
@@ -20,11 +19,6 @@ import {
 } from './gs1-prefixes.repo.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock'>;
-type Db = Kysely<Database>;
-
-const actorOf = (p: Principal): AuditActor => ({
-  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId: p.workspaceId,
-});
 
 const ownedElsewhere = (pointer: string) =>
   invalidField(pointer, 'overlaps a GS1 company prefix verified for another organization', 'owned_elsewhere');
@@ -42,7 +36,7 @@ export async function registerPrefix(ctx: Ctx, p: Principal, body: { prefix: str
     };
     await uniqueAs('/prefix', () => insertPrefix(trx, row));
     const out = toGs1Prefix(row);
-    await recordAudit(trx, actorOf(p), { action: 'gs1_prefixes.created', resourceType: 'gs1_prefixes', resourceId: row.id, after: out, at });
+    await recordAudit(trx, auditActor(p), { action: 'gs1_prefixes.created', resourceType: 'gs1_prefixes', resourceId: row.id, after: out, at });
     return out;
   });
 }
@@ -67,13 +61,13 @@ export async function removePrefix(ctx: Ctx, p: Principal, id: string) {
     if (!row) throw notFound('GS1 company prefix');
     await deletePrefix(trx, id);
     const after = toGs1Prefix(row, 'removed');
-    await recordAudit(trx, actorOf(p), { action: 'gs1_prefixes.deleted', resourceType: 'gs1_prefixes', resourceId: id, before: toGs1Prefix(row), after, at });
+    await recordAudit(trx, auditActor(p), { action: 'gs1_prefixes.deleted', resourceType: 'gs1_prefixes', resourceId: id, before: toGs1Prefix(row), after, at });
     return after;
   });
 }
 
 /** The organization's default workspace, where operator entries about the organization go. */
-async function defaultWorkspaceOf(db: Db, organizationId: string) {
+async function defaultWorkspaceOf(db: DB, organizationId: string) {
   return db.selectFrom('workspaces as w').innerJoin('organizations as o', 'o.id', 'w.organization_id')
     .select(['w.id']).where('w.organization_id', '=', organizationId).where('w.is_default', '=', 1).where('o.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -87,7 +81,7 @@ export class OperatorError extends Error {}
  * under it (squats from before ownership was checked). Audited as a system action in the owner's
  * default workspace, and in each squatter's for its archived passports.
  */
-export async function verifyPrefixAsOperator(db: Db, baseUrl: string, input: { organizationId: string; prefix: string }, at: Date) {
+export async function verifyPrefixAsOperator(db: DB, baseUrl: string, input: { organizationId: string; prefix: string }, at: Date) {
   return db.transaction().execute(async (trx) => {
     const ws = await defaultWorkspaceOf(trx, input.organizationId);
     if (!ws) throw new OperatorError(`organization ${input.organizationId} not found`);
@@ -95,7 +89,6 @@ export async function verifyPrefixAsOperator(db: Db, baseUrl: string, input: { o
     const clash = await verifiedOverlapElsewhere(trx, input.organizationId, input.prefix);
     if (clash) throw new OperatorError(`prefix ${input.prefix} overlaps ${clash.prefix}, verified for ${clash.organization_id}`);
     await releaseDeletedOwners(trx, input.prefix);
-    const system = { actorType: 'system' as const, actorId: null, requestId: null };
     let row = await findPrefixByValue(trx, input.organizationId, input.prefix);
     if (!row) {
       row = {
@@ -108,7 +101,7 @@ export async function verifyPrefixAsOperator(db: Db, baseUrl: string, input: { o
     if (before) {
       await markVerified(trx, row.id, at.toISOString());
       row = { ...row, status: 'verified', verified_at: at.toISOString(), updated_at: at.toISOString() };
-      await recordAudit(trx, { ...system, organizationId: input.organizationId, workspaceId: ws.id }, {
+      await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: input.organizationId, workspaceId: ws.id }, {
         action: 'gs1_prefixes.verified', resourceType: 'gs1_prefixes', resourceId: row.id, before, after: toGs1Prefix(row), at,
       });
     }
@@ -120,7 +113,7 @@ export async function verifyPrefixAsOperator(db: Db, baseUrl: string, input: { o
         passport_id: squat.id, version: next.version, action: 'archived', battery_status: next.battery_status, publication_status: 'archived',
         predecessor_id: next.predecessor_id, data: next.data, actor_type: 'system', actor_id: null, created_at: at.toISOString(),
       });
-      await recordAudit(trx, { ...system, organizationId: squat.organization_id, workspaceId: squat.workspace_id }, {
+      await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: squat.organization_id, workspaceId: squat.workspace_id }, {
         action: 'dpp.archived', resourceType: 'dpp', resourceId: squat.id, before: toPassport(squat, baseUrl), after: toPassport(next, baseUrl), at,
       });
       archived.push(squat.id);

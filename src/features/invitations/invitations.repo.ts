@@ -1,33 +1,30 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { InvitationsTable } from './invitations.table.js';
-
-type Db = Kysely<Database>;
+import type { DB } from '../../db/database.js';
 
 /** Not accepted, declined or revoked (it may still have expired). */
-export function openInvitations(db: Db) {
+export function openInvitations(db: DB) {
   return db.selectFrom('invitations').selectAll()
     .where('accepted_at', 'is', null).where('declined_at', 'is', null).where('revoked_at', 'is', null);
 }
 
-export function findOpenInvitation(db: Db, organizationId: string, email: string) {
+export function findOpenInvitation(db: DB, organizationId: string, email: string) {
   return openInvitations(db).where('organization_id', '=', organizationId).where('email', '=', email).executeTakeFirst();
 }
 
-export function findInvitation(db: Db, id: string) {
+export function findInvitation(db: DB, id: string) {
   return db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function insertInvitation(db: Db, row: InvitationsTable) {
+export function insertInvitation(db: DB, row: InvitationsTable) {
   return db.insertInto('invitations').values(row).execute();
 }
 
-export function updateInvitation(db: Db, id: string, set: Partial<InvitationsTable>) {
+export function updateInvitation(db: DB, id: string, set: Partial<InvitationsTable>) {
   return db.updateTable('invitations').set(set).where('id', '=', id).execute();
 }
 
 /** Pending invitations addressed to this e-mail, in active organizations, with the organization. */
-export function pendingForEmail(db: Db, email: string, now: string) {
+export function pendingForEmail(db: DB, email: string, now: string) {
   return db.selectFrom('invitations as i').innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .selectAll('i').select(['o.name as org_name', 'o.slug as org_slug'])
     .where('i.email', '=', email).where('o.deleted_at', 'is', null)
@@ -36,14 +33,14 @@ export function pendingForEmail(db: Db, email: string, now: string) {
     .orderBy('i.id', 'desc');
 }
 
-export function findForEmail(db: Db, id: string, email: string) {
+export function findForEmail(db: DB, id: string, email: string) {
   return db.selectFrom('invitations as i').innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .selectAll('i').select(['o.name as org_name', 'o.slug as org_slug'])
     .where('i.id', '=', id).where('i.email', '=', email).where('o.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
-export function defaultWorkspaceId(db: Db, organizationId: string) {
+export function defaultWorkspaceId(db: DB, organizationId: string) {
   return db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).where('is_default', '=', 1)
     .executeTakeFirst().then((r) => r?.id ?? null);
 }

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../http/auth.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { Invitation, InvitationListQuery, InvitationParams, ReceivedInvitation } from './invitations.schemas.js';
 import { listInvitations, receivedInvitations, respondToInvitation, revokeInvitation } from './invitations.service.js';
+import { route } from '../../http/route.js';
 
 const tags = ['members'];
 // The /auth routes read the cookie themselves (like /auth/me): the invitee may not belong to any
@@ -19,23 +20,17 @@ const closed = problemResponse('The invitation was already accepted, declined or
 export default async function invitationsRoutes(app: App) {
   const ctx = app.deps;
 
-  app.get('/v1/invitations', {
-    config: { permission: 'members.manage' },
-    schema: {
-      operationId: 'listInvitations', tags, summary: 'Pending invitations of the organization',
-      description: 'org_admin sessions only, like managing members. Newest first; accepted, declined, revoked and expired ones are not listed.',
-      querystring: InvitationListQuery, response: { 200: List(Invitation) },
-    },
-  }, async (request) => list(request, await listInvitations(ctx, principalOf(request), request.query)));
+  app.get('/v1/invitations', route('members.manage', {
+    operationId: 'listInvitations', tags, summary: 'Pending invitations of the organization',
+    description: 'org_admin sessions only, like managing members. Newest first; accepted, declined, revoked and expired ones are not listed.',
+    querystring: InvitationListQuery, response: { 200: List(Invitation) },
+  }), async (request) => list(request, await listInvitations(ctx, principalOf(request), request.query)));
 
-  app.delete('/v1/invitations/:id', {
-    config: { permission: 'members.manage' },
-    schema: {
-      operationId: 'revokeInvitation', tags, summary: 'Revoke an invitation (200 with `status: "revoked"`)',
-      description: 'org_admin sessions only. Another organization\'s invitation is a 404; one already accepted, declined or revoked is a 409 `conflict`.',
-      params: InvitationParams, response: { 200: One(Invitation), 409: problemResponse('The invitation is no longer open', 409) },
-    },
-  }, async (request) => one(request, await revokeInvitation(ctx, principalOf(request), request.params.id)));
+  app.delete('/v1/invitations/:id', route('members.manage', {
+    operationId: 'revokeInvitation', tags, summary: 'Revoke an invitation (200 with `status: "revoked"`)',
+    description: 'org_admin sessions only. Another organization\'s invitation is a 404; one already accepted, declined or revoked is a 409 `conflict`.',
+    params: InvitationParams, response: { 200: One(Invitation), 409: problemResponse('The invitation is no longer open', 409) },
+  }), async (request) => one(request, await revokeInvitation(ctx, principalOf(request), request.params.id)));
 
   app.get('/auth/invitations', {
     config: dashboard,

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
-import { idPattern } from '../../lib/ids.js';
+import { ORG_ROLES, WORKSPACE_ROLES, type WorkspaceRole as WorkspaceRoleName } from '../../lib/roles.js';
 
-const OrgRole = Type.Enum(['org_admin', 'member']);
-const WorkspaceRole = Type.Enum(['ws_admin', 'editor', 'approver', 'viewer']);
+const OrgRole = Type.Enum(ORG_ROLES);
+const WorkspaceRole = Type.Enum(WORKSPACE_ROLES);
 const InvitedWorkspace = Type.Object({ workspace_id: Type.String(), role: WorkspaceRole });
 const Status = Type.Enum(['pending', 'accepted', 'declined', 'revoked', 'expired'], {
   description: 'pending until accepted, declined, revoked or past expires_at.',
@@ -39,5 +39,4 @@ export const InvitationParams = Type.Object({ id: Type.String({ maxLength: 64 })
 export const InvitationListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 export type InvitationListQuery = Static<typeof InvitationListQuery>;
 
-export const INVITATION_ID = idPattern('inv');
-export type InvitedRole = { workspace_id: string; role: 'ws_admin' | 'editor' | 'approver' | 'viewer' };
+export type InvitedRole = { workspace_id: string; role: WorkspaceRoleName };

@@ -1,13 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
-import { lockRow, parseJson } from '../../db/sql.js';
+import { lockRow } from '../../db/row-lock.js';
+import { parseJson } from '../../db/column-values.js';
 import { conflict, notFound, unauthenticated } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { isId, newId } from '../../lib/ids.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { sessionOf, checkCsrf } from '../users/auth.service.js';
+import { auditActor, recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { checkCsrf } from '../../http/csrf.js';
+import { sessionOf } from '../users/auth.service.js';
 import { findUserById, normalizeEmail } from '../users/users.repo.js';
 import { checkWorkspaces } from '../members/members.service.js';
 import { findMembershipRow, insertMembership, setWorkspaceRole, workspaceRolesOf } from '../members/members.repo.js';
@@ -20,7 +21,6 @@ import {
 } from './invitations.repo.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-type Db = Kysely<Database>;
 type Row = InvitationsTable;
 
 /** Like GitHub's organization invitations: long enough to be noticed, short enough not to linger. */
@@ -49,10 +49,10 @@ function toReceived(r: Row & { org_name: string; org_slug: string }, now: Date) 
 }
 
 /**
- * Invitations are organization-level, but the audit log is per workspace (D6 resource types):
+ * Invitations are organization-level, but the audit log is per workspace (docs/decisions.md D6 resource types):
  * they are logged in the organization's default workspace as `workspaces.invitation_<verb>`.
  */
-async function auditInvitation(trx: Db, actor: Omit<AuditActor, 'workspaceId'>, verb: string, before: Row | null, after: Row, at: Date) {
+async function auditInvitation(trx: DB, actor: Omit<AuditActor, 'workspaceId'>, verb: string, before: Row | null, after: Row, at: Date) {
   const workspaceId = await defaultWorkspaceId(trx, after.organization_id);
   if (!workspaceId) return;
   const view = (r: Row | null) => (r ? { email: r.email, role: r.role, workspaces: parseJson(r.workspaces, []), status: statusOf(r, at), expires_at: r.expires_at } : null);
@@ -62,8 +62,6 @@ async function auditInvitation(trx: Db, actor: Omit<AuditActor, 'workspaceId'>, 
     before: { [field]: view(before) }, after: { [field]: view(after) }, at,
   });
 }
-
-const adminActor = (p: Principal) => ({ actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId });
 
 /**
  * POST /v1/members. Never adds anyone: it records an invitation the addressee accepts in a session.
@@ -87,14 +85,14 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
     if (open) {
       row = { ...open, ...fields };
       await updateInvitation(trx, open.id, fields);
-      await auditInvitation(trx, adminActor(p), 'refreshed', open, row, at);
+      await auditInvitation(trx, auditActor(p), 'refreshed', open, row, at);
     } else {
       row = {
         id: newId('inv'), organization_id: p.organizationId, email, ...fields, created_at: at.toISOString(),
         accepted_at: null, accepted_by: null, declined_at: null, revoked_at: null,
       };
       await insertInvitation(trx, row);
-      await auditInvitation(trx, adminActor(p), 'created', null, row, at);
+      await auditInvitation(trx, auditActor(p), 'created', null, row, at);
     }
     return toInvitation(row, at);
   });
@@ -123,7 +121,7 @@ export async function revokeInvitation(ctx: Ctx, p: Principal, id: string) {
     if (status !== 'pending' && status !== 'expired') throw notOpen(row, at)!;
     const next = { ...row, revoked_at: at.toISOString() };
     await updateInvitation(trx, id, { revoked_at: next.revoked_at });
-    await auditInvitation(trx, adminActor(p), 'revoked', row, next, at);
+    await auditInvitation(trx, auditActor(p), 'revoked', row, next, at);
     return toInvitation(next, at);
   });
 }

@@ -1,4 +1,4 @@
-import type { OrgRole } from '../organizations/organizations.table.js';
+import type { OrgRole } from '../../lib/roles.js';
 
 /**
  * An offer to join an organization, addressed to an e-mail address (stored normalised). It is

@@ -1,12 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { OrgRole } from '../organizations/organizations.table.js';
-import type { WorkspaceRole } from '../workspaces/workspaces.table.js';
-
-type Db = Kysely<Database>;
+import type { OrgRole, WorkspaceRole } from '../../lib/roles.js';
+import type { DB } from '../../db/database.js';
 
 /** Members of the organization; with `workspaceId`, only those holding a role there. */
-export function membersQuery(db: Db, organizationId: string, workspaceId?: string) {
+export function membersQuery(db: DB, organizationId: string, workspaceId?: string) {
   let q = db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -19,7 +15,7 @@ export function membersQuery(db: Db, organizationId: string, workspaceId?: strin
 }
 
 /** Roles of these users in the organization's active workspaces. */
-export async function workspaceRolesOf(db: Db, organizationId: string, userIds: string[]) {
+export async function workspaceRolesOf(db: DB, organizationId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
     .selectFrom('workspace_members as wm')
@@ -32,35 +28,35 @@ export async function workspaceRolesOf(db: Db, organizationId: string, userIds: 
     .execute();
 }
 
-export function findMembershipRow(db: Db, organizationId: string, userId: string) {
+export function findMembershipRow(db: DB, organizationId: string, userId: string) {
   return membersQuery(db, organizationId).where('m.user_id', '=', userId).executeTakeFirst();
 }
 
-export async function countOrgAdmins(db: Db, organizationId: string): Promise<number> {
+export async function countOrgAdmins(db: DB, organizationId: string): Promise<number> {
   const row = await db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('organization_id', '=', organizationId).where('role', '=', 'org_admin').executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function insertMembership(db: Db, organizationId: string, userId: string, role: OrgRole, at: string) {
+export function insertMembership(db: DB, organizationId: string, userId: string, role: OrgRole, at: string) {
   return db.insertInto('memberships').values({ organization_id: organizationId, user_id: userId, role, created_at: at }).execute();
 }
 
-export function setOrgRole(db: Db, organizationId: string, userId: string, role: OrgRole) {
+export function setOrgRole(db: DB, organizationId: string, userId: string, role: OrgRole) {
   return db.updateTable('memberships').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }
 
-export function deleteMembership(db: Db, organizationId: string, userId: string) {
+export function deleteMembership(db: DB, organizationId: string, userId: string) {
   return db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }
 
-export async function setWorkspaceRole(db: Db, workspaceId: string, userId: string, role: WorkspaceRole | null, at: string) {
+export async function setWorkspaceRole(db: DB, workspaceId: string, userId: string, role: WorkspaceRole | null, at: string) {
   await db.deleteFrom('workspace_members').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();
   if (role) await db.insertInto('workspace_members').values({ workspace_id: workspaceId, user_id: userId, role, created_at: at }).execute();
 }
 
 /** Every workspace role of the user in this organization, archived workspaces included. */
-export function deleteWorkspaceRolesInOrg(db: Db, organizationId: string, userId: string) {
+export function deleteWorkspaceRolesInOrg(db: DB, organizationId: string, userId: string) {
   return db.deleteFrom('workspace_members')
     .where('user_id', '=', userId)
     .where('workspace_id', 'in', db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId))
@@ -68,7 +64,7 @@ export function deleteWorkspaceRolesInOrg(db: Db, organizationId: string, userId
 }
 
 /** Whether the user still belongs to another active organization (then its sessions stay). */
-export async function hasOtherActiveOrganization(db: Db, organizationId: string, userId: string): Promise<boolean> {
+export async function hasOtherActiveOrganization(db: DB, organizationId: string, userId: string): Promise<boolean> {
   const row = await db.selectFrom('memberships as m').innerJoin('organizations as o', 'o.id', 'm.organization_id')
     .select('m.organization_id').where('m.user_id', '=', userId).where('m.organization_id', '!=', organizationId)
     .where('o.deleted_at', 'is', null).executeTakeFirst();

@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { Email, Name, Nullable } from '../organizations/organizations.schemas.js';
 import { PageQuery } from '../../http/pagination.js';
+import { ORG_ROLES, WORKSPACE_ROLES } from '../../lib/roles.js';
 
-const OrgRole = Type.Enum(['org_admin', 'member']);
-const WorkspaceRole = Type.Enum(['ws_admin', 'editor', 'approver', 'viewer']);
+const OrgRole = Type.Enum(ORG_ROLES);
+const WorkspaceRole = Type.Enum(WORKSPACE_ROLES);
 
 export const MemberWorkspace = Type.Object({ workspace_id: Type.String(), role: WorkspaceRole });
 

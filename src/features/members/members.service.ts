@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
-import { lockRow } from '../../db/sql.js';
+import { lockRow } from '../../db/row-lock.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { deleteSessionsOfUser } from '../users/sessions.repo.js';
 import { findWorkspace } from '../workspaces/workspaces.repo.js';
-import type { WorkspaceRole } from '../workspaces/workspaces.table.js';
+import type { WorkspaceRole } from '../../lib/roles.js';
 import {
   countOrgAdmins, deleteMembership, deleteWorkspaceRolesInOrg, findMembershipRow, hasOtherActiveOrganization,
   membersQuery, setOrgRole, setWorkspaceRole, workspaceRolesOf,
@@ -16,7 +15,6 @@ import {
 import type { MemberListQuery, UpdateMemberBody } from './members.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-type Db = Kysely<Database>;
 type Row = { user_id: string; role: 'org_admin' | 'member'; created_at: string; email: string; name: string | null };
 
 /**
@@ -25,7 +23,7 @@ type Row = { user_id: string; role: 'org_admin' | 'member'; created_at: string; 
  */
 const scopeOf = (p: Principal) => (p.role === 'org_admin' ? undefined : p.workspaceId);
 
-async function withWorkspaces(db: Db, p: Principal, rows: Row[], status: 'active' | 'removed' = 'active') {
+async function withWorkspaces(db: DB, p: Principal, rows: Row[], status: 'active' | 'removed' = 'active') {
   const scope = scopeOf(p);
   const roles = (await workspaceRolesOf(db, p.organizationId, rows.map((r) => r.user_id))).filter((r) => !scope || r.workspace_id === scope);
   return rows.map((r) => ({
@@ -39,7 +37,7 @@ export async function listMembers(ctx: Ctx, p: Principal, q: MemberListQuery) {
   return { ...page, items: await withWorkspaces(ctx.db, p, page.items) };
 }
 
-async function memberRow(db: Db, p: Principal, userId: string) {
+async function memberRow(db: DB, p: Principal, userId: string) {
   const row = await findMembershipRow(db, p.organizationId, userId);
   const scope = scopeOf(p);
   if (!row || (scope && !(await workspaceRolesOf(db, p.organizationId, [userId])).some((r) => r.workspace_id === scope))) throw notFound('Member');
@@ -51,7 +49,7 @@ export async function getMember(ctx: Ctx, p: Principal, userId: string) {
 }
 
 /** Each named workspace must be an active workspace of the organization, named once. */
-export async function checkWorkspaces(db: Db, p: Principal, items: Array<{ workspace_id: string }>) {
+export async function checkWorkspaces(db: DB, p: Principal, items: Array<{ workspace_id: string }>) {
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
     const ws = await findWorkspace(db, p.organizationId, item.workspace_id);
@@ -63,18 +61,18 @@ export async function checkWorkspaces(db: Db, p: Principal, items: Array<{ works
 
 /**
  * Workspace roles are part of a workspace's configuration, so their changes are logged as
- * `workspaces.member_added|member_updated|member_removed` in that workspace (D6 resource types).
+ * `workspaces.member_added|member_updated|member_removed` in that workspace (docs/decisions.md D6 resource types).
  */
-async function auditRole(trx: Db, p: Principal, workspaceId: string, userId: string, old: WorkspaceRole | null, next: WorkspaceRole | null, at: Date) {
+async function auditRole(trx: DB, p: Principal, workspaceId: string, userId: string, old: WorkspaceRole | null, next: WorkspaceRole | null, at: Date) {
   if (old === next) return;
   const verb = old === null ? 'member_added' : next === null ? 'member_removed' : 'member_updated';
   const field = `member:${userId}`;
-  await recordAudit(trx, { actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId }, {
+  await recordAudit(trx, auditActor(p, workspaceId), {
     action: `workspaces.${verb}`, resourceType: 'workspaces', resourceId: workspaceId, before: { [field]: old }, after: { [field]: next }, at,
   });
 }
 
-async function ensureAnotherAdmin(trx: Db, organizationId: string) {
+async function ensureAnotherAdmin(trx: DB, organizationId: string) {
   if ((await countOrgAdmins(trx, organizationId)) <= 1) throw conflict('The organization must keep at least one org_admin.');
 }
 

@@ -1,5 +1,5 @@
 import { invalidField } from '../../http/errors.js';
-import { isUniqueViolation } from '../../db/sql.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { SETTINGS_MAX_BYTES } from './organizations.schemas.js';
 
 /** Settings are stored as JSON text; a cap keeps one tenant from storing megabytes per row. */

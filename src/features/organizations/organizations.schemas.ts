@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from './organizations.table.js';
-import { parseJson } from '../../db/sql.js';
+import { parseJson } from '../../db/column-values.js';
 
 /**
  * A nullable scalar as one JSON Schema (`type: [t, "null"]`) rather than anyOf, so a bad value
@@ -13,7 +13,7 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'] });
 }
 
-/** Spec 2.2 / 8.1: 2 to 63 characters, a-z 0-9 and hyphen. Workspaces use the same rule. */
+/** docs/decisions.md D5: 2 to 63 characters, a-z 0-9 and hyphen. Workspaces use the same rule. */
 export const Slug = Type.String({ minLength: 2, maxLength: 63, pattern: '^[a-z0-9-]+$', examples: ['acme'] });
 /** Display names: up to 255 characters and not blank. */
 export const Name = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });

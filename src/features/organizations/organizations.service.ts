@@ -1,19 +1,18 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Deps } from '../../deps.js';
-import type { PlanName } from '../../config.js';
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
+import type { PlanName } from '../../platform/plans.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
-import { lockRow } from '../../db/sql.js';
+import { lockRow } from '../../db/row-lock.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditActor, diff, recordAudit, type AuditWho } from '../audit/audit.service.js';
 import { insertWorkspace } from '../workspaces/workspaces.repo.js';
 import { toWorkspace, workspaceRow } from '../workspaces/workspaces.fns.js';
 import {
   addMembership, endSessionsOfOrphanedMembers, findActiveOrganization, insertOrganization, slugExists, updateOrganization,
 } from './organizations.repo.js';
 import { settingsText, taken, uniqueAs } from './organizations.fns.js';
-import type { CreateOrganizationBody, UpdateOrganizationBody } from './organizations.schemas.js';
+import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock'>;
 
@@ -27,12 +26,12 @@ export interface NewOrganization {
 
 /**
  * An organization never exists without its default workspace (slug "default") and an org_admin
- * (D5). Runs inside the caller's transaction; the workspace creation is audited.
+ * (docs/decisions.md D5). Runs inside the caller's transaction; the workspace creation is audited.
  */
 export async function createOrganizationWithDefaults(
-  trx: Kysely<Database>,
+  trx: DB,
   input: NewOrganization,
-  owner: { userId: string | null; actorType: 'api' | 'user' | 'system'; actorId: string | null; requestId: string | null },
+  owner: AuditWho & { userId: string | null },
   at: Date,
 ) {
   const org = {
@@ -56,7 +55,7 @@ export async function createOrganizationWithDefaults(
   return { org, workspace: ws };
 }
 
-export async function getOrganization(db: Kysely<Database>, id: string) {
+export async function getOrganization(db: DB, id: string) {
   const org = await findActiveOrganization(db, id);
   if (!org) throw notFound('Organization');
   return org;
@@ -64,7 +63,7 @@ export async function getOrganization(db: Kysely<Database>, id: string) {
 
 /**
  * POST /v1/organizations. The caller's user (session user, or the user who created the calling
- * key) becomes org_admin of the new organization (D5). Plan is always free here; operators change
+ * key) becomes org_admin of the new organization (docs/decisions.md D5). Plan is always free here; operators change
  * it out of band.
  */
 export async function createOrganization(ctx: Ctx, p: Principal, body: CreateOrganizationBody) {
@@ -72,14 +71,27 @@ export async function createOrganization(ctx: Ctx, p: Principal, body: CreateOrg
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     if (await slugExists(trx, body.slug)) throw taken('/slug');
-    const { org } = await createOrganizationWithDefaults(trx, { name: body.name, slug: body.slug, billing_email: body.billing_email ?? null }, {
-      userId: p.userId, actorType: p.actorType, actorId: p.actorId, requestId: p.requestId,
-    }, at);
+    const { org } = await createOrganizationWithDefaults(trx, { name: body.name, slug: body.slug, billing_email: body.billing_email ?? null }, p, at);
     return org;
   });
 }
 
-/** Only the caller's current organization is addressable; any other id is a 404 (D3). */
+type OrganizationRow = Awaited<ReturnType<typeof getOrganization>>;
+
+/** The audited view: the API fields, plus deleted_at so a deletion shows as a change. */
+const audited = (row: OrganizationRow) => ({ ...toOrganization(row), deleted_at: row.deleted_at });
+
+/**
+ * An organization has no workspace of its own, so its entries go to the caller's workspace log,
+ * where the caller reads them (as GS1 prefixes, the other organization-level resource, do).
+ */
+async function auditOrganization(trx: DB, p: Principal, verb: 'updated' | 'deleted', before: OrganizationRow, after: OrganizationRow, at: Date) {
+  const [old, next] = [audited(before), audited(after)];
+  if (Object.keys(diff(old, next)).length === 0) return;
+  await recordAudit(trx, auditActor(p), { action: `organizations.${verb}`, resourceType: 'organizations', resourceId: before.id, before: old, after: next, at });
+}
+
+/** Only the caller's current organization is addressable; any other id is a 404 (docs/decisions.md D3). */
 function ownOrganization(p: Principal, id: string) {
   if (id !== p.organizationId) throw notFound('Organization');
 }
@@ -98,14 +110,17 @@ export async function patchOrganization(ctx: Ctx, p: Principal, id: string, body
     if (body.billing_email !== undefined) patch.billing_email = body.billing_email;
     if (body.settings !== undefined) patch.settings = settingsText(body.settings);
     if (Object.keys(patch).length === 0) return before;
-    patch.updated_at = ctx.clock.now().toISOString();
+    const now = ctx.clock.now();
+    patch.updated_at = now.toISOString();
     await uniqueAs('/slug', () => updateOrganization(trx, id, patch));
-    return { ...before, ...patch };
+    const after = { ...before, ...patch };
+    await auditOrganization(trx, p, 'updated', before, after, now);
+    return after;
   });
 }
 
 /**
- * Soft delete (spec 3): rows stay; keys stop authenticating because auth joins the organization,
+ * Soft delete (docs/decisions.md D5): rows stay; keys stop authenticating because auth joins the organization,
  * and sessions of users left without any active organization are ended (their cookies get 401).
  */
 export async function deleteOrganization(ctx: Ctx, p: Principal, id: string) {
@@ -113,9 +128,12 @@ export async function deleteOrganization(ctx: Ctx, p: Principal, id: string) {
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', id);
     const before = await getOrganization(trx, id);
-    const at = ctx.clock.now().toISOString();
+    const now = ctx.clock.now();
+    const at = now.toISOString();
     await updateOrganization(trx, id, { deleted_at: at, updated_at: at });
     await endSessionsOfOrphanedMembers(trx, id);
-    return { ...before, deleted_at: at, updated_at: at };
+    const after = { ...before, deleted_at: at, updated_at: at };
+    await auditOrganization(trx, p, 'deleted', before, after, now);
+    return after;
   });
 }

@@ -1,4 +1,4 @@
-export type OrgRole = 'org_admin' | 'member';
+import type { OrgRole } from '../../lib/roles.js';
 
 export interface OrganizationsTable {
   id: string;

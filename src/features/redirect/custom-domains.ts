@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { InvalidationBus } from './invalidation.js';
+import type { DB } from '../../db/database.js';
 
 /** Published on the code invalidation bus when a verified domain changes; never a short code. */
 export const DOMAINS_CHANGED = '#domains';
@@ -17,7 +16,7 @@ export class CustomDomainMap {
   private loading: Promise<Map<string, string>> | null = null;
   private version = 0;
 
-  constructor(private db: Kysely<Database>, private bus: InvalidationBus, private ttlMs = 60_000) {
+  constructor(private db: DB, private bus: InvalidationBus, private ttlMs = 60_000) {
     bus.subscribe((codes) => { if (codes.includes(DOMAINS_CHANGED)) this.markStale(); });
     bus.onReset(() => this.markStale());
   }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { parseJson } from '../../db/sql.js';
+import { parseJson } from '../../db/column-values.js';
+import type { DB } from '../../db/database.js';
 import { toLocation, type Destination } from '../codes/codes.fns.js';
 import type { StoredStatus } from '../codes/codes.table.js';
 import type { InvalidationBus } from './invalidation.js';
@@ -53,7 +52,7 @@ export class RedirectCache {
   private readonly maxEntries: number;
 
   constructor(
-    private db: Kysely<Database>,
+    private db: DB,
     private bus: InvalidationBus,
     /** counted scans of this short code recorded here but not yet flushed */
     private pendingCount: (shortCode: string) => number,

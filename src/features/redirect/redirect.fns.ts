@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../lib/tokens.js';
 import { pickDestination } from '../codes/codes.fns.js';
 import type { RedirectTarget } from './redirect-cache.js';
 
@@ -8,7 +8,7 @@ export type Outcome =
   | { kind: 'gone' }
   | { kind: 'not_found' };
 
-/** What the short URL answers for a code in its current state (D7; pending reads as absent). */
+/** What the short URL answers for a code in its current state (docs/decisions.md D7; pending reads as absent). */
 export function decide(t: RedirectTarget | null, nowMs: number): Outcome {
   if (!t || t.status === 'pending_approval') return { kind: 'not_found' };
   const dead = t.status !== 'active'
@@ -24,7 +24,7 @@ export function decide(t: RedirectTarget | null, nowMs: number): Outcome {
  * lands on the same destination while the weights stay the same.
  */
 export function stickyPoint(visitorId: string, codeId: string): number {
-  const h = createHash('sha256').update(`${visitorId}:${codeId}`).digest();
+  const h = sha256(`${visitorId}:${codeId}`);
   return h.readUInt32BE(0) / 0x1_0000_0000;
 }
 

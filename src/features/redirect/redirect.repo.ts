@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { DB } from '../../db/database.js';
 
 /**
  * Everything the redirect needs about a code, in one indexed lookup by short code. Codes of an
  * archived workspace or a deleted organization read as deleted: they are kept, not served.
  */
-export async function findRedirectTarget(db: Kysely<Database>, shortCode: string) {
+export async function findRedirectTarget(db: DB, shortCode: string) {
   const row = await db.selectFrom('codes')
     .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
     .innerJoin('organizations', 'organizations.id', 'codes.organization_id')

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
-import { randomBase62 } from '../api-keys/api-keys.fns.js';
+import { randomBase62 } from '../../lib/tokens.js';
 import { SHORT_CODE_PATTERN } from '../codes/codes.fns.js';
 import { classifyAgent, countryFrom, languageFrom, referrerFrom } from '../scans/scan-fields.js';
 import type { RedirectTarget } from './redirect-cache.js';

@@ -1,4 +1,4 @@
-import { createHmac, hash } from 'node:crypto';
+import { hmacSha256Hex, sha256Hex } from '../../lib/tokens.js';
 
 /**
  * Daily-salted IP hash: the salt is derived from a server secret and the UTC date, so the same
@@ -15,11 +15,11 @@ export class IpHasher {
   hash(ip: string, isoTime: string): string {
     const day = isoTime.slice(0, 10);
     if (day !== this.day) {
-      this.salt = createHmac('sha256', this.secret).update(`scan-ip-salt:${day}`).digest('hex');
+      this.salt = hmacSha256Hex(this.secret, `scan-ip-salt:${day}`);
       this.day = day;
     }
     // SHA-256 over a secret 256-bit prefix: as unlinkable as an HMAC here (nothing is verified
-    // against it) and a one-shot call is several times cheaper on the hot path.
-    return hash('sha256', `${this.salt}|${ip}`, 'hex').slice(0, 32);
+    // against it) and sha256Hex is a one-shot call, several times cheaper on the hot path.
+    return sha256Hex(`${this.salt}|${ip}`).slice(0, 32);
   }
 }

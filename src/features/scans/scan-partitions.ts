@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.js';
 import { scanIdFloor } from './scan-id.js';
-
-type Db = Kysely<Database>;
+import { detailSparseHours } from '../analytics/detail.repo.js';
 
 /** PostgreSQL only: `scans` is partitioned by month on its ULID id (migration 0006_2). */
 const PARTITION = /^scans_y(\d{4})m(\d{2})$/;
@@ -13,7 +12,7 @@ export const partitionName = (y: number, m0: number) => `scans_y${y}m${String(m0
 
 interface Partition { name: string; start: number; end: number }
 
-export async function listPartitions(db: Db): Promise<Partition[]> {
+export async function listPartitions(db: DB): Promise<Partition[]> {
   const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
     where i.inhparent = 'scans'::regclass`.execute(db);
   return rows.flatMap(({ name }) => {
@@ -32,7 +31,7 @@ export async function listPartitions(db: Db): Promise<Partition[]> {
  * created (the DEFAULT partition already holds rows of it, or a lock timeout) is reported in
  * `failed` and the others still go ahead.
  */
-export async function ensurePartitions(db: Db, now: Date, ahead = 3): Promise<{ created: string[]; failed: Array<{ name: string; error: string }> }> {
+export async function ensurePartitions(db: DB, now: Date, ahead = 3): Promise<{ created: string[]; failed: Array<{ name: string; error: string }> }> {
   const have = new Set((await listPartitions(db)).map((p) => p.name));
   const created: string[] = [];
   const failed: Array<{ name: string; error: string }> = [];
@@ -57,7 +56,7 @@ export async function ensurePartitions(db: Db, now: Date, ahead = 3): Promise<{ 
   return { created, failed };
 }
 
-async function tryLock(trx: Db): Promise<boolean> {
+async function tryLock(trx: DB): Promise<boolean> {
   await sql`set local lock_timeout = '2s'`.execute(trx);
   const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`.execute(trx);
   return rows[0].ok;
@@ -66,15 +65,31 @@ async function tryLock(trx: Db): Promise<boolean> {
 /** The ISO instant `days` × 24 h before `now` (as the batched deletes; a '1 day' interval would follow the session's DST), as scanned_at is stored. */
 const cutoffSql = (now: Date) => sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '86400 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Sparse hours detailed a transaction before a partition drop: at most ~6,000 raw rows read. */
+const DETAIL_HOURS = 100;
+const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
+/**
+ * The sparse hours of every code in a partition about to be dropped get their quarter and hour
+ * dimension cells from its raw rows first (docs/analytics.md), in short transactions: the drop
+ * itself stays one catalog operation. No scan can still arrive for a month past retention.
+ */
+async function detailPartition(db: DB, p: Partition) {
+  const { rows } = await sql<{ code_id: string }>`select distinct code_id from ${sql.id(p.name)} order by code_id`.execute(db);
+  for (const { code_id } of rows) {
+    while (await db.transaction().execute((trx) => detailSparseHours(trx, code_id, hourOf(p.start), hourOf(p.end - 1), DETAIL_HOURS)) === DETAIL_HOURS);
+  }
+}
+
 /**
  * Drops the monthly partitions in which every row is past its workspace's retention: a whole month
  * goes in one catalog operation instead of row by row. Retention is per workspace, so one scan of a
  * workspace that keeps its scans (or keeps them longer) keeps the partition; its expired rows are
- * then left to the batched deletes. The dropped rows are added to their codes' purged counters in
+ * then left to the batched deletes. Sparse hours are detailed first (detailPartition). The dropped rows are added to their codes' purged counters in
  * the same transaction. The partition is locked against writes while counted (SHARE), and the drop
  * takes the parent's lock for a moment; lock_timeout makes a busy moment a retry at the next run.
  */
-export async function dropExpiredPartitions(db: Db, now: Date): Promise<string[]> {
+export async function dropExpiredPartitions(db: DB, now: Date): Promise<string[]> {
   const dropped: string[] = [];
   for (const p of await listPartitions(db)) {
     if (p.end > now.getTime() - 86_400_000) break; // retention is at least one day
@@ -82,6 +97,7 @@ export async function dropExpiredPartitions(db: Db, now: Date): Promise<string[]
     const keeps = await sql`select 1 from ${part} s left join workspaces w on w.id = s.workspace_id
       where w.scan_retention_days is null or s.scanned_at >= ${cutoffSql(now)} limit 1`.execute(db);
     if (keeps.rows.length > 0) continue;
+    await detailPartition(db, p);
     const ok = await db.transaction().execute(async (trx) => {
       if (!(await tryLock(trx))) return false;
       await sql`lock table ${part} in share mode`.execute(trx);

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { scanIdFloor } from './scan-id.js';
-
-type Db = Kysely<Database>;
+import type { DB } from '../../db/database.js';
+import { detailSparseHours } from '../analytics/detail.repo.js';
 
 /** Workspaces that keep raw scans for a limited time (archived ones too: their scans still age). */
-export async function workspacesWithRetention(db: Db): Promise<Array<{ id: string; days: number }>> {
+export async function workspacesWithRetention(db: DB): Promise<Array<{ id: string; days: number }>> {
   const rows = await db.selectFrom('workspaces').select(['id', 'scan_retention_days']).where('scan_retention_days', 'is not', null).orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, days: Number(r.scan_retention_days) }));
 }
@@ -14,14 +12,21 @@ export async function workspacesWithRetention(db: Db): Promise<Array<{ id: strin
  * Deletes up to `limit` of a code's scans older than `cutoff`, oldest first, and adds them to the
  * code's purged counters in the same transaction, so total_count stays equal to the rows left. The
  * id bound keeps it a range of the (code_id, id) key (and on PostgreSQL, of old partitions only).
- * Another instance deleting the same rows at the same time finds them gone: each row is counted
- * by the one statement that removed it.
+ * Before the rows go, the sparse hours they touch get their quarter and hour dimension cells from
+ * them (detailSparseHours): the only record of those hours' breakdowns. Another instance deleting
+ * the same rows at the same time finds them gone (and the hours claimed): each row is counted,
+ * and each hour detailed, by the one statement that did it.
  */
-export async function deleteExpiredScans(db: Db, codeId: string, cutoff: Date, limit: number): Promise<number> {
+export async function deleteExpiredScans(db: DB, codeId: string, cutoff: Date, limit: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const oldest = trx.selectFrom('scans').select('id').where('code_id', '=', codeId)
-      .where('id', '<', scanIdFloor(cutoff.getTime())).where('scanned_at', '<', cutoff.toISOString()).orderBy('id').limit(limit);
-    const gone = await trx.deleteFrom('scans').where('code_id', '=', codeId).where('id', 'in', oldest).returning('is_bot').execute();
+    const oldest = await trx.selectFrom('scans').select(['id', 'scanned_at']).where('code_id', '=', codeId)
+      .where('id', '<', scanIdFloor(cutoff.getTime())).where('scanned_at', '<', cutoff.toISOString()).orderBy('id').limit(limit).execute();
+    if (oldest.length === 0) return 0;
+    const times = oldest.map((r) => r.scanned_at).sort();
+    await detailSparseHours(trx, codeId, times[0].slice(0, 13), times[times.length - 1].slice(0, 13));
+    // The same rows as `oldest`: the first `limit` of the key in that order, hence an id range.
+    const gone = await trx.deleteFrom('scans').where('code_id', '=', codeId).where('id', '>=', oldest[0].id)
+      .where('id', '<=', oldest[oldest.length - 1].id).where('scanned_at', '<', cutoff.toISOString()).returning('is_bot').execute();
     if (gone.length === 0) return 0;
     const bots = gone.filter((r) => Number(r.is_bot) === 1).length;
     await trx.updateTable('codes').set((eb) => ({

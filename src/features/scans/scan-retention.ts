@@ -1,7 +1,5 @@
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { isPostgres } from '../../db/database.js';
+import { isPostgres, type DB } from '../../db/database.js';
 import { workspaceCodeIds } from './scans-export.repo.js';
 import { deleteExpiredScans, workspacesWithRetention } from './scan-retention.repo.js';
 import { dropExpiredPartitions, ensurePartitions } from './scan-partitions.js';
@@ -39,7 +37,7 @@ const CODE_PAGE = 500;
  * loses its older raw scans code by code in statements of at most `batchSize` rows. Every step is
  * idempotent, so several instances may run it at once. Rollups, scan_count and usage stay.
  */
-export async function runRetention(db: Kysely<Database>, now: Date, opts: RetentionOptions): Promise<RetentionResult> {
+export async function runRetention(db: DB, now: Date, opts: RetentionOptions): Promise<RetentionResult> {
   const out: RetentionResult = { deleted: 0, batches: 0, created: [], dropped: [], errors: [] };
   if (isPostgres(db) && opts.managePartitions !== false) {
     const made = await ensurePartitions(db, now);

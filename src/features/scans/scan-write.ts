@@ -1,7 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database.js';
+import { ROWS_PER_STATEMENT, chunked } from '../../db/statement-limits.js';
 import type { Database } from '../../db/schema.js';
-import { rollupsOf, type NewVisitor } from '../analytics/rollup-rows.js';
+import { hourKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } from '../analytics/rollup-rows.js';
 import { quarterOf } from '../analytics/buckets.js';
+import { addCounters, fineCellsFromRaw, isDetailed, upsertCodeCells } from '../analytics/detail.repo.js';
+import { DENSE_HOUR } from '../analytics/rollups.table.js';
 import type { IpHasher } from './ip-hash.js';
 import { periodOf, type Scan } from './scan.js';
 import { scanId } from './scan-id.js';
@@ -9,11 +13,8 @@ import { toScanRow, type ScanRow } from './scan-row.js';
 
 type Trx = Transaction<Database>;
 
-// Rows a statement, well below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
-const CHUNK = 1_000;
-
 async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
+  for (const chunk of chunked(items, ROWS_PER_STATEMENT)) await write(chunk);
 }
 
 /**
@@ -22,7 +23,7 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>):
  * update (visitor sets, rollups, codes, counters) is written in key order, so two instances'
  * flushes cannot deadlock.
  */
-export async function writeScanBatch(db: Kysely<Database>, hasher: IpHasher, scans: Scan[]): Promise<void> {
+export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[]): Promise<void> {
   const rows: ScanRow[] = scans.map((s) => {
     const iso = new Date(s.at).toISOString();
     return toScanRow(s, scanId(s.at), iso, s.ip === null ? null : hasher.hash(s.ip, iso));
@@ -55,8 +56,7 @@ export async function writeScanBatch(db: Kysely<Database>, hasher: IpHasher, sca
         fresh.push({ scopeId: v.scope_id, human: v.human === 1, quarter: visitors.get(visitorKey(v))!.quarter });
       }
     });
-    const rollups = rollupsOf(rows, fresh, workspaceOf);
-    await upsertRollups(trx, rollups.code, rollups.workspace);
+    await writeRollups(trx, rows, rollupsOf(rows, fresh, workspaceOf));
     // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
     for (const [id, n] of [...codes].sort(byKey)) {
       await trx.updateTable('codes').set((eb) => ({ scan_count: eb('scan_count', '+', n.humans), bot_scan_count: eb('bot_scan_count', '+', n.bots) }))
@@ -93,25 +93,35 @@ function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
   return new Map([...out].sort(byKey));
 }
 
-async function upsertRollups(trx: Trx, code: Array<Database['scan_rollups']>, workspace: Array<Database['workspace_rollups']>) {
-  await inChunks(code, (chunk) => trx.insertInto('scan_rollups').values(chunk)
-    .onConflict((oc) => oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')))
-    .execute());
-  await inChunks(workspace, (chunk) => trx.insertInto('workspace_rollups').values(chunk)
+/**
+ * Per-code totals first, returning each touched hour's new count; then the dimension cells: days
+ * and months always, quarters and hours only where the hour is detailed (docs/analytics.md). On
+ * PostgreSQL the totals upsert holds each hour row's lock until commit, so two instances' flushes
+ * of one code-hour see each other's counts in order; SQLite has one writer.
+ */
+async function writeRollups(trx: Trx, rows: ScanRow[], rollups: ReturnType<typeof rollupsOf>) {
+  const batch = new Map<string, number>();
+  for (const r of rows) {
+    const key = hourKey(r.code_id, r.scanned_at.slice(0, 13));
+    batch.set(key, (batch.get(key) ?? 0) + 1);
+  }
+  const hours = (await upsertCodeCells(trx, rollups.totals)).filter((h) => h.grain === 'h');
+  const cells: CodeCell[] = [...rollups.coarse];
+  for (const h of hours) {
+    const key = hourKey(h.code_id, h.bucket);
+    const before = { scans: Number(h.scans) - (batch.get(key) ?? 0), detailed: h.detailed };
+    if (isDetailed(before)) cells.push(...rollups.fine.get(key) ?? []);
+    // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
+    // DENSE_HOUR + a batch, and give the hour's cells in full.
+    else if (Number(h.scans) >= DENSE_HOUR) cells.push(...await fineCellsFromRaw(trx, h.code_id, [h.bucket]));
+  }
+  await upsertCodeCells(trx, sortCells(cells));
+  await inChunks(rollups.workspace, (chunk) => trx.insertInto('workspace_rollups').values(chunk)
     .onConflict((oc) => oc.columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('workspace_rollups')))
     .execute());
 }
 
-function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
-  return (eb: any) => ({
-    scans: eb(`${table}.scans`, '+', eb.ref('excluded.scans')),
-    humans: eb(`${table}.humans`, '+', eb.ref('excluded.humans')),
-    visitors: eb(`${table}.visitors`, '+', eb.ref('excluded.visitors')),
-    human_visitors: eb(`${table}.human_visitors`, '+', eb.ref('excluded.human_visitors')),
-  });
-}
-
 /** Visitor sets only decide whether a scan starts a visitor-day; days before yesterday are done. */
-export async function pruneVisitorDays(db: Kysely<Database>, before: string): Promise<void> {
+export async function pruneVisitorDays(db: DB, before: string): Promise<void> {
   await db.deleteFrom('scan_visitors').where('day', '<', before).execute();
 }

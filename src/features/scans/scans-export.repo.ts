@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { scanIdFloor } from './scan-id.js';
+import type { DB } from '../../db/database.js';
 import { CSV_COLUMNS } from './scan-csv.js';
-
-type Db = Kysely<Database>;
 
 /** A half-open range of scan time (ISO strings; null = unbounded) and the bot filter. */
 export interface ScanRange { from: string | null; to: string | null; includeBots: boolean }
@@ -13,7 +10,7 @@ export interface ScanRange { from: string | null; to: string | null; includeBots
  * with id bounds from the time range (scan ids carry the scan time), so each chunk costs O(chunk)
  * whatever the code has stored, and on PostgreSQL only the months of the range are read.
  */
-export function scanChunk(db: Db, codeId: string, r: ScanRange, afterId: string | null, limit: number) {
+export function scanChunk(db: DB, codeId: string, r: ScanRange, afterId: string | null, limit: number) {
   let q = db.selectFrom('scans').select([...CSV_COLUMNS]).where('code_id', '=', codeId);
   if (r.from !== null) q = q.where('id', '>=', scanIdFloor(Date.parse(r.from))).where('scanned_at', '>=', r.from);
   if (r.to !== null) q = q.where('id', '<', scanIdFloor(Date.parse(r.to) + 1)).where('scanned_at', '<', r.to);
@@ -23,7 +20,7 @@ export function scanChunk(db: Db, codeId: string, r: ScanRange, afterId: string 
 }
 
 /** The next `limit` code ids of a workspace after `afterId`, deleted codes included (their scans stay). */
-export async function workspaceCodeIds(db: Db, workspaceId: string, afterId: string | null, limit: number): Promise<string[]> {
+export async function workspaceCodeIds(db: DB, workspaceId: string, afterId: string | null, limit: number): Promise<string[]> {
   let q = db.selectFrom('codes').select('id').where('workspace_id', '=', workspaceId);
   if (afterId !== null) q = q.where('id', '>', afterId);
   return (await q.orderBy('id').limit(limit).execute()).map((r) => r.id);

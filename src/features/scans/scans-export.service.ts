@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { findCode } from '../codes/codes.repo.js';
@@ -9,7 +9,7 @@ import { CSV_HEADER, csvRecord } from './scan-csv.js';
 import { scanChunk, workspaceCodeIds, type ScanRange } from './scans-export.repo.js';
 import type { CodeExportQuery, WorkspaceExportQuery } from './scans-export.schemas.js';
 
-export interface ExportDeps { db: Kysely<Database> }
+export type ExportDeps = Pick<Deps, 'db'>;
 
 /** Rows per query: small enough that a SQLite chunk holds the event loop for a few ms only. */
 export const EXPORT_CHUNK = 1_000;
@@ -46,7 +46,7 @@ export async function prepareWorkspaceExport(deps: ExportDeps, p: Principal, q: 
   return { filename: name, stream: csvStream(workspaceChunks(deps.db, p.workspaceId, r)) };
 }
 
-async function* codeChunks(db: Kysely<Database>, codeId: string, r: ScanRange) {
+async function* codeChunks(db: DB, codeId: string, r: ScanRange) {
   let after: string | null = null;
   for (;;) {
     const rows = await scanChunk(db, codeId, r, after, EXPORT_CHUNK);
@@ -59,7 +59,7 @@ async function* codeChunks(db: Kysely<Database>, codeId: string, r: ScanRange) {
 }
 
 /** Code after code in id order, each code's scans oldest first: keyset all the way, no scan index needed. */
-async function* workspaceChunks(db: Kysely<Database>, workspaceId: string, r: ScanRange) {
+async function* workspaceChunks(db: DB, workspaceId: string, r: ScanRange) {
   let after: string | null = null;
   for (;;) {
     const ids = await workspaceCodeIds(db, workspaceId, after, CODE_PAGE);

@@ -1,24 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { randomHex } from '../../lib/tokens.js';
+import type { DB } from '../../db/database.js';
 
-type Db = Kysely<Database>;
 
 /** A secret shared by every instance through the database, created on first use. */
-export async function loadOrCreateSecret(db: Db, name: string, now: Date): Promise<string> {
-  await db.insertInto('server_secrets').values({ name, value: randomBytes(32).toString('hex'), created_at: now.toISOString() })
+export async function loadOrCreateSecret(db: DB, name: string, now: Date): Promise<string> {
+  await db.insertInto('server_secrets').values({ name, value: randomHex(32), created_at: now.toISOString() })
     .onConflict((oc) => oc.column('name').doNothing()).execute();
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }
 
-export function listScansQuery(db: Db, codeId: string, includeBots: boolean) {
+export function listScansQuery(db: DB, codeId: string, includeBots: boolean) {
   let q = db.selectFrom('scans').where('code_id', '=', codeId);
   if (!includeBots) q = q.where('is_bot', '=', 0);
   return q.selectAll();
 }
 
-export async function storedUsage(db: Db, organizationId: string, period: string): Promise<number> {
+export async function storedUsage(db: DB, organizationId: string, period: string): Promise<number> {
   const row = await db.selectFrom('usage_counters').select('scans').where('organization_id', '=', organizationId).where('period', '=', period).executeTakeFirst();
   return Number(row?.scans ?? 0);
 }

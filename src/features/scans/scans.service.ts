@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../http/principal.js';
-import { bool } from '../../db/sql.js';
+import type { Deps } from '../../platform/deps.js';
+import { bool } from '../../db/column-values.js';
 import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
@@ -14,7 +12,7 @@ import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
 import { listScansQuery } from './scans.repo.js';
 import { retainedScans } from './scan-counters.js';
 
-export interface ScansDeps { db: Kysely<Database>; clock: Clock }
+export type ScansDeps = Pick<Deps, 'db' | 'clock'>;
 
 async function ownCode(deps: ScansDeps, p: Principal, id: string) {
   const code = await findCode(deps.db, p.workspaceId, id);

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.js';
 
-/** D5: dynamic codes that are not deleted, not expired, and not in an archived workspace. */
-export async function countActiveDynamicCodes(db: Kysely<Database>, organizationId: string, now: string): Promise<number> {
+/** docs/decisions.md D5: dynamic codes that are not deleted, not expired, and not in an archived workspace. */
+export async function countActiveDynamicCodes(db: DB, organizationId: string, now: string): Promise<number> {
   const row = await db.selectFrom('codes')
     .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
     .select(sql<number>`count(*)`.as('n'))

@@ -1,28 +1,22 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Config } from '../../config.js';
-import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../http/principal.js';
+import type { Deps } from '../../platform/deps.js';
 import { storedUsage } from '../scans/scans.repo.js';
 import { periodOf } from '../scans/scan.js';
 import { countActiveDynamicCodes } from './usage.repo.js';
 
-export interface UsageDeps {
-  db: Kysely<Database>;
-  config: Pick<Config, 'plans'>;
-  clock: Clock;
+export type UsageDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
   /** counted scans recorded by this instance and not yet flushed */
   pendingScans: (organizationId: string, period: string) => number;
-}
+};
 
-/** D5 arithmetic; a limit of 0 reads as fully used rather than dividing by zero. */
+/** docs/decisions.md D5 arithmetic; a limit of 0 reads as fully used rather than dividing by zero. */
 export function meter(used: number, limit: number) {
   return { used, limit, usage_pct: limit > 0 ? Math.floor((used * 100) / limit) : used > 0 ? 100 : 0, remaining: Math.max(0, limit - used) };
 }
 
 /**
  * Live usage from maintained counters: one counter row and one count over codes, whatever the
- * number of scans (spec 2.5, D5). It only reports; nothing is blocked.
+ * number of scans (docs/decisions.md D5). It only reports; nothing is blocked.
  */
 export async function organizationUsage(deps: UsageDeps, p: Principal) {
   const now = deps.clock.now();

@@ -3,6 +3,7 @@ import { Email, Name, Nullable, Organization, Slug } from '../organizations/orga
 import { Workspace } from '../workspaces/workspaces.schemas.js';
 import { Count } from '../../http/numbers.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.js';
+import { ORG_ROLES, WORKSPACE_ROLES } from '../../lib/roles.js';
 
 export const User = Type.Object({
   id: Type.String({ examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
@@ -32,11 +33,11 @@ export const LoginBody = Type.Object({
 export type LoginBody = Static<typeof LoginBody>;
 
 const OrgWithRole = Type.Object({
-  id: Type.String(), name: Type.String(), slug: Type.String(), plan: Type.String(), role: Type.Enum(['org_admin', 'member']),
+  id: Type.String(), name: Type.String(), slug: Type.String(), plan: Type.String(), role: Type.Enum(ORG_ROLES),
 });
 const WorkspaceWithRole = Type.Object({
   id: Type.String(), name: Type.String(), slug: Type.String(), is_default: Type.Boolean(),
-  role: Type.Enum(['org_admin', 'ws_admin', 'editor', 'approver', 'viewer']),
+  role: Type.Enum(['org_admin', ...WORKSPACE_ROLES]),
 });
 
 export const SignupResult = Type.Object({

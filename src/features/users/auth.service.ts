@@ -1,16 +1,16 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Deps } from '../../deps.js';
-import { AppError, forbidden, invalidField, unauthenticated } from '../../http/errors.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, invalidField, unauthenticated } from '../../http/errors.js';
+import { checkCsrf } from '../../http/csrf.js';
 import { createOrganizationWithDefaults } from '../organizations/organizations.service.js';
 import { slugExists } from '../organizations/organizations.repo.js';
 import { taken, uniqueAs } from '../organizations/organizations.fns.js';
 import { toOrganization } from '../organizations/organizations.schemas.js';
 import { toWorkspace } from '../workspaces/workspaces.fns.js';
-import { sha256Hex } from '../api-keys/api-keys.fns.js';
+import { randomHex } from '../../lib/tokens.js';
 import { createUser } from './users.service.js';
 import { findUserByEmail, findUserById, normalizeEmail, organizationsOfUser, updatePasswordHash, workspacesOfUser } from './users.repo.js';
-import { deleteOtherSessions, deleteSession, findSessionByHash } from './sessions.repo.js';
-import { startSession } from './sessions.service.js';
+import { deleteOtherSessions, deleteSession } from './sessions.repo.js';
+import { liveSession, sessionScope, startSession } from './sessions.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
 import { admitLogin, forgiveLogin } from './login-throttle.js';
@@ -33,7 +33,7 @@ export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
       if (await slugExists(trx, slug)) throw taken('/org_slug');
     } else {
       slug = slugFrom(body.org_name);
-      if (await slugExists(trx, slug)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
+      if (await slugExists(trx, slug)) slug = `${slug}-${randomHex(3)}`;
     }
     const user = await uniqueAs('/email', () => createUser(trx, { email: body.email, password: body.password, name: body.name ?? null }, at, ctx.config.passwordCost));
     const { org, workspace } = await createOrganizationWithDefaults(trx, { name: body.org_name, slug, plan: 'free' }, {
@@ -61,7 +61,7 @@ const tooManyAttempts = (wait: number) =>
 let dummyHash: Promise<string> | null = null;
 /** Unknown addresses still pay for one scrypt, so timing does not tell which accounts exist. */
 function dummy(cost: number) {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'), cost);
+  dummyHash ??= hashPassword(randomHex(16), cost);
   return dummyHash;
 }
 
@@ -87,18 +87,11 @@ export async function login(ctx: Ctx, body: LoginBody, ip: string) {
   };
 }
 
-export function checkCsrf(expectedToken: string, sent: unknown) {
-  const expected = Buffer.from(expectedToken);
-  if (typeof sent !== 'string' || sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), expected)) {
-    throw forbidden('The X-CSRF-Token header is missing or wrong.');
-  }
-}
-
 /** The live session behind a cookie, or 401. */
 export async function sessionOf(ctx: Ctx, token: string | undefined) {
   if (!token) throw unauthenticated('No session; log in first.');
-  const session = await findSessionByHash(ctx.db, sha256Hex(token));
-  if (!session || session.expires_at <= ctx.clock.now().toISOString()) throw unauthenticated('The session has expired; log in again.');
+  const session = await liveSession(ctx.db, token, ctx.clock.now());
+  if (!session) throw unauthenticated('The session has expired; log in again.');
   return session;
 }
 
@@ -138,20 +131,20 @@ export async function changePassword(ctx: Ctx, token: string | undefined, csrf: 
 
 /**
  * The dashboard's start-up call: who am I, where may I act, and which organization and workspace
- * the X-Organization-Id / X-Workspace-Id headers (or their defaults) select.
+ * the X-Organization-Id / X-Workspace-Id headers (or their defaults) select, read as the auth
+ * hook reads them (sessionScope); what they name but the user may not act in is null, not a 404.
  */
 export async function me(ctx: Ctx, token: string | undefined, orgHeader: unknown, wsHeader: unknown) {
   const session = await sessionOf(ctx, token);
   const user = await findUserById(ctx.db, session.user_id);
   if (!user) throw unauthenticated();
   const organizations = (await organizationsOfUser(ctx.db, user.id)).map(({ created_at: _, ...o }) => o);
-  const org = typeof orgHeader === 'string' ? organizations.find((o) => o.id === orgHeader) : organizations[0];
-  const workspaces = org ? await workspacesOfUser(ctx.db, org.id, user.id, org.role === 'org_admin') : [];
-  const current = typeof wsHeader === 'string' ? workspaces.find((w) => w.id === wsHeader) : workspaces.find((w) => w.is_default) ?? workspaces[0];
+  const scope = await sessionScope(ctx.db, user.id, orgHeader, wsHeader);
+  const workspaces = scope ? await workspacesOfUser(ctx.db, scope.organizationId, user.id, scope.orgRole === 'org_admin') : [];
   return {
     user: toUser(user),
     organizations,
-    current: { organization_id: org?.id ?? null, workspace_id: current?.id ?? null, role: current?.role ?? null },
+    current: { organization_id: scope?.organizationId ?? null, workspace_id: scope?.workspace?.id ?? null, role: scope?.workspace?.role ?? null },
     workspaces,
     csrf_token: session.csrf_token,
   };

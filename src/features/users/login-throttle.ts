@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.js';
 
 /**
  * Password-guessing brake, counted BEFORE the password is checked (docs/security.md):
@@ -21,7 +21,6 @@ export const LOGIN_THROTTLE = {
   maxPerIp: 100,
 };
 
-type Db = Kysely<Database>;
 const T = LOGIN_THROTTLE;
 
 /** How long attempt number `n` of a pair makes the next one wait. */
@@ -41,7 +40,7 @@ const windowKeys = (email: string, ip: string, now: number) => {
  * Takes the pair's next turn with compare-and-set: the update only applies to the row as read, so
  * of N parallel attempts exactly one moves the count each round. Null when admitted, else seconds.
  */
-async function takePairTurn(db: Db, key: string, now: number): Promise<number | null> {
+async function takePairTurn(db: DB, key: string, now: number): Promise<number | null> {
   const nowIso = new Date(now).toISOString();
   const next = (n: number) => ({
     attempts: n, next_at: new Date(now + pairDelayMs(n)).toISOString(), expires_at: new Date(now + T.pairForgetMs).toISOString(),
@@ -64,7 +63,7 @@ async function takePairTurn(db: Db, key: string, now: number): Promise<number | 
 }
 
 /** Adds one attempt to a window counter in one statement; returns the count including it. */
-async function countInWindow(db: Db, key: string, endsAt: number): Promise<number> {
+async function countInWindow(db: DB, key: string, endsAt: number): Promise<number> {
   const row = await db.insertInto('login_throttle')
     .values({ key, attempts: 1, next_at: new Date(endsAt).toISOString(), expires_at: new Date(endsAt).toISOString() })
     .onConflict((oc) => oc.column('key').doUpdateSet({ attempts: sql<number>`login_throttle.attempts + 1` }))
@@ -76,7 +75,7 @@ async function countInWindow(db: Db, key: string, endsAt: number): Promise<numbe
  * Counts one sign-in attempt for the account (normalised e-mail) from `ip`, before any password
  * is checked. Null when it may go on to the password check, else the seconds to wait.
  */
-export async function admitLogin(db: Db, email: string, ip: string, now: Date): Promise<number | null> {
+export async function admitLogin(db: DB, email: string, ip: string, now: Date): Promise<number | null> {
   const t = now.getTime();
   await db.deleteFrom('login_throttle').where('expires_at', '<=', now.toISOString()).execute();
   const pairWait = await takePairTurn(db, pairKey(email, ip), t);
@@ -89,7 +88,7 @@ export async function admitLogin(db: Db, email: string, ip: string, now: Date): 
 }
 
 /** A correct password: the pair starts afresh and the attempt is given back to both windows. */
-export async function forgiveLogin(db: Db, email: string, ip: string, now: Date): Promise<void> {
+export async function forgiveLogin(db: DB, email: string, ip: string, now: Date): Promise<void> {
   const keys = windowKeys(email, ip, now.getTime());
   await db.deleteFrom('login_throttle').where('key', '=', pairKey(email, ip)).execute();
   await db.updateTable('login_throttle').set({ attempts: sql<number>`attempts - 1` })

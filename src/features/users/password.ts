@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { safeEqual } from '../../lib/tokens.js';
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
@@ -16,5 +17,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (alg !== 'scrypt' || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const key = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 });
-  return timingSafeEqual(key, expected);
+  return safeEqual(key, expected);
 }

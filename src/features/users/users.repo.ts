@@ -1,21 +1,18 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Db = Kysely<Database>;
+import type { DB } from '../../db/database.js';
 
 /** E-mail addresses are stored trimmed and lower-cased (createUser), so lookups normalise too. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export function findUserByEmail(db: Db, email: string) {
+export function findUserByEmail(db: DB, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: string) {
+export function findUserById(db: DB, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The user's active organizations with the role in each, oldest membership first. */
-export function organizationsOfUser(db: Db, userId: string) {
+export function organizationsOfUser(db: DB, userId: string) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
@@ -28,7 +25,7 @@ export function organizationsOfUser(db: Db, userId: string) {
 }
 
 /** Active workspaces of one organization with the user's role; org_admins hold all of them. */
-export async function workspacesOfUser(db: Db, organizationId: string, userId: string, orgAdmin: boolean) {
+export async function workspacesOfUser(db: DB, organizationId: string, userId: string, orgAdmin: boolean) {
   const rows = await db
     .selectFrom('workspaces as w')
     .leftJoin('workspace_members as wm', (j) => j.onRef('wm.workspace_id', '=', 'w.id').on('wm.user_id', '=', userId))
@@ -42,6 +39,6 @@ export async function workspacesOfUser(db: Db, organizationId: string, userId: s
     .map((r) => ({ id: r.id, name: r.name, slug: r.slug, is_default: r.is_default === 1, role: orgAdmin ? 'org_admin' as const : r.role! }));
 }
 
-export function updatePasswordHash(db: Db, userId: string, hash: string, at: string) {
+export function updatePasswordHash(db: DB, userId: string, hash: string, at: string) {
   return db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', userId).execute();
 }

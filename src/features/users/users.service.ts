@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import type { DB } from '../../db/database.js';
 import { hashPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
 
 /** Every way a user is created (signup, members, CLI bootstrap) goes through here, so through the password rules. */
-export async function createUser(trx: Kysely<Database>, input: { email: string; password: string; name?: string | null }, at: Date, cost?: number) {
+export async function createUser(trx: DB, input: { email: string; password: string; name?: string | null }, at: Date, cost?: number) {
   assertPasswordAllowed(input.password, '/password', input.email);
   const row = {
     id: newId('usr'),

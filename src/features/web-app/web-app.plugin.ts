@@ -17,7 +17,7 @@ const DEFAULT_DIST = resolve(fileURLToPath(new URL('../../../web/dist', import.m
 /** First path segments that belong to the API, the redirects, the resolver and the docs. */
 export const RESERVED_PREFIXES = ['/v1', '/r', '/01', '/dpp', '/docs', '/openapi.json', '/auth', '/.well-known', '/assets'];
 
-/** Any version prefix (`/v2/…`, `/v0/…`) too: D10 answers those with a problem naming v1. */
+/** Any version prefix (`/v2/…`, `/v0/…`) too: docs/decisions.md D10 answers those with a problem naming v1. */
 const VERSION_PREFIX = /^\/v\d+(\/|$)/;
 
 export function isReserved(path: string, extra: string[] = []): boolean {

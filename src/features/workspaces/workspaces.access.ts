@@ -1,14 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Principal, Role } from '../../http/principal.js';
+import type { Principal } from '../../http/principal.js';
+import type { DB } from '../../db/database.js';
+import type { Role } from '../../lib/roles.js';
 import { findWorkspaceRole } from '../users/sessions.repo.js';
 
 /**
  * The caller's role in any workspace of its organization (the principal only carries the role in
- * its current workspace). org_admin holds every workspace (D4); an API key acts in its own
+ * its current workspace). org_admin holds every workspace (docs/decisions.md D4); an API key acts in its own
  * workspace only; a member holds what workspace_members says, or nothing.
  */
-export async function roleIn(db: Kysely<Database>, p: Principal, workspaceId: string): Promise<Role | null> {
+export async function roleIn(db: DB, p: Principal, workspaceId: string): Promise<Role | null> {
   if (p.orgRole === 'org_admin') return 'org_admin';
   if (workspaceId === p.workspaceId) return p.role;
   if (p.kind === 'api_key' || !p.userId) return null;
@@ -21,7 +21,7 @@ export async function roleIn(db: Kysely<Database>, p: Principal, workspaceId: st
  * create workspaces, so it must read them back); other users only those they hold a role in.
  * Everything else answers 404, as for another tenant.
  */
-export async function canSeeWorkspace(db: Kysely<Database>, p: Principal, workspaceId: string): Promise<boolean> {
+export async function canSeeWorkspace(db: DB, p: Principal, workspaceId: string): Promise<boolean> {
   if (p.orgRole === 'org_admin') return true;
   if (p.kind === 'api_key') return workspaceId === p.workspaceId || p.creatorRole === 'org_admin';
   return (await roleIn(db, p, workspaceId)) !== null;
@@ -29,9 +29,9 @@ export async function canSeeWorkspace(db: Kysely<Database>, p: Principal, worksp
 
 /**
  * Whether the caller may change a workspace's settings: an admin of it, or an API key in its own
- * workspace while the key's creator is an admin there (D4: a key may PATCH its own workspace).
+ * workspace while the key's creator is an admin there (docs/decisions.md D4: a key may PATCH its own workspace).
  */
-export async function mayConfigureWorkspace(db: Kysely<Database>, p: Principal, workspaceId: string): Promise<boolean> {
+export async function mayConfigureWorkspace(db: DB, p: Principal, workspaceId: string): Promise<boolean> {
   if (p.kind === 'api_key') return workspaceId === p.workspaceId && isAdminRole(p.creatorRole ?? null);
   return isAdminRole(await roleIn(db, p, workspaceId));
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../../lib/tokens.js';
 import type { Insertable, Selectable } from 'kysely';
-import { bool, parseJson } from '../../db/sql.js';
+import { bool, parseJson } from '../../db/column-values.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
@@ -17,7 +17,7 @@ export interface NewWorkspace {
   scan_retention_days?: number | null;
 }
 
-/** D5 defaults: default_locale "de", approval_required false. */
+/** docs/decisions.md D5 defaults: default_locale "de", approval_required false. */
 export function workspaceRow(organizationId: string, input: NewWorkspace, isDefault: boolean, at: Date): Insertable<WorkspacesTable> & { id: string } {
   return {
     id: newId('ws'),
@@ -42,7 +42,7 @@ export function workspaceRow(organizationId: string, input: NewWorkspace, isDefa
   };
 }
 
-/** D5 workspace object; whitelisted so a new column never leaks. */
+/** docs/decisions.md D5 workspace object; whitelisted so a new column never leaks. */
 export function toWorkspace(row: Insertable<WorkspacesTable> | Selectable<WorkspacesTable>) {
   return {
     id: row.id!,
@@ -78,7 +78,7 @@ function domainState(row: Pick<Selectable<WorkspacesTable>, 'custom_domain' | 'c
 }
 
 /** A fresh token for each domain set, so a TXT record left from an earlier claim proves nothing. */
-export const newDomainToken = () => randomBytes(16).toString('hex');
+export const newDomainToken = () => randomHex(16);
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

@@ -1,13 +1,13 @@
-import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Deps } from '../../deps.js';
+import type { Updateable } from 'kysely';
+import type { DB } from '../../db/database.js';
+import type { Deps } from '../../platform/deps.js';
 import type { DnsResolver } from '../../lib/dns.js';
 import type { Principal } from '../../http/principal.js';
-import type { PlanName } from '../../config.js';
-import { lockRow } from '../../db/sql.js';
+import type { PlanName } from '../../platform/plans.js';
+import { lockRow } from '../../db/row-lock.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { findActiveOrganization } from '../organizations/organizations.repo.js';
 import { settingsText, taken, uniqueAs } from '../organizations/organizations.fns.js';
 import {
@@ -21,10 +21,6 @@ import type { WorkspacesTable } from './workspaces.table.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
-const actor = (p: Principal, workspaceId: string) => ({
-  actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId,
-});
-
 export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQuery) {
   const scope = p.orgRole === 'org_admin' || (p.kind === 'api_key' && p.creatorRole === 'org_admin') ? {}
     : p.kind === 'api_key' ? { workspaceId: p.workspaceId } : { memberUserId: p.userId! };
@@ -33,7 +29,7 @@ export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQue
 }
 
 /** The workspace if the caller may see it, else 404 (another tenant's id looks the same). */
-async function visibleWorkspace(db: Kysely<Database>, p: Principal, id: string) {
+async function visibleWorkspace(db: DB, p: Principal, id: string) {
   const row = await findWorkspace(db, p.organizationId, id);
   if (!row || !(await canSeeWorkspace(db, p, id))) throw notFound('Workspace');
   return row;
@@ -44,7 +40,7 @@ export async function getWorkspace(ctx: Ctx, p: Principal, id: string) {
 }
 
 /**
- * Plan limit (D5): the organization row is locked first, so two concurrent creates at limit-1
+ * Plan limit (docs/decisions.md D5): the organization row is locked first, so two concurrent creates at limit-1
  * serialise and exactly one passes the count. Archived workspaces do not count.
  */
 export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorkspaceBody) {
@@ -63,7 +59,7 @@ export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorksp
     const row = workspaceRow(org.id, { ...body, timezone }, false, at);
     await uniqueAs('/slug', () => insertWorkspace(trx, row));
     const ws = toWorkspace(row);
-    await recordAudit(trx, actor(p, row.id), { action: 'workspaces.created', resourceType: 'workspaces', resourceId: row.id, after: ws, at });
+    await recordAudit(trx, auditActor(p, row.id), { action: 'workspaces.created', resourceType: 'workspaces', resourceId: row.id, after: ws, at });
     return ws;
   });
 }
@@ -74,7 +70,7 @@ function timeZoneOf(name: string): string {
   return zone;
 }
 
-async function adminWorkspace(trx: Kysely<Database>, p: Principal, id: string) {
+async function adminWorkspace(trx: DB, p: Principal, id: string) {
   await lockRow(trx, 'workspaces', id);
   const row = await visibleWorkspace(trx, p, id);
   if (!(await mayConfigureWorkspace(trx, p, id))) throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
@@ -117,7 +113,7 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
     if (!changed) return toWorkspace(before);
     after.updated_at = patch.updated_at = at.toISOString();
     await uniqueAs(body.custom_domain ? '/custom_domain' : '/slug', () => updateWorkspace(trx, id, patch));
-    await recordAudit(trx, actor(p, id), {
+    await recordAudit(trx, auditActor(p, id), {
       action: 'workspaces.updated', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after: toWorkspace(after), at,
     });
     return toWorkspace(after);
@@ -125,7 +121,7 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
 }
 
 /**
- * Archive (spec 3). The entry is written to the caller's current workspace: the archived one can
+ * Archive (docs/decisions.md D5). The entry is written to the caller's current workspace: the archived one can
  * no longer be selected, so an entry there could never be read.
  */
 export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
@@ -138,7 +134,7 @@ export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
     const patch = { status: 'archived' as const, archived_at: at.toISOString(), updated_at: at.toISOString() };
     await updateWorkspace(trx, id, patch);
     const after = { ...before, ...patch };
-    await recordAudit(trx, actor(p, p.workspaceId), {
+    await recordAudit(trx, auditActor(p), {
       action: 'workspaces.archived', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after: toWorkspace(after), at,
     });
     return toWorkspace(after);
@@ -176,7 +172,7 @@ export async function verifyCustomDomain(ctx: Ctx & { dnsResolver: DnsResolver }
     const patch = { custom_domain_verified_at: at.toISOString(), updated_at: at.toISOString() };
     await uniqueAs('/custom_domain', () => updateWorkspace(trx, id, patch));
     const after = toWorkspace({ ...before, ...patch });
-    await recordAudit(trx, actor(p, id), {
+    await recordAudit(trx, auditActor(p, id), {
       action: 'workspaces.domain_verified', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after, at,
     });
     return { workspace: after, changed: true };

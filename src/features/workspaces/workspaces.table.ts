@@ -1,6 +1,5 @@
 import type { Generated } from 'kysely';
-
-export type WorkspaceRole = 'ws_admin' | 'editor' | 'approver' | 'viewer';
+import type { WorkspaceRole } from '../../lib/roles.js';
 
 export interface WorkspacesTable {
   id: string;

@@ -1,5 +1,5 @@
 // The ONE module through which the dashboard talks to the service: a thin wrapper over @qrs/sdk
-// (issue 14: the dashboard uses the SDK, not its own client). The SDK's typed client does every
+// (docs/dashboard.md: the dashboard uses the SDK, not its own client). The SDK's typed client does every
 // call; this file adds the browser session: no API key is ever held here, the session cookie
 // authenticates, and writes carry the session's X-CSRF-Token (D4). The SDK's onResponse hook feeds
 // the deprecation banner.

@@ -29,7 +29,8 @@ export function Login() {
     const r = await ok(api.POST('/auth/login', { body: { email, password } }));
     setCsrfToken(r.csrf_token);
     await refresh();
-    navigate('/codes');
+    // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
+    void navigate('/codes');
   });
   const onSubmit = (e: FormEvent) => { e.preventDefault(); void submit.run(); };
   return (
@@ -60,7 +61,8 @@ export function Signup() {
     const r = await ok(api.POST('/auth/signup', { body: { email: form.email, password: form.password, org_name: form.org_name, ...(form.name ? { name: form.name } : {}) } }));
     setCsrfToken(r.csrf_token);
     await refresh();
-    navigate('/codes');
+    // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
+    void navigate('/codes');
   });
   return (
     <AuthFrame title={t('auth.signupTitle')}>

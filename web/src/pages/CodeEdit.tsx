@@ -65,7 +65,8 @@ export function CodeEdit() {
       ? await ok(api.POST('/v1/codes', { body: writeBody(draft, 'create') as never }))
       : await ok(api.PATCH('/v1/codes/{id}', { params: { path: { id: id! } }, body: writeBody(draft, 'update') as never }));
     await qc.invalidateQueries();
-    navigate(`/codes/${code.id}`);
+    // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
+    void navigate(`/codes/${code.id}`);
   });
   if (existing.error instanceof ApiError) return <ProblemAlert problem={existing.error.problem} />;
   if (!draft) return <p>{t('app.loading')}</p>;

@@ -100,7 +100,8 @@ export function WorkspaceSettings() {
     await ok(api.DELETE('/v1/workspaces/{id}', { params: { path: { id } } }));
     await qc.invalidateQueries({ queryKey: ['workspaces'] });
     await refresh();
-    navigate('/workspaces', { state: { archived: true } });
+    // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
+    void navigate('/workspaces', { state: { archived: true } });
   });
   if (ws.error) return <ProblemAlert problem={ws.error instanceof ApiError ? ws.error.problem : null} />;
   if (!ws.data || !form) return <p>{t('app.loading')}</p>;

@@ -96,7 +96,8 @@ export function Layout() {
     await api.POST('/auth/logout');
     sessionStorage.setItem('qrs.loggedOut', '1');
     signedOut();
-    navigate('/login');
+    // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
+    void navigate('/login');
   };
   return (
     <>

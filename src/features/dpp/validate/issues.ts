@@ -24,9 +24,6 @@ export const warning = (path: string, code: string, message: string): Issue => (
   severity: 'warning',
 });
 
-/** RFC 6901 escaping of one reference token. */
-export const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** The value at a JSON pointer, or undefined when any step is missing or not a container. */
 export function valueAt(root: unknown, pointer: string): unknown {
   let node = root;

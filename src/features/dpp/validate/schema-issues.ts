@@ -1,15 +1,12 @@
 // Runs the JSON Schema part of passport validation with Ajv and turns Ajv's errors into issues
 // with stable codes. The schema's `x-` keywords pick the codes, so the rules live in the contract.
-import { Ajv, type ErrorObject } from 'ajv';
-import formatsModule, { type FormatsPlugin } from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
+import { createAjv } from '../../../lib/ajv.js';
 import { CreatePassportSchema, DPP_SCHEMA_KEYWORDS, labelFor, type SchemaNode } from '../dpp.contract.js';
-import { error, escapeToken, isRecord, type Issue } from './issues.js';
+import { error, isRecord, type Issue } from './issues.js';
+import { escapePointer } from '../../../lib/json-pointer.js';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = (formatsModule as unknown as { default: FormatsPlugin }).default;
-
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, keywords: [...DPP_SCHEMA_KEYWORDS] });
-addFormats(ajv);
+const ajv = createAjv({ strict: true, verbose: true, keywords: DPP_SCHEMA_KEYWORDS });
 const validateCreate = ajv.compile(CreatePassportSchema);
 
 /** A readable name for the value at a pointer: `Rated capacity`, `Symbols entry 2`. */
@@ -54,11 +51,11 @@ function toIssue(e: ErrorObject): Issue {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required': {
-      const path = `${at}/${escapeToken(String(p.missingProperty))}`;
+      const path = `${at}/${escapePointer(String(p.missingProperty))}`;
       return error(path, 'required', `${nameAt(path)} is required.`);
     }
     case 'additionalProperties': {
-      const path = `${at}/${escapeToken(String(p.additionalProperty))}`;
+      const path = `${at}/${escapePointer(String(p.additionalProperty))}`;
       return error(path, 'unknown_property', `"${String(p.additionalProperty)}" is not part of the passport contract.`);
     }
     case 'type': {

@@ -1,0 +1,91 @@
+// The layering of src/ as rules; docs/architecture.md explains each one and lists the same names
+// (test/structure/dependency-rules.test.ts keeps the two in step). Run: npm run lint:deps
+/** the process entries: they wire everything and nothing may depend on them */
+const ENTRY = '^src/(server|app|config)[.]ts$|^src/cli/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'http-not-to-features',
+      comment: 'src/http holds cross-cutting plugins that know no feature; features hand them what they need as plugin options (e.g. the principal resolver).',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'db-not-to-http',
+      comment: 'The database layer is below HTTP: tables the plugins use (idempotency keys) live in src/db.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/http/' },
+    },
+    {
+      name: 'qr-is-pure',
+      comment: 'src/qr turns text into SVG/PNG/PDF/EPS and nothing else: no HTTP, database, features or shared app types; only src/lib besides itself.',
+      severity: 'error',
+      from: { path: '^src/qr/' },
+      to: { path: '^src/', pathNot: '^src/(qr|lib)/' },
+    },
+    {
+      name: 'features-not-to-entry',
+      comment: 'Features receive Config and Deps from src/platform; the process entry (server, app, config loader, cli) composes them and is imported by nobody.',
+      severity: 'error',
+      from: { path: '^src/features/' },
+      to: { path: ENTRY },
+    },
+    {
+      name: 'migrations-no-app-code',
+      comment: 'A migration is frozen history: it may not change because app code did, so it imports nothing from src/ outside src/db/migrations (kysely and npm packages only).',
+      severity: 'error',
+      from: { path: '^src/db/migrations/' },
+      to: { path: '^src/', pathNot: '^src/db/migrations/' },
+    },
+    {
+      name: 'lower-layers-not-to-entry',
+      comment: 'Like features, http, db, lib, qr and platform never import the process entry.',
+      severity: 'error',
+      from: { path: '^src/(http|db|lib|qr|platform)/' },
+      to: { path: ENTRY },
+    },
+    {
+      name: 'platform-is-shared-types',
+      comment: 'src/platform holds types every layer shares (Config, plans, Deps); it sits below http and features and may use only db and lib.',
+      severity: 'error',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/', pathNot: '^src/(platform|db|lib)/' },
+    },
+    {
+      name: 'lib-is-leaf',
+      comment: 'src/lib holds small helpers (clock, ids, html) with no knowledge of the app.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/' },
+    },
+    {
+      name: 'http-no-circular',
+      comment: 'The HTTP plugins form a tree: a cycle would make their registration order matter in ways nobody wrote down.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import resolves to a file or an installed package.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // type-only imports count: they tie layers together as much as value imports do
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};

@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.js';
+import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../db/statement-limits.js';
+import { scanIdFloor } from '../scans/scan-id.js';
+import type { ScanRow } from '../scans/scan-row.js';
+import { HOUR, QUARTER, bucketKey, startOfKey, type Run } from './buckets.js';
+import { DIMENSIONS, type Dimension } from './dimensions.js';
+import { fineCellsOf, hourKey, sortCells, type CodeCell } from './rollup-rows.js';
+import { DENSE_HOUR, type Grain } from './rollups.table.js';
+
+/** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (scan-id.ts). */
+export function rawScans(db: DB, codeId: string, start: number, end: number) {
+  return db.selectFrom('scans').selectAll().where('code_id', '=', codeId)
+    .where('id', '>=', scanIdFloor(start)).where('id', '<', scanIdFloor(end));
+}
+
+/** Upserts per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
+export async function upsertCodeCells(db: DB, cells: CodeCell[]) {
+  const out: Array<{ code_id: string; grain: string; bucket: string; scans: number; detailed: number }> = [];
+  for (const chunk of chunked(cells, ROWS_PER_STATEMENT)) {
+    out.push(...await db.insertInto('scan_rollups').values(chunk)
+      .onConflict((oc) => oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')))
+      .returning(['code_id', 'grain', 'bucket', 'scans', 'detailed']).execute());
+  }
+  return out;
+}
+
+export function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
+  return (eb: any) => ({
+    scans: eb(`${table}.scans`, '+', eb.ref('excluded.scans')),
+    humans: eb(`${table}.humans`, '+', eb.ref('excluded.humans')),
+    visitors: eb(`${table}.visitors`, '+', eb.ref('excluded.visitors')),
+    human_visitors: eb(`${table}.human_visitors`, '+', eb.ref('excluded.human_visitors')),
+  });
+}
+
+/** Whether a `total` hour row says the hour's quarter and hour dimension cells are stored. */
+export const isDetailed = (row: { scans: number | string; detailed: number | string }) => Number(row.scans) >= DENSE_HOUR || Number(row.detailed) === 1;
+
+/** The quarter and hour dimension cells of some of a code's UTC hours, counted from their raw scans. */
+export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]): Promise<CodeCell[]> {
+  const rows: ScanRow[] = [];
+  for (const hour of [...hours].sort()) {
+    const start = startOfKey('h', hour);
+    rows.push(...await rawScans(db, codeId, start, start + HOUR).execute());
+  }
+  return fineCellsOf(rows);
+}
+
+/**
+ * Before a code's raw scans of [firstHour, lastHour] (UTC hour keys) go away, stores the quarter
+ * and hour dimension cells of its sparse hours there and marks them detailed, at most `limit` hours
+ * (all when omitted). Call inside a transaction: the hours are claimed by flipping `detailed`
+ * first, so of two instances doing the same, the second (waiting on the row lock on PostgreSQL)
+ * finds nothing to claim and adds nothing twice. Returns the hours detailed.
+ */
+export async function detailSparseHours(db: DB, codeId: string, firstHour: string, lastHour: string, limit?: number): Promise<number> {
+  const candidates = db.selectFrom('scan_rollups').select('bucket').where('code_id', '=', codeId).where('grain', '=', 'h')
+    .where('dimension', '=', 'total').where('bucket', '>=', firstHour).where('bucket', '<=', lastHour)
+    .where('detailed', '=', 0).where('scans', '<', DENSE_HOUR).orderBy('bucket');
+  const claimed = await db.updateTable('scan_rollups').set({ detailed: 1 })
+    .where('code_id', '=', codeId).where('grain', '=', 'h').where('dimension', '=', 'total').where('detailed', '=', 0).where('scans', '<', DENSE_HOUR)
+    .where('bucket', 'in', limit === undefined ? candidates : candidates.limit(limit))
+    .returning('bucket').execute();
+  if (!claimed.length) return 0;
+  await upsertCodeCells(db, sortCells(await fineCellsFromRaw(db, codeId, claimed.map((c) => c.bucket))));
+  return claimed.length;
+}
+
+/** Each raw scan of some codes' key ranges (bots only when asked), handed to `count`. */
+async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; end: number }>, bots: boolean, count: (r: ScanRow) => void) {
+  for (const chunk of chunked(ranges, PARTS_PER_COMPOUND)) {
+    const parts = chunk.map((r) => sql`select * from scans where code_id = ${r.codeId}
+      and id >= ${scanIdFloor(r.start)} and id < ${scanIdFloor(r.end)}${bots ? sql`` : sql` and is_bot = 0`}`);
+    const { rows } = await sql<ScanRow>`${sql.join(parts, sql` union all `)}`.execute(db);
+    for (const r of rows) count(r);
+  }
+}
+
+const counters = (bots: boolean) => (bots ? sql`scans` : sql`humans`);
+
+/**
+ * Scans per dimension value of some codes over the sub-day edges (quarter and hour runs) of a
+ * range, added to `add`: per code and UTC hour, from the quarter or hour dimension cells where the
+ * hour is detailed, else from the hour's raw scans (fewer than DENSE_HOUR), counted with the same
+ * dimension functions as the flush. Hours without a `total` row had no scans and are skipped. So a
+ * code costs at most about 48 sparse edge hours of raw rows, whatever its traffic.
+ */
+export async function edgeValues(db: DB, codeIds: string[], runs: Run[], dimensions: Dimension[], bots: boolean, add: (dimension: string, value: string, scans: number) => void) {
+  const edges = runs.filter((r) => r.grain === 'q' || r.grain === 'h').map((r) => {
+    const unit = r.grain === 'q' ? QUARTER : HOUR;
+    return { grain: r.grain, start: startOfKey(r.grain, r.first), end: startOfKey(r.grain, r.last) + unit, unit };
+  });
+  if (!edges.length || !codeIds.length || !dimensions.length) return;
+  const detailed = new Map<string, boolean>();
+  const { rows: hours } = await sql<{ code_id: string; bucket: string; scans: number; detailed: number }>`${sql.join(edges.map((e) => sql`
+    select code_id, bucket, scans, detailed from scan_rollups where code_id in (${sql.join(codeIds)}) and grain = 'h' and dimension = 'total'
+    and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`), sql` union all `)}`.execute(db);
+  for (const h of hours) detailed.set(hourKey(h.code_id, h.bucket), isDetailed(h));
+  type Piece = { codeId: string; grain: Grain; unit: number; start: number; end: number };
+  const fine: Piece[] = [];
+  const raw: Piece[] = [];
+  for (const codeId of codeIds) {
+    for (const e of edges) {
+      for (let h = Math.floor(e.start / HOUR) * HOUR; h < e.end; h += HOUR) {
+        const dense = detailed.get(hourKey(codeId, bucketKey('h', h)));
+        if (dense === undefined) continue;
+        const piece = { codeId, grain: e.grain, unit: e.unit, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR) };
+        const list = dense ? fine : raw;
+        const last = list[list.length - 1];
+        if (last && last.codeId === codeId && last.end === piece.start && (!dense || last.grain === piece.grain)) last.end = piece.end;
+        else list.push(piece);
+      }
+    }
+  }
+  // One part per piece and dimension (a key range each).
+  for (const chunk of chunked(fine, Math.max(1, Math.floor(PARTS_PER_COMPOUND / dimensions.length)))) {
+    const parts = chunk.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${counters(bots)} as scans
+      from scan_rollups where code_id = ${p.codeId} and grain = ${p.grain} and dimension = ${d}
+      and bucket between ${bucketKey(p.grain, p.start)} and ${bucketKey(p.grain, p.end - p.unit)}`));
+    const { rows } = await sql<{ dimension: string; value: string; scans: number }>`select dimension, value, sum(scans) as scans
+      from (${sql.join(parts, sql` union all `)}) x group by dimension, value`.execute(db);
+    for (const r of rows) add(r.dimension, r.value, Number(r.scans));
+  }
+  await countRaw(db, raw, bots, (r) => {
+    for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', 1);
+  });
+}

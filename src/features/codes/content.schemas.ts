@@ -1,0 +1,97 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import type { ContentByType, ContentType } from '../../qr/payloads.js';
+
+// One schema per content type, so the codes feature validates `content` by `type` and reports
+// JSON pointers into it. Unknown members are refused rather than silently dropped.
+const closed = { additionalProperties: false } as const;
+const str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max });
+const phone = Type.String({ pattern: '^\\+?[0-9 ()-]{3,32}$', description: 'Digits, optional leading +, spaces, ( ) and -.' });
+const email = Type.String({ format: 'email', maxLength: 254 });
+/** `required` with the member declared alongside, as Ajv's strict mode wants. */
+const present = (key: string) => ({ properties: { [key]: { type: 'string' } }, required: [key] });
+const httpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+export const UrlContentSchema = Type.Object({ url: httpUrl }, closed);
+export const TextContentSchema = Type.Object({ text: str(2000) }, closed);
+export const EmailContentSchema = Type.Object(
+  {
+    to: email,
+    subject: Type.Optional(Type.String({ maxLength: 255 })),
+    body: Type.Optional(Type.String({ maxLength: 2000 })),
+    cc: Type.Optional(email),
+    bcc: Type.Optional(email),
+  },
+  closed,
+);
+export const PhoneContentSchema = Type.Object({ number: phone }, closed);
+export const SmsContentSchema = Type.Object({ number: phone, message: Type.Optional(Type.String({ maxLength: 1000 })) }, closed);
+export const WifiContentSchema = Type.Object(
+  {
+    ssid: str(32),
+    encryption: Type.Enum(['WPA', 'WEP', 'nopass']),
+    password: Type.Optional(str(63)),
+    hidden: Type.Optional(Type.Boolean()),
+  },
+  {
+    ...closed,
+    // A secured network without a password would give a code that cannot join it.
+    if: { properties: { encryption: { const: 'nopass' } } },
+    else: present('password'),
+  },
+);
+export const GeoContentSchema = Type.Object(
+  {
+    lat: Type.Number({ minimum: -90, maximum: 90 }),
+    lng: Type.Number({ minimum: -180, maximum: 180 }),
+    query: Type.Optional(str(200)),
+  },
+  closed,
+);
+export const VcardAddressSchema = Type.Object(
+  {
+    street: Type.Optional(str(200)),
+    city: Type.Optional(str(100)),
+    region: Type.Optional(str(100)),
+    postal_code: Type.Optional(str(20)),
+    country: Type.Optional(str(100)),
+  },
+  closed,
+);
+export const VcardContentSchema = Type.Object(
+  {
+    first_name: Type.Optional(str(100)),
+    last_name: Type.Optional(str(100)),
+    full_name: Type.Optional(str(200)),
+    organization: Type.Optional(str(200)),
+    title: Type.Optional(str(100)),
+    phone: Type.Optional(phone),
+    mobile: Type.Optional(phone),
+    email: Type.Optional(email),
+    url: Type.Optional(httpUrl),
+    address: Type.Optional(VcardAddressSchema),
+    note: Type.Optional(str(500)),
+  },
+  {
+    ...closed,
+    // vCard 3.0 requires FN, which is built from any of these.
+    anyOf: ['first_name', 'last_name', 'full_name', 'organization'].map(present),
+  },
+);
+
+export const ContentSchemas = {
+  url: UrlContentSchema,
+  text: TextContentSchema,
+  email: EmailContentSchema,
+  phone: PhoneContentSchema,
+  sms: SmsContentSchema,
+  wifi: WifiContentSchema,
+  vcard: VcardContentSchema,
+  geo: GeoContentSchema,
+} as const satisfies Record<ContentType, TSchema>;
+
+// Compile-time guard: a schema and its hand-written interface may not drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Checks = { [T in ContentType]: Same<Static<(typeof ContentSchemas)[T]>, ContentByType[T]> };
+export type SchemasMatchTypes = Checks extends { [T in ContentType]: true } ? true : never;
+const schemasMatchTypes: SchemasMatchTypes = true;
+void schemasMatchTypes;

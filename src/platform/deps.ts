@@ -1,0 +1,42 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { DB } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
+import type { RedisCircuit } from '../db/redis.js';
+import type { DnsResolver } from '../lib/dns.js';
+
+export interface WindowHit {
+  count: number;
+  /** epoch ms at which this window ends */
+  resetAt: number;
+}
+
+/** Fixed-window counters. In-process by default; Redis shares them across instances (docs/decisions.md D8). */
+export interface RateLimitStore {
+  /** Adds `units` (default 1; a heavy request costs more) to the key's current window. */
+  hit(key: string, windowMs: number, now: number, units?: number): Promise<WindowHit>;
+}
+
+/**
+ * Remembers when API keys were used and writes it in batches (features/api-keys/last-used.ts);
+ * the auth hook touches it, tests flush it.
+ */
+export interface LastUsedRecorder {
+  touch(keyId: string, at: Date): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Infrastructure handed to every feature plugin; services take what they need from it. */
+export interface Deps {
+  config: Config;
+  db: DB;
+  clock: Clock;
+  redis: Redis | null;
+  /** whether Redis answers now (null without REDIS_URL); users fall back while it does not */
+  redisCircuit: RedisCircuit | null;
+  rateStore: RateLimitStore;
+  lastUsed: LastUsedRecorder;
+  /** TXT lookups for custom-domain verification */
+  dnsResolver: DnsResolver;
+}

@@ -1,0 +1,83 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderPassportPage } from '../../../src/features/dpp/dpp.page.js';
+import { escapeHtml } from '../../../src/lib/html.js';
+import { publicView } from '../../../src/features/dpp/dpp.public-view.js';
+import { FIXTURES, storedPassport } from '../../support/dpp-fixtures.js';
+
+const page = (name: (typeof FIXTURES)[number] = 'ev', level: 'public' | 'legitimate_interest' = 'public') =>
+  renderPassportPage(publicView(storedPassport(name), level));
+
+describe('passport page', () => {
+  test('is a complete, accessible HTML document', () => {
+    const html = page();
+    assert.match(html, /^<!doctype html>\n<html lang="en">/);
+    assert.match(html, /<meta charset="utf-8">/);
+    assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    assert.match(html, /<title>Battery passport: Voltaris VX77 NMC811 traction pack, 77 kWh<\/title>/);
+    assert.equal(html.match(/<h1>/g)?.length, 1);
+    assert.match(html, /<main>[\s\S]*<\/main>/);
+    assert.match(html, /<section aria-labelledby="aspect-performance"><h2 id="aspect-performance">Performance and durability<\/h2>/);
+    assert.match(html, /<style>[^<]+<\/style>/);
+  });
+
+  test('uses no script at all', () => {
+    for (const name of FIXTURES) assert.doesNotMatch(page(name, 'legitimate_interest'), /<script/i);
+  });
+
+  test('shows values with their units and labels derived from attribute names', () => {
+    const html = page();
+    assert.ok(html.includes('<dt>Rated capacity</dt><dd>216&nbsp;<abbr title="ampere-hours">Ah</abbr></dd>'));
+    assert.ok(html.includes('<dt>Rated energy</dt><dd>77&nbsp;<abbr title="kilowatt-hours">kWh</abbr></dd>'));
+    assert.ok(html.includes('<dt>Battery mass</dt><dd>482.5&nbsp;<abbr title="kilograms">kg</abbr></dd>'));
+    assert.ok(html.includes('<dt>Lower</dt><dd>-40&nbsp;<abbr title="degrees Celsius">°C</abbr></dd>'));
+    assert.ok(html.includes('<dt>Pre-consumer</dt><dd>6.5&nbsp;<abbr title="percent">%</abbr></dd>'));
+    assert.ok(html.includes('68.4&nbsp;<abbr title="kilograms of CO2 equivalent per kilowatt-hour">kgCO2e/kWh</abbr>'));
+    assert.ok(page('lmt').includes('<dt>Internal resistance</dt><dd>0.12&nbsp;<abbr title="ohms">Ω</abbr></dd>'));
+  });
+
+  test('shows dynamic values with the time of their last update to viewers who may see them', () => {
+    const html = page('stationary', 'legitimate_interest');
+    assert.ok(html.includes('<dt>State of health</dt><dd>100&nbsp;<abbr title="percent">%</abbr> <small>(as of <time'));
+    assert.ok(html.includes('<dt>Battery status</dt><dd>Original</dd>'));
+    assert.doesNotMatch(page('stationary', 'public'), /State of health|Battery status/);
+  });
+
+  test('escapes every value: text, links, envelope fields', () => {
+    const passport = storedPassport('ev');
+    passport.data.generalProductInformation!.batteryModel = '<script>alert("x")</script>';
+    passport.data.generalProductInformation!.manufacturerInformation!.name = `O'Brien & <b>Sons</b>`;
+    passport.data.labels!.declarationOfConformity = 'https://x.example/a?b=1&c="><script>alert(1)</script>';
+    passport.serial = `<a>"'&`; // every one of these is legal in GS1 character set 82
+    const html = renderPassportPage(publicView(passport, 'public'));
+    assert.doesNotMatch(html, /<script/i);
+    assert.doesNotMatch(html, /<b>Sons/);
+    assert.ok(html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;'));
+    assert.ok(html.includes('O&#39;Brien &amp; &lt;b&gt;Sons&lt;/b&gt;'));
+    assert.ok(html.includes('href="https://x.example/a?b=1&amp;c=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'));
+    assert.ok(html.includes('<dd>&lt;a&gt;&quot;&#39;&amp;</dd>'));
+  });
+
+  test('never turns a non-http value into a link', () => {
+    const passport = storedPassport('ev');
+    passport.data.labels!.declarationOfConformity = 'javascript:alert(1)';
+    const html = renderPassportPage(publicView(passport, 'public'));
+    assert.doesNotMatch(html, /href="javascript:/);
+    assert.ok(html.includes('<dd>javascript:alert(1)</dd>'));
+  });
+
+  test('takes the language and linkset address from the options, safely', () => {
+    const view = publicView(storedPassport('lmt'), 'public');
+    assert.match(renderPassportPage(view, { lang: 'de' }), /<html lang="de">/);
+    assert.match(renderPassportPage(view, { lang: '"><script>' }), /<html lang="en">/);
+    const html = renderPassportPage(view, { linksetUrl: 'https://qrs.example/01/1?linkType=linkset&x="' });
+    assert.ok(html.includes('<link rel="linkset" type="application/linkset+json" href="https://qrs.example/01/1?linkType=linkset&amp;x=&quot;">'));
+  });
+
+  test('explains the access level shown', () => {
+    assert.match(page('ev', 'public'), /publicly accessible information/);
+    assert.match(page('ev', 'legitimate_interest'), /legitimate interest/);
+  });
+
+  test('escapeHtml', () => assert.equal(escapeHtml(`<&>"'`), '&lt;&amp;&gt;&quot;&#39;'));
+});

@@ -1,0 +1,180 @@
+// The shared security suite (STYLE): every route the app registers is walked, so a new
+// route is covered the day it is added. Authenticated /v1 routes: no credentials and a revoked key
+// get 401, another organization gets 404 on the owner's resources (D3: existence is not revealed),
+// the weakest role gets 403 where its permission is missing, and nothing of the owner changes.
+// Public and session-only routes are listed by hand; a route that is neither covered nor listed
+// fails the suite.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness, type Member, type Tenant } from '../support/harness.js';
+import { createCode } from '../support/codes.js';
+import { allows, can } from '../../src/http/permissions.js';
+import { changesBetween, seedOrganization, snapshotOf, withRegisteredRoutes, type OrgFixture, type RegisteredRoute } from './every-route.fixtures.js';
+
+/** What a URL of a listed route may use: the owner's fixture, and a short code of another organization (its scans must not touch the owner). */
+type Url = (o: OrgFixture, strangerShortCode: string) => string;
+
+/** Routes anyone may call (config auth: false, no security requirement), with a URL to try. */
+const PUBLIC: Record<string, Url> = {
+  'GET /v1/health': () => '/v1/health',
+  'GET /openapi.json': () => '/openapi.json',
+  'GET /docs': () => '/docs',
+  'GET /docs/assets/scalar.js': () => '/docs/assets/scalar.js',
+  'GET /docs/assets/reference.js': () => '/docs/assets/reference.js',
+  'GET /docs/errors/:type': () => '/docs/errors/not-found',
+  'GET /docs/api/versioning': () => '/docs/api/versioning',
+  'GET /r/:short_code': (_, shortCode) => `/r/${shortCode}`,
+  'GET /.well-known/qrs/domain-check': () => '/.well-known/qrs/domain-check',
+  'GET /.well-known/gs1resolver': () => '/.well-known/gs1resolver',
+  'POST /auth/signup': () => '/auth/signup',
+  'POST /auth/login': () => '/auth/login',
+  'GET /dpp/:gtin/:serial': (o) => `/dpp/${o.gtin}/${o.serial}`,
+  'GET /01/*': () => '/01/not-a-gtin',
+  'OPTIONS /01/*': () => '/01/not-a-gtin',
+  'GET /01/:gtin': (o) => `/01/${o.gtin}`,
+  'OPTIONS /01/:gtin': (o) => `/01/${o.gtin}`,
+  'GET /01/:gtin/21/:serial': (o) => `/01/${o.gtin}/21/${o.serial}`,
+  'OPTIONS /01/:gtin/21/:serial': (o) => `/01/${o.gtin}/21/${o.serial}`,
+  'GET /01/:gtin/10/:lot/21/:serial': (o) => `/01/${o.gtin}/10/L1/21/${o.serial}`,
+  'OPTIONS /01/:gtin/10/:lot/21/:serial': (o) => `/01/${o.gtin}/10/L1/21/${o.serial}`,
+  'GET /assets/*': () => '/assets/missing.js',
+};
+
+/** Dashboard routes outside /v1 that check the session cookie themselves (security [{ session: [] }]). */
+const SESSION_ROUTES: Record<string, Url> = {
+  'POST /auth/logout': () => '/auth/logout',
+  'POST /auth/password': () => '/auth/password',
+  'GET /auth/me': () => '/auth/me',
+  'GET /auth/invitations': () => '/auth/invitations',
+  'POST /auth/invitations/:id/accept': (o) => `/auth/invitations/${o.ids['invitations/:id']}/accept`,
+  'POST /auth/invitations/:id/decline': (o) => `/auth/invitations/${o.ids['invitations/:id']}/decline`,
+};
+
+/**
+ * Authenticated routes whose path cannot be filled with a real id of the owner, with the reason.
+ * They still get the 401 and 403 checks (with a made-up id), not the other-organization check.
+ */
+const UNFILLABLE: Record<string, string> = {};
+
+/** Valid bodies, so a request reaches the lookup (or the session check) instead of stopping at validation. */
+const BODIES: Record<string, unknown> = {
+  'POST /auth/password': { current_password: 'correct horse battery', new_password: 'another horse battery staple' },
+  'PATCH /v1/organizations/:id': { name: 'Taken over' },
+  'PATCH /v1/codes/:id': { title: 'taken over' },
+  'POST /v1/codes/:id/reject': { reason: 'taken over' },
+  'POST /v1/codes/:id/comments': { body: 'taken over' },
+  'PATCH /v1/workspaces/:id': { name: 'Taken over' },
+  'PATCH /v1/members/:user_id': { role: 'org_admin' },
+  'PATCH /v1/dpp/:id': { battery_status: 'waste' },
+  'POST /v1/dpp/:id/access-grants': { level: 'authority', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+};
+
+const keyOf = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const needsSession = (r: RegisteredRoute) => (r.security ?? []).some((req) => Object.keys(req as object).length > 0);
+
+/**
+ * The route's path with every parameter replaced by the owner's id for `<collection>/:<param>`;
+ * `complete` is false when some parameter has no fixture (it gets a well-formed id of nothing).
+ */
+function fill(url: string, ids: Record<string, string>): { url: string; complete: boolean } {
+  const segments = url.split('/');
+  let complete = !url.includes('*');
+  const filled = segments.map((segment, i) => segment.replace(/:([A-Za-z_]+)/g, (param) => {
+    const id = ids[`${segments[i - 1]}/${param}`];
+    if (!id) complete = false;
+    return id ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0';
+  }));
+  return { url: filled.join('/'), complete };
+}
+
+const hasParams = (url: string) => /[:*]/.test(url);
+
+for (const dialect of dialects()) {
+  describe(`every route's security [${dialect.name}]`, () => {
+    let h: Harness;
+    let routes: RegisteredRoute[];
+    let org: OrgFixture;
+    let stranger: Tenant;
+    let strangerAdmin: Member;
+    let strangerShortCode: string;
+    const authenticated = () => routes.filter((r) => r.auth);
+
+    before(async () => {
+      ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(dialect)));
+      org = await seedOrganization(h);
+      stranger = await seedTenant(h, 'pro');
+      strangerAdmin = await seedMember(h, stranger, { org: 'org_admin' });
+      strangerShortCode = (await createCode(h, stranger, { type: 'url', url: 'https://stranger.example.com' })).short_code;
+    });
+    after(async () => { await h.close(); });
+
+    const send = (route: RegisteredRoute, url: string, headers: Record<string, string>) =>
+      call(h, { method: route.method as 'GET', url, headers, body: route.hasBody ? BODIES[keyOf(route)] ?? {} : undefined });
+    const urlOf = (route: RegisteredRoute) => fill(route.url, org.ids).url;
+
+    /** Sends `route` as `headers` and checks the answer; the owner's data must be unchanged afterwards. */
+    async function expectRejected(route: RegisteredRoute, url: string, headers: Record<string, string>, status: 401 | 403 | 404, who: string) {
+      const before = await snapshotOf(h, org.owner.organizationId);
+      const res = await send(route, url, headers);
+      const type = { 401: 'authentication', 403: 'forbidden', 404: 'not-found' }[status];
+      assert.doesNotThrow(() => expectProblem(res, status, type), `${keyOf(route)} as ${who}: expected ${status} ${type}, got ${res.statusCode} ${res.body.slice(0, 300)}`);
+      assert.deepEqual(changesBetween(before, await snapshotOf(h, org.owner.organizationId)), {}, `${keyOf(route)} as ${who} changed the owner's data`);
+    }
+
+    it('every registered route is covered by the suite or listed as public, session-only or unfillable', () => {
+      const unclassified = routes.filter((r) => {
+        const key = keyOf(r);
+        if (!r.auth) return !(key in PUBLIC) && !(key in SESSION_ROUTES);
+        return !r.url.startsWith('/v1/') || !r.permission || (hasParams(r.url) && !fill(r.url, org.ids).complete && !(key in UNFILLABLE));
+      }).map(keyOf);
+      assert.deepEqual(unclassified, [], 'a new route: give its path ids a fixture, or list it here with the reason');
+      const byKey = new Map(routes.map((r) => [keyOf(r), r]));
+      for (const key of Object.keys(PUBLIC)) assert.ok(byKey.get(key) && !byKey.get(key)!.auth && !needsSession(byKey.get(key)!), `${key}: listed as public but not a public route`);
+      for (const key of Object.keys(SESSION_ROUTES)) assert.ok(byKey.get(key) && needsSession(byKey.get(key)!), `${key}: listed as session-only but not a session route`);
+      for (const key of Object.keys(UNFILLABLE)) assert.ok(byKey.get(key)?.auth, `${key}: listed as unfillable but not an authenticated route`);
+    });
+
+    it('public routes answer without any credentials', async () => {
+      for (const [key, url] of Object.entries(PUBLIC)) {
+        const res = await call(h, { method: key.split(' ')[0] as 'GET', url: url(org, strangerShortCode), body: key.startsWith('POST') ? {} : undefined });
+        assert.ok(![401, 403].includes(res.statusCode) && res.statusCode < 500, `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    });
+
+    it('session-only routes answer 401 without a session', async () => {
+      for (const [key, url] of Object.entries(SESSION_ROUTES)) {
+        const res = await call(h, { method: key.split(' ')[0] as 'GET', url: url(org, strangerShortCode), body: key.startsWith('POST') ? BODIES[key] ?? {} : undefined });
+        assert.doesNotThrow(() => expectProblem(res, 401, 'authentication'), `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    });
+
+    it('no credentials: 401 problem document on every authenticated route, nothing changes', async () => {
+      for (const route of authenticated()) await expectRejected(route, urlOf(route), {}, 401, 'nobody');
+    });
+
+    it('a revoked key: 401 on every authenticated route, nothing changes', async () => {
+      for (const route of authenticated()) await expectRejected(route, urlOf(route), org.revokedKey, 401, 'a revoked key');
+    });
+
+    it('another organization: 404 on every route addressing the owner\'s resources, nothing changes', async () => {
+      const covered = authenticated().filter((r) => hasParams(r.url) && fill(r.url, org.ids).complete);
+      assert.ok(covered.length > 20, `only ${covered.length} routes with ids`);
+      for (const route of covered) {
+        const url = urlOf(route);
+        // Admin-only actions stop at 403 for any key (D4) before a lookup could reveal anything.
+        const keyMay = allows({ role: 'api_key', creatorRole: 'org_admin' }, route.permission!);
+        await expectRejected(route, url, stranger.auth, keyMay ? 404 : 403, 'another organization\'s key');
+        await expectRejected(route, url, strangerAdmin.headers, 404, 'another organization\'s org_admin');
+      }
+    });
+
+    it('the weakest role: 403 where the permission table denies the viewer, for its session and its key', async () => {
+      const denied = authenticated().filter((r) => !can('viewer', r.permission!));
+      assert.ok(denied.length > 10, `only ${denied.length} routes deny the viewer`);
+      for (const route of denied) {
+        await expectRejected(route, urlOf(route), org.viewer.headers, 403, 'a viewer');
+        await expectRejected(route, urlOf(route), org.viewerKey, 403, 'a key made by a viewer');
+      }
+    });
+  });
+}
