@@ -79,7 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     rateStore: redis && redisCircuit
       ? new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), redisCircuit)
       : new MemoryRateLimitStore(),
-    lastUsed: new LastUsedTracker(db),
+    lastUsed: new LastUsedTracker(db, app.log),
     dnsResolver: opts.dnsResolver ?? systemDnsResolver(),
   };
   app.decorate('deps', deps);
@@ -97,11 +97,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   // Features register their own onClose hooks (buffers flush first); these run last.
   app.addHook('onClose', async () => {
-    unwatch();
-    await deps.lastUsed.close();
-    redisCircuit?.close();
-    if (redis) redis.disconnect();
-    if (!opts.db) await db.destroy();
+    try {
+      unwatch();
+      await deps.lastUsed.close();
+      redisCircuit?.close();
+      if (redis) redis.disconnect();
+    } finally {
+      if (!opts.db) await db.destroy();
+    }
   });
   return app;
 }
