@@ -7,8 +7,10 @@
  * rolled up by the 0005 migration's backfill (its speed and the rollup rows a scan are printed);
  * then GET /v1/analytics for the year, p50/p99 (in process, app.inject).
  * Run: npm run bench -- analytics (PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
+ * ANALYTICS_KEEP=<dir> keeps the seeded databases (the SQLite file in <dir>) and a note of their
+ * workspace; a later run with the same dir times the calls again without seeding, for tuning reads.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -82,7 +84,22 @@ async function throughRedirects(label: string, databaseUrl: string) {
   await db.destroy();
 }
 
+const KEEP = process.env.ANALYTICS_KEEP;
+
+interface Kept { api_key: string; workspace_id: string; seconds: { seed: number; backfill: number }; counts: number[] }
+
 async function seeded(label: string, databaseUrl: string) {
+  const keptAt = KEEP ? join(KEEP, `${label.startsWith('SQLite') ? 'sqlite' : 'postgres'}.json`) : undefined;
+  if (keptAt && existsSync(keptAt)) {
+    const kept = JSON.parse(readFileSync(keptAt, 'utf8')) as Kept;
+    const config = loadConfig(benchEnv(databaseUrl));
+    const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
+    await migrateToLatest(db);
+    console.log(`\n#### ${label}: the kept ${SEEDED.toLocaleString('en')} scans of ${keptAt} (seeded in ${fmt(kept.seconds.seed)} s, backfilled in ${fmt(kept.seconds.backfill)} s)\n`);
+    await timeCalls(config, db, { authorization: `Bearer ${kept.api_key}` });
+    await db.destroy();
+    return;
+  }
   const { config, db, t, auth } = await tenant(databaseUrl);
   const started = Date.now();
   const codeRows = Array.from({ length: CODES }, (_, i) => ({
@@ -129,14 +146,28 @@ async function seeded(label: string, databaseUrl: string) {
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(table === 'scan_rollups' ? 'code_id' : 'workspace_id')} ${table === 'scan_rollups' ? sql`in (select id from codes where workspace_id = ${t.workspace_id})` : sql`= ${t.workspace_id}`}`.execute(db);
     return Number(r.rows[0].n);
   }));
-  const app = await buildApp(config, { db, logger: false });
-  const queries = ['from=2025-11-23&to=2026-11-22', 'from=2025-11-23&to=2026-11-22&tz=Europe/Berlin', 'from=2025-11-23&to=2026-11-22&tz=Asia/Kolkata&interval=week'];
   console.log(`\n#### ${label}: ${SEEDED.toLocaleString('en')} scans in SQL across ${CODES.toLocaleString('en')} codes and 365 days\n`);
   const seconds = (rolledAt - seededAt) / 1000;
   console.log(`seeded in ${fmt((seededAt - started) / 1000)} s, rolled up by the migration's backfill in ${fmt(seconds)} s (${Math.round(SEEDED / seconds).toLocaleString('en')} scans/s, ${Math.round((counts[0] + counts[1]) / seconds).toLocaleString('en')} rollup rows/s): ${counts[0].toLocaleString('en')} code rollup rows (${(counts[0] / SEEDED).toFixed(2)} a scan), ${counts[1].toLocaleString('en')} workspace rollup rows (${(counts[1] / SEEDED).toFixed(2)} a scan)\n`);
+  const kept: Kept = { api_key: t.api_key, workspace_id: t.workspace_id, seconds: { seed: (seededAt - started) / 1000, backfill: seconds }, counts };
+  if (keptAt) writeFileSync(keptAt, JSON.stringify(kept));
+  await timeCalls(config, db, auth);
+  if (keptAt) return db.destroy();
+  // Leave no millions of rows in a shared database.
+  await db.deleteFrom('scans').where('workspace_id', '=', t.workspace_id).execute();
+  await db.deleteFrom('scan_rollups').where('code_id', 'in', codeRows.map((c) => c.id)).execute();
+  await db.deleteFrom('workspace_rollups').where('workspace_id', '=', t.workspace_id).execute();
+  await db.destroy();
+}
+
+const QUERIES = (process.env.ANALYTICS_QUERIES?.split(' ')) ?? ['from=2025-11-23&to=2026-11-22', 'from=2025-11-23&to=2026-11-22&tz=Europe/Berlin', 'from=2025-11-23&to=2026-11-22&tz=Asia/Kolkata&interval=week'];
+
+/** GET /v1/analytics for each query, CALLS times after 10 warm-up calls, in process. */
+async function timeCalls(config: ReturnType<typeof loadConfig>, db: ReturnType<typeof openDatabase>, auth: Record<string, string>) {
+  const app = await buildApp(config, { db, logger: false });
   console.log(`load average (1 min) when the calls began: ${loadavg()[0].toFixed(1)}\n`);
   console.log('| GET /v1/analytics (a year) | p50 ms | p99 ms | total scans |\n|---|---:|---:|---:|');
-  for (const q of queries) {
+  for (const q of QUERIES) {
     const times: number[] = [];
     let total = 0;
     for (let i = 0; i < CALLS + 10; i++) {
@@ -149,11 +180,6 @@ async function seeded(label: string, databaseUrl: string) {
     console.log(`| ${q} | ${fmt(pct(times, 50))} | ${fmt(pct(times, 99))} | ${total.toLocaleString('en')} |`);
   }
   await app.close();
-  // Leave no millions of rows in a shared database.
-  await db.deleteFrom('scans').where('workspace_id', '=', t.workspace_id).execute();
-  await db.deleteFrom('scan_rollups').where('code_id', 'in', codeRows.map((c) => c.id)).execute();
-  await db.deleteFrom('workspace_rollups').where('workspace_id', '=', t.workspace_id).execute();
-  await db.destroy();
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'qrs-analytics-'));
@@ -167,8 +193,9 @@ if (only !== 'seeded') {
   if (sqlite) await throughRedirects('SQLite (temp file)', `sqlite:${join(dir, 'redirects.sqlite')}`);
   if (postgres) await throughRedirects('PostgreSQL', postgres);
 }
+if (KEEP) mkdirSync(KEEP, { recursive: true });
 if (only !== 'redirects') {
-  if (sqlite) await seeded('SQLite (temp file)', `sqlite:${join(dir, 'seeded.sqlite')}`);
+  if (sqlite) await seeded(KEEP ? 'SQLite (file)' : 'SQLite (temp file)', `sqlite:${join(KEEP ?? dir, 'seeded.sqlite')}`);
   if (postgres) await seeded('PostgreSQL', postgres);
 }
 rmSync(dir, { recursive: true, force: true });
