@@ -27,6 +27,7 @@ export type ScanWriter = (scans: Scan[]) => Promise<void>;
 export const MAX_PENDING = 200_000;
 
 const ignore = () => undefined;
+const CLOSE_ATTEMPTS = 3;
 
 /**
  * The in-process sink: scans collect in an array and are written in batches of `maxBatch` on a
@@ -83,7 +84,16 @@ export class BufferedScanSink implements ScanSink {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
-    await this.flush();
+    // A pooled connection the database dropped fails once and leaves the pool: try again before
+    // giving up on what is left (the failure is logged with the count by drain()).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.flush();
+      } catch (err) {
+        if (attempt >= CLOSE_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   }
 
   private count(scan: Scan, by: 1 | -1) {

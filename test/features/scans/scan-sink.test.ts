@@ -36,6 +36,22 @@ describe('BufferedScanSink', () => {
     await sink.close();
   });
 
+  it('close() tries again when a write fails (a dropped pooled connection fails once), and rejects only when the writes keep failing', async () => {
+    let failures = 1;
+    let written = 0;
+    const once = new BufferedScanSink(async (batch) => {
+      if (failures-- > 0) throw new Error('connection terminated');
+      written += batch.length;
+    }, quiet, 60_000);
+    for (let i = 0; i < 3; i++) once.record(scanOf(i));
+    await once.close();
+    assert.equal(written, 3);
+    const down = new BufferedScanSink(async () => { throw new Error('database down'); }, quiet, 60_000);
+    down.record(scanOf(0));
+    await assert.rejects(down.close(), /database down/);
+    assert.equal(down.size, 1, 'what is left is still counted');
+  });
+
   it('counts usage per UTC month of the scan', async () => {
     const sink = new BufferedScanSink(async () => undefined, quiet, 60_000);
     const end = Date.parse('2026-12-01T00:00:00.000Z');
