@@ -25,95 +25,134 @@ const nextMonth = (ms: number) => {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 };
 
-/**
- * Splits [from, to) (multiples of 15 minutes) into the fewest aligned UTC buckets: whole months,
- * then whole days, hours and quarters at the edges. A year is about 12 months, a few dozen days
- * and hours; a Berlin day is 24 hours.
- */
-export function cover(from: number, to: number, visit: (grain: Grain, start: number, key: string) => void): void {
-  let t = from;
-  while (t < to) {
-    const d = new Date(t);
-    if (t % DAY === 0 && d.getUTCDate() === 1 && nextMonth(t) <= to) {
-      visit('m', t, bucketKey('m', t));
-      t = nextMonth(t);
-    } else if (t % DAY === 0 && t + DAY <= to) {
-      visit('d', t, bucketKey('d', t));
-      t += DAY;
-    } else if (t % HOUR === 0 && t + HOUR <= to) {
-      visit('h', t, bucketKey('h', t));
-      t += HOUR;
-    } else {
-      visit('q', t, bucketKey('q', t));
-      t += QUARTER;
-    }
-  }
-}
-
-/** A contiguous run of buckets of one grain: `bucket between first and last` selects exactly them. */
-export interface Run { grain: Grain; first: string; last: string }
-
-const GRAINS: Grain[] = ['q', 'h', 'd', 'm'];
+const UNIT = { q: QUARTER, h: HOUR, d: DAY } as const;
 const floorTo = (grain: Grain, ms: number) => {
   if (grain === 'm') {
     const d = new Date(ms);
     return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   }
-  const unit = grain === 'q' ? QUARTER : grain === 'h' ? HOUR : DAY;
-  return Math.floor(ms / unit) * unit;
+  return Math.floor(ms / UNIT[grain]) * UNIT[grain];
 };
-const ceilTo = (grain: Grain, ms: number) => {
+const next = (grain: Grain, ms: number) => (grain === 'm' ? nextMonth(ms) : ms + UNIT[grain]);
+const nearest = (grain: Grain, ms: number) => {
   const f = floorTo(grain, ms);
-  return f === ms ? ms : grain === 'm' ? nextMonth(f) : f + (grain === 'q' ? QUARTER : grain === 'h' ? HOUR : DAY);
+  if (f === ms) return ms;
+  const c = next(grain, f);
+  return ms - f <= c - ms ? f : c;
 };
+
+/** Aligned UTC buckets of one grain, [start, end), whose counters are added (sign 1) or taken away (-1). */
+export interface Piece { grain: Grain; start: number; end: number; sign: 1 | -1 }
+
+const COARSEST_FIRST: Grain[] = ['m', 'd', 'h', 'q'];
 
 /**
- * The spans of cover(from, to), without visiting each bucket: quarters up to the first whole
- * hour, hours up to the first whole day, days up to the first whole month, then months, and
- * back down at the end. O(1) a range, whatever its length.
+ * [from, to) (multiples of 15 minutes) as a signed sum of aligned UTC buckets with few buckets.
+ * Coarsest grain first, each end may move to its nearest boundary of the grain: the buckets between
+ * the two boundaries are added, and what each move took in or left out is put right at the finer
+ * grains (signed spans add up: [x, y) = [x, A) + [A, B) + [B, y), a span whose end comes first
+ * counting negatively). A grain is used only where that reads fewer buckets than the finer grains
+ * alone. A Berlin day is its UTC day plus the previous day's last hour minus its own: three
+ * buckets instead of 24; a year from the 23rd is 12 months and 8 days at each end instead of 11
+ * months and 30 days. Counters add up (visitor-days too), so any such sum is exact.
  */
-export function spans(from: number, to: number): Array<{ grain: Grain; start: number; end: number }> {
-  const out: Array<{ grain: Grain; start: number; end: number }> = [];
-  let t = from;
-  let i = 0;
-  while (i < 3) {
-    const next = ceilTo(GRAINS[i + 1], t);
-    if (next > floorTo(GRAINS[i + 1], to)) break;
-    if (next > t) out.push({ grain: GRAINS[i], start: t, end: next });
-    t = next;
-    i++;
-  }
-  for (let j = i; j >= 0; j--) {
-    const end = floorTo(GRAINS[j], to);
-    if (end > t) {
-      const last = out[out.length - 1];
-      if (last?.grain === GRAINS[j]) last.end = end; // an unfinished climb turning back down
-      else out.push({ grain: GRAINS[j], start: t, end });
-      t = end;
-    }
-  }
-  return out;
+export function signedSpans(from: number, to: number): Piece[] {
+  return decompose(from, to, 1, 0);
 }
 
-/** The runs covering disjoint, ascending ranges; adjacent spans of one grain merge into one run. */
-export function runsOf(ranges: Array<[number, number]>): Run[] {
-  const runs: Run[] = [];
-  const open = new Map<Grain, { run: Run; end: number }>();
-  for (const [a, b] of ranges) {
-    for (const s of spans(a, b)) {
-      const cur = open.get(s.grain);
-      const last = bucketKey(s.grain, s.end - 1);
-      if (cur && cur.end === s.start) {
-        cur.run.last = last;
-        cur.end = s.end;
-      } else {
-        const run = { grain: s.grain, first: bucketKey(s.grain, s.start), last };
-        runs.push(run);
-        open.set(s.grain, { run, end: s.end });
-      }
-    }
+function decompose(x: number, y: number, sign: 1 | -1, level: number): Piece[] {
+  if (x === y) return [];
+  if (x > y) return decompose(y, x, sign === 1 ? -1 : 1, level);
+  const grain = COARSEST_FIRST[level];
+  if (grain === 'q') return [{ grain, start: x, end: y, sign }];
+  // Below months every grain has one length, so a shape repeats a whole number of days away: a
+  // calendar of local days or weeks decomposes each shape once.
+  if (grain === 'm') return cheaper(x, y, sign, level);
+  const base = Math.floor(x / DAY) * DAY;
+  const key = `${level}|${sign}|${x - base}|${y - x}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    if (shapes.size >= 10_000) shapes.clear();
+    shape = cheaper(x - base, y - base, sign, level);
+    shapes.set(key, shape);
   }
-  return runs;
+  return base === 0 ? shape : shape.map((p) => ({ ...p, start: p.start + base, end: p.end + base }));
+}
+
+const shapes = new Map<string, Piece[]>();
+
+/** [x, y) at this grain and finer, or at the finer grains alone, whichever reads fewer buckets. */
+function cheaper(x: number, y: number, sign: 1 | -1, level: number): Piece[] {
+  const grain = COARSEST_FIRST[level];
+  const finer = decompose(x, y, sign, level + 1);
+  // Each end moves at most half a bucket: a span shorter than that never gains from the grain.
+  if (y - x < (grain === 'm' ? 14 * DAY : UNIT[grain] / 2)) return finer;
+  const a = nearest(grain, x);
+  const b = nearest(grain, y);
+  if (a >= b) return finer;
+  const moved = [{ grain, start: a, end: b, sign }, ...decompose(x, a, sign, level + 1), ...decompose(b, y, sign, level + 1)];
+  return bucketCount(moved) < bucketCount(finer) ? moved : finer;
+}
+
+const bucketCount = (pieces: Piece[]) => pieces.reduce((n, p) => n + bucketsIn(p.grain, p.start, p.end), 0);
+
+/** How many buckets of a grain lie in [start, end) (both aligned). */
+function bucketsIn(grain: Grain, start: number, end: number): number {
+  if (grain !== 'm') return (end - start) / UNIT[grain];
+  const a = new Date(start);
+  const b = new Date(end);
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The bucket keys of a piece, in order (one date formatted a day: a calendar has thousands of keys). */
+export function keysOf(p: Pick<Piece, 'grain' | 'start' | 'end'>): string[] {
+  const keys: string[] = [];
+  if (p.grain === 'm' || p.grain === 'd') {
+    for (let t = p.start; t < p.end; t = next(p.grain, t)) keys.push(bucketKey(p.grain, t));
+    return keys;
+  }
+  let day = -1;
+  let date = '';
+  for (let t = p.start; t < p.end; t += UNIT[p.grain]) {
+    const d = Math.floor(t / DAY);
+    if (d !== day) {
+      day = d;
+      date = bucketKey('d', t);
+    }
+    const minutes = (t - d * DAY) / 60_000;
+    const hour = `${date}T${pad2(Math.floor(minutes / 60))}`;
+    keys.push(p.grain === 'h' ? hour : `${hour}:${pad2(minutes % 60)}`);
+  }
+  return keys;
+}
+
+/**
+ * Buckets of one grain and sign to read: `bucket between first and last` when `keys` is absent
+ * (the keys are contiguous), else `bucket in keys`.
+ */
+export interface Selection { grain: Grain; sign: 1 | -1; first: string; last: string; keys?: string[] }
+
+/** Per grain and sign, the pieces' buckets as one key range where they are contiguous, else as a key list. */
+export function selectionsOf(pieces: Piece[]): Selection[] {
+  const groups = new Map<string, { grain: Grain; sign: 1 | -1; keys: Set<string> }>();
+  for (const p of pieces) {
+    const id = `${p.grain}${p.sign}`;
+    const g = groups.get(id) ?? { grain: p.grain, sign: p.sign, keys: new Set<string>() };
+    for (const k of keysOf(p)) g.keys.add(k);
+    groups.set(id, g);
+  }
+  return [...groups.values()].map(({ grain, sign, keys }) => selectionOf(grain, sign, [...keys]));
+}
+
+/** Some distinct keys of one grain and sign as one selection. */
+export function selectionOf(grain: Grain, sign: 1 | -1, distinct: string[]): Selection {
+  const keys = distinct.sort();
+  const first = keys[0];
+  const last = keys[keys.length - 1];
+  const contiguous = bucketsIn(grain, startOfKey(grain, first), next(grain, startOfKey(grain, last))) === keys.length;
+  return contiguous ? { grain, sign, first, last } : { grain, sign, first, last, keys };
 }
 
 /** The instant a bucket key starts. */

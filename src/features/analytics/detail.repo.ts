@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.js';
 import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../db/statement-limits.js';
 import { scanIdFloor } from '../scans/scan-id.js';
 import type { ScanRow } from '../scans/scan-row.js';
-import { HOUR, QUARTER, bucketKey, startOfKey, type Run } from './buckets.js';
+import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { fineCellsOf, hourKey, sortCells, type CodeCell } from './rollup-rows.js';
 import { DENSE_HOUR, type Grain } from './rollups.table.js';
@@ -67,62 +67,60 @@ export async function detailSparseHours(db: DB, codeId: string, firstHour: strin
   return claimed.length;
 }
 
-/** Each raw scan of some codes' key ranges (bots only when asked), handed to `count`. */
-async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; end: number }>, bots: boolean, count: (r: ScanRow) => void) {
+/** Each raw scan of some codes' key ranges (bots only when asked), handed to `count` with its range's sign. */
+async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }>, bots: boolean, count: (r: ScanRow, sign: 1 | -1) => void) {
   for (const chunk of chunked(ranges, PARTS_PER_COMPOUND)) {
-    const parts = chunk.map((r) => sql`select * from scans where code_id = ${r.codeId}
+    const parts = chunk.map((r) => sql`select ${sql.lit(r.sign)} as sign, scans.* from scans where code_id = ${r.codeId}
       and id >= ${scanIdFloor(r.start)} and id < ${scanIdFloor(r.end)}${bots ? sql`` : sql` and is_bot = 0`}`);
-    const { rows } = await sql<ScanRow>`${sql.join(parts, sql` union all `)}`.execute(db);
-    for (const r of rows) count(r);
+    const { rows } = await sql<ScanRow & { sign: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
+    for (const r of rows) count(r, Number(r.sign) === -1 ? -1 : 1);
   }
 }
 
 const counters = (bots: boolean) => (bots ? sql`scans` : sql`humans`);
 
 /**
- * Scans per dimension value of some codes over the sub-day edges (quarter and hour runs) of a
+ * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
  * range, added to `add`: per code and UTC hour, from the quarter or hour dimension cells where the
  * hour is detailed, else from the hour's raw scans (fewer than DENSE_HOUR), counted with the same
- * dimension functions as the flush. Hours without a `total` row had no scans and are skipped. So a
- * code costs at most about 48 sparse edge hours of raw rows, whatever its traffic.
+ * dimension functions as the flush. Hours without a `total` row had no scans and are skipped. A
+ * range's sub-day pieces span at most about 13 hours at each end (signedSpans), so a code costs at
+ * most about 26 sparse hours of raw rows, whatever its traffic.
  */
-export async function edgeValues(db: DB, codeIds: string[], runs: Run[], dimensions: Dimension[], bots: boolean, add: (dimension: string, value: string, scans: number) => void) {
-  const edges = runs.filter((r) => r.grain === 'q' || r.grain === 'h').map((r) => {
-    const unit = r.grain === 'q' ? QUARTER : HOUR;
-    return { grain: r.grain, start: startOfKey(r.grain, r.first), end: startOfKey(r.grain, r.last) + unit, unit };
-  });
+export async function edgeValues(db: DB, codeIds: string[], pieces: Piece[], dimensions: Dimension[], bots: boolean, add: (dimension: string, value: string, scans: number) => void) {
+  const edges = pieces.filter((p) => p.grain === 'q' || p.grain === 'h').map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
   if (!edges.length || !codeIds.length || !dimensions.length) return;
   const detailed = new Map<string, boolean>();
   const { rows: hours } = await sql<{ code_id: string; bucket: string; scans: number; detailed: number }>`${sql.join(edges.map((e) => sql`
     select code_id, bucket, scans, detailed from scan_rollups where code_id in (${sql.join(codeIds)}) and grain = 'h' and dimension = 'total'
     and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`), sql` union all `)}`.execute(db);
   for (const h of hours) detailed.set(hourKey(h.code_id, h.bucket), isDetailed(h));
-  type Piece = { codeId: string; grain: Grain; unit: number; start: number; end: number };
-  const fine: Piece[] = [];
-  const raw: Piece[] = [];
+  type Span = { codeId: string; grain: Grain; unit: number; start: number; end: number; sign: 1 | -1 };
+  const fine: Span[] = [];
+  const raw: Span[] = [];
   for (const codeId of codeIds) {
     for (const e of edges) {
       for (let h = Math.floor(e.start / HOUR) * HOUR; h < e.end; h += HOUR) {
         const dense = detailed.get(hourKey(codeId, bucketKey('h', h)));
         if (dense === undefined) continue;
-        const piece = { codeId, grain: e.grain, unit: e.unit, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR) };
+        const span = { codeId, grain: e.grain, unit: e.unit, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR), sign: e.sign };
         const list = dense ? fine : raw;
         const last = list[list.length - 1];
-        if (last && last.codeId === codeId && last.end === piece.start && (!dense || last.grain === piece.grain)) last.end = piece.end;
-        else list.push(piece);
+        if (last && last.codeId === codeId && last.end === span.start && last.sign === span.sign && (!dense || last.grain === span.grain)) last.end = span.end;
+        else list.push(span);
       }
     }
   }
-  // One part per piece and dimension (a key range each).
+  // One part per span and dimension (a key range each).
   for (const chunk of chunked(fine, Math.max(1, Math.floor(PARTS_PER_COMPOUND / dimensions.length)))) {
-    const parts = chunk.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${counters(bots)} as scans
+    const parts = chunk.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(p.sign)} * ${counters(bots)} as scans
       from scan_rollups where code_id = ${p.codeId} and grain = ${p.grain} and dimension = ${d}
       and bucket between ${bucketKey(p.grain, p.start)} and ${bucketKey(p.grain, p.end - p.unit)}`));
     const { rows } = await sql<{ dimension: string; value: string; scans: number }>`select dimension, value, sum(scans) as scans
       from (${sql.join(parts, sql` union all `)}) x group by dimension, value`.execute(db);
     for (const r of rows) add(r.dimension, r.value, Number(r.scans));
   }
-  await countRaw(db, raw, bots, (r) => {
-    for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', 1);
+  await countRaw(db, raw, bots, (r, sign) => {
+    for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
   });
 }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { PARTS_PER_COMPOUND, chunked } from '../../db/statement-limits.js';
-import { runsOf, startOfKey, type Run } from './buckets.js';
+import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../db/statement-limits.js';
+import { keysOf, selectionOf, selectionsOf, signedSpans, type Selection } from './buckets.js';
 import type { Grain } from './rollups.table.js';
 import { edgeValues } from './detail.repo.js';
 import type { Dimension } from './dimensions.js';
@@ -17,97 +17,113 @@ function source(scope: Scope): { table: RawBuilder<unknown>; where: RawBuilder<u
   return { table: sql.table('scan_rollups'), where: sql`code_id in (${sql.join(ids)})` };
 }
 
+/** The bucket condition of a selection: a key range, or key lists (bounded per statement). */
+const bucketsOf = (s: Selection): RawBuilder<unknown>[] => (s.keys
+  ? chunked(s.keys, ROWS_PER_STATEMENT).map((keys) => sql`bucket in (${sql.join(keys)})`)
+  : [sql`bucket between ${s.first} and ${s.last}`]);
+
 /**
- * One indexed range per run of buckets, glued with UNION ALL: every part is a seek on the
- * primary key (scope, grain, dimension, bucket), so the rows read are those of the answer's
- * buckets, whatever else is stored.
+ * One index seek per selection (and dimension), glued with UNION ALL: every part reads the
+ * primary key (scope, grain, dimension, bucket) at the answer's buckets only, whatever else is
+ * stored. `columns` may use `sign`, the selection's 1 or -1.
  */
-function parts(scope: Scope, runs: Run[], columns: RawBuilder<unknown>, dimension: RawBuilder<unknown>) {
-  const { table, where } = source(scope);
-  return sql.join(runs.map((r) => sql`select ${columns} from ${table}
-    where ${where} and grain = ${r.grain} and ${dimension} and bucket between ${r.first} and ${r.last}`), sql` union all `);
+function parts(table: RawBuilder<unknown>, where: RawBuilder<unknown>, selections: Selection[], columns: (sign: RawBuilder<unknown>) => RawBuilder<unknown>, dimension: RawBuilder<unknown>) {
+  return selections.flatMap((s) => bucketsOf(s).map((buckets) => sql`select ${columns(sql.lit(s.sign))} from ${table}
+    where ${where} and grain = ${s.grain} and ${dimension} and ${buckets}`));
 }
 
-const counters = (bots: boolean) => (bots ? sql`scans, visitors` : sql`humans as scans, human_visitors as visitors`);
+const count = (bots: boolean) => (bots ? sql`scans` : sql`humans`);
+const visitorCount = (bots: boolean) => (bots ? sql`visitors` : sql`human_visitors`);
 
-/** Scans and visitor-days of each range (ranges in UTC ms, multiples of 15 minutes). */
+/** Sums `value`'s signed scans per dimension over the parts, a statement per PARTS_PER_COMPOUND parts. */
+async function sumParts(db: DB, all: RawBuilder<unknown>[], add: (dimension: string, value: string, scans: number) => void) {
+  for (const chunk of chunked(all, PARTS_PER_COMPOUND)) {
+    const { rows } = await sql<{ dimension: string; value: string; scans: number }>`select dimension, value, sum(scans) as scans
+      from (${sql.join(chunk, sql` union all `)}) x group by dimension, value`.execute(db);
+    for (const r of rows) add(r.dimension, r.value, Number(r.scans));
+  }
+}
+
+/**
+ * Scans and visitor-days of each range (ranges in UTC ms, multiples of 15 minutes). Each range is
+ * a signed sum of buckets (signedSpans); a bucket read once may count for two neighbouring ranges,
+ * added to one and taken from the other (a Berlin day's last UTC hour). The buckets are read in
+ * one statement, so the answer is one snapshot and every range its exact count there.
+ */
 export async function totalsOf(db: DB, scope: Scope, ranges: Array<[number, number]>, bots: boolean): Promise<Totals[]> {
   const out = ranges.map(() => ({ scans: 0, visitors: 0 }));
-  const runs = runsOf(ranges);
-  if (!runs.length) return out;
-  // Zones with half-hour offsets make two runs a day: many runs take several compound selects.
-  for (const chunk of chunked(runs, PARTS_PER_COMPOUND)) {
+  // Per grain, each bucket key read and the (range, sign) it counts for.
+  const weights = new Map<Grain, Map<string, Array<[number, 1 | -1]>>>();
+  ranges.forEach(([a, b], i) => {
+    for (const p of signedSpans(a, b)) {
+      const byKey = weights.get(p.grain) ?? new Map<string, Array<[number, 1 | -1]>>();
+      weights.set(p.grain, byKey);
+      for (const key of keysOf(p)) {
+        const list = byKey.get(key);
+        if (list) list.push([i, p.sign]);
+        else byKey.set(key, [[i, p.sign]]);
+      }
+    }
+  });
+  if (!weights.size) return out;
+  const { table, where } = source(scope);
+  const selections = [...weights].map(([grain, byKey]) => selectionOf(grain, 1, [...byKey.keys()]));
+  const all = parts(table, where, selections, () => sql`grain, bucket, ${count(bots)} as scans, ${visitorCount(bots)} as visitors`, sql`dimension = 'total'`);
+  for (const chunk of chunked(all, PARTS_PER_COMPOUND)) {
     const { rows } = await sql<{ grain: string; bucket: string; scans: number; visitors: number }>`
       select grain, bucket, sum(scans) as scans, sum(visitors) as visitors
-      from (${parts(scope, chunk, sql`grain, bucket, ${counters(bots)}`, sql`dimension = 'total'`)}) x group by grain, bucket`.execute(db);
+      from (${sql.join(chunk, sql` union all `)}) x group by grain, bucket`.execute(db);
     for (const r of rows) {
-      const t = out[rangeAt(ranges, startOfKey(r.grain as Grain, r.bucket))];
-      t.scans += Number(r.scans);
-      t.visitors += Number(r.visitors);
+      for (const [i, sign] of weights.get(r.grain as Grain)?.get(r.bucket) ?? []) {
+        out[i].scans += sign * Number(r.scans);
+        out[i].visitors += sign * Number(r.visitors);
+      }
     }
   }
   return out;
 }
 
-/** Index of the range holding `ms` (ranges ascending and disjoint; every bucket read lies in one). */
-function rangeAt(ranges: Array<[number, number]>, ms: number): number {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (ranges[mid][0] <= ms) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** Each code's scans over some runs, as the 'code' dimension: its `total` rows. */
-const codeTotals = (where: RawBuilder<unknown>, runs: Run[], bots: boolean) => sql<{ dimension: string; value: string; scans: number }>`
-  select 'code' as dimension, code_id as value, sum(scans) as scans
-  from (${sql.join(runs.map((r) => sql`select code_id, ${counters(bots)} from scan_rollups
-    where ${where} and grain = ${r.grain} and dimension = 'total' and bucket between ${r.first} and ${r.last}`), sql` union all `)}) x group by code_id`;
-
 export interface Bucket { key: string | null; scans: number }
 
 /**
  * The top `limit` values of each dimension over [from, to), most scans first ('' stored = null).
- * Codes' dimensions read day and month cells; their sub-day edges come from edgeValues() (quarter
- * and hour cells exist only for detailed hours). A workspace's top codes read hour, day and month
- * cells; their quarter edges come from the codes' own `total` quarter rows.
+ * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions read day and month cells;
+ * their sub-day pieces come from edgeValues() (quarter and hour cells exist only for detailed
+ * hours). A workspace's top codes read its hour, day and month cells; their quarter pieces come
+ * from the codes' own `total` quarter rows.
  */
 export async function topValues(db: DB, scope: Scope, from: number, to: number, dimensions: string[], bots: boolean, limit: number): Promise<Map<string, Bucket[]>> {
   const out = new Map<string, Bucket[]>(dimensions.map((d) => [d, []]));
-  const runs = runsOf([[from, to]]);
-  if (!runs.length || !dimensions.length) return out;
+  const pieces = signedSpans(from, to);
+  if (!pieces.length || !dimensions.length) return out;
   const sums = new Map<string, Map<string, number>>(dimensions.map((d) => [d, new Map()]));
   const add = (dimension: string, value: string, scans: number) => {
     const m = sums.get(dimension)!;
     m.set(value, (m.get(value) ?? 0) + scans);
   };
-  const addRows = async (query: RawBuilder<{ dimension: string; value: string; scans: number }>) => {
-    for (const r of (await query.execute(db)).rows) add(r.dimension, r.value, Number(r.scans));
-  };
+  const { table, where } = source(scope);
+  const plain = dimensions.filter((d) => d !== 'code');
+  const cells = (d: string, selections: Selection[]) => parts(table, where, selections, (sign) => sql`dimension, value, ${sign} * ${count(bots)} as scans`, sql`dimension = ${d}`);
+  // A workspace's or a code's `total` rows as the 'code' dimension: each code's scans.
+  const codeTotals = (codes: RawBuilder<unknown>, selections: Selection[]) => parts(sql.table('scan_rollups'), codes, selections,
+    (sign) => sql`'code' as dimension, code_id as value, ${sign} * ${count(bots)} as scans`, sql`dimension = 'total'`);
+  const all: RawBuilder<unknown>[] = [];
   // One part per dimension: PostgreSQL does not seek `dimension in (…)` on the key, it would read
   // every dimension's rows of the grain.
-  const plain = dimensions.filter((d) => d !== 'code');
-  const cellRuns = 'codeIds' in scope ? runs.filter((r) => r.grain === 'd' || r.grain === 'm') : runs;
-  if (plain.length && cellRuns.length) {
-    await addRows(sql`select dimension, value, sum(scans) as scans
-      from (${sql.join(plain.map((d) => parts(scope, cellRuns, sql`dimension, value, ${counters(bots)}`, sql`dimension = ${d}`)), sql` union all `)}) x
-      group by dimension, value`);
-  }
   if ('codeIds' in scope) {
-    await edgeValues(db, scope.codeIds, runs, plain as Dimension[], bots, add);
-    if (dimensions.includes('code')) await addRows(codeTotals(source(scope).where, runs, bots));
-  } else if (dimensions.includes('code')) {
-    const quarters = runs.filter((r) => r.grain === 'q');
-    const coarser = runs.filter((r) => r.grain !== 'q');
-    if (coarser.length) {
-      await addRows(sql`select dimension, value, sum(scans) as scans
-        from (${parts(scope, coarser, sql`dimension, value, ${counters(bots)}`, sql`dimension = 'code'`)}) x group by dimension, value`);
+    const coarse = selectionsOf(pieces.filter((p) => p.grain === 'd' || p.grain === 'm'));
+    for (const d of plain) all.push(...cells(d, coarse));
+    if (dimensions.includes('code')) all.push(...codeTotals(where, selectionsOf(pieces)));
+  } else {
+    const selections = selectionsOf(pieces);
+    for (const d of plain) all.push(...cells(d, selections));
+    if (dimensions.includes('code')) {
+      all.push(...cells('code', selections.filter((s) => s.grain !== 'q')));
+      all.push(...codeTotals(sql`code_id in (select id from codes where workspace_id = ${scope.workspaceId})`, selections.filter((s) => s.grain === 'q')));
     }
-    if (quarters.length) await addRows(codeTotals(sql`code_id in (select id from codes where workspace_id = ${scope.workspaceId})`, quarters, bots));
   }
+  await sumParts(db, all, add);
+  if ('codeIds' in scope) await edgeValues(db, scope.codeIds, pieces, plain as Dimension[], bots, add);
   for (const [d, m] of sums) {
     const list = [...m].filter(([, n]) => n > 0).map(([value, scans]) => ({ key: value === '' ? null : value, scans }));
     list.sort((a, b) => b.scans - a.scans || String(a.key ?? '').localeCompare(String(b.key ?? '')));

@@ -19,6 +19,17 @@ const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/New_York', 'Aust
 const dateIn = (ms: number, tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 const START = Date.parse('2026-03-26T00:00:00.000Z');
 const SPAN = 8 * 86_400_000;
+/** A few scans over months around it, so long ranges read month buckets with days taken away. */
+const WIDE_START = Date.parse('2026-01-20T00:00:00.000Z');
+const WIDE_SPAN = 110 * 86_400_000;
+const WIDE_SCANS = 40;
+/** The label of the calendar bucket holding a local date: the date, its ISO week's Monday, or its month's first day. */
+const labelOf = (date: string, interval: 'day' | 'week' | 'month') => {
+  if (interval === 'day') return date;
+  if (interval === 'month') return `${date.slice(0, 7)}-01`;
+  const d = Date.parse(`${date}T00:00:00Z`);
+  return new Date(d - ((new Date(d).getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+};
 /** UTC instants where some zone's day begins in late March 2026 (hours and minutes after UTC midnight). */
 const EDGES = [0, 22 * 60, 23 * 60, 18 * 60 + 30, 18 * 60 + 15, 4 * 60, 5 * 60, 13 * 60 + 30, 14 * 60 + 30];
 
@@ -45,6 +56,7 @@ for (const dialect of dialects()) {
           times.push(day + pick(EDGES) * 60_000 + pick([-1, 0, 1, 0]));
         } else times.push(START + Math.floor(rnd() * SPAN));
       }
+      for (let i = 0; i < WIDE_SCANS; i++) times.push(WIDE_START + Math.floor(rnd() * WIDE_SPAN));
       times.sort((x, y) => x - y);
       // Dense hours, on local-day edges (Kolkata 18:30 UTC, Berlin 22:00 UTC after the DST change):
       // one code crosses DENSE_HOUR inside one batch, one across batches, one never. Each batch
@@ -87,7 +99,7 @@ for (const dialect of dialects()) {
 
     it(`GET /v1/analytics and the code stats equal counts over the raw rows, sparse and dense hours (seed ${seed})`, async () => {
       const raw = await h.db.selectFrom('scans').selectAll().where('workspace_id', '=', t.workspaceId).orderBy('id').execute();
-      assert.equal(raw.length, 160 + 90 + 95 + 50);
+      assert.equal(raw.length, 160 + WIDE_SCANS + 90 + 95 + 50);
       const perHour = new Map<string, number>();
       for (const r of raw) perHour.set(`${r.code_id}|${r.scanned_at.slice(0, 13)}`, (perHour.get(`${r.code_id}|${r.scanned_at.slice(0, 13)}`) ?? 0) + 1);
       assert.ok([...perHour.values()].some((n) => n >= DENSE_HOUR) && [...perHour.values()].some((n) => n < DENSE_HOUR), 'dense and sparse hours');
@@ -96,7 +108,7 @@ for (const dialect of dialects()) {
         return m && m[1] ? m[1].toLowerCase() : null;
       };
       const QUARTER = 15 * 60_000;
-      for (let round = 0; round < 24; round++) {
+      for (let round = 0; round < 32; round++) {
         const tz = pick(ZONES);
         const bots = rnd() < 0.5;
         const scope = rnd();
@@ -104,7 +116,16 @@ for (const dialect of dialects()) {
         const tag = scope >= 0.4 && scope < 0.55;
         let range: string;
         let within: (ms: number) => boolean;
-        if (rnd() < 0.5) {
+        let interval: 'day' | 'week' | 'month' = 'day';
+        const kind = rnd();
+        if (kind < 0.25) {
+          // Two weeks to three months: month buckets, days added and taken away at each end.
+          const d1 = new Date(WIDE_START + Math.floor(rnd() * 80) * 86_400_000).toISOString().slice(0, 10);
+          const d2 = new Date(Date.parse(d1) + (14 + Math.floor(rnd() * 80)) * 86_400_000).toISOString().slice(0, 10);
+          range = `from=${d1}&to=${d2}`;
+          within = (ms) => dateIn(ms, tz) >= d1 && dateIn(ms, tz) <= d2;
+          interval = pick(['day', 'week', 'month'] as const);
+        } else if (kind < 0.6) {
           const d1 = new Date(START + Math.floor(rnd() * 8) * 86_400_000).toISOString().slice(0, 10);
           const d2 = new Date(Date.parse(d1) + Math.floor(rnd() * 4) * 86_400_000).toISOString().slice(0, 10);
           range = `from=${d1}&to=${d2}`;
@@ -116,8 +137,8 @@ for (const dialect of dialects()) {
           range = `from=${new Date(a).toISOString()}&to=${new Date(b).toISOString()}`;
           within = (ms) => ms >= a && ms < b;
         }
-        const label = `round ${round}: ${tz} ${range} bots=${bots} code=${code?.id ?? '-'} tag=${tag}`;
-        const res = await call(h, { url: `/v1/analytics?${range}&tz=${tz}&include_bots=${bots}&limit=100${code ? `&code_id=${code.id}` : ''}${tag ? '&tag=x' : ''}`, tenant: t });
+        const label = `round ${round}: ${tz} ${range} ${interval} bots=${bots} code=${code?.id ?? '-'} tag=${tag}`;
+        const res = await call(h, { url: `/v1/analytics?${range}&tz=${tz}&interval=${interval}&include_bots=${bots}&limit=100${code ? `&code_id=${code.id}` : ''}${tag ? '&tag=x' : ''}`, tenant: t });
         assert.equal(res.statusCode, 200, `${label}: ${res.body}`);
         const got = res.json.data;
         const tagged = new Set([codes[0].id, codes[1].id]);
@@ -125,7 +146,10 @@ for (const dialect of dialects()) {
         const inRange = counted.filter((r) => within(Date.parse(r.scanned_at)));
         assert.equal(got.totals.scans, inRange.length, label);
         const perDay = new Map<string, number>();
-        for (const r of inRange) perDay.set(dateIn(Date.parse(r.scanned_at), tz), (perDay.get(dateIn(Date.parse(r.scanned_at), tz)) ?? 0) + 1);
+        for (const r of inRange) {
+          const bucket = labelOf(dateIn(Date.parse(r.scanned_at), tz), interval);
+          perDay.set(bucket, (perDay.get(bucket) ?? 0) + 1);
+        }
         assert.deepEqual(Object.fromEntries(got.by_day.filter((x: any) => x.scans).map((x: any) => [x.date, x.scans])), Object.fromEntries([...perDay].sort()), label);
         // A visitor-day (UTC day, IP hash; per code when filtered) counts where its first counted scan falls.
         const first = new Map<string, string>();
