@@ -4,6 +4,7 @@ import type { App } from '../../http/types.js';
 import { randomBase62 } from '../../lib/tokens.js';
 import { SHORT_CODE_PATTERN } from '../codes/codes.fns.js';
 import { classifyAgent, countryFrom, languageFrom, referrerFrom } from '../scans/scan-fields.js';
+import { scanId } from '../scans/scan-id.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { chooseDestination, decide, page } from './redirect.fns.js';
 
@@ -82,7 +83,7 @@ export default async function redirectRoutes(app: App) {
       if (!agent.bot) target.counted++;
       // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
       sink.record({
-        code: target, at: nowMs, ip: request.ip ?? null, bot: agent.bot, device: agent.device, os: agent.os, browser: agent.browser,
+        id: scanId(nowMs), code: target, at: nowMs, ip: request.ip ?? null, bot: agent.bot, device: agent.device, os: agent.os, browser: agent.browser,
         language: languageFrom(headers['accept-language']), referrer: referrerFrom(headers.referer),
         country: countryHeader ? countryFrom(headers[countryHeader]) : null, destination: url,
       });

@@ -6,9 +6,9 @@ import type { Scan } from './scan.js';
 export type ScanRow = Required<Insertable<ScansTable>>;
 
 /** The one mapping from a recorded scan to its row. */
-export function toScanRow(scan: Scan, id: string, iso: string, ipHash: string | null): ScanRow {
+export function toScanRow(scan: Scan, iso: string, ipHash: string | null): ScanRow {
   return {
-    id,
+    id: scan.id,
     code_id: scan.code.codeId,
     workspace_id: scan.code.workspaceId,
     organization_id: scan.code.organizationId,

@@ -8,7 +8,6 @@ import { addCounters, fineCellsFromRaw, isDetailed, upsertCodeCells } from '../a
 import { DENSE_HOUR } from '../analytics/rollups.table.js';
 import type { IpHasher } from './ip-hash.js';
 import { periodOf, type Scan } from './scan.js';
-import { scanId } from './scan-id.js';
 import { toScanRow, type ScanRow } from './scan-row.js';
 
 type Trx = Transaction<Database>;
@@ -21,12 +20,13 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>):
  * One batch in one transaction: the raw rows, the visitor-day sets, the rollups of every grain,
  * each code's scan_count and bot_scan_count, and each organization's monthly usage. Everything that several instances
  * update (visitor sets, rollups, codes, counters) is written in key order, so two instances'
- * flushes cannot deadlock.
+ * flushes cannot deadlock. Writing a batch again after it committed changes nothing.
  */
 export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[]): Promise<void> {
+  if (!scans.length) return;
   const rows: ScanRow[] = scans.map((s) => {
     const iso = new Date(s.at).toISOString();
-    return toScanRow(s, scanId(s.at), iso, s.ip === null ? null : hasher.hash(s.ip, iso));
+    return toScanRow(s, iso, s.ip === null ? null : hasher.hash(s.ip, iso));
   });
   const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
   const visitors = visitorDays(rows);
@@ -46,6 +46,12 @@ export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[]): P
     usage.set(`${r.organization_id}|${period}`, u);
   }
   await db.transaction().execute(async (trx) => {
+    // A connection lost after COMMIT and before its reply fails the flush, and the sink writes the
+    // batch again. The batch commits whole, so finding its first row means all of it is written.
+    const [first] = rows;
+    const written = await trx.selectFrom('scans').select('id')
+      .where('code_id', '=', first.code_id).where('id', '=', first.id).where('scanned_at', '=', first.scanned_at).executeTakeFirst();
+    if (written) return;
     await inChunks(rows, (chunk) => trx.insertInto('scans').values(chunk).execute());
     const fresh: NewVisitor[] = [];
     await inChunks([...visitors.values()], async (chunk) => {

@@ -12,6 +12,8 @@ export interface ScanCode {
  * response schema.
  */
 export interface Scan {
+  /** time-ordered (scan-id.ts), given when recorded: a batch written again after a lost commit reply carries the same ids */
+  id: string;
   code: ScanCode;
   /** scan time, epoch ms */
   at: number;

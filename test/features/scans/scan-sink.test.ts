@@ -8,6 +8,7 @@ const quiet = { error() {} } as never;
 const codes: ScanCode[] = [0, 1].map((i) => ({ codeId: `qr_${i}`, shortCode: `code${i}xx`, workspaceId: 'ws_1', organizationId: 'org_1' }));
 const at = Date.parse('2026-11-21T10:00:00.000Z');
 const scanOf = (i: number, bot = false, ms = at): Scan => ({
+  id: `scn_${i}`,
   code: codes[i % 2], at: ms, ip: `10.0.0.${i % 3}`, bot, device: bot ? 'bot' : 'mobile', os: bot ? null : 'iOS', browser: bot ? null : 'Mobile Safari',
   language: 'en-us', referrer: null, country: null, destination: 'https://example.com/',
 });
@@ -78,7 +79,7 @@ describe('BufferedScanSink', () => {
 
   it('maps a scan to its row: named fields, the bot flag, the hash and never the raw IP', () => {
     const s = scanOf(1, true);
-    const row = toScanRow(s, 'scn_1', '2026-11-21T10:00:00.000Z', 'hash');
+    const row = toScanRow(s, '2026-11-21T10:00:00.000Z', 'hash');
     assert.deepEqual(row, {
       id: 'scn_1', code_id: 'qr_1', workspace_id: 'ws_1', organization_id: 'org_1', scanned_at: '2026-11-21T10:00:00.000Z',
       country: null, device: 'bot', os: null, browser: null, referrer: null, language: 'en-us', is_bot: 1, ip_hash: 'hash',
