@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../db/statement-limits.js';
-import { keysOf, selectionOf, selectionsOf, signedSpans, type Selection } from './buckets.js';
+import { QUARTER, keysOf, selectionOf, selectionsOf, signedSpans, startOfKey, type Selection } from './buckets.js';
 import type { Grain } from './rollups.table.js';
 import { edgeValues } from './detail.repo.js';
 import type { Dimension } from './dimensions.js';
@@ -90,7 +90,7 @@ export interface Bucket { key: string | null; scans: number }
  * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions read day and month cells;
  * their sub-day pieces come from edgeValues() (quarter and hour cells exist only for detailed
  * hours). A workspace's top codes read its hour, day and month cells; their quarter pieces come
- * from the codes' own `total` quarter rows.
+ * from the `total` quarter rows of the codes with scans in that hour.
  */
 export async function topValues(db: DB, scope: Scope, from: number, to: number, dimensions: string[], bots: boolean, limit: number): Promise<Map<string, Bucket[]>> {
   const out = new Map<string, Bucket[]>(dimensions.map((d) => [d, []]));
@@ -119,7 +119,13 @@ export async function topValues(db: DB, scope: Scope, from: number, to: number, 
     for (const d of plain) all.push(...cells(d, selections));
     if (dimensions.includes('code')) {
       all.push(...cells('code', selections.filter((s) => s.grain !== 'q')));
-      all.push(...codeTotals(sql`code_id in (select id from codes where workspace_id = ${scope.workspaceId})`, selections.filter((s) => s.grain === 'q')));
+      // Only codes with scans in a quarter's hour can have scans in it: the workspace's `code` hour
+      // cells name them, so a sparse workspace seeks a few codes, not all of them.
+      for (const q of selections.filter((s) => s.grain === 'q')) {
+        const hours = [...new Set(keysOf({ grain: 'q', start: startOfKey('q', q.first), end: startOfKey('q', q.last) + QUARTER }).map((k) => k.slice(0, 13)))];
+        all.push(...codeTotals(sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
+          and grain = 'h' and dimension = 'code' and bucket in (${sql.join(hours)}))`, [q]));
+      }
     }
   }
   await sumParts(db, all, add);

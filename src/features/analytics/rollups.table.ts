@@ -41,7 +41,8 @@ export interface ScanRollupsTable extends RollupCounters {
 
 /**
  * Per workspace, every grain, plus the dimension 'code' (value = code id) for top codes at hour,
- * day and month only: its quarter edges are read from the codes' own `total` quarter rows.
+ * day and month only: its quarter pieces are read from the `total` quarter rows of the codes its
+ * hour cells name.
  */
 export interface WorkspaceRollupsTable extends RollupCounters {
   workspace_id: string;
