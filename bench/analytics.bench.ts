@@ -142,6 +142,8 @@ async function seeded(label: string, databaseUrl: string) {
   const seededAt = Date.now();
   await backfillRollups(db, new Date(), [t.workspace_id]);
   const rolledAt = Date.now();
+  // A production database has statistics (autovacuum analyzes after such a load); plans without them differ.
+  if (isPostgres(db)) await sql`analyze`.execute(db);
   const counts = await Promise.all(['scan_rollups', 'workspace_rollups'].map(async (table) => {
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(table === 'scan_rollups' ? 'code_id' : 'workspace_id')} ${table === 'scan_rollups' ? sql`in (select id from codes where workspace_id = ${t.workspace_id})` : sql`= ${t.workspace_id}`}`.execute(db);
     return Number(r.rows[0].n);

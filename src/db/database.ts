@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DB = Kysely<Database>;
@@ -48,7 +48,16 @@ export function openDatabase(url: string, opts: OpenOptions = {}): DB {
       max: opts.poolMax ?? 10,
       application_name: opts.applicationName ?? 'qrs',
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool,
+        // Every query here reads or writes rows of one answer through a key range. A parallel
+        // plan, which PostgreSQL picks for a union of such ranges once the tables have statistics,
+        // spends 30-50 ms starting workers to save a millisecond (docs/analytics.md). A SET, not a
+        // startup option, so a connection pooler passes it through or ignores it.
+        onCreateConnection: (conn) => conn.executeQuery(CompiledQuery.raw('set max_parallel_workers_per_gather = 0')).then(() => undefined),
+      }),
+    });
     const listeners = new Set<(err: Error) => void>(opts.onConnectionError ? [opts.onConnectionError] : []);
     connectionErrorListeners.set(db, listeners);
     pool.on('error', (err) => { for (const l of listeners) l(err); });

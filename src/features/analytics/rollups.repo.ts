@@ -107,29 +107,36 @@ export async function topValues(db: DB, scope: Scope, from: number, to: number, 
   // A workspace's or a code's `total` rows as the 'code' dimension: each code's scans.
   const codeTotals = (codes: RawBuilder<unknown>, selections: Selection[]) => parts(sql.table('scan_rollups'), codes, selections,
     (sign) => sql`'code' as dimension, code_id as value, ${sign} * ${count(bots)} as scans`, sql`dimension = 'total'`);
-  const all: RawBuilder<unknown>[] = [];
+  // Breakdowns and top codes (the most rows: every code at every bucket) are separate statements,
+  // top codes one a grain, run at once: on PostgreSQL each has its own connection and core (SQLite
+  // runs them one after the other on its one connection).
+  const plainParts: RawBuilder<unknown>[] = [];
+  const codeParts: RawBuilder<unknown>[][] = [];
   // One part per dimension: PostgreSQL does not seek `dimension in (…)` on the key, it would read
   // every dimension's rows of the grain.
   if ('codeIds' in scope) {
     const coarse = selectionsOf(pieces.filter((p) => p.grain === 'd' || p.grain === 'm'));
-    for (const d of plain) all.push(...cells(d, coarse));
-    if (dimensions.includes('code')) all.push(...codeTotals(where, selectionsOf(pieces)));
+    for (const d of plain) plainParts.push(...cells(d, coarse));
+    if (dimensions.includes('code')) codeParts.push(...selectionsOf(pieces).map((sel) => codeTotals(where, [sel])));
   } else {
     const selections = selectionsOf(pieces);
-    for (const d of plain) all.push(...cells(d, selections));
+    for (const d of plain) plainParts.push(...cells(d, selections));
     if (dimensions.includes('code')) {
-      all.push(...cells('code', selections.filter((s) => s.grain !== 'q')));
+      codeParts.push(...selections.filter((s) => s.grain !== 'q').map((sel) => cells('code', [sel])));
       // Only codes with scans in a quarter's hour can have scans in it: the workspace's `code` hour
       // cells name them, so a sparse workspace seeks a few codes, not all of them.
       for (const q of selections.filter((s) => s.grain === 'q')) {
         const hours = [...new Set(keysOf({ grain: 'q', start: startOfKey('q', q.first), end: startOfKey('q', q.last) + QUARTER }).map((k) => k.slice(0, 13)))];
-        all.push(...codeTotals(sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
+        codeParts.push(codeTotals(sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
           and grain = 'h' and dimension = 'code' and bucket in (${sql.join(hours)}))`, [q]));
       }
     }
   }
-  await sumParts(db, all, add);
-  if ('codeIds' in scope) await edgeValues(db, scope.codeIds, pieces, plain as Dimension[], bots, add);
+  await Promise.all([
+    sumParts(db, plainParts, add),
+    ...codeParts.map((parts) => sumParts(db, parts, add)),
+    'codeIds' in scope ? edgeValues(db, scope.codeIds, pieces, plain as Dimension[], bots, add) : undefined,
+  ]);
   for (const [d, m] of sums) {
     const list = [...m].filter(([, n]) => n > 0).map(([value, scans]) => ({ key: value === '' ? null : value, scans }));
     list.sort((a, b) => b.scans - a.scans || String(a.key ?? '').localeCompare(String(b.key ?? '')));
