@@ -111,16 +111,18 @@ export async function edgeValues(db: DB, codeIds: string[], pieces: Piece[], dim
       }
     }
   }
-  // One part per span and dimension (a key range each).
-  for (const chunk of chunked(fine, Math.max(1, Math.floor(PARTS_PER_COMPOUND / dimensions.length)))) {
-    const parts = chunk.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(p.sign)} * ${counters(bots)} as scans
-      from scan_rollups where code_id = ${p.codeId} and grain = ${p.grain} and dimension = ${d}
-      and bucket between ${bucketKey(p.grain, p.start)} and ${bucketKey(p.grain, p.end - p.unit)}`));
-    const { rows } = await sql<{ dimension: string; value: string; scans: number }>`select dimension, value, sum(scans) as scans
-      from (${sql.join(parts, sql` union all `)}) x group by dimension, value`.execute(db);
-    for (const r of rows) add(r.dimension, r.value, Number(r.scans));
-  }
-  await countRaw(db, raw, bots, (r, sign) => {
+  // One part per span and dimension (a key range each); the cells and the raw scans at once.
+  const cells = async () => {
+    for (const chunk of chunked(fine, Math.max(1, Math.floor(PARTS_PER_COMPOUND / dimensions.length)))) {
+      const parts = chunk.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(p.sign)} * ${counters(bots)} as scans
+        from scan_rollups where code_id = ${p.codeId} and grain = ${p.grain} and dimension = ${d}
+        and bucket between ${bucketKey(p.grain, p.start)} and ${bucketKey(p.grain, p.end - p.unit)}`));
+      const { rows } = await sql<{ dimension: string; value: string; scans: number }>`select dimension, value, sum(scans) as scans
+        from (${sql.join(parts, sql` union all `)}) x group by dimension, value`.execute(db);
+      for (const r of rows) add(r.dimension, r.value, Number(r.scans));
+    }
+  };
+  await Promise.all([cells(), countRaw(db, raw, bots, (r, sign) => {
     for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
-  });
+  })]);
 }
