@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { call, createHarness, randomSlug, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
 import { namedUrl, PrivateRedis, redisUnavailable, terminateBackends } from '../support/private-servers.js';
+import { retried } from '../../src/lib/retry.js';
 
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -22,16 +23,7 @@ const sharedPg = process.env.TEST_DATABASE_URL;
  * Runs a check query of the test once the killer has stopped. The pool may still hold connections
  * terminated in its last round; each fails once and leaves the pool, so a few tries reach a live one.
  */
-async function afterKills<T>(query: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await query();
-    } catch (err) {
-      if (attempt >= 10) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+const afterKills = <T>(query: () => Promise<T>): Promise<T> => retried(query, 10, 50);
 
 describe('chaos: PostgreSQL backends terminated during redirect load', { skip: sharedPg ? false : 'SKIPPED: TEST_DATABASE_URL not set (needs PostgreSQL)' }, () => {
   let h: Harness;

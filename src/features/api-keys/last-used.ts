@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import type { LastUsedRecorder } from '../../platform/deps.js';
+import { retried } from '../../lib/retry.js';
 import { touchLastUsed } from './api-keys.repo.js';
 
 /** Shutdown tries this often: a pooled connection the database dropped fails once and leaves the pool. */
@@ -39,15 +40,10 @@ export class LastUsedTracker implements LastUsedRecorder {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.flush();
-      } catch (err) {
-        if (attempt >= CLOSE_ATTEMPTS) {
-          this.log.warn({ err, keys: this.pending.size }, 'API key last-used times not written at shutdown');
-          return;
-        }
-      }
+    try {
+      await retried(() => this.flush(), CLOSE_ATTEMPTS);
+    } catch (err) {
+      this.log.warn({ err, keys: this.pending.size }, 'API key last-used times not written at shutdown');
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { retried } from '../../lib/retry.js';
 import { periodOf, type Scan } from './scan.js';
 
 /**
@@ -86,14 +87,7 @@ export class BufferedScanSink implements ScanSink {
     clearInterval(this.timer);
     // A pooled connection the database dropped fails once and leaves the pool: try again before
     // giving up on what is left (the failure is logged with the count by drain()).
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.flush();
-      } catch (err) {
-        if (attempt >= CLOSE_ATTEMPTS) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    await retried(() => this.flush(), CLOSE_ATTEMPTS, 100);
   }
 
   private count(scan: Scan, by: 1 | -1) {
