@@ -7,6 +7,7 @@ import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { fineCellsOf, hourKey, sortCells, type CodeCell } from './rollup-rows.js';
 import { DENSE_HOUR, type Grain } from './rollups.table.js';
+import { scanCount, sumParts } from './rollup-sums.js';
 
 /** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (scan-id.ts). */
 export function rawScans(db: DB, codeId: string, start: number, end: number) {
@@ -77,7 +78,6 @@ async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; e
   }
 }
 
-const counters = (bots: boolean) => (bots ? sql`scans` : sql`humans`);
 
 /**
  * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
@@ -112,17 +112,10 @@ export async function edgeValues(db: DB, codeIds: string[], pieces: Piece[], dim
     }
   }
   // One part per span and dimension (a key range each); the cells and the raw scans at once.
-  const cells = async () => {
-    for (const chunk of chunked(fine, Math.max(1, Math.floor(PARTS_PER_COMPOUND / dimensions.length)))) {
-      const parts = chunk.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(p.sign)} * ${counters(bots)} as scans
-        from scan_rollups where code_id = ${p.codeId} and grain = ${p.grain} and dimension = ${d}
-        and bucket between ${bucketKey(p.grain, p.start)} and ${bucketKey(p.grain, p.end - p.unit)}`));
-      const { rows } = await sql<{ dimension: string; value: string; scans: number }>`select dimension, value, sum(scans) as scans
-        from (${sql.join(parts, sql` union all `)}) x group by dimension, value`.execute(db);
-      for (const r of rows) add(r.dimension, r.value, Number(r.scans));
-    }
-  };
-  await Promise.all([cells(), countRaw(db, raw, bots, (r, sign) => {
+  const cells = fine.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(p.sign)} * ${scanCount(bots)} as scans
+    from scan_rollups where code_id = ${p.codeId} and grain = ${p.grain} and dimension = ${d}
+    and bucket between ${bucketKey(p.grain, p.start)} and ${bucketKey(p.grain, p.end - p.unit)}`));
+  await Promise.all([sumParts(db, cells, add), countRaw(db, raw, bots, (r, sign) => {
     for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
   })]);
 }

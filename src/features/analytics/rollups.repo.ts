@@ -4,6 +4,7 @@ import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../db/statem
 import { QUARTER, keysOf, selectionOf, selectionsOf, signedSpans, startOfKey, type Selection } from './buckets.js';
 import type { Grain } from './rollups.table.js';
 import { edgeValues } from './detail.repo.js';
+import { scanCount, sumParts } from './rollup-sums.js';
 import type { Dimension } from './dimensions.js';
 
 /** Whose scans: a workspace's (its own rollups) or a set of codes' (summed per code). */
@@ -32,17 +33,7 @@ function parts(table: RawBuilder<unknown>, where: RawBuilder<unknown>, selection
     where ${where} and grain = ${s.grain} and ${dimension} and ${buckets}`));
 }
 
-const count = (bots: boolean) => (bots ? sql`scans` : sql`humans`);
 const visitorCount = (bots: boolean) => (bots ? sql`visitors` : sql`human_visitors`);
-
-/** Sums `value`'s signed scans per dimension over the parts, a statement per PARTS_PER_COMPOUND parts. */
-async function sumParts(db: DB, all: RawBuilder<unknown>[], add: (dimension: string, value: string, scans: number) => void) {
-  for (const chunk of chunked(all, PARTS_PER_COMPOUND)) {
-    const { rows } = await sql<{ dimension: string; value: string; scans: number }>`select dimension, value, sum(scans) as scans
-      from (${sql.join(chunk, sql` union all `)}) x group by dimension, value`.execute(db);
-    for (const r of rows) add(r.dimension, r.value, Number(r.scans));
-  }
-}
 
 /**
  * Scans and visitor-days of each range (ranges in UTC ms, multiples of 15 minutes). Each range is
@@ -68,7 +59,7 @@ export async function totalsOf(db: DB, scope: Scope, ranges: Array<[number, numb
   if (!weights.size) return out;
   const { table, where } = source(scope);
   const selections = [...weights].map(([grain, byKey]) => selectionOf(grain, 1, [...byKey.keys()]));
-  const all = parts(table, where, selections, () => sql`grain, bucket, ${count(bots)} as scans, ${visitorCount(bots)} as visitors`, sql`dimension = 'total'`);
+  const all = parts(table, where, selections, () => sql`grain, bucket, ${scanCount(bots)} as scans, ${visitorCount(bots)} as visitors`, sql`dimension = 'total'`);
   for (const chunk of chunked(all, PARTS_PER_COMPOUND)) {
     const { rows } = await sql<{ grain: string; bucket: string; scans: number; visitors: number }>`
       select grain, bucket, sum(scans) as scans, sum(visitors) as visitors
@@ -103,10 +94,10 @@ export async function topValues(db: DB, scope: Scope, from: number, to: number, 
   };
   const { table, where } = source(scope);
   const plain = dimensions.filter((d) => d !== 'code');
-  const cells = (d: string, selections: Selection[]) => parts(table, where, selections, (sign) => sql`dimension, value, ${sign} * ${count(bots)} as scans`, sql`dimension = ${d}`);
+  const cells = (d: string, selections: Selection[]) => parts(table, where, selections, (sign) => sql`dimension, value, ${sign} * ${scanCount(bots)} as scans`, sql`dimension = ${d}`);
   // A workspace's or a code's `total` rows as the 'code' dimension: each code's scans.
   const codeTotals = (codes: RawBuilder<unknown>, selections: Selection[]) => parts(sql.table('scan_rollups'), codes, selections,
-    (sign) => sql`'code' as dimension, code_id as value, ${sign} * ${count(bots)} as scans`, sql`dimension = 'total'`);
+    (sign) => sql`'code' as dimension, code_id as value, ${sign} * ${scanCount(bots)} as scans`, sql`dimension = 'total'`);
   // Breakdowns and top codes (the most rows: every code at every bucket) are separate statements,
   // top codes one a grain, run at once: on PostgreSQL each has its own connection and core (SQLite
   // runs them one after the other on its one connection).
