@@ -4,10 +4,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
-import { decodeAll, missingTools, run, withTempDir } from '../../support/decode.js';
+import { decodePdfPage, missingTools } from '../../support/decode.js';
 
 async function codesOf(h: Harness, t: Tenant, n: number): Promise<Array<{ id: string; short_url: string }>> {
   const res = await call(h, { method: 'POST', url: '/v1/codes/batch', tenant: t, body: { codes: Array.from({ length: n }, (_, i) => ({ type: 'url', url: `https://example.com/item/${i}`, title: `Item ${i}` })) } });
@@ -15,20 +13,6 @@ async function codesOf(h: Harness, t: Tenant, n: number): Promise<Array<{ id: st
   return res.json.data;
 }
 
-/** Symbols on one page, read at 300 dpi and, if any is missing, at 200 and 400 (as export.test.ts). */
-async function decodePage(pdf: Buffer, page: number, expected: string[]): Promise<string[]> {
-  const found = new Set<string>();
-  await withTempDir(async (dir) => {
-    await writeFile(join(dir, 'in.pdf'), pdf);
-    for (const dpi of [300, 200, 400]) {
-      const out = join(dir, `p${dpi}`);
-      await run('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', join(dir, 'in.pdf'), out]);
-      for (const s of await decodeAll(`${out}.png`)) found.add(s);
-      if (expected.every((e) => found.has(e))) break;
-    }
-  });
-  return [...found].sort();
-}
 
 /** Runs `work` while watching the event loop: the delay histogram's maximum and, as a timer probe, the longest gap between 5 ms ticks. */
 async function watchLoop<T>(work: () => Promise<T>) {
@@ -84,9 +68,9 @@ for (const dialect of dialects()) {
       const skip = missingTools('pdfinfo', 'pdftoppm', 'zbarimg');
       if (skip) return tc.skip(skip);
       const first = codes.slice(0, 12).map((c) => c.short_url).sort();
-      assert.deepEqual(await decodePage(res.rawPayload, 1, first), first);
+      assert.deepEqual(await decodePdfPage(res.rawPayload, 1, first), first);
       const lastPage = codes.slice(996).map((c) => c.short_url).sort();
-      assert.deepEqual(await decodePage(res.rawPayload, 84, lastPage), lastPage);
+      assert.deepEqual(await decodePdfPage(res.rawPayload, 84, lastPage), lastPage);
     });
 
     it('a workspace runs its allowed exports at a time (here 1): one more is 429; other workspaces are not held up', async () => {

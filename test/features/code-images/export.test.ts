@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
-import { decodeAll, missingTools, run, withTempDir } from '../../support/decode.js';
+import { decodePdfPage, missingTools, run, withTempDir } from '../../support/decode.js';
 
 async function pdfPages(pdf: Buffer): Promise<{ pages: number; size: string }> {
   return withTempDir(async (dir) => {
@@ -15,25 +15,6 @@ async function pdfPages(pdf: Buffer): Promise<{ pages: number; size: string }> {
   });
 }
 
-/**
- * The symbols on one page. zbar scanning a whole page of 12 codes misses one now and then (about
- * one page in 20 at 300 dpi with random short codes, though each decodes alone and at other
- * resolutions), so a page is read at 300 dpi and, only if something expected is missing, again
- * at 200 and 400 dpi; the union is what a careful scanner would find.
- */
-async function decodePage(pdf: Buffer, page: number, expected: string[]): Promise<string[]> {
-  const found = new Set<string>();
-  await withTempDir(async (dir) => {
-    await writeFile(join(dir, 'in.pdf'), pdf);
-    for (const dpi of [300, 200, 400]) {
-      const out = join(dir, `p${dpi}`);
-      await run('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', join(dir, 'in.pdf'), out]);
-      for (const s of await decodeAll(`${out}.png`)) found.add(s);
-      if (expected.every((e) => found.has(e))) break;
-    }
-  });
-  return [...found].sort();
-}
 
 for (const dialect of dialects()) {
   describe(`code export [${dialect.name}]`, () => {
@@ -70,9 +51,9 @@ for (const dialect of dialects()) {
       assert.match(String(res.headers['content-disposition']), /^attachment; filename="qr-codes-\d{4}-\d\d-\d\d\.pdf"$/);
       assert.deepEqual(await pdfPages(res.rawPayload), { pages: 3, size: '595.28 x 841.89 pts (A4)' });
       const page1 = codes.slice(0, 12).map((c) => c.short_url).sort();
-      assert.deepEqual(await decodePage(res.rawPayload, 1, page1), page1);
+      assert.deepEqual(await decodePdfPage(res.rawPayload, 1, page1), page1);
       const page3 = codes.slice(24).map((c) => c.short_url).sort();
-      assert.deepEqual(await decodePage(res.rawPayload, 3, page3), page3);
+      assert.deepEqual(await decodePdfPage(res.rawPayload, 3, page3), page3);
     });
 
     it('a filter exports the same codes as the list, newest first, on the layout asked for', async (tc) => {
@@ -85,8 +66,8 @@ for (const dialect of dialects()) {
       const list = (await call(h, { url: '/v1/codes?tag=five', tenant: t })).json.data.map((c: any) => c.short_url as string);
       assert.deepEqual([...list].sort(), codes.slice(0, 5).map((c) => c.short_url).sort());
       const [first, second] = [list.slice(0, 4).sort(), list.slice(4).sort()];
-      assert.deepEqual(await decodePage(res.rawPayload, 1, first), first);
-      assert.deepEqual(await decodePage(res.rawPayload, 2, second), second);
+      assert.deepEqual(await decodePdfPage(res.rawPayload, 1, first), first);
+      assert.deepEqual(await decodePdfPage(res.rawPayload, 2, second), second);
     });
 
     it('refuses more than 1,000 ids, and a filter matching more, before rendering anything', async () => {
