@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { parseJson } from '../../db/column-values.js';
-import { findCode } from '../codes/codes.repo.js';
+import { findCode, liveCodes } from '../codes/codes.repo.js';
 import { DAY, QUARTER } from './buckets.js';
 import { DIMENSION_NAMES } from './dimensions.js';
 import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';
@@ -15,15 +15,31 @@ export type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
 /** Longest range of GET /v1/analytics: two years (and a leap day). */
 const MAX_DAYS = 731;
 
+function checkZone(tz: string | undefined) {
+  if (tz !== undefined && !isZone(tz)) throw invalidField('/query/tz', 'tz must be an IANA time zone name, such as Europe/Berlin', 'time_zone');
+}
+
+/** `tz`, else the workspace's `timezone` setting when Intl knows it, else UTC. */
+const zoneOf = (tz: string | undefined, setting: string | null | undefined) => tz ?? (setting && isZone(setting) ? setting : 'UTC');
+
 /** The caller's zone: `tz`, else the workspace's `timezone` setting, else UTC; an unknown name is a 422. */
 export async function zoneFor(db: DB, workspaceId: string, tz: string | undefined): Promise<string> {
-  if (tz !== undefined) {
-    if (!isZone(tz)) throw invalidField('/query/tz', 'tz must be an IANA time zone name, such as Europe/Berlin', 'time_zone');
-    return tz;
-  }
-  // The timezone column belongs to the workspace settings feature; read it where it exists.
-  const row = await db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirst() as { timezone?: string | null } | undefined;
-  return row?.timezone && isZone(row.timezone) ? row.timezone : 'UTC';
+  checkZone(tz);
+  if (tz !== undefined) return tz;
+  const row = await db.selectFrom('workspaces').select('timezone').where('id', '=', workspaceId).executeTakeFirst();
+  return zoneOf(tz, row?.timezone);
+}
+
+/**
+ * A code's stats zone, or a 404 when the workspace has no such code: one statement, since each
+ * round trip of a stats call waits its turn on a busy database (docs/benchmarks.md).
+ */
+export async function zoneOfCode(db: DB, workspaceId: string, codeId: string, tz: string | undefined): Promise<string> {
+  checkZone(tz);
+  const row = await liveCodes(db, workspaceId).innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
+    .select('workspaces.timezone').where('codes.id', '=', codeId).executeTakeFirst();
+  if (!row) throw notFound('Code');
+  return zoneOf(tz, row.timezone);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -6,8 +6,8 @@ import type { ScanRow } from '../scans/scan-row.js';
 import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { fineCellsOf, hourKey, sortCells, type CodeCell } from './rollup-rows.js';
-import { DENSE_HOUR, type Grain } from './rollups.table.js';
-import { scanCount, sumParts } from './rollup-sums.js';
+import { DENSE_HOUR } from './rollups.table.js';
+import { scanCount } from './rollup-sums.js';
 
 /** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (scan-id.ts). */
 export function rawScans(db: DB, codeId: string, start: number, end: number) {
@@ -83,39 +83,47 @@ async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; e
  * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
  * range, added to `add`: per code and UTC hour, from the quarter or hour dimension cells where the
  * hour is detailed, else from the hour's raw scans (fewer than DENSE_HOUR), counted with the same
- * dimension functions as the flush. Hours without a `total` row had no scans and are skipped. A
+ * dimension functions as the flush. A flush writes an hour's cells in the transaction that makes it
+ * detailed, so in one snapshot the cells exist exactly for detailed hours: one statement sums the
+ * pieces' cells and returns their hours' `total` rows, and only the sparse hours among them cost a
+ * second statement, of raw scans. Hours without a `total` row had no scans and are skipped. A
  * range's sub-day pieces span at most about 13 hours at each end (signedSpans), so a code costs at
  * most about 26 sparse hours of raw rows, whatever its traffic.
  */
 export async function edgeValues(db: DB, codeIds: string[], pieces: Piece[], dimensions: Dimension[], bots: boolean, add: (dimension: string, value: string, scans: number) => void) {
   const edges = pieces.filter((p) => p.grain === 'q' || p.grain === 'h').map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
   if (!edges.length || !codeIds.length || !dimensions.length) return;
-  const detailed = new Map<string, boolean>();
-  const { rows: hours } = await sql<{ code_id: string; bucket: string; scans: number; detailed: number }>`${sql.join(edges.map((e) => sql`
-    select code_id, bucket, scans, detailed from scan_rollups where code_id in (${sql.join(codeIds)}) and grain = 'h' and dimension = 'total'
-    and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`), sql` union all `)}`.execute(db);
-  for (const h of hours) detailed.set(hourKey(h.code_id, h.bucket), isDetailed(h));
-  type Span = { codeId: string; grain: Grain; unit: number; start: number; end: number; sign: 1 | -1 };
-  const fine: Span[] = [];
+  const codes = sql.join(codeIds);
+  const hours = edges.map((e) => sql`select 'hour' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
+    where code_id in (${codes}) and grain = 'h' and dimension = 'total' and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`);
+  const cells = edges.flatMap((e) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(e.sign)} * ${scanCount(bots)} as scans
+    from scan_rollups where code_id in (${codes}) and grain = ${e.grain} and dimension = ${d}
+    and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`));
+  // Cells summed per dimension value ('cell', dimension, value), and each hour's total row ('hour', code, hour).
+  const { rows } = await sql<{ kind: 'cell' | 'hour'; name: string; value: string; scans: number; detailed: number | null }>`
+    select 'cell' as kind, dimension as name, value, sum(scans) as scans, null as detailed
+    from (${sql.join(cells, sql` union all `)}) x group by dimension, value
+    union all ${sql.join(hours, sql` union all `)}`.execute(db);
+  const sparse = new Set<string>();
+  for (const r of rows) {
+    if (r.kind === 'cell') add(r.name, r.value, Number(r.scans));
+    else if (!isDetailed({ scans: r.scans, detailed: r.detailed ?? 0 })) sparse.add(hourKey(r.name, r.value));
+  }
+  if (!sparse.size) return;
+  type Span = { codeId: string; start: number; end: number; sign: 1 | -1 };
   const raw: Span[] = [];
   for (const codeId of codeIds) {
     for (const e of edges) {
       for (let h = Math.floor(e.start / HOUR) * HOUR; h < e.end; h += HOUR) {
-        const dense = detailed.get(hourKey(codeId, bucketKey('h', h)));
-        if (dense === undefined) continue;
-        const span = { codeId, grain: e.grain, unit: e.unit, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR), sign: e.sign };
-        const list = dense ? fine : raw;
-        const last = list[list.length - 1];
-        if (last && last.codeId === codeId && last.end === span.start && last.sign === span.sign && (!dense || last.grain === span.grain)) last.end = span.end;
-        else list.push(span);
+        if (!sparse.has(hourKey(codeId, bucketKey('h', h)))) continue;
+        const span = { codeId, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR), sign: e.sign };
+        const last = raw[raw.length - 1];
+        if (last && last.codeId === codeId && last.end === span.start && last.sign === span.sign) last.end = span.end;
+        else raw.push(span);
       }
     }
   }
-  // One part per span and dimension (a key range each); the cells and the raw scans at once.
-  const cells = fine.flatMap((p) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(p.sign)} * ${scanCount(bots)} as scans
-    from scan_rollups where code_id = ${p.codeId} and grain = ${p.grain} and dimension = ${d}
-    and bucket between ${bucketKey(p.grain, p.start)} and ${bucketKey(p.grain, p.end - p.unit)}`));
-  await Promise.all([sumParts(db, cells, add), countRaw(db, raw, bots, (r, sign) => {
+  await countRaw(db, raw, bots, (r, sign) => {
     for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
-  })]);
+  });
 }

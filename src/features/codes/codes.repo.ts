@@ -10,9 +10,12 @@ export function findWorkspaceForCodes(db: DB, workspaceId: string) {
 }
 
 /** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
+/** A workspace's codes that are not deleted: what every code route may see. */
+export const liveCodes = (db: DB, workspaceId: string) => db.selectFrom('codes')
+  .where('codes.workspace_id', '=', workspaceId).where('codes.status', '!=', 'deleted');
+
 export function findCode(db: DB, workspaceId: string, id: string) {
-  return db.selectFrom('codes').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id)
-    .where('status', '!=', 'deleted').executeTakeFirst();
+  return liveCodes(db, workspaceId).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /**

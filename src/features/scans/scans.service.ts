@@ -6,7 +6,7 @@ import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { findCode } from '../codes/codes.repo.js';
 import { calendar } from '../analytics/zones.js';
-import { rangeOf, sumOf, zoneFor } from '../analytics/analytics.service.js';
+import { rangeOf, sumOf, zoneOfCode } from '../analytics/analytics.service.js';
 import { topValues, totalsOf } from '../analytics/rollups.repo.js';
 import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
 import { listScansQuery } from './scans.repo.js';
@@ -39,8 +39,7 @@ const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer'] as const;
 
 /** A code's stats, from its rollups only (docs/analytics.md). */
 export async function codeStats(deps: ScansDeps, p: Principal, codeId: string, q: StatsQuery) {
-  // Two reads at once: under load each round trip to the database waits for a core.
-  const [, tz] = await Promise.all([ownCode(deps, p, codeId), zoneFor(deps.db, p.workspaceId, q.tz)]);
+  const tz = await zoneOfCode(deps.db, p.workspaceId, codeId, q.tz);
   const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
   const scope = { codeIds: [codeId] };
   const days = calendar(from, to, tz, 'day');
