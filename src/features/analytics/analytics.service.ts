@@ -79,14 +79,14 @@ async function scopeOf(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery): Pr
   if (q.code_id !== undefined) {
     const code = await findCode(deps.db, p.workspaceId, q.code_id);
     if (!code) throw notFound('Code');
-    if (q.tag !== undefined && !parseJson<string[]>(code.tags, []).includes(q.tag)) return { codeIds: [] };
-    return { codeIds: [q.code_id] };
+    const tagged = q.tag === undefined || parseJson<string[]>(code.tags, []).includes(q.tag);
+    return { codes: { ids: tagged ? [q.code_id] : [] } };
   }
   if (q.tag !== undefined) {
-    const rows = await deps.db.selectFrom('code_tags').select('code_id')
-      .where('workspace_id', '=', p.workspaceId).where('tag', '=', q.tag).orderBy('code_id').execute();
-    if (!rows.length) throw invalidField('/query/tag', 'no code of this workspace has this tag', 'unknown_tag');
-    return { codeIds: rows.map((r) => r.code_id) };
+    const any = await deps.db.selectFrom('code_tags').select('code_id')
+      .where('workspace_id', '=', p.workspaceId).where('tag', '=', q.tag).limit(1).executeTakeFirst();
+    if (!any) throw invalidField('/query/tag', 'no code of this workspace has this tag', 'unknown_tag');
+    return { codes: { workspaceId: p.workspaceId, tag: q.tag } };
   }
   return { workspaceId: p.workspaceId };
 }

@@ -5,9 +5,10 @@ import { scanIdFloor } from '../scans/scan-id.js';
 import type { ScanRow } from '../scans/scan-row.js';
 import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
-import { fineCellsOf, hourKey, sortCells, type CodeCell } from './rollup-rows.js';
+import { fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
 import { DENSE_HOUR } from './rollups.table.js';
 import { scanCount } from './rollup-sums.js';
+import { inCodeSet, type CodeSet } from './code-set.js';
 
 /** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (scan-id.ts). */
 export function rawScans(db: DB, codeId: string, start: number, end: number) {
@@ -90,32 +91,37 @@ async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; e
  * range's sub-day pieces span at most about 13 hours at each end (signedSpans), so a code costs at
  * most about 26 sparse hours of raw rows, whatever its traffic.
  */
-export async function edgeValues(db: DB, codeIds: string[], pieces: Piece[], dimensions: Dimension[], bots: boolean, add: (dimension: string, value: string, scans: number) => void) {
+export async function edgeValues(db: DB, codeSet: CodeSet, pieces: Piece[], dimensions: Dimension[], bots: boolean, add: (dimension: string, value: string, scans: number) => void) {
   const edges = pieces.filter((p) => p.grain === 'q' || p.grain === 'h').map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
-  if (!edges.length || !codeIds.length || !dimensions.length) return;
-  const codes = sql.join(codeIds);
+  if (!edges.length || !dimensions.length || ('ids' in codeSet && !codeSet.ids.length)) return;
+  const codes = inCodeSet(codeSet);
   const hours = edges.map((e) => sql`select 'hour' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
-    where code_id in (${codes}) and grain = 'h' and dimension = 'total' and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`);
+    where ${codes} and grain = 'h' and dimension = 'total' and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`);
   const cells = edges.flatMap((e) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(e.sign)} * ${scanCount(bots)} as scans
-    from scan_rollups where code_id in (${codes}) and grain = ${e.grain} and dimension = ${d}
+    from scan_rollups where ${codes} and grain = ${e.grain} and dimension = ${d}
     and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`));
   // Cells summed per dimension value ('cell', dimension, value), and each hour's total row ('hour', code, hour).
   const { rows } = await sql<{ kind: 'cell' | 'hour'; name: string; value: string; scans: number; detailed: number | null }>`
     select 'cell' as kind, dimension as name, value, sum(scans) as scans, null as detailed
     from (${sql.join(cells, sql` union all `)}) x group by dimension, value
     union all ${sql.join(hours, sql` union all `)}`.execute(db);
-  const sparse = new Set<string>();
+  // Each code's sparse hours among them.
+  const sparse = new Map<string, Set<string>>();
   for (const r of rows) {
     if (r.kind === 'cell') add(r.name, r.value, Number(r.scans));
-    else if (!isDetailed({ scans: r.scans, detailed: r.detailed ?? 0 })) sparse.add(hourKey(r.name, r.value));
+    else if (!isDetailed({ scans: r.scans, detailed: r.detailed ?? 0 })) {
+      const hours = sparse.get(r.name);
+      if (hours) hours.add(r.value);
+      else sparse.set(r.name, new Set([r.value]));
+    }
   }
   if (!sparse.size) return;
   type Span = { codeId: string; start: number; end: number; sign: 1 | -1 };
   const raw: Span[] = [];
-  for (const codeId of codeIds) {
+  for (const [codeId, hours] of sparse) {
     for (const e of edges) {
       for (let h = Math.floor(e.start / HOUR) * HOUR; h < e.end; h += HOUR) {
-        if (!sparse.has(hourKey(codeId, bucketKey('h', h)))) continue;
+        if (!hours.has(bucketKey('h', h))) continue;
         const span = { codeId, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR), sign: e.sign };
         const last = raw[raw.length - 1];
         if (last && last.codeId === codeId && last.end === span.start && last.sign === span.sign) last.end = span.end;

@@ -4,18 +4,18 @@ import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../db/statem
 import { QUARTER, keysOf, selectionOf, selectionsOf, signedSpans, startOfKey, type Selection } from './buckets.js';
 import type { Grain } from './rollups.table.js';
 import { edgeValues } from './detail.repo.js';
+import { inCodeSet, type CodeSet } from './code-set.js';
 import { scanCount, sumParts } from './rollup-sums.js';
 import type { Dimension } from './dimensions.js';
 
 /** Whose scans: a workspace's (its own rollups) or a set of codes' (summed per code). */
-export type Scope = { workspaceId: string } | { codeIds: string[] };
+export type Scope = { workspaceId: string } | { codes: CodeSet };
 
 export interface Totals { scans: number; visitors: number }
 
 function source(scope: Scope): { table: RawBuilder<unknown>; where: RawBuilder<unknown> } {
   if ('workspaceId' in scope) return { table: sql.table('workspace_rollups'), where: sql`workspace_id = ${scope.workspaceId}` };
-  const ids = scope.codeIds.length ? scope.codeIds : [''];
-  return { table: sql.table('scan_rollups'), where: sql`code_id in (${sql.join(ids)})` };
+  return { table: sql.table('scan_rollups'), where: inCodeSet(scope.codes) };
 }
 
 /** The bucket condition of a selection: a key range, or key lists (bounded per statement). */
@@ -105,7 +105,7 @@ export async function topValues(db: DB, scope: Scope, from: number, to: number, 
   const codeParts: RawBuilder<unknown>[][] = [];
   // One part per dimension: PostgreSQL does not seek `dimension in (…)` on the key, it would read
   // every dimension's rows of the grain.
-  if ('codeIds' in scope) {
+  if ('codes' in scope) {
     const coarse = selectionsOf(pieces.filter((p) => p.grain === 'd' || p.grain === 'm'));
     for (const d of plain) plainParts.push(...cells(d, coarse));
     if (dimensions.includes('code')) codeParts.push(...selectionsOf(pieces).map((sel) => codeTotals(where, [sel])));
@@ -126,7 +126,7 @@ export async function topValues(db: DB, scope: Scope, from: number, to: number, 
   await Promise.all([
     sumParts(db, plainParts, add),
     ...codeParts.map((parts) => sumParts(db, parts, add)),
-    'codeIds' in scope ? edgeValues(db, scope.codeIds, pieces, plain as Dimension[], bots, add) : undefined,
+    'codes' in scope ? edgeValues(db, scope.codes, pieces, plain as Dimension[], bots, add) : undefined,
   ]);
   for (const [d, m] of sums) {
     const list = [...m].filter(([, n]) => n > 0).map(([value, scans]) => ({ key: value === '' ? null : value, scans }));

@@ -41,7 +41,7 @@ const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer'] as const;
 export async function codeStats(deps: ScansDeps, p: Principal, codeId: string, q: StatsQuery) {
   const tz = await zoneOfCode(deps.db, p.workspaceId, codeId, q.tz);
   const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
-  const scope = { codeIds: [codeId] };
+  const scope = { codes: { ids: [codeId] } };
   const days = calendar(from, to, tz, 'day');
   const [series, top] = await Promise.all([
     totalsOf(deps.db, scope, days.map((d): [number, number] => [d.start, d.end]), q.include_bots),

@@ -1,5 +1,6 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
 import { TestClock, UA, createCode, scan } from '../../support/codes.js';
 
@@ -124,6 +125,25 @@ for (const dialect of dialects()) {
       expectProblem(await get('bogus=1'), 422, 'validation-error');
       assert.equal((await get('from=2024-03-01&to=2026-02-28')).statusCode, 200, 'two years is allowed');
       void DAY;
+    });
+
+    it('a tag on 1,500 codes is read as a subquery: the same answer, within the parameter limits', async () => {
+      const template = await h.db.selectFrom('codes').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
+      const run = randomBytes(4).toString('hex');
+      const copies = Array.from({ length: 1_500 }, (_, i) => ({ ...template, id: `qr_BULK${run}${String(i).padStart(6, '0')}`, short_code: `b${run}${i}` }));
+      for (let i = 0; i < copies.length; i += 100) await h.db.insertInto('codes').values(copies.slice(i, i + 100)).execute();
+      const tags = [a, ...copies].map((c) => ({ code_id: c.id, workspace_id: t.workspaceId, tag: 'bulk' }));
+      for (let i = 0; i < tags.length; i += 500) await h.db.insertInto('code_tags').values(tags.slice(i, i + 500)).execute();
+      // Quarter and hour edges at both ends: a's three scans from 22:59:59 on March 28 to 21:59:59 on March 29.
+      const range = 'from=2026-03-28T22:45:00.000Z&to=2026-03-29T22:15:00.000Z';
+      const bulk = await get(`${range}&tag=bulk`);
+      assert.equal(bulk.statusCode, 200, bulk.body);
+      assert.equal(bulk.json.data.totals.scans, 3);
+      assert.deepEqual(bulk.json.data.top_codes, [{ code_id: a.id, scans: 3 }]);
+      assert.deepEqual(bulk.json.data.dimensions.country, [{ key: 'DE', scans: 2 }, { key: 'FR', scans: 1 }]);
+      const spring = await get(`${range}&tag=spring`);
+      assert.deepEqual({ ...bulk.json.data, tag: 'spring' }, spring.json.data);
+      expectProblem(await get(`${range}&tag=bulk`, other), 422, 'validation-error');
     });
   });
 }
