@@ -87,12 +87,13 @@ function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
   for (const r of rows) {
     if (!r.ip_hash) continue;
     const day = r.scanned_at.slice(0, 10);
+    const quarter = quarterOf(r.scanned_at);
     for (const scope_id of [r.code_id, r.workspace_id]) {
       for (const human of r.is_bot ? [0] : [0, 1]) {
-        const v = { scope_id, day, human, ip_hash: r.ip_hash, quarter: quarterOf(r.scanned_at) };
-        const k = visitorKey(v);
+        const k = visitorKey({ scope_id, day, human, ip_hash: r.ip_hash });
         const seen = out.get(k);
-        if (!seen || v.quarter < seen.quarter) out.set(k, v);
+        if (!seen) out.set(k, { scope_id, day, human, ip_hash: r.ip_hash, quarter });
+        else if (quarter < seen.quarter) seen.quarter = quarter;
       }
     }
   }
