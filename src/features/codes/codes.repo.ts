@@ -9,11 +9,11 @@ export function findWorkspaceForCodes(db: DB, workspaceId: string) {
   return db.selectFrom('workspaces').select(['id', 'approval_required', verifiedCustomDomain]).where('id', '=', workspaceId).executeTakeFirstOrThrow();
 }
 
-/** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
 /** A workspace's codes that are not deleted: what every code route may see. */
 export const liveCodes = (db: DB, workspaceId: string) => db.selectFrom('codes')
   .where('codes.workspace_id', '=', workspaceId).where('codes.status', '!=', 'deleted');
 
+/** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
 export function findCode(db: DB, workspaceId: string, id: string) {
   return liveCodes(db, workspaceId).selectAll().where('id', '=', id).executeTakeFirst();
 }
