@@ -102,27 +102,28 @@ export function sqliteConnection(path: string): SQLite.Database {
   return sqlite;
 }
 
-/** How many prepared statements a SQLite connection keeps, least recently used dropped first. */
-const STATEMENTS_KEPT = 500;
-
 /**
  * better-sqlite3 parses and plans a statement on every prepare(), and Kysely prepares each query it
- * runs. The service runs the same few hundred statement texts over and over (a scan flush's
- * 1,000-row insert is one text; a CPU profile of the redirect benchmark spent about a fifth of the
- * flush in prepare()), so each text is prepared once and kept. Kysely runs one query at a time on
- * this connection, so a kept statement is never in use twice; SQLite prepares it again by itself
- * after a schema change.
+ * runs. The service runs the same statement texts over and over (a CPU profile of the redirect
+ * benchmark spent about a fifth of the scan flush in prepare(), mostly on its full 1,000-row
+ * inserts, which are one text), so texts are prepared once and kept, least recently used dropped
+ * first: 500 short ones, and 8 long ones, since a multi-row insert is one long text for each row
+ * count and its prepared program takes up to about 1 MB. Kysely runs one query at a time on this
+ * connection, so a kept statement is never in use twice; SQLite prepares it again by itself after
+ * a schema change.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const kept = new Map<string, SQLite.Statement>();
+  const short = new Map<string, SQLite.Statement>();
+  const long = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      const [kept, max] = sql.length <= 4_096 ? [short, 500] : [long, 8];
       let statement = kept.get(sql);
       if (statement) kept.delete(sql);
       else statement = sqlite.prepare(sql);
       kept.set(sql, statement);
-      if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      if (kept.size > max) kept.delete(kept.keys().next().value!);
       return statement;
     },
   };
