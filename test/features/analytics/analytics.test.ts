@@ -134,13 +134,18 @@ for (const dialect of dialects()) {
       for (let i = 0; i < copies.length; i += 100) await h.db.insertInto('codes').values(copies.slice(i, i + 100)).execute();
       const tags = [a, ...copies].map((c) => ({ code_id: c.id, workspace_id: t.workspaceId, tag: 'bulk' }));
       for (let i = 0; i < tags.length; i += 500) await h.db.insertInto('code_tags').values(tags.slice(i, i + 500)).execute();
-      // Quarter and hour edges at both ends: a's three scans from 22:59:59 on March 28 to 21:59:59 on March 29.
+      // Quarter and hour edges at both ends: a's three scans from 22:59:59 on March 28 to 21:59:59 on
+      // March 29, and 60 more from 22:50 on March 28, which make that hour detailed (read from its cells).
+      for (let i = 0; i < 60; i++) await at(new Date(Date.parse('2026-03-28T22:50:00.000Z') + i * 1_000).toISOString(), a);
+      await h.app.scans.flush();
       const range = 'from=2026-03-28T22:45:00.000Z&to=2026-03-29T22:15:00.000Z';
       const bulk = await get(`${range}&tag=bulk`);
       assert.equal(bulk.statusCode, 200, bulk.body);
-      assert.equal(bulk.json.data.totals.scans, 3);
-      assert.deepEqual(bulk.json.data.top_codes, [{ code_id: a.id, scans: 3 }]);
-      assert.deepEqual(bulk.json.data.dimensions.country, [{ key: 'DE', scans: 2 }, { key: 'FR', scans: 1 }]);
+      assert.equal(bulk.json.data.totals.scans, 63);
+      assert.deepEqual(bulk.json.data.top_codes, [{ code_id: a.id, scans: 63 }]);
+      assert.deepEqual(bulk.json.data.dimensions.country, [{ key: null, scans: 60 }, { key: 'DE', scans: 2 }, { key: 'FR', scans: 1 }]);
+      const stats = await call(h, { url: `/v1/codes/${a.id}/stats?${range}`, tenant: t });
+      assert.deepEqual(stats.json.data.by_country, bulk.json.data.dimensions.country);
       const spring = await get(`${range}&tag=spring`);
       assert.deepEqual({ ...bulk.json.data, tag: 'spring' }, spring.json.data);
       expectProblem(await get(`${range}&tag=bulk`, other), 422, 'validation-error');
