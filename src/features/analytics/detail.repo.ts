@@ -7,7 +7,7 @@ import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
 import { DENSE_HOUR } from './rollups.table.js';
-import { scanCount } from './rollup-sums.js';
+import { scanCount, summed } from './rollup-sums.js';
 import { inCodeSet, type CodeSet } from './code-set.js';
 
 /** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (scan-id.ts). */
@@ -102,8 +102,7 @@ export async function edgeValues(db: DB, codeSet: CodeSet, pieces: Piece[], dime
     and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`));
   // Cells summed per dimension value ('cell', dimension, value), and each hour's total row ('hour', code, hour).
   const { rows } = await sql<{ kind: 'cell' | 'hour'; name: string; value: string; scans: number; detailed: number | null }>`
-    select 'cell' as kind, dimension as name, value, sum(scans) as scans, null as detailed
-    from (${sql.join(cells, sql` union all `)}) x group by dimension, value
+    select 'cell' as kind, dimension as name, value, scans, null as detailed from (${summed(cells)}) s
     union all ${sql.join(hours, sql` union all `)}`.execute(db);
   // Each code's sparse hours among them.
   const sparse = new Map<string, Set<string>>();
