@@ -79,7 +79,6 @@ async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; e
   }
 }
 
-
 /**
  * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
  * range, added to `add`: per code and UTC hour, from the quarter or hour dimension cells where the
@@ -109,18 +108,18 @@ export async function edgeValues(db: DB, codeSet: CodeSet, pieces: Piece[], dime
   for (const r of rows) {
     if (r.kind === 'cell') add(r.name, r.value, Number(r.scans));
     else if (!isDetailed({ scans: r.scans, detailed: r.detailed ?? 0 })) {
-      const hours = sparse.get(r.name);
-      if (hours) hours.add(r.value);
+      const known = sparse.get(r.name);
+      if (known) known.add(r.value);
       else sparse.set(r.name, new Set([r.value]));
     }
   }
   if (!sparse.size) return;
   type Span = { codeId: string; start: number; end: number; sign: 1 | -1 };
   const raw: Span[] = [];
-  for (const [codeId, hours] of sparse) {
+  for (const [codeId, sparseHours] of sparse) {
     for (const e of edges) {
       for (let h = Math.floor(e.start / HOUR) * HOUR; h < e.end; h += HOUR) {
-        if (!hours.has(bucketKey('h', h))) continue;
+        if (!sparseHours.has(bucketKey('h', h))) continue;
         const span = { codeId, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR), sign: e.sign };
         const last = raw[raw.length - 1];
         if (last && last.codeId === codeId && last.end === span.start && last.sign === span.sign) last.end = span.end;
