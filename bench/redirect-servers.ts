@@ -57,8 +57,11 @@ async function serve(kind: ServerKind) {
 
 export interface Server { child: ChildProcess; port: number }
 
+/** BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits (bench/NOTES.md). */
+const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 export function startServer(kind: ServerKind, databaseUrl: string): Promise<Server> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { env: benchEnv(databaseUrl), execArgv: ['--import', 'tsx'] });
+  const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { env: benchEnv(databaseUrl), execArgv: ['--import', 'tsx', ...profiling] });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
