@@ -8,7 +8,8 @@ module.exports = {
   forbidden: [
     {
       name: 'http-not-to-features',
-      comment: 'src/http holds cross-cutting plugins that know no feature; features hand them what they need as plugin options (e.g. the principal resolver).',
+      comment:
+        'src/http holds cross-cutting plugins that know no feature; features hand them what they need as plugin options (e.g. the principal resolver).',
       severity: 'error',
       from: { path: '^src/http/' },
       to: { path: '^src/features/' },
@@ -22,21 +23,24 @@ module.exports = {
     },
     {
       name: 'qr-is-pure',
-      comment: 'src/qr turns text into SVG/PNG/PDF/EPS and nothing else: no HTTP, database, features or shared app types; only src/lib besides itself.',
+      comment:
+        'src/qr turns text into SVG/PNG/PDF/EPS and nothing else: no HTTP, database, features or shared app types; only src/lib besides itself.',
       severity: 'error',
       from: { path: '^src/qr/' },
       to: { path: '^src/', pathNot: '^src/(qr|lib)/' },
     },
     {
       name: 'features-not-to-entry',
-      comment: 'Features receive Config and Deps from src/platform; the process entry (server, app, config loader, cli) composes them and is imported by nobody.',
+      comment:
+        'Features receive Config and Deps from src/platform; the process entry (server, app, config loader, cli) composes them and is imported by nobody.',
       severity: 'error',
       from: { path: '^src/features/' },
       to: { path: ENTRY },
     },
     {
       name: 'migrations-no-app-code',
-      comment: 'A migration is frozen history: it may not change because app code did, so it imports nothing from src/ outside src/db/migrations (kysely and npm packages only).',
+      comment:
+        'A migration is frozen history: it may not change because app code did, so it imports nothing from src/ outside src/db/migrations (kysely and npm packages only).',
       severity: 'error',
       from: { path: '^src/db/migrations/' },
       to: { path: '^src/', pathNot: '^src/db/migrations/' },
@@ -50,7 +54,8 @@ module.exports = {
     },
     {
       name: 'platform-is-shared-types',
-      comment: 'src/platform holds types every layer shares (Config, plans, Deps); it sits below http and features and may use only db and lib.',
+      comment:
+        'src/platform holds types every layer shares (Config, plans, Deps); it sits below http and features and may use only db and lib.',
       severity: 'error',
       from: { path: '^src/platform/' },
       to: { path: '^src/', pathNot: '^src/(platform|db|lib)/' },
@@ -64,7 +69,8 @@ module.exports = {
     },
     {
       name: 'http-no-circular',
-      comment: 'The HTTP plugins form a tree: a cycle would make their registration order matter in ways nobody wrote down.',
+      comment:
+        'The HTTP plugins form a tree: a cycle would make their registration order matter in ways nobody wrote down.',
       severity: 'error',
       from: { path: '^src/http/' },
       to: { circular: true },

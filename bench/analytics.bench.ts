@@ -33,7 +33,8 @@ const CALLS = Number(process.env.ANALYTICS_CALLS ?? 200);
 /** Untimed calls before each timed row: the first call of a path compiles it (JIT, query plans). */
 const WARM_UP = 10;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const fmt = (n: number) => n.toFixed(1);
 
 async function tenant(databaseUrl: string) {
@@ -41,7 +42,13 @@ async function tenant(databaseUrl: string) {
   const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const suffix = randomBytes(4).toString('hex');
-  const t = await bootstrap(db, config, { email: `bench-${suffix}@example.com`, password: 'bench password 1', orgName: 'Bench', orgSlug: `bench-${suffix}`, plan: 'enterprise' });
+  const t = await bootstrap(db, config, {
+    email: `bench-${suffix}@example.com`,
+    password: 'bench password 1',
+    orgName: 'Bench',
+    orgSlug: `bench-${suffix}`,
+    plan: 'enterprise',
+  });
   return { config, db, t, auth: { authorization: `Bearer ${t.api_key}` } };
 }
 
@@ -49,16 +56,28 @@ async function throughRedirects(label: string, databaseUrl: string) {
   const { db, auth } = await tenant(databaseUrl);
   const server = await startServer('app', databaseUrl);
   const base = `http://127.0.0.1:${server.port}`;
-  const created = await fetch(`${base}/v1/codes`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }) });
+  const created = await fetch(`${base}/v1/codes`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }),
+  });
   const code = (await created.json()).data as { id: string; short_code: string };
   const started = Date.now();
-  await autocannon({ url: `${base}/r/${code.short_code}`, connections: 50, amount: REDIRECT_SCANS, headers: REQUEST_HEADERS });
+  await autocannon({
+    url: `${base}/r/${code.short_code}`,
+    connections: 50,
+    amount: REDIRECT_SCANS,
+    headers: REQUEST_HEADERS,
+  });
   const loadSeconds = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 3_000)); // the sink's last flush
   // Redirects keep coming while the analytics calls run.
   let instance!: autocannon.Instance;
   const redirects = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon({ url: `${base}/r/${code.short_code}`, connections: 10, duration: 3600, headers: REQUEST_HEADERS }, (err, result) => (err ? reject(err) : resolve(result)));
+    instance = autocannon(
+      { url: `${base}/r/${code.short_code}`, connections: 10, duration: 3600, headers: REQUEST_HEADERS },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
   });
   const time = async (path: string) => {
     const times: number[] = [];
@@ -78,17 +97,26 @@ async function throughRedirects(label: string, databaseUrl: string) {
   const during = await redirects;
   await stopServer(server);
   const stored = await db.selectFrom('codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow();
-  console.log(`\n#### ${label}: one code, ${Number(stored.scan_count).toLocaleString('en')} scans through redirects (${fmt(loadSeconds)} s at 50 connections)\n`);
+  console.log(
+    `\n#### ${label}: one code, ${Number(stored.scan_count).toLocaleString('en')} scans through redirects (${fmt(loadSeconds)} s at 50 connections)\n`,
+  );
   console.log('| call | p50 ms | p99 ms |\n|---|---:|---:|');
   console.log(`| GET /v1/codes/:id/stats (30 days) | ${fmt(pct(stats, 50))} | ${fmt(pct(stats, 99))} |`);
   console.log(`| GET /v1/codes/:id/scans (first page) | ${fmt(pct(list, 50))} | ${fmt(pct(list, 99))} |`);
-  console.log(`\nload average (1 min) when the calls began: ${timedLoad}. Redirects during those ${(CALLS + WARM_UP) * 2} calls (warm-up included): ${during.requests.total.toLocaleString('en')} answered, p99 ${during.latency.p99} ms, slowest **${during.latency.max} ms**`);
+  console.log(
+    `\nload average (1 min) when the calls began: ${timedLoad}. Redirects during those ${(CALLS + WARM_UP) * 2} calls (warm-up included): ${during.requests.total.toLocaleString('en')} answered, p99 ${during.latency.p99} ms, slowest **${during.latency.max} ms**`,
+  );
   await db.destroy();
 }
 
 const KEEP = process.env.ANALYTICS_KEEP;
 
-interface Kept { api_key: string; workspace_id: string; seconds: { seed: number; backfill: number }; counts: number[] }
+interface Kept {
+  api_key: string;
+  workspace_id: string;
+  seconds: { seed: number; backfill: number };
+  counts: number[];
+}
 
 async function seeded(label: string, databaseUrl: string) {
   const keptAt = KEEP ? join(KEEP, `${label.startsWith('SQLite') ? 'sqlite' : 'postgres'}.json`) : undefined;
@@ -97,7 +125,9 @@ async function seeded(label: string, databaseUrl: string) {
     const config = loadConfig(benchEnv(databaseUrl));
     const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
     await migrateToLatest(db);
-    console.log(`\n#### ${label}: the kept ${SEEDED.toLocaleString('en')} scans of ${keptAt} (seeded in ${fmt(kept.seconds.seed)} s, backfilled in ${fmt(kept.seconds.backfill)} s)\n`);
+    console.log(
+      `\n#### ${label}: the kept ${SEEDED.toLocaleString('en')} scans of ${keptAt} (seeded in ${fmt(kept.seconds.seed)} s, backfilled in ${fmt(kept.seconds.backfill)} s)\n`,
+    );
     await timeCalls(config, db, { authorization: `Bearer ${kept.api_key}` });
     await db.destroy();
     return;
@@ -109,12 +139,28 @@ async function seeded(label: string, databaseUrl: string) {
   }));
   // One code made through the API, copied 1,000 times with fresh ids and short codes.
   const app0 = await buildApp(config, { db, logger: false });
-  const made = await app0.inject({ method: 'POST', url: '/v1/codes', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'url', url: 'https://example.com/' }) });
+  const made = await app0.inject({
+    method: 'POST',
+    url: '/v1/codes',
+    headers: { ...auth, 'content-type': 'application/json' },
+    payload: JSON.stringify({ type: 'url', url: 'https://example.com/' }),
+  });
   await app0.close();
-  const template = await db.selectFrom('codes').selectAll().where('id', '=', made.json().data.id).executeTakeFirstOrThrow();
+  const template = await db
+    .selectFrom('codes')
+    .selectAll()
+    .where('id', '=', made.json().data.id)
+    .executeTakeFirstOrThrow();
   await db.deleteFrom('codes').where('id', '=', template.id).execute();
   for (let i = 0; i < CODES; i += 200) {
-    await db.insertInto('codes').values(codeRows.slice(i, i + 200).map((c) => ({ ...template, id: c.id, short_code: `b${randomBytes(6).toString('hex')}` }))).execute();
+    await db
+      .insertInto('codes')
+      .values(
+        codeRows
+          .slice(i, i + 200)
+          .map((c) => ({ ...template, id: c.id, short_code: `b${randomBytes(6).toString('hex')}` })),
+      )
+      .execute();
   }
   const start = Date.parse('2025-11-23T00:00:00.000Z');
   const step = (365 * 86_400_000) / (SEEDED / CODES);
@@ -146,28 +192,58 @@ async function seeded(label: string, databaseUrl: string) {
   const rolledAt = Date.now();
   // A production database has statistics (autovacuum analyzes after such a load); plans without them differ.
   if (isPostgres(db)) await sql`analyze`.execute(db);
-  const counts = await Promise.all(['scan_rollups', 'workspace_rollups'].map(async (table) => {
-    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(table === 'scan_rollups' ? 'code_id' : 'workspace_id')} ${table === 'scan_rollups' ? sql`in (select id from codes where workspace_id = ${t.workspace_id})` : sql`= ${t.workspace_id}`}`.execute(db);
-    return Number(r.rows[0].n);
-  }));
-  console.log(`\n#### ${label}: ${SEEDED.toLocaleString('en')} scans in SQL across ${CODES.toLocaleString('en')} codes and 365 days\n`);
+  const counts = await Promise.all(
+    ['scan_rollups', 'workspace_rollups'].map(async (table) => {
+      const r = await sql<{
+        n: number;
+      }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(table === 'scan_rollups' ? 'code_id' : 'workspace_id')} ${table === 'scan_rollups' ? sql`in (select id from codes where workspace_id = ${t.workspace_id})` : sql`= ${t.workspace_id}`}`.execute(
+        db,
+      );
+      return Number(r.rows[0].n);
+    }),
+  );
+  console.log(
+    `\n#### ${label}: ${SEEDED.toLocaleString('en')} scans in SQL across ${CODES.toLocaleString('en')} codes and 365 days\n`,
+  );
   const seconds = (rolledAt - seededAt) / 1000;
-  console.log(`seeded in ${fmt((seededAt - started) / 1000)} s, rolled up by the migration's backfill in ${fmt(seconds)} s (${Math.round(SEEDED / seconds).toLocaleString('en')} scans/s, ${Math.round((counts[0] + counts[1]) / seconds).toLocaleString('en')} rollup rows/s): ${counts[0].toLocaleString('en')} code rollup rows (${(counts[0] / SEEDED).toFixed(2)} a scan), ${counts[1].toLocaleString('en')} workspace rollup rows (${(counts[1] / SEEDED).toFixed(2)} a scan)\n`);
-  const kept: Kept = { api_key: t.api_key, workspace_id: t.workspace_id, seconds: { seed: (seededAt - started) / 1000, backfill: seconds }, counts };
+  console.log(
+    `seeded in ${fmt((seededAt - started) / 1000)} s, rolled up by the migration's backfill in ${fmt(seconds)} s (${Math.round(SEEDED / seconds).toLocaleString('en')} scans/s, ${Math.round((counts[0] + counts[1]) / seconds).toLocaleString('en')} rollup rows/s): ${counts[0].toLocaleString('en')} code rollup rows (${(counts[0] / SEEDED).toFixed(2)} a scan), ${counts[1].toLocaleString('en')} workspace rollup rows (${(counts[1] / SEEDED).toFixed(2)} a scan)\n`,
+  );
+  const kept: Kept = {
+    api_key: t.api_key,
+    workspace_id: t.workspace_id,
+    seconds: { seed: (seededAt - started) / 1000, backfill: seconds },
+    counts,
+  };
   if (keptAt) writeFileSync(keptAt, JSON.stringify(kept));
   await timeCalls(config, db, auth);
   if (keptAt) return db.destroy();
   // Leave no millions of rows in a shared database.
   await db.deleteFrom('scans').where('workspace_id', '=', t.workspace_id).execute();
-  await db.deleteFrom('scan_rollups').where('code_id', 'in', codeRows.map((c) => c.id)).execute();
+  await db
+    .deleteFrom('scan_rollups')
+    .where(
+      'code_id',
+      'in',
+      codeRows.map((c) => c.id),
+    )
+    .execute();
   await db.deleteFrom('workspace_rollups').where('workspace_id', '=', t.workspace_id).execute();
   await db.destroy();
 }
 
-const QUERIES = (process.env.ANALYTICS_QUERIES?.split(' ')) ?? ['from=2025-11-23&to=2026-11-22', 'from=2025-11-23&to=2026-11-22&tz=Europe/Berlin', 'from=2025-11-23&to=2026-11-22&tz=Asia/Kolkata&interval=week'];
+const QUERIES = process.env.ANALYTICS_QUERIES?.split(' ') ?? [
+  'from=2025-11-23&to=2026-11-22',
+  'from=2025-11-23&to=2026-11-22&tz=Europe/Berlin',
+  'from=2025-11-23&to=2026-11-22&tz=Asia/Kolkata&interval=week',
+];
 
 /** GET /v1/analytics for each query, CALLS times after WARM_UP calls, in process. */
-async function timeCalls(config: ReturnType<typeof loadConfig>, db: ReturnType<typeof openDatabase>, auth: Record<string, string>) {
+async function timeCalls(
+  config: ReturnType<typeof loadConfig>,
+  db: ReturnType<typeof openDatabase>,
+  auth: Record<string, string>,
+) {
   const app = await buildApp(config, { db, logger: false });
   console.log(`load average (1 min) when the calls began: ${loadavg()[0].toFixed(1)}\n`);
   console.log('| GET /v1/analytics (a year) | p50 ms | p99 ms | total scans |\n|---|---:|---:|---:|');
@@ -187,7 +263,11 @@ async function timeCalls(config: ReturnType<typeof loadConfig>, db: ReturnType<t
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'qrs-analytics-'));
-console.log(`analytics benchmark: node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}, ${CALLS} calls a row`);
+console.log(
+  `analytics benchmark: node ${process.version}, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}, ${CALLS} calls a row`,
+);
 const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const only = process.env.ANALYTICS_PART;
 // ANALYTICS_DB=sqlite|postgres runs one database (e.g. the two seeded parts in two processes).
@@ -199,7 +279,8 @@ if (only !== 'seeded') {
 }
 if (KEEP) mkdirSync(KEEP, { recursive: true });
 if (only !== 'redirects') {
-  if (sqlite) await seeded(KEEP ? 'SQLite (file)' : 'SQLite (temp file)', `sqlite:${join(KEEP ?? dir, 'seeded.sqlite')}`);
+  if (sqlite)
+    await seeded(KEEP ? 'SQLite (file)' : 'SQLite (temp file)', `sqlite:${join(KEEP ?? dir, 'seeded.sqlite')}`);
   if (postgres) await seeded('PostgreSQL', postgres);
 }
 rmSync(dir, { recursive: true, force: true });

@@ -20,23 +20,33 @@ const NOISE = Math.round(ENTRIES / 5);
 const RUNS = Number(process.env.RUNS ?? 200);
 const TYPES = ['codes', 'api_keys', 'webhooks', 'workspaces'];
 const VERBS: Record<string, string[]> = {
-  codes: ['created', 'updated', 'updated', 'updated', 'deleted'], api_keys: ['created', 'revoked'],
-  webhooks: ['created', 'updated', 'deleted'], workspaces: ['created', 'updated', 'archived'],
+  codes: ['created', 'updated', 'updated', 'updated', 'deleted'],
+  api_keys: ['created', 'revoked'],
+  webhooks: ['created', 'updated', 'deleted'],
+  workspaces: ['created', 'updated', 'archived'],
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'qrs-audit-bench-'));
 const file = join(dir, 'bench.sqlite');
-const config = loadConfig({
-  ...process.env, NODE_ENV: 'bench', DATABASE_URL: `sqlite:${file}`, PASSWORD_SCRYPT_COST: '1024',
-  RATE_LIMIT_FREE: '0', RATE_LIMIT_ANONYMOUS: '0',
-} as NodeJS.ProcessEnv, { logLevel: 'silent' });
+const config = loadConfig(
+  {
+    ...process.env,
+    NODE_ENV: 'bench',
+    DATABASE_URL: `sqlite:${file}`,
+    PASSWORD_SCRYPT_COST: '1024',
+    RATE_LIMIT_FREE: '0',
+    RATE_LIMIT_ANONYMOUS: '0',
+  } as NodeJS.ProcessEnv,
+  { logLevel: 'silent' },
+);
 
 /** Bulk load outside the app: one prepared statement, large transactions, no fsync. */
 function load(workspaceId: string, organizationId: string, n: number, startMs: number) {
   const raw = new SQLite(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = OFF');
-  const insert = raw.prepare(`insert into audit_logs (id, organization_id, workspace_id, actor_type, actor_id, action, resource_type, resource_id, changes, request_id, created_at)
+  const insert =
+    raw.prepare(`insert into audit_logs (id, organization_id, workspace_id, actor_type, actor_id, action, resource_type, resource_id, changes, request_id, created_at)
     values (?, ?, ?, 'api', 'key_01JD3Y2K8Q9XW4T5N6M7P8R9S0', ?, ?, ?, ?, ?, ?)`);
   const next = monotonicFactory();
   const batch = raw.transaction((from: number, to: number) => {
@@ -46,7 +56,17 @@ function load(workspaceId: string, organizationId: string, n: number, startMs: n
       const verbs = VERBS[type];
       const action = `${type}.${verbs[Math.floor(i / 4) % verbs.length]}`;
       const changes = JSON.stringify({ name: { old: `n${i - 1}`, new: `n${i}` } });
-      insert.run(`aud_${next(ms)}`, organizationId, workspaceId, action, type, `res_${i % 10_000}`, changes, `req_${next(ms)}`, new Date(ms).toISOString());
+      insert.run(
+        `aud_${next(ms)}`,
+        organizationId,
+        workspaceId,
+        action,
+        type,
+        `res_${i % 10_000}`,
+        changes,
+        `req_${next(ms)}`,
+        new Date(ms).toISOString(),
+      );
     }
   });
   for (let i = 0; i < n; i += 50_000) batch(i, Math.min(n, i + 50_000));
@@ -62,8 +82,20 @@ function pct(sorted: number[], p: number) {
 async function main() {
   const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
-  const a = await bootstrap(db, config, { email: 'bench@example.com', password: 'benchmark password', orgName: 'Bench', orgSlug: 'bench', plan: 'free' });
-  const b = await bootstrap(db, config, { email: 'noise@example.com', password: 'benchmark password', orgName: 'Noise', orgSlug: 'noise', plan: 'free' });
+  const a = await bootstrap(db, config, {
+    email: 'bench@example.com',
+    password: 'benchmark password',
+    orgName: 'Bench',
+    orgSlug: 'bench',
+    plan: 'free',
+  });
+  const b = await bootstrap(db, config, {
+    email: 'noise@example.com',
+    password: 'benchmark password',
+    orgName: 'Noise',
+    orgSlug: 'noise',
+    plan: 'free',
+  });
   await db.destroy();
 
   const t0 = performance.now();
@@ -71,7 +103,9 @@ async function main() {
   load(a.workspace_id, a.organization_id, ENTRIES, start);
   load(b.workspace_id, b.organization_id, NOISE, start + 5);
   const loadS = (performance.now() - t0) / 1000;
-  console.log(`loaded ${ENTRIES.toLocaleString('en')} + ${NOISE.toLocaleString('en')} noise entries in ${loadS.toFixed(1)} s`);
+  console.log(
+    `loaded ${ENTRIES.toLocaleString('en')} + ${NOISE.toLocaleString('en')} noise entries in ${loadS.toFixed(1)} s`,
+  );
 
   const app = await buildApp(config, { logger: false });
   await app.ready();
@@ -80,8 +114,14 @@ async function main() {
 
   // A cursor ~90% of the way down the list: the id of the entry at that depth.
   const probe = new SQLite(file, { readonly: true });
-  const deep = probe.prepare('select id from audit_logs where workspace_id = ? order by id desc limit 1 offset ?').get(a.workspace_id, Math.floor(ENTRIES * 0.9)) as { id: string };
-  const deepCode = probe.prepare("select id from audit_logs where workspace_id = ? and resource_type = 'codes' order by id desc limit 1 offset ?").get(a.workspace_id, Math.floor(ENTRIES * 0.9 / 4)) as { id: string };
+  const deep = probe
+    .prepare('select id from audit_logs where workspace_id = ? order by id desc limit 1 offset ?')
+    .get(a.workspace_id, Math.floor(ENTRIES * 0.9)) as { id: string };
+  const deepCode = probe
+    .prepare(
+      "select id from audit_logs where workspace_id = ? and resource_type = 'codes' order by id desc limit 1 offset ?",
+    )
+    .get(a.workspace_id, Math.floor((ENTRIES * 0.9) / 4)) as { id: string };
   probe.close();
 
   const scenarios: Array<[string, string]> = [
@@ -111,12 +151,18 @@ async function main() {
       total = res.json().meta.pagination.total_count;
     }
     times.sort((x, y) => x - y);
-    rows.push(`| ${name} | ${total.toLocaleString('en')} | ${cold.toFixed(1)} | ${pct(times, 50).toFixed(2)} | ${pct(times, 99).toFixed(2)} |`);
+    rows.push(
+      `| ${name} | ${total.toLocaleString('en')} | ${cold.toFixed(1)} | ${pct(times, 50).toFixed(2)} | ${pct(times, 99).toFixed(2)} |`,
+    );
     console.log(rows[rows.length - 1]);
   }
   await app.close();
 
-  const table = ['| Request | total_count | first request ms | p50 ms | p99 ms |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
+  const table = [
+    '| Request | total_count | first request ms | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
   const section = `## Audit log listing
 
 \`npx tsx bench/audit-list.bench.ts\` — SQLite file in a temp directory, ${ENTRIES.toLocaleString('en')} entries in the measured

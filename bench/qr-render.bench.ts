@@ -36,10 +36,20 @@ async function measure(name: string, seconds: number, fn: () => Promise<Buffer |
 export async function runQrRenderBench(seconds = 1): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const format of ['svg', 'png', 'pdf', 'eps'] as QrFormat[]) {
-    rows.push(await measure(`qrs ${format}`, seconds, async () => (await render(format, TEXT, { ecc: 'M', size: 512 })).body));
+    rows.push(
+      await measure(`qrs ${format}`, seconds, async () => (await render(format, TEXT, { ecc: 'M', size: 512 })).body),
+    );
   }
-  rows.push(await measure('qrcode toString svg', seconds, () => QRCode.toString(TEXT, { type: 'svg', errorCorrectionLevel: 'M' })));
-  rows.push(await measure('qrcode toBuffer png', seconds, () => QRCode.toBuffer(TEXT, { errorCorrectionLevel: 'M', width: 512 })));
+  rows.push(
+    await measure('qrcode toString svg', seconds, () =>
+      QRCode.toString(TEXT, { type: 'svg', errorCorrectionLevel: 'M' }),
+    ),
+  );
+  rows.push(
+    await measure('qrcode toBuffer png', seconds, () =>
+      QRCode.toBuffer(TEXT, { errorCorrectionLevel: 'M', width: 512 }),
+    ),
+  );
   return rows;
 }
 
@@ -61,7 +71,10 @@ const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
  * (a slow client), sampling RSS and heap as items are pulled. Bounded memory shows as a peak
  * that does not grow with `codes`.
  */
-export async function measureLabelSheetMemory(codes = 1000, layout: LabelLayout = { page: 'A4', columns: 3, rows: 4, caption: true }): Promise<ExportMemory> {
+export async function measureLabelSheetMemory(
+  codes = 1000,
+  layout: LabelLayout = { page: 'A4', columns: 3, rows: 4, caption: true },
+): Promise<ExportMemory> {
   const base = process.memoryUsage();
   let peakRss = base.rss;
   let peakHeap = base.heapUsed;
@@ -72,7 +85,11 @@ export async function measureLabelSheetMemory(codes = 1000, layout: LabelLayout 
         peakRss = Math.max(peakRss, m.rss);
         peakHeap = Math.max(peakHeap, m.heapUsed);
       }
-      yield { payload: `https://qrs.example.com/r/${i.toString(36).padStart(7, '0')}`, title: `Battery pack ${i}`, caption: `qrs.example.com/r/${i}` };
+      yield {
+        payload: `https://qrs.example.com/r/${i.toString(36).padStart(7, '0')}`,
+        title: `Battery pack ${i}`,
+        caption: `qrs.example.com/r/${i}`,
+      };
     }
   }
   let pdfBytes = 0;
@@ -111,6 +128,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log('|---:|---:|---:|---:|---|---|');
   for (const n of [100, 1000]) {
     const r = await measureLabelSheetMemory(n);
-    console.log(`| ${r.codes} | ${r.pages} | ${r.pdfBytes} | ${r.seconds} | ${r.baselineRssMb} → ${r.peakRssMb} | ${r.baselineHeapMb} → ${r.peakHeapMb} |`);
+    console.log(
+      `| ${r.codes} | ${r.pages} | ${r.pdfBytes} | ${r.seconds} | ${r.baselineRssMb} → ${r.peakRssMb} | ${r.baselineHeapMb} → ${r.peakHeapMb} |`,
+    );
   }
 }

@@ -12,7 +12,15 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { REQUEST_HEADERS, median, removeScans, seedCode, startServer, stopServer, type Server } from './redirect-servers.js';
+import {
+  REQUEST_HEADERS,
+  median,
+  removeScans,
+  seedCode,
+  startServer,
+  stopServer,
+  type Server,
+} from './redirect-servers.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -30,7 +38,13 @@ function statTicks(path: string): number {
   }
 }
 
-interface Sample { threads: Map<string, number>; postgres: number; machineBusy: number; machineTotal: number; self: NodeJS.CpuUsage }
+interface Sample {
+  threads: Map<string, number>;
+  postgres: number;
+  machineBusy: number;
+  machineTotal: number;
+  self: NodeJS.CpuUsage;
+}
 
 function sample(pid: number): Sample {
   const threads = new Map<string, number>();
@@ -40,14 +54,23 @@ function sample(pid: number): Sample {
     if (!/^\d+$/.test(p)) continue;
     try {
       if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) postgres += statTicks(`/proc/${p}/stat`);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = cpu.reduce((a, b) => a + b, 0);
   return { threads, postgres, machineBusy: total - cpu[3] - cpu[4], machineTotal: total, self: process.cpuUsage() };
 }
 
-interface Cost { rps: number; main: number; others: number; postgres: number; client: number; busy: number }
+interface Cost {
+  rps: number;
+  main: number;
+  others: number;
+  postgres: number;
+  client: number;
+  busy: number;
+}
 
 async function measure(server: Server, path: string): Promise<Cost> {
   const url = `http://127.0.0.1:${server.port}${path}`;
@@ -56,7 +79,7 @@ async function measure(server: Server, path: string): Promise<Cost> {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: REQUEST_HEADERS });
   const b = sample(pid);
   const n = r.requests.total;
-  const us = (ticks: number) => (ticks / HZ) * 1e6 / n;
+  const us = (ticks: number) => ((ticks / HZ) * 1e6) / n;
   let others = 0;
   for (const [tid, t] of b.threads) if (tid !== String(pid)) others += t - (a.threads.get(tid) ?? 0);
   const self = process.cpuUsage(a.self);
@@ -83,7 +106,13 @@ async function run(label: string, databaseUrl: string) {
       { server: app, path: `/floor/${code.short_code}` },
       { server: app, path: `/r/${code.short_code}` },
     ];
-    for (const t of targets) await autocannon({ url: `http://127.0.0.1:${t.server.port}${t.path}`, connections: CONNECTIONS, duration: 2, headers: REQUEST_HEADERS });
+    for (const t of targets)
+      await autocannon({
+        url: `http://127.0.0.1:${t.server.port}${t.path}`,
+        connections: CONNECTIONS,
+        duration: 2,
+        headers: REQUEST_HEADERS,
+      });
     for (const [j, t] of targets.entries()) costs[j].push(await measure(t.server, t.path));
     await stopServer(bare);
     await stopServer(app);
@@ -92,14 +121,20 @@ async function run(label: string, databaseUrl: string) {
   await db.destroy();
 
   console.log(`\n### ${label}\n`);
-  console.log('| server | req/s | event loop µs | other server threads µs | PostgreSQL µs | autocannon µs | machine busy |');
+  console.log(
+    '| server | req/s | event loop µs | other server threads µs | PostgreSQL µs | autocannon µs | machine busy |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   const m = (xs: Cost[], k: keyof Cost) => median(xs.map((x) => x[k]));
   names.forEach((name, j) => {
     const c = costs[j];
-    console.log(`| ${name} | ${m(c, 'rps').toFixed(0)} | ${m(c, 'main').toFixed(1)} | ${m(c, 'others').toFixed(1)} | ${m(c, 'postgres').toFixed(1)} | ${m(c, 'client').toFixed(1)} | ${(m(c, 'busy') * 100).toFixed(0)} % |`);
+    console.log(
+      `| ${name} | ${m(c, 'rps').toFixed(0)} | ${m(c, 'main').toFixed(1)} | ${m(c, 'others').toFixed(1)} | ${m(c, 'postgres').toFixed(1)} | ${m(c, 'client').toFixed(1)} | ${(m(c, 'busy') * 100).toFixed(0)} % |`,
+    );
   });
-  console.log(`\nMedians of ${ROUNDS} rounds of ${SECONDS} s, each on fresh server processes, ${CONNECTIONS} connections; CPU time a request. "Other server threads" is mostly the scan writer; a write that lands after the round is not counted.`);
+  console.log(
+    `\nMedians of ${ROUNDS} rounds of ${SECONDS} s, each on fresh server processes, ${CONNECTIONS} connections; CPU time a request. "Other server threads" is mostly the scan writer; a write that lands after the round is not counted.`,
+  );
 }
 
 if (!HZ) {

@@ -17,11 +17,18 @@ import { bootstrap } from '../src/cli/commands.js';
 
 export type ServerKind = 'bare' | 'app';
 
-export const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export const UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 export const REQUEST_HEADERS = { 'user-agent': UA, 'accept-language': 'en-US' };
 
 /** The per-IP public limit is off (0): one address is measuring the redirect, not the limiter. */
-export const benchEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT_PUBLIC: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+export const benchEnv = (databaseUrl: string) => ({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  RATE_LIMIT_PUBLIC: '0',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+});
 
 // A block body: a handler that returns the reply would take Fastify's slower thenable path.
 const redirectToLanding = (_req: FastifyRequest, reply: FastifyReply) => {
@@ -44,7 +51,10 @@ async function serve(kind: ServerKind) {
     app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, redirectToLanding);
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
-    close = async () => { await app.close(); await db.destroy(); };
+    close = async () => {
+      await app.close();
+      await db.destroy();
+    };
   }
   process.send!({ port });
   process.on('message', async (m) => {
@@ -55,13 +65,19 @@ async function serve(kind: ServerKind) {
   });
 }
 
-export interface Server { child: ChildProcess; port: number }
+export interface Server {
+  child: ChildProcess;
+  port: number;
+}
 
 /** BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits (bench/NOTES.md). */
 const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 export function startServer(kind: ServerKind, databaseUrl: string): Promise<Server> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { env: benchEnv(databaseUrl), execArgv: ['--import', 'tsx', ...profiling] });
+  const child = fork(fileURLToPath(import.meta.url), ['serve', kind], {
+    env: benchEnv(databaseUrl),
+    execArgv: ['--import', 'tsx', ...profiling],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
@@ -72,7 +88,9 @@ export function startServer(kind: ServerKind, databaseUrl: string): Promise<Serv
 export function stopServer({ child }: Server): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
-    child.on('message', (m) => { if (m === 'closed') resolve(); });
+    child.on('message', (m) => {
+      if (m === 'closed') resolve();
+    });
     child.send('close');
   });
 }
@@ -83,9 +101,20 @@ export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { i
   const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const suffix = randomBytes(4).toString('hex');
-  const t = await bootstrap(db, config, { email: `bench-${suffix}@example.com`, password: 'bench password 1', orgName: 'Bench', orgSlug: `bench-${suffix}`, plan: 'enterprise' });
+  const t = await bootstrap(db, config, {
+    email: `bench-${suffix}@example.com`,
+    password: 'bench password 1',
+    orgName: 'Bench',
+    orgSlug: `bench-${suffix}`,
+    plan: 'enterprise',
+  });
   const app = await buildApp(config, { db, logger: false });
-  const res = await app.inject({ method: 'POST', url: '/v1/codes', headers: { authorization: `Bearer ${t.api_key}`, 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/codes',
+    headers: { authorization: `Bearer ${t.api_key}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ type: 'url', url: 'https://example.com/landing' }),
+  });
   await app.close();
   return { db, code: res.json().data as { id: string; short_code: string } };
 }

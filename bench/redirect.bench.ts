@@ -17,14 +17,25 @@ const WARMUP = 2;
 async function load(url: string, duration: number) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers: REQUEST_HEADERS });
   const redirects = Number(r.statusCodeStats?.['302' as `${number}`]?.count ?? 0);
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, redirects, errors: r.errors + r.timeouts, total: r.requests.total };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    redirects,
+    errors: r.errors + r.timeouts,
+    total: r.requests.total,
+  };
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 async function run(label: string, databaseUrl: string) {
   const { db, code } = await seedCode(databaseUrl);
-  const rounds: Array<{ b: Awaited<ReturnType<typeof load>>; f: Awaited<ReturnType<typeof load>>; a: Awaited<ReturnType<typeof load>> }> = [];
+  const rounds: Array<{
+    b: Awaited<ReturnType<typeof load>>;
+    f: Awaited<ReturnType<typeof load>>;
+    a: Awaited<ReturnType<typeof load>>;
+  }> = [];
   let appRedirects = 0;
   // Fresh server processes every round: on this VM a process keeps the speed it starts with, and
   // about one process in three runs everything 20-40 % slower, our code, Node's and the kernel's
@@ -49,7 +60,11 @@ async function run(label: string, databaseUrl: string) {
     await stopServer(app); // graceful: the scan sink flushes on close
   }
 
-  const row = await db.selectFrom('scans').select(db.fn.countAll<number>().as('n')).where('code_id', '=', code.id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('scans')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('code_id', '=', code.id)
+    .executeTakeFirstOrThrow();
   const stored = await db.selectFrom('codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow();
   await removeScans(db, code.id);
   await db.destroy();
@@ -60,21 +75,33 @@ async function run(label: string, databaseUrl: string) {
   const inFlight = scans - appRedirects;
   const ok = inFlight >= 0 && inFlight <= phases * CONNECTIONS && Number(stored.scan_count) === scans;
   console.log(`\n### ${label}\n`);
-  console.log('| round | bare req/s | app pipeline floor req/s | qrs /r req/s | qrs / bare | floor / bare | qrs / floor | bare p99 ms | qrs p50 ms | qrs p99 ms | qrs 302s | errors |');
+  console.log(
+    '| round | bare req/s | app pipeline floor req/s | qrs /r req/s | qrs / bare | floor / bare | qrs / floor | bare p99 ms | qrs p50 ms | qrs p99 ms | qrs 302s | errors |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   rounds.forEach(({ a, b, f }, i) => {
-    console.log(`| ${i + 1} | ${b.rps.toFixed(0)} | ${f.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${pct(a.rps / b.rps)} | ${pct(f.rps / b.rps)} | ${pct(a.rps / f.rps)} | ${b.p99} | ${a.p50} | ${a.p99} | ${a.redirects} | ${a.errors + b.errors + f.errors} |`);
+    console.log(
+      `| ${i + 1} | ${b.rps.toFixed(0)} | ${f.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${pct(a.rps / b.rps)} | ${pct(f.rps / b.rps)} | ${pct(a.rps / f.rps)} | ${b.p99} | ${a.p50} | ${a.p99} | ${a.redirects} | ${a.errors + b.errors + f.errors} |`,
+    );
   });
   const ratio = median(rounds.map(({ a, b }) => a.rps / b.rps));
-  console.log(`\nmedian qrs / bare: **${pct(ratio)}** (target ≥ 75 %); median floor / bare ${pct(median(rounds.map(({ f, b }) => f.rps / b.rps)))}; median qrs / floor ${pct(median(rounds.map(({ a, f }) => a.rps / f.rps)))}; median qrs p99 ${median(rounds.map((r) => r.a.p99))} ms`);
-  console.log(`scan rows: ${scans} for ${appRedirects} counted 302s (${ROUNDS} warm-ups + ${ROUNDS} rounds) + ${inFlight} answered while autocannon stopped (≤ ${phases * CONNECTIONS}); code scan_count ${stored.scan_count} → ${ok ? 'every 302 is a scan row ✔' : 'MISMATCH ✘'}`);
+  console.log(
+    `\nmedian qrs / bare: **${pct(ratio)}** (target ≥ 75 %); median floor / bare ${pct(median(rounds.map(({ f, b }) => f.rps / b.rps)))}; median qrs / floor ${pct(median(rounds.map(({ a, f }) => a.rps / f.rps)))}; median qrs p99 ${median(rounds.map((r) => r.a.p99))} ms`,
+  );
+  console.log(
+    `scan rows: ${scans} for ${appRedirects} counted 302s (${ROUNDS} warm-ups + ${ROUNDS} rounds) + ${inFlight} answered while autocannon stopped (≤ ${phases * CONNECTIONS}); code scan_count ${stored.scan_count} → ${ok ? 'every 302 is a scan row ✔' : 'MISMATCH ✘'}`,
+  );
   return ok;
 }
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'qrs-bench-'));
-  console.log(`redirect benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds, each on fresh server processes: ${WARMUP} s warm-up, then ${DURATION} s per server, node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `redirect benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds, each on fresh server processes: ${WARMUP} s warm-up, then ${DURATION} s per server, node ${process.version}, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   let ok = await run('SQLite (temp file)', `sqlite:${join(dir, 'bench.sqlite')}`);
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) ok = (await run('PostgreSQL', pg)) && ok;

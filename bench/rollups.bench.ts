@@ -30,7 +30,9 @@ function batch(varied: boolean): ScanRow[] {
   }));
 }
 
-console.log(`rollups benchmark: node ${process.version}, ${BATCH.toLocaleString('en')}-scan batches, 200 warm-up and 500 timed calls each\n`);
+console.log(
+  `rollups benchmark: node ${process.version}, ${BATCH.toLocaleString('en')}-scan batches, 200 warm-up and 500 timed calls each\n`,
+);
 console.log('| batch | ms a batch | µs a scan |\n|---|---:|---:|');
 for (const varied of [false, true]) {
   const rows = batch(varied);
@@ -39,5 +41,7 @@ for (const varied of [false, true]) {
   const t0 = performance.now();
   for (let i = 0; i < 500; i++) rollupsOf(rows, [], workspaceOf);
   const ms = (performance.now() - t0) / 500;
-  console.log(`| ${varied ? '50 codes, varied fields' : 'one code, alike'} | ${ms.toFixed(2)} | ${((ms * 1000) / BATCH).toFixed(2)} |`);
+  console.log(
+    `| ${varied ? '50 codes, varied fields' : 'one code, alike'} | ${ms.toFixed(2)} | ${((ms * 1000) / BATCH).toFixed(2)} |`,
+  );
 }

@@ -15,7 +15,10 @@ const files = readdirSync(dir)
 let failed = 0;
 for (const file of files) {
   console.log(`\n### ${file}\n`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(dir, file)], { stdio: 'inherit', env: process.env });
+  const res = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(dir, file)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (res.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

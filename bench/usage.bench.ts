@@ -24,7 +24,13 @@ const CALLS = 2_000;
 
 async function tenant(db: DB, config: ReturnType<typeof loadConfig>) {
   const slug = `usage-${randomBytes(4).toString('hex')}`;
-  return bootstrap(db, config, { email: `${slug}@example.com`, password: 'bench password 1', orgName: 'Usage bench', orgSlug: slug, plan: 'enterprise' });
+  return bootstrap(db, config, {
+    email: `${slug}@example.com`,
+    password: 'bench password 1',
+    orgName: 'Usage bench',
+    orgSlug: slug,
+    plan: 'enterprise',
+  });
 }
 
 async function bulkScans(db: DB, codeId: string, workspaceId: string, organizationId: string, period: string) {
@@ -57,7 +63,11 @@ async function measure(app: Awaited<ReturnType<typeof buildApp>>, key: string) {
   let body: unknown;
   for (let i = 0; i < CALLS; i++) {
     const t0 = process.hrtime.bigint();
-    const res = await app.inject({ method: 'GET', url: '/v1/organizations/usage', headers: { authorization: `Bearer ${key}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/organizations/usage',
+      headers: { authorization: `Bearer ${key}` },
+    });
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     if (res.statusCode !== 200) throw new Error(res.body);
     body = res.json().data;
@@ -73,33 +83,52 @@ async function run(label: string, databaseUrl: string) {
   const busy = await tenant(db, config);
   const idle = await tenant(db, config);
   const app = await buildApp(config, { db, logger: false });
-  const created = await app.inject({ method: 'POST', url: '/v1/codes', headers: { authorization: `Bearer ${busy.api_key}`, 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'url', url: 'https://example.com/' }) });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/v1/codes',
+    headers: { authorization: `Bearer ${busy.api_key}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ type: 'url', url: 'https://example.com/' }),
+  });
   const code = created.json().data as { id: string };
   const period = new Date().toISOString().slice(0, 7);
 
   const t0 = Date.now();
   await bulkScans(db, code.id, busy.workspace_id, busy.organization_id, period);
   const seedMs = Date.now() - t0;
-  await db.insertInto('usage_counters').values({ organization_id: busy.organization_id, period, scans: COUNTER })
-    .onConflict((oc) => oc.columns(['organization_id', 'period']).doUpdateSet({ scans: COUNTER })).execute();
+  await db
+    .insertInto('usage_counters')
+    .values({ organization_id: busy.organization_id, period, scans: COUNTER })
+    .onConflict((oc) => oc.columns(['organization_id', 'period']).doUpdateSet({ scans: COUNTER }))
+    .execute();
 
   const base = await measure(app, idle.api_key);
   const loaded = await measure(app, busy.api_key);
   const c0 = process.hrtime.bigint();
-  const naive = await db.selectFrom('scans').select(sql<number>`count(*)`.as('n')).where('organization_id', '=', busy.organization_id)
-    .where('scanned_at', '>=', `${period}-01T00:00:00.000Z`).where('is_bot', '=', 0).executeTakeFirstOrThrow();
+  const naive = await db
+    .selectFrom('scans')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('organization_id', '=', busy.organization_id)
+    .where('scanned_at', '>=', `${period}-01T00:00:00.000Z`)
+    .where('is_bot', '=', 0)
+    .executeTakeFirstOrThrow();
   const naiveMs = Number(process.hrtime.bigint() - c0) / 1e6;
   await app.close();
   await db.deleteFrom('scans').where('code_id', '=', code.id).execute(); // leave no million rows behind
   await db.destroy();
 
   console.log(`\n### ${label}\n`);
-  console.log(`${RAW_ROWS.toLocaleString('en')} raw scan rows inserted in ${(seedMs / 1000).toFixed(1)} s; counter = ${COUNTER.toLocaleString('en')}; ${CALLS} sequential requests each (app.inject, API key auth included).\n`);
+  console.log(
+    `${RAW_ROWS.toLocaleString('en')} raw scan rows inserted in ${(seedMs / 1000).toFixed(1)} s; counter = ${COUNTER.toLocaleString('en')}; ${CALLS} sequential requests each (app.inject, API key auth included).\n`,
+  );
   console.log('| organization | scans.used | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|');
   console.log(`| no scans | ${base.body.scans.used} | ${base.p50.toFixed(2)} | ${base.p99.toFixed(2)} |`);
-  console.log(`| 10 M scans this month | ${loaded.body.scans.used.toLocaleString('en')} | ${loaded.p50.toFixed(2)} | ${loaded.p99.toFixed(2)} |`);
-  console.log(`\nFor contrast, COUNT(*) over the ${RAW_ROWS.toLocaleString('en')} raw rows (no index on organization_id): ${naiveMs.toFixed(0)} ms (${Number(naive.n).toLocaleString('en')} non-bot rows).`);
+  console.log(
+    `| 10 M scans this month | ${loaded.body.scans.used.toLocaleString('en')} | ${loaded.p50.toFixed(2)} | ${loaded.p99.toFixed(2)} |`,
+  );
+  console.log(
+    `\nFor contrast, COUNT(*) over the ${RAW_ROWS.toLocaleString('en')} raw rows (no index on organization_id): ${naiveMs.toFixed(0)} ms (${Number(naive.n).toLocaleString('en')} non-bot rows).`,
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'qrs-usage-'));

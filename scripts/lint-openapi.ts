@@ -13,10 +13,18 @@ const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
 
 let failed = false;
-const redocly = spawnSync(bin('redocly'), ['lint', '--config', 'redocly.yaml', '--format', 'json', file], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
+const redocly = spawnSync(bin('redocly'), ['lint', '--config', 'redocly.yaml', '--format', 'json', file], {
+  env,
+  encoding: 'utf8',
+  maxBuffer: 64 << 20,
+});
 try {
-  const out = JSON.parse(redocly.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }> };
-  for (const p of out.problems) console.log(`redocly ${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? ''}`);
+  const out = JSON.parse(redocly.stdout) as {
+    totals: { errors: number; warnings: number };
+    problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+  };
+  for (const p of out.problems)
+    console.log(`redocly ${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? ''}`);
   console.log(`redocly (recommended): ${out.totals.errors} errors, ${out.totals.warnings} warnings`);
   failed ||= out.totals.errors + out.totals.warnings > 0;
 } catch {
@@ -24,10 +32,22 @@ try {
   failed = true;
 }
 
-const spectral = spawnSync(bin('spectral'), ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet', file], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
+const spectral = spawnSync(
+  bin('spectral'),
+  ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet', file],
+  { env, encoding: 'utf8', maxBuffer: 64 << 20 },
+);
 try {
-  const out = JSON.parse(spectral.stdout || '[]') as Array<{ code: string; severity: number; message: string; path: string[] }>;
-  for (const p of out) console.log(`spectral ${['error', 'warning', 'info', 'hint'][p.severity]} ${p.code}: ${p.message} at ${p.path.join('.')}`);
+  const out = JSON.parse(spectral.stdout || '[]') as Array<{
+    code: string;
+    severity: number;
+    message: string;
+    path: string[];
+  }>;
+  for (const p of out)
+    console.log(
+      `spectral ${['error', 'warning', 'info', 'hint'][p.severity]} ${p.code}: ${p.message} at ${p.path.join('.')}`,
+    );
   const errors = out.filter((p) => p.severity === 0).length;
   const warnings = out.filter((p) => p.severity === 1).length;
   console.log(`spectral (spectral:oas): ${errors} errors, ${warnings} warnings`);

@@ -9,7 +9,10 @@ import { buildApp } from '../src/app.js';
  * domain rather than the default localhost, which Redocly rightly flags in a published document.
  */
 export async function liveOpenApiDocument(): Promise<Record<string, unknown>> {
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', BASE_URL: 'https://qrs.test' } as NodeJS.ProcessEnv, { logLevel: 'silent' });
+  const config = loadConfig(
+    { NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', BASE_URL: 'https://qrs.test' } as NodeJS.ProcessEnv,
+    { logLevel: 'silent' },
+  );
   const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const app = await buildApp(config, { db, logger: false });

@@ -10,14 +10,17 @@ const PUBLIC_FILE = new URL('../sdk/src/public-paths.ts', import.meta.url);
 
 /** The typed paths of the live document as TypeScript source. */
 export async function generateSdkTypes(): Promise<string> {
-  const ast = await openapiTS(await liveOpenApiDocument() as never, { alphabetize: true });
+  const ast = await openapiTS((await liveOpenApiDocument()) as never, { alphabetize: true });
   return HEADER + astToString(ast);
 }
 
 /** The SDK's public operations (`security: []`): the SDK never sends them the API key. */
 export async function publicPaths(): Promise<string[]> {
-  const doc = await liveOpenApiDocument() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
-  return Object.entries(doc.paths).filter(([, item]) => Object.values(item).some((op) => Array.isArray(op?.security) && op.security.length === 0)).map(([p]) => p).sort();
+  const doc = (await liveOpenApiDocument()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  return Object.entries(doc.paths)
+    .filter(([, item]) => Object.values(item).some((op) => Array.isArray(op?.security) && op.security.length === 0))
+    .map(([p]) => p)
+    .sort();
 }
 
 export async function publicPathsSource(): Promise<string> {
@@ -29,7 +32,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const publicSource = await publicPathsSource();
   if (process.argv.includes('--check')) {
     if (readFileSync(FILE, 'utf8') !== source || readFileSync(PUBLIC_FILE, 'utf8') !== publicSource) {
-      console.error('sdk/src/schema.ts is stale against the server\'s OpenAPI document: run `npm run sdk:types` and commit it.');
+      console.error(
+        "sdk/src/schema.ts is stale against the server's OpenAPI document: run `npm run sdk:types` and commit it.",
+      );
       process.exit(1);
     }
     console.log('sdk/src/schema.ts is up to date');

@@ -66,7 +66,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   const db = opts.db ?? openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   // PostgreSQL dropped a connection (restart, failover): the pool replaces it; say so once per drop.
-  const unwatch = onConnectionError(db, (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects'));
+  const unwatch = onConnectionError(db, (err) =>
+    app.log.warn({ err }, 'database connection lost; the pool reconnects'),
+  );
   const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisTimeoutMs) : null;
   const redisCircuit = redis ? new RedisCircuit(redis, app.log) : null;
   if (redis) await connectRedis(redis, 1_000);
@@ -76,9 +78,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     clock: opts.clock ?? systemClock,
     redis,
     redisCircuit,
-    rateStore: redis && redisCircuit
-      ? new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), redisCircuit)
-      : new MemoryRateLimitStore(),
+    rateStore:
+      redis && redisCircuit
+        ? new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), redisCircuit)
+        : new MemoryRateLimitStore(),
     lastUsed: new LastUsedTracker(db, app.log),
     dnsResolver: opts.dnsResolver ?? systemDnsResolver(),
   };

@@ -11,36 +11,64 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 // `x-expect` is what the error message says a value must be; Ajv's own words name JSON types.
 const count = { type: 'integer', minimum: 0, 'x-expect': 'a non-negative integer' };
-const PlanOverride = Type.Object({
-  maxWorkspaces: Type.Optional(Type.Unsafe<number | null>({ ...count, type: ['integer', 'null'], 'x-expect': 'a non-negative integer, or null for unlimited' })),
-  maxScansPerMonth: Type.Optional(Type.Unsafe<number>(count)),
-  maxDynamicCodes: Type.Optional(Type.Unsafe<number>(count)),
-  requestsPerMinute: Type.Optional(Type.Unsafe<number>(count)),
-}, { additionalProperties: false, 'x-expect': 'an object of plan limits' });
-
-// A function: config.ts imports this module, so PLAN_NAMES is read only once both have loaded.
-const plansJson = () => Type.Object(
-  Object.fromEntries(PLAN_NAMES.map((name) => [name, Type.Optional(PlanOverride)])),
-  { additionalProperties: false, 'x-expect': `an object keyed by plan: ${PLAN_NAMES.join(', ')}` },
+const PlanOverride = Type.Object(
+  {
+    maxWorkspaces: Type.Optional(
+      Type.Unsafe<number | null>({
+        ...count,
+        type: ['integer', 'null'],
+        'x-expect': 'a non-negative integer, or null for unlimited',
+      }),
+    ),
+    maxScansPerMonth: Type.Optional(Type.Unsafe<number>(count)),
+    maxDynamicCodes: Type.Optional(Type.Unsafe<number>(count)),
+    requestsPerMinute: Type.Optional(Type.Unsafe<number>(count)),
+  },
+  { additionalProperties: false, 'x-expect': 'an object of plan limits' },
 );
 
-const DeprecationsJson = Type.Array(Type.Object({
-  method: Type.Unsafe<string>({ type: 'string', enum: [...METHODS, ...METHODS.map((m) => m.toLowerCase())], 'x-expect': `an HTTP method (${METHODS.join(', ')})` }),
-  path: Type.String({ pattern: '^/', 'x-expect': 'a route path starting with /, e.g. /v1/codes/:id' }),
-  sunset: Type.String({ format: 'sunset-date', 'x-expect': 'a date (2027-06-30) or date-time (2027-06-30T00:00:00Z)' }),
-  link: Type.Optional(Type.String({ format: 'uri', 'x-expect': 'an absolute URL' })),
-}, { additionalProperties: false, 'x-expect': 'an object {method, path, sunset, link?}' }), { 'x-expect': 'an array of {method, path, sunset, link?}' });
+// A function: config.ts imports this module, so PLAN_NAMES is read only once both have loaded.
+const plansJson = () =>
+  Type.Object(Object.fromEntries(PLAN_NAMES.map((name) => [name, Type.Optional(PlanOverride)])), {
+    additionalProperties: false,
+    'x-expect': `an object keyed by plan: ${PLAN_NAMES.join(', ')}`,
+  });
+
+const DeprecationsJson = Type.Array(
+  Type.Object(
+    {
+      method: Type.Unsafe<string>({
+        type: 'string',
+        enum: [...METHODS, ...METHODS.map((m) => m.toLowerCase())],
+        'x-expect': `an HTTP method (${METHODS.join(', ')})`,
+      }),
+      path: Type.String({ pattern: '^/', 'x-expect': 'a route path starting with /, e.g. /v1/codes/:id' }),
+      sunset: Type.String({
+        format: 'sunset-date',
+        'x-expect': 'a date (2027-06-30) or date-time (2027-06-30T00:00:00Z)',
+      }),
+      link: Type.Optional(Type.String({ format: 'uri', 'x-expect': 'an absolute URL' })),
+    },
+    { additionalProperties: false, 'x-expect': 'an object {method, path, sunset, link?}' },
+  ),
+  { 'x-expect': 'an array of {method, path, sunset, link?}' },
+);
 
 // verbose: each error carries its schema, whose `x-expect` the message quotes.
 const ajv = createAjv({ verbose: true, keywords: ['x-expect'] });
-ajv.addFormat('sunset-date', (s: string) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(s) && sameDate(s));
+ajv.addFormat(
+  'sunset-date',
+  (s: string) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(s) && sameDate(s),
+);
 let checkPlans: ValidateFunction | undefined;
 const checkDeprecations = ajv.compile(DeprecationsJson);
 
 /** Rejects dates that Date.parse rolls over (2027-02-30 → 2027-03-02). */
 function sameDate(s: string): boolean {
   const day = Date.parse(s.slice(0, 10));
-  return !Number.isNaN(Date.parse(s)) && !Number.isNaN(day) && new Date(day).toISOString().slice(0, 10) === s.slice(0, 10);
+  return (
+    !Number.isNaN(Date.parse(s)) && !Number.isNaN(day) && new Date(day).toISOString().slice(0, 10) === s.slice(0, 10)
+  );
 }
 
 function describe(e: ErrorObject): string {
@@ -70,10 +98,20 @@ function parse<T>(variable: string, raw: string, validate: ValidateFunction, nou
 
 /** PLANS_JSON: per plan, the limits to override. Unknown plans and fields are refused. */
 export function parsePlansJson(raw: string): Partial<Record<PlanName, Partial<Plan>>> {
-  return parse('PLANS_JSON', raw, (checkPlans ??= ajv.compile(plansJson())), 'an object such as {"pro":{"maxWorkspaces":1}}');
+  return parse(
+    'PLANS_JSON',
+    raw,
+    (checkPlans ??= ajv.compile(plansJson())),
+    'an object such as {"pro":{"maxWorkspaces":1}}',
+  );
 }
 
 /** DEPRECATIONS_JSON: the deprecated routes, each with its sunset date. */
 export function parseDeprecationsJson(raw: string): Deprecation[] {
-  return parse<Deprecation[]>('DEPRECATIONS_JSON', raw, checkDeprecations, 'an array such as [{"method":"GET","path":"/v1/x","sunset":"2027-06-30"}]');
+  return parse<Deprecation[]>(
+    'DEPRECATIONS_JSON',
+    raw,
+    checkDeprecations,
+    'an array such as [{"method":"GET","path":"/v1/x","sunset":"2027-06-30"}]',
+  );
 }

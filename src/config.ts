@@ -34,13 +34,15 @@ function poolMax(env: NodeJS.ProcessEnv): number {
   const raw = env.PG_POOL_MAX;
   if (raw === undefined || raw === '') return 10;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000) throw new Error(`PG_POOL_MAX must be an integer from 1 to 1000, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000)
+    throw new Error(`PG_POOL_MAX must be an integer from 1 to 1000, got "${raw}"`);
   return n;
 }
 
 function scanPartitions(env: NodeJS.ProcessEnv): 'auto' | 'external' {
   const value = env.SCAN_PARTITIONS || 'auto';
-  if (value !== 'auto' && value !== 'external') throw new Error(`SCAN_PARTITIONS must be auto or external, got "${value}"`);
+  if (value !== 'auto' && value !== 'external')
+    throw new Error(`SCAN_PARTITIONS must be auto or external, got "${value}"`);
   return value;
 }
 
@@ -64,14 +66,21 @@ function isAddressOrCidr(s: string): boolean {
 export function trustProxy(raw: string | undefined): Config['trustProxy'] {
   const value = (raw ?? '').trim();
   if (value === '' || value === 'false' || value === '0') return false;
-  const forms = 'Use a hop count (TRUST_PROXY=1 for one load balancer in front) or a comma-separated list of the proxies\' addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; also loopback, linklocal, uniquelocal).';
+  const forms =
+    "Use a hop count (TRUST_PROXY=1 for one load balancer in front) or a comma-separated list of the proxies' addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; also loopback, linklocal, uniquelocal).";
   if (value === 'true') {
-    throw new Error(`TRUST_PROXY=true would trust an X-Forwarded-For header sent by anyone, so clients could choose their own IP address. ${forms}`);
+    throw new Error(
+      `TRUST_PROXY=true would trust an X-Forwarded-For header sent by anyone, so clients could choose their own IP address. ${forms}`,
+    );
   }
   if (/^\d+$/.test(value)) return Number(value);
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((s) => !isAddressOrCidr(s));
-  if (bad.length || list.length === 0) throw new Error(`TRUST_PROXY has ${bad.length ? `invalid entries: ${bad.join(', ')}` : 'no entry'}. ${forms}`);
+  if (bad.length || list.length === 0)
+    throw new Error(`TRUST_PROXY has ${bad.length ? `invalid entries: ${bad.join(', ')}` : 'no entry'}. ${forms}`);
   return list;
 }
 
@@ -104,9 +113,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
-    exports: { workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)), perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)) },
-    retention: { intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000), batchSize: env.RETENTION_BATCH_SIZE ? Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 1)) : null,
-      managePartitions: scanPartitions(env) === 'auto' },
+    exports: {
+      workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)),
+      perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)),
+    },
+    retention: {
+      intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000),
+      batchSize: env.RETENTION_BATCH_SIZE ? Math.max(1, int(env, 'RETENTION_BATCH_SIZE', 1)) : null,
+      managePartitions: scanPartitions(env) === 'auto',
+    },
   };
   return { ...config, ...overrides };
 }

@@ -22,8 +22,14 @@ export type AccessGrant = Schemas['AccessGrant'];
 export type Linkset = Schemas['Linkset'];
 export type PassportView = Schemas['PassportView'];
 
-type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q }
+  ? NonNullable<Q>
+  : never;
+type Body<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 export type ImageFormat = 'png' | 'svg' | 'pdf' | 'eps';
 export type ImageOptions = Query<'getCodeQrPng'>;
 
@@ -48,8 +54,13 @@ export interface QrsOptions {
   onResponse?: (response: Response, request: Request) => void;
 }
 
-interface Envelope<T> { data: T }
-interface ListEnvelope<T> { data: T[]; meta: { pagination: { has_more: boolean; next_cursor: string | null; total_count: number } } }
+interface Envelope<T> {
+  data: T;
+}
+interface ListEnvelope<T> {
+  data: T[];
+  meta: { pagination: { has_more: boolean; next_cursor: string | null; total_count: number } };
+}
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 async function unwrap<T>(result: Result<T>): Promise<T> {
@@ -59,7 +70,9 @@ async function unwrap<T>(result: Result<T>): Promise<T> {
 const data = async <T>(result: Result<Envelope<T>>): Promise<T> => (await unwrap(result)).data;
 
 /** Every item of every page, fetched lazily page by page. */
-async function* pages<T>(fetchPage: (cursor: string | undefined) => Promise<ListEnvelope<T>>): AsyncGenerator<T, void, undefined> {
+async function* pages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<ListEnvelope<T>>,
+): AsyncGenerator<T, void, undefined> {
   let cursor: string | undefined;
   for (;;) {
     const page = await fetchPage(cursor);
@@ -97,8 +110,10 @@ export class Qrs {
       onRequest: ({ request, schemaPath }) => {
         const isPublic = PUBLIC_PATHS.includes(schemaPath);
         // Public routes never get the key: the passport page reads any Bearer token as an access grant.
-        if (!isPublic && options.apiKey && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${options.apiKey}`);
-        if (request.method === 'POST' && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', uuid());
+        if (!isPublic && options.apiKey && !request.headers.has('authorization'))
+          request.headers.set('authorization', `Bearer ${options.apiKey}`);
+        if (request.method === 'POST' && !request.headers.has('idempotency-key'))
+          request.headers.set('idempotency-key', uuid());
         if (!isPublic && !options.apiKey) {
           if (this.csrfToken && UNSAFE.has(request.method)) request.headers.set('x-csrf-token', this.csrfToken);
           if (options.workspaceId) request.headers.set('x-workspace-id', options.workspaceId);
@@ -121,10 +136,12 @@ export class Qrs {
     create: (body: Body<'createCode'>) => this.client.POST('/v1/codes', { body }).then(data),
     createBatch: (codes: Body<'createCode'>[]) => this.client.POST('/v1/codes/batch', { body: { codes } }).then(data),
     get: (id: string) => this.client.GET('/v1/codes/{id}', { params: { path: { id } } }).then(data),
-    update: (id: string, body: Body<'updateCode'>) => this.client.PATCH('/v1/codes/{id}', { params: { path: { id } }, body }).then(data),
+    update: (id: string, body: Body<'updateCode'>) =>
+      this.client.PATCH('/v1/codes/{id}', { params: { path: { id } }, body }).then(data),
     delete: (id: string) => this.client.DELETE('/v1/codes/{id}', { params: { path: { id } } }).then(data),
     approve: (id: string) => this.client.POST('/v1/codes/{id}/approve', { params: { path: { id } } }).then(data),
-    reject: (id: string, reason: string) => this.client.POST('/v1/codes/{id}/reject', { params: { path: { id } }, body: { reason } }).then(data),
+    reject: (id: string, reason: string) =>
+      this.client.POST('/v1/codes/{id}/reject', { params: { path: { id } }, body: { reason } }).then(data),
     /** One page; `list` walks them all. */
     listPage: (query: Query<'listCodes'> = {}) => this.client.GET('/v1/codes', { params: { query } }).then(unwrap),
     /** Every code, newest first, across all pages. */
@@ -132,34 +149,58 @@ export class Qrs {
       pages((cursor) => this.client.GET('/v1/codes', { params: { query: { ...query, cursor } } }).then(unwrap)),
     /** The QR image as bytes. */
     image: (id: string, format: ImageFormat = 'png', query: ImageOptions = {}) =>
-      this.client.GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', { params: { path: { id }, query }, parseAs: 'arrayBuffer' })
-        .then(unwrap).then((buf) => new Uint8Array(buf as ArrayBuffer)),
+      this.client
+        .GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', {
+          params: { path: { id }, query },
+          parseAs: 'arrayBuffer',
+        })
+        .then(unwrap)
+        .then((buf) => new Uint8Array(buf as ArrayBuffer)),
     /** The QR image as a stream. */
     imageStream: (id: string, format: ImageFormat = 'png', query: ImageOptions = {}) =>
-      this.client.GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', { params: { path: { id }, query }, parseAs: 'stream' })
-        .then(unwrap).then((s) => s as unknown as ReadableStream<Uint8Array>),
+      this.client
+        .GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', {
+          params: { path: { id }, query },
+          parseAs: 'stream',
+        })
+        .then(unwrap)
+        .then((s) => s as unknown as ReadableStream<Uint8Array>),
     comments: {
-      create: (id: string, body: string) => this.client.POST('/v1/codes/{id}/comments', { params: { path: { id } }, body: { body } }).then(data),
-      list: (id: string) => pages((cursor) => this.client.GET('/v1/codes/{id}/comments', { params: { path: { id }, query: { cursor } } }).then(unwrap)),
+      create: (id: string, body: string) =>
+        this.client.POST('/v1/codes/{id}/comments', { params: { path: { id } }, body: { body } }).then(data),
+      list: (id: string) =>
+        pages((cursor) =>
+          this.client.GET('/v1/codes/{id}/comments', { params: { path: { id }, query: { cursor } } }).then(unwrap),
+        ),
       delete: (id: string, commentId: string) =>
-        this.client.DELETE('/v1/codes/{id}/comments/{comment_id}', { params: { path: { id, comment_id: commentId } } }).then(data),
+        this.client
+          .DELETE('/v1/codes/{id}/comments/{comment_id}', { params: { path: { id, comment_id: commentId } } })
+          .then(data),
     },
   };
 
   readonly scans = {
     /** Every scan of a code, newest first. */
     list: (codeId: string, query: Omit<Query<'listCodeScans'>, 'cursor'> = {}) =>
-      pages((cursor) => this.client.GET('/v1/codes/{id}/scans', { params: { path: { id: codeId }, query: { ...query, cursor } } }).then(unwrap)),
+      pages((cursor) =>
+        this.client
+          .GET('/v1/codes/{id}/scans', { params: { path: { id: codeId }, query: { ...query, cursor } } })
+          .then(unwrap),
+      ),
     stats: (codeId: string, query: Query<'getCodeStats'> = {}) =>
       this.client.GET('/v1/codes/{id}/stats', { params: { path: { id: codeId }, query } }).then(data),
     /** A code's raw scans as CSV (columns in docs/codes.md), streamed. */
     exportCsv: (codeId: string, query: Query<'exportCodeScansCsv'> = {}) =>
-      this.client.GET('/v1/codes/{id}/scans.csv', { params: { path: { id: codeId }, query }, parseAs: 'stream' })
-        .then(unwrap).then((s) => s as unknown as ReadableStream<Uint8Array>),
+      this.client
+        .GET('/v1/codes/{id}/scans.csv', { params: { path: { id: codeId }, query }, parseAs: 'stream' })
+        .then(unwrap)
+        .then((s) => s as unknown as ReadableStream<Uint8Array>),
     /** The workspace's raw scans in a date range as CSV, streamed. */
     exportWorkspaceCsv: (query: Query<'exportWorkspaceScansCsv'>) =>
-      this.client.GET('/v1/scans.csv', { params: { query }, parseAs: 'stream' })
-        .then(unwrap).then((s) => s as unknown as ReadableStream<Uint8Array>),
+      this.client
+        .GET('/v1/scans.csv', { params: { query }, parseAs: 'stream' })
+        .then(unwrap)
+        .then((s) => s as unknown as ReadableStream<Uint8Array>),
   };
 
   readonly analytics = {
@@ -179,7 +220,8 @@ export class Qrs {
   readonly workspaces = {
     create: (body: Body<'createWorkspace'>) => this.client.POST('/v1/workspaces', { body }).then(data),
     get: (id: string) => this.client.GET('/v1/workspaces/{id}', { params: { path: { id } } }).then(data),
-    update: (id: string, body: Body<'updateWorkspace'>) => this.client.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body }).then(data),
+    update: (id: string, body: Body<'updateWorkspace'>) =>
+      this.client.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body }).then(data),
     archive: (id: string) => this.client.DELETE('/v1/workspaces/{id}', { params: { path: { id } } }).then(data),
     list: (query: Omit<Query<'listWorkspaces'>, 'cursor'> = {}) =>
       pages((cursor) => this.client.GET('/v1/workspaces', { params: { query: { ...query, cursor } } }).then(unwrap)),
@@ -203,9 +245,12 @@ export class Qrs {
   readonly members = {
     /** Invites by e-mail address (adds nobody until the invitee accepts); answers the invitation. */
     add: (body: Body<'addMember'>) => this.client.POST('/v1/members', { body }).then(data),
-    get: (userId: string) => this.client.GET('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
-    update: (userId: string, body: Body<'updateMember'>) => this.client.PATCH('/v1/members/{user_id}', { params: { path: { user_id: userId } }, body }).then(data),
-    remove: (userId: string) => this.client.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
+    get: (userId: string) =>
+      this.client.GET('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
+    update: (userId: string, body: Body<'updateMember'>) =>
+      this.client.PATCH('/v1/members/{user_id}', { params: { path: { user_id: userId } }, body }).then(data),
+    remove: (userId: string) =>
+      this.client.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
     list: () => pages((cursor) => this.client.GET('/v1/members', { params: { query: { cursor } } }).then(unwrap)),
   };
 
@@ -219,7 +264,8 @@ export class Qrs {
     /** The caller's organization. */
     get: () => this.client.GET('/v1/organizations').then(data),
     create: (body: Body<'createOrganization'>) => this.client.POST('/v1/organizations', { body }).then(data),
-    update: (id: string, body: Body<'updateOrganization'>) => this.client.PATCH('/v1/organizations/{id}', { params: { path: { id } }, body }).then(data),
+    update: (id: string, body: Body<'updateOrganization'>) =>
+      this.client.PATCH('/v1/organizations/{id}', { params: { path: { id } }, body }).then(data),
     delete: (id: string) => this.client.DELETE('/v1/organizations/{id}', { params: { path: { id } } }).then(data),
     usage: () => this.client.GET('/v1/organizations/usage').then(data),
   };
@@ -233,39 +279,64 @@ export class Qrs {
     create: (body: Body<'createPassport'>) => this.client.POST('/v1/dpp', { body }).then(data),
     validate: (body: Body<'validatePassport'>) => this.client.POST('/v1/dpp/validate', { body }).then(data),
     get: (id: string) => this.client.GET('/v1/dpp/{id}', { params: { path: { id } } }).then(data),
-    update: (id: string, body: Body<'updatePassport'>) => this.client.PATCH('/v1/dpp/{id}', { params: { path: { id } }, body }).then(data),
+    update: (id: string, body: Body<'updatePassport'>) =>
+      this.client.PATCH('/v1/dpp/{id}', { params: { path: { id } }, body }).then(data),
     publish: (id: string) => this.client.POST('/v1/dpp/{id}/publish', { params: { path: { id } } }).then(data),
     archive: (id: string) => this.client.POST('/v1/dpp/{id}/archive', { params: { path: { id } } }).then(data),
     list: (query: Omit<Query<'listPassports'>, 'cursor'> = {}) =>
       pages((cursor) => this.client.GET('/v1/dpp', { params: { query: { ...query, cursor } } }).then(unwrap)),
     versions: (id: string) =>
-      pages((cursor) => this.client.GET('/v1/dpp/{id}/versions', { params: { path: { id }, query: { cursor } } }).then(unwrap)),
+      pages((cursor) =>
+        this.client.GET('/v1/dpp/{id}/versions', { params: { path: { id }, query: { cursor } } }).then(unwrap),
+      ),
     image: (id: string, format: ImageFormat = 'png') =>
-      this.client.GET(`/v1/dpp/{id}/qr.${format}` as '/v1/dpp/{id}/qr.png', { params: { path: { id } }, parseAs: 'arrayBuffer' })
-        .then(unwrap).then((buf) => new Uint8Array(buf as ArrayBuffer)),
+      this.client
+        .GET(`/v1/dpp/{id}/qr.${format}` as '/v1/dpp/{id}/qr.png', { params: { path: { id } }, parseAs: 'arrayBuffer' })
+        .then(unwrap)
+        .then((buf) => new Uint8Array(buf as ArrayBuffer)),
     grants: {
-      create: (id: string, body: Body<'createPassportAccessGrant'>) => this.client.POST('/v1/dpp/{id}/access-grants', { params: { path: { id } }, body }).then(data),
-      list: (id: string) => pages((cursor) => this.client.GET('/v1/dpp/{id}/access-grants', { params: { path: { id }, query: { cursor } } }).then(unwrap)),
+      create: (id: string, body: Body<'createPassportAccessGrant'>) =>
+        this.client.POST('/v1/dpp/{id}/access-grants', { params: { path: { id } }, body }).then(data),
+      list: (id: string) =>
+        pages((cursor) =>
+          this.client.GET('/v1/dpp/{id}/access-grants', { params: { path: { id }, query: { cursor } } }).then(unwrap),
+        ),
       revoke: (id: string, grantId: string) =>
-        this.client.DELETE('/v1/dpp/{id}/access-grants/{grant_id}', { params: { path: { id, grant_id: grantId } } }).then(data),
+        this.client
+          .DELETE('/v1/dpp/{id}/access-grants/{grant_id}', { params: { path: { id, grant_id: grantId } } })
+          .then(data),
     },
     /** The public view of a published passport (public: no API key; `token` is an access grant). */
     view: (gtin: string, serial: string, opts: { token?: string; lot?: string } = {}) =>
-      this.client.GET('/dpp/{gtin}/{serial}', {
-        params: { path: { gtin, serial }, query: { lot: opts.lot } },
-        headers: { accept: 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-      }).then(unwrap).then((body) => (body as unknown as Envelope<PassportView>).data),
+      this.client
+        .GET('/dpp/{gtin}/{serial}', {
+          params: { path: { gtin, serial }, query: { lot: opts.lot } },
+          headers: { accept: 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+        })
+        .then(unwrap)
+        .then((body) => (body as unknown as Envelope<PassportView>).data),
     /** The public passport page as HTML (public). */
     page: (gtin: string, serial: string) =>
-      this.client.GET('/dpp/{gtin}/{serial}', { params: { path: { gtin, serial } }, headers: { accept: 'text/html' }, parseAs: 'text' }).then(unwrap).then(String),
+      this.client
+        .GET('/dpp/{gtin}/{serial}', {
+          params: { path: { gtin, serial } },
+          headers: { accept: 'text/html' },
+          parseAs: 'text',
+        })
+        .then(unwrap)
+        .then(String),
   };
 
   readonly resolver = {
     /** The RFC 9264 linkset of a battery's GS1 Digital Link (public). */
     linkset: (key: { gtin: string; serial: string; lot?: string }) =>
       (key.lot
-        ? this.client.GET('/01/{gtin}/10/{lot}/21/{serial}', { params: { path: { gtin: key.gtin, lot: key.lot, serial: key.serial }, query: { linkType: 'linkset' } } })
-        : this.client.GET('/01/{gtin}/21/{serial}', { params: { path: { gtin: key.gtin, serial: key.serial }, query: { linkType: 'linkset' } } })
+        ? this.client.GET('/01/{gtin}/10/{lot}/21/{serial}', {
+            params: { path: { gtin: key.gtin, lot: key.lot, serial: key.serial }, query: { linkType: 'linkset' } },
+          })
+        : this.client.GET('/01/{gtin}/21/{serial}', {
+            params: { path: { gtin: key.gtin, serial: key.serial }, query: { linkType: 'linkset' } },
+          })
       ).then(unwrap) as Promise<Linkset>,
   };
 

@@ -27,7 +27,10 @@ export class QrsError extends Error {
   readonly request_id: string | undefined;
   readonly problem: Problem;
 
-  constructor(problem: Problem, readonly response?: Response) {
+  constructor(
+    problem: Problem,
+    readonly response?: Response,
+  ) {
     super(`${problem.status} ${problem.title}: ${problem.detail}`);
     this.name = 'QrsError';
     this.problem = problem;
@@ -49,7 +52,12 @@ export class QrsError extends Error {
     let problem = body as Problem | undefined;
     if (!problem || typeof problem !== 'object' || typeof problem.status !== 'number') {
       const text = body === undefined ? await response.text().catch(() => '') : String(body ?? '');
-      problem = { type: 'about:blank', title: response.statusText || 'Error', status: response.status, detail: text.slice(0, 500) || `HTTP ${response.status}` };
+      problem = {
+        type: 'about:blank',
+        title: response.statusText || 'Error',
+        status: response.status,
+        detail: text.slice(0, 500) || `HTTP ${response.status}`,
+      };
     }
     return new QrsError(problem, response);
   }

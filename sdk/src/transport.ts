@@ -21,7 +21,10 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export function retryingFetch(base: (input: Request) => Promise<Response>, opts: RetryOptions = {}): (input: Request) => Promise<Response> {
+export function retryingFetch(
+  base: (input: Request) => Promise<Response>,
+  opts: RetryOptions = {},
+): (input: Request) => Promise<Response> {
   const retries = opts.retries ?? 3;
   const baseDelay = opts.baseDelayMs ?? 250;
   const maxDelay = opts.maxDelayMs ?? 30_000;

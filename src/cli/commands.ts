@@ -21,24 +21,58 @@ export async function bootstrap(db: DB, config: Config, input: BootstrapInput) {
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const user = await createUser(trx, { email: input.email, password: input.password }, now, config.passwordCost);
-    const { org, workspace } = await createOrganizationWithDefaults(trx, { name: input.orgName, slug: input.orgSlug, plan: input.plan }, { ...SYSTEM_ACTOR, userId: user.id }, now);
-    const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: org.id, workspaceId: workspace.id, name: 'Bootstrap key', createdBy: user.id }, now);
-    await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: org.id, workspaceId: workspace.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
+    const { org, workspace } = await createOrganizationWithDefaults(
+      trx,
+      { name: input.orgName, slug: input.orgSlug, plan: input.plan },
+      { ...SYSTEM_ACTOR, userId: user.id },
+      now,
+    );
+    const { row, secret } = await createApiKey(
+      trx,
+      config.apiKeyPrefix,
+      { organizationId: org.id, workspaceId: workspace.id, name: 'Bootstrap key', createdBy: user.id },
+      now,
+    );
+    await recordAudit(
+      trx,
+      { ...SYSTEM_ACTOR, organizationId: org.id, workspaceId: workspace.id },
+      { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now },
+    );
     return { user_id: user.id, organization_id: org.id, workspace_id: workspace.id, api_key: secret };
   });
 }
 
 export async function createKeyForWorkspace(db: DB, config: Config, workspaceId: string, name: string) {
   return db.transaction().execute(async (trx) => {
-    const ws = await trx.selectFrom('workspaces').select(['id', 'organization_id']).where('id', '=', workspaceId).where('status', '=', 'active').executeTakeFirst();
+    const ws = await trx
+      .selectFrom('workspaces')
+      .select(['id', 'organization_id'])
+      .where('id', '=', workspaceId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
     if (!ws) throw new Error(`workspace ${workspaceId} not found`);
     // docs/decisions.md D4: a CLI-made key acts for the bootstrap user, the organization's first org_admin.
-    const admin = await trx.selectFrom('memberships').select('user_id').where('organization_id', '=', ws.organization_id).where('role', '=', 'org_admin')
-      .orderBy('created_at', 'asc').orderBy('user_id', 'asc').executeTakeFirst();
+    const admin = await trx
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('organization_id', '=', ws.organization_id)
+      .where('role', '=', 'org_admin')
+      .orderBy('created_at', 'asc')
+      .orderBy('user_id', 'asc')
+      .executeTakeFirst();
     if (!admin) throw new Error(`organization ${ws.organization_id} has no org_admin for the key to act for`);
     const now = new Date();
-    const { row, secret } = await createApiKey(trx, config.apiKeyPrefix, { organizationId: ws.organization_id, workspaceId: ws.id, name, createdBy: admin.user_id }, now);
-    await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: ws.organization_id, workspaceId: ws.id }, { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now });
+    const { row, secret } = await createApiKey(
+      trx,
+      config.apiKeyPrefix,
+      { organizationId: ws.organization_id, workspaceId: ws.id, name, createdBy: admin.user_id },
+      now,
+    );
+    await recordAudit(
+      trx,
+      { ...SYSTEM_ACTOR, organizationId: ws.organization_id, workspaceId: ws.id },
+      { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now },
+    );
     return { id: row.id, api_key: secret };
   });
 }
@@ -48,6 +82,7 @@ export async function createKeyForWorkspace(db: DB, config: Config, workspaceId:
  * single-company deployment runs to publish passports for its own GTINs. Audited as a system action.
  */
 export async function verifyGs1Prefix(db: DB, config: Config, organizationId: string, prefix: string) {
-  if (!new RegExp(`^[0-9]{${PREFIX_MIN},${PREFIX_MAX}}$`).test(prefix)) throw new OperatorError(`--prefix must be ${PREFIX_MIN} to ${PREFIX_MAX} digits`);
+  if (!new RegExp(`^[0-9]{${PREFIX_MIN},${PREFIX_MAX}}$`).test(prefix))
+    throw new OperatorError(`--prefix must be ${PREFIX_MIN} to ${PREFIX_MAX} digits`);
   return verifyPrefixAsOperator(db, config.baseUrl, { organizationId, prefix }, new Date());
 }

@@ -23,24 +23,46 @@ try {
   await migrateToLatest(db);
   let out: unknown;
   if (command === 'bootstrap') {
-    const { values } = parseArgs({ args: rest, options: {
-      email: { type: 'string' }, password: { type: 'string' }, 'org-name': { type: 'string' }, 'org-slug': { type: 'string' }, plan: { type: 'string' },
-      'gs1-prefix': { type: 'string' },
-    } });
-    if (!values.email || !values.password || !values['org-name'] || !values['org-slug']) fail('bootstrap needs --email, --password, --org-name and --org-slug');
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'org-name': { type: 'string' },
+        'org-slug': { type: 'string' },
+        plan: { type: 'string' },
+        'gs1-prefix': { type: 'string' },
+      },
+    });
+    if (!values.email || !values.password || !values['org-name'] || !values['org-slug'])
+      fail('bootstrap needs --email, --password, --org-name and --org-slug');
     const plan = (values.plan ?? 'free') as PlanName;
     if (!PLAN_NAMES.includes(plan)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
     const weak = passwordProblem(values.password, values.email);
     if (weak) fail(`--password ${weak.detail} (${weak.code})`);
-    const made = await bootstrap(db, config, { email: values.email, password: values.password, orgName: values['org-name'], orgSlug: values['org-slug'], plan });
+    const made = await bootstrap(db, config, {
+      email: values.email,
+      password: values.password,
+      orgName: values['org-name'],
+      orgSlug: values['org-slug'],
+      plan,
+    });
     // A single-company deployment owns its prefix: verified in the same command (still audited).
-    out = values['gs1-prefix'] ? { ...made, gs1_prefix: await verifyGs1Prefix(db, config, made.organization_id, values['gs1-prefix']) } : made;
+    out = values['gs1-prefix']
+      ? { ...made, gs1_prefix: await verifyGs1Prefix(db, config, made.organization_id, values['gs1-prefix']) }
+      : made;
   } else if (command === 'api-key' && rest[0] === 'create') {
-    const { values } = parseArgs({ args: rest.slice(1), options: { workspace: { type: 'string' }, name: { type: 'string' } } });
+    const { values } = parseArgs({
+      args: rest.slice(1),
+      options: { workspace: { type: 'string' }, name: { type: 'string' } },
+    });
     if (!values.workspace) fail('api-key create needs --workspace ws_…');
     out = await createKeyForWorkspace(db, config, values.workspace, values.name ?? 'CLI key');
   } else if (command === 'gs1-prefix' && rest[0] === 'verify') {
-    const { values } = parseArgs({ args: rest.slice(1), options: { org: { type: 'string' }, prefix: { type: 'string' } } });
+    const { values } = parseArgs({
+      args: rest.slice(1),
+      options: { org: { type: 'string' }, prefix: { type: 'string' } },
+    });
     if (!values.org || !values.prefix) fail('gs1-prefix verify needs --org org_… and --prefix DIGITS');
     out = await verifyGs1Prefix(db, config, values.org, values.prefix);
   } else {

@@ -8,7 +8,16 @@
 export const DATABASE_RETRY_AFTER_S = 5;
 
 // Node socket errors: the server is down, restarting, unreachable or cut the connection.
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 // PostgreSQL SQLSTATE: class 08 (connection exception), 57P01 admin_shutdown (restart,
 // pg_terminate_backend), 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up or in
@@ -30,7 +39,8 @@ const PG_MESSAGES = [
 export function isConnectionError(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (SOCKET_CODES.has(code) || PG_STATE.test(code) || SQLITE_CODES.test(code))) return true;
+    if (typeof code === 'string' && (SOCKET_CODES.has(code) || PG_STATE.test(code) || SQLITE_CODES.test(code)))
+      return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && PG_MESSAGES.some((m) => message.includes(m))) return true;
     if (e instanceof AggregateError && e.errors.some((inner) => isConnectionError(inner))) return true;

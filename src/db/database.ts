@@ -55,12 +55,15 @@ export function openDatabase(url: string, opts: OpenOptions = {}): DB {
         // plan, which PostgreSQL picks for a union of such ranges once the tables have statistics,
         // spends 30-50 ms starting workers to save a millisecond (docs/analytics.md). A SET, not a
         // startup option, so a connection pooler passes it through or ignores it.
-        onCreateConnection: (conn) => conn.executeQuery(CompiledQuery.raw('set max_parallel_workers_per_gather = 0')).then(() => undefined),
+        onCreateConnection: (conn) =>
+          conn.executeQuery(CompiledQuery.raw('set max_parallel_workers_per_gather = 0')).then(() => undefined),
       }),
     });
     const listeners = new Set<(err: Error) => void>(opts.onConnectionError ? [opts.onConnectionError] : []);
     connectionErrorListeners.set(db, listeners);
-    pool.on('error', (err) => { for (const l of listeners) l(err); });
+    pool.on('error', (err) => {
+      for (const l of listeners) l(err);
+    });
     return db;
   }
   const path = sqlitePath(url);

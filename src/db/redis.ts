@@ -22,7 +22,9 @@ export async function connectRedis(redis: Redis, waitMs: number): Promise<void> 
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     redis.connect().catch(() => undefined),
-    new Promise((resolve) => { timer = setTimeout(resolve, waitMs); }),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
   ]);
   clearTimeout(timer);
 }
@@ -38,7 +40,11 @@ export class RedisCircuit {
   private closed = false;
   private probe: NodeJS.Timeout | null = null;
 
-  constructor(readonly redis: Redis, private log: FastifyBaseLogger, private probeMs = 1_000) {
+  constructor(
+    readonly redis: Redis,
+    private log: FastifyBaseLogger,
+    private probeMs = 1_000,
+  ) {
     // ioredis reports every failed reconnect as 'error'; the circuit already said Redis is down.
     redis.on('error', (err: Error) => this.fail(err));
     redis.on('close', () => this.fail(new Error('Redis connection closed')));
@@ -58,7 +64,10 @@ export class RedisCircuit {
   fail(err: unknown): void {
     if (this.degraded || this.closed) return;
     this.degraded = true;
-    this.log.warn({ err }, 'redis unavailable: rate limits and cache invalidation fall back to this instance until it returns');
+    this.log.warn(
+      { err },
+      'redis unavailable: rate limits and cache invalidation fall back to this instance until it returns',
+    );
     this.probe = setInterval(() => void this.check(), this.probeMs);
     this.probe.unref();
   }

@@ -8,7 +8,11 @@ import type { IdempotencyKeysTable } from './idempotency.table.js';
 import type { CodesTable, CodeTagsTable } from '../features/codes/codes.table.js';
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
-import type { ScanRollupsTable, ScanVisitorsTable, WorkspaceRollupsTable } from '../features/analytics/rollups.table.js';
+import type {
+  ScanRollupsTable,
+  ScanVisitorsTable,
+  WorkspaceRollupsTable,
+} from '../features/analytics/rollups.table.js';
 import type { UsageCountersTable } from '../features/usage/usage.table.js';
 import type { InvitationsTable } from '../features/invitations/invitations.table.js';
 import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';

@@ -4,11 +4,14 @@ import { Count } from './numbers.js';
 
 export const Meta = Type.Object({ request_id: Type.String(), api_version: Type.String() }, { title: 'Meta' });
 
-export const Pagination = Type.Object({
-  has_more: Type.Boolean(),
-  next_cursor: Type.Union([Type.String(), Type.Null()]),
-  total_count: Count(),
-}, { title: 'Pagination' });
+export const Pagination = Type.Object(
+  {
+    has_more: Type.Boolean(),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+    total_count: Count(),
+  },
+  { title: 'Pagination' },
+);
 
 /** Envelopes of a named resource are named after it in the OpenAPI document (CodeResponse, CodeList). */
 const titled = (item: TSchema, suffix: string) => {
@@ -21,7 +24,13 @@ export const One = <T extends TSchema>(data: T) => Type.Object({ data, meta: Met
 
 /** docs/decisions.md D2: `{data: [...], meta: {…, pagination}}` for a list. */
 export const List = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), meta: Type.Object({ ...Meta.properties, pagination: Pagination }, { title: 'ListMeta' }) }, titled(item, 'List'));
+  Type.Object(
+    {
+      data: Type.Array(item),
+      meta: Type.Object({ ...Meta.properties, pagination: Pagination }, { title: 'ListMeta' }),
+    },
+    titled(item, 'List'),
+  );
 
 export interface Page<T> {
   items: T[];

@@ -17,12 +17,15 @@ const BAD_CHARS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF]
 export function stringProblem(value: string): string | null {
   const m = BAD_CHARS.exec(value);
   if (!m) return null;
-  return m[0] === '\u0000' ? 'must not contain a NUL character (U+0000)' : 'must not contain a lone UTF-16 surrogate (invalid Unicode)';
+  return m[0] === '\u0000'
+    ? 'must not contain a NUL character (U+0000)'
+    : 'must not contain a lone UTF-16 surrogate (invalid Unicode)';
 }
 
 export function numberProblem(value: number): string | null {
   if (!Number.isFinite(value)) return 'must be a finite number (JSON 1e999 and the like overflow)';
-  if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return `must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;
+  if (Math.abs(value) > Number.MAX_SAFE_INTEGER)
+    return `must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;
   return null;
 }
 
@@ -43,7 +46,12 @@ export function inputProblems(value: unknown, base = ''): FieldError[] {
       for (const [k, item] of Object.entries(v)) {
         const keyDetail = stringProblem(k);
         // The pointer of a bad key cannot hold the key itself faithfully; its parent is named.
-        if (keyDetail) out.push({ pointer: pointer || '/', detail: `a member name ${keyDetail.replace('must not contain', 'contains')}`, code: 'invalid_string' });
+        if (keyDetail)
+          out.push({
+            pointer: pointer || '/',
+            detail: `a member name ${keyDetail.replace('must not contain', 'contains')}`,
+            code: 'invalid_string',
+          });
         else walk(item, `${pointer}/${escapePointer(k)}`);
       }
     }
@@ -58,16 +66,19 @@ export function inputProblems(value: unknown, base = ''): FieldError[] {
  * 422 before any hook, handler or database sees it. Query strings and path parameters get the
  * same rule in the validator (src/http/validator.ts).
  */
-export const inputRulesPlugin = fp(async (app) => {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    // The default JSON parser answers through `done` and returns undefined; only its type allows a promise.
-    void parse(request, body as string, (err: Error | null, value?: unknown) => {
-      if (err) return done(err, undefined);
-      const errors = inputProblems(value);
-      if (errors.length) return done(invalid(errors) as never, undefined);
-      done(null, value);
+export const inputRulesPlugin = fp(
+  async (app) => {
+    const parse = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      // The default JSON parser answers through `done` and returns undefined; only its type allows a promise.
+      void parse(request, body as string, (err: Error | null, value?: unknown) => {
+        if (err) return done(err, undefined);
+        const errors = inputProblems(value);
+        if (errors.length) return done(invalid(errors) as never, undefined);
+        done(null, value);
+      });
     });
-  });
-}, { name: 'input-rules' });
+  },
+  { name: 'input-rules' },
+);

@@ -27,45 +27,116 @@ export const TAGS: Record<string, string> = {
 /** Parameters every route of a kind accepts, declared once under components.parameters. */
 const PARAMETERS: Obj = {
   IdempotencyKey: {
-    name: 'Idempotency-Key', in: 'header', required: false,
-    description: 'A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.',
-    schema: { type: 'string', format: 'uuid' }, example: '3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42',
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.',
+    schema: { type: 'string', format: 'uuid' },
+    example: '3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42',
   },
   WorkspaceId: {
-    name: 'X-Workspace-Id', in: 'header', required: false,
-    description: 'For a dashboard session: the workspace the request acts in (default: the user\'s first workspace). An API key is bound to its own workspace and ignores it.',
-    schema: { type: 'string' }, example: 'ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
+    name: 'X-Workspace-Id',
+    in: 'header',
+    required: false,
+    description:
+      "For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.",
+    schema: { type: 'string' },
+    example: 'ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
   },
   OrganizationId: {
-    name: 'X-Organization-Id', in: 'header', required: false,
-    description: 'For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.',
-    schema: { type: 'string' }, example: 'org_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
+    name: 'X-Organization-Id',
+    in: 'header',
+    required: false,
+    description:
+      'For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.',
+    schema: { type: 'string' },
+    example: 'org_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
   },
   CsrfToken: {
-    name: 'X-CSRF-Token', in: 'header', required: false,
-    description: 'Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.',
-    schema: { type: 'string' }, example: 'Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE',
+    name: 'X-CSRF-Token',
+    in: 'header',
+    required: false,
+    description:
+      'Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.',
+    schema: { type: 'string' },
+    example: 'Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE',
   },
   IfNoneMatch: {
-    name: 'If-None-Match', in: 'header', required: false,
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
     description: 'The `ETag` of a copy the client already holds; an unchanged image answers 304 with no body.',
-    schema: { type: 'string' }, example: '"9c1e4b7a2f"',
+    schema: { type: 'string' },
+    example: '"9c1e4b7a2f"',
   },
 };
 
 const HEADERS: Obj = {
-  RequestId: { description: 'Id of this request; quote it when reporting a problem. Problem documents carry the same value as `request_id`.', required: true, schema: { type: 'string' }, example: 'req_01JD3Y2K8Q9XW4T5N6M7P8R9S0' },
-  RateLimitLimit: { description: 'Requests allowed in the current window.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 60 },
-  RateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 59 },
-  RateLimitReset: { description: 'When the window resets, in Unix seconds.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 1773480420 },
-  RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 12 },
-  RetryAfterOptional: { description: 'When sent: seconds to wait before retrying.', schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: 5 },
-  IdempotentReplayed: { description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
-  ETag: { description: 'Identifies this rendering; send it back as If-None-Match.', schema: { type: 'string' }, example: '"9c1e4b7a2f"' },
-  Location: { description: 'Where the client is sent.', required: true, schema: { type: 'string', format: 'uri' }, example: 'https://example.com/spring-sale' },
-  Deprecation: { description: '`true` on a deprecated operation (see /docs/api/versioning).', schema: { type: 'string' }, example: 'true' },
-  Sunset: { description: 'HTTP date after which a deprecated operation is removed.', schema: { type: 'string' }, example: 'Sat, 01 May 2027 00:00:00 GMT' },
-  Link: { description: 'On a deprecated operation: `<…>; rel="deprecation"`, the page that explains it.', schema: { type: 'string' }, example: '<https://qrs.example/docs/api/versioning>; rel="deprecation"' },
+  RequestId: {
+    description:
+      'Id of this request; quote it when reporting a problem. Problem documents carry the same value as `request_id`.',
+    required: true,
+    schema: { type: 'string' },
+    example: 'req_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
+  },
+  RateLimitLimit: {
+    description: 'Requests allowed in the current window.',
+    schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    example: 60,
+  },
+  RateLimitRemaining: {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    example: 59,
+  },
+  RateLimitReset: {
+    description: 'When the window resets, in Unix seconds.',
+    schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    example: 1773480420,
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    example: 12,
+  },
+  RetryAfterOptional: {
+    description: 'When sent: seconds to wait before retrying.',
+    schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    example: 5,
+  },
+  IdempotentReplayed: {
+    description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+    example: 'true',
+  },
+  ETag: {
+    description: 'Identifies this rendering; send it back as If-None-Match.',
+    schema: { type: 'string' },
+    example: '"9c1e4b7a2f"',
+  },
+  Location: {
+    description: 'Where the client is sent.',
+    required: true,
+    schema: { type: 'string', format: 'uri' },
+    example: 'https://example.com/spring-sale',
+  },
+  Deprecation: {
+    description: '`true` on a deprecated operation (see /docs/api/versioning).',
+    schema: { type: 'string' },
+    example: 'true',
+  },
+  Sunset: {
+    description: 'HTTP date after which a deprecated operation is removed.',
+    schema: { type: 'string' },
+    example: 'Sat, 01 May 2027 00:00:00 GMT',
+  },
+  Link: {
+    description: 'On a deprecated operation: `<…>; rel="deprecation"`, the page that explains it.',
+    schema: { type: 'string' },
+    example: '<https://qrs.example/docs/api/versioning>; rel="deprecation"',
+  },
 };
 
 /** Descriptions of parameters a route left undescribed, by name. */
@@ -93,7 +164,9 @@ export interface DocumentOptions {
 }
 
 const isSchemaNode = (v: unknown): v is Obj =>
-  !!v && typeof v === 'object' && !Array.isArray(v) &&
+  !!v &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
   ('type' in v || 'properties' in v || 'anyOf' in v || 'oneOf' in v || 'allOf' in v || 'enum' in v || 'const' in v);
 
 /**
@@ -112,7 +185,10 @@ function hoistNamedSchemas(doc: Obj): void {
     const text = JSON.stringify(out);
     let name = out.title;
     for (let n = 2; seen.has(name) && seen.get(name) !== text; n++) name = `${out.title}${n}`;
-    if (!seen.has(name)) { seen.set(name, text); schemas[name] = out; }
+    if (!seen.has(name)) {
+      seen.set(name, text);
+      schemas[name] = out;
+    }
     return { $ref: `#/components/schemas/${name}` };
   };
   doc.paths = visit(doc.paths);
@@ -159,7 +235,9 @@ function finishOperation(doc: Obj, path: string, method: string, op: Obj, opts: 
   }
   const params: Obj[] = (op.parameters ??= []);
   const names = new Set(params.map((p) => String(p.name ?? '').toLowerCase()));
-  const addParam = (key: string) => { if (!names.has(PARAMETERS[key].name.toLowerCase())) params.push({ $ref: `#/components/parameters/${key}` }); };
+  const addParam = (key: string) => {
+    if (!names.has(PARAMETERS[key].name.toLowerCase())) params.push({ $ref: `#/components/parameters/${key}` });
+  };
   if (method === 'post') addParam('IdempotencyKey');
   if (!isPublic) {
     addParam('OrganizationId');
@@ -170,15 +248,24 @@ function finishOperation(doc: Obj, path: string, method: string, op: Obj, opts: 
   if (params.length === 0) delete op.parameters;
   // An operation without any 2xx (the redirect) still answers problem documents for what it cannot do.
   if (op.responses && !Object.keys(op.responses).some((s) => s.startsWith('2')) && !op.responses.default) {
-    op.responses.default = { description: 'Any other status: an RFC 7807 problem document (for example 503 while the database does not answer).', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    op.responses.default = {
+      description:
+        'Any other status: an RFC 7807 problem document (for example 503 while the database does not answer).',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
   }
 
-  const deprecated = opts.deprecations.some((d) => d.method.toLowerCase() === method && d.path.replace(/:([A-Za-z_]+)/g, '{$1}') === path);
+  const deprecated = opts.deprecations.some(
+    (d) => d.method.toLowerCase() === method && d.path.replace(/:([A-Za-z_]+)/g, '{$1}') === path,
+  );
   if (deprecated) op.deprecated = true;
 
   for (const [status, response] of Object.entries(op.responses ?? {}) as Array<[string, Obj]>) {
     const headers: Obj = (response.headers ??= {});
-    const add = (name: string, key: string) => { if (!Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase())) headers[name] = { $ref: `#/components/headers/${key}` }; };
+    const add = (name: string, key: string) => {
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()))
+        headers[name] = { $ref: `#/components/headers/${key}` };
+    };
     add('X-Request-Id', 'RequestId');
     add('X-RateLimit-Limit', 'RateLimitLimit');
     add('X-RateLimit-Remaining', 'RateLimitRemaining');
@@ -188,7 +275,11 @@ function finishOperation(doc: Obj, path: string, method: string, op: Obj, opts: 
     if (method === 'post' && /^[24]/.test(status)) add('Idempotent-Replayed', 'IdempotentReplayed');
     if (op.responses['304'] && (status === '200' || status === '304')) add('ETag', 'ETag');
     if (/^30[1278]$/.test(status)) add('Location', 'Location');
-    if (deprecated) { add('Deprecation', 'Deprecation'); add('Sunset', 'Sunset'); add('Link', 'Link'); }
+    if (deprecated) {
+      add('Deprecation', 'Deprecation');
+      add('Sunset', 'Sunset');
+      add('Link', 'Link');
+    }
     for (const media of Object.values((response.content ?? {}) as Obj)) addExample(doc, media, opts);
   }
   for (const media of Object.values((op.requestBody?.content ?? {}) as Obj)) addExample(doc, media, opts);

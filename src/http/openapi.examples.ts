@@ -15,22 +15,56 @@ const TIME = '2026-03-14T09:26:53.000Z';
 
 /** The id prefix of a resource, by the component it belongs to or the property that names it. */
 const PREFIX_BY_TITLE: Record<string, string> = {
-  Code: 'qr', Workspace: 'ws', Organization: 'org', ApiKey: 'key', CreatedApiKey: 'key', AuditLogEntry: 'aud', Comment: 'cmt',
-  Passport: 'dpp', AccessGrant: 'grt', AccessGrantWithToken: 'grt', User: 'usr', Member: 'usr', AddedMember: 'usr', Scan: 'scn',
+  Code: 'qr',
+  Workspace: 'ws',
+  Organization: 'org',
+  ApiKey: 'key',
+  CreatedApiKey: 'key',
+  AuditLogEntry: 'aud',
+  Comment: 'cmt',
+  Passport: 'dpp',
+  AccessGrant: 'grt',
+  AccessGrantWithToken: 'grt',
+  User: 'usr',
+  Member: 'usr',
+  AddedMember: 'usr',
+  Scan: 'scn',
 };
 const PREFIX_BY_FIELD: Record<string, string> = {
-  workspace_id: 'ws', organization_id: 'org', user_id: 'usr', actor_id: 'usr', created_by: 'usr', code_id: 'qr', qr_code_id: 'qr',
-  request_id: 'req', api_key_id: 'key', key_id: 'key', passport_id: 'dpp', predecessor_id: 'dpp', grant_id: 'grt', resource_id: 'qr',
-  comment_id: 'cmt', author_id: 'usr', next_cursor: 'qr',
+  workspace_id: 'ws',
+  organization_id: 'org',
+  user_id: 'usr',
+  actor_id: 'usr',
+  created_by: 'usr',
+  code_id: 'qr',
+  qr_code_id: 'qr',
+  request_id: 'req',
+  api_key_id: 'key',
+  key_id: 'key',
+  passport_id: 'dpp',
+  predecessor_id: 'dpp',
+  grant_id: 'grt',
+  resource_id: 'qr',
+  comment_id: 'cmt',
+  author_id: 'usr',
+  next_cursor: 'qr',
 };
 
 function stringFor(name: string, schema: SchemaLike, title: string | undefined): string {
   switch (schema.format) {
-    case 'date-time': return TIME;
-    case 'date': return TIME.slice(0, 10);
-    case 'email': return 'ada@example.com';
-    case 'uri': case 'url': return name.includes('digital_link') ? 'https://qrs.example/01/04260123456788/21/VX77-2606-000481' : 'https://example.com/spring-sale';
-    case 'uuid': return '3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42';
+    case 'date-time':
+      return TIME;
+    case 'date':
+      return TIME.slice(0, 10);
+    case 'email':
+      return 'ada@example.com';
+    case 'uri':
+    case 'url':
+      return name.includes('digital_link')
+        ? 'https://qrs.example/01/04260123456788/21/VX77-2606-000481'
+        : 'https://example.com/spring-sale';
+    case 'uuid':
+      return '3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42';
   }
   if (name === 'id' && title && PREFIX_BY_TITLE[title]) return `${PREFIX_BY_TITLE[title]}_${ULID}`;
   if (PREFIX_BY_FIELD[name]) return `${PREFIX_BY_FIELD[name]}_${ULID}`;
@@ -45,7 +79,12 @@ function stringFor(name: string, schema: SchemaLike, title: string | undefined):
   if (name === 'short_code') return 'aB3dE9x';
   if (name === 'foreground') return '#111111';
   if (name === 'background') return '#FFFFFF';
-  if (name === 'name') return title === 'Workspace' ? 'Spring campaign' : title === 'User' || title === 'Member' ? 'Ada Lovelace' : 'Acme Marketing';
+  if (name === 'name')
+    return title === 'Workspace'
+      ? 'Spring campaign'
+      : title === 'User' || title === 'Member'
+        ? 'Ada Lovelace'
+        : 'Acme Marketing';
   if (name === 'title') return 'Spring sale flyer';
   if (name === 'key' && title !== 'CreatedApiKey') return 'DE';
   if (name === 'key' || name === 'token' || name === 'secret') return `qrs_sk_${'9fK2mQ7xLp3VtR8wZc4N'.repeat(2)}`;
@@ -99,19 +138,26 @@ function sample(schema: SchemaLike, ctx: Context, name: string, title: string | 
     const useful = branches.find((b: SchemaLike) => b.type !== 'null') ?? branches[0];
     return sample(useful, ctx, name, own, depth);
   }
-  if (schema.allOf?.length) return Object.assign({}, ...schema.allOf.map((s: SchemaLike) => sample(s, ctx, name, own, depth)));
+  if (schema.allOf?.length)
+    return Object.assign({}, ...schema.allOf.map((s: SchemaLike) => sample(s, ctx, name, own, depth)));
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   if (depth > 12) return type === 'array' ? [] : type === 'object' ? {} : null;
   switch (type) {
-    case 'null': return null;
-    case 'boolean': return name !== 'has_more' && name !== 'bot';
-    case 'integer': case 'number': return numberFor(name, schema);
-    case 'string': return stringFor(name, schema, own);
+    case 'null':
+      return null;
+    case 'boolean':
+      return name !== 'has_more' && name !== 'bot';
+    case 'integer':
+    case 'number':
+      return numberFor(name, schema);
+    case 'string':
+      return stringFor(name, schema, own);
     case 'array': {
       const item = schema.items ? sample(schema.items, ctx, name.replace(/s$/, ''), undefined, depth + 1) : 'text';
       return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item);
     }
-    case 'object': case undefined: {
+    case 'object':
+    case undefined: {
       const out: Record<string, unknown> = {};
       for (const [key, prop] of Object.entries((schema.properties ?? {}) as Record<string, SchemaLike>)) {
         out[key] = sample(prop, ctx, key, own, depth + 1);

@@ -51,12 +51,22 @@ export async function paginate<O>(
   const after = cursor === undefined ? undefined : keyOf.parse(cursor);
   if (cursor !== undefined) {
     if (after === undefined) throw invalidField('/query/cursor', keyOf.malformed, 'cursor');
-    const exists = await base.clearSelect().select(sql`1`.as('one')).where(id, '=', after).executeTakeFirst();
+    const exists = await base
+      .clearSelect()
+      .select(sql`1`.as('one'))
+      .where(id, '=', after)
+      .executeTakeFirst();
     if (!exists) throw invalidField('/query/cursor', keyOf.unknown, 'cursor');
   }
-  const countRow = typeof total === 'number' ? { n: total }
-    : typeof total === 'function' ? { n: await total() }
-    : await base.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const countRow =
+    typeof total === 'number'
+      ? { n: total }
+      : typeof total === 'function'
+        ? { n: await total() }
+        : await base
+            .clearSelect()
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow();
   let page = base.orderBy(id, 'desc').limit(limit + 1);
   if (after !== undefined) page = page.where(id, '<', after);
   const rows = await page.execute();

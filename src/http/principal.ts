@@ -41,5 +41,8 @@ export interface PrincipalResolver {
   /** the token of `Authorization: Bearer <token>` */
   apiKey(request: FastifyRequest, token: string): Promise<Principal | AppError>;
   /** the session cookie's token; X-Organization-Id / X-Workspace-Id pick where the user acts */
-  session(request: FastifyRequest, token: string): Promise<{ principal: Principal; session: SessionCredential } | AppError>;
+  session(
+    request: FastifyRequest,
+    token: string,
+  ): Promise<{ principal: Principal; session: SessionCredential } | AppError>;
 }

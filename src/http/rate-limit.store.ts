@@ -26,13 +26,20 @@ export class MemoryRateLimitStore implements RateLimitStore {
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
-  constructor(private redis: Redis, private prefix = 'qrs:rl:') {}
+  constructor(
+    private redis: Redis,
+    private prefix = 'qrs:rl:',
+  ) {}
 
   async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
     const window = Math.floor(now / windowMs);
     const resetAt = (window + 1) * windowMs;
     const k = `${this.prefix}${key}:${window}`;
-    const res = await this.redis.multi().incrby(k, units).pexpire(k, windowMs + 1_000).exec();
+    const res = await this.redis
+      .multi()
+      .incrby(k, units)
+      .pexpire(k, windowMs + 1_000)
+      .exec();
     const count = Number(res?.[0]?.[1] ?? 1);
     return { count, resetAt };
   }
@@ -45,7 +52,11 @@ export class RedisRateLimitStore implements RateLimitStore {
  * outage each instance counts alone, so the effective limit is up to N times the plan's.
  */
 export class FallbackRateLimitStore implements RateLimitStore {
-  constructor(private primary: RateLimitStore, private fallback: RateLimitStore, private circuit: RedisCircuit) {}
+  constructor(
+    private primary: RateLimitStore,
+    private fallback: RateLimitStore,
+    private circuit: RedisCircuit,
+  ) {}
 
   async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
     if (this.circuit.available) {

@@ -9,7 +9,8 @@ import { AppError } from './errors.js';
 function budgetOf(request: FastifyRequest): { key: string; limit: number } {
   const { config } = request.server.deps;
   const p = request.principal;
-  if (request.routeOptions?.config?.rateLimit === 'public') return { key: `pub:${request.ip}`, limit: config.rateLimit.publicPerWindow };
+  if (request.routeOptions?.config?.rateLimit === 'public')
+    return { key: `pub:${request.ip}`, limit: config.rateLimit.publicPerWindow };
   if (p) {
     return {
       key: `${p.kind === 'api_key' ? 'key' : 'usr'}:${p.actorId}`,
@@ -32,7 +33,12 @@ async function consume(request: FastifyRequest, reply: FastifyReply, units: numb
   if (count > limit) {
     const retry = Math.max(1, Math.ceil((resetAt - now) / 1000));
     const cost = units > 1 ? ` This request costs ${units} more units.` : '';
-    throw new AppError('rate-limited', `Rate limit of ${limit} requests per ${windowMs / 1000} s exceeded.${cost} Retry in ${retry} s.`, {}, { 'retry-after': String(retry) });
+    throw new AppError(
+      'rate-limited',
+      `Rate limit of ${limit} requests per ${windowMs / 1000} s exceeded.${cost} Retry in ${retry} s.`,
+      {},
+      { 'retry-after': String(retry) },
+    );
   }
 }
 

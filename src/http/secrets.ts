@@ -31,7 +31,10 @@ export function redactSecrets(value: unknown, keys: ReadonlySet<string>): number
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     for (const k of Object.keys(o)) {
-      if (keys.has(k) && o[k] !== null && typeof o[k] !== 'object') { o[k] = SECRET_PLACEHOLDER; n++; } else walk(o[k]);
+      if (keys.has(k) && o[k] !== null && typeof o[k] !== 'object') {
+        o[k] = SECRET_PLACEHOLDER;
+        n++;
+      } else walk(o[k]);
     }
   };
   walk(value);

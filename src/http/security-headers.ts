@@ -24,15 +24,18 @@ export const DEFAULT_CSP = [
 
 const DOCUMENT = /^(text\/html|image\/svg\+xml)\b/;
 
-export const securityHeadersPlugin = fp(async (app) => {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && DOCUMENT.test(type)) {
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DEFAULT_CSP);
-      if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-      reply.header('x-frame-options', 'DENY');
-    }
-    done(null, payload);
-  });
-}, { name: 'security-headers' });
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      reply.header('x-content-type-options', 'nosniff');
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && DOCUMENT.test(type)) {
+        if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DEFAULT_CSP);
+        if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+        reply.header('x-frame-options', 'DENY');
+      }
+      done(null, payload);
+    });
+  },
+  { name: 'security-headers' },
+);

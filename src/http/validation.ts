@@ -14,15 +14,23 @@ export function toFieldErrors(errors: FastifySchemaValidationError[], context: s
       let pointer = prefix + e.instancePath;
       if (e.keyword === 'required') pointer += '/' + escapePointer(String(params.missingProperty));
       if (e.keyword === 'additionalProperties') pointer += '/' + escapePointer(String(params.additionalProperty));
-      return { pointer: pointer || '/', detail: describe(e, params), code: e.keyword === 'additionalProperties' ? 'unknown_field' : e.keyword };
+      return {
+        pointer: pointer || '/',
+        detail: describe(e, params),
+        code: e.keyword === 'additionalProperties' ? 'unknown_field' : e.keyword,
+      };
     });
 }
 
 function describe(e: FastifySchemaValidationError, params: Record<string, unknown>): string {
   switch (e.keyword) {
-    case 'required': return `${String(params.missingProperty)} is required`;
-    case 'additionalProperties': return `${String(params.additionalProperty)} is not a known field`;
-    case 'enum': return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
-    default: return e.message ?? 'is invalid';
+    case 'required':
+      return `${String(params.missingProperty)} is required`;
+    case 'additionalProperties':
+      return `${String(params.additionalProperty)} is not a known field`;
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    default:
+      return e.message ?? 'is invalid';
   }
 }

@@ -12,8 +12,13 @@ type Validate = ((data: unknown, ctx?: unknown) => boolean) & { errors?: unknown
 function withInputRule(validate: Validate): Validate {
   const wrapped: Validate = (data, ctx) => {
     const ok = validate(data, ctx);
-    const problems = inputProblems(data).map((p) => ({ instancePath: p.pointer === '/' ? '' : p.pointer, keyword: p.code, params: {}, message: p.detail }));
-    wrapped.errors = problems.length ? [...(ok ? [] : validate.errors ?? []), ...problems] : validate.errors;
+    const problems = inputProblems(data).map((p) => ({
+      instancePath: p.pointer === '/' ? '' : p.pointer,
+      keyword: p.code,
+      params: {},
+      message: p.detail,
+    }));
+    wrapped.errors = problems.length ? [...(ok ? [] : (validate.errors ?? [])), ...problems] : validate.errors;
     return ok && problems.length === 0;
   };
   // Fastify passes the parent object (for root coercion) only to validators that carry schemaEnv.

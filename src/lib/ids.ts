@@ -3,7 +3,23 @@ import { ulidGenerator } from './ulid.js';
 const ulidAt = ulidGenerator();
 
 export type IdPrefix =
-  | 'org' | 'ws' | 'qr' | 'aud' | 'req' | 'usr' | 'key' | 'whk' | 'whd' | 'cmt' | 'dpp' | 'scn' | 'exp' | 'ses' | 'grt' | 'gcp' | 'inv';
+  | 'org'
+  | 'ws'
+  | 'qr'
+  | 'aud'
+  | 'req'
+  | 'usr'
+  | 'key'
+  | 'whk'
+  | 'whd'
+  | 'cmt'
+  | 'dpp'
+  | 'scn'
+  | 'exp'
+  | 'ses'
+  | 'grt'
+  | 'gcp'
+  | 'inv';
 
 /** Monotonic, so ids minted in the same millisecond still sort in creation order (docs/decisions.md D1). */
 export function newId(prefix: IdPrefix): string {

@@ -28,7 +28,10 @@ export function ulidGenerator(): (atMs: number) => string {
   return (atMs) => {
     if (atMs === lastMs) {
       for (let i = 15; i >= 0; i--) {
-        if (random[i] < 31) { random[i]++; break; }
+        if (random[i] < 31) {
+          random[i]++;
+          break;
+        }
         random[i] = 0;
       }
     } else {

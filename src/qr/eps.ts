@@ -14,12 +14,17 @@ export interface EpsOptions {
 }
 
 function rgb(hex: string): string {
-  return parseHex(hex).map((c) => num(c / 255, 4)).join(' ');
+  return parseHex(hex)
+    .map((c) => num(c / 255, 4))
+    .join(' ');
 }
 
 /** DSC text values are single-line; parentheses would need PostScript string escaping. */
 function dscText(s: string): string {
-  return s.replace(/[\r\n()\\]/g, ' ').replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+  return s
+    .replace(/[\r\n()\\]/g, ' ')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, 200);
 }
 
 /**

@@ -56,7 +56,10 @@ function grid(layout: LabelLayout): Grid {
   const captionH = layout.caption ? fontSize * 2.6 : 0;
   const qrSide = Math.min(cellW - 2 * pad, cellH - 2 * pad - captionH);
   // Below 10 mm with quiet zone even a short URL's modules (~0.3 mm) print and scan poorly.
-  if (qrSide < 10 * PT_PER_MM) throw new RangeError(`labels too small: ${layout.columns}×${layout.rows} leaves ${(qrSide / PT_PER_MM).toFixed(1)} mm per code`);
+  if (qrSide < 10 * PT_PER_MM)
+    throw new RangeError(
+      `labels too small: ${layout.columns}×${layout.rows} leaves ${(qrSide / PT_PER_MM).toFixed(1)} mm per code`,
+    );
   return { pageW, pageH, margin, cellW, cellH, pad, fontSize, qrSide };
 }
 
@@ -83,7 +86,10 @@ function drawLabel(doc: PDFKit.PDFDocument, g: Grid, layout: LabelLayout, item: 
   if (!layout.caption) return;
   const width = g.cellW - 2 * g.pad;
   let y = qrY + g.qrSide + g.fontSize * 0.2;
-  for (const [font, text] of [['Helvetica-Bold', item.title], ['Helvetica', item.caption]] as const) {
+  for (const [font, text] of [
+    ['Helvetica-Bold', item.title],
+    ['Helvetica', item.caption],
+  ] as const) {
     if (!text) continue;
     doc.font(font).fontSize(g.fontSize).fillColor('#000000');
     doc.text(fitLine(doc, text, width), cellX + g.pad, y, { width, align: 'center', lineBreak: false });
@@ -113,7 +119,11 @@ function backpressure(doc: PDFKit.PDFDocument): () => Promise<void> {
   };
 }
 
-async function fill(doc: PDFKit.PDFDocument, items: AsyncIterable<LabelItem> | Iterable<LabelItem>, layout: LabelLayout): Promise<LabelSheetResult> {
+async function fill(
+  doc: PDFKit.PDFDocument,
+  items: AsyncIterable<LabelItem> | Iterable<LabelItem>,
+  layout: LabelLayout,
+): Promise<LabelSheetResult> {
   const g = grid(layout);
   const perPage = layout.columns * layout.rows;
   const wait = backpressure(doc);
@@ -158,13 +168,17 @@ export function assertLayoutFits(layout: LabelLayout): void {
 export async function renderLabelSheet(items: Iterable<LabelItem>, layout: LabelLayout): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let length = 0;
-  await writeLabelSheet(items, layout, new Writable({
-    write(chunk: Buffer, _enc, done) {
-      chunks.push(chunk);
-      length += chunk.length;
-      done();
-    },
-  }));
+  await writeLabelSheet(
+    items,
+    layout,
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        length += chunk.length;
+        done();
+      },
+    }),
+  );
   const out = new Uint8Array(length);
   let at = 0;
   for (const c of chunks) {
@@ -180,7 +194,10 @@ export async function renderLabelSheet(items: Iterable<LabelItem>, layout: Label
  * bounded for any number of codes. A failure (bad item, iterator error) destroys the stream
  * with that error. Throws synchronously when the layout leaves no room for a code.
  */
-export function createLabelSheet(items: AsyncIterable<LabelItem> | Iterable<LabelItem>, layout: LabelLayout): PDFKit.PDFDocument {
+export function createLabelSheet(
+  items: AsyncIterable<LabelItem> | Iterable<LabelItem>,
+  layout: LabelLayout,
+): PDFKit.PDFDocument {
   const { doc, done } = startSheet(items, layout);
   done.catch(() => {}); // reported through the stream's 'error' event
   return doc;

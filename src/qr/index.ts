@@ -48,9 +48,12 @@ export const MEDIA_TYPES: Record<QrFormat, string> = {
 export async function render(format: QrFormat, payload: string, options: RenderOptions = {}): Promise<RenderedQr> {
   const m = buildMatrix(payload, options.ecc ?? 'M');
   const body =
-    format === 'svg' ? renderSvg(m, options)
-    : format === 'png' ? await renderPng(m, options)
-    : format === 'pdf' ? await renderPdf(m, options)
-    : renderEps(m, options);
+    format === 'svg'
+      ? renderSvg(m, options)
+      : format === 'png'
+        ? await renderPng(m, options)
+        : format === 'pdf'
+          ? await renderPdf(m, options)
+          : renderEps(m, options);
   return { body, contentType: MEDIA_TYPES[format], extension: format };
 }

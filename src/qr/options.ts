@@ -52,8 +52,7 @@ export interface QueryProblem {
 }
 
 export type ResolveResult =
-  | { ok: true; options: ResolvedRenderOptions; warnings: string[] }
-  | { ok: false; problems: QueryProblem[] };
+  { ok: true; options: ResolvedRenderOptions; warnings: string[] } | { ok: false; problems: QueryProblem[] };
 
 function isHex(c: string | null | undefined): c is string {
   return typeof c === 'string' && HEX_COLOR.test(c);
@@ -100,7 +99,9 @@ export function resolveRenderOptions(query: RenderQuery, defaults: RenderDefault
   const margin = query.margin ?? defaults.margin ?? STANDARD_MARGIN;
   const warnings: string[] = [];
   if (margin < STANDARD_MARGIN) {
-    warnings.push(`Quiet zone of ${margin} modules is below the ${STANDARD_MARGIN} that ISO/IEC 18004 requires; some scanners may fail.`);
+    warnings.push(
+      `Quiet zone of ${margin} modules is below the ${STANDARD_MARGIN} that ISO/IEC 18004 requires; some scanners may fail.`,
+    );
   }
   if (invert) warnings.push('Inverted code: some older scanners cannot read light modules on a dark background.');
   const options: ResolvedRenderOptions = {

@@ -2,14 +2,44 @@
 // cameras parse: RFC 6068 mailto, RFC 3966 tel, the de-facto SMSTO and WIFI (ZXing) schemes,
 // vCard 3.0 (RFC 2426) and RFC 5870 geo.
 
-export interface UrlContent { url: string }
-export interface TextContent { text: string }
-export interface EmailContent { to: string; subject?: string; body?: string; cc?: string; bcc?: string }
-export interface PhoneContent { number: string }
-export interface SmsContent { number: string; message?: string }
-export interface WifiContent { ssid: string; encryption: 'WPA' | 'WEP' | 'nopass'; password?: string; hidden?: boolean }
-export interface GeoContent { lat: number; lng: number; query?: string }
-export interface VcardAddress { street?: string; city?: string; region?: string; postal_code?: string; country?: string }
+export interface UrlContent {
+  url: string;
+}
+export interface TextContent {
+  text: string;
+}
+export interface EmailContent {
+  to: string;
+  subject?: string;
+  body?: string;
+  cc?: string;
+  bcc?: string;
+}
+export interface PhoneContent {
+  number: string;
+}
+export interface SmsContent {
+  number: string;
+  message?: string;
+}
+export interface WifiContent {
+  ssid: string;
+  encryption: 'WPA' | 'WEP' | 'nopass';
+  password?: string;
+  hidden?: boolean;
+}
+export interface GeoContent {
+  lat: number;
+  lng: number;
+  query?: string;
+}
+export interface VcardAddress {
+  street?: string;
+  city?: string;
+  region?: string;
+  postal_code?: string;
+  country?: string;
+}
 export interface VcardContent {
   first_name?: string;
   last_name?: string;
@@ -36,7 +66,16 @@ export interface ContentByType {
   geo: GeoContent;
 }
 export type ContentType = keyof ContentByType;
-export const QR_CONTENT_TYPES = ['url', 'text', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const satisfies readonly ContentType[];
+export const QR_CONTENT_TYPES = [
+  'url',
+  'text',
+  'email',
+  'phone',
+  'sms',
+  'wifi',
+  'vcard',
+  'geo',
+] as const satisfies readonly ContentType[];
 
 /** Visual separators are legal in RFC 3966 but some dialers choke on them; digits and + only. */
 export function normalizePhone(n: string): string {

@@ -21,7 +21,14 @@ export interface PdfOptions extends PdfDrawOptions {
  * coordinates (points, y down), `size` points wide and high including the quiet zone.
  * Leaves the document's graphics state as it found it.
  */
-export function drawQr(doc: PDFKit.PDFDocument, m: QrMatrix, x: number, y: number, size: number, opts: PdfDrawOptions = {}): void {
+export function drawQr(
+  doc: PDFKit.PDFDocument,
+  m: QrMatrix,
+  x: number,
+  y: number,
+  size: number,
+  opts: PdfDrawOptions = {},
+): void {
   const margin = opts.margin ?? 4;
   const fg = opts.fg ?? '#000000';
   const bg = opts.bg ?? '#FFFFFF';

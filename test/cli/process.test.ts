@@ -8,13 +8,21 @@ import http from 'node:http';
 import { dialects, randomSlug } from '../support/harness.js';
 
 function cli(env: NodeJS.ProcessEnv, args: string[]) {
-  const res = spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  const res = spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; logs: () => string[] }> {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; port: number; logs: () => string[] }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let raw = '';
   child.stdout!.on('data', (d) => (raw += d));
   child.stderr!.on('data', (d) => (raw += d));
@@ -28,13 +36,19 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   throw new Error(`server did not start: ${raw}`);
 }
 
-function request(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function request(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get({ port, path, headers, host: '127.0.0.1' }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    }).on('error', reject);
+    http
+      .get({ port, path, headers, host: '127.0.0.1' }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -44,12 +58,27 @@ for (const dialect of dialects()) {
     let env: NodeJS.ProcessEnv;
     before(() => {
       dir = mkdtempSync(join(tmpdir(), 'qrs-proc-'));
-      env = { DATABASE_URL: dialect.name === 'sqlite' ? `sqlite:${join(dir, 'x.sqlite')}` : dialect.url, NODE_ENV: 'test' };
+      env = {
+        DATABASE_URL: dialect.name === 'sqlite' ? `sqlite:${join(dir, 'x.sqlite')}` : dialect.url,
+        NODE_ENV: 'test',
+      };
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
     it('bootstraps with the CLI, serves the same database, logs JSON with request ids, and shuts down gracefully', async () => {
-      const boot = cli(env, ['bootstrap', '--email', `${randomSlug('cli')}@example.com`, '--password', 'long enough pw', '--org-name', 'CLI Org', '--org-slug', randomSlug('cli'), '--plan', 'pro']);
+      const boot = cli(env, [
+        'bootstrap',
+        '--email',
+        `${randomSlug('cli')}@example.com`,
+        '--password',
+        'long enough pw',
+        '--org-name',
+        'CLI Org',
+        '--org-slug',
+        randomSlug('cli'),
+        '--plan',
+        'pro',
+      ]);
       assert.equal(boot.status, 0, boot.stderr);
       const lines = boot.stdout.trim().split('\n');
       assert.equal(lines.length, 1, 'npm run --silent cli prints only its JSON');
@@ -74,15 +103,31 @@ for (const dialect of dialects()) {
         assert.equal(body.data.id, out.organization_id);
         assert.equal(body.data.plan, 'pro');
         await new Promise((r) => setTimeout(r, 200));
-        const logged = logs().filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.reqId === body.meta.request_id);
+        const logged = logs()
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l))
+          .filter((l) => l.reqId === body.meta.request_id);
         assert.ok(logged.length >= 2, 'request and response log lines carry the request id');
 
         // Hold a request in flight: headers and half a body, the rest after SIGTERM.
         const inFlight = new Promise<number>((resolve, reject) => {
-          const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/v1/organizations', headers: { 'content-type': 'application/json', 'content-length': '12', authorization: `Bearer ${created.api_key}` } }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          });
+          const req = http.request(
+            {
+              port,
+              host: '127.0.0.1',
+              method: 'POST',
+              path: '/v1/organizations',
+              headers: {
+                'content-type': 'application/json',
+                'content-length': '12',
+                authorization: `Bearer ${created.api_key}`,
+              },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            },
+          );
           req.on('error', reject);
           req.write('{"name":');
           setTimeout(() => {

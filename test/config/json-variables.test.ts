@@ -13,7 +13,9 @@ const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEn
 
 describe('PLANS_JSON', () => {
   it('overrides the named limits and keeps the others', () => {
-    const plans = load({ PLANS_JSON: '{"pro":{"maxWorkspaces":1},"agency":{"maxWorkspaces":null,"maxDynamicCodes":9}}' }).plans;
+    const plans = load({
+      PLANS_JSON: '{"pro":{"maxWorkspaces":1},"agency":{"maxWorkspaces":null,"maxDynamicCodes":9}}',
+    }).plans;
     assert.equal(plans.pro.maxWorkspaces, 1);
     assert.equal(plans.pro.maxScansPerMonth, 25_000);
     assert.equal(plans.agency.maxWorkspaces, null);
@@ -23,19 +25,33 @@ describe('PLANS_JSON', () => {
 
   it('refuses invalid JSON, unknown plans and fields, and limits that are not non-negative integers', () => {
     const bad = (value: string, message: RegExp) => assert.throws(() => load({ PLANS_JSON: value }), message);
-    bad('{pro:1}', /^Error: PLANS_JSON is not valid JSON \(.+\); it must be an object such as \{"pro":\{"maxWorkspaces":1\}\}$/);
-    bad('{"gold":{"maxWorkspaces":1}}', /PLANS_JSON is invalid: \(top level\): unknown key "gold" \(expected an object keyed by plan: free, pro, business, agency, enterprise\)/);
+    bad(
+      '{pro:1}',
+      /^Error: PLANS_JSON is not valid JSON \(.+\); it must be an object such as \{"pro":\{"maxWorkspaces":1\}\}$/,
+    );
+    bad(
+      '{"gold":{"maxWorkspaces":1}}',
+      /PLANS_JSON is invalid: \(top level\): unknown key "gold" \(expected an object keyed by plan: free, pro, business, agency, enterprise\)/,
+    );
     bad('{"pro":{"maxWorkspace":2}}', /PLANS_JSON is invalid: \/pro: unknown key "maxWorkspace"/);
-    bad('{"pro":{"maxWorkspaces":-1}}', /\/pro\/maxWorkspaces: must be a non-negative integer, or null for unlimited, got -1/);
+    bad(
+      '{"pro":{"maxWorkspaces":-1}}',
+      /\/pro\/maxWorkspaces: must be a non-negative integer, or null for unlimited, got -1/,
+    );
     bad('{"free":{"maxScansPerMonth":1.5}}', /\/free\/maxScansPerMonth: must be a non-negative integer, got 1\.5/);
-    bad('{"business":{"requestsPerMinute":"60"}}', /\/business\/requestsPerMinute: must be a non-negative integer, got "60"/);
+    bad(
+      '{"business":{"requestsPerMinute":"60"}}',
+      /\/business\/requestsPerMinute: must be a non-negative integer, got "60"/,
+    );
     bad('{"free":{"maxDynamicCodes":null}}', /\/free\/maxDynamicCodes: must be a non-negative integer, got null/);
     bad('[]', /PLANS_JSON is invalid: \(top level\): must be an object keyed by plan/);
   });
 
   it('names every problem at once', () => {
-    assert.throws(() => load({ PLANS_JSON: '{"pro":{"maxWorkspaces":-1,"maxDynamicCodes":"x"}}' }),
-      /\/pro\/maxWorkspaces: must be .*; \/pro\/maxDynamicCodes: must be a non-negative integer, got "x"/);
+    assert.throws(
+      () => load({ PLANS_JSON: '{"pro":{"maxWorkspaces":-1,"maxDynamicCodes":"x"}}' }),
+      /\/pro\/maxWorkspaces: must be .*; \/pro\/maxDynamicCodes: must be a non-negative integer, got "x"/,
+    );
   });
 });
 
@@ -50,16 +66,31 @@ describe('DEPRECATIONS_JSON', () => {
 
   it('refuses invalid JSON, a missing field, a bad method, path, date or link, and unknown fields', () => {
     const bad = (value: unknown, message: RegExp) =>
-      assert.throws(() => load({ DEPRECATIONS_JSON: typeof value === 'string' ? value : JSON.stringify(value) }), message);
+      assert.throws(
+        () => load({ DEPRECATIONS_JSON: typeof value === 'string' ? value : JSON.stringify(value) }),
+        message,
+      );
     bad('[{"method":"GET",}]', /^Error: DEPRECATIONS_JSON is not valid JSON \(.+\); it must be an array such as/);
-    bad({ method: 'GET', path: '/v1/x', sunset: '2027-06-30' }, /DEPRECATIONS_JSON is invalid: \(top level\): must be an array of \{method, path, sunset, link\?\}/);
+    bad(
+      { method: 'GET', path: '/v1/x', sunset: '2027-06-30' },
+      /DEPRECATIONS_JSON is invalid: \(top level\): must be an array of \{method, path, sunset, link\?\}/,
+    );
     bad([{ method: 'GET', path: '/v1/x' }], /DEPRECATIONS_JSON is invalid: \/0: missing "sunset"/);
     bad([{ path: '/v1/x', sunset: '2027-06-30' }], /\/0: missing "method"/);
-    bad([{ method: 'FETCH', path: '/v1/x', sunset: '2027-06-30' }], /\/0\/method: must be an HTTP method \(GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\), got "FETCH"/);
+    bad(
+      [{ method: 'FETCH', path: '/v1/x', sunset: '2027-06-30' }],
+      /\/0\/method: must be an HTTP method \(GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\), got "FETCH"/,
+    );
     bad([{ method: 'GET', path: 'v1/x', sunset: '2027-06-30' }], /\/0\/path: must be a route path starting with \//);
-    bad([{ method: 'GET', path: '/v1/x', sunset: 'next summer' }], /\/0\/sunset: must be a date \(2027-06-30\) or date-time \(2027-06-30T00:00:00Z\), got "next summer"/);
+    bad(
+      [{ method: 'GET', path: '/v1/x', sunset: 'next summer' }],
+      /\/0\/sunset: must be a date \(2027-06-30\) or date-time \(2027-06-30T00:00:00Z\), got "next summer"/,
+    );
     bad([{ method: 'GET', path: '/v1/x', sunset: '2027-02-30' }], /\/0\/sunset: must be a date/);
-    bad([{ method: 'GET', path: '/v1/x', sunset: '2027-06-30', link: 'docs/x' }], /\/0\/link: must be an absolute URL, got "docs\/x"/);
+    bad(
+      [{ method: 'GET', path: '/v1/x', sunset: '2027-06-30', link: 'docs/x' }],
+      /\/0\/link: must be an absolute URL, got "docs\/x"/,
+    );
     bad([{ method: 'GET', path: '/v1/x', sunset: '2027-06-30', sunsett: 'x' }], /\/0: unknown key "sunsett"/);
   });
 });
@@ -69,7 +100,10 @@ describe('PG_POOL_MAX', () => {
     assert.equal(load({}).pgPoolMax, 10);
     assert.equal(load({ PG_POOL_MAX: '25' }).pgPoolMax, 25);
     for (const v of ['0', '-1', '2.5', 'ten', '1001']) {
-      assert.throws(() => load({ PG_POOL_MAX: v }), new RegExp(`PG_POOL_MAX must be an integer from 1 to 1000, got "${v}"`));
+      assert.throws(
+        () => load({ PG_POOL_MAX: v }),
+        new RegExp(`PG_POOL_MAX must be an integer from 1 to 1000, got "${v}"`),
+      );
     }
   });
 
@@ -84,7 +118,9 @@ describe('PG_POOL_MAX', () => {
       const busy = Promise.all(Array.from({ length: 6 }, () => sql`select pg_sleep(0.3)`.execute(db)));
       for (let i = 0; i < 8; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${name}`.execute(observer);
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_stat_activity where application_name = ${name}`.execute(observer);
         most = Math.max(most, rows[0].n);
       }
       await busy;
@@ -116,7 +152,9 @@ for (const dialect of dialects()) {
         DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/health', sunset: '2027-06-30' }]),
       });
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     it('a deprecated route answers with its Sunset date', async () => {
       const res = await call(h, { url: '/v1/health' });

@@ -1,16 +1,35 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../support/harness.js';
 
 for (const dialect of dialects()) {
   describe(`API key authentication [${dialect.name}]`, () => {
     let h: Harness;
     let t: Tenant;
-    before(async () => { h = await createHarness(dialect); t = await seedTenant(h); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+      t = await seedTenant(h);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     const keyId = async (tenant: Tenant) =>
-      (await h.db.selectFrom('api_keys').select('id').where('workspace_id', '=', tenant.workspaceId).executeTakeFirstOrThrow()).id;
+      (
+        await h.db
+          .selectFrom('api_keys')
+          .select('id')
+          .where('workspace_id', '=', tenant.workspaceId)
+          .executeTakeFirstOrThrow()
+      ).id;
 
     it('rejects missing, malformed, garbage and unknown keys with the same 401', async () => {
       const cases: Record<string, string | undefined> = {
@@ -30,7 +49,11 @@ for (const dialect of dialects()) {
     });
 
     it('stores only a SHA-256 hash of the key', async () => {
-      const row = await h.db.selectFrom('api_keys').selectAll().where('workspace_id', '=', t.workspaceId).executeTakeFirstOrThrow();
+      const row = await h.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('workspace_id', '=', t.workspaceId)
+        .executeTakeFirstOrThrow();
       assert.match(row.key_hash, /^[0-9a-f]{64}$/);
       assert.ok(!JSON.stringify(row).includes(t.apiKey.slice(7)));
     });
@@ -38,19 +61,31 @@ for (const dialect of dialects()) {
     it('rejects a revoked key on its next request', async () => {
       const t2 = await seedTenant(h);
       assert.equal((await call(h, { url: '/v1/organizations', tenant: t2 })).statusCode, 200);
-      await h.db.updateTable('api_keys').set({ revoked_at: new Date().toISOString() }).where('id', '=', await keyId(t2)).execute();
+      await h.db
+        .updateTable('api_keys')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('id', '=', await keyId(t2))
+        .execute();
       expectProblem(await call(h, { url: '/v1/organizations', tenant: t2 }), 401, 'authentication');
     });
 
     it('rejects an expired key', async () => {
       const t2 = await seedTenant(h);
-      await h.db.updateTable('api_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', await keyId(t2)).execute();
+      await h.db
+        .updateTable('api_keys')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', await keyId(t2))
+        .execute();
       expectProblem(await call(h, { url: '/v1/organizations', tenant: t2 }), 401, 'authentication');
     });
 
-    it("rejects keys of a soft-deleted organization", async () => {
+    it('rejects keys of a soft-deleted organization', async () => {
       const t2 = await seedTenant(h);
-      await h.db.updateTable('organizations').set({ deleted_at: new Date().toISOString() }).where('id', '=', t2.organizationId).execute();
+      await h.db
+        .updateTable('organizations')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', t2.organizationId)
+        .execute();
       expectProblem(await call(h, { url: '/v1/organizations', tenant: t2 }), 401, 'authentication');
     });
 
@@ -58,10 +93,18 @@ for (const dialect of dialects()) {
       const t2 = await seedTenant(h);
       const id = await keyId(t2);
       for (let i = 0; i < 3; i++) await call(h, { url: '/v1/organizations', tenant: t2 });
-      const before = await h.db.selectFrom('api_keys').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const before = await h.db
+        .selectFrom('api_keys')
+        .select('last_used_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       assert.equal(before.last_used_at, null, 'not written on the request path');
       await h.app.deps.lastUsed.flush();
-      const after = await h.db.selectFrom('api_keys').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const after = await h.db
+        .selectFrom('api_keys')
+        .select('last_used_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       assert.ok(after.last_used_at && Date.now() - Date.parse(after.last_used_at) < 60_000);
     });
 

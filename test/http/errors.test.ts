@@ -1,7 +1,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../support/harness.js';
 import { probeRoutes } from './probe-routes.js';
 
 for (const dialect of dialects()) {
@@ -11,11 +19,22 @@ for (const dialect of dialects()) {
     const counters = { executed: 0, delayMs: 0 };
     const logLines: string[] = [];
     before(async () => {
-      const stream = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
-      h = await createHarness(dialect, {}, { routes: (app) => probeRoutes(app, counters), logger: { level: 'info', stream } });
+      const stream = new Writable({
+        write(chunk, _enc, cb) {
+          logLines.push(String(chunk));
+          cb();
+        },
+      });
+      h = await createHarness(
+        dialect,
+        {},
+        { routes: (app) => probeRoutes(app, counters), logger: { level: 'info', stream } },
+      );
       t = await seedTenant(h);
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     it('wraps one resource in data/meta and mints req_ ULID ids, ignoring an incoming X-Request-Id', async () => {
       const res = await call(h, { url: '/v1/organizations', tenant: t, headers: { 'x-request-id': 'req_attacker' } });
@@ -37,29 +56,52 @@ for (const dialect of dialects()) {
     });
 
     it('answers an empty JSON body with 400', async () => {
-      const res = await h.app.inject({ method: 'POST', url: '/v1/probe/things', headers: { ...t.auth, 'content-type': 'application/json' } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/v1/probe/things',
+        headers: { ...t.auth, 'content-type': 'application/json' },
+      });
       assert.equal(res.statusCode, 400);
     });
 
     it('answers a body that is not JSON with 415', async () => {
-      const res = await call(h, { method: 'POST', url: '/v1/probe/things', tenant: t, headers: { 'content-type': 'text/plain' }, body: 'name=x' });
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/probe/things',
+        tenant: t,
+        headers: { 'content-type': 'text/plain' },
+        body: 'name=x',
+      });
       expectProblem(res, 415, 'unsupported-media-type');
     });
 
     it('answers an oversize body with 413', async () => {
-      const res = await call(h, { method: 'POST', url: '/v1/probe/things', tenant: t, body: JSON.stringify({ name: 'x'.repeat(h.config.bodyLimit + 10) }) });
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/probe/things',
+        tenant: t,
+        body: JSON.stringify({ name: 'x'.repeat(h.config.bodyLimit + 10) }),
+      });
       expectProblem(res, 413, 'payload-too-large');
     });
 
     it('answers a missing required field with 400 and a JSON pointer', async () => {
       const res = await call(h, { method: 'POST', url: '/v1/probe/things', tenant: t, body: { size: 3 } });
       const p = expectProblem(res, 400, 'bad-request');
-      assert.deepEqual(p.errors.map((e: any) => [e.pointer, e.code]), [['/name', 'required']]);
+      assert.deepEqual(
+        p.errors.map((e: any) => [e.pointer, e.code]),
+        [['/name', 'required']],
+      );
     });
 
     it('answers invalid values with 422 listing every problem with a pointer', async () => {
       const before = counters.executed;
-      const res = await call(h, { method: 'POST', url: '/v1/probe/things', tenant: t, body: { name: 'far too long name', size: 0, color: 'red', extra: 1 } });
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/probe/things',
+        tenant: t,
+        body: { name: 'far too long name', size: 0, color: 'red', extra: 1 },
+      });
       const p = expectProblem(res, 422, 'validation-error');
       const pointers = p.errors.map((e: any) => e.pointer).sort();
       assert.deepEqual(pointers, ['/color', '/extra', '/name', '/size']);
@@ -68,7 +110,12 @@ for (const dialect of dialects()) {
     });
 
     it('does not coerce JSON body types', async () => {
-      const res = await call(h, { method: 'POST', url: '/v1/probe/things', tenant: t, body: { name: 'ok', size: '5' } });
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/probe/things',
+        tenant: t,
+        body: { name: 'ok', size: '5' },
+      });
       const p = expectProblem(res, 422, 'validation-error');
       assert.equal(p.errors[0].pointer, '/size');
     });
@@ -119,8 +166,12 @@ for (const dialect of dialects()) {
 for (const dialect of dialects()) {
   describe(`URLs the router cannot decode [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('answers bad percent-encoding with a 400 problem document', async () => {
       for (const url of ['/v1/codes/%ZZ', '/01/09506000134352/21/a%E0%A4%A']) {

@@ -1,7 +1,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../support/harness.js';
 import { probeRoutes } from './probe-routes.js';
 
 for (const dialect of dialects()) {
@@ -9,8 +17,13 @@ for (const dialect of dialects()) {
     let h: Harness;
     let t: Tenant;
     const counters = { executed: 0, delayMs: 0 };
-    before(async () => { h = await createHarness(dialect, {}, { routes: (app) => probeRoutes(app, counters) }); t = await seedTenant(h); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect, {}, { routes: (app) => probeRoutes(app, counters) });
+      t = await seedTenant(h);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     const post = (key: string, body: unknown, tenant = t) =>
       call(h, { method: 'POST', url: '/v1/probe/things', tenant, body, headers: { 'idempotency-key': key } });
@@ -74,7 +87,11 @@ for (const dialect of dialects()) {
     it('forgets keys after 24 hours', async () => {
       const key = randomUUID();
       await post(key, { name: 'a' });
-      await h.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where('key', '=', key).execute();
+      await h.db
+        .updateTable('idempotency_keys')
+        .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+        .where('key', '=', key)
+        .execute();
       const res = await post(key, { name: 'b' });
       assert.equal(res.statusCode, 201);
       assert.equal(res.headers['idempotent-replayed'], undefined);

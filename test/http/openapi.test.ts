@@ -44,10 +44,13 @@ describe('accounts in the OpenAPI document', () => {
     h = await createHarness(dialect);
     doc = (await call(h, { url: '/openapi.json' })).json;
   });
-  after(async () => { await h.close(); });
+  after(async () => {
+    await h.close();
+  });
 
   // Resources are named component schemas; follow a $ref to the schema it names.
-  const deref = (schema: any): any => (schema?.$ref ? deref(doc.components.schemas[schema.$ref.split('/').pop()]) : schema);
+  const deref = (schema: any): any =>
+    schema?.$ref ? deref(doc.components.schemas[schema.$ref.split('/').pop()]) : schema;
 
   for (const [method, path, operationId, expect] of ROUTES) {
     it(`${method.toUpperCase()} ${path} (${operationId})`, () => {
@@ -61,13 +64,23 @@ describe('accounts in the OpenAPI document', () => {
         assert.ok(schema?.properties, 'request body schema');
         assert.equal(schema.additionalProperties, false, 'request bodies reject unknown fields');
       }
-      if (expect.query) assert.ok(op.parameters?.some((p: any) => p.in === 'query' && p.name === 'limit'), 'query parameters');
-      if (expect.params) assert.ok(op.parameters?.some((p: any) => p.in === 'path'), 'path parameters');
+      if (expect.query)
+        assert.ok(
+          op.parameters?.some((p: any) => p.in === 'query' && p.name === 'limit'),
+          'query parameters',
+        );
+      if (expect.params)
+        assert.ok(
+          op.parameters?.some((p: any) => p.in === 'path'),
+          'path parameters',
+        );
       const ok = deref(op.responses?.[expect.ok]?.content?.['application/json']?.schema);
       assert.ok(ok?.properties?.data, `${expect.ok} response schema with data`);
       assert.ok(ok.properties.meta, 'meta in the envelope');
       for (const status of ['400', '422', '401', '403', '404']) {
-        if (status === '401' || status === '404') { if (path.startsWith('/auth/')) continue; }
+        if (status === '401' || status === '404') {
+          if (path.startsWith('/auth/')) continue;
+        }
         if ((status === '400' || status === '422') && !expect.body && !expect.query && !expect.params) continue;
         if (status === '403' && path.startsWith('/auth/')) continue;
         assert.ok(op.responses[status], `${status} documented`);

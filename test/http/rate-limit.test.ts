@@ -16,9 +16,21 @@ for (const dialect of dialects()) {
       let offset = 0;
       const clock = { now: () => new Date(Date.now() + offset) };
       before(async () => {
-        h = await createHarness(dialect, { ...store.env, RATE_LIMIT_FREE: '3', RATE_LIMIT_PRO: '5', RATE_LIMIT_ANONYMOUS: '2', RATE_LIMIT_PUBLIC: '4' }, { clock });
+        h = await createHarness(
+          dialect,
+          {
+            ...store.env,
+            RATE_LIMIT_FREE: '3',
+            RATE_LIMIT_PRO: '5',
+            RATE_LIMIT_ANONYMOUS: '2',
+            RATE_LIMIT_PUBLIC: '4',
+          },
+          { clock },
+        );
       });
-      after(async () => { await h.close(); });
+      after(async () => {
+        await h.close();
+      });
 
       const get = (url: string, headers: Record<string, string> = {}, ip = '127.0.0.1', app = h.app) =>
         app.inject({ method: 'GET', url, headers, remoteAddress: ip });
@@ -32,7 +44,10 @@ for (const dialect of dialects()) {
           assert.equal(res.headers['x-ratelimit-limit'], '3');
           seen.push(Number(res.headers['x-ratelimit-remaining']));
           const reset = Number(res.headers['x-ratelimit-reset']);
-          assert.ok(reset * 1000 > Date.now() && reset * 1000 <= Date.now() + offset + 61_000, 'reset is a Unix time in seconds');
+          assert.ok(
+            reset * 1000 > Date.now() && reset * 1000 <= Date.now() + offset + 61_000,
+            'reset is a Unix time in seconds',
+          );
         }
         assert.deepEqual(seen, [2, 1, 0]);
         const limited = await get('/v1/organizations', tenant.auth, randomIp());
@@ -56,7 +71,11 @@ for (const dialect of dialects()) {
         assert.equal(second.statusCode, 401);
         assert.equal(second.headers['x-ratelimit-remaining'], '0');
         assert.equal((await get('/v1/organizations', bad, ip)).statusCode, 429);
-        assert.equal((await get('/v1/organizations', bad, randomIp())).statusCode, 401, 'another IP has its own budget');
+        assert.equal(
+          (await get('/v1/organizations', bad, randomIp())).statusCode,
+          401,
+          'another IP has its own budget',
+        );
       });
 
       it('gives public routes a separate per-IP budget', async () => {

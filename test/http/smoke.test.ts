@@ -5,8 +5,12 @@ import { call, createHarness, dialects, seedTenant, type Harness } from '../supp
 for (const dialect of dialects()) {
   describe(`harness smoke [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('a seeded tenant reads its organization', async () => {
       const t = await seedTenant(h);

@@ -40,9 +40,15 @@ describe('label sheet export', () => {
       assert.match(info, /Page size:\s+595.28 x 841.89 pts \(A4\)/);
     });
     const [page1] = await decodePdfPages(pdf, 1);
-    assert.deepEqual(page1.sort(), items.slice(0, 12).map((i) => i.payload));
+    assert.deepEqual(
+      page1.sort(),
+      items.slice(0, 12).map((i) => i.payload),
+    );
     const [page3] = await decodePdfPages(pdf, 3);
-    assert.deepEqual(page3.sort(), items.slice(24).map((i) => i.payload));
+    assert.deepEqual(
+      page3.sort(),
+      items.slice(24).map((i) => i.payload),
+    );
   });
 
   test('an empty export is one blank page; a layout without room is refused up front', async () => {

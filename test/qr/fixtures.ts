@@ -11,7 +11,7 @@ export const CONTENT: { [T in ContentType]: ContentByType[T] } = {
   text: { text: LONG_TEXT },
   email: { to: 'info+qr@example.com', subject: 'Grüße & Fragen?', body: 'Zeile 1\nZeile 2: 100% sicher' },
   phone: { number: '+49 (30) 123-4567' },
-  sms: { number: '+49 151 2345678', message: 'Hallo: wie geht\'s? Code 12;34' },
+  sms: { number: '+49 151 2345678', message: "Hallo: wie geht's? Code 12;34" },
   wifi: { ssid: 'Café;Net:"5G"', encryption: 'WPA', password: 'p@ss\\w,rd;:"x', hidden: true },
   vcard: {
     first_name: 'Jürgen',

@@ -19,7 +19,7 @@ const URL = 'https://qrs.example/r/Ab3dE9x';
 function pngChunks(png: Buffer): Map<string, Buffer> {
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const chunks = new Map<string, Buffer>();
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const len = png.readUInt32BE(at);
     const type = png.subarray(at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + len);
@@ -40,8 +40,10 @@ describe('matrix', () => {
   test('merged rectangles cover exactly the dark modules', () => {
     const m = buildMatrix(URL, 'H');
     const covered = new Uint8Array(m.size * m.size);
-    for (const r of darkRects(m)) for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) covered[y * m.size + x]++;
-    for (let y = 0; y < m.size; y++) for (let x = 0; x < m.size; x++) assert.equal(covered[y * m.size + x], isDark(m, x, y) ? 1 : 0);
+    for (const r of darkRects(m))
+      for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) covered[y * m.size + x]++;
+    for (let y = 0; y < m.size; y++)
+      for (let x = 0; x < m.size; x++) assert.equal(covered[y * m.size + x], isDark(m, x, y) ? 1 : 0);
   });
 });
 
@@ -122,7 +124,10 @@ describe('pdf', () => {
     const m = buildMatrix(URL, 'M');
     const pdf = (await render('pdf', URL, { ecc: 'M' })).body as Buffer;
     const side = ((m.size + 8) * 72) / 25.4;
-    assert.match(pdf.toString('latin1'), new RegExp(`/MediaBox \\[0 0 ${side.toFixed(2)}\\d* ${side.toFixed(2)}\\d*\\]`));
+    assert.match(
+      pdf.toString('latin1'),
+      new RegExp(`/MediaBox \\[0 0 ${side.toFixed(2)}\\d* ${side.toFixed(2)}\\d*\\]`),
+    );
   });
 });
 
@@ -143,7 +148,8 @@ describe('eps', () => {
       const png = pngChunks(await readFile(join(dir, 'out.png')));
       assert.equal(png.get('IHDR')!.readUInt32BE(0), Math.round((side / 72) * 300));
       // The painted area (the light grey background counts as marks) is the whole box.
-      const bbox = (await run('gs', ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q', '-sDEVICE=bbox', join(dir, 'in.eps')])).stderr;
+      const bbox = (await run('gs', ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q', '-sDEVICE=bbox', join(dir, 'in.eps')]))
+        .stderr;
       const [, x0, y0, x1, y1] = /%%HiResBoundingBox: ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(bbox)!.map(Number);
       assert.ok(x0 < 0.1 && y0 < 0.1 && Math.abs(x1 - side) < 0.1 && Math.abs(y1 - side) < 0.1, bbox);
     });

@@ -57,7 +57,11 @@ describe('render options', () => {
 
   test('foreground: query, then code style, then brand colour only when it reads well', () => {
     assert.equal(resolved(resolveRenderOptions({}, { brandColor: '#1A4D8F' })).options.fg, '#1A4D8F');
-    assert.equal(resolved(resolveRenderOptions({}, { brandColor: '#FFD500' })).options.fg, '#000000', 'yellow on white is too faint');
+    assert.equal(
+      resolved(resolveRenderOptions({}, { brandColor: '#FFD500' })).options.fg,
+      '#000000',
+      'yellow on white is too faint',
+    );
     assert.equal(resolved(resolveRenderOptions({}, { brandColor: 'not a colour' })).options.fg, '#000000');
     assert.equal(resolved(resolveRenderOptions({}, { fg: '#333333', brandColor: '#1A4D8F' })).options.fg, '#333333');
     assert.equal(resolved(resolveRenderOptions({ fg: '#003300' }, { fg: '#333333' })).options.fg, '#003300');
@@ -66,8 +70,30 @@ describe('render options', () => {
   });
 
   test('query schema bounds', () => {
-    assert.ok(Value.Check(QrQuery, { size: 512, mm: 30, margin: 0, ecc: 'Q', fg: '#00aa00', dpi: 300, invert: true, download: false }));
-    for (const bad of [{ size: 15 }, { size: 4097 }, { mm: 4 }, { margin: 65 }, { margin: 1.5 }, { ecc: 'X' }, { fg: 'red' }, { bg: '#FFF' }, { dpi: 71 }, { dpi: 2401 }]) {
+    assert.ok(
+      Value.Check(QrQuery, {
+        size: 512,
+        mm: 30,
+        margin: 0,
+        ecc: 'Q',
+        fg: '#00aa00',
+        dpi: 300,
+        invert: true,
+        download: false,
+      }),
+    );
+    for (const bad of [
+      { size: 15 },
+      { size: 4097 },
+      { mm: 4 },
+      { margin: 65 },
+      { margin: 1.5 },
+      { ecc: 'X' },
+      { fg: 'red' },
+      { bg: '#FFF' },
+      { dpi: 71 },
+      { dpi: 2401 },
+    ]) {
       assert.ok(!Value.Check(QrQuery, bad), JSON.stringify(bad));
     }
   });

@@ -27,8 +27,14 @@ describe('payload text', () => {
 
   test('wifi escapes \\ ; , : " and omits what is not set', () => {
     assert.equal(escapeWifi('a\\b;c,d:e"f'), 'a\\\\b\\;c\\,d\\:e\\"f');
-    assert.equal(encodePayload('wifi', CONTENT.wifi), 'WIFI:T:WPA;S:Café\\;Net\\:\\"5G\\";P:p@ss\\\\w\\,rd\\;\\:\\"x;H:true;;');
-    assert.equal(encodePayload('wifi', { ssid: 'Gast', encryption: 'nopass', password: 'ignored' }), 'WIFI:T:nopass;S:Gast;;');
+    assert.equal(
+      encodePayload('wifi', CONTENT.wifi),
+      'WIFI:T:WPA;S:Café\\;Net\\:\\"5G\\";P:p@ss\\\\w\\,rd\\;\\:\\"x;H:true;;',
+    );
+    assert.equal(
+      encodePayload('wifi', { ssid: 'Gast', encryption: 'nopass', password: 'ignored' }),
+      'WIFI:T:nopass;S:Gast;;',
+    );
   });
 
   test('vCard 3.0 with RFC 2426 escaping and CRLF line ends', () => {
@@ -57,7 +63,10 @@ describe('payload text', () => {
 
   test('geo without exponents, optional query', () => {
     assert.equal(encodePayload('geo', { lat: 52.520008, lng: 13.404954 }), 'geo:52.520008,13.404954');
-    assert.equal(encodePayload('geo', { lat: -0.00000001, lng: 1e-7, query: 'A & B' }), 'geo:0,0.0000001?q=A%20%26%20B');
+    assert.equal(
+      encodePayload('geo', { lat: -0.00000001, lng: 1e-7, query: 'A & B' }),
+      'geo:0,0.0000001?q=A%20%26%20B',
+    );
   });
 });
 
@@ -65,7 +74,8 @@ describe('content schemas', () => {
   const ok = (type: keyof typeof ContentSchemas, v: unknown) => Value.Check(ContentSchemas[type], v);
 
   test('the fixtures are valid', () => {
-    for (const [type, content] of Object.entries(CONTENT)) assert.ok(ok(type as keyof typeof ContentSchemas, content), type);
+    for (const [type, content] of Object.entries(CONTENT))
+      assert.ok(ok(type as keyof typeof ContentSchemas, content), type);
   });
 
   test('constraints', () => {

@@ -3,7 +3,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from 'typebox';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../support/harness.js';
 import { etagMatches, qrImageRoutes, safeFileName } from '../../src/features/code-images/qr-image.routes.js';
 import { notFound } from '../../src/http/errors.js';
 import { decodePng, missingTools } from '../support/decode.js';
@@ -33,20 +41,36 @@ describe(`qr.http on a probe route [${dialect.name}]`, () => {
   let h: Harness;
   let t: Tenant;
   before(async () => {
-    h = await createHarness(dialect, {}, {
-      routes: (app) => qrImageRoutes(app, {
-        path: '/v1/probe-qr/:id/qr', params: Type.Object({ id: Type.String() }), permission: 'codes.read',
-        tags: ['probe'], operationId: 'getProbeQr', subject: 'a probe',
-        load: async ({ id }) => {
-          if (id === 'big') return { payload: 'x'.repeat(2500), defaults: {}, fileName: 'big' };
-          if (id !== 'one') throw notFound('Probe');
-          return { payload: PAYLOAD, defaults: { margin: 2, brandColor: '#FFFF00' }, fileName: 'probe one', title: 'Probe' };
-        },
-      }),
-    });
+    h = await createHarness(
+      dialect,
+      {},
+      {
+        routes: (app) =>
+          qrImageRoutes(app, {
+            path: '/v1/probe-qr/:id/qr',
+            params: Type.Object({ id: Type.String() }),
+            permission: 'codes.read',
+            tags: ['probe'],
+            operationId: 'getProbeQr',
+            subject: 'a probe',
+            load: async ({ id }) => {
+              if (id === 'big') return { payload: 'x'.repeat(2500), defaults: {}, fileName: 'big' };
+              if (id !== 'one') throw notFound('Probe');
+              return {
+                payload: PAYLOAD,
+                defaults: { margin: 2, brandColor: '#FFFF00' },
+                fileName: 'probe one',
+                title: 'Probe',
+              };
+            },
+          }),
+      },
+    );
     t = await seedTenant(h);
   });
-  after(async () => { await h.close(); });
+  after(async () => {
+    await h.close();
+  });
 
   it('registers four routes with operation ids and sends the image with its headers', async () => {
     const spec = h.app.swagger() as any;
@@ -70,7 +94,11 @@ describe(`qr.http on a probe route [${dialect.name}]`, () => {
   it('uses a strong tag for PDF too and answers 304 to it', async () => {
     const res = await call(h, { url: '/v1/probe-qr/one/qr.pdf', tenant: t });
     assert.match(String(res.headers.etag), /^"/);
-    const again = await call(h, { url: '/v1/probe-qr/one/qr.pdf', tenant: t, headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await call(h, {
+      url: '/v1/probe-qr/one/qr.pdf',
+      tenant: t,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     assert.equal(again.statusCode, 304);
     assert.equal(again.rawPayload.length, 0);
   });
@@ -84,7 +112,10 @@ describe(`qr.http on a probe route [${dialect.name}]`, () => {
     // 2,500 bytes: over version 40-H's 1,273, under 40-L's 2,953.
     const res = await call(h, { url: '/v1/probe-qr/big/qr.svg?ecc=H', tenant: t });
     const p = expectProblem(res, 422, 'validation-error');
-    assert.deepEqual(p.errors.map((e: any) => [e.pointer, e.code]), [['/query/ecc', 'capacity']]);
+    assert.deepEqual(
+      p.errors.map((e: any) => [e.pointer, e.code]),
+      [['/query/ecc', 'capacity']],
+    );
     assert.equal((await call(h, { url: '/v1/probe-qr/big/qr.svg?ecc=L', tenant: t })).statusCode, 200);
   });
 

@@ -49,7 +49,9 @@ for (const format of ['svg', 'png', 'pdf', 'eps'] as const) {
 
 describe('render facade', () => {
   test('media type and extension per format', async () => {
-    const seen = await Promise.all((['svg', 'png', 'pdf', 'eps'] as const).map((f) => render(f, 'https://qrs.example/r/x')));
+    const seen = await Promise.all(
+      (['svg', 'png', 'pdf', 'eps'] as const).map((f) => render(f, 'https://qrs.example/r/x')),
+    );
     assert.deepEqual(
       seen.map((r) => [r.contentType, r.extension, typeof r.body]),
       [

@@ -14,7 +14,13 @@ import { ownPrefix, underPrefix, uniqueFixture } from '../support/passports.js';
 import { Qrs } from '../../sdk/src/index.js';
 
 const [sqlite] = dialects();
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' } });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, {
+    cwd,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' },
+  });
 
 const SCRIPT = `
 import { Qrs } from '@qrs/sdk';
@@ -71,7 +77,11 @@ describe('@qrs/sdk from its npm pack tarball', () => {
     await new Qrs({ apiKey: t.apiKey, baseUrl }).dpp.publish(passport.id);
     const png = join(dir, 'code.png');
     // Asynchronously: the server answering the script runs in this very process.
-    const { stdout: out } = await promisify(execFile)(process.execPath, ['run.mjs', baseUrl, t.apiKey, passport.gtin, passport.serial, passport.lot ?? '', png], { cwd: dir, encoding: 'utf8' });
+    const { stdout: out } = await promisify(execFile)(
+      process.execPath,
+      ['run.mjs', baseUrl, t.apiKey, passport.gtin, passport.serial, passport.lot ?? '', png],
+      { cwd: dir, encoding: 'utf8' },
+    );
     const result = JSON.parse(out.trim().split('\n').pop()!);
     assert.deepEqual(result.workspaces, [t.workspaceId]);
     assert.ok(result.listed.includes(result.code.id));

@@ -56,11 +56,16 @@ describe('@qrs/sdk against a live server', () => {
     t = await seedTenant(h, 'agency');
     qrs = new Qrs({ apiKey: t.apiKey, baseUrl, fetch: rec.fetch, retry: { baseDelayMs: 10 } });
   });
-  after(async () => { await h.close(); });
+  after(async () => {
+    await h.close();
+  });
 
   it('creates, reads, updates, lists (every page) and deletes codes', async () => {
     const created = [];
-    for (let i = 0; i < 5; i++) created.push(await qrs.codes.create({ type: 'url', url: `https://example.com/p/${i}`, title: `Code ${i}`, tags: ['sdk'] }));
+    for (let i = 0; i < 5; i++)
+      created.push(
+        await qrs.codes.create({ type: 'url', url: `https://example.com/p/${i}`, title: `Code ${i}`, tags: ['sdk'] }),
+      );
     assert.match(created[0].id, /^qr_/);
     assert.equal((await qrs.codes.get(created[0].id)).title, 'Code 0');
     assert.equal((await qrs.codes.update(created[0].id, { title: 'Renamed' })).title, 'Renamed');
@@ -97,7 +102,9 @@ describe('@qrs/sdk against a live server', () => {
 
   it('reads scans and stats of a code', async () => {
     const code = await qrs.codes.create({ type: 'url', url: 'https://example.com/stats' });
-    const res = await globalThis.fetch(code.short_url!.replace(/^http:\/\/127\.0\.0\.1/, baseUrl), { redirect: 'manual' });
+    const res = await globalThis.fetch(code.short_url!.replace(/^http:\/\/127\.0\.0\.1/, baseUrl), {
+      redirect: 'manual',
+    });
     assert.equal(res.status, 302);
     const stats = await qrs.scans.stats(code.id);
     assert.equal(stats.code_id, code.id);
@@ -108,7 +115,9 @@ describe('@qrs/sdk against a live server', () => {
 
   it('reads workspace analytics, streams scans as CSV, and lists GS1 prefixes', async () => {
     const code = await qrs.codes.create({ type: 'url', url: 'https://example.com/analytics' });
-    const res = await globalThis.fetch(code.short_url!.replace(/^http:\/\/127\.0\.0\.1/, baseUrl), { redirect: 'manual' });
+    const res = await globalThis.fetch(code.short_url!.replace(/^http:\/\/127\.0\.0\.1/, baseUrl), {
+      redirect: 'manual',
+    });
     assert.equal(res.status, 302);
     await h.app.scans.flush();
     const day = new Date().toISOString().slice(0, 10);
@@ -125,7 +134,10 @@ describe('@qrs/sdk against a live server', () => {
     for await (const p of qrs.gs1Prefixes.list()) prefixes.push(p);
     assert.deepEqual(prefixes, []);
     // Claiming a prefix needs an org_admin session; an API key gets a 403 as a QrsError.
-    await assert.rejects(qrs.gs1Prefixes.create({ prefix: '4012345' } as never), (e: unknown) => e instanceof QrsError && e.status === 403);
+    await assert.rejects(
+      qrs.gs1Prefixes.create({ prefix: '4012345' } as never),
+      (e: unknown) => e instanceof QrsError && e.status === 403,
+    );
   });
 
   it('manages workspaces, API keys, members, the organization and usage, and reads the audit log', async () => {
@@ -161,7 +173,7 @@ describe('@qrs/sdk against a live server', () => {
     assert.equal((await qrs.auditLogs.get(entries[0].id)).id, entries[0].id);
   });
 
-  it('errors are QrsError with the problem document; another tenant\'s code is a 404', async () => {
+  it("errors are QrsError with the problem document; another tenant's code is a 404", async () => {
     const err = await qrs.codes.create({ type: 'url', url: 'not a url' }).catch((e) => e);
     assert.ok(err instanceof QrsError, String(err));
     assert.equal(err.status, 422);
@@ -169,7 +181,10 @@ describe('@qrs/sdk against a live server', () => {
     assert.ok(err.errors.length > 0 && err.errors[0].pointer);
     assert.match(err.request_id ?? '', /^req_/);
     const other = await seedTenant(h, 'agency');
-    const foreign = await new Qrs({ apiKey: other.apiKey, baseUrl }).codes.create({ type: 'url', url: 'https://example.com/x' });
+    const foreign = await new Qrs({ apiKey: other.apiKey, baseUrl }).codes.create({
+      type: 'url',
+      url: 'https://example.com/x',
+    });
     const notFound = await qrs.codes.get(foreign.id).catch((e) => e);
     assert.ok(notFound instanceof QrsError);
     assert.equal(notFound.status, 404);
@@ -179,7 +194,10 @@ describe('@qrs/sdk against a live server', () => {
     let dropped = false;
     const lossy = async (req: Request) => {
       const res = await globalThis.fetch(req);
-      if (req.method === 'POST' && !dropped) { dropped = true; throw new TypeError('network error after the server answered'); }
+      if (req.method === 'POST' && !dropped) {
+        dropped = true;
+        throw new TypeError('network error after the server answered');
+      }
       return res;
     };
     const client = new Qrs({ apiKey: t.apiKey, baseUrl, fetch: lossy, retry: { baseDelayMs: 5 } });
@@ -201,7 +219,11 @@ describe('@qrs/sdk against a live server', () => {
     const view = await qrs.dpp.view(passport.gtin, passport.serial, { lot: passport.lot ?? undefined });
     assert.equal(view.access_level, 'public');
     assert.match(await qrs.dpp.page(passport.gtin, passport.serial), /<html/);
-    const linkset = await qrs.resolver.linkset({ gtin: passport.gtin, serial: passport.serial, lot: passport.lot ?? undefined });
+    const linkset = await qrs.resolver.linkset({
+      gtin: passport.gtin,
+      serial: passport.serial,
+      lot: passport.lot ?? undefined,
+    });
     assert.ok(linkset.linkset[0].anchor.includes(passport.gtin));
     const versions = [];
     for await (const v of qrs.dpp.versions(passport.id)) versions.push(v);
@@ -214,7 +236,7 @@ describe('@qrs/sdk against a live server', () => {
     }
   });
 
-  it('signs in with a session (cookie plus X-CSRF-Token) and acts in the dashboard\'s name', async () => {
+  it("signs in with a session (cookie plus X-CSRF-Token) and acts in the dashboard's name", async () => {
     const session = new Qrs({ baseUrl, fetch: cookieJarFetch(), credentials: 'include' });
     const signedIn = await session.auth.signIn(t.email, t.password);
     assert.equal(signedIn.user.id, t.userId);
@@ -235,16 +257,22 @@ describe('@qrs/sdk retries', () => {
     baseUrl = await listen(h);
     t = await seedTenant(h);
   });
-  after(async () => { await h.close(); });
+  after(async () => {
+    await h.close();
+  });
 
   it('waits out a 429 (Retry-After) and succeeds; gives up with a QrsError after its retries', async () => {
     const rec = recordingFetch();
     const qrs = new Qrs({ apiKey: t.apiKey, baseUrl, fetch: rec.fetch, retry: { retries: 3, baseDelayMs: 50 } });
     for (let i = 0; i < 5; i++) assert.equal((await qrs.organizations.get()).id, t.organizationId);
-    assert.ok(rec.sent.some((r) => r.status === 429), 'the tiny limit was hit');
+    assert.ok(
+      rec.sent.some((r) => r.status === 429),
+      'the tiny limit was hit',
+    );
     const impatient = new Qrs({ apiKey: t.apiKey, baseUrl, retry: { retries: 0 } });
     let last: unknown;
-    for (let i = 0; i < 4 && !(last instanceof QrsError); i++) last = await impatient.organizations.get().catch((e) => e);
+    for (let i = 0; i < 4 && !(last instanceof QrsError); i++)
+      last = await impatient.organizations.get().catch((e) => e);
     assert.ok(last instanceof QrsError && last.status === 429 && last.code === 'rate-limited');
   });
 });

@@ -1,6 +1,14 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../support/harness.js';
 import { UA } from '../support/codes.js';
 
 // Regressions (docs/security.md, Destinations): destinations with CR/LF or characters above U+00FF were stored
@@ -15,20 +23,37 @@ for (const dialect of dialects()) {
       h = await createHarness(dialect);
       t = await seedTenant(h, 'pro');
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
-    const create = (body: Record<string, unknown> | string) => call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: typeof body === 'string' ? body : { type: 'url', ...body } });
+    const create = (body: Record<string, unknown> | string) =>
+      call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: typeof body === 'string' ? body : { type: 'url', ...body },
+      });
     const scan = (shortCode: string) => h.app.inject({ url: `/r/${shortCode}`, headers: { 'user-agent': UA.iphone } });
-    const codeCount = async () => (await h.db.selectFrom('codes').select('id').where('workspace_id', '=', t.workspaceId).execute()).length;
+    const codeCount = async () =>
+      (await h.db.selectFrom('codes').select('id').where('workspace_id', '=', t.workspaceId).execute()).length;
 
     it('IDN hosts and non-ASCII paths are stored normalised and redirect', async () => {
-      const res = await create({ url: 'https://Bücher.example/日本?q=ü#teil', fallback_url: 'https://例え.jp/', destinations: [{ url: 'https://example.com/ä', weight: 1 }] });
+      const res = await create({
+        url: 'https://Bücher.example/日本?q=ü#teil',
+        fallback_url: 'https://例え.jp/',
+        destinations: [{ url: 'https://example.com/ä', weight: 1 }],
+      });
       assert.equal(res.statusCode, 201, res.body);
       const c = res.json.data;
       assert.equal(c.url, 'https://xn--bcher-kva.example/%E6%97%A5%E6%9C%AC?q=%C3%BC#teil');
       assert.equal(c.fallback_url, 'https://xn--r8jz45g.jp/');
       assert.equal(c.destinations[0].url, 'https://example.com/%C3%A4');
-      const row = await h.db.selectFrom('codes').select(['url', 'destinations']).where('id', '=', c.id).executeTakeFirstOrThrow();
+      const row = await h.db
+        .selectFrom('codes')
+        .select(['url', 'destinations'])
+        .where('id', '=', c.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.url, c.url);
       const r = await scan(c.short_code);
       assert.equal(r.statusCode, 302);
@@ -37,7 +62,12 @@ for (const dialect of dialects()) {
 
     it('PATCH stores the normalised form too', async () => {
       const c = (await create({ url: 'https://example.com/a' })).json.data;
-      const res = await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: t, body: { url: 'HTTPS://EXAMPLE.com:443/日本' } });
+      const res = await call(h, {
+        method: 'PATCH',
+        url: `/v1/codes/${c.id}`,
+        tenant: t,
+        body: { url: 'HTTPS://EXAMPLE.com:443/日本' },
+      });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json.data.url, 'https://example.com/%E6%97%A5%E6%9C%AC');
       const r = await scan(c.short_code);
@@ -65,22 +95,39 @@ for (const dialect of dialects()) {
     for (const [name, url, code] of refused) {
       it(`refuses ${name} in url, fallback_url and destinations: 422, nothing stored`, async () => {
         const before = await codeCount();
-        const res = await create({ url, fallback_url: url, destinations: [{ url: 'https://ok.example/', weight: 1 }, { url, weight: 1 }] });
+        const res = await create({
+          url,
+          fallback_url: url,
+          destinations: [
+            { url: 'https://ok.example/', weight: 1 },
+            { url, weight: 1 },
+          ],
+        });
         const problem = expectProblem(res, 422, 'validation-error');
-        assert.deepEqual(problem.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [
-          ['/url', code], ['/fallback_url', code], ['/destinations/1/url', code],
-        ]);
+        assert.deepEqual(
+          problem.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]),
+          [
+            ['/url', code],
+            ['/fallback_url', code],
+            ['/destinations/1/url', code],
+          ],
+        );
         assert.equal(await codeCount(), before);
       });
     }
 
     it('a row stored before normalisation still redirects, and an unusable one is a 410, never a 500', async () => {
       const raw = (await create({ url: 'https://example.com/old' })).json.data;
-      const broken = (await create({ url: 'https://example.com/old2', fallback_url: 'https://fallback.example/' })).json.data;
+      const broken = (await create({ url: 'https://example.com/old2', fallback_url: 'https://fallback.example/' })).json
+        .data;
       const dead = (await create({ url: 'https://example.com/old3' })).json.data;
       // As rows looked when they were stored unnormalised (before this fix).
       await h.db.updateTable('codes').set({ url: 'https://Bücher.example/日本' }).where('id', '=', raw.id).execute();
-      await h.db.updateTable('codes').set({ url: 'https://example.com/a\r\nSet-Cookie: x=1' }).where('id', '=', broken.id).execute();
+      await h.db
+        .updateTable('codes')
+        .set({ url: 'https://example.com/a\r\nSet-Cookie: x=1' })
+        .where('id', '=', broken.id)
+        .execute();
       await h.db.updateTable('codes').set({ url: 'https://example.com/\u0100\n' }).where('id', '=', dead.id).execute();
       let r = await scan(raw.short_code);
       assert.equal(r.statusCode, 302);

@@ -3,7 +3,15 @@
 import dc from 'node:diagnostics_channel';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { call, randomSlug, seedMember, seedTenant, type Harness, type Member, type Tenant } from '../support/harness.js';
+import {
+  call,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Member,
+  type Tenant,
+} from '../support/harness.js';
 import { createCode } from '../support/codes.js';
 import { createPassport, uniqueFixture } from '../support/passports.js';
 import { createApiKey } from '../../src/features/api-keys/api-keys.service.js';
@@ -26,7 +34,9 @@ export interface RegisteredRoute {
  * use), so an onRoute hook added there sees the routes of all features without touching the
  * features list.
  */
-export async function withRegisteredRoutes<T>(build: () => Promise<T>): Promise<{ built: T; routes: RegisteredRoute[] }> {
+export async function withRegisteredRoutes<T>(
+  build: () => Promise<T>,
+): Promise<{ built: T; routes: RegisteredRoute[] }> {
   const routes: RegisteredRoute[] = [];
   let seen = false;
   const onInit = (message: unknown) => {
@@ -36,8 +46,12 @@ export async function withRegisteredRoutes<T>(build: () => Promise<T>): Promise<
       for (const method of [r.method].flat()) {
         if (method === 'HEAD') continue; // the automatic twin of a GET
         routes.push({
-          method, url: r.url, auth: r.config?.auth !== false, permission: r.config?.permission,
-          hasBody: !!r.schema?.body, security: (r.schema as { security?: unknown[] } | undefined)?.security,
+          method,
+          url: r.url,
+          auth: r.config?.auth !== false,
+          permission: r.config?.permission,
+          hasBody: !!r.schema?.body,
+          security: (r.schema as { security?: unknown[] } | undefined)?.security,
         });
       }
     });
@@ -75,27 +89,68 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
   const admin = await seedMember(h, owner, { org: 'org_admin' });
   const viewer = await seedMember(h, owner, { workspace: 'viewer' });
   const editor = await seedMember(h, owner, { workspace: 'editor' });
-  const asOwner = (method: 'POST' | 'DELETE', url: string, body?: unknown) => call(h, { method, url, body, tenant: owner });
-  const asAdmin = (method: 'POST' | 'DELETE', url: string, body?: unknown) => call(h, { method, url, body, headers: admin.headers });
+  const asOwner = (method: 'POST' | 'DELETE', url: string, body?: unknown) =>
+    call(h, { method, url, body, tenant: owner });
+  const asAdmin = (method: 'POST' | 'DELETE', url: string, body?: unknown) =>
+    call(h, { method, url, body, headers: admin.headers });
 
   const code = await createCode(h, owner, { type: 'url', url: 'https://owner.example.com/landing' });
   const comment = await created(h, asOwner('POST', `/v1/codes/${code.id}/comments`, { body: 'owner comment' }));
   const workspace = await created(h, asOwner('POST', '/v1/workspaces', { name: 'Second', slug: randomSlug('ws') }));
   const passport = await createPassport(h, owner, uniqueFixture('ev', 'SEC'));
-  const grant = await created(h, asOwner('POST', `/v1/dpp/${passport.id}/access-grants`, { level: 'authority', expires_at: new Date(Date.now() + 86_400_000).toISOString() }));
+  const grant = await created(
+    h,
+    asOwner('POST', `/v1/dpp/${passport.id}/access-grants`, {
+      level: 'authority',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  );
   const invitation = await created(h, asAdmin('POST', '/v1/members', { email: `${randomSlug('inv')}@example.com` }));
-  const prefix = await created(h, asAdmin('POST', '/v1/gs1-prefixes', { prefix: `9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}` }));
+  const prefix = await created(
+    h,
+    asAdmin('POST', '/v1/gs1-prefixes', {
+      prefix: `9${Math.floor(Math.random() * 1e8)
+        .toString()
+        .padStart(8, '0')}`,
+    }),
+  );
   await createKeyForWorkspace(h.db, h.config, owner.workspaceId, 'target');
-  const keyRow = await h.db.selectFrom('api_keys').select('id').where('organization_id', '=', owner.organizationId).where('name', '=', 'target').executeTakeFirstOrThrow();
-  const audit = await h.db.selectFrom('audit_logs').select('id').where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
+  const keyRow = await h.db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('organization_id', '=', owner.organizationId)
+    .where('name', '=', 'target')
+    .executeTakeFirstOrThrow();
+  const audit = await h.db
+    .selectFrom('audit_logs')
+    .select('id')
+    .where('organization_id', '=', owner.organizationId)
+    .executeTakeFirstOrThrow();
 
   const revoked = await createKeyForWorkspace(h.db, h.config, owner.workspaceId, 'revoked');
-  const revokedRow = await h.db.selectFrom('api_keys').select('id').where('organization_id', '=', owner.organizationId).where('name', '=', 'revoked').executeTakeFirstOrThrow();
+  const revokedRow = await h.db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('organization_id', '=', owner.organizationId)
+    .where('name', '=', 'revoked')
+    .executeTakeFirstOrThrow();
   await created(h, asAdmin('DELETE', `/v1/api-keys/${revokedRow.id}`));
-  const { secret } = await createApiKey(h.db, h.config.apiKeyPrefix, { organizationId: owner.organizationId, workspaceId: owner.workspaceId, name: 'by viewer', createdBy: viewer.userId }, new Date());
+  const { secret } = await createApiKey(
+    h.db,
+    h.config.apiKeyPrefix,
+    {
+      organizationId: owner.organizationId,
+      workspaceId: owner.workspaceId,
+      name: 'by viewer',
+      createdBy: viewer.userId,
+    },
+    new Date(),
+  );
 
   return {
-    owner, admin, viewer,
+    owner,
+    admin,
+    viewer,
     viewerKey: { authorization: `Bearer ${secret}` },
     revokedKey: { authorization: `Bearer ${revoked.api_key}` },
     ids: {
@@ -116,7 +171,17 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
   };
 }
 
-const BY_ORGANIZATION = ['organizations', 'memberships', 'workspaces', 'api_keys', 'audit_logs', 'invitations', 'gs1_prefixes', 'dpp_passports', 'dpp_access_grants'] as const;
+const BY_ORGANIZATION = [
+  'organizations',
+  'memberships',
+  'workspaces',
+  'api_keys',
+  'audit_logs',
+  'invitations',
+  'gs1_prefixes',
+  'dpp_passports',
+  'dpp_access_grants',
+] as const;
 const BY_WORKSPACE = ['workspace_members', 'codes', 'code_comments'] as const;
 
 export type Snapshot = Record<string, string[]>;
@@ -127,14 +192,24 @@ export type Snapshot = Record<string, string[]>;
  */
 export async function snapshotOf(h: Harness, organizationId: string): Promise<Snapshot> {
   const db = h.db as any;
-  const workspaceIds = (await h.db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).execute()).map((w) => w.id);
+  const workspaceIds = (
+    await h.db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).execute()
+  ).map((w) => w.id);
   const out: Snapshot = {};
   for (const table of BY_ORGANIZATION) {
-    const rows: Array<Record<string, unknown>> = await db.selectFrom(table).selectAll().where(table === 'organizations' ? 'id' : 'organization_id', '=', organizationId).execute();
+    const rows: Array<Record<string, unknown>> = await db
+      .selectFrom(table)
+      .selectAll()
+      .where(table === 'organizations' ? 'id' : 'organization_id', '=', organizationId)
+      .execute();
     out[table] = rows.map(({ last_used_at: _ignored, ...row }) => JSON.stringify(row)).sort();
   }
   for (const table of BY_WORKSPACE) {
-    const rows: Array<Record<string, unknown>> = await db.selectFrom(table).selectAll().where('workspace_id', 'in', workspaceIds).execute();
+    const rows: Array<Record<string, unknown>> = await db
+      .selectFrom(table)
+      .selectAll()
+      .where('workspace_id', 'in', workspaceIds)
+      .execute();
     out[table] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return out;

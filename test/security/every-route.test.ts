@@ -6,10 +6,27 @@
 // fails the suite.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness, type Member, type Tenant } from '../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Member,
+  type Tenant,
+} from '../support/harness.js';
 import { createCode } from '../support/codes.js';
 import { allows, can } from '../../src/http/permissions.js';
-import { changesBetween, seedOrganization, snapshotOf, withRegisteredRoutes, type OrgFixture, type RegisteredRoute } from './every-route.fixtures.js';
+import {
+  changesBetween,
+  seedOrganization,
+  snapshotOf,
+  withRegisteredRoutes,
+  type OrgFixture,
+  type RegisteredRoute,
+} from './every-route.fixtures.js';
 
 /** What a URL of a listed route may use: the owner's fixture, and a short code of another organization (its scans must not touch the owner). */
 type Url = (o: OrgFixture, strangerShortCode: string) => string;
@@ -79,11 +96,13 @@ const needsSession = (r: RegisteredRoute) => (r.security ?? []).some((req) => Ob
 function fill(url: string, ids: Record<string, string>): { url: string; complete: boolean } {
   const segments = url.split('/');
   let complete = !url.includes('*');
-  const filled = segments.map((segment, i) => segment.replace(/:([A-Za-z_]+)/g, (param) => {
-    const id = ids[`${segments[i - 1]}/${param}`];
-    if (!id) complete = false;
-    return id ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0';
-  }));
+  const filled = segments.map((segment, i) =>
+    segment.replace(/:([A-Za-z_]+)/g, (param) => {
+      const id = ids[`${segments[i - 1]}/${param}`];
+      if (!id) complete = false;
+      return id ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0';
+    }),
+  );
   return { url: filled.join('/'), complete };
 }
 
@@ -104,47 +123,97 @@ for (const dialect of dialects()) {
       org = await seedOrganization(h);
       stranger = await seedTenant(h, 'pro');
       strangerAdmin = await seedMember(h, stranger, { org: 'org_admin' });
-      strangerShortCode = (await createCode(h, stranger, { type: 'url', url: 'https://stranger.example.com' })).short_code;
+      strangerShortCode = (await createCode(h, stranger, { type: 'url', url: 'https://stranger.example.com' }))
+        .short_code;
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     const send = (route: RegisteredRoute, url: string, headers: Record<string, string>) =>
-      call(h, { method: route.method as 'GET', url, headers, body: route.hasBody ? BODIES[keyOf(route)] ?? {} : undefined });
+      call(h, {
+        method: route.method as 'GET',
+        url,
+        headers,
+        body: route.hasBody ? (BODIES[keyOf(route)] ?? {}) : undefined,
+      });
     const urlOf = (route: RegisteredRoute) => fill(route.url, org.ids).url;
 
     /** Sends `route` as `headers` and checks the answer; the owner's data must be unchanged afterwards. */
-    async function expectRejected(route: RegisteredRoute, url: string, headers: Record<string, string>, status: 401 | 403 | 404, who: string) {
+    async function expectRejected(
+      route: RegisteredRoute,
+      url: string,
+      headers: Record<string, string>,
+      status: 401 | 403 | 404,
+      who: string,
+    ) {
       const before = await snapshotOf(h, org.owner.organizationId);
       const res = await send(route, url, headers);
       const type = { 401: 'authentication', 403: 'forbidden', 404: 'not-found' }[status];
-      assert.doesNotThrow(() => expectProblem(res, status, type), `${keyOf(route)} as ${who}: expected ${status} ${type}, got ${res.statusCode} ${res.body.slice(0, 300)}`);
-      assert.deepEqual(changesBetween(before, await snapshotOf(h, org.owner.organizationId)), {}, `${keyOf(route)} as ${who} changed the owner's data`);
+      assert.doesNotThrow(
+        () => expectProblem(res, status, type),
+        `${keyOf(route)} as ${who}: expected ${status} ${type}, got ${res.statusCode} ${res.body.slice(0, 300)}`,
+      );
+      assert.deepEqual(
+        changesBetween(before, await snapshotOf(h, org.owner.organizationId)),
+        {},
+        `${keyOf(route)} as ${who} changed the owner's data`,
+      );
     }
 
     it('every registered route is covered by the suite or listed as public, session-only or unfillable', () => {
-      const unclassified = routes.filter((r) => {
-        const key = keyOf(r);
-        if (!r.auth) return !(key in PUBLIC) && !(key in SESSION_ROUTES);
-        return !r.url.startsWith('/v1/') || !r.permission || (hasParams(r.url) && !fill(r.url, org.ids).complete && !(key in UNFILLABLE));
-      }).map(keyOf);
+      const unclassified = routes
+        .filter((r) => {
+          const key = keyOf(r);
+          if (!r.auth) return !(key in PUBLIC) && !(key in SESSION_ROUTES);
+          return (
+            !r.url.startsWith('/v1/') ||
+            !r.permission ||
+            (hasParams(r.url) && !fill(r.url, org.ids).complete && !(key in UNFILLABLE))
+          );
+        })
+        .map(keyOf);
       assert.deepEqual(unclassified, [], 'a new route: give its path ids a fixture, or list it here with the reason');
       const byKey = new Map(routes.map((r) => [keyOf(r), r]));
-      for (const key of Object.keys(PUBLIC)) assert.ok(byKey.get(key) && !byKey.get(key)!.auth && !needsSession(byKey.get(key)!), `${key}: listed as public but not a public route`);
-      for (const key of Object.keys(SESSION_ROUTES)) assert.ok(byKey.get(key) && needsSession(byKey.get(key)!), `${key}: listed as session-only but not a session route`);
-      for (const key of Object.keys(UNFILLABLE)) assert.ok(byKey.get(key)?.auth, `${key}: listed as unfillable but not an authenticated route`);
+      for (const key of Object.keys(PUBLIC))
+        assert.ok(
+          byKey.get(key) && !byKey.get(key)!.auth && !needsSession(byKey.get(key)!),
+          `${key}: listed as public but not a public route`,
+        );
+      for (const key of Object.keys(SESSION_ROUTES))
+        assert.ok(
+          byKey.get(key) && needsSession(byKey.get(key)!),
+          `${key}: listed as session-only but not a session route`,
+        );
+      for (const key of Object.keys(UNFILLABLE))
+        assert.ok(byKey.get(key)?.auth, `${key}: listed as unfillable but not an authenticated route`);
     });
 
     it('public routes answer without any credentials', async () => {
       for (const [key, url] of Object.entries(PUBLIC)) {
-        const res = await call(h, { method: key.split(' ')[0] as 'GET', url: url(org, strangerShortCode), body: key.startsWith('POST') ? {} : undefined });
-        assert.ok(![401, 403].includes(res.statusCode) && res.statusCode < 500, `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const res = await call(h, {
+          method: key.split(' ')[0] as 'GET',
+          url: url(org, strangerShortCode),
+          body: key.startsWith('POST') ? {} : undefined,
+        });
+        assert.ok(
+          ![401, 403].includes(res.statusCode) && res.statusCode < 500,
+          `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
       }
     });
 
     it('session-only routes answer 401 without a session', async () => {
       for (const [key, url] of Object.entries(SESSION_ROUTES)) {
-        const res = await call(h, { method: key.split(' ')[0] as 'GET', url: url(org, strangerShortCode), body: key.startsWith('POST') ? BODIES[key] ?? {} : undefined });
-        assert.doesNotThrow(() => expectProblem(res, 401, 'authentication'), `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const res = await call(h, {
+          method: key.split(' ')[0] as 'GET',
+          url: url(org, strangerShortCode),
+          body: key.startsWith('POST') ? (BODIES[key] ?? {}) : undefined,
+        });
+        assert.doesNotThrow(
+          () => expectProblem(res, 401, 'authentication'),
+          `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
       }
     });
 
@@ -153,18 +222,19 @@ for (const dialect of dialects()) {
     });
 
     it('a revoked key: 401 on every authenticated route, nothing changes', async () => {
-      for (const route of authenticated()) await expectRejected(route, urlOf(route), org.revokedKey, 401, 'a revoked key');
+      for (const route of authenticated())
+        await expectRejected(route, urlOf(route), org.revokedKey, 401, 'a revoked key');
     });
 
-    it('another organization: 404 on every route addressing the owner\'s resources, nothing changes', async () => {
+    it("another organization: 404 on every route addressing the owner's resources, nothing changes", async () => {
       const covered = authenticated().filter((r) => hasParams(r.url) && fill(r.url, org.ids).complete);
       assert.ok(covered.length > 20, `only ${covered.length} routes with ids`);
       for (const route of covered) {
         const url = urlOf(route);
         // Admin-only actions stop at 403 for any key (D4) before a lookup could reveal anything.
         const keyMay = allows({ role: 'api_key', creatorRole: 'org_admin' }, route.permission!);
-        await expectRejected(route, url, stranger.auth, keyMay ? 404 : 403, 'another organization\'s key');
-        await expectRejected(route, url, strangerAdmin.headers, 404, 'another organization\'s org_admin');
+        await expectRejected(route, url, stranger.auth, keyMay ? 404 : 403, "another organization's key");
+        await expectRejected(route, url, strangerAdmin.headers, 404, "another organization's org_admin");
       }
     });
 

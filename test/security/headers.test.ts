@@ -18,7 +18,11 @@ function assertDocumentHeaders(res: LightMyRequestResponse, what: string) {
   assert.equal(res.headers['x-frame-options'], 'DENY', what);
   // The page works under its policy: no inline script, no inline event handler.
   // (A JSON data block, <script type="application/json">, is not run and needs no permission.)
-  assert.doesNotMatch(res.body, /<script(?![^>]*\b(?:src=|type="application\/(?:ld\+)?json"))[^>]*>|\son[a-z]+=/i, `${what}: inline script`);
+  assert.doesNotMatch(
+    res.body,
+    /<script(?![^>]*\b(?:src=|type="application\/(?:ld\+)?json"))[^>]*>|\son[a-z]+=/i,
+    `${what}: inline script`,
+  );
 }
 
 for (const dialect of dialects()) {
@@ -29,12 +33,19 @@ for (const dialect of dialects()) {
       h = await createHarness(dialect);
       t = await seedTenant(h, 'pro');
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     const get = (url: string, accept = 'text/html') => h.app.inject({ url, headers: { accept } });
 
     it('docs pages: the reference, an error type, the versioning policy', async () => {
-      for (const url of ['/docs', '/docs/errors/not-found', '/docs/errors/secret-not-replayable', '/docs/api/versioning']) {
+      for (const url of [
+        '/docs',
+        '/docs/errors/not-found',
+        '/docs/errors/secret-not-replayable',
+        '/docs/api/versioning',
+      ]) {
         const res = await get(url);
         assert.equal(res.statusCode, 200, url);
         assertDocumentHeaders(res, url);
@@ -43,7 +54,12 @@ for (const dialect of dialects()) {
 
     it('redirect pages: unknown code (404) and a paused code (410)', async () => {
       assertDocumentHeaders(await get('/r/unknownCode1'), '404 page');
-      const c = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url', url: 'https://example.com/h' } });
+      const c = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://example.com/h' },
+      });
       await call(h, { method: 'PATCH', url: `/v1/codes/${c.json.data.id}`, tenant: t, body: { status: 'paused' } });
       const gone = await get(`/r/${c.json.data.short_code}`);
       assert.equal(gone.statusCode, 410);
@@ -60,12 +76,16 @@ for (const dialect of dialects()) {
       assertDocumentHeaders(missing, 'passport 404 page');
     });
 
-    it('the dashboard page keeps its own stricter policy', { skip: !existsSync('web/dist/index.html') && 'dashboard not built' }, async () => {
-      const res = await get('/');
-      assert.equal(res.statusCode, 200);
-      assertDocumentHeaders(res, 'dashboard');
-      assert.match(String(res.headers['content-security-policy']), /style-src 'self'(;|$)/);
-    });
+    it(
+      'the dashboard page keeps its own stricter policy',
+      { skip: !existsSync('web/dist/index.html') && 'dashboard not built' },
+      async () => {
+        const res = await get('/');
+        assert.equal(res.statusCode, 200);
+        assertDocumentHeaders(res, 'dashboard');
+        assert.match(String(res.headers['content-security-policy']), /style-src 'self'(;|$)/);
+      },
+    );
 
     it('API answers get nosniff and no page policy', async () => {
       const res = await call(h, { url: '/v1/codes', tenant: t });

@@ -1,7 +1,16 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { call, createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../support/harness.js';
 import { pathOf, publishedPassport } from '../support/passports.js';
 
 // Regression (docs/security.md, Secrets): idempotency records kept whole responses for 24 h, API key secrets and
@@ -13,17 +22,39 @@ for (const dialect of dialects()) {
     let t: Tenant;
     const lines: string[] = [];
     before(async () => {
-      h = await createHarness(dialect, {}, { logger: { level: 'info', stream: { write: (line: string) => { lines.push(line); } } } });
+      h = await createHarness(
+        dialect,
+        {},
+        {
+          logger: {
+            level: 'info',
+            stream: {
+              write: (line: string) => {
+                lines.push(line);
+              },
+            },
+          },
+        },
+      );
       t = await seedTenant(h, 'pro');
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
-    const kept = async (key: string) => h.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    const kept = async (key: string) =>
+      h.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
 
     it('an API key secret is not kept, and a replay is 409 secret-not-replayable naming the key', async () => {
       const admin = await seedMember(h, t, { org: 'org_admin' });
       const key = randomUUID();
-      const send = () => call(h, { method: 'POST', url: '/v1/api-keys', headers: { ...admin.headers, 'idempotency-key': key }, body: { name: 'ci' } });
+      const send = () =>
+        call(h, {
+          method: 'POST',
+          url: '/v1/api-keys',
+          headers: { ...admin.headers, 'idempotency-key': key },
+          body: { name: 'ci' },
+        });
       const first = await send();
       assert.equal(first.statusCode, 201, first.body);
       const secret: string = first.json.data.api_key;
@@ -49,22 +80,40 @@ for (const dialect of dialects()) {
       const { passport } = await publishedPassport(h, 'ev', t);
       const key = randomUUID();
       const body = { level: 'authority', expires_at: new Date(Date.now() + 86_400_000).toISOString() };
-      const first = await call(h, { method: 'POST', url: `/v1/dpp/${passport.id}/access-grants`, tenant: t, headers: { 'idempotency-key': key }, body });
+      const first = await call(h, {
+        method: 'POST',
+        url: `/v1/dpp/${passport.id}/access-grants`,
+        tenant: t,
+        headers: { 'idempotency-key': key },
+        body,
+      });
       assert.equal(first.statusCode, 201, first.body);
       const row = await kept(key);
       assert.equal(row.body!.includes(first.json.data.token), false);
-      const again = await call(h, { method: 'POST', url: `/v1/dpp/${passport.id}/access-grants`, tenant: t, headers: { 'idempotency-key': key }, body });
+      const again = await call(h, {
+        method: 'POST',
+        url: `/v1/dpp/${passport.id}/access-grants`,
+        tenant: t,
+        headers: { 'idempotency-key': key },
+        body,
+      });
       expectProblem(again, 409, 'secret-not-replayable');
 
       // ?token= in a browser: traded for a cookie, and never logged.
       const token: string = first.json.data.token;
       const page = pathOf(passport.public_url);
-      const res = await h.app.inject({ url: `${page}${page.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`, headers: { accept: 'text/html' } });
+      const res = await h.app.inject({
+        url: `${page}${page.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`,
+        headers: { accept: 'text/html' },
+      });
       assert.equal(res.statusCode, 303);
       const cookie = String(res.headers['set-cookie']).split(';')[0];
       const shown = await h.app.inject({ url: String(res.headers.location), headers: { accept: 'text/html', cookie } });
       assert.equal(shown.statusCode, 200);
-      const header = await h.app.inject({ url: page, headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+      const header = await h.app.inject({
+        url: page,
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      });
       assert.equal(header.json().data.access_level, 'authority');
       const log = lines.join('');
       assert.equal(log.includes(token), false, 'grant token in the log');
@@ -73,7 +122,14 @@ for (const dialect of dialects()) {
 
     it('a create without secrets still replays its answer', async () => {
       const key = randomUUID();
-      const send = () => call(h, { method: 'POST', url: '/v1/codes', tenant: t, headers: { 'idempotency-key': key }, body: { type: 'url', url: 'https://example.com/r' } });
+      const send = () =>
+        call(h, {
+          method: 'POST',
+          url: '/v1/codes',
+          tenant: t,
+          headers: { 'idempotency-key': key },
+          body: { type: 'url', url: 'https://example.com/r' },
+        });
       const first = await send();
       const again = await send();
       assert.equal(again.statusCode, 201);
@@ -82,17 +138,28 @@ for (const dialect of dialects()) {
     });
 
     it('passwords, session cookies, CSRF tokens and API keys never reach the log', async () => {
-      const login = await call(h, { method: 'POST', url: '/auth/login', headers: { 'idempotency-key': randomUUID() }, body: { email: t.email, password: t.password } });
+      const login = await call(h, {
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'idempotency-key': randomUUID() },
+        body: { email: t.email, password: t.password },
+      });
       assert.equal(login.statusCode, 200, login.body);
       const session = String(login.headers['set-cookie']).split(';')[0];
       const csrf: string = login.json.data.csrf_token;
       await call(h, { url: '/auth/me', headers: { cookie: session } });
-      await call(h, { method: 'POST', url: '/v1/codes', headers: { cookie: session, 'x-csrf-token': csrf }, body: { type: 'url', url: 'https://example.com/s' } });
+      await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        headers: { cookie: session, 'x-csrf-token': csrf },
+        body: { type: 'url', url: 'https://example.com/s' },
+      });
       // An error is logged with its request: it must not carry the credentials either.
       await call(h, { url: '/v1/codes?limit=abc', tenant: t });
       const log = lines.join('');
       assert.ok(lines.length > 10, 'the logger captured request lines');
-      for (const secret of [t.password, session.split('=')[1], csrf, t.apiKey]) assert.equal(log.includes(secret), false, `secret in log: ${secret.slice(0, 12)}…`);
+      for (const secret of [t.password, session.split('=')[1], csrf, t.apiKey])
+        assert.equal(log.includes(secret), false, `secret in log: ${secret.slice(0, 12)}…`);
     });
   });
 }

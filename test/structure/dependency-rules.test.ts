@@ -30,19 +30,22 @@ describe('dependency rules', () => {
   });
 
   it('catches each rule on a fixture tree that breaks it', async () => {
-    assert.deepEqual(await violations(FIXTURE), [
-      'db-not-to-http: src/db/uses-http.ts → src/http/cycle-a.ts',
-      'features-not-to-entry: src/features/x/uses-entry.ts → src/app.ts',
-      // a cycle is reported once, at the edge where the cruise first closes it
-      'http-no-circular: src/http/cycle-a.ts → src/http/cycle-b.ts',
-      'http-not-to-features: src/http/uses-feature.ts → src/features/x/x.repo.ts',
-      'lib-is-leaf: src/lib/uses-platform.ts → src/platform/shared.ts',
-      'lower-layers-not-to-entry: src/http/uses-entry.ts → src/config.ts',
-      'migrations-no-app-code: src/db/migrations/0001_uses-app-code.ts → src/lib/leaf.ts',
-      'not-to-unresolvable: src/http/unresolved.ts → ./missing.js',
-      'platform-is-shared-types: src/platform/uses-http.ts → src/http/cycle-a.ts',
-      'qr-is-pure: src/qr/uses-http.ts → src/http/cycle-a.ts',
-    ].sort());
+    assert.deepEqual(
+      await violations(FIXTURE),
+      [
+        'db-not-to-http: src/db/uses-http.ts → src/http/cycle-a.ts',
+        'features-not-to-entry: src/features/x/uses-entry.ts → src/app.ts',
+        // a cycle is reported once, at the edge where the cruise first closes it
+        'http-no-circular: src/http/cycle-a.ts → src/http/cycle-b.ts',
+        'http-not-to-features: src/http/uses-feature.ts → src/features/x/x.repo.ts',
+        'lib-is-leaf: src/lib/uses-platform.ts → src/platform/shared.ts',
+        'lower-layers-not-to-entry: src/http/uses-entry.ts → src/config.ts',
+        'migrations-no-app-code: src/db/migrations/0001_uses-app-code.ts → src/lib/leaf.ts',
+        'not-to-unresolvable: src/http/unresolved.ts → ./missing.js',
+        'platform-is-shared-types: src/platform/uses-http.ts → src/http/cycle-a.ts',
+        'qr-is-pure: src/qr/uses-http.ts → src/http/cycle-a.ts',
+      ].sort(),
+    );
   });
 
   it('names the same rules in docs/architecture.md as in the config', async () => {

@@ -13,8 +13,15 @@ describe('eslint', () => {
     const eslint = new ESLint({ cwd: root, ignore: false });
     const [result] = await eslint.lintFiles([fixture]);
     const rules = new Set(result.messages.map((m) => m.ruleId));
-    assert.deepEqual(result.messages.filter((m) => m.fatal), []);
-    for (const rule of ['@typescript-eslint/no-unused-vars', '@typescript-eslint/consistent-type-imports', '@typescript-eslint/no-floating-promises']) {
+    assert.deepEqual(
+      result.messages.filter((m) => m.fatal),
+      [],
+    );
+    for (const rule of [
+      '@typescript-eslint/no-unused-vars',
+      '@typescript-eslint/consistent-type-imports',
+      '@typescript-eslint/no-floating-promises',
+    ]) {
       assert.ok(rules.has(rule), `${rule} not reported: ${JSON.stringify(result.messages)}`);
     }
   });

@@ -22,18 +22,24 @@ function walk(dir: string, keep: (p: string) => boolean): string[] {
 const code = (p: string) => /\.(ts|mjs)$/.test(p) && p !== SELF;
 const sources = [...walk('src', code), ...walk('test', code), ...walk('bench', code), ...walk('scripts', code)];
 // docs/sdk/ is generated from the SDK by typedoc.
-const markdown = ['README.md', ...walk('docs', (p) => p.endsWith('.md') && !p.startsWith('docs/sdk/')), ...walk('bench', (p) => p.endsWith('.md'))];
+const markdown = [
+  'README.md',
+  ...walk('docs', (p) => p.endsWith('.md') && !p.startsWith('docs/sdk/')),
+  ...walk('bench', (p) => p.endsWith('.md')),
+];
 const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');
 
 /** Every `file:line: text` where `re` matches. */
 function hits(files: string[], re: RegExp): Array<{ at: string; match: RegExpExecArray }> {
   const out: Array<{ at: string; match: RegExpExecArray }> = [];
   for (const file of files) {
-    read(file).split('\n').forEach((line, i) => {
-      for (const match of line.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'))) {
-        out.push({ at: `${file}:${i + 1}`, match: match as RegExpExecArray });
-      }
-    });
+    read(file)
+      .split('\n')
+      .forEach((line, i) => {
+        for (const match of line.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'))) {
+          out.push({ at: `${file}:${i + 1}`, match: match as RegExpExecArray });
+        }
+      });
   }
   return out;
 }
@@ -45,7 +51,14 @@ function anchors(file: string): Set<string> {
   for (const line of read(file).split('\n')) {
     if (line.startsWith('```')) fenced = !fenced;
     const m = !fenced && /^#{1,6}\s+(.*)$/.exec(line);
-    if (m) set.add(m[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-'));
+    if (m)
+      set.add(
+        m[1]
+          .trim()
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+          .replace(/\s/g, '-'),
+      );
   }
   return set;
 }
@@ -71,7 +84,8 @@ describe('references to documents', () => {
       if (/^[a-z]+:/.test(target)) continue; // http:, https:, mailto:
       const file = target ? join(dirname(at.split(':')[0]), target) : at.split(':')[0];
       if (!existsSync(join(ROOT, file))) broken.push(`${at}: ${match[0]}`);
-      else if (anchor && file.endsWith('.md') && !anchors(file).has(anchor)) broken.push(`${at}: ${match[0]} (no such heading)`);
+      else if (anchor && file.endsWith('.md') && !anchors(file).has(anchor))
+        broken.push(`${at}: ${match[0]} (no such heading)`);
     }
     assert.deepEqual(broken, []);
   });
@@ -94,8 +108,10 @@ describe('references to documents', () => {
   });
 
   it('nothing cites an issue or the interface specification by number', () => {
-    const outside = hits([...sources, ...markdown], /\b(?:[Ii]ssue \d+|[Ss]pec(?:ification)?(?: section)? \d+(?:\.\d+)?\b)/)
-      .map(({ at, match }) => `${at}: ${match[0]}`);
+    const outside = hits(
+      [...sources, ...markdown],
+      /\b(?:[Ii]ssue \d+|[Ss]pec(?:ification)?(?: section)? \d+(?:\.\d+)?\b)/,
+    ).map(({ at, match }) => `${at}: ${match[0]}`);
     assert.deepEqual(outside, []);
   });
 });

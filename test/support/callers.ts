@@ -16,17 +16,30 @@ export function headersOf(c: Caller): Record<string, string> {
   return { ...c.member.headers, ...(c.workspaceId ? { 'x-workspace-id': c.workspaceId } : {}) };
 }
 
-export function req(h: Harness, c: Caller, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown) {
+export function req(
+  h: Harness,
+  c: Caller,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
   return call(h, { method, url, body, headers: headersOf(c) });
 }
 
 /** A session user holding the role in the tenant's default workspace (or in `workspaceId`). */
 export function memberWith(h: Harness, t: Tenant, role: Role, workspaceId?: string): Promise<Member> {
-  return role === 'org_admin' ? seedMember(h, t, { org: 'org_admin' }) : seedMember(h, t, { workspace: role, workspaceId });
+  return role === 'org_admin'
+    ? seedMember(h, t, { org: 'org_admin' })
+    : seedMember(h, t, { workspace: role, workspaceId });
 }
 
 export async function auditOf(h: Harness, workspaceId: string) {
-  return h.db.selectFrom('audit_logs').selectAll().where('workspace_id', '=', workspaceId).orderBy('id', 'desc').execute();
+  return h.db
+    .selectFrom('audit_logs')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export function assertErrorAt(json: any, pointer: string, code?: string) {

@@ -31,7 +31,10 @@ function onPath(tool: string): boolean {
 
 /** Which external tools are installed (checked once per process). */
 export function toolsAvailable(): Record<Tool, boolean> {
-  available ??= Object.fromEntries((Object.keys(APT_PACKAGE) as Tool[]).map((t) => [t, onPath(t)])) as Record<Tool, boolean>;
+  available ??= Object.fromEntries((Object.keys(APT_PACKAGE) as Tool[]).map((t) => [t, onPath(t)])) as Record<
+    Tool,
+    boolean
+  >;
   return available;
 }
 
@@ -122,7 +125,15 @@ export function decodeSvg(svg: string): Promise<string> {
   if (!vb) throw new Error('SVG has no integer viewBox');
   return withTempDir(async (dir) => {
     await writeFile(join(dir, 'in.svg'), svg);
-    await run('rsvg-convert', ['-w', String(Number(vb[1]) * 4), '-b', 'white', '-o', join(dir, 'out.png'), join(dir, 'in.svg')]);
+    await run('rsvg-convert', [
+      '-w',
+      String(Number(vb[1]) * 4),
+      '-b',
+      'white',
+      '-o',
+      join(dir, 'out.png'),
+      join(dir, 'in.svg'),
+    ]);
     return decodeOne(join(dir, 'out.png'));
   });
 }
@@ -131,7 +142,17 @@ export function decodeSvg(svg: string): Promise<string> {
 export function decodePdfPages(pdf: Buffer, first = 1, last = first): Promise<string[][]> {
   return withTempDir(async (dir) => {
     await writeFile(join(dir, 'in.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', '300', '-f', String(first), '-l', String(last), join(dir, 'in.pdf'), join(dir, 'page')]);
+    await run('pdftoppm', [
+      '-png',
+      '-r',
+      '300',
+      '-f',
+      String(first),
+      '-l',
+      String(last),
+      join(dir, 'in.pdf'),
+      join(dir, 'page'),
+    ]);
     const pages = (await readdir(dir)).filter((f) => f.startsWith('page')).sort();
     return Promise.all(pages.map((p) => decodeAll(join(dir, p))));
   });
@@ -148,7 +169,16 @@ export function decodePdf(pdf: Buffer): Promise<string> {
 /** Writes `dir/in.eps` and renders it, cropped to its bounding box, to `dir/out.png` at 300 dpi. */
 export async function rasteriseEps(eps: string, dir: string): Promise<RunResult> {
   await writeFile(join(dir, 'in.eps'), eps);
-  return run('gs', ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-dEPSCrop', '-sDEVICE=pnggray', '-r300', `-sOutputFile=${join(dir, 'out.png')}`, join(dir, 'in.eps')]);
+  return run('gs', [
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-dEPSCrop',
+    '-sDEVICE=pnggray',
+    '-r300',
+    `-sOutputFile=${join(dir, 'out.png')}`,
+    join(dir, 'in.eps'),
+  ]);
 }
 
 export function decodeEps(eps: string): Promise<string> {
@@ -170,7 +200,18 @@ export async function decodePdfPage(pdf: Buffer, page: number, expected: string[
     await writeFile(join(dir, 'in.pdf'), pdf);
     for (const dpi of [300, 200, 400]) {
       const out = join(dir, `p${dpi}`);
-      await run('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', join(dir, 'in.pdf'), out]);
+      await run('pdftoppm', [
+        '-png',
+        '-r',
+        String(dpi),
+        '-f',
+        String(page),
+        '-l',
+        String(page),
+        '-singlefile',
+        join(dir, 'in.pdf'),
+        out,
+      ]);
       for (const s of await decodeAll(`${out}.png`)) found.add(s);
       if (expected.every((e) => found.has(e))) break;
     }

@@ -36,23 +36,48 @@ export interface Harness {
 const TEST_ENV = {
   NODE_ENV: 'test',
   BASE_URL: 'http://qrs.test',
-  RATE_LIMIT_FREE: '1000000', RATE_LIMIT_PRO: '1000000', RATE_LIMIT_BUSINESS: '1000000', RATE_LIMIT_AGENCY: '1000000', RATE_LIMIT_ENTERPRISE: '1000000',
-  RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_PUBLIC: '1000000',
+  RATE_LIMIT_FREE: '1000000',
+  RATE_LIMIT_PRO: '1000000',
+  RATE_LIMIT_BUSINESS: '1000000',
+  RATE_LIMIT_AGENCY: '1000000',
+  RATE_LIMIT_ENTERPRISE: '1000000',
+  RATE_LIMIT_ANONYMOUS: '1000000',
+  RATE_LIMIT_PUBLIC: '1000000',
   PASSWORD_SCRYPT_COST: '1024',
   // The retention job deletes scans of every workspace with a setting; its tests run it by hand.
   RETENTION_INTERVAL_MS: '0',
 };
 
-export async function createHarness(dialect: Dialect, env: Record<string, string> = {}, opts: { clock?: Clock; config?: Partial<Config>; routes?: (app: TestApp) => void; logger?: unknown; dnsResolver?: DnsResolver } = {}): Promise<Harness> {
-  const config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, { logLevel: 'silent', ...opts.config });
+export async function createHarness(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  opts: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    routes?: (app: TestApp) => void;
+    logger?: unknown;
+    dnsResolver?: DnsResolver;
+  } = {},
+): Promise<Harness> {
+  const config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, {
+    logLevel: 'silent',
+    ...opts.config,
+  });
   const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
-  const app = await buildApp(config, { db, clock: opts.clock, logger: (opts.logger ?? false) as never, dnsResolver: opts.dnsResolver });
+  const app = await buildApp(config, {
+    db,
+    clock: opts.clock,
+    logger: (opts.logger ?? false) as never,
+    dnsResolver: opts.dnsResolver,
+  });
   opts.routes?.(app);
   await app.ready();
   if (contractEnabled()) await checkResponsesAgainstDocument(app);
   return {
-    app, db, config,
+    app,
+    db,
+    config,
     async close() {
       await app.close();
       await db.destroy();
@@ -69,7 +94,12 @@ async function checkResponsesAgainstDocument(app: TestApp): Promise<void> {
   const inject = app.inject.bind(app) as (opts: unknown) => Promise<LightMyRequestResponse>;
   (app as { inject: unknown }).inject = (opts?: unknown) => {
     if (opts === undefined || typeof opts === 'function') return (inject as (o?: unknown) => unknown)(opts);
-    const o = (typeof opts === 'string' ? { url: opts } : opts) as { method?: string; url?: string; path?: string; query?: unknown };
+    const o = (typeof opts === 'string' ? { url: opts } : opts) as {
+      method?: string;
+      url?: string;
+      path?: string;
+      query?: unknown;
+    };
     return inject(opts).then((res) => {
       const url = typeof o.url === 'string' ? o.url : String(o.path ?? '/');
       const problems = contract.check(o.method ?? 'GET', url, res);
@@ -98,9 +128,20 @@ export interface Tenant {
 export async function seedTenant(h: Harness, plan: PlanName = 'free'): Promise<Tenant> {
   const email = `${randomSlug('u')}@example.com`;
   const password = 'correct horse battery';
-  const out = await bootstrap(h.db, h.config, { email, password, orgName: 'Test Org', orgSlug: randomSlug('org'), plan });
+  const out = await bootstrap(h.db, h.config, {
+    email,
+    password,
+    orgName: 'Test Org',
+    orgSlug: randomSlug('org'),
+    plan,
+  });
   return {
-    userId: out.user_id, email, password, organizationId: out.organization_id, workspaceId: out.workspace_id, apiKey: out.api_key,
+    userId: out.user_id,
+    email,
+    password,
+    organizationId: out.organization_id,
+    workspaceId: out.workspace_id,
+    apiKey: out.api_key,
     auth: { authorization: `Bearer ${out.api_key}` },
   };
 }
@@ -118,20 +159,35 @@ export async function call(h: Harness, c: Call): Promise<LightMyRequestResponse 
   const res = await h.app.inject({
     method: c.method ?? 'GET',
     url: c.url,
-    headers: { ...(c.tenant ? c.tenant.auth : {}), ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}), ...c.headers },
+    headers: {
+      ...(c.tenant ? c.tenant.auth : {}),
+      ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...c.headers,
+    },
     payload: c.body === undefined ? undefined : typeof c.body === 'string' ? c.body : JSON.stringify(c.body),
   });
   let json: any;
-  try { json = res.json(); } catch { json = undefined; }
+  try {
+    json = res.json();
+  } catch {
+    json = undefined;
+  }
   return Object.assign(res, { json });
 }
 
 /** Asserts an RFC 7807 document of the given status and type; returns the body. */
 export function expectProblem(res: LightMyRequestResponse & { json: any }, status: number, type: string) {
-  if (res.statusCode !== status || !String(res.headers['content-type']).startsWith('application/problem+json') || !String(res.json?.type).endsWith(`/errors/${type}`)) {
-    throw new Error(`expected ${status} ${type} problem, got ${res.statusCode} ${res.headers['content-type']}: ${res.body.slice(0, 500)}`);
+  if (
+    res.statusCode !== status ||
+    !String(res.headers['content-type']).startsWith('application/problem+json') ||
+    !String(res.json?.type).endsWith(`/errors/${type}`)
+  ) {
+    throw new Error(
+      `expected ${status} ${type} problem, got ${res.statusCode} ${res.headers['content-type']}: ${res.body.slice(0, 500)}`,
+    );
   }
-  if (res.json.request_id !== res.headers['x-request-id']) throw new Error('problem request_id differs from X-Request-Id');
+  if (res.json.request_id !== res.headers['x-request-id'])
+    throw new Error('problem request_id differs from X-Request-Id');
   // docs/decisions.md D8: the rate-limit headers are on every response, errors included.
   for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
     if (res.headers[h] === undefined) throw new Error(`${status} ${type} problem lacks ${h}`);
@@ -154,7 +210,11 @@ export interface Member {
 export async function seedMember(
   h: Harness,
   tenant: Tenant,
-  roles: { org?: 'org_admin' | 'member'; workspace?: 'ws_admin' | 'editor' | 'approver' | 'viewer'; workspaceId?: string },
+  roles: {
+    org?: 'org_admin' | 'member';
+    workspace?: 'ws_admin' | 'editor' | 'approver' | 'viewer';
+    workspaceId?: string;
+  },
 ): Promise<Member> {
   const { createUser } = await import('../../src/features/users/users.service.js');
   const { sha256Hex, randomBase62 } = await import('../../src/lib/tokens.js');
@@ -163,15 +223,38 @@ export async function seedMember(
   const email = `${randomSlug('m')}@example.com`;
   const password = 'correct horse battery';
   const user = await createUser(h.db, { email, password }, now, h.config.passwordCost);
-  await h.db.insertInto('memberships').values({ organization_id: tenant.organizationId, user_id: user.id, role: roles.org ?? 'member', created_at: now.toISOString() }).execute();
+  await h.db
+    .insertInto('memberships')
+    .values({
+      organization_id: tenant.organizationId,
+      user_id: user.id,
+      role: roles.org ?? 'member',
+      created_at: now.toISOString(),
+    })
+    .execute();
   if (roles.workspace) {
-    await h.db.insertInto('workspace_members').values({ workspace_id: roles.workspaceId ?? tenant.workspaceId, user_id: user.id, role: roles.workspace, created_at: now.toISOString() }).execute();
+    await h.db
+      .insertInto('workspace_members')
+      .values({
+        workspace_id: roles.workspaceId ?? tenant.workspaceId,
+        user_id: user.id,
+        role: roles.workspace,
+        created_at: now.toISOString(),
+      })
+      .execute();
   }
   const token = randomBase62(43);
   const csrf = randomBase62(32);
-  await h.db.insertInto('sessions').values({
-    id: newId('ses'), user_id: user.id, token_hash: sha256Hex(token), csrf_token: csrf,
-    created_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
-  }).execute();
+  await h.db
+    .insertInto('sessions')
+    .values({
+      id: newId('ses'),
+      user_id: user.id,
+      token_hash: sha256Hex(token),
+      csrf_token: csrf,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+    })
+    .execute();
   return { userId: user.id, email, password, headers: { cookie: `qrs_session=${token}`, 'x-csrf-token': csrf } };
 }

@@ -12,7 +12,8 @@ let counter = 0;
 /** A fixture with a serial unique to this run, so suites sharing a PostgreSQL database never collide. */
 export function uniqueFixture(name: FixtureName, tag = 'T'): ReturnType<typeof fixture> {
   const input = fixture(name);
-  input.serial = `${tag}${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
+  input.serial =
+    `${tag}${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
   return input;
 }
 
@@ -20,7 +21,10 @@ export function uniqueFixture(name: FixtureName, tag = 'T'): ReturnType<typeof f
 const prefixes = new Map<string, string>();
 
 /** A random 9-digit company prefix (the fixtures' own, 426012345, can belong to one organization only). */
-const randomPrefix = () => `9${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
+const randomPrefix = () =>
+  `9${Math.floor(Math.random() * 1e8)
+    .toString()
+    .padStart(8, '0')}`;
 
 /** The same GTIN (length, indicator digit, item reference) under another company prefix, with its check digit. */
 export function underPrefix(gtin: string, prefix: string): string {
@@ -54,7 +58,12 @@ export async function publisher(h: Harness, plan?: Parameters<typeof seedTenant>
 export async function createPassport(h: Harness, t: Tenant, body: unknown) {
   const prefix = prefixes.get(t.organizationId);
   const input = body as { gtin?: unknown };
-  if (prefix && typeof input?.gtin === 'string' && /^[0-9]{13,14}$/.test(input.gtin) && !input.gtin.padStart(14, '0').startsWith(prefix, 1)) {
+  if (
+    prefix &&
+    typeof input?.gtin === 'string' &&
+    /^[0-9]{13,14}$/.test(input.gtin) &&
+    !input.gtin.padStart(14, '0').startsWith(prefix, 1)
+  ) {
     input.gtin = underPrefix(input.gtin, prefix);
   }
   const res = await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body });

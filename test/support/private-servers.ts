@@ -17,7 +17,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((d) => existsSync(join(d, 'initdb')));
+const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((d) =>
+  existsSync(join(d, 'initdb')),
+);
 
 /**
  * Why a private PostgreSQL cluster cannot run here, or null when it can. Tests that stop the
@@ -26,7 +28,11 @@ const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/us
 export function privatePostgresUnavailable(): string | null {
   if (!PG_BIN) return 'no PostgreSQL server binaries in /usr/lib/postgresql/*/bin';
   if (process.getuid?.() === 0) {
-    try { execFileSync('id', ['postgres'], { stdio: 'ignore' }); } catch { return 'running as root and there is no postgres user for initdb'; }
+    try {
+      execFileSync('id', ['postgres'], { stdio: 'ignore' });
+    } catch {
+      return 'running as root and there is no postgres user for initdb';
+    }
   }
   return null;
 }
@@ -44,7 +50,10 @@ export class PrivatePostgres {
   private run(bin: string, args: string[]) {
     const asRoot = process.getuid?.() === 0;
     const cmd = asRoot ? 'runuser' : join(PG_BIN!, bin);
-    execFileSync(cmd, asRoot ? ['-u', 'postgres', '--', join(PG_BIN!, bin), ...args] : args, { stdio: 'pipe', timeout: 60_000 });
+    execFileSync(cmd, asRoot ? ['-u', 'postgres', '--', join(PG_BIN!, bin), ...args] : args, {
+      stdio: 'pipe',
+      timeout: 60_000,
+    });
   }
 
   async init(): Promise<void> {
@@ -59,8 +68,18 @@ export class PrivatePostgres {
   }
 
   async start(): Promise<void> {
-    this.run('pg_ctl', ['-D', this.data, '-l', join(this.dir, 'log'), '-w', '-t', '30', '-o',
-      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30 -c shared_buffers=16MB`, 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      this.data,
+      '-l',
+      join(this.dir, 'log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30 -c shared_buffers=16MB`,
+      'start',
+    ]);
   }
 
   /** Fast shutdown: PostgreSQL terminates every connection, as in a restart or failover. */
@@ -69,7 +88,11 @@ export class PrivatePostgres {
   }
 
   async destroy(): Promise<void> {
-    try { await this.stop(); } catch { /* already stopped */ }
+    try {
+      await this.stop();
+    } catch {
+      /* already stopped */
+    }
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
@@ -98,7 +121,11 @@ export class PrivateRedis {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     this.child = child;
     for (let i = 0; i < 100; i++) {
       if (await canConnect(this.port)) return;
@@ -131,7 +158,10 @@ async function canConnect(port: number): Promise<boolean> {
   const { connect } = await import('node:net');
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
@@ -148,10 +178,12 @@ export async function terminateBackends(url: string, name: string): Promise<numb
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const r = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [name]);
+    const r = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     return r.rowCount ?? 0;
   } finally {
     await admin.end();
   }
 }
-

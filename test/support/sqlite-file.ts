@@ -20,7 +20,8 @@ export function sqliteFile(tag: string): SqliteFile {
 export async function writtenByTimer(sink: ScanSink, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (sink.size > 0) {
-    if (Date.now() > until) throw new Error(`${sink.size} scans still buffered after ${timeoutMs} ms: the flush timer did not write them`);
+    if (Date.now() > until)
+      throw new Error(`${sink.size} scans still buffered after ${timeoutMs} ms: the flush timer did not write them`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -29,8 +30,14 @@ export async function writtenByTimer(sink: ScanSink, timeoutMs = 10_000): Promis
  * Closes the app as the server's shutdown does, then counts the scans a second connection finds in
  * the file: every stored scan plus every one still buffered at close. Removes the file afterwards.
  */
-export async function closeAndCountScans(h: Harness, file: string): Promise<{ expected: number; found: number; buffered: number }> {
-  const stored = await h.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function closeAndCountScans(
+  h: Harness,
+  file: string,
+): Promise<{ expected: number; found: number; buffered: number }> {
+  const stored = await h.db
+    .selectFrom('scans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const buffered = h.app.scans.size;
   await h.close();
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });

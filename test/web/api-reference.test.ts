@@ -24,9 +24,14 @@ describe('API reference in Chromium', { skip: missing ? `SKIPPED: ${missing}` : 
     const page = await ctx.newPage();
     const foreign: string[] = [];
     const errors: string[] = [];
-    page.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+        foreign.push(r.url());
+    });
     page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
 
     await page.goto('/docs#tag/health', { waitUntil: 'networkidle' });
     for (const tag of ['codes', 'workspaces', 'analytics', 'dpp', 'resolver']) {
@@ -35,7 +40,10 @@ describe('API reference in Chromium', { skip: missing ? `SKIPPED: ${missing}` : 
     assert.equal(await page.getByText('Ask AI').count(), 0, 'no hosted AI button offline');
 
     const health = page.waitForRequest((r) => r.url() === `${server.url}/v1/health`);
-    await page.getByRole('button', { name: /Test Request/i }).first().click();
+    await page
+      .getByRole('button', { name: /Test Request/i })
+      .first()
+      .click();
     await page.getByRole('button', { name: /^Send/i }).first().click();
     await health;
     await page.getByText('200 OK').first().waitFor();

@@ -3,15 +3,28 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { chromiumMissing, expectAccessible, launch, newContext, screenshot, startServer, type WebServer } from './browser.js';
+import {
+  chromiumMissing,
+  expectAccessible,
+  launch,
+  newContext,
+  screenshot,
+  startServer,
+  type WebServer,
+} from './browser.js';
 
 const skip = chromiumMissing();
 
 describe('dashboard: accounts journey', { skip }, () => {
   let server: WebServer;
   let browser: Browser;
-  before(async () => { [server, browser] = await Promise.all([startServer(), launch()]); });
-  after(async () => { await browser?.close(); await server?.close(); });
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launch()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 
   it('signs up (field errors keep the input), logs out, logs in, changes the password', async () => {
     const ctx = await newContext(browser, server.url);
@@ -93,11 +106,25 @@ describe('dashboard: accounts journey', { skip }, () => {
     const focused: string[] = [];
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      focused.push(await page.evaluate(() => { const e = document.activeElement as HTMLElement | null; return `${e?.tagName}:${e?.getAttribute('type') ?? ''}:${e?.textContent?.trim().slice(0, 20) ?? ''}`; }));
+      focused.push(
+        await page.evaluate(() => {
+          const e = document.activeElement as HTMLElement | null;
+          return `${e?.tagName}:${e?.getAttribute('type') ?? ''}:${e?.textContent?.trim().slice(0, 20) ?? ''}`;
+        }),
+      );
     }
-    assert.ok(focused.some((f) => f.startsWith('INPUT:email')), focused.join(' | '));
-    assert.ok(focused.some((f) => f.startsWith('INPUT:password')), focused.join(' | '));
-    assert.ok(focused.some((f) => f.startsWith('BUTTON')), focused.join(' | '));
+    assert.ok(
+      focused.some((f) => f.startsWith('INPUT:email')),
+      focused.join(' | '),
+    );
+    assert.ok(
+      focused.some((f) => f.startsWith('INPUT:password')),
+      focused.join(' | '),
+    );
+    assert.ok(
+      focused.some((f) => f.startsWith('BUTTON')),
+      focused.join(' | '),
+    );
     await ctx.close();
   });
 });

@@ -30,32 +30,63 @@ export function ensureBuilt(): string {
   return dist;
 }
 
-
-export interface WebServer { h: Harness; url: string; port: number; close(): Promise<void> }
+export interface WebServer {
+  h: Harness;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
 
 export async function startServer(env: Record<string, string> = {}): Promise<WebServer> {
   const dist = ensureBuilt();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'qrs-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const h = await createHarness({ name: 'sqlite', url: `sqlite:${join(dir, 'e2e.sqlite')}` }, {
-    BASE_URL: url, WEB_DIST: dist, SCAN_FLUSH_MS: '100', ...env,
-  });
+  const h = await createHarness(
+    { name: 'sqlite', url: `sqlite:${join(dir, 'e2e.sqlite')}` },
+    {
+      BASE_URL: url,
+      WEB_DIST: dist,
+      SCAN_FLUSH_MS: '100',
+      ...env,
+    },
+  );
   await h.app.listen({ port, host: '127.0.0.1' });
-  return { h, url, port, async close() { await h.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    h,
+    url,
+    port,
+    async close() {
+      await h.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
     headless: true,
   });
 }
 
 export async function newContext(browser: Browser, base: string, locale = 'en-US'): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: base, locale, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  const ctx = await browser.newContext({
+    baseURL: base,
+    locale,
+    viewport: { width: 1280, height: 860 },
+    acceptDownloads: true,
+  });
   ctx.setDefaultTimeout(15_000);
   return ctx;
 }
@@ -65,7 +96,15 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
-    const text = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+    const text = bad
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join('\n  ')}`,
+      )
+      .join('\n');
     throw new Error(`axe on ${what}:\n${text}`);
   }
 }
@@ -79,7 +118,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs up through the UI and lands on the codes list. */
-export async function signUp(page: Page, email: string, password = 'correct horse battery', org = 'Acme Marketing'): Promise<void> {
+export async function signUp(
+  page: Page,
+  email: string,
+  password = 'correct horse battery',
+  org = 'Acme Marketing',
+): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -6,10 +6,20 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { decodePng, missingTools } from '../support/decode.js';
-import { chromiumMissing, expectAccessible, launch, newContext, screenshot, signUp, startServer, type WebServer } from './browser.js';
+import {
+  chromiumMissing,
+  expectAccessible,
+  launch,
+  newContext,
+  screenshot,
+  signUp,
+  startServer,
+  type WebServer,
+} from './browser.js';
 
 const skip = chromiumMissing();
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 async function csrf(page: Page): Promise<string> {
   const me = await (await page.request.get('/auth/me')).json();
@@ -27,7 +37,11 @@ describe('dashboard: codes journeys', { skip }, () => {
     page = await ctx.newPage();
     await signUp(page, `codes-${Date.now()}@example.com`);
   });
-  after(async () => { await ctx?.close(); await browser?.close(); await server?.close(); });
+  after(async () => {
+    await ctx?.close();
+    await browser?.close();
+    await server?.close();
+  });
 
   it('creates a dynamic code with a live preview, downloads its PNG (zbar decodes it), follows the short URL and sees the scan in the chart', async () => {
     await expectAccessible(page, 'codes (empty)');
@@ -60,7 +74,10 @@ describe('dashboard: codes journeys', { skip }, () => {
 
     const shortUrl = await page.getByTestId('short-url').innerText();
     assert.ok(shortUrl.startsWith(`${server.url}/r/`), shortUrl);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PNG' }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PNG' }).first().click(),
+    ]);
     const png = await readFile((await download.path())!);
     assert.equal(png.subarray(1, 4).toString(), 'PNG');
     const reason = missingTools('zbarimg');
@@ -75,7 +92,10 @@ describe('dashboard: codes journeys', { skip }, () => {
     assert.match(String(await chart.getAttribute('data-points')), /(^|,)1(,|$)/);
     assert.match(await page.getByTestId('bars-device').innerText(), /mobile/);
     await page.getByTestId('scans-table').getByText('iOS').waitFor();
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export scans (CSV)' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export scans (CSV)' }).click(),
+    ]);
     const rows = (await readFile((await csv.path())!, 'utf8')).trim().split(/\r?\n/);
     assert.equal(rows.length, 2, rows.join('\n'));
     assert.match(rows[1], /iOS/);
@@ -104,7 +124,10 @@ describe('dashboard: codes journeys', { skip }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Spring campaign' }).waitFor();
     const api = await (await page.request.get(page.url().replace(/\/codes\//, '/v1/codes/'))).json();
-    assert.deepEqual(api.data.destinations, [{ url: 'https://example.com/a', weight: 3 }, { url: 'https://example.com/b', weight: 1 }]);
+    assert.deepEqual(api.data.destinations, [
+      { url: 'https://example.com/a', weight: 3 },
+      { url: 'https://example.com/b', weight: 1 },
+    ]);
     assert.equal(api.data.max_scans, 100);
     assert.equal(api.data.fallback_url, 'https://example.com/over');
     // The A/B split counts every real scan per destination (the rollups' destination dimension),
@@ -112,15 +135,26 @@ describe('dashboard: codes journeys', { skip }, () => {
     const short = api.data.short_url as string;
     const sent = new Map<string, number>();
     for (let i = 0; i < 8; i++) {
-      const res = await fetch(short, { redirect: 'manual', headers: { 'user-agent': IPHONE.replace('17_4', `17_${i}`) } });
+      const res = await fetch(short, {
+        redirect: 'manual',
+        headers: { 'user-agent': IPHONE.replace('17_4', `17_${i}`) },
+      });
       assert.equal(res.status, 302);
       const to = res.headers.get('location')!;
       sent.set(to, (sent.get(to) ?? 0) + 1);
     }
-    assert.ok([...sent.keys()].every((u) => u.startsWith('https://example.com/a') || u.startsWith('https://example.com/b')), [...sent.keys()].join());
+    assert.ok(
+      [...sent.keys()].every((u) => u.startsWith('https://example.com/a') || u.startsWith('https://example.com/b')),
+      [...sent.keys()].join(),
+    );
     const bars = page.getByTestId('bars-ab');
     for (const [url, n] of sent) {
-      await bars.locator('li').filter({ hasText: url }).locator('.bar-value').filter({ hasText: new RegExp(`^${n}$`) }).waitFor({ timeout: 20_000 });
+      await bars
+        .locator('li')
+        .filter({ hasText: url })
+        .locator('.bar-value')
+        .filter({ hasText: new RegExp(`^${n}$`) })
+        .waitFor({ timeout: 20_000 });
     }
 
     // Every static type has its own form; a Wi-Fi code as the example, with a content error.
@@ -133,7 +167,14 @@ describe('dashboard: codes journeys', { skip }, () => {
     await page.getByLabel('Password').fill('secret pass');
     await page.getByRole('button', { name: 'Create code' }).click();
     await page.getByRole('heading', { name: 'Untitled' }).waitFor();
-    for (const [type, label] of [['vcard', 'First name'], ['geo', 'Latitude'], ['email', 'To'], ['sms', 'Phone number'], ['phone', 'Phone number'], ['text', 'Text']] as const) {
+    for (const [type, label] of [
+      ['vcard', 'First name'],
+      ['geo', 'Latitude'],
+      ['email', 'To'],
+      ['sms', 'Phone number'],
+      ['phone', 'Phone number'],
+      ['text', 'Text'],
+    ] as const) {
       await page.goto('/codes/new');
       await page.getByLabel('Type').selectOption(type);
       await page.getByLabel(label, { exact: true }).waitFor();
@@ -142,12 +183,17 @@ describe('dashboard: codes journeys', { skip }, () => {
 
   it('lists codes with search, filters, cursor pagination, thumbnails, and exports a label sheet of the selected ones', async () => {
     const token = await csrf(page);
-    const codes = Array.from({ length: 30 }, (_, i) => ({ type: 'url', url: `https://example.com/p/${i}`, title: `Product ${String(i).padStart(2, '0')}`, tags: i % 2 ? ['odd'] : ['even'] }));
+    const codes = Array.from({ length: 30 }, (_, i) => ({
+      type: 'url',
+      url: `https://example.com/p/${i}`,
+      title: `Product ${String(i).padStart(2, '0')}`,
+      tags: i % 2 ? ['odd'] : ['even'],
+    }));
     const made = await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } });
     assert.equal(made.status(), 201, await made.text());
     await page.goto('/codes');
     await page.getByText('25 of 32', { exact: true }).waitFor();
-    assert.equal(await page.locator('img.qr-thumb').count() > 0, true);
+    assert.equal((await page.locator('img.qr-thumb').count()) > 0, true);
     await page.getByRole('button', { name: 'Load more' }).click();
     await page.getByText('32 of 32', { exact: true }).waitFor();
     await page.getByLabel('Search title or URL').fill('Product 1');
@@ -169,7 +215,10 @@ describe('dashboard: codes journeys', { skip }, () => {
     await page.getByRole('checkbox', { name: 'Select Product 00' }).check();
     await page.getByRole('checkbox', { name: 'Select Product 02' }).check();
     await page.getByText('2 selected').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export label sheet (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export label sheet (PDF)' }).click(),
+    ]);
     const pdf = await readFile((await download.path())!);
     assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
   });

@@ -8,12 +8,18 @@ import { join } from 'node:path';
 import { generateSdkTypes } from '../../scripts/sdk-types.js';
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('dashboard API types', () => {
-  it('are the SDK\'s, and match the current OpenAPI document', async () => {
-    assert.equal(readFileSync('sdk/src/schema.ts', 'utf8'), await generateSdkTypes(), 'sdk/src/schema.ts is stale: run `npm run sdk:types` and commit it');
+  it("are the SDK's, and match the current OpenAPI document", async () => {
+    assert.equal(
+      readFileSync('sdk/src/schema.ts', 'utf8'),
+      await generateSdkTypes(),
+      'sdk/src/schema.ts is stale: run `npm run sdk:types` and commit it',
+    );
     const client = readFileSync('web/src/api/client.ts', 'utf8');
     assert.match(client, /from '@qrs\/sdk'/);
     const pkg = JSON.parse(readFileSync('web/package.json', 'utf8'));
@@ -24,7 +30,8 @@ describe('dashboard API types', () => {
     for (const file of sources('web/src')) {
       const text = readFileSync(file, 'utf8');
       assert.doesNotMatch(text, /from 'openapi-fetch'/, `${file} imports openapi-fetch directly`);
-      if (!file.endsWith(join('api', 'client.ts'))) assert.doesNotMatch(text, /from '@qrs\/sdk'/, `${file}: only web/src/api/client.ts imports the SDK`);
+      if (!file.endsWith(join('api', 'client.ts')))
+        assert.doesNotMatch(text, /from '@qrs\/sdk'/, `${file}: only web/src/api/client.ts imports the SDK`);
       assert.doesNotMatch(text, /\bfetch\(/, `${file} calls fetch() itself`);
     }
   });

@@ -7,7 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seedTenant } from '../support/harness.js';
-import { chromiumMissing, expectAccessible, launch, logIn, newContext, screenshot, signUp, startServer, type WebServer } from './browser.js';
+import {
+  chromiumMissing,
+  expectAccessible,
+  launch,
+  logIn,
+  newContext,
+  screenshot,
+  signUp,
+  startServer,
+  type WebServer,
+} from './browser.js';
 
 const skip = chromiumMissing();
 
@@ -21,14 +31,24 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
   before(async () => {
     [server, browser] = await Promise.all([
       startServer({
-        DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/api-keys', sunset: '2027-06-30T00:00:00Z', link: 'https://qrs.example/docs/keys-v2' }]),
+        DEPRECATIONS_JSON: JSON.stringify([
+          {
+            method: 'GET',
+            path: '/v1/api-keys',
+            sunset: '2027-06-30T00:00:00Z',
+            link: 'https://qrs.example/docs/keys-v2',
+          },
+        ]),
         // Free plan with 5 dynamic codes, so 4 codes are exactly 80 % (the default 3 has no 80 % step).
         PLANS_JSON: JSON.stringify({ free: { maxDynamicCodes: 5 } }),
       }),
       launch(),
     ]);
   });
-  after(async () => { await browser?.close(); await server?.close(); });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 
   it('switches, creates, edits and archives workspaces; protected cases are explained', async () => {
     const tenant = await seedTenant(server.h, 'pro');
@@ -50,11 +70,15 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
 
     // The default workspace is protected, and so is the one being worked in.
     const row = (name: string) => page.getByRole('row').filter({ hasText: name });
-    await row('default').getByRole('link', { name: /Settings/ }).click();
+    await row('default')
+      .getByRole('link', { name: /Settings/ })
+      .click();
     await page.getByTestId('archive-protected').getByText('default workspace').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Archive workspace' }).isDisabled(), true);
     await page.getByRole('link', { name: 'Workspaces' }).click();
-    await row('berlin').getByRole('link', { name: /Settings/ }).click();
+    await row('berlin')
+      .getByRole('link', { name: /Settings/ })
+      .click();
     await page.getByLabel('Description').fill('Client work for Berlin');
     await page.getByLabel('Brand colour').fill('#0A3D91');
     await page.getByLabel('Custom domain').fill('not a domain');
@@ -79,7 +103,9 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await page.getByTestId('archive-protected').getByText('Switch to another one').waitFor();
     await page.getByTestId('workspace-switcher').selectOption({ label: 'Default' });
     await page.getByRole('button', { name: 'Archive workspace' }).waitFor();
-    await page.waitForFunction(() => !(document.querySelector('button.btn-danger') as HTMLButtonElement | null)?.disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('button.btn-danger') as HTMLButtonElement | null)?.disabled,
+    );
     await page.getByRole('button', { name: 'Archive workspace' }).click();
     await page.getByRole('dialog').getByLabel('Slug').fill('berli');
     assert.equal(await page.getByRole('button', { name: 'Confirm' }).isDisabled(), true);
@@ -128,15 +154,25 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await secretBox.getByRole('button', { name: 'Copy' }).click();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
     // The key works until revoked.
-    assert.equal((await fetch(`${server.url}/v1/codes`, { headers: { authorization: `Bearer ${secret}` } })).status, 200);
+    assert.equal(
+      (await fetch(`${server.url}/v1/codes`, { headers: { authorization: `Bearer ${secret}` } })).status,
+      200,
+    );
     await expectAccessible(page, 'api keys');
     await screenshot(page, 'api-keys');
     await page.getByRole('button', { name: 'Close' }).first().click();
-    await page.getByTestId('keys-table').getByText('Never').waitFor({ state: 'attached' }).catch(() => undefined);
+    await page
+      .getByTestId('keys-table')
+      .getByText('Never')
+      .waitFor({ state: 'attached' })
+      .catch(() => undefined);
     await page.getByRole('button', { name: 'Revoke CI deploy' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('keys-table').getByRole('cell', { name: 'revoked' }).waitFor();
-    assert.equal((await fetch(`${server.url}/v1/codes`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
+    assert.equal(
+      (await fetch(`${server.url}/v1/codes`, { headers: { authorization: `Bearer ${secret}` } })).status,
+      401,
+    );
     await ctx.close();
   });
 
@@ -147,7 +183,10 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await page.getByRole('link', { name: 'Batch create' }).click();
     const dir = mkdtempSync(join(tmpdir(), 'qrs-csv-'));
     const bad = join(dir, 'bad.csv');
-    writeFileSync(bad, 'name,destination,tags\n"Flyer, A",https://example.com/a,print|spring\nFlyer B,ftp://example.com/b,print\nFlyer C,https://example.com/c,\n');
+    writeFileSync(
+      bad,
+      'name,destination,tags\n"Flyer, A",https://example.com/a,print|spring\nFlyer B,ftp://example.com/b,print\nFlyer C,https://example.com/c,\n',
+    );
     await page.getByLabel('CSV file').setInputFiles(bad);
     await page.getByTestId('batch-preview').getByText('Flyer, A').waitFor();
     await page.getByLabel('Create dynamic codes').uncheck();
@@ -159,7 +198,10 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await expectAccessible(page, 'batch with errors');
     await screenshot(page, 'batch');
     const good = join(dir, 'good.csv');
-    writeFileSync(good, 'name,destination,tags\n"Flyer, A",https://example.com/a,print|spring\nFlyer B,https://example.com/b,print\nFlyer C,https://example.com/c,\n');
+    writeFileSync(
+      good,
+      'name,destination,tags\n"Flyer, A",https://example.com/a,print|spring\nFlyer B,https://example.com/b,print\nFlyer C,https://example.com/c,\n',
+    );
     await page.getByLabel('CSV file').setInputFiles(good);
     await page.getByRole('button', { name: 'Create 3 codes' }).click();
     await page.getByText('3 codes created.').waitFor();
@@ -177,8 +219,15 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     const meters = page.getByTestId('usage-meters');
     const token = await csrf(page);
     const create = async (n: number, from: number) => {
-      const codes = Array.from({ length: n }, (_, i) => ({ type: 'url', url: `https://example.com/e/${from + i}`, title: `Eighty ${from + i}` }));
-      assert.equal((await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } })).status(), 201);
+      const codes = Array.from({ length: n }, (_, i) => ({
+        type: 'url',
+        url: `https://example.com/e/${from + i}`,
+        title: `Eighty ${from + i}`,
+      }));
+      assert.equal(
+        (await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } })).status(),
+        201,
+      );
     };
     await create(3, 1);
     await page.reload();
@@ -190,7 +239,7 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await banner.waitFor();
     assert.match(await banner.innerText(), /You have used 80 % of your plan's Dynamic codes\./);
     assert.doesNotMatch(await banner.innerText(), /reached your plan's limit/);
-    assert.match(await banner.getAttribute('class') ?? '', /banner-warn/);
+    assert.match((await banner.getAttribute('class')) ?? '', /banner-warn/);
     const upgrade = banner.getByRole('link', { name: 'Upgrade your plan' });
     assert.equal(await upgrade.getAttribute('href'), '/account#plan');
     assert.match(await meters.innerText(), /4 of 5/);
@@ -214,7 +263,10 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     assert.equal(await page.getByTestId('usage-banner').count(), 0);
     const token = await csrf(page);
     const codes = [1, 2, 3, 4, 5].map((i) => ({ type: 'url', url: `https://example.com/u/${i}`, title: `Dyn ${i}` }));
-    assert.equal((await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } })).status(), 201);
+    assert.equal(
+      (await page.request.post('/v1/codes/batch', { data: { codes }, headers: { 'x-csrf-token': token } })).status(),
+      201,
+    );
     await page.reload();
     const banner = page.getByTestId('usage-banner');
     await banner.waitFor();
@@ -223,11 +275,20 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     assert.match(await meters.innerText(), /5 of 5/);
     // Real redirects: Dyn 2 three times, Dyn 1 once. The overview (GET /v1/analytics) must show 4
     // scans with Dyn 2 on top, the same as the per-code stats say.
-    const shortOf = async (q: string) => (await (await page.request.get(`/v1/codes?q=${encodeURIComponent(q)}`)).json()).data[0];
+    const shortOf = async (q: string) =>
+      (await (await page.request.get(`/v1/codes?q=${encodeURIComponent(q)}`)).json()).data[0];
     const [dyn1, dyn2] = [await shortOf('Dyn 1'), await shortOf('Dyn 2')];
-    for (const [code, n] of [[dyn2, 3], [dyn1, 1]] as const) {
+    for (const [code, n] of [
+      [dyn2, 3],
+      [dyn1, 1],
+    ] as const) {
       for (let i = 0; i < n; i++) {
-        const res = await fetch(code.short_url, { redirect: 'manual', headers: { 'user-agent': `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/12${i}.0 Safari/537.36` } });
+        const res = await fetch(code.short_url, {
+          redirect: 'manual',
+          headers: {
+            'user-agent': `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/12${i}.0 Safari/537.36`,
+          },
+        });
         assert.equal(res.status, 302);
       }
     }
@@ -246,7 +307,10 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     const first = page.getByTestId('overview-top').locator('li').first();
     await first.filter({ hasText: 'Dyn 2' }).waitFor();
     assert.equal(await first.locator('.bar-value').innerText(), '3');
-    assert.equal(await page.getByTestId('overview-top').locator('li').nth(1).locator('.bar-label').innerText(), 'Dyn 1');
+    assert.equal(
+      await page.getByTestId('overview-top').locator('li').nth(1).locator('.bar-label').innerText(),
+      'Dyn 1',
+    );
     assert.equal(await page.getByTestId('overview-tz').innerText(), 'Days in UTC');
     await page.getByTestId('scans-chart').waitFor();
     await expectAccessible(page, 'overview');

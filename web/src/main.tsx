@@ -42,11 +42,29 @@ function Public({ children }: { children: ReactNode }) {
 }
 
 const router = createBrowserRouter([
-  { path: '/login', element: <Public><Login /></Public> },
-  { path: '/signup', element: <Public><Signup /></Public> },
+  {
+    path: '/login',
+    element: (
+      <Public>
+        <Login />
+      </Public>
+    ),
+  },
+  {
+    path: '/signup',
+    element: (
+      <Public>
+        <Signup />
+      </Public>
+    ),
+  },
   {
     path: '/',
-    element: <RequireSession><Layout /></RequireSession>,
+    element: (
+      <RequireSession>
+        <Layout />
+      </RequireSession>
+    ),
     children: [
       { index: true, element: <Navigate to="/codes" replace /> },
       { path: 'codes', element: <Codes /> },

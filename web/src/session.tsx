@@ -24,7 +24,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retry: false,
     queryFn: async () => {
       const res = await api.GET('/auth/me');
-      if (res.response.status === 401) { setCsrfToken(null); return null; }
+      if (res.response.status === 401) {
+        setCsrfToken(null);
+        return null;
+      }
       const me = await ok(res);
       setCsrfToken(me.csrf_token);
       // A remembered workspace that is gone (archived, other organization) is forgotten.
@@ -35,25 +38,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return me;
     },
   });
-  const selectWorkspace = useCallback((id: string) => {
-    localStorage.setItem(WS_KEY, id);
-    setWorkspace(id);
-    void qc.resetQueries();
-  }, [qc]);
-  const selectOrganization = useCallback((id: string) => {
-    localStorage.setItem(ORG_KEY, id);
-    localStorage.removeItem(WS_KEY);
-    setOrganization(id);
-    setWorkspace(null);
-    void qc.resetQueries();
-  }, [qc]);
+  const selectWorkspace = useCallback(
+    (id: string) => {
+      localStorage.setItem(WS_KEY, id);
+      setWorkspace(id);
+      void qc.resetQueries();
+    },
+    [qc],
+  );
+  const selectOrganization = useCallback(
+    (id: string) => {
+      localStorage.setItem(ORG_KEY, id);
+      localStorage.removeItem(WS_KEY);
+      setOrganization(id);
+      setWorkspace(null);
+      void qc.resetQueries();
+    },
+    [qc],
+  );
   const signedOut = useCallback(() => {
     setCsrfToken(null);
     qc.setQueryData(['me'], null);
     qc.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
   }, [qc]);
   const value: Session = {
-    me: q.data ?? null, loading: q.isPending, selectWorkspace, selectOrganization, signedOut,
+    me: q.data ?? null,
+    loading: q.isPending,
+    selectWorkspace,
+    selectOrganization,
+    signedOut,
     refresh: () => qc.invalidateQueries({ queryKey: ['me'] }),
   };
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

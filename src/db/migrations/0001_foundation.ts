@@ -121,13 +121,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Every audit filter is an equality plus "newest first by id": one composite index per filter.
   await db.schema.createIndex('audit_ws_idx').on('audit_logs').columns(['workspace_id', 'id']).execute();
-  await db.schema.createIndex('audit_ws_type_idx').on('audit_logs').columns(['workspace_id', 'resource_type', 'id']).execute();
-  await db.schema.createIndex('audit_ws_res_idx').on('audit_logs').columns(['workspace_id', 'resource_id', 'id']).execute();
-  await db.schema.createIndex('audit_ws_action_idx').on('audit_logs').columns(['workspace_id', 'action', 'id']).execute();
+  await db.schema
+    .createIndex('audit_ws_type_idx')
+    .on('audit_logs')
+    .columns(['workspace_id', 'resource_type', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('audit_ws_res_idx')
+    .on('audit_logs')
+    .columns(['workspace_id', 'resource_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('audit_ws_action_idx')
+    .on('audit_logs')
+    .columns(['workspace_id', 'action', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['audit_logs', 'idempotency_keys', 'sessions', 'api_keys', 'workspace_members', 'workspaces', 'memberships', 'organizations', 'users']) {
+  for (const t of [
+    'audit_logs',
+    'idempotency_keys',
+    'sessions',
+    'api_keys',
+    'workspace_members',
+    'workspaces',
+    'memberships',
+    'organizations',
+    'users',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -10,11 +10,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_idx')
+    .on('login_failures')
+    .columns(['email', 'created_at'])
+    .execute();
   await db.schema.createIndex('login_failures_ip_idx').on('login_failures').columns(['ip', 'created_at']).execute();
   await db.schema.createIndex('login_failures_created_idx').on('login_failures').column('created_at').execute();
   // A host name can route to one workspace only (redirects resolve the workspace by host).
-  await db.schema.createIndex('workspaces_custom_domain_uq').on('workspaces').column('custom_domain').unique().execute();
+  await db.schema
+    .createIndex('workspaces_custom_domain_uq')
+    .on('workspaces')
+    .column('custom_domain')
+    .unique()
+    .execute();
   // Ending every session of a user (member removal) without a full scan.
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
 }

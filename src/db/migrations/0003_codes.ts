@@ -33,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('codes_ws_idx').on('codes').columns(['workspace_id', 'id']).execute();
   await db.schema.createIndex('codes_ws_status_idx').on('codes').columns(['workspace_id', 'status', 'id']).execute();
-  await db.schema.createIndex('codes_org_dynamic_idx').on('codes').columns(['organization_id', 'dynamic', 'status']).execute();
+  await db.schema
+    .createIndex('codes_org_dynamic_idx')
+    .on('codes')
+    .columns(['organization_id', 'dynamic', 'status'])
+    .execute();
 
   // Tags in their own table so the `tag` filter is an exact, indexed match on both dialects.
   await db.schema
@@ -43,7 +47,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('tag', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('code_tags_pk', ['code_id', 'tag'])
     .execute();
-  await db.schema.createIndex('code_tags_ws_tag_idx').on('code_tags').columns(['workspace_id', 'tag', 'code_id']).execute();
+  await db.schema
+    .createIndex('code_tags_ws_tag_idx')
+    .on('code_tags')
+    .columns(['workspace_id', 'tag', 'code_id'])
+    .execute();
 
   await db.schema
     .createTable('code_comments')

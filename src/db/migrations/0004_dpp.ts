@@ -24,10 +24,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('archived_at', 'text')
     .execute();
   // One passport per battery in an organization: GS1 makes GTIN + serial unique (gtin stored as 14 digits).
-  await db.schema.createIndex('dpp_passports_org_key_uq').on('dpp_passports').columns(['organization_id', 'gtin', 'serial']).unique().execute();
+  await db.schema
+    .createIndex('dpp_passports_org_key_uq')
+    .on('dpp_passports')
+    .columns(['organization_id', 'gtin', 'serial'])
+    .unique()
+    .execute();
   // The resolver is global: a published key must name exactly one passport across organizations.
-  await db.schema.createIndex('dpp_passports_published_uq').on('dpp_passports').columns(['gtin', 'serial']).unique()
-    .where(sql.ref('publication_status'), '=', 'published').execute();
+  await db.schema
+    .createIndex('dpp_passports_published_uq')
+    .on('dpp_passports')
+    .columns(['gtin', 'serial'])
+    .unique()
+    .where(sql.ref('publication_status'), '=', 'published')
+    .execute();
   await db.schema.createIndex('dpp_passports_ws_idx').on('dpp_passports').columns(['workspace_id', 'id']).execute();
 
   // Every change writes the whole resulting state, so any version can be shown as it was.
@@ -60,7 +70,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')
     .execute();
-  await db.schema.createIndex('dpp_access_grants_passport_idx').on('dpp_access_grants').columns(['passport_id', 'id']).execute();
+  await db.schema
+    .createIndex('dpp_access_grants_passport_idx')
+    .on('dpp_access_grants')
+    .columns(['passport_id', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

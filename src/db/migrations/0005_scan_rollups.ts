@@ -6,16 +6,18 @@ import { isPostgres } from './dialect.js';
 // sets that decide unique visitors. Existing raw scans are rolled up here, one workspace at a time,
 // in SQL on both databases.
 
-const counters = (t: any) => t
-  .addColumn('scans', 'integer', (c: any) => c.notNull())
-  .addColumn('humans', 'integer', (c: any) => c.notNull())
-  .addColumn('visitors', 'integer', (c: any) => c.notNull())
-  .addColumn('human_visitors', 'integer', (c: any) => c.notNull());
+const counters = (t: any) =>
+  t
+    .addColumn('scans', 'integer', (c: any) => c.notNull())
+    .addColumn('humans', 'integer', (c: any) => c.notNull())
+    .addColumn('visitors', 'integer', (c: any) => c.notNull())
+    .addColumn('human_visitors', 'integer', (c: any) => c.notNull());
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   const rowid = (t: any) => (pg ? t : t.modifyEnd(sql`without rowid`));
-  await db.schema.createTable('scan_rollups')
+  await db.schema
+    .createTable('scan_rollups')
     .addColumn('code_id', 'text', (c) => c.notNull())
     .addColumn('grain', 'text', (c) => c.notNull())
     .addColumn('dimension', 'text', (c) => c.notNull())
@@ -25,7 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('scan_rollups_pk', ['code_id', 'grain', 'dimension', 'bucket', 'value'])
     .$call(rowid)
     .execute();
-  await db.schema.createTable('workspace_rollups')
+  await db.schema
+    .createTable('workspace_rollups')
     .addColumn('workspace_id', 'text', (c) => c.notNull())
     .addColumn('grain', 'text', (c) => c.notNull())
     .addColumn('dimension', 'text', (c) => c.notNull())
@@ -35,7 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('workspace_rollups_pk', ['workspace_id', 'grain', 'dimension', 'bucket', 'value'])
     .$call(rowid)
     .execute();
-  await db.schema.createTable('scan_visitors')
+  await db.schema
+    .createTable('scan_visitors')
     .addColumn('scope_id', 'text', (c) => c.notNull())
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('human', 'integer', (c) => c.notNull())
@@ -82,13 +86,23 @@ const COLUMNS = sql`grain, dimension, bucket, value, scans, humans, visitors, hu
 export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?: string[]): Promise<void> {
   const pg = isPostgres(db);
   const dims: Array<[string, RawBuilder<string>]> = [
-    ['country', sql`coalesce(country, '')`], ['device', sql`coalesce(device, '')`], ['os', sql`coalesce(os, '')`],
-    ['browser', sql`coalesce(browser, '')`], ['referrer', referrerHostSql(pg)], ['language', sql`coalesce(language, '')`],
+    ['country', sql`coalesce(country, '')`],
+    ['device', sql`coalesce(device, '')`],
+    ['os', sql`coalesce(os, '')`],
+    ['browser', sql`coalesce(browser, '')`],
+    ['referrer', referrerHostSql(pg)],
+    ['language', sql`coalesce(language, '')`],
     ['destination', sql`coalesce(destination, '')`],
   ];
   // Every scan once per dimension: a cross join with the dimension names, the value picked by name.
-  const dimList = sql`(${sql.join(dims.map(([n]) => sql`select ${sql.lit(n)} as name`), sql` union all `)}) dim`;
-  const dimValue = sql`case dim.name ${sql.join(dims.map(([n, v]) => sql`when ${sql.lit(n)} then ${v}`), sql` `)} end`;
+  const dimList = sql`(${sql.join(
+    dims.map(([n]) => sql`select ${sql.lit(n)} as name`),
+    sql` union all `,
+  )}) dim`;
+  const dimValue = sql`case dim.name ${sql.join(
+    dims.map(([n, v]) => sql`when ${sql.lit(n)} then ${v}`),
+    sql` `,
+  )} end`;
   const at = sql.ref('s.scanned_at');
   const recent = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
   let q = db.selectFrom('codes').select('workspace_id').distinct().orderBy('workspace_id');
@@ -96,15 +110,21 @@ export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?:
   for (const { workspace_id: ws } of await q.execute()) {
     const inWs = sql`code_id in (select id from codes where workspace_id = ${ws})`;
     const sInWs = sql`s.code_id in (select id from codes where workspace_id = ${ws})`;
-    const codeRows = (body: RawBuilder<unknown>) => sql`insert into scan_rollups (code_id, ${COLUMNS}) ${body}`.execute(db);
-    const wsRows = (body: RawBuilder<unknown>) => sql`insert into workspace_rollups (workspace_id, ${COLUMNS}) ${body}`.execute(db);
+    const codeRows = (body: RawBuilder<unknown>) =>
+      sql`insert into scan_rollups (code_id, ${COLUMNS}) ${body}`.execute(db);
+    const wsRows = (body: RawBuilder<unknown>) =>
+      sql`insert into workspace_rollups (workspace_id, ${COLUMNS}) ${body}`.execute(db);
     // Per code: totals of every grain; dimensions by day and month; quarters and hours of the
     // dimensions only in dense hours.
     await codeRows(sql`select s.code_id, 'q', 'total', ${bucketOf('q', at)}, '', count(*), sum(1 - is_bot), 0, 0
       from scans s where ${sInWs} group by s.code_id, 4`);
     await codeRows(sql`select s.code_id, 'd', dim.name, ${bucketOf('d', at)}, ${dimValue}, count(*), sum(1 - is_bot), 0, 0
       from scans s cross join ${dimList} where ${sInWs} group by s.code_id, 3, 4, 5`);
-    for (const [finer, grain] of [['q', 'h'], ['h', 'd'], ['d', 'm']]) {
+    for (const [finer, grain] of [
+      ['q', 'h'],
+      ['h', 'd'],
+      ['d', 'm'],
+    ]) {
       const dimension = grain === 'm' ? sql`true` : sql`dimension = 'total'`;
       await codeRows(sql`select code_id, ${sql.lit(grain)}, dimension, substr(bucket, 1, ${sql.lit(KEY_LENGTH[grain])}), value, sum(scans), sum(humans), 0, 0
         from scan_rollups where ${inWs} and grain = ${sql.lit(finer)} and ${dimension} group by code_id, 3, 4, 5`);
@@ -125,7 +145,11 @@ export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?:
       from scan_rollups where ${inWs} and dimension = 'total' and grain <> 'q'`);
     await wsRows(sql`select ${text(ws)}, 'q', dim.name, ${bucketOf('q', at)}, ${dimValue}, count(*), sum(1 - is_bot), 0, 0
       from scans s cross join ${dimList} where ${sInWs} group by 3, 4, 5`);
-    for (const [finer, grain] of [['q', 'h'], ['h', 'd'], ['d', 'm']]) {
+    for (const [finer, grain] of [
+      ['q', 'h'],
+      ['h', 'd'],
+      ['d', 'm'],
+    ]) {
       await wsRows(sql`select ${text(ws)}, ${sql.lit(grain)}, dimension, substr(bucket, 1, ${sql.lit(KEY_LENGTH[grain])}), value, sum(scans), sum(humans), 0, 0
         from workspace_rollups where workspace_id = ${ws} and grain = ${sql.lit(finer)} and dimension not in ('total', 'code') group by 3, 4, 5`);
     }
@@ -138,7 +162,13 @@ export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?:
  * Visitor-days (and human ones), each counted in the quarter of its first scan that UTC day;
  * hours, days and months then sum the quarters. `scope` a column or a value.
  */
-async function addVisitors(db: Kysely<any>, table: string, scopeColumn: string, scope: RawBuilder<unknown>, where: RawBuilder<unknown>) {
+async function addVisitors(
+  db: Kysely<any>,
+  table: string,
+  scopeColumn: string,
+  scope: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+) {
   const perCode = scopeColumn === 'code_id';
   const conflict = sql`on conflict (${sql.ref(scopeColumn)}, grain, dimension, bucket, value)`;
   for (const human of [false, true]) {
@@ -149,10 +179,16 @@ async function addVisitors(db: Kysely<any>, table: string, scopeColumn: string, 
     await sql`insert into ${sql.table(table)} (${sql.ref(scopeColumn)}, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
       select ${scope}, 'q', 'total', ${bucketOf('q', sql.ref('f.scanned_at'))}, '', 0, 0, ${human ? sql`0, count(*)` : sql`count(*), 0`}
       from (${first}) f where true group by ${perCode ? sql`1, ` : sql``}4
-      ${conflict} do update set ${sql.ref(column)} = ${sql.table(table)}.${sql.ref(column)} + excluded.${sql.ref(column)}`.execute(db);
+      ${conflict} do update set ${sql.ref(column)} = ${sql.table(table)}.${sql.ref(column)} + excluded.${sql.ref(column)}`.execute(
+      db,
+    );
   }
   // Every total row of a coarser grain exists already (a visitor comes with a scan) and holds 0 visitors.
-  for (const [finer, grain] of [['q', 'h'], ['h', 'd'], ['d', 'm']]) {
+  for (const [finer, grain] of [
+    ['q', 'h'],
+    ['h', 'd'],
+    ['d', 'm'],
+  ]) {
     await sql`insert into ${sql.table(table)} (${sql.ref(scopeColumn)}, grain, dimension, bucket, value, scans, humans, visitors, human_visitors)
       select ${sql.ref(scopeColumn)}, ${sql.lit(grain)}, 'total', substr(bucket, 1, ${sql.lit(KEY_LENGTH[grain])}), '', 0, 0, sum(visitors), sum(human_visitors)
       from ${sql.table(table)} where ${perCode ? where : sql`workspace_id = ${scope}`} and grain = ${sql.lit(finer)} and dimension = 'total'
@@ -162,9 +198,18 @@ async function addVisitors(db: Kysely<any>, table: string, scopeColumn: string, 
 }
 
 /** Recent days' visitor sets, so scans still arriving for them are not counted as new visitors; `scope` a column or a value. */
-async function rememberVisitors(db: Kysely<any>, scope: RawBuilder<unknown>, where: RawBuilder<unknown>, since: string) {
+async function rememberVisitors(
+  db: Kysely<any>,
+  scope: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  since: string,
+) {
   await sql`insert into scan_visitors (scope_id, day, human, ip_hash)
-    select distinct ${scope}, substr(scanned_at, 1, 10), 0, ip_hash from scans where ${where} and ip_hash is not null and scanned_at >= ${since}`.execute(db);
+    select distinct ${scope}, substr(scanned_at, 1, 10), 0, ip_hash from scans where ${where} and ip_hash is not null and scanned_at >= ${since}`.execute(
+    db,
+  );
   await sql`insert into scan_visitors (scope_id, day, human, ip_hash)
-    select distinct ${scope}, substr(scanned_at, 1, 10), 1, ip_hash from scans where ${where} and ip_hash is not null and is_bot = 0 and scanned_at >= ${since}`.execute(db);
+    select distinct ${scope}, substr(scanned_at, 1, 10), 1, ip_hash from scans where ${where} and ip_hash is not null and is_bot = 0 and scanned_at >= ${since}`.execute(
+    db,
+  );
 }

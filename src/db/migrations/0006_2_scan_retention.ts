@@ -20,7 +20,10 @@ const scanIdFloor = (atMs: number) => `scn_${encodeTime(Math.max(0, atMs), 10)}0
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const column of ['bot_scan_count', 'purged_scan_count', 'purged_bot_scan_count']) {
-    await db.schema.alterTable('codes').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('codes')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
   await sql`update codes set bot_scan_count = (select count(*) from scans where scans.code_id = codes.id and scans.is_bot = 1)
     where exists (select 1 from scans where scans.code_id = codes.id and scans.is_bot = 1)`.execute(db);
@@ -40,11 +43,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   const first = oldest.rows[0]?.at ? new Date(oldest.rows[0].at) : now;
   const start = Number.isNaN(first.getTime()) ? now : first;
   // From the oldest scan's month to three months ahead; the retention job keeps creating them.
-  for (let m = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1); m <= Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1);) {
+  for (
+    let m = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1);
+    m <= Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1);
+  ) {
     const d = new Date(m);
     const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     const name = `scans_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    await sql`create table ${sql.id(name)} partition of scans for values from (${sql.lit(scanIdFloor(m))}) to (${sql.lit(scanIdFloor(next))})`.execute(db);
+    await sql`create table ${sql.id(name)} partition of scans for values from (${sql.lit(scanIdFloor(m))}) to (${sql.lit(scanIdFloor(next))})`.execute(
+      db,
+    );
     m = next;
   }
   await sql`insert into scans select id, code_id, workspace_id, organization_id, scanned_at, country, device, os, browser, referrer,

@@ -22,28 +22,52 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('gs1_prefixes_org_uq').on('gs1_prefixes').columns(['organization_id', 'prefix']).unique().execute();
+  await db.schema
+    .createIndex('gs1_prefixes_org_uq')
+    .on('gs1_prefixes')
+    .columns(['organization_id', 'prefix'])
+    .unique()
+    .execute();
   // A verified prefix has one owner; overlaps (one prefix starting another) are refused in the service.
-  await db.schema.createIndex('gs1_prefixes_verified_uq').on('gs1_prefixes').column('prefix').unique()
-    .where(sql.ref('status'), '=', 'verified').execute();
+  await db.schema
+    .createIndex('gs1_prefixes_verified_uq')
+    .on('gs1_prefixes')
+    .column('prefix')
+    .unique()
+    .where(sql.ref('status'), '=', 'verified')
+    .execute();
 
   await db.schema.alterTable('workspaces').addColumn('custom_domain_token', 'text').execute();
   await db.schema.alterTable('workspaces').addColumn('custom_domain_verified_at', 'text').execute();
   // Domains set before verification existed start pending, each with its own token.
   const rows = await db.selectFrom('workspaces').select('id').where('custom_domain', 'is not', null).execute();
   for (const r of rows) {
-    await db.updateTable('workspaces').set({ custom_domain_token: randomBytes(16).toString('hex') }).where('id', '=', r.id).execute();
+    await db
+      .updateTable('workspaces')
+      .set({ custom_domain_token: randomBytes(16).toString('hex') })
+      .where('id', '=', r.id)
+      .execute();
   }
   // Only a verified domain is claimed: an unverified one must not block (nor reveal) another workspace's.
   await db.schema.dropIndex('workspaces_custom_domain_uq').execute();
-  await db.schema.createIndex('workspaces_custom_domain_uq').on('workspaces').column('custom_domain').unique()
-    .where(sql.ref('custom_domain_verified_at'), 'is not', null).execute();
+  await db.schema
+    .createIndex('workspaces_custom_domain_uq')
+    .on('workspaces')
+    .column('custom_domain')
+    .unique()
+    .where(sql.ref('custom_domain_verified_at'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('workspaces_custom_domain_uq').execute();
   await db.schema.alterTable('workspaces').dropColumn('custom_domain_verified_at').execute();
   await db.schema.alterTable('workspaces').dropColumn('custom_domain_token').execute();
-  await db.schema.createIndex('workspaces_custom_domain_uq').on('workspaces').column('custom_domain').unique().execute();
+  await db.schema
+    .createIndex('workspaces_custom_domain_uq')
+    .on('workspaces')
+    .column('custom_domain')
+    .unique()
+    .execute();
   await db.schema.dropTable('gs1_prefixes').execute();
 }

@@ -24,7 +24,11 @@ export async function down(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_idx')
+    .on('login_failures')
+    .columns(['email', 'created_at'])
+    .execute();
   await db.schema.createIndex('login_failures_ip_idx').on('login_failures').columns(['ip', 'created_at']).execute();
   await db.schema.createIndex('login_failures_created_idx').on('login_failures').column('created_at').execute();
   await db.schema.dropTable('login_throttle').execute();

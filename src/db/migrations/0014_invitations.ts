@@ -18,8 +18,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'text')
     .execute();
   // One open invitation per address and organization: inviting again refreshes it.
-  await db.schema.createIndex('invitations_open_uq').on('invitations').columns(['organization_id', 'email']).unique()
-    .where(sql.ref('accepted_at'), 'is', null).where(sql.ref('declined_at'), 'is', null).where(sql.ref('revoked_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('invitations_open_uq')
+    .on('invitations')
+    .columns(['organization_id', 'email'])
+    .unique()
+    .where(sql.ref('accepted_at'), 'is', null)
+    .where(sql.ref('declined_at'), 'is', null)
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
   await db.schema.createIndex('invitations_email_idx').on('invitations').column('email').execute();
 }
 

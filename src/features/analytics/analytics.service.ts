@@ -16,11 +16,13 @@ export type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
 const MAX_DAYS = 731;
 
 function checkZone(tz: string | undefined) {
-  if (tz !== undefined && !isZone(tz)) throw invalidField('/query/tz', 'tz must be an IANA time zone name, such as Europe/Berlin', 'time_zone');
+  if (tz !== undefined && !isZone(tz))
+    throw invalidField('/query/tz', 'tz must be an IANA time zone name, such as Europe/Berlin', 'time_zone');
 }
 
 /** `tz`, else the workspace's `timezone` setting when Intl knows it, else UTC. */
-const zoneOf = (tz: string | undefined, setting: string | null | undefined) => tz ?? (setting && isZone(setting) ? setting : 'UTC');
+const zoneOf = (tz: string | undefined, setting: string | null | undefined) =>
+  tz ?? (setting && isZone(setting) ? setting : 'UTC');
 
 /** The caller's zone: `tz`, else the workspace's `timezone` setting, else UTC; an unknown name is a 422. */
 export async function zoneFor(db: DB, workspaceId: string, tz: string | undefined): Promise<string> {
@@ -36,8 +38,11 @@ export async function zoneFor(db: DB, workspaceId: string, tz: string | undefine
  */
 export async function zoneOfCode(db: DB, workspaceId: string, codeId: string, tz: string | undefined): Promise<string> {
   checkZone(tz);
-  const row = await liveCodes(db, workspaceId).innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
-    .select('workspaces.timezone').where('codes.id', '=', codeId).executeTakeFirst();
+  const row = await liveCodes(db, workspaceId)
+    .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
+    .select('workspaces.timezone')
+    .where('codes.id', '=', codeId)
+    .executeTakeFirst();
   if (!row) throw notFound('Code');
   return zoneOf(tz, row.timezone);
 }
@@ -61,7 +66,12 @@ export function instant(value: string, tz: string, end: boolean): number {
 }
 
 /** [from, to) of a query; defaults: to = now, from = 30 days before to. */
-export function rangeOf(q: { from?: string; to?: string }, tz: string, nowMs: number, defaultDays: number): [number, number] {
+export function rangeOf(
+  q: { from?: string; to?: string },
+  tz: string,
+  nowMs: number,
+  defaultDays: number,
+): [number, number] {
   const to = q.to !== undefined ? instant(q.to, tz, true) : Math.ceil((nowMs + 1) / QUARTER) * QUARTER;
   let from: number;
   if (q.from !== undefined) from = instant(q.from, tz, false);
@@ -70,7 +80,8 @@ export function rangeOf(q: { from?: string; to?: string }, tz: string, nowMs: nu
     from = startOfDay(p.y, p.m, p.d - (defaultDays - 1), tz);
   }
   // A date `to` means the end of that day, so from=2026-04-02&to=2026-04-01 is an empty range: refused too.
-  const datesReversed = q.from !== undefined && q.to !== undefined && DATE.test(q.from) && DATE.test(q.to) && q.from > q.to;
+  const datesReversed =
+    q.from !== undefined && q.to !== undefined && DATE.test(q.from) && DATE.test(q.to) && q.from > q.to;
   if (from > to || datesReversed) throw invalidField('/query/from', 'from must not be after to', 'range');
   return [from, to];
 }
@@ -83,8 +94,13 @@ async function scopeOf(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery): Pr
     return { codes: { ids: tagged ? [q.code_id] : [] } };
   }
   if (q.tag !== undefined) {
-    const any = await deps.db.selectFrom('code_tags').select('code_id')
-      .where('workspace_id', '=', p.workspaceId).where('tag', '=', q.tag).limit(1).executeTakeFirst();
+    const any = await deps.db
+      .selectFrom('code_tags')
+      .select('code_id')
+      .where('workspace_id', '=', p.workspaceId)
+      .where('tag', '=', q.tag)
+      .limit(1)
+      .executeTakeFirst();
     if (!any) throw invalidField('/query/tag', 'no code of this workspace has this tag', 'unknown_tag');
     return { codes: { workspaceId: p.workspaceId, tag: q.tag } };
   }
@@ -95,24 +111,39 @@ async function scopeOf(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery): Pr
 export async function workspaceAnalytics(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery) {
   const tz = await zoneFor(deps.db, p.workspaceId, q.tz);
   const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
-  if (to - from > MAX_DAYS * DAY) throw invalidField('/query/to', `the range may span at most ${MAX_DAYS} days (2 years)`, 'range');
+  if (to - from > MAX_DAYS * DAY)
+    throw invalidField('/query/to', `the range may span at most ${MAX_DAYS} days (2 years)`, 'range');
   const dimensions = parseDimensions(q.dimensions);
   const scope = await scopeOf(deps, p, q);
   const interval: Interval = q.interval ?? 'day';
   const bots = q.include_bots ?? false;
   const buckets = calendar(from, to, tz, interval);
   const [series, top] = await Promise.all([
-    totalsOf(deps.db, scope, buckets.map((b): [number, number] => [b.start, b.end]), bots),
+    totalsOf(
+      deps.db,
+      scope,
+      buckets.map((b): [number, number] => [b.start, b.end]),
+      bots,
+    ),
     topValues(deps.db, scope, from, to, ['code', ...dimensions], bots, q.limit ?? 10),
   ]);
   // The buckets partition the range, and every counter (visitor-days too) adds up.
   const totals = sumOf(series);
   const perBucket = series;
   return {
-    from: new Date(from).toISOString(), to: new Date(to).toISOString(), tz, interval, include_bots: bots,
-    code_id: q.code_id ?? null, tag: q.tag ?? null,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    tz,
+    interval,
+    include_bots: bots,
+    code_id: q.code_id ?? null,
+    tag: q.tag ?? null,
     totals: { scans: totals.scans, unique_visitors: totals.visitors },
-    by_day: buckets.map((b, i) => ({ date: b.date, scans: perBucket[i].scans, unique_visitors: perBucket[i].visitors })),
+    by_day: buckets.map((b, i) => ({
+      date: b.date,
+      scans: perBucket[i].scans,
+      unique_visitors: perBucket[i].visitors,
+    })),
     top_codes: top.get('code')!.map((b) => ({ code_id: b.key ?? '', scans: b.scans })),
     dimensions: Object.fromEntries(dimensions.map((d) => [d, top.get(d)!])),
   };
@@ -123,10 +154,17 @@ export const sumOf = (list: Array<{ scans: number; visitors: number }>) =>
 
 function parseDimensions(list: string | undefined): string[] {
   if (list === undefined) return DIMENSION_NAMES;
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.find((n) => !(DIMENSION_NAMES as string[]).includes(n));
   if (unknown !== undefined || !names.length) {
-    throw invalidField('/query/dimensions', `dimensions is a comma-separated list of ${DIMENSION_NAMES.join(', ')}`, 'dimension');
+    throw invalidField(
+      '/query/dimensions',
+      `dimensions is a comma-separated list of ${DIMENSION_NAMES.join(', ')}`,
+      'dimension',
+    );
   }
   return [...new Set(names)];
 }

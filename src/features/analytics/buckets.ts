@@ -18,7 +18,8 @@ export function quarterOf(iso: string): string {
 }
 
 /** The coarser bucket a quarter key falls into. */
-export const parentKey = (quarter: string, grain: Exclude<Grain, 'q'>) => quarter.slice(0, grain === 'h' ? 13 : grain === 'd' ? 10 : 7);
+export const parentKey = (quarter: string, grain: Exclude<Grain, 'q'>) =>
+  quarter.slice(0, grain === 'h' ? 13 : grain === 'd' ? 10 : 7);
 
 const nextMonth = (ms: number) => {
   const d = new Date(ms);
@@ -42,7 +43,12 @@ const nearest = (grain: Grain, ms: number) => {
 };
 
 /** Aligned UTC buckets of one grain, [start, end), whose counters are added (sign 1) or taken away (-1). */
-export interface Piece { grain: Grain; start: number; end: number; sign: 1 | -1 }
+export interface Piece {
+  grain: Grain;
+  start: number;
+  end: number;
+  sign: 1 | -1;
+}
 
 const COARSEST_FIRST: Grain[] = ['m', 'd', 'h', 'q'];
 
@@ -90,7 +96,11 @@ function cheaper(x: number, y: number, sign: 1 | -1, level: number): Piece[] {
   const a = nearest(grain, x);
   const b = nearest(grain, y);
   if (a >= b) return finer;
-  const moved = [{ grain, start: a, end: b, sign }, ...decompose(x, a, sign, level + 1), ...decompose(b, y, sign, level + 1)];
+  const moved = [
+    { grain, start: a, end: b, sign },
+    ...decompose(x, a, sign, level + 1),
+    ...decompose(b, y, sign, level + 1),
+  ];
   return bucketCount(moved) < bucketCount(finer) ? moved : finer;
 }
 
@@ -132,7 +142,13 @@ export function keysOf(p: Pick<Piece, 'grain' | 'start' | 'end'>): string[] {
  * Buckets of one grain and sign to read: `bucket between first and last` when `keys` is absent
  * (the keys are contiguous), else `bucket in keys`.
  */
-export interface Selection { grain: Grain; sign: 1 | -1; first: string; last: string; keys?: string[] }
+export interface Selection {
+  grain: Grain;
+  sign: 1 | -1;
+  first: string;
+  last: string;
+  keys?: string[];
+}
 
 /** Per grain and sign, the pieces' buckets as one key range where they are contiguous, else as a key list. */
 export function selectionsOf(pieces: Piece[]): Selection[] {
@@ -157,5 +173,13 @@ export function selectionOf(grain: Grain, sign: 1 | -1, distinct: string[]): Sel
 
 /** The instant a bucket key starts. */
 export function startOfKey(grain: Grain, key: string): number {
-  return Date.parse(grain === 'q' ? `${key}:00Z` : grain === 'h' ? `${key}:00:00Z` : grain === 'd' ? `${key}T00:00:00Z` : `${key}-01T00:00:00Z`);
+  return Date.parse(
+    grain === 'q'
+      ? `${key}:00Z`
+      : grain === 'h'
+        ? `${key}:00:00Z`
+        : grain === 'd'
+          ? `${key}T00:00:00Z`
+          : `${key}-01T00:00:00Z`,
+  );
 }

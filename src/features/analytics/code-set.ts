@@ -10,6 +10,7 @@ export type CodeSet = { ids: string[] } | { workspaceId: string; tag: string };
 
 /** The condition on `code_id` that picks the set's codes. */
 export function inCodeSet(codes: CodeSet): RawBuilder<unknown> {
-  if ('tag' in codes) return sql`code_id in (select code_id from code_tags where workspace_id = ${codes.workspaceId} and tag = ${codes.tag})`;
+  if ('tag' in codes)
+    return sql`code_id in (select code_id from code_tags where workspace_id = ${codes.workspaceId} and tag = ${codes.tag})`;
   return sql`code_id in (${sql.join(codes.ids.length ? codes.ids : [''])})`;
 }

@@ -12,17 +12,28 @@ import { inCodeSet, type CodeSet } from './code-set.js';
 
 /** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (scan-id.ts). */
 export function rawScans(db: DB, codeId: string, start: number, end: number) {
-  return db.selectFrom('scans').selectAll().where('code_id', '=', codeId)
-    .where('id', '>=', scanIdFloor(start)).where('id', '<', scanIdFloor(end));
+  return db
+    .selectFrom('scans')
+    .selectAll()
+    .where('code_id', '=', codeId)
+    .where('id', '>=', scanIdFloor(start))
+    .where('id', '<', scanIdFloor(end));
 }
 
 /** Upserts per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
 export async function upsertCodeCells(db: DB, cells: CodeCell[]) {
   const out: Array<{ code_id: string; grain: string; bucket: string; scans: number; detailed: number }> = [];
   for (const chunk of chunked(cells, ROWS_PER_STATEMENT)) {
-    out.push(...await db.insertInto('scan_rollups').values(chunk)
-      .onConflict((oc) => oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')))
-      .returning(['code_id', 'grain', 'bucket', 'scans', 'detailed']).execute());
+    out.push(
+      ...(await db
+        .insertInto('scan_rollups')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')),
+        )
+        .returning(['code_id', 'grain', 'bucket', 'scans', 'detailed'])
+        .execute()),
+    );
   }
   return out;
 }
@@ -37,14 +48,15 @@ export function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
 }
 
 /** Whether a `total` hour row says the hour's quarter and hour dimension cells are stored. */
-export const isDetailed = (row: { scans: number | string; detailed: number | string }) => Number(row.scans) >= DENSE_HOUR || Number(row.detailed) === 1;
+export const isDetailed = (row: { scans: number | string; detailed: number | string }) =>
+  Number(row.scans) >= DENSE_HOUR || Number(row.detailed) === 1;
 
 /** The quarter and hour dimension cells of some of a code's UTC hours, counted from their raw scans. */
 export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]): Promise<CodeCell[]> {
   const rows: ScanRow[] = [];
   for (const hour of [...hours].sort()) {
     const start = startOfKey('h', hour);
-    rows.push(...await rawScans(db, codeId, start, start + HOUR).execute());
+    rows.push(...(await rawScans(db, codeId, start, start + HOUR).execute()));
   }
   return fineCellsOf(rows);
 }
@@ -56,24 +68,61 @@ export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]):
  * first, so of two instances doing the same, the second (waiting on the row lock on PostgreSQL)
  * finds nothing to claim and adds nothing twice. Returns the hours detailed.
  */
-export async function detailSparseHours(db: DB, codeId: string, firstHour: string, lastHour: string, limit?: number): Promise<number> {
-  const candidates = db.selectFrom('scan_rollups').select('bucket').where('code_id', '=', codeId).where('grain', '=', 'h')
-    .where('dimension', '=', 'total').where('bucket', '>=', firstHour).where('bucket', '<=', lastHour)
-    .where('detailed', '=', 0).where('scans', '<', DENSE_HOUR).orderBy('bucket');
-  const claimed = await db.updateTable('scan_rollups').set({ detailed: 1 })
-    .where('code_id', '=', codeId).where('grain', '=', 'h').where('dimension', '=', 'total').where('detailed', '=', 0).where('scans', '<', DENSE_HOUR)
+export async function detailSparseHours(
+  db: DB,
+  codeId: string,
+  firstHour: string,
+  lastHour: string,
+  limit?: number,
+): Promise<number> {
+  const candidates = db
+    .selectFrom('scan_rollups')
+    .select('bucket')
+    .where('code_id', '=', codeId)
+    .where('grain', '=', 'h')
+    .where('dimension', '=', 'total')
+    .where('bucket', '>=', firstHour)
+    .where('bucket', '<=', lastHour)
+    .where('detailed', '=', 0)
+    .where('scans', '<', DENSE_HOUR)
+    .orderBy('bucket');
+  const claimed = await db
+    .updateTable('scan_rollups')
+    .set({ detailed: 1 })
+    .where('code_id', '=', codeId)
+    .where('grain', '=', 'h')
+    .where('dimension', '=', 'total')
+    .where('detailed', '=', 0)
+    .where('scans', '<', DENSE_HOUR)
     .where('bucket', 'in', limit === undefined ? candidates : candidates.limit(limit))
-    .returning('bucket').execute();
+    .returning('bucket')
+    .execute();
   if (!claimed.length) return 0;
-  await upsertCodeCells(db, sortCells(await fineCellsFromRaw(db, codeId, claimed.map((c) => c.bucket))));
+  await upsertCodeCells(
+    db,
+    sortCells(
+      await fineCellsFromRaw(
+        db,
+        codeId,
+        claimed.map((c) => c.bucket),
+      ),
+    ),
+  );
   return claimed.length;
 }
 
 /** Each raw scan of some codes' key ranges (bots only when asked), handed to `count` with its range's sign. */
-async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }>, bots: boolean, count: (r: ScanRow, sign: 1 | -1) => void) {
+async function countRaw(
+  db: DB,
+  ranges: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }>,
+  bots: boolean,
+  count: (r: ScanRow, sign: 1 | -1) => void,
+) {
   for (const chunk of chunked(ranges, PARTS_PER_COMPOUND)) {
-    const parts = chunk.map((r) => sql`select ${sql.lit(r.sign)} as sign, scans.* from scans where code_id = ${r.codeId}
-      and id >= ${scanIdFloor(r.start)} and id < ${scanIdFloor(r.end)}${bots ? sql`` : sql` and is_bot = 0`}`);
+    const parts = chunk.map(
+      (r) => sql`select ${sql.lit(r.sign)} as sign, scans.* from scans where code_id = ${r.codeId}
+      and id >= ${scanIdFloor(r.start)} and id < ${scanIdFloor(r.end)}${bots ? sql`` : sql` and is_bot = 0`}`,
+    );
     const { rows } = await sql<ScanRow & { sign: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
     for (const r of rows) count(r, Number(r.sign) === -1 ? -1 : 1);
   }
@@ -90,17 +139,38 @@ async function countRaw(db: DB, ranges: Array<{ codeId: string; start: number; e
  * range's sub-day pieces span at most about 13 hours at each end (signedSpans), so a code costs at
  * most about 26 sparse hours of raw rows, whatever its traffic.
  */
-export async function edgeValues(db: DB, codeSet: CodeSet, pieces: Piece[], dimensions: Dimension[], bots: boolean, add: (dimension: string, value: string, scans: number) => void) {
-  const edges = pieces.filter((p) => p.grain === 'q' || p.grain === 'h').map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
+export async function edgeValues(
+  db: DB,
+  codeSet: CodeSet,
+  pieces: Piece[],
+  dimensions: Dimension[],
+  bots: boolean,
+  add: (dimension: string, value: string, scans: number) => void,
+) {
+  const edges = pieces
+    .filter((p) => p.grain === 'q' || p.grain === 'h')
+    .map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
   if (!edges.length || !dimensions.length || ('ids' in codeSet && !codeSet.ids.length)) return;
   const codes = inCodeSet(codeSet);
-  const hours = edges.map((e) => sql`select 'hour' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
-    where ${codes} and grain = 'h' and dimension = 'total' and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`);
-  const cells = edges.flatMap((e) => dimensions.map((d) => sql`select dimension, value, ${sql.lit(e.sign)} * ${scanCount(bots)} as scans
+  const hours = edges.map(
+    (e) => sql`select 'hour' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
+    where ${codes} and grain = 'h' and dimension = 'total' and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`,
+  );
+  const cells = edges.flatMap((e) =>
+    dimensions.map(
+      (d) => sql`select dimension, value, ${sql.lit(e.sign)} * ${scanCount(bots)} as scans
     from scan_rollups where ${codes} and grain = ${e.grain} and dimension = ${d}
-    and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`));
+    and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`,
+    ),
+  );
   // Cells summed per dimension value ('cell', dimension, value), and each hour's total row ('hour', code, hour).
-  const { rows } = await sql<{ kind: 'cell' | 'hour'; name: string; value: string; scans: number; detailed: number | null }>`
+  const { rows } = await sql<{
+    kind: 'cell' | 'hour';
+    name: string;
+    value: string;
+    scans: number;
+    detailed: number | null;
+  }>`
     select 'cell' as kind, dimension as name, value, scans, null as detailed from (${summed(cells)}) s
     union all ${sql.join(hours, sql` union all `)}`.execute(db);
   // Each code's sparse hours among them.

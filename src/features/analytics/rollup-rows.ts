@@ -7,9 +7,19 @@ import type { Grain, RollupCounters, ScanRollupsTable, WorkspaceRollupsTable } f
 export type CodeCell = Insertable<ScanRollupsTable> & { grain: Grain };
 
 /** A visitor-day first seen in this batch: counted in the quarter of its first scan. */
-export interface NewVisitor { scopeId: string; human: boolean; quarter: string }
+export interface NewVisitor {
+  scopeId: string;
+  human: boolean;
+  quarter: string;
+}
 
-interface Cell extends RollupCounters { scope: string; grain: Grain; bucket: string; dimension: string; value: string }
+interface Cell extends RollupCounters {
+  scope: string;
+  grain: Grain;
+  bucket: string;
+  dimension: string;
+  value: string;
+}
 
 const COARSER: Array<Exclude<Grain, 'q'>> = ['h', 'd', 'm'];
 
@@ -26,7 +36,18 @@ class Cells {
     const v = value ?? '';
     const byValue = branch(branch(branch(this.tree, scope), bucket), dimension);
     const cell = byValue.get(v);
-    if (!cell) byValue.set(v, { scope, grain: this.grain, bucket, dimension, value: v, scans: c.scans, humans: c.humans, visitors: c.visitors, human_visitors: c.human_visitors });
+    if (!cell)
+      byValue.set(v, {
+        scope,
+        grain: this.grain,
+        bucket,
+        dimension,
+        value: v,
+        scans: c.scans,
+        humans: c.humans,
+        visitors: c.visitors,
+        human_visitors: c.human_visitors,
+      });
     else {
       cell.scans += c.scans;
       cell.humans += c.humans;
@@ -47,7 +68,8 @@ class Cells {
     const coarse = COARSER.map((g) => [g, new Cells(g)] as const);
     for (const cell of this.all()) {
       out.push(cell);
-      for (const [g, cells] of coarse) cells.add(cell.scope, parentKey(cell.bucket, g), cell.dimension, cell.value, cell);
+      for (const [g, cells] of coarse)
+        cells.add(cell.scope, parentKey(cell.bucket, g), cell.dimension, cell.value, cell);
     }
     for (const [, cells] of coarse) out.push(...cells.all());
     return out;
@@ -56,12 +78,17 @@ class Cells {
 
 function branch<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let next = map.get(key);
-  if (!next) map.set(key, next = new Map());
+  if (!next) map.set(key, (next = new Map()));
   return next;
 }
 
 const FINE = new Set<Grain>(['q', 'h']);
-const countersOf = (r: ScanRow): RollupCounters => ({ scans: 1, humans: r.is_bot ? 0 : 1, visitors: 0, human_visitors: 0 });
+const countersOf = (r: ScanRow): RollupCounters => ({
+  scans: 1,
+  humans: r.is_bot ? 0 : 1,
+  visitors: 0,
+  human_visitors: 0,
+});
 
 function addDimensions(cells: Cells, scope: string, q: string, r: ScanRow, c: RollupCounters) {
   for (const d of DIMENSION_NAMES) cells.add(scope, q, d, DIMENSIONS[d](r), c);
@@ -105,9 +132,13 @@ export function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceO
       else fine.set(key, [codeCell(cell)]);
     }
   }
-  const workspace: Array<Insertable<WorkspaceRollupsTable>> = inKeyOrder(workspaces.withCoarser()
-    .filter((x) => !(x.dimension === 'code' && x.grain === 'q'))
-    .map(({ scope, ...x }) => ({ workspace_id: scope, ...x })), (c) => c.workspace_id);
+  const workspace: Array<Insertable<WorkspaceRollupsTable>> = inKeyOrder(
+    workspaces
+      .withCoarser()
+      .filter((x) => !(x.dimension === 'code' && x.grain === 'q'))
+      .map(({ scope, ...x }) => ({ workspace_id: scope, ...x })),
+    (c) => c.workspace_id,
+  );
   return { totals: sortCells(totals), coarse, fine, workspace };
 }
 
@@ -118,15 +149,20 @@ export const hourKey = (codeId: string, hour: string) => `${codeId}\u0000${hour}
 export function fineCellsOf(rows: ScanRow[]): CodeCell[] {
   const codes = new Cells('q');
   for (const r of rows) addDimensions(codes, r.code_id, quarterOf(r.scanned_at), r, countersOf(r));
-  return codes.withCoarser().filter((x) => FINE.has(x.grain)).map(codeCell);
+  return codes
+    .withCoarser()
+    .filter((x) => FINE.has(x.grain))
+    .map(codeCell);
 }
 
 type Keyed = { grain: string; dimension: string; bucket: string; value: string };
 
 /** Rows sorted by (scope, grain, dimension, bucket, value), each key built once (a comparator would build it n log n times). */
 function inKeyOrder<T extends Keyed>(rows: T[], scope: (row: T) => string): T[] {
-  return rows.map((c) => [`${scope(c)}\u0000${c.grain}\u0000${c.dimension}\u0000${c.bucket}\u0000${c.value}`, c] as const)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, c]) => c);
+  return rows
+    .map((c) => [`${scope(c)}\u0000${c.grain}\u0000${c.dimension}\u0000${c.bucket}\u0000${c.value}`, c] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([, c]) => c);
 }
 
 /** Cells in key order (code, grain, dimension, bucket, value): the one lock order of every writer. */

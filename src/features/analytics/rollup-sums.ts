@@ -10,7 +10,11 @@ export const summed = (parts: RawBuilder<unknown>[]) => sql`select dimension, va
   from (${sql.join(parts, sql` union all `)}) x group by dimension, value`;
 
 /** Sums some parts (summed()), a statement per PARTS_PER_COMPOUND of them, and hands each sum to `add`. */
-export async function sumParts(db: DB, all: RawBuilder<unknown>[], add: (dimension: string, value: string, scans: number) => void) {
+export async function sumParts(
+  db: DB,
+  all: RawBuilder<unknown>[],
+  add: (dimension: string, value: string, scans: number) => void,
+) {
   for (const chunk of chunked(all, PARTS_PER_COMPOUND)) {
     const { rows } = await sql<{ dimension: string; value: string; scans: number }>`${summed(chunk)}`.execute(db);
     for (const r of rows) add(r.dimension, r.value, Number(r.scans));

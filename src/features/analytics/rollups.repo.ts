@@ -11,26 +11,41 @@ import type { Dimension } from './dimensions.js';
 /** Whose scans: a workspace's (its own rollups) or a set of codes' (summed per code). */
 export type Scope = { workspaceId: string } | { codes: CodeSet };
 
-export interface Totals { scans: number; visitors: number }
+export interface Totals {
+  scans: number;
+  visitors: number;
+}
 
 function source(scope: Scope): { table: RawBuilder<unknown>; where: RawBuilder<unknown> } {
-  if ('workspaceId' in scope) return { table: sql.table('workspace_rollups'), where: sql`workspace_id = ${scope.workspaceId}` };
+  if ('workspaceId' in scope)
+    return { table: sql.table('workspace_rollups'), where: sql`workspace_id = ${scope.workspaceId}` };
   return { table: sql.table('scan_rollups'), where: inCodeSet(scope.codes) };
 }
 
 /** The bucket condition of a selection: a key range, or key lists (bounded per statement). */
-const bucketsOf = (s: Selection): RawBuilder<unknown>[] => (s.keys
-  ? chunked(s.keys, ROWS_PER_STATEMENT).map((keys) => sql`bucket in (${sql.join(keys)})`)
-  : [sql`bucket between ${s.first} and ${s.last}`]);
+const bucketsOf = (s: Selection): RawBuilder<unknown>[] =>
+  s.keys
+    ? chunked(s.keys, ROWS_PER_STATEMENT).map((keys) => sql`bucket in (${sql.join(keys)})`)
+    : [sql`bucket between ${s.first} and ${s.last}`];
 
 /**
  * One index seek per selection (and dimension), glued with UNION ALL: every part reads the
  * primary key (scope, grain, dimension, bucket) at the answer's buckets only, whatever else is
  * stored. `columns` may use `sign`, the selection's 1 or -1.
  */
-function parts(table: RawBuilder<unknown>, where: RawBuilder<unknown>, selections: Selection[], columns: (sign: RawBuilder<unknown>) => RawBuilder<unknown>, dimension: RawBuilder<unknown>) {
-  return selections.flatMap((s) => bucketsOf(s).map((buckets) => sql`select ${columns(sql.lit(s.sign))} from ${table}
-    where ${where} and grain = ${s.grain} and ${dimension} and ${buckets}`));
+function parts(
+  table: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  selections: Selection[],
+  columns: (sign: RawBuilder<unknown>) => RawBuilder<unknown>,
+  dimension: RawBuilder<unknown>,
+) {
+  return selections.flatMap((s) =>
+    bucketsOf(s).map(
+      (buckets) => sql`select ${columns(sql.lit(s.sign))} from ${table}
+    where ${where} and grain = ${s.grain} and ${dimension} and ${buckets}`,
+    ),
+  );
 }
 
 const visitorCount = (bots: boolean) => (bots ? sql`visitors` : sql`human_visitors`);
@@ -41,7 +56,12 @@ const visitorCount = (bots: boolean) => (bots ? sql`visitors` : sql`human_visito
  * added to one and taken from the other (a Berlin day's last UTC hour). The buckets are read in
  * one statement, so the answer is one snapshot and every range its exact count there.
  */
-export async function totalsOf(db: DB, scope: Scope, ranges: Array<[number, number]>, bots: boolean): Promise<Totals[]> {
+export async function totalsOf(
+  db: DB,
+  scope: Scope,
+  ranges: Array<[number, number]>,
+  bots: boolean,
+): Promise<Totals[]> {
   const out = ranges.map(() => ({ scans: 0, visitors: 0 }));
   // Per grain, each bucket key read and the (range, sign) it counts for.
   const weights = new Map<Grain, Map<string, Array<[number, 1 | -1]>>>();
@@ -59,7 +79,13 @@ export async function totalsOf(db: DB, scope: Scope, ranges: Array<[number, numb
   if (!weights.size) return out;
   const { table, where } = source(scope);
   const selections = [...weights].map(([grain, byKey]) => selectionOf(grain, 1, [...byKey.keys()]));
-  const all = parts(table, where, selections, () => sql`grain, bucket, ${scanCount(bots)} as scans, ${visitorCount(bots)} as visitors`, sql`dimension = 'total'`);
+  const all = parts(
+    table,
+    where,
+    selections,
+    () => sql`grain, bucket, ${scanCount(bots)} as scans, ${visitorCount(bots)} as visitors`,
+    sql`dimension = 'total'`,
+  );
   for (const chunk of chunked(all, PARTS_PER_COMPOUND)) {
     const { rows } = await sql<{ grain: string; bucket: string; scans: number; visitors: number }>`
       select grain, bucket, sum(scans) as scans, sum(visitors) as visitors
@@ -74,7 +100,10 @@ export async function totalsOf(db: DB, scope: Scope, ranges: Array<[number, numb
   return out;
 }
 
-export interface Bucket { key: string | null; scans: number }
+export interface Bucket {
+  key: string | null;
+  scans: number;
+}
 
 /**
  * The top `limit` values of each dimension over [from, to), most scans first ('' stored = null).
@@ -83,7 +112,15 @@ export interface Bucket { key: string | null; scans: number }
  * hours). A workspace's top codes read its hour, day and month cells; their quarter pieces come
  * from the `total` quarter rows of the codes with scans in that hour.
  */
-export async function topValues(db: DB, scope: Scope, from: number, to: number, dimensions: string[], bots: boolean, limit: number): Promise<Map<string, Bucket[]>> {
+export async function topValues(
+  db: DB,
+  scope: Scope,
+  from: number,
+  to: number,
+  dimensions: string[],
+  bots: boolean,
+  limit: number,
+): Promise<Map<string, Bucket[]>> {
   const out = new Map<string, Bucket[]>(dimensions.map((d) => [d, []]));
   const pieces = signedSpans(from, to);
   if (!pieces.length || !dimensions.length) return out;
@@ -94,10 +131,23 @@ export async function topValues(db: DB, scope: Scope, from: number, to: number, 
   };
   const { table, where } = source(scope);
   const plain = dimensions.filter((d) => d !== 'code');
-  const cells = (d: string, selections: Selection[]) => parts(table, where, selections, (sign) => sql`dimension, value, ${sign} * ${scanCount(bots)} as scans`, sql`dimension = ${d}`);
+  const cells = (d: string, selections: Selection[]) =>
+    parts(
+      table,
+      where,
+      selections,
+      (sign) => sql`dimension, value, ${sign} * ${scanCount(bots)} as scans`,
+      sql`dimension = ${d}`,
+    );
   // A workspace's or a code's `total` rows as the 'code' dimension: each code's scans.
-  const codeTotals = (codes: RawBuilder<unknown>, selections: Selection[]) => parts(sql.table('scan_rollups'), codes, selections,
-    (sign) => sql`'code' as dimension, code_id as value, ${sign} * ${scanCount(bots)} as scans`, sql`dimension = 'total'`);
+  const codeTotals = (codes: RawBuilder<unknown>, selections: Selection[]) =>
+    parts(
+      sql.table('scan_rollups'),
+      codes,
+      selections,
+      (sign) => sql`'code' as dimension, code_id as value, ${sign} * ${scanCount(bots)} as scans`,
+      sql`dimension = 'total'`,
+    );
   // Breakdowns and top codes (the most rows: every code at every bucket) are separate statements,
   // top codes one a grain, run at once: on PostgreSQL each has its own connection and core (SQLite
   // runs them one after the other on its one connection).
@@ -117,9 +167,20 @@ export async function topValues(db: DB, scope: Scope, from: number, to: number, 
       // Only codes with scans in a quarter's hour can have scans in it: the workspace's `code` hour
       // cells name them, so a sparse workspace seeks a few codes, not all of them.
       for (const q of selections.filter((s) => s.grain === 'q')) {
-        const hours = [...new Set(keysOf({ grain: 'q', start: startOfKey('q', q.first), end: startOfKey('q', q.last) + QUARTER }).map((k) => k.slice(0, 13)))];
-        codeParts.push(codeTotals(sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
-          and grain = 'h' and dimension = 'code' and bucket in (${sql.join(hours)}))`, [q]));
+        const hours = [
+          ...new Set(
+            keysOf({ grain: 'q', start: startOfKey('q', q.first), end: startOfKey('q', q.last) + QUARTER }).map((k) =>
+              k.slice(0, 13),
+            ),
+          ),
+        ];
+        codeParts.push(
+          codeTotals(
+            sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
+          and grain = 'h' and dimension = 'code' and bucket in (${sql.join(hours)}))`,
+            [q],
+          ),
+        );
       }
     }
   }

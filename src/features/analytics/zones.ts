@@ -16,7 +16,14 @@ function format(tz: string): Intl.DateTimeFormat {
   let f = formats.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formats.set(tz, f);
   }
@@ -24,9 +31,13 @@ function format(tz: string): Intl.DateTimeFormat {
 }
 
 /** Local wall-clock fields of an instant in a zone. */
-export function localParts(ms: number, tz: string): { y: number; m: number; d: number; hh: number; mm: number; ss: number } {
+export function localParts(
+  ms: number,
+  tz: string,
+): { y: number; m: number; d: number; hh: number; mm: number; ss: number } {
   const p: Record<string, number> = {};
-  for (const part of format(tz).formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  for (const part of format(tz).formatToParts(new Date(ms)))
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
   return { y: p.year, m: p.month, d: p.day, hh: p.hour, mm: p.minute, ss: p.second };
 }
 
@@ -55,7 +66,12 @@ export type Interval = 'day' | 'week' | 'month';
  * Calendar buckets of a zone covering [from, to): each starts at a local midnight (weeks on
  * Monday, ISO) and is clipped to the range. Labelled by the local date it starts on.
  */
-export function calendar(from: number, to: number, tz: string, interval: Interval): Array<{ date: string; start: number; end: number }> {
+export function calendar(
+  from: number,
+  to: number,
+  tz: string,
+  interval: Interval,
+): Array<{ date: string; start: number; end: number }> {
   const out: Array<{ date: string; start: number; end: number }> = [];
   const p = localParts(from, tz);
   // Calendar arithmetic on a UTC date stands in for the local date.
@@ -70,7 +86,12 @@ export function calendar(from: number, to: number, tz: string, interval: Interva
   let offset = day - start;
   while (start < to) {
     const d = new Date(day);
-    const next = interval === 'day' ? day + DAY : interval === 'week' ? day + 7 * DAY : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    const next =
+      interval === 'day'
+        ? day + DAY
+        : interval === 'week'
+          ? day + 7 * DAY
+          : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     // Most days keep the previous offset: one Intl call confirms it; a DST change takes the long way.
     let end = next - offset;
     if (offsetAt(end, tz) !== offset) end = startOf(next);

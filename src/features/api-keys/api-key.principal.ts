@@ -14,16 +14,36 @@ export const principalFromApiKey: PrincipalResolver['apiKey'] = async (request: 
   const row = await findKeyForAuth(db, sha256Hex(token));
   const now = clock.now();
   // The creator's rights in the key's workspace today; none once the creator left (docs/decisions.md D4).
-  const creatorRole: Role | null = row?.creator_org_role === 'org_admin' ? 'org_admin' : row?.creator_org_role ? row.creator_workspace_role ?? null : null;
+  const creatorRole: Role | null =
+    row?.creator_org_role === 'org_admin'
+      ? 'org_admin'
+      : row?.creator_org_role
+        ? (row.creator_workspace_role ?? null)
+        : null;
   // Unknown, revoked, expired and orphaned keys all get the same answer (docs/decisions.md D4).
-  if (!row || !hashMatches(row.key_hash, token) || row.revoked_at || row.org_deleted_at || row.workspace_status !== 'active'
-    || (row.expires_at && row.expires_at <= now.toISOString()) || !creatorRole) {
+  if (
+    !row ||
+    !hashMatches(row.key_hash, token) ||
+    row.revoked_at ||
+    row.org_deleted_at ||
+    row.workspace_status !== 'active' ||
+    (row.expires_at && row.expires_at <= now.toISOString()) ||
+    !creatorRole
+  ) {
     return unauthenticated('The API key is invalid.');
   }
   lastUsed.touch(row.id, now);
   return {
-    kind: 'api_key', actorType: 'api', actorId: row.id, userId: row.created_by,
-    organizationId: row.organization_id, workspaceId: row.workspace_id, plan: row.plan as PlanName,
-    orgRole: null, role: 'api_key', creatorRole, requestId: request.id,
+    kind: 'api_key',
+    actorType: 'api',
+    actorId: row.id,
+    userId: row.created_by,
+    organizationId: row.organization_id,
+    workspaceId: row.workspace_id,
+    plan: row.plan as PlanName,
+    orgRole: null,
+    role: 'api_key',
+    creatorRole,
+    requestId: request.id,
   };
 };

@@ -16,12 +16,25 @@ export function findKeyForAuth(db: DB, keyHash: string) {
     .selectFrom('api_keys as k')
     .innerJoin('organizations as o', 'o.id', 'k.organization_id')
     .innerJoin('workspaces as w', 'w.id', 'k.workspace_id')
-    .leftJoin('memberships as cm', (j) => j.onRef('cm.organization_id', '=', 'k.organization_id').onRef('cm.user_id', '=', 'k.created_by'))
-    .leftJoin('workspace_members as cw', (j) => j.onRef('cw.workspace_id', '=', 'k.workspace_id').onRef('cw.user_id', '=', 'k.created_by'))
+    .leftJoin('memberships as cm', (j) =>
+      j.onRef('cm.organization_id', '=', 'k.organization_id').onRef('cm.user_id', '=', 'k.created_by'),
+    )
+    .leftJoin('workspace_members as cw', (j) =>
+      j.onRef('cw.workspace_id', '=', 'k.workspace_id').onRef('cw.user_id', '=', 'k.created_by'),
+    )
     .select([
-      'k.id', 'k.key_hash', 'k.created_by', 'k.expires_at', 'k.revoked_at', 'k.organization_id', 'k.workspace_id',
-      'o.plan', 'o.deleted_at as org_deleted_at', 'w.status as workspace_status',
-      'cm.role as creator_org_role', 'cw.role as creator_workspace_role',
+      'k.id',
+      'k.key_hash',
+      'k.created_by',
+      'k.expires_at',
+      'k.revoked_at',
+      'k.organization_id',
+      'k.workspace_id',
+      'o.plan',
+      'o.deleted_at as org_deleted_at',
+      'w.status as workspace_status',
+      'cm.role as creator_org_role',
+      'cw.role as creator_workspace_role',
     ])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();
@@ -34,7 +47,12 @@ export async function touchLastUsed(db: DB, times: Map<string, string>) {
 }
 
 export function findApiKey(db: DB, organizationId: string, id: string) {
-  return db.selectFrom('api_keys').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function apiKeysOfWorkspace(db: DB, workspaceId: string) {
@@ -42,5 +60,10 @@ export function apiKeysOfWorkspace(db: DB, workspaceId: string) {
 }
 
 export function revokeApiKey(db: DB, id: string, at: string) {
-  return db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  return db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

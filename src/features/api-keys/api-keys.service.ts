@@ -42,15 +42,16 @@ export async function createApiKey(trx: DB, prefix: string, input: NewApiKey, at
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
-
 /**
  * A workspace named in a body or query: unknown, archived and other organizations' ids all read
  * "not found" (422, as it is an input value); a workspace the caller does not administer is 403.
  */
 async function administeredWorkspace(db: DB, p: Principal, workspaceId: string, pointer: string) {
   const ws = await findWorkspace(db, p.organizationId, workspaceId);
-  if (!ws || ws.status !== 'active') throw invalidField(pointer, 'no active workspace with this id in your organization', 'not_found');
-  if (!isAdminRole(await roleIn(db, p, workspaceId))) throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
+  if (!ws || ws.status !== 'active')
+    throw invalidField(pointer, 'no active workspace with this id in your organization', 'not_found');
+  if (!isAdminRole(await roleIn(db, p, workspaceId)))
+    throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
   return ws;
 }
 
@@ -62,11 +63,26 @@ export async function issueApiKey(ctx: Ctx, p: Principal, body: CreateApiKeyBody
   return ctx.db.transaction().execute(async (trx) => {
     const ws = await administeredWorkspace(trx, p, body.workspace_id ?? p.workspaceId, '/workspace_id');
     const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at).toISOString();
-    const { row, secret } = await createApiKey(trx, ctx.config.apiKeyPrefix, {
-      organizationId: p.organizationId, workspaceId: ws.id, name: body.name, createdBy: p.userId, expiresAt,
-    }, at);
+    const { row, secret } = await createApiKey(
+      trx,
+      ctx.config.apiKeyPrefix,
+      {
+        organizationId: p.organizationId,
+        workspaceId: ws.id,
+        name: body.name,
+        createdBy: p.userId,
+        expiresAt,
+      },
+      at,
+    );
     const key = toApiKey(row, at);
-    await recordAudit(trx, auditActor(p, ws.id), { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: key, at });
+    await recordAudit(trx, auditActor(p, ws.id), {
+      action: 'api_keys.created',
+      resourceType: 'api_keys',
+      resourceId: row.id,
+      after: key,
+      at,
+    });
     return { ...key, api_key: secret };
   });
 }
@@ -82,7 +98,8 @@ export async function listApiKeys(ctx: Ctx, p: Principal, q: ApiKeyListQuery) {
 async function administeredKey(db: DB, p: Principal, id: string) {
   const row = await findApiKey(db, p.organizationId, id);
   if (!row || !(await canSeeWorkspace(db, p, row.workspace_id))) throw notFound('API key');
-  if (!isAdminRole(await roleIn(db, p, row.workspace_id))) throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
+  if (!isAdminRole(await roleIn(db, p, row.workspace_id)))
+    throw forbidden('Managing API keys of this workspace needs ws_admin of it, or org_admin.');
   return row;
 }
 
@@ -100,7 +117,12 @@ export async function revokeKey(ctx: Ctx, p: Principal, id: string) {
     await revokeApiKey(trx, id, at.toISOString());
     const after = { ...row, revoked_at: at.toISOString() };
     await recordAudit(trx, auditActor(p, row.workspace_id), {
-      action: 'api_keys.revoked', resourceType: 'api_keys', resourceId: id, before: toApiKey(row, at), after: toApiKey(after, at), at,
+      action: 'api_keys.revoked',
+      resourceType: 'api_keys',
+      resourceId: id,
+      before: toApiKey(row, at),
+      after: toApiKey(after, at),
+      at,
     });
     return toApiKey(after, at);
   });

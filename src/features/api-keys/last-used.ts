@@ -16,7 +16,11 @@ export class LastUsedTracker implements LastUsedRecorder {
   private pending = new Map<string, string>();
   private timer: NodeJS.Timeout;
 
-  constructor(private db: DB, private log: FastifyBaseLogger, intervalMs = 30_000) {
+  constructor(
+    private db: DB,
+    private log: FastifyBaseLogger,
+    intervalMs = 30_000,
+  ) {
     this.timer = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
     this.timer.unref();
   }

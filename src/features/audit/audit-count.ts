@@ -42,7 +42,9 @@ export class AuditCountCache {
     const key = JSON.stringify([workspaceId, f.resource_type ?? null, f.resource_id ?? null, f.action ?? null]);
     const below = AuditCountCache.boundary(now - this.opts.settleMs);
     const count = async (from: string | null, to: string | null) => {
-      let q = auditQuery(db, workspaceId, f).clearSelect().select(sql<number>`count(*)`.as('n'));
+      let q = auditQuery(db, workspaceId, f)
+        .clearSelect()
+        .select(sql<number>`count(*)`.as('n'));
       if (from) q = q.where('id', '>=', from);
       if (to) q = q.where('id', '<', to);
       return Number((await q.executeTakeFirstOrThrow()).n);

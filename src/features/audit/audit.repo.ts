@@ -23,5 +23,10 @@ export function auditQuery(db: DB, workspaceId: string, f: AuditFilters) {
 }
 
 export function findAuditEntry(db: DB, workspaceId: string, id: string) {
-  return db.selectFrom('audit_logs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('audit_logs')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -13,11 +13,31 @@ export default async function auditRoutes(app: App) {
   const { db, clock } = app.deps;
   const counts = new AuditCountCache();
 
-  app.get('/v1/audit-logs', route('audit.read', {
-    operationId: 'listAuditLogs', tags, summary: 'Audit entries of the current workspace, newest first',
-    description: 'Filters combine with AND. `total_count` is exact.',
-    querystring: AuditListQuery, response: { 200: List(AuditEntry) },
-  }), async (request) => list(request, await listAudit(db, counts, principalOf(request).workspaceId, request.query, clock.now())));
+  app.get(
+    '/v1/audit-logs',
+    route('audit.read', {
+      operationId: 'listAuditLogs',
+      tags,
+      summary: 'Audit entries of the current workspace, newest first',
+      description: 'Filters combine with AND. `total_count` is exact.',
+      querystring: AuditListQuery,
+      response: { 200: List(AuditEntry) },
+    }),
+    async (request) =>
+      list(request, await listAudit(db, counts, principalOf(request).workspaceId, request.query, clock.now())),
+  );
 
-  app.get('/v1/audit-logs/:id', route('audit.read', { operationId: 'getAuditLog', tags, summary: 'One audit entry of the current workspace', description: 'One append-only audit entry: actor, action, resource and the changed fields with old and new values (secrets never appear). Another workspace\'s entry is a 404.', params: AuditParams, response: { 200: One(AuditEntry) } }), async (request) => one(request, await getAuditEntry(db, principalOf(request).workspaceId, request.params.id)));
+  app.get(
+    '/v1/audit-logs/:id',
+    route('audit.read', {
+      operationId: 'getAuditLog',
+      tags,
+      summary: 'One audit entry of the current workspace',
+      description:
+        "One append-only audit entry: actor, action, resource and the changed fields with old and new values (secrets never appear). Another workspace's entry is a 404.",
+      params: AuditParams,
+      response: { 200: One(AuditEntry) },
+    }),
+    async (request) => one(request, await getAuditEntry(db, principalOf(request).workspaceId, request.params.id)),
+  );
 }

@@ -28,13 +28,27 @@ export const SYSTEM_ACTOR: AuditWho = { actorType: 'system', actorId: null, requ
  * change belongs to another one of its organization (a workspace, its members, an API key's).
  */
 export function auditActor(p: Principal, workspaceId = p.workspaceId): AuditActor {
-  return { actorType: p.actorType, actorId: p.actorId, requestId: p.requestId, organizationId: p.organizationId, workspaceId };
+  return {
+    actorType: p.actorType,
+    actorId: p.actorId,
+    requestId: p.requestId,
+    organizationId: p.organizationId,
+    workspaceId,
+  };
 }
 
 export type Changes = Record<string, { old: unknown; new: unknown }>;
 
 // Never written to the log (docs/decisions.md D6).
-const SECRET_FIELDS = new Set(['key_hash', 'password_hash', 'token_hash', 'csrf_token', 'secret', 'api_key', 'password']);
+const SECRET_FIELDS = new Set([
+  'key_hash',
+  'password_hash',
+  'token_hash',
+  'csrf_token',
+  'secret',
+  'api_key',
+  'password',
+]);
 
 /** docs/decisions.md D6: `{field: {old, new}}` for every field that differs; creation has `old: null`. */
 export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
@@ -56,21 +70,31 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 export async function recordAudit(
   trx: DB,
   actor: AuditActor,
-  entry: { action: string; resourceType: AuditResourceType; resourceId: string; before?: Record<string, unknown> | null; after?: Record<string, unknown> | null; at: Date },
+  entry: {
+    action: string;
+    resourceType: AuditResourceType;
+    resourceId: string;
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown> | null;
+    at: Date;
+  },
 ): Promise<void> {
-  await trx.insertInto('audit_logs').values({
-    id: newId('aud'),
-    organization_id: actor.organizationId,
-    workspace_id: actor.workspaceId,
-    actor_type: actor.actorType,
-    actor_id: actor.actorId,
-    action: entry.action,
-    resource_type: entry.resourceType,
-    resource_id: entry.resourceId,
-    changes: JSON.stringify(diff(entry.before ?? null, entry.after ?? null)),
-    request_id: actor.requestId,
-    created_at: entry.at.toISOString(),
-  }).execute();
+  await trx
+    .insertInto('audit_logs')
+    .values({
+      id: newId('aud'),
+      organization_id: actor.organizationId,
+      workspace_id: actor.workspaceId,
+      actor_type: actor.actorType,
+      actor_id: actor.actorId,
+      action: entry.action,
+      resource_type: entry.resourceType,
+      resource_id: entry.resourceId,
+      changes: JSON.stringify(diff(entry.before ?? null, entry.after ?? null)),
+      request_id: actor.requestId,
+      created_at: entry.at.toISOString(),
+    })
+    .execute();
 }
 
 /**
@@ -78,7 +102,9 @@ export async function recordAudit(
  * count comes from AuditCountCache, since a live COUNT over a million entries costs tens of ms.
  */
 export async function listAudit(db: DB, counts: AuditCountCache, workspaceId: string, q: AuditListQuery, now: Date) {
-  const page = await paginate(auditQuery(db, workspaceId, q), q, 'aud', 'id', () => counts.count(db, workspaceId, q, now.getTime()));
+  const page = await paginate(auditQuery(db, workspaceId, q), q, 'aud', 'id', () =>
+    counts.count(db, workspaceId, q, now.getTime()),
+  );
   return { ...page, items: page.items.map(toAuditEntry) };
 }
 

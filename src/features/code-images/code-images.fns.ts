@@ -6,7 +6,14 @@ import { qrPayload } from '../codes/codes.fns.js';
 import type { Code } from '../codes/codes.schemas.js';
 
 const TYPE_LABEL: Record<string, string> = {
-  url: 'Link', text: 'Text', email: 'E-mail', phone: 'Phone', sms: 'SMS', wifi: 'Wi-Fi', vcard: 'Contact (vCard)', geo: 'Location',
+  url: 'Link',
+  text: 'Text',
+  email: 'E-mail',
+  phone: 'Phone',
+  sms: 'SMS',
+  wifi: 'Wi-Fi',
+  vcard: 'Contact (vCard)',
+  geo: 'Location',
 };
 
 /** A code's stored style first, then the workspace brand colour (resolveRenderOptions checks its contrast). */
@@ -22,7 +29,12 @@ export function codeRenderDefaults(code: Code, brandColor: string | null): Rende
 }
 
 export function codeImage(code: Code, brandColor: string | null): QrImage {
-  return { payload: qrPayload(code), defaults: codeRenderDefaults(code, brandColor), fileName: code.id, title: code.title ?? undefined };
+  return {
+    payload: qrPayload(code),
+    defaults: codeRenderDefaults(code, brandColor),
+    fileName: code.id,
+    title: code.title ?? undefined,
+  };
 }
 
 const withoutScheme = (url: string) => url.replace(/^https?:\/\//, '');

@@ -7,32 +7,55 @@ export type CodeFilter = Omit<CodeListQuery, 'limit' | 'cursor'>;
 
 /** What images need from the workspace: its brand colour and the host of its short URLs. */
 export function findWorkspaceLook(db: DB, workspaceId: string) {
-  return db.selectFrom('workspaces').select(['primary_color', verifiedCustomDomain]).where('id', '=', workspaceId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('workspaces')
+    .select(['primary_color', verifiedCustomDomain])
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Live (not deleted) codes of the workspace among `ids`; another workspace's ids are absent. */
 export function findLiveCodes(db: DB, workspaceId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('codes').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', ids)
-    .where('status', '!=', 'deleted').execute();
+  return db
+    .selectFrom('codes')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .where('status', '!=', 'deleted')
+    .execute();
 }
 
 export async function findLiveCodeIds(db: DB, workspaceId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('codes').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', ids)
-    .where('status', '!=', 'deleted').execute();
+  const rows = await db
+    .selectFrom('codes')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .where('status', '!=', 'deleted')
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
 /** Same filters as the code list, so an export prints exactly what GET /v1/codes shows. */
 export async function countFiltered(db: DB, workspaceId: string, filter: CodeFilter, now: string): Promise<number> {
-  const { n } = await listCodesQuery(db, workspaceId, filter, now).clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await listCodesQuery(db, workspaceId, filter, now)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** One keyset page, newest first: ids below `before` (all when undefined). */
-export function findFilteredPage(db: DB, workspaceId: string, filter: CodeFilter, now: string, before: string | undefined, limit: number) {
+export function findFilteredPage(
+  db: DB,
+  workspaceId: string,
+  filter: CodeFilter,
+  now: string,
+  before: string | undefined,
+  limit: number,
+) {
   let q = listCodesQuery(db, workspaceId, filter, now);
   if (before !== undefined) q = q.where('id', '<', before);
   return q.orderBy('id', 'desc').limit(limit).execute();

@@ -18,7 +18,9 @@ export const ExportLayout = Type.Object(
     page: Type.Optional(layoutFields.page),
     columns: Type.Optional(layoutFields.columns),
     rows: Type.Optional(layoutFields.rows),
-    caption: Type.Optional(Type.Boolean({ description: 'Title and short URL (static codes: their URL or type) under each code.' })),
+    caption: Type.Optional(
+      Type.Boolean({ description: 'Title and short URL (static codes: their URL or type) under each code.' }),
+    ),
     margin_mm: layoutFields.margin_mm,
   },
   { additionalProperties: false, description: 'Defaults: A4, 3 columns, 4 rows, captions on, 10 mm page margin.' },
@@ -26,10 +28,13 @@ export const ExportLayout = Type.Object(
 
 export const ExportBody = Type.Object(
   {
-    ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
-      minItems: 1, maxItems: MAX_EXPORT,
-      description: 'Codes to print, in this order; an id given twice prints twice. Exclusive with filter.',
-    })),
+    ids: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        minItems: 1,
+        maxItems: MAX_EXPORT,
+        description: 'Codes to print, in this order; an id given twice prints twice. Exclusive with filter.',
+      }),
+    ),
     filter: Type.Optional(ExportFilter),
     layout: Type.Optional(ExportLayout),
   },

@@ -11,7 +11,14 @@ import { getCode } from '../codes/codes.service.js';
 import type { CodesTable } from '../codes/codes.table.js';
 import { codeImage } from './code-images.fns.js';
 import { MAX_EXPORT, type ExportBody } from './code-images.schemas.js';
-import { countFiltered, findFilteredPage, findLiveCodeIds, findLiveCodes, findWorkspaceLook, type CodeFilter } from './code-images.repo.js';
+import {
+  countFiltered,
+  findFilteredPage,
+  findLiveCodeIds,
+  findLiveCodes,
+  findWorkspaceLook,
+  type CodeFilter,
+} from './code-images.repo.js';
 
 export type CodeImagesDeps = Pick<Deps, 'db' | 'config' | 'clock'> & { exportPool: ExportPool };
 
@@ -52,9 +59,11 @@ async function checkIds(deps: CodeImagesDeps, p: Principal, ids: string[]): Prom
   const errors: FieldError[] = [];
   ids.forEach((id, i) => {
     // Same words for "never existed", "deleted" and "another workspace's": existence is not revealed (docs/decisions.md D3).
-    if (!live.has(id)) errors.push({ pointer: `/ids/${i}`, detail: `no code ${id} in this workspace`, code: 'not_found' });
+    if (!live.has(id))
+      errors.push({ pointer: `/ids/${i}`, detail: `no code ${id} in this workspace`, code: 'not_found' });
   });
-  if (errors.length) throw invalid(errors, `${errors.length} of the ids do not name a code of this workspace; nothing was exported.`);
+  if (errors.length)
+    throw invalid(errors, `${errors.length} of the ids do not name a code of this workspace; nothing was exported.`);
 }
 
 type Look = Awaited<ReturnType<typeof findWorkspaceLook>>;
@@ -74,7 +83,12 @@ async function* byIds(deps: CodeImagesDeps, p: Principal, ids: string[]): AsyncG
 
 /** Keyset pages, newest first, from an already loaded first page; at most `max` rows. */
 async function* byFilter(
-  deps: CodeImagesDeps, p: Principal, filter: CodeFilter, now: string, max: number, first: Selectable<CodesTable>[],
+  deps: CodeImagesDeps,
+  p: Principal,
+  filter: CodeFilter,
+  now: string,
+  max: number,
+  first: Selectable<CodesTable>[],
 ): AsyncGenerator<Selectable<CodesTable>> {
   let rows = first;
   let sent = 0;
@@ -84,7 +98,14 @@ async function* byFilter(
     // Later pages lie below the cursor, so codes created meanwhile (higher ids) never join in.
     if (rows.length < EXPORT_PAGE || sent >= max) return;
     await nextTurn(); // one page per task (see checkIds)
-    rows = await findFilteredPage(deps.db, p.workspaceId, filter, now, rows[rows.length - 1].id, Math.min(EXPORT_PAGE, max - sent));
+    rows = await findFilteredPage(
+      deps.db,
+      p.workspaceId,
+      filter,
+      now,
+      rows[rows.length - 1].id,
+      Math.min(EXPORT_PAGE, max - sent),
+    );
   }
 }
 
@@ -104,7 +125,9 @@ export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: Ex
     throw invalid([{ pointer: '/filter', detail: 'give either ids or filter, not both', code: 'exclusive' }]);
   }
   if (!body.ids && !body.filter) {
-    throw badRequest('ids or filter is required.', [{ pointer: '/ids', detail: 'ids or filter is required', code: 'required' }]);
+    throw badRequest('ids or filter is required.', [
+      { pointer: '/ids', detail: 'ids or filter is required', code: 'required' },
+    ]);
   }
   const ws = await findWorkspaceLook(deps.db, p.workspaceId);
   if (body.ids) {
@@ -118,7 +141,10 @@ export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: Ex
     const detail = `The filter matches ${count} codes; one export holds at most ${MAX_EXPORT}. Narrow the filter, or export by ids in several requests.`;
     throw invalid([{ pointer: '/filter', detail, code: 'too_many' }], detail);
   }
-  if (count === 0) throw invalid([{ pointer: '/filter', detail: 'the filter matches no code; there is nothing to print', code: 'empty' }]);
+  if (count === 0)
+    throw invalid([
+      { pointer: '/filter', detail: 'the filter matches no code; there is nothing to print', code: 'empty' },
+    ]);
   // The first page is read now, right after the count, so the sheet matches what was counted.
   const first = await findFilteredPage(deps.db, p.workspaceId, filter, now, undefined, Math.min(EXPORT_PAGE, count));
   return { rows: byFilter(deps, p, filter, now, count, first), look: ws, layout, count };
@@ -132,18 +158,31 @@ export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: Ex
 export async function renderExport(deps: CodeImagesDeps, p: Principal, prepared: PreparedExport): Promise<Uint8Array> {
   const release = await takeExportSlot(deps.db, p.workspaceId, deps.config.exports.perWorkspace, deps.clock.now());
   if (!release) {
-    throw new AppError('rate-limited', `This workspace already has ${deps.config.exports.perWorkspace} PDF exports in progress; `
-      + `retry when one has finished (in about ${EXPORT_BUSY_RETRY_S} s).`, {}, { 'retry-after': String(EXPORT_BUSY_RETRY_S) });
+    throw new AppError(
+      'rate-limited',
+      `This workspace already has ${deps.config.exports.perWorkspace} PDF exports in progress; ` +
+        `retry when one has finished (in about ${EXPORT_BUSY_RETRY_S} s).`,
+      {},
+      { 'retry-after': String(EXPORT_BUSY_RETRY_S) },
+    );
   }
   try {
     const rows: Array<Selectable<CodesTable>> = [];
     for await (const row of prepared.rows) rows.push(row);
     const look = {
-      baseUrl: deps.config.baseUrl, customDomain: prepared.look.custom_domain, brandColor: prepared.look.primary_color, now: deps.clock.now().toISOString(),
+      baseUrl: deps.config.baseUrl,
+      customDomain: prepared.look.custom_domain,
+      brandColor: prepared.look.primary_color,
+      now: deps.clock.now().toISOString(),
     };
     return await deps.exportPool.run({ rows, look, layout: prepared.layout }).catch((err: unknown) => {
       if (deps.exportPool.queueFull) {
-        throw new AppError('unavailable', 'Too many PDF exports are waiting on this instance; retry shortly.', {}, { 'retry-after': String(EXPORT_BUSY_RETRY_S) });
+        throw new AppError(
+          'unavailable',
+          'Too many PDF exports are waiting on this instance; retry shortly.',
+          {},
+          { 'retry-after': String(EXPORT_BUSY_RETRY_S) },
+        );
       }
       throw err;
     });

@@ -5,7 +5,9 @@ import type { ExportTask } from './export-sheet.worker.js';
 // Under tsx (npm start, the tests) the worker is TypeScript and needs a boot file that registers
 // tsx in the thread; a compiled build loads the .js worker directly.
 const underTsx = import.meta.url.endsWith('.ts');
-const workerFile = fileURLToPath(new URL(underTsx ? './export-sheet.worker-boot.mjs' : './export-sheet.worker.js', import.meta.url));
+const workerFile = fileURLToPath(
+  new URL(underTsx ? './export-sheet.worker-boot.mjs' : './export-sheet.worker.js', import.meta.url),
+);
 
 /**
  * Label sheets are drawn on `threads` worker threads (EXPORT_WORKERS). The pool starts with the
@@ -15,11 +17,18 @@ const workerFile = fileURLToPath(new URL(underTsx ? './export-sheet.worker-boot.
 export class ExportPool {
   private pool: Piscina<ExportTask, Uint8Array> | null = null;
 
-  constructor(private threads: number, private maxQueue = 64) {}
+  constructor(
+    private threads: number,
+    private maxQueue = 64,
+  ) {}
 
   run(task: ExportTask): Promise<Uint8Array> {
     this.pool ??= new Piscina<ExportTask, Uint8Array>({
-      filename: workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000, maxQueue: this.maxQueue,
+      filename: workerFile,
+      minThreads: 0,
+      maxThreads: this.threads,
+      idleTimeout: 60_000,
+      maxQueue: this.maxQueue,
     });
     return this.pool.run(task);
   }

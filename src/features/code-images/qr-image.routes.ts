@@ -9,7 +9,13 @@ import type { App } from '../../http/types.js';
 import type { Permission } from '../../http/permissions.js';
 import { invalid } from '../../http/errors.js';
 import { MEDIA_TYPES, QR_FORMATS, render, type QrFormat } from '../../qr/index.js';
-import { MIN_CONTRAST, resolveRenderOptions, warningHeader, type RenderDefaults, type ResolvedRenderOptions } from '../../qr/options.js';
+import {
+  MIN_CONTRAST,
+  resolveRenderOptions,
+  warningHeader,
+  type RenderDefaults,
+  type ResolvedRenderOptions,
+} from '../../qr/options.js';
 import { QrQuery } from './qr-image.schemas.js';
 
 /** What a route knows about the resource whose image it serves. */
@@ -40,7 +46,12 @@ export function qrContentType(format: QrFormat): string {
 
 /** A quoted-string-safe ASCII file name; never empty. */
 export function safeFileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'qr';
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, 100) || 'qr'
+  );
 }
 
 /**
@@ -69,13 +80,21 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * answers 304, or renders and sends the image. Throws 422 validation-error for colours that would
  * not scan and for a payload that does not fit at the asked error-correction level.
  */
-export async function sendQrImage(request: FastifyRequest, reply: FastifyReply, format: QrFormat, image: QrImage): Promise<FastifyReply> {
+export async function sendQrImage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  format: QrFormat,
+  image: QrImage,
+): Promise<FastifyReply> {
   const resolved = resolveRenderOptions(request.query as QrQuery, image.defaults);
   if (!resolved.ok) throw invalid(resolved.problems, resolved.problems[0].detail);
   const { options, warnings } = resolved;
 
   const etag = qrEtag(format, image.payload, options, image.title);
-  reply.header('etag', etag).header('cache-control', QR_CACHE_CONTROL).header('vary', 'Authorization, Cookie, X-Workspace-Id');
+  reply
+    .header('etag', etag)
+    .header('cache-control', QR_CACHE_CONTROL)
+    .header('vary', 'Authorization, Cookie, X-Workspace-Id');
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
   let body: Buffer | string;
@@ -136,14 +155,19 @@ function imageResponse(format: QrFormat) {
 export function qrImageRoutes<P extends TSchema>(app: App, opts: QrImageRoutes<P>): void {
   for (const format of QR_FORMATS) {
     const ext = FORMAT_NAME[format];
-    app.get(`${opts.path}.${format}`, route(opts.permission, {
-      operationId: `${opts.operationId}${ext[0]}${ext.slice(1).toLowerCase()}`,
-      tags: opts.tags,
-      summary: `QR image of ${opts.subject} as ${ext}`,
-      description: [opts.description, QR_DESCRIPTION].filter(Boolean).join('\n\n'),
-      params: opts.params,
-      querystring: QrQuery,
-      response: imageResponse(format),
-    }), async (request, reply) => sendQrImage(request, reply, format, await opts.load(request.params as Static<P>, request)));
+    app.get(
+      `${opts.path}.${format}`,
+      route(opts.permission, {
+        operationId: `${opts.operationId}${ext[0]}${ext.slice(1).toLowerCase()}`,
+        tags: opts.tags,
+        summary: `QR image of ${opts.subject} as ${ext}`,
+        description: [opts.description, QR_DESCRIPTION].filter(Boolean).join('\n\n'),
+        params: opts.params,
+        querystring: QrQuery,
+        response: imageResponse(format),
+      }),
+      async (request, reply) =>
+        sendQrImage(request, reply, format, await opts.load(request.params as Static<P>, request)),
+    );
   }
 }

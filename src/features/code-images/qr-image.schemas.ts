@@ -6,8 +6,20 @@ const hex = (what: string) => Type.String({ pattern: HEX_COLOR.source, descripti
 
 /** Query parameters shared by every QR image route. */
 export const QrQuery = Type.Object({
-  size: Type.Optional(Type.Integer({ minimum: 16, maximum: 4096, description: 'PNG edge in pixels; the largest whole module size that fits is used.' })),
-  mm: Type.Optional(Type.Number({ minimum: 5, maximum: 1000, description: 'Physical edge in millimetres (PDF, EPS, SVG width), quiet zone included.' })),
+  size: Type.Optional(
+    Type.Integer({
+      minimum: 16,
+      maximum: 4096,
+      description: 'PNG edge in pixels; the largest whole module size that fits is used.',
+    }),
+  ),
+  mm: Type.Optional(
+    Type.Number({
+      minimum: 5,
+      maximum: 1000,
+      description: 'Physical edge in millimetres (PDF, EPS, SVG width), quiet zone included.',
+    }),
+  ),
   // No `default` keyword: Ajv would fill it in and hide a code's own style margin.
   margin: Type.Optional(Type.Integer({ minimum: 0, maximum: 64, description: 'Quiet zone in modules. Default 4.' })),
   ecc: Type.Optional(Type.Enum(['L', 'M', 'Q', 'H'], { description: 'Error correction level. Default M.' })),

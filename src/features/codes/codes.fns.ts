@@ -18,7 +18,10 @@ export function randomShortCode(length = SHORT_CODE_LENGTH): string {
   return randomBase62(length);
 }
 
-export interface Destination { url: string; weight: number }
+export interface Destination {
+  url: string;
+  weight: number;
+}
 
 /** Weighted pick; `r` in [0, 1) so a sticky visitor hash or Math.random() can drive it. */
 export function pickDestination(destinations: Destination[], r: number): Destination {
@@ -32,7 +35,9 @@ export function pickDestination(destinations: Destination[], r: number): Destina
 }
 
 /** Hosts a destination may not point at: our own redirect host and every workspace custom domain. */
-export interface OwnHosts { has(hostname: string): boolean }
+export interface OwnHosts {
+  has(hostname: string): boolean;
+}
 
 // Control characters (CR/LF would split the Location header; WHATWG would silently drop tabs and
 // newlines) and backslashes (WHATWG reads `\` as `/`, so `https://evil.example\@good.example/`
@@ -47,8 +52,15 @@ const bareHost = (url: URL) => url.hostname.replace(/\.$/, '');
 
 /** Hosts that are this machine whatever the DNS says, in WHATWG's normalised spelling. */
 export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '0.0.0.0'
-    || host === '[::1]' || host === '[::]' || /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(host);
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '0.0.0.0' ||
+    host === '[::1]' ||
+    host === '[::]' ||
+    /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|0:0)\]$/.test(host)
+  );
 }
 
 /**
@@ -61,11 +73,17 @@ export function checkUrl(value: string, pointer: string, own: OwnHosts): FieldEr
     return { pointer, detail: 'must not contain control characters (CR, LF, tab …) or backslashes', code: 'url' };
   }
   let url: URL;
-  try { url = new URL(value); } catch {
+  try {
+    url = new URL(value);
+  } catch {
     return { pointer, detail: 'must be an absolute http or https URL', code: 'url' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { pointer, detail: `the ${url.protocol.replace(':', '')} scheme is not allowed; use http or https`, code: 'url_scheme' };
+    return {
+      pointer,
+      detail: `the ${url.protocol.replace(':', '')} scheme is not allowed; use http or https`,
+      code: 'url_scheme',
+    };
   }
   if (!url.hostname) return { pointer, detail: 'must name a host', code: 'url' };
   if (url.username || url.password) {
@@ -73,7 +91,11 @@ export function checkUrl(value: string, pointer: string, own: OwnHosts): FieldEr
   }
   const host = bareHost(url);
   if (own.has(host) || isLoopbackHost(host)) {
-    return { pointer, detail: 'must not point at this service\'s own redirect host or a loopback address (it would loop)', code: 'url_loop' };
+    return {
+      pointer,
+      detail: "must not point at this service's own redirect host or a loopback address (it would loop)",
+      code: 'url_loop',
+    };
   }
   if (url.href.length > MAX_NORMALISED_LENGTH || !LOCATION_SAFE.test(url.href)) {
     return { pointer, detail: `is longer than ${MAX_NORMALISED_LENGTH} characters once normalised`, code: 'url' };
@@ -90,7 +112,9 @@ export function normalizeUrl(value: string): string {
 }
 
 /** A create or update body with every destination in its stored form (after checkUrl passed). */
-export function withNormalizedUrls<T extends { url?: string | null; fallback_url?: string | null; destinations?: Destination[] | null }>(input: T): T {
+export function withNormalizedUrls<
+  T extends { url?: string | null; fallback_url?: string | null; destinations?: Destination[] | null },
+>(input: T): T {
   const out = { ...input };
   if (out.url != null) out.url = normalizeUrl(out.url);
   if (out.fallback_url != null) out.fallback_url = normalizeUrl(out.fallback_url);
@@ -116,7 +140,11 @@ export function toLocation(value: string | null): string | null {
 }
 
 export function hostOf(value: string): string | null {
-  try { return bareHost(new URL(value)).toLowerCase(); } catch { return null; }
+  try {
+    return bareHost(new URL(value)).toLowerCase();
+  } catch {
+    return null;
+  }
 }
 
 const ajv = createAjv();
@@ -132,7 +160,10 @@ export function checkContent(type: ContentType, content: unknown, base: string):
 }
 
 /** The derived state: an active code past its date or its scan budget reads as `expired`. */
-export function effectiveStatus(row: Pick<Selectable<CodesTable>, 'status' | 'expires_at' | 'max_scans' | 'scan_count'>, now: Date): CodeStatus {
+export function effectiveStatus(
+  row: Pick<Selectable<CodesTable>, 'status' | 'expires_at' | 'max_scans' | 'scan_count'>,
+  now: Date,
+): CodeStatus {
   if (row.status !== 'active') return row.status;
   if (row.expires_at && row.expires_at <= now.toISOString()) return 'expired';
   if (row.max_scans != null && row.scan_count >= row.max_scans) return 'expired';
@@ -148,7 +179,10 @@ type Style = Code['style'];
 const EMPTY_STYLE: Style = { foreground: null, background: null, error_correction: null, margin: null };
 
 /** Row → API object, whitelisting fields so a new column never leaks (STYLE). */
-export function toCode(row: Selectable<CodesTable>, ctx: { baseUrl: string; customDomain: string | null; now: Date }): Code {
+export function toCode(
+  row: Selectable<CodesTable>,
+  ctx: { baseUrl: string; customDomain: string | null; now: Date },
+): Code {
   return {
     id: row.id,
     workspace_id: row.workspace_id,

@@ -6,12 +6,16 @@ import type { CodeListQuery } from './codes.schemas.js';
 import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
 
 export function findWorkspaceForCodes(db: DB, workspaceId: string) {
-  return db.selectFrom('workspaces').select(['id', 'approval_required', verifiedCustomDomain]).where('id', '=', workspaceId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('workspaces')
+    .select(['id', 'approval_required', verifiedCustomDomain])
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
 }
 
 /** A workspace's codes that are not deleted: what every code route may see. */
-export const liveCodes = (db: DB, workspaceId: string) => db.selectFrom('codes')
-  .where('codes.workspace_id', '=', workspaceId).where('codes.status', '!=', 'deleted');
+export const liveCodes = (db: DB, workspaceId: string) =>
+  db.selectFrom('codes').where('codes.workspace_id', '=', workspaceId).where('codes.status', '!=', 'deleted');
 
 /** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
 export function findCode(db: DB, workspaceId: string, id: string) {
@@ -24,9 +28,13 @@ export function findCode(db: DB, workspaceId: string, id: string) {
  */
 export async function customDomainsAmong(db: DB, hosts: string[]): Promise<Set<string>> {
   if (hosts.length === 0) return new Set();
-  const rows = await db.selectFrom('workspaces').select(sql<string>`lower(custom_domain)`.as('host'))
-    .where('custom_domain', 'is not', null).where('custom_domain_verified_at', 'is not', null)
-    .where(sql`lower(custom_domain)`, 'in', hosts).execute();
+  const rows = await db
+    .selectFrom('workspaces')
+    .select(sql<string>`lower(custom_domain)`.as('host'))
+    .where('custom_domain', 'is not', null)
+    .where('custom_domain_verified_at', 'is not', null)
+    .where(sql`lower(custom_domain)`, 'in', hosts)
+    .execute();
   return new Set(rows.map((r) => r.host));
 }
 
@@ -34,15 +42,26 @@ export async function customDomainsAmong(db: DB, hosts: string[]): Promise<Set<s
  * Inserts a code; for a dynamic one, retries fresh short codes until the unique index accepts one.
  * `on conflict do nothing` keeps a PostgreSQL transaction usable after a collision.
  */
-export async function insertCode(db: DB, row: Insertable<CodesTable>, nextShortCode: (() => string) | null): Promise<string | null> {
+export async function insertCode(
+  db: DB,
+  row: Insertable<CodesTable>,
+  nextShortCode: (() => string) | null,
+): Promise<string | null> {
   if (!nextShortCode) {
-    await db.insertInto('codes').values({ ...row, short_code: null }).execute();
+    await db
+      .insertInto('codes')
+      .values({ ...row, short_code: null })
+      .execute();
     return null;
   }
   for (let attempt = 0; attempt < 10; attempt++) {
     const shortCode = nextShortCode();
-    const res = await db.insertInto('codes').values({ ...row, short_code: shortCode })
-      .onConflict((oc) => oc.column('short_code').doNothing()).returning('id').executeTakeFirst();
+    const res = await db
+      .insertInto('codes')
+      .values({ ...row, short_code: shortCode })
+      .onConflict((oc) => oc.column('short_code').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (res) return shortCode;
   }
   throw new Error('could not find a free short code in 10 attempts');
@@ -54,7 +73,11 @@ export function updateCode(db: DB, id: string, values: Updateable<CodesTable>) {
 
 export async function replaceTags(db: DB, codeId: string, workspaceId: string, tags: string[], fresh = false) {
   if (!fresh) await db.deleteFrom('code_tags').where('code_id', '=', codeId).execute();
-  if (tags.length) await db.insertInto('code_tags').values(tags.map((tag) => ({ code_id: codeId, workspace_id: workspaceId, tag }))).execute();
+  if (tags.length)
+    await db
+      .insertInto('code_tags')
+      .values(tags.map((tag) => ({ code_id: codeId, workspace_id: workspaceId, tag })))
+      .execute();
 }
 
 export function listCodesQuery(db: DB, workspaceId: string, q: Omit<CodeListQuery, 'limit' | 'cursor'>, now: string) {
@@ -68,8 +91,15 @@ export function listCodesQuery(db: DB, workspaceId: string, q: Omit<CodeListQuer
   }
   if (q.tag) {
     const tag = q.tag;
-    base = base.where((eb) => eb.exists(eb.selectFrom('code_tags').select('code_tags.tag')
-      .whereRef('code_tags.code_id', '=', 'codes.id').where('code_tags.tag', '=', tag)));
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('code_tags')
+          .select('code_tags.tag')
+          .whereRef('code_tags.code_id', '=', 'codes.id')
+          .where('code_tags.tag', '=', tag),
+      ),
+    );
   }
   if (q.q) {
     const term = q.q;

@@ -10,7 +10,10 @@ const isoTime = Type.String({ format: 'date-time', description: 'ISO 8601 UTC ti
 const urlText = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute http or https address.' });
 
 export const Destination = Type.Object(
-  { url: urlText, weight: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Relative weight, a positive integer.' }) },
+  {
+    url: urlText,
+    weight: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Relative weight, a positive integer.' }),
+  },
   { title: 'Destination', additionalProperties: false },
 );
 
@@ -18,10 +21,16 @@ export const Style = Type.Object(
   {
     foreground: Type.Optional(nullable(Type.String({ pattern: HEX }))),
     background: Type.Optional(nullable(Type.String({ pattern: HEX }))),
-    error_correction: Type.Optional(Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H'), Type.Null()])),
+    error_correction: Type.Optional(
+      Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H'), Type.Null()]),
+    ),
     margin: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()])),
   },
-  { title: 'CodeStyle', additionalProperties: false, description: 'Rendering defaults of the code; null means "use the workspace or renderer default".' },
+  {
+    title: 'CodeStyle',
+    additionalProperties: false,
+    description: 'Rendering defaults of the code; null means "use the workspace or renderer default".',
+  },
 );
 
 const Tag = Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\s"\\\\][^"\\\\]*$' });
@@ -29,13 +38,24 @@ const Tag = Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\s"\\\\][^"
 /** Fields a client may set on create and (except type and dynamic) on update. */
 const writable = {
   url: Type.Optional(urlText),
-  content: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Typed payload for non-url types; see docs/codes.md.' })),
+  content: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: 'Typed payload for non-url types; see docs/codes.md.' }),
+  ),
   title: Type.Optional(nullable(Type.String({ maxLength: 255 }))),
   tags: Type.Optional(Type.Array(Tag, { maxItems: 20, uniqueItems: true })),
   destinations: Type.Optional(Type.Union([Type.Array(Destination, { minItems: 1, maxItems: 20 }), Type.Null()])),
   expires_at: Type.Optional(Type.Union([isoTime, Type.Null()])),
   fallback_url: Type.Optional(Type.Union([urlText, Type.Null()])),
-  max_scans: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_STORED_COUNT, description: 'Scans after which the code expires, 1 to 1,000,000,000.' }), Type.Null()])),
+  max_scans: Type.Optional(
+    Type.Union([
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_STORED_COUNT,
+        description: 'Scans after which the code expires, 1 to 1,000,000,000.',
+      }),
+      Type.Null(),
+    ]),
+  ),
   style: Type.Optional(Style),
 };
 
@@ -61,48 +81,62 @@ export const CodeBatch = Type.Object(
   { additionalProperties: false },
 );
 
-export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false });
+export const RejectBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { additionalProperties: false },
+);
 
 export const STATUSES = ['active', 'paused', 'pending_approval', 'rejected', 'expired'] as const;
 
-export const Code = Type.Object({
-  id: Type.String({ examples: ['qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
-  workspace_id: Type.String(),
-  type: Type.String({ enum: CODE_TYPES }),
-  dynamic: Type.Boolean(),
-  url: Type.Union([Type.String(), Type.Null()]),
-  content: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
-  short_code: Type.Union([Type.String(), Type.Null()]),
-  short_url: Type.Union([Type.String(), Type.Null()]),
-  title: Type.Union([Type.String(), Type.Null()]),
-  tags: Type.Array(Type.String()),
-  status: Type.String({ enum: [...STATUSES, 'deleted'] }),
-  destinations: Type.Union([Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer({ minimum: 1, maximum: 1_000_000 }) })), Type.Null()]),
-  expires_at: Type.Union([Type.String(), Type.Null()]),
-  fallback_url: Type.Union([Type.String(), Type.Null()]),
-  max_scans: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_STORED_COUNT }), Type.Null()]),
-  scan_count: Count(),
-  style: Type.Object({
-    foreground: Type.Union([Type.String(), Type.Null()]),
-    background: Type.Union([Type.String(), Type.Null()]),
-    error_correction: Type.Union([Type.String(), Type.Null()]),
-    margin: Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()]),
-  }),
-  rejection_reason: Type.Union([Type.String(), Type.Null()]),
-  reviewed_at: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-}, { title: 'Code' });
+export const Code = Type.Object(
+  {
+    id: Type.String({ examples: ['qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+    workspace_id: Type.String(),
+    type: Type.String({ enum: CODE_TYPES }),
+    dynamic: Type.Boolean(),
+    url: Type.Union([Type.String(), Type.Null()]),
+    content: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+    short_code: Type.Union([Type.String(), Type.Null()]),
+    short_url: Type.Union([Type.String(), Type.Null()]),
+    title: Type.Union([Type.String(), Type.Null()]),
+    tags: Type.Array(Type.String()),
+    status: Type.String({ enum: [...STATUSES, 'deleted'] }),
+    destinations: Type.Union([
+      Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer({ minimum: 1, maximum: 1_000_000 }) })),
+      Type.Null(),
+    ]),
+    expires_at: Type.Union([Type.String(), Type.Null()]),
+    fallback_url: Type.Union([Type.String(), Type.Null()]),
+    max_scans: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_STORED_COUNT }), Type.Null()]),
+    scan_count: Count(),
+    style: Type.Object({
+      foreground: Type.Union([Type.String(), Type.Null()]),
+      background: Type.Union([Type.String(), Type.Null()]),
+      error_correction: Type.Union([Type.String(), Type.Null()]),
+      margin: Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()]),
+    }),
+    rejection_reason: Type.Union([Type.String(), Type.Null()]),
+    reviewed_at: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { title: 'Code' },
+);
 export type Code = Static<typeof Code>;
 
 // No pattern: a malformed id is simply not found (404), like another workspace's id.
 export const CodeParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
-export const CodeListQuery = Type.Object({
-  ...PageQuery,
-  type: Type.Optional(Type.String({ enum: CODE_TYPES })),
-  status: Type.Optional(Type.String({ enum: [...STATUSES] })),
-  tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive search in title and url.' })),
-}, { additionalProperties: false });
+export const CodeListQuery = Type.Object(
+  {
+    ...PageQuery,
+    type: Type.Optional(Type.String({ enum: CODE_TYPES })),
+    status: Type.Optional(Type.String({ enum: [...STATUSES] })),
+    tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    q: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive search in title and url.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type CodeListQuery = Static<typeof CodeListQuery>;

@@ -5,7 +5,10 @@ import type { ContentByType, ContentType } from '../../qr/payloads.js';
 // JSON pointers into it. Unknown members are refused rather than silently dropped.
 const closed = { additionalProperties: false } as const;
 const str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max });
-const phone = Type.String({ pattern: '^\\+?[0-9 ()-]{3,32}$', description: 'Digits, optional leading +, spaces, ( ) and -.' });
+const phone = Type.String({
+  pattern: '^\\+?[0-9 ()-]{3,32}$',
+  description: 'Digits, optional leading +, spaces, ( ) and -.',
+});
 const email = Type.String({ format: 'email', maxLength: 254 });
 /** `required` with the member declared alongside, as Ajv's strict mode wants. */
 const present = (key: string) => ({ properties: { [key]: { type: 'string' } }, required: [key] });
@@ -24,7 +27,10 @@ export const EmailContentSchema = Type.Object(
   closed,
 );
 export const PhoneContentSchema = Type.Object({ number: phone }, closed);
-export const SmsContentSchema = Type.Object({ number: phone, message: Type.Optional(Type.String({ maxLength: 1000 })) }, closed);
+export const SmsContentSchema = Type.Object(
+  { number: phone, message: Type.Optional(Type.String({ maxLength: 1000 })) },
+  closed,
+);
 export const WifiContentSchema = Type.Object(
   {
     ssid: str(32),

@@ -11,7 +11,13 @@ export function listCommentsQuery(db: DB, codeId: string) {
 }
 
 export function findComment(db: DB, codeId: string, id: string) {
-  return db.selectFrom('code_comments').selectAll().where('code_id', '=', codeId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('code_comments')
+    .selectAll()
+    .where('code_id', '=', codeId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export function markCommentDeleted(db: DB, id: string, at: string) {

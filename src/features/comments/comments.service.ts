@@ -30,12 +30,24 @@ export async function addComment(deps: CommentsDeps, p: Principal, codeId: strin
   return deps.db.transaction().execute(async (trx) => {
     await ownCode(trx, p, codeId);
     const row = {
-      id: newId('cmt'), code_id: codeId, workspace_id: p.workspaceId, author_type: p.actorType, author_id: p.actorId,
-      body, created_at: now.toISOString(), deleted_at: null,
+      id: newId('cmt'),
+      code_id: codeId,
+      workspace_id: p.workspaceId,
+      author_type: p.actorType,
+      author_id: p.actorId,
+      body,
+      created_at: now.toISOString(),
+      deleted_at: null,
     };
     await insertComment(trx, row);
     const comment = toComment(row);
-    await recordAudit(trx, auditActor(p), { action: 'comments.created', resourceType: 'comments', resourceId: row.id, after: comment, at: now });
+    await recordAudit(trx, auditActor(p), {
+      action: 'comments.created',
+      resourceType: 'comments',
+      resourceId: row.id,
+      after: comment,
+      at: now,
+    });
     return comment;
   });
 }
@@ -48,11 +60,19 @@ export async function deleteComment(deps: CommentsDeps, p: Principal, codeId: st
     await lockRow(trx, 'code_comments', commentId);
     const row = await findComment(trx, codeId, commentId);
     if (!row) throw notFound('Comment');
-    if (row.author_id !== p.actorId && !can(p.role, 'comments.moderate')) throw forbidden('Only the author or an admin may delete this comment.');
+    if (row.author_id !== p.actorId && !can(p.role, 'comments.moderate'))
+      throw forbidden('Only the author or an admin may delete this comment.');
     await markCommentDeleted(trx, commentId, now.toISOString());
     const before = toComment(row);
     const after = { ...before, deleted_at: now.toISOString() };
-    await recordAudit(trx, auditActor(p), { action: 'comments.deleted', resourceType: 'comments', resourceId: commentId, before, after, at: now });
+    await recordAudit(trx, auditActor(p), {
+      action: 'comments.deleted',
+      resourceType: 'comments',
+      resourceId: commentId,
+      before,
+      after,
+      at: now,
+    });
     return after;
   });
 }

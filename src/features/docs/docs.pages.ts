@@ -6,7 +6,6 @@ import { ERROR_CODES } from './error-codes.js';
 /** Markdown from our own tables (never user input), rendered by marked. */
 const md = (text: string) => marked.parse(text, { async: false });
 
-
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111}
@@ -43,24 +42,37 @@ window.Scalar.createApiReference('#api-reference-app', {
 }
 
 export function notFoundPage(detail: string): string {
-  return page('Not found – qrs docs', `<h1>Not found</h1><p>${escapeHtml(detail)}</p><p><a href="/docs">API reference</a></p>`);
+  return page(
+    'Not found – qrs docs',
+    `<h1>Not found</h1><p>${escapeHtml(detail)}</p><p><a href="/docs">API reference</a></p>`,
+  );
 }
 
 export function errorPage(type: ErrorTypeName): string {
   const def = ERROR_TYPES[type];
   const codes = ERROR_CODES[type];
-  const codeRows = codes ? Object.entries(codes).map(([code, what]) => `<tr><td><code>${escapeHtml(code)}</code></td><td>${md(what)}</td></tr>`).join('') : '';
-  return page(`${type} – qrs errors`, `<h1>${escapeHtml(type)}</h1><p>HTTP status <strong>${def.status}</strong> (${escapeHtml(def.title)}).</p>
+  const codeRows = codes
+    ? Object.entries(codes)
+        .map(([code, what]) => `<tr><td><code>${escapeHtml(code)}</code></td><td>${md(what)}</td></tr>`)
+        .join('')
+    : '';
+  return page(
+    `${type} – qrs errors`,
+    `<h1>${escapeHtml(type)}</h1><p>HTTP status <strong>${def.status}</strong> (${escapeHtml(def.title)}).</p>
 ${md(def.description)}
 ${md('Every error is an RFC 7807 problem document with `type`, `title`, `status`, `detail`, `instance` and `request_id`; validation errors add `errors[]` items `{pointer, detail, code}`.')}
 ${codes ? `<h2>Codes</h2><p>The <code>code</code> of each <code>errors[]</code> item:</p><table><thead><tr><th>code</th><th>Meaning</th></tr></thead><tbody>${codeRows}</tbody></table>` : '<p>This error has no <code>errors[]</code> items.</p>'}
-<p><a href="/docs">API reference</a></p>`);
+<p><a href="/docs">API reference</a></p>`,
+  );
 }
 
 export function versioningPage(version: string): string {
-  return page('API versioning – qrs', `<h1>API versioning</h1>
+  return page(
+    'API versioning – qrs',
+    `<h1>API versioning</h1>
 <p>The version is the first path segment: <code>/v1/</code>. The current version is <strong>v1</strong> (stable, long-term support, at least until March 2027); this server implements ${escapeHtml(version)}. Every response carries <code>meta.api_version</code>.</p>
 <p>Lifecycle: beta (0–3 months), stable/LTS (12 months or more), maintenance (6 months, fixes only), end of life.</p>
 <p>Breaking changes (removed or renamed fields, changed status codes, removed endpoints, a new authentication method, incompatible error format) only come with a new major version, announced at least 90 days ahead; the old version runs in parallel for at least 6 months. New optional fields, endpoints, query parameters and error codes are compatible changes.</p>
-<p>A deprecated version or endpoint answers with <code>Deprecation: true</code>, <code>Sunset: &lt;HTTP-date&gt;</code> and <code>Link: &lt;…&gt;; rel="deprecation"</code>. Requests to an unknown version (<code>/v0/</code>, <code>/v2/</code>) get a 404 problem document naming the supported versions.</p>`);
+<p>A deprecated version or endpoint answers with <code>Deprecation: true</code>, <code>Sunset: &lt;HTTP-date&gt;</code> and <code>Link: &lt;…&gt;; rel="deprecation"</code>. Requests to an unknown version (<code>/v0/</code>, <code>/v2/</code>) get a 404 problem document naming the supported versions.</p>`,
+  );
 }

@@ -9,7 +9,8 @@ import { errorPage, notFoundPage, referencePage, referenceScript, versioningPage
 const hidden = { hide: true } as const;
 const publicRoute = { auth: false, rateLimit: 'public' } as const;
 // The reference page runs only our own script files: no inline script, no other origin.
-const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Scalar's standalone renderer as its Fastify plugin ships it, read once from the plugin itself. */
 let scalarScript: Promise<string> | undefined;
@@ -26,7 +27,8 @@ function loadScalarScript(): Promise<string> {
 }
 
 const wantsHtml = (request: FastifyRequest) => /text\/html/.test(String(request.headers.accept ?? ''));
-const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP);
+const html = (reply: FastifyReply) =>
+  reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP);
 
 export default async function docsRoutes(app: App) {
   const { config } = app.deps;
@@ -35,24 +37,42 @@ export default async function docsRoutes(app: App) {
 
   app.get('/openapi.json', { config: publicRoute, schema: hidden }, async () => app.swagger());
 
-  app.get(docsPath, { config: publicRoute, schema: hidden }, async (_req, reply) => html(reply).send(referencePage(docsPath)));
+  app.get(docsPath, { config: publicRoute, schema: hidden }, async (_req, reply) =>
+    html(reply).send(referencePage(docsPath)),
+  );
 
   app.get(`${docsPath}/assets/scalar.js`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(await loadScalarScript()));
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await loadScalarScript()),
+  );
 
   app.get(`${docsPath}/assets/reference.js`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(referenceScript()));
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(referenceScript()),
+  );
 
-  app.get(`${docsPath}/errors/:type`, { config: publicRoute, schema: { ...hidden, params: Type.Object({ type: Type.String() }) } }, async (req, reply) => {
-    const type = req.params.type as ErrorTypeName;
-    if (!Object.hasOwn(ERROR_TYPES, type)) {
-      // A person following a link gets a page; an API client the usual problem document.
-      if (wantsHtml(req)) return html(reply).code(404).send(notFoundPage(`There is no error type "${type}".`));
-      throw notFound('Error type');
-    }
-    return html(reply).send(errorPage(type));
-  });
+  app.get(
+    `${docsPath}/errors/:type`,
+    { config: publicRoute, schema: { ...hidden, params: Type.Object({ type: Type.String() }) } },
+    async (req, reply) => {
+      const type = req.params.type as ErrorTypeName;
+      if (!Object.hasOwn(ERROR_TYPES, type)) {
+        // A person following a link gets a page; an API client the usual problem document.
+        if (wantsHtml(req))
+          return html(reply)
+            .code(404)
+            .send(notFoundPage(`There is no error type "${type}".`));
+        throw notFound('Error type');
+      }
+      return html(reply).send(errorPage(type));
+    },
+  );
 
   app.get(`${docsPath}/api/versioning`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    html(reply).send(versioningPage(config.version)));
+    html(reply).send(versioningPage(config.version)),
+  );
 }

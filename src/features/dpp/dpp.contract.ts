@@ -38,7 +38,11 @@ export const PassportDataSchema = Type.Object(
     performance: Type.Optional(performance),
     labels: Type.Optional(labels),
   },
-  { title: 'PassportData', additionalProperties: false, description: 'Battery passport content (Regulation (EU) 2023/1542 Annex XIII)' },
+  {
+    title: 'PassportData',
+    additionalProperties: false,
+    description: 'Battery passport content (Regulation (EU) 2023/1542 Annex XIII)',
+  },
 );
 export type PassportData = Static<typeof PassportDataSchema>;
 

@@ -39,11 +39,20 @@ export function toPassport(row: PassportRow, baseUrl: string): Passport {
 
 /** The stored passport as a create request, so validatePassport can judge it again (publish, PATCH). */
 export function asCreateRequest(state: {
-  gtin: string; serial: string; lot: string | null; category: CreatePassport['category'];
-  battery_status: CreatePassport['battery_status']; predecessor_id: string | null; data: unknown;
+  gtin: string;
+  serial: string;
+  lot: string | null;
+  category: CreatePassport['category'];
+  battery_status: CreatePassport['battery_status'];
+  predecessor_id: string | null;
+  data: unknown;
 }): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    gtin: state.gtin, serial: state.serial, category: state.category, battery_status: state.battery_status, data: state.data,
+    gtin: state.gtin,
+    serial: state.serial,
+    category: state.category,
+    battery_status: state.battery_status,
+    data: state.data,
   };
   if (state.lot != null) out.lot = state.lot;
   if (state.predecessor_id != null) out.predecessor_id = state.predecessor_id;

@@ -49,7 +49,12 @@ export interface Linkset {
 
 function targetObject(linkType: LinkType, target: LinkTarget): LinkTargetObject {
   const name = target.productName ? `: ${target.productName}` : '';
-  return { href: target.public_url, type: 'text/html', title: `${linkType.title}${name}`, hreflang: [target.lang ?? 'en'] };
+  return {
+    href: target.public_url,
+    type: 'text/html',
+    title: `${linkType.title}${name}`,
+    hreflang: [target.lang ?? 'en'],
+  };
 }
 
 /** The RFC 9264 linkset (application/linkset+json) of a passport. */
@@ -60,8 +65,7 @@ export function buildLinkset(target: LinkTarget): Linkset {
 }
 
 export type LinkTypeResolution =
-  | { kind: 'redirect'; linkType: string; href: string; type: string }
-  | { kind: 'linkset' };
+  { kind: 'redirect'; linkType: string; href: string; type: string } | { kind: 'linkset' };
 
 /**
  * What a resolver request asks for. No `linkType` means the default link; `linkset`/`all` the
@@ -87,11 +91,16 @@ export function linkHeader(linkset: Linkset): string {
   const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
   // Header values are Latin-1 at best; a non-ASCII title goes in title* (RFC 8187).
   const title = (s: string) =>
-    /^[\x20-\x7e]*$/.test(s) ? `title=${quote(s)}` : `title*=UTF-8''${encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+    /^[\x20-\x7e]*$/.test(s)
+      ? `title=${quote(s)}`
+      : `title*=UTF-8''${encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
   return Object.entries(context)
     .filter((entry): entry is [string, LinkTargetObject[]] => entry[0] !== 'anchor')
     .flatMap(([rel, targets]) =>
-      targets.map((t) => `<${t.href}>; rel=${quote(rel)}; type=${quote(t.type)}; hreflang=${quote(t.hreflang[0])}; ${title(t.title)}`),
+      targets.map(
+        (t) =>
+          `<${t.href}>; rel=${quote(rel)}; type=${quote(t.type)}; hreflang=${quote(t.hreflang[0])}; ${title(t.title)}`,
+      ),
     )
     .join(', ');
 }

@@ -20,9 +20,12 @@ const CATEGORY_LABEL: Record<Category, string> = {
 };
 
 const LEVEL_NOTE = {
-  public: 'This page shows the publicly accessible information. Persons with a legitimate interest and the authorities can access further information (Regulation (EU) 2023/1542, Annex XIII).',
-  legitimate_interest: 'This page includes information reserved to persons with a legitimate interest (Regulation (EU) 2023/1542, Annex XIII).',
-  authority: 'This page includes information reserved to notified bodies, market surveillance authorities and the Commission (Regulation (EU) 2023/1542, Annex XIII).',
+  public:
+    'This page shows the publicly accessible information. Persons with a legitimate interest and the authorities can access further information (Regulation (EU) 2023/1542, Annex XIII).',
+  legitimate_interest:
+    'This page includes information reserved to persons with a legitimate interest (Regulation (EU) 2023/1542, Annex XIII).',
+  authority:
+    'This page includes information reserved to notified bodies, market surveillance authorities and the Commission (Regulation (EU) 2023/1542, Annex XIII).',
 } as const;
 
 const CSS = `
@@ -46,7 +49,6 @@ abbr{text-decoration:none}
 section>dl>dd{margin-top:.5rem}}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}a{color:#8ab4f8}.lead,.note,small{color:#bbb}dd dl{border-color:#444}}
 `.trim();
-
 
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 6 });
 const ENUM_LABEL: Record<string, string> = { ce_marking: 'CE marking' };

@@ -4,15 +4,24 @@ import type { DppPassportsTable, DppVersionsTable } from './dpp.table.js';
 import type { PassportRow } from './dpp.fns.js';
 import { prefixesCovering } from '../gs1-prefixes/gs1-prefixes.fns.js';
 
-
 /** A passport of the workspace; another workspace's id reads as absent (docs/decisions.md D3). */
 export function findPassport(db: DB, workspaceId: string, id: string) {
-  return db.selectFrom('dpp_passports').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('dpp_passports')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Whether a passport with this id exists anywhere in the organization (predecessor links). */
 export async function passportExistsInOrg(db: DB, organizationId: string, id: string): Promise<boolean> {
-  const row = await db.selectFrom('dpp_passports').select('id').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('dpp_passports')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -22,16 +31,30 @@ export async function passportExistsInOrg(db: DB, organizationId: string, id: st
  * was deleted (410); a passport whose organization holds no verified GS1 company prefix covering
  * the GTIN any more is not served at all, so ownership is checked where it matters, on every read.
  */
-export async function findPublished(db: DB, key: { gtin14: string; serial: string; lot?: string }): Promise<{ row: PassportRow; gone: boolean } | undefined> {
-  let q = db.selectFrom('dpp_passports as p')
+export async function findPublished(
+  db: DB,
+  key: { gtin14: string; serial: string; lot?: string },
+): Promise<{ row: PassportRow; gone: boolean } | undefined> {
+  let q = db
+    .selectFrom('dpp_passports as p')
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
     .selectAll('p')
     .select((eb) => [
       'o.deleted_at as org_deleted_at',
-      eb.exists(eb.selectFrom('gs1_prefixes as g').select('g.id').whereRef('g.organization_id', '=', 'p.organization_id')
-        .where('g.status', '=', 'verified').where('g.prefix', 'in', prefixesCovering(key.gtin14))).as('owned'),
+      eb
+        .exists(
+          eb
+            .selectFrom('gs1_prefixes as g')
+            .select('g.id')
+            .whereRef('g.organization_id', '=', 'p.organization_id')
+            .where('g.status', '=', 'verified')
+            .where('g.prefix', 'in', prefixesCovering(key.gtin14)),
+        )
+        .as('owned'),
     ])
-    .where('p.gtin', '=', key.gtin14).where('p.serial', '=', key.serial).where('p.publication_status', '=', 'published');
+    .where('p.gtin', '=', key.gtin14)
+    .where('p.serial', '=', key.serial)
+    .where('p.publication_status', '=', 'published');
   if (key.lot !== undefined) q = q.where('p.lot', '=', key.lot);
   const found = await q.executeTakeFirst();
   if (!found) return undefined;
@@ -64,7 +87,8 @@ export function listPassportsQuery(db: DB, workspaceId: string, f: PassportFilte
   if (f.gtin) q = q.where('gtin', '=', f.gtin);
   if (f.category) q = q.where('category', '=', f.category as DppPassportsTable['category']);
   if (f.battery_status) q = q.where('battery_status', '=', f.battery_status as DppPassportsTable['battery_status']);
-  if (f.publication_status) q = q.where('publication_status', '=', f.publication_status as DppPassportsTable['publication_status']);
+  if (f.publication_status)
+    q = q.where('publication_status', '=', f.publication_status as DppPassportsTable['publication_status']);
   return q.selectAll();
 }
 

@@ -6,7 +6,14 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { Meta } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { validatorCompiler } from '../../http/validator.js';
-import { ACCESS_LEVELS, BATTERY_STATUSES, CATEGORIES, PassportDataSchema, PassportSchema, PUBLICATION_STATUSES } from './dpp.contract.js';
+import {
+  ACCESS_LEVELS,
+  BATTERY_STATUSES,
+  CATEGORIES,
+  PassportDataSchema,
+  PassportSchema,
+  PUBLICATION_STATUSES,
+} from './dpp.contract.js';
 import { Count, MAX_SAFE } from '../../http/numbers.js';
 
 const standard = validatorCompiler();
@@ -15,9 +22,20 @@ const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.i
 /** Body: any JSON object (the service validates it); params and query: the app's Ajv. */
 export const objectBodyCompiler: FastifySchemaCompiler<any> = (route) =>
   route.httpPart === 'body'
-    ? (body: unknown) => (isObject(body)
-      ? { value: body }
-      : { error: [{ keyword: 'type', instancePath: '', schemaPath: '#/type', params: { type: 'object' }, message: 'must be a JSON object' }] })
+    ? (body: unknown) =>
+        isObject(body)
+          ? { value: body }
+          : {
+              error: [
+                {
+                  keyword: 'type',
+                  instancePath: '',
+                  schemaPath: '#/type',
+                  params: { type: 'object' },
+                  message: 'must be a JSON object',
+                },
+              ],
+            }
     : standard(route);
 
 /** Body: any JSON at all; POST /v1/dpp/validate reports on whatever it gets. */
@@ -26,119 +44,201 @@ export const anyBodyCompiler: FastifySchemaCompiler<any> = (route) =>
 
 // No pattern: a malformed id is simply not found (404), like another workspace's id.
 export const PassportParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-export const GrantParams = Type.Object({ id: Type.String({ maxLength: 100 }), grant_id: Type.String({ maxLength: 100 }) });
+export const GrantParams = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  grant_id: Type.String({ maxLength: 100 }),
+});
 
-export const PassportListQuery = Type.Object({
-  ...PageQuery,
-  gtin: Type.Optional(Type.String({ maxLength: 14, description: 'GTIN-8, -12, -13 or -14; normalised to 14 digits before matching.' })),
-  category: Type.Optional(Type.Enum(CATEGORIES)),
-  battery_status: Type.Optional(Type.Enum(BATTERY_STATUSES)),
-  publication_status: Type.Optional(Type.Enum(PUBLICATION_STATUSES)),
-}, { additionalProperties: false });
+export const PassportListQuery = Type.Object(
+  {
+    ...PageQuery,
+    gtin: Type.Optional(
+      Type.String({ maxLength: 14, description: 'GTIN-8, -12, -13 or -14; normalised to 14 digits before matching.' }),
+    ),
+    category: Type.Optional(Type.Enum(CATEGORIES)),
+    battery_status: Type.Optional(Type.Enum(BATTERY_STATUSES)),
+    publication_status: Type.Optional(Type.Enum(PUBLICATION_STATUSES)),
+  },
+  { additionalProperties: false },
+);
 
-export const VersionListQuery = Type.Object({
-  limit: PageQuery.limit,
-  cursor: Type.Optional(Type.String({ maxLength: 12, description: 'The version number of the last item of the previous page.' })),
-}, { additionalProperties: false });
+export const VersionListQuery = Type.Object(
+  {
+    limit: PageQuery.limit,
+    cursor: Type.Optional(
+      Type.String({ maxLength: 12, description: 'The version number of the last item of the previous page.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const IssueSchema = Type.Object({
-  path: Type.String(), code: Type.String(), message: Type.String(), severity: Type.Enum(['error', 'warning']),
+  path: Type.String(),
+  code: Type.String(),
+  message: Type.String(),
+  severity: Type.Enum(['error', 'warning']),
 });
 
 /** One passport; meta.warnings lists what the validator warned about (never a reason to refuse). */
-export const PassportEnvelope = Type.Object({
-  data: PassportSchema,
-  meta: Type.Object({ ...Meta.properties, warnings: Type.Array(IssueSchema) }),
-}, { title: 'PassportResponse' });
+export const PassportEnvelope = Type.Object(
+  {
+    data: PassportSchema,
+    meta: Type.Object({ ...Meta.properties, warnings: Type.Array(IssueSchema) }),
+  },
+  { title: 'PassportResponse' },
+);
 
-export const ValidationEnvelope = Type.Object({
-  data: Type.Object({
-    valid: Type.Boolean(),
-    errors: Type.Array(IssueSchema),
-    warnings: Type.Array(IssueSchema),
-    summary: Type.Object({
-      errors: Count(), warnings: Count(),
-      category: Type.Union([Type.Enum(CATEGORIES), Type.Null()]),
-      obligation: Type.Union([Type.Boolean(), Type.Null()]),
+export const ValidationEnvelope = Type.Object(
+  {
+    data: Type.Object({
+      valid: Type.Boolean(),
+      errors: Type.Array(IssueSchema),
+      warnings: Type.Array(IssueSchema),
+      summary: Type.Object({
+        errors: Count(),
+        warnings: Count(),
+        category: Type.Union([Type.Enum(CATEGORIES), Type.Null()]),
+        obligation: Type.Union([Type.Boolean(), Type.Null()]),
+      }),
     }),
-  }),
-  meta: Meta,
-}, { title: 'PassportValidationResponse' });
+    meta: Meta,
+  },
+  { title: 'PassportValidationResponse' },
+);
 
-export const PassportVersionSchema = Type.Object({
-  passport_id: Type.String(),
-  version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
-  action: Type.Enum(['created', 'updated', 'published', 'archived']),
-  battery_status: Type.Enum(BATTERY_STATUSES),
-  publication_status: Type.Enum(PUBLICATION_STATUSES),
-  predecessor_id: Type.Union([Type.String(), Type.Null()]),
-  data: PassportDataSchema,
-  actor_type: Type.Enum(['api', 'user', 'system']),
-  actor_id: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-}, { title: 'PassportVersion' });
+export const PassportVersionSchema = Type.Object(
+  {
+    passport_id: Type.String(),
+    version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
+    action: Type.Enum(['created', 'updated', 'published', 'archived']),
+    battery_status: Type.Enum(BATTERY_STATUSES),
+    publication_status: Type.Enum(PUBLICATION_STATUSES),
+    predecessor_id: Type.Union([Type.String(), Type.Null()]),
+    data: PassportDataSchema,
+    actor_type: Type.Enum(['api', 'user', 'system']),
+    actor_id: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'PassportVersion' },
+);
 
-const grantLevel = Type.Enum(ACCESS_LEVELS.filter((l) => l !== 'public'), { description: 'legitimate_interest (Art. 77(2)) or authority' });
+const grantLevel = Type.Enum(
+  ACCESS_LEVELS.filter((l) => l !== 'public'),
+  { description: 'legitimate_interest (Art. 77(2)) or authority' },
+);
 
-export const GrantCreate = Type.Object({
-  level: grantLevel,
-  expires_at: Type.String({ format: 'date-time', description: 'In the future, at most one year ahead.' }),
-  note: Type.Optional(Type.String({ maxLength: 500, description: 'Who the grant is for and why; shown in listings and the audit log.' })),
-}, { title: 'CreateAccessGrantRequest', additionalProperties: false });
+export const GrantCreate = Type.Object(
+  {
+    level: grantLevel,
+    expires_at: Type.String({ format: 'date-time', description: 'In the future, at most one year ahead.' }),
+    note: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description: 'Who the grant is for and why; shown in listings and the audit log.',
+      }),
+    ),
+  },
+  { title: 'CreateAccessGrantRequest', additionalProperties: false },
+);
 
-export const AccessGrantSchema = Type.Object({
-  id: Type.String(),
-  passport_id: Type.String(),
-  level: grantLevel,
-  note: Type.Union([Type.String(), Type.Null()]),
-  expires_at: Type.String({ format: 'date-time' }),
-  created_at: Type.String({ format: 'date-time' }),
-  revoked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-}, { title: 'AccessGrant' });
+export const AccessGrantSchema = Type.Object(
+  {
+    id: Type.String(),
+    passport_id: Type.String(),
+    level: grantLevel,
+    note: Type.Union([Type.String(), Type.Null()]),
+    expires_at: Type.String({ format: 'date-time' }),
+    created_at: Type.String({ format: 'date-time' }),
+    revoked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { title: 'AccessGrant' },
+);
 
-export const AccessGrantWithToken = Type.Object({
-  ...AccessGrantSchema.properties,
-  token: Type.String({ description: 'Shown once. Send it to the passport page as `Authorization: Bearer <token>` (or open the page once with `?token=`, which sets a short-lived cookie and redirects to the clean URL).', 'x-secret': true }),
-}, { title: 'AccessGrantWithToken' });
+export const AccessGrantWithToken = Type.Object(
+  {
+    ...AccessGrantSchema.properties,
+    token: Type.String({
+      description:
+        'Shown once. Send it to the passport page as `Authorization: Bearer <token>` (or open the page once with `?token=`, which sets a short-lived cookie and redirects to the clean URL).',
+      'x-secret': true,
+    }),
+  },
+  { title: 'AccessGrantWithToken' },
+);
 
 /** What GET /dpp/{gtin}/{serial} answers as JSON: the passport filtered to the caller's access level. */
-export const PassportViewSchema = Type.Object({
-  access_level: Type.Enum(ACCESS_LEVELS, { description: 'What the request may see: public without a token, else the grant\'s level.' }),
-  gtin: Type.String({ pattern: '^[0-9]{14}$' }),
-  serial: Type.String(),
-  lot: Type.Union([Type.String(), Type.Null()]),
-  category: Type.Enum(CATEGORIES),
-  digital_link: Type.String({ format: 'uri' }),
-  public_url: Type.String({ format: 'uri' }),
-  version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
-  updated_at: Type.String({ format: 'date-time' }),
-  battery_status: Type.Optional(Type.Enum(BATTERY_STATUSES, { description: 'Only for legitimate_interest and authority.' })),
-  predecessor_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Only for legitimate_interest and authority.' })),
-  data: Type.Record(Type.String(), Type.Unknown(), { description: 'The passport data (schema PassportData) with only the attributes this access level may see.' }),
-}, { title: 'PassportView', additionalProperties: false });
+export const PassportViewSchema = Type.Object(
+  {
+    access_level: Type.Enum(ACCESS_LEVELS, {
+      description: "What the request may see: public without a token, else the grant's level.",
+    }),
+    gtin: Type.String({ pattern: '^[0-9]{14}$' }),
+    serial: Type.String(),
+    lot: Type.Union([Type.String(), Type.Null()]),
+    category: Type.Enum(CATEGORIES),
+    digital_link: Type.String({ format: 'uri' }),
+    public_url: Type.String({ format: 'uri' }),
+    version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),
+    updated_at: Type.String({ format: 'date-time' }),
+    battery_status: Type.Optional(
+      Type.Enum(BATTERY_STATUSES, { description: 'Only for legitimate_interest and authority.' }),
+    ),
+    predecessor_id: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'Only for legitimate_interest and authority.' }),
+    ),
+    data: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'The passport data (schema PassportData) with only the attributes this access level may see.',
+    }),
+  },
+  { title: 'PassportView', additionalProperties: false },
+);
 
-export const PassportViewEnvelope = Type.Object({ data: PassportViewSchema, meta: Meta }, { title: 'PassportViewResponse' });
+export const PassportViewEnvelope = Type.Object(
+  { data: PassportViewSchema, meta: Meta },
+  { title: 'PassportViewResponse' },
+);
 
-const LinkTargetSchema = Type.Object({
-  href: Type.String({ format: 'uri' }),
-  type: Type.String({ examples: ['text/html'] }),
-  title: Type.String(),
-  hreflang: Type.Array(Type.String({ examples: ['en'] })),
-}, { title: 'LinkTarget' });
+const LinkTargetSchema = Type.Object(
+  {
+    href: Type.String({ format: 'uri' }),
+    type: Type.String({ examples: ['text/html'] }),
+    title: Type.String(),
+    hreflang: Type.Array(Type.String({ examples: ['en'] })),
+  },
+  { title: 'LinkTarget' },
+);
 
 /** RFC 9264 linkset of a passport: the anchor is the Digital Link URI, every other member a link relation. */
-export const LinksetSchema = Type.Object({
-  linkset: Type.Array(Type.Object(
-    { anchor: Type.String({ format: 'uri' }) },
-    { additionalProperties: Type.Array(LinkTargetSchema), description: 'The anchor and, per GS1 link type URI, its targets.' },
-  ), { minItems: 1 }),
-}, { title: 'Linkset' });
+export const LinksetSchema = Type.Object(
+  {
+    linkset: Type.Array(
+      Type.Object(
+        { anchor: Type.String({ format: 'uri' }) },
+        {
+          additionalProperties: Type.Array(LinkTargetSchema),
+          description: 'The anchor and, per GS1 link type URI, its targets.',
+        },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { title: 'Linkset' },
+);
 
-export const ResolverDescriptionSchema = Type.Object({
-  name: Type.String({ examples: ['qrs resolver'] }),
-  resolverRoot: Type.String({ format: 'uri' }),
-  supportedPrimaryKeys: Type.Array(Type.String({ examples: ['gtin'] })),
-  supportedLinkType: Type.Array(Type.Object({ namespace: Type.String({ format: 'uri' }), prefix: Type.String({ examples: ['gs1:'] }), profile: Type.String({ format: 'uri' }) })),
-  linkTypeDefaultCanBeLinkset: Type.Boolean(),
-  linkTypeDefaultCanBeAll: Type.Boolean(),
-}, { title: 'ResolverDescription' });
+export const ResolverDescriptionSchema = Type.Object(
+  {
+    name: Type.String({ examples: ['qrs resolver'] }),
+    resolverRoot: Type.String({ format: 'uri' }),
+    supportedPrimaryKeys: Type.Array(Type.String({ examples: ['gtin'] })),
+    supportedLinkType: Type.Array(
+      Type.Object({
+        namespace: Type.String({ format: 'uri' }),
+        prefix: Type.String({ examples: ['gs1:'] }),
+        profile: Type.String({ format: 'uri' }),
+      }),
+    ),
+    linkTypeDefaultCanBeLinkset: Type.Boolean(),
+    linkTypeDefaultCanBeAll: Type.Boolean(),
+  },
+  { title: 'ResolverDescription' },
+);

@@ -17,7 +17,15 @@ import { normalizeGtin } from './gs1.js';
 import { ownsGtin } from '../gs1-prefixes/gs1-prefixes.repo.js';
 import { asCreateRequest, rejection, toPassport, type PassportRow } from './dpp.fns.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
-import { findPassport, insertPassport, insertVersion, listPassportsQuery, passportExistsInOrg, updatePassport, type PassportFilter } from './dpp.repo.js';
+import {
+  findPassport,
+  insertPassport,
+  insertVersion,
+  listPassportsQuery,
+  passportExistsInOrg,
+  updatePassport,
+  type PassportFilter,
+} from './dpp.repo.js';
 import type { VersionAction } from './dpp.table.js';
 
 export type DppDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
@@ -29,19 +37,44 @@ export interface Saved {
 }
 
 /** Version row and audit entry of one change; both in the change's transaction. */
-async function recordChange(trx: DB, p: Principal, action: VersionAction, before: Passport | null, after: Passport, at: Date) {
+async function recordChange(
+  trx: DB,
+  p: Principal,
+  action: VersionAction,
+  before: Passport | null,
+  after: Passport,
+  at: Date,
+) {
   await insertVersion(trx, {
-    passport_id: after.id, version: after.version, action, battery_status: after.battery_status,
-    publication_status: after.publication_status, predecessor_id: after.predecessor_id, data: JSON.stringify(after.data),
-    actor_type: p.actorType, actor_id: p.actorId, created_at: at.toISOString(),
+    passport_id: after.id,
+    version: after.version,
+    action,
+    battery_status: after.battery_status,
+    publication_status: after.publication_status,
+    predecessor_id: after.predecessor_id,
+    data: JSON.stringify(after.data),
+    actor_type: p.actorType,
+    actor_id: p.actorId,
+    created_at: at.toISOString(),
   });
-  await recordAudit(trx, auditActor(p), { action: `dpp.${action}`, resourceType: 'dpp', resourceId: after.id, before, after, at });
+  await recordAudit(trx, auditActor(p), {
+    action: `dpp.${action}`,
+    resourceType: 'dpp',
+    resourceId: after.id,
+    before,
+    after,
+    at,
+  });
 }
 
 async function checkPredecessor(db: DB, p: Principal, predecessorId: string | null | undefined, selfId?: string) {
   if (predecessorId == null) return;
   if (predecessorId === selfId || !(await passportExistsInOrg(db, p.organizationId, predecessorId))) {
-    throw invalidField('/predecessor_id', 'predecessor_id must name another passport of this organization', 'not_found');
+    throw invalidField(
+      '/predecessor_id',
+      'predecessor_id must name another passport of this organization',
+      'not_found',
+    );
   }
 }
 
@@ -53,15 +86,28 @@ export async function createPassport(deps: DppDeps, p: Principal, body: unknown)
   if (!result.valid) throw rejection(result.errors);
   const input = body as CreatePassport;
   const gtin = normalizeGtin(input.gtin);
-  if (!gtin.ok) throw rejection([{ path: '/gtin', code: gtin.error.code, message: gtin.error.message, severity: 'error' }]);
+  if (!gtin.ok)
+    throw rejection([{ path: '/gtin', code: gtin.error.code, message: gtin.error.message, severity: 'error' }]);
 
   const at = now.toISOString();
   const row: PassportRow = {
-    id: newId('dpp'), organization_id: p.organizationId, workspace_id: p.workspaceId,
-    gtin: gtin.value, serial: input.serial, lot: input.lot ?? null, category: input.category,
-    battery_status: input.battery_status ?? DEFAULT_BATTERY_STATUS, publication_status: 'draft',
-    predecessor_id: input.predecessor_id ?? null, version: 1, data: JSON.stringify(input.data),
-    created_by: p.actorId, created_at: at, updated_at: at, published_at: null, archived_at: null,
+    id: newId('dpp'),
+    organization_id: p.organizationId,
+    workspace_id: p.workspaceId,
+    gtin: gtin.value,
+    serial: input.serial,
+    lot: input.lot ?? null,
+    category: input.category,
+    battery_status: input.battery_status ?? DEFAULT_BATTERY_STATUS,
+    publication_status: 'draft',
+    predecessor_id: input.predecessor_id ?? null,
+    version: 1,
+    data: JSON.stringify(input.data),
+    created_by: p.actorId,
+    created_at: at,
+    updated_at: at,
+    published_at: null,
+    archived_at: null,
   };
   try {
     const passport = await deps.db.transaction().execute(async (trx) => {
@@ -84,7 +130,11 @@ export async function getPassport(deps: DppDeps, p: Principal, id: string): Prom
   return toPassport(row, deps.config.baseUrl);
 }
 
-export async function listPassports(deps: DppDeps, p: Principal, q: PassportFilter & { limit: number; cursor?: string }): Promise<Page<Passport>> {
+export async function listPassports(
+  deps: DppDeps,
+  p: Principal,
+  q: PassportFilter & { limit: number; cursor?: string },
+): Promise<Page<Passport>> {
   const { limit, cursor, ...filter } = q;
   if (filter.gtin !== undefined) {
     const gtin = normalizeGtin(filter.gtin);
@@ -100,7 +150,10 @@ export async function listPassports(deps: DppDeps, p: Principal, q: PassportFilt
  * new version. `change` returning null means "nothing changed": no version, no audit entry.
  */
 async function saveRevision(
-  deps: DppDeps, p: Principal, id: string, action: Exclude<VersionAction, 'created'>,
+  deps: DppDeps,
+  p: Principal,
+  id: string,
+  action: Exclude<VersionAction, 'created'>,
   change: (row: PassportRow, trx: DB) => Promise<{ values: Partial<PassportRow>; warnings: Issue[] } | null>,
 ): Promise<Saved> {
   const now = deps.clock.now();
@@ -126,10 +179,21 @@ const PATCHABLE = ['battery_status', 'predecessor_id', 'data'];
 function patchShapeErrors(body: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];
   for (const key of Object.keys(body)) {
-    if (IDENTITY.includes(key)) errors.push({ pointer: `/${key}`, detail: `${key} is part of the battery's identity and cannot change; create a new passport instead`, code: 'immutable' });
-    else if (!PATCHABLE.includes(key)) errors.push({ pointer: `/${key}`, detail: `${key} is not a known field`, code: 'unknown_property' });
+    if (IDENTITY.includes(key))
+      errors.push({
+        pointer: `/${key}`,
+        detail: `${key} is part of the battery's identity and cannot change; create a new passport instead`,
+        code: 'immutable',
+      });
+    else if (!PATCHABLE.includes(key))
+      errors.push({ pointer: `/${key}`, detail: `${key} is not a known field`, code: 'unknown_property' });
   }
-  if (Object.keys(body).length === 0) errors.push({ pointer: '', detail: 'The patch is empty: send battery_status, predecessor_id or data.', code: 'properties.min' });
+  if (Object.keys(body).length === 0)
+    errors.push({
+      pointer: '',
+      detail: 'The patch is empty: send battery_status, predecessor_id or data.',
+      code: 'properties.min',
+    });
   const data = body.data;
   if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
     errors.push({ pointer: '/data', detail: 'data is a JSON merge patch object', code: 'type' });
@@ -152,8 +216,10 @@ export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Rec
     };
     const result = validatePassport(asCreateRequest(next), { now: deps.clock.now() });
     if (!result.valid) throw rejection(result.errors);
-    const unchanged = next.battery_status === row.battery_status && next.predecessor_id === row.predecessor_id
-      && canonicalJson(data) === canonicalJson(stored);
+    const unchanged =
+      next.battery_status === row.battery_status &&
+      next.predecessor_id === row.predecessor_id &&
+      canonicalJson(data) === canonicalJson(stored);
     if (unchanged) return null;
     if (next.predecessor_id !== row.predecessor_id) await checkPredecessor(trx, p, next.predecessor_id, row.id);
     return {
@@ -167,17 +233,28 @@ export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Rec
 export async function publishPassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
   try {
     return await saveRevision(deps, p, id, 'published', async (row, trx) => {
-      if (row.publication_status !== 'draft') throw conflict(`Only a draft can be published; this passport is ${row.publication_status}.`);
+      if (row.publication_status !== 'draft')
+        throw conflict(`Only a draft can be published; this passport is ${row.publication_status}.`);
       // GS1 ownership: only the holder of a verified company prefix covering the GTIN may publish it.
       if (!(await ownsGtin(trx, p.organizationId, row.gtin))) {
-        throw invalidField('/gtin', `no verified GS1 company prefix of your organization covers GTIN ${row.gtin}; register one (POST /v1/gs1-prefixes) and have the operator verify it`, 'gs1.prefix_unverified');
+        throw invalidField(
+          '/gtin',
+          `no verified GS1 company prefix of your organization covers GTIN ${row.gtin}; register one (POST /v1/gs1-prefixes) and have the operator verify it`,
+          'gs1.prefix_unverified',
+        );
       }
-      const result = validatePassport(asCreateRequest({ ...row, data: JSON.parse(row.data) }), { now: deps.clock.now() });
+      const result = validatePassport(asCreateRequest({ ...row, data: JSON.parse(row.data) }), {
+        now: deps.clock.now(),
+      });
       if (!result.valid) throw rejection(result.errors);
-      return { values: { publication_status: 'published', published_at: deps.clock.now().toISOString() }, warnings: result.warnings };
+      return {
+        values: { publication_status: 'published', published_at: deps.clock.now().toISOString() },
+        warnings: result.warnings,
+      };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Another organization has already published a passport for this GTIN and serial number.');
+    if (isUniqueViolation(err))
+      throw conflict('Another organization has already published a passport for this GTIN and serial number.');
     throw err;
   }
 }

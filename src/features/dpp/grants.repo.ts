@@ -11,7 +11,12 @@ export function findGrantByHash(db: DB, tokenHash: string) {
 }
 
 export function findGrant(db: DB, passportId: string, id: string) {
-  return db.selectFrom('dpp_access_grants').selectAll().where('passport_id', '=', passportId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('dpp_access_grants')
+    .selectAll()
+    .where('passport_id', '=', passportId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function listGrantsQuery(db: DB, passportId: string) {

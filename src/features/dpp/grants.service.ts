@@ -28,11 +28,18 @@ export interface AccessGrant {
 }
 
 const toGrant = (r: Selectable<DppAccessGrantsTable>): AccessGrant => ({
-  id: r.id, passport_id: r.passport_id, level: r.level, note: r.note, expires_at: r.expires_at, created_at: r.created_at, revoked_at: r.revoked_at,
+  id: r.id,
+  passport_id: r.passport_id,
+  level: r.level,
+  note: r.note,
+  expires_at: r.expires_at,
+  created_at: r.created_at,
+  revoked_at: r.revoked_at,
 });
 
 /** `<prefix>_dpg_` + 40 base62 characters: recognisable in logs and secret scanners, like API keys. */
-export const grantTokenPattern = (prefix: string) => new RegExp(`^${prefix.replace(/[^A-Za-z0-9]/g, '')}_dpg_[0-9A-Za-z]{40}$`);
+export const grantTokenPattern = (prefix: string) =>
+  new RegExp(`^${prefix.replace(/[^A-Za-z0-9]/g, '')}_dpg_[0-9A-Za-z]{40}$`);
 
 async function ownPassport(deps: DppDeps, p: Principal, id: string) {
   const row = await findPassport(deps.db, p.workspaceId, id);
@@ -41,39 +48,65 @@ async function ownPassport(deps: DppDeps, p: Principal, id: string) {
 }
 
 export async function createGrant(
-  deps: DppDeps, p: Principal, passportId: string, body: { level: GrantLevel; expires_at: string; note?: string },
+  deps: DppDeps,
+  p: Principal,
+  passportId: string,
+  body: { level: GrantLevel; expires_at: string; note?: string },
 ): Promise<AccessGrant & { token: string }> {
   await ownPassport(deps, p, passportId);
   const now = deps.clock.now();
   const expires = new Date(body.expires_at);
-  if (!(expires.getTime() > now.getTime())) throw invalidField('/expires_at', 'expires_at must be in the future', 'future');
-  if (expires.getTime() - now.getTime() > MAX_GRANT_MS) throw invalidField('/expires_at', 'expires_at is at most one year ahead', 'max');
+  if (!(expires.getTime() > now.getTime()))
+    throw invalidField('/expires_at', 'expires_at must be in the future', 'future');
+  if (expires.getTime() - now.getTime() > MAX_GRANT_MS)
+    throw invalidField('/expires_at', 'expires_at is at most one year ahead', 'max');
 
   const token = `${deps.config.apiKeyPrefix}_dpg_${randomBase62(40)}`;
   const row = {
-    id: newId('grt'), passport_id: passportId, organization_id: p.organizationId, workspace_id: p.workspaceId,
-    level: body.level, token_hash: sha256Hex(token), note: body.note ?? null, expires_at: expires.toISOString(),
-    created_by: p.actorId, created_at: now.toISOString(), revoked_at: null,
+    id: newId('grt'),
+    passport_id: passportId,
+    organization_id: p.organizationId,
+    workspace_id: p.workspaceId,
+    level: body.level,
+    token_hash: sha256Hex(token),
+    note: body.note ?? null,
+    expires_at: expires.toISOString(),
+    created_by: p.actorId,
+    created_at: now.toISOString(),
+    revoked_at: null,
   };
   const grant = toGrant(row);
   await deps.db.transaction().execute(async (trx) => {
     await insertGrant(trx, row);
     // Audited on the passport, so its log shows who was given access; the token never appears.
     await recordAudit(trx, auditActor(p), {
-      action: 'dpp.access_granted', resourceType: 'dpp', resourceId: passportId, at: now,
+      action: 'dpp.access_granted',
+      resourceType: 'dpp',
+      resourceId: passportId,
+      at: now,
       after: { grant_id: grant.id, level: grant.level, expires_at: grant.expires_at, note: grant.note },
     });
   });
   return { ...grant, token };
 }
 
-export async function listGrants(deps: DppDeps, p: Principal, passportId: string, q: { limit: number; cursor?: string }): Promise<Page<AccessGrant>> {
+export async function listGrants(
+  deps: DppDeps,
+  p: Principal,
+  passportId: string,
+  q: { limit: number; cursor?: string },
+): Promise<Page<AccessGrant>> {
   await ownPassport(deps, p, passportId);
   const page = await paginate(listGrantsQuery(deps.db, passportId), q, 'grt');
   return { ...page, items: page.items.map((r) => toGrant(r as Selectable<DppAccessGrantsTable>)) };
 }
 
-export async function revokeAccessGrant(deps: DppDeps, p: Principal, passportId: string, grantId: string): Promise<AccessGrant> {
+export async function revokeAccessGrant(
+  deps: DppDeps,
+  p: Principal,
+  passportId: string,
+  grantId: string,
+): Promise<AccessGrant> {
   await ownPassport(deps, p, passportId);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -84,8 +117,12 @@ export async function revokeAccessGrant(deps: DppDeps, p: Principal, passportId:
     const at = now.toISOString();
     await revokeGrant(trx, grantId, at);
     await recordAudit(trx, auditActor(p), {
-      action: 'dpp.access_revoked', resourceType: 'dpp', resourceId: passportId, at: now,
-      before: { grant_id: row.id, revoked_at: null }, after: { grant_id: row.id, revoked_at: at },
+      action: 'dpp.access_revoked',
+      resourceType: 'dpp',
+      resourceId: passportId,
+      at: now,
+      before: { grant_id: row.id, revoked_at: null },
+      after: { grant_id: row.id, revoked_at: at },
     });
     return toGrant({ ...row, revoked_at: at });
   });
@@ -99,6 +136,12 @@ export async function levelForToken(deps: DppDeps, passportId: string, token: st
   const denied = new AppError('authentication', 'The access token is invalid or has expired.');
   if (!grantTokenPattern(deps.config.apiKeyPrefix).test(token)) throw denied;
   const grant = await findGrantByHash(deps.db, sha256Hex(token));
-  if (!grant || grant.passport_id !== passportId || grant.revoked_at || grant.expires_at <= deps.clock.now().toISOString()) throw denied;
+  if (
+    !grant ||
+    grant.passport_id !== passportId ||
+    grant.revoked_at ||
+    grant.expires_at <= deps.clock.now().toISOString()
+  )
+    throw denied;
   return grant.level;
 }

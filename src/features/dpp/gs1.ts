@@ -83,10 +83,7 @@ export function isValidAiValue(s: string): boolean {
  * encodeURIComponent leaves ! ' ( ) * alone, which are legal in AI 82 but reserved in a URI path.
  */
 export function encodeAiValue(s: string): string {
-  return encodeURIComponent(s).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export interface DigitalLinkKey {
@@ -100,10 +97,7 @@ export interface DigitalLinkKey {
  * `{base}/01/{gtin14}[/10/{lot}]/21/{serial}`. Throws on an invalid GTIN, lot or serial: callers
  * build links only from passports that already passed validation, so this is a programming error.
  */
-export function buildDigitalLink(
-  baseUrl: string,
-  key: { gtin: string; lot?: string | null; serial: string },
-): string {
+export function buildDigitalLink(baseUrl: string, key: { gtin: string; lot?: string | null; serial: string }): string {
   const gtin = normalizeGtin(key.gtin);
   if (!gtin.ok) throw new TypeError(`buildDigitalLink: ${gtin.error.message}`);
   if (!isValidAiValue(key.serial)) throw new TypeError('buildDigitalLink: invalid serial');

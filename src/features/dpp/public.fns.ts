@@ -18,7 +18,10 @@ export function preferredType(accept: string | undefined, offers: readonly strin
   let bestQ = -1;
   for (const offer of offers) {
     const [type] = offer.split('/');
-    const match = ranges.find((r) => r.range === offer) ?? ranges.find((r) => r.range === `${type}/*`) ?? ranges.find((r) => r.range === '*/*');
+    const match =
+      ranges.find((r) => r.range === offer) ??
+      ranges.find((r) => r.range === `${type}/*`) ??
+      ranges.find((r) => r.range === '*/*');
     const q = match && Number.isFinite(match.q) ? match.q : 0;
     if (q > bestQ) [best, bestQ] = [offer, q];
   }
@@ -33,7 +36,10 @@ export const GRANT_COOKIE_SECONDS = 900;
  * The grant token of a request and where it came from: `Authorization: Bearer …` first, then the
  * passport's grant cookie, then `?token=` (which the page trades for the cookie at once).
  */
-export function accessToken(request: FastifyRequest, passportId: string): { token: string; from: 'header' | 'cookie' | 'query' } | undefined {
+export function accessToken(
+  request: FastifyRequest,
+  passportId: string,
+): { token: string; from: 'header' | 'cookie' | 'query' } | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) return { token: /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? header, from: 'header' };
   const cookie = request.cookies[grantCookieName(passportId)];

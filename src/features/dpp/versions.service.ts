@@ -24,9 +24,16 @@ export interface PassportVersion {
 }
 
 const toVersion = (r: Selectable<DppVersionsTable>): PassportVersion => ({
-  passport_id: r.passport_id, version: r.version, action: r.action, battery_status: r.battery_status,
-  publication_status: r.publication_status, predecessor_id: r.predecessor_id, data: JSON.parse(r.data) as PassportData,
-  actor_type: r.actor_type, actor_id: r.actor_id, created_at: r.created_at,
+  passport_id: r.passport_id,
+  version: r.version,
+  action: r.action,
+  battery_status: r.battery_status,
+  publication_status: r.publication_status,
+  predecessor_id: r.predecessor_id,
+  data: JSON.parse(r.data) as PassportData,
+  actor_type: r.actor_type,
+  actor_id: r.actor_id,
+  created_at: r.created_at,
 });
 
 const VERSION_CURSOR: CursorKey = {
@@ -36,7 +43,10 @@ const VERSION_CURSOR: CursorKey = {
 };
 
 export async function listPassportVersions(
-  deps: Pick<DppDeps, 'db'>, p: Principal, id: string, q: { limit: number; cursor?: string },
+  deps: Pick<DppDeps, 'db'>,
+  p: Principal,
+  id: string,
+  q: { limit: number; cursor?: string },
 ): Promise<Page<PassportVersion>> {
   const passport = await findPassport(deps.db, p.workspaceId, id);
   if (!passport) throw notFound('Passport');

@@ -23,10 +23,18 @@ export function shorterPrefixesOf(prefix: string): string[] {
   return out;
 }
 
-export function toGs1Prefix(row: Selectable<Gs1PrefixesTable>, status: Gs1PrefixesTable['status'] | 'removed' = row.status) {
+export function toGs1Prefix(
+  row: Selectable<Gs1PrefixesTable>,
+  status: Gs1PrefixesTable['status'] | 'removed' = row.status,
+) {
   return {
-    id: row.id, organization_id: row.organization_id, prefix: row.prefix, status,
-    verified_at: row.verified_at, created_at: row.created_at, updated_at: row.updated_at,
+    id: row.id,
+    organization_id: row.organization_id,
+    prefix: row.prefix,
+    status,
+    verified_at: row.verified_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 export type Gs1Prefix = ReturnType<typeof toGs1Prefix>;

@@ -8,11 +8,21 @@ export function insertPrefix(db: DB, row: Insertable<Gs1PrefixesTable>) {
 }
 
 export function findPrefix(db: DB, organizationId: string, id: string) {
-  return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('gs1_prefixes')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findPrefixByValue(db: DB, organizationId: string, prefix: string) {
-  return db.selectFrom('gs1_prefixes').selectAll().where('organization_id', '=', organizationId).where('prefix', '=', prefix).executeTakeFirst();
+  return db
+    .selectFrom('gs1_prefixes')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('prefix', '=', prefix)
+    .executeTakeFirst();
 }
 
 export function prefixesQuery(db: DB, organizationId: string) {
@@ -24,7 +34,11 @@ export function deletePrefix(db: DB, id: string) {
 }
 
 export function markVerified(db: DB, id: string, at: string) {
-  return db.updateTable('gs1_prefixes').set({ status: 'verified', verified_at: at, updated_at: at }).where('id', '=', id).execute();
+  return db
+    .updateTable('gs1_prefixes')
+    .set({ status: 'verified', verified_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -32,17 +46,21 @@ export function markVerified(db: DB, id: string, at: string) {
  * other). Deleted organizations hold nothing.
  */
 export function verifiedOverlapElsewhere(db: DB, organizationId: string, prefix: string) {
-  return db.selectFrom('gs1_prefixes as g')
+  return db
+    .selectFrom('gs1_prefixes as g')
     .innerJoin('organizations as o', 'o.id', 'g.organization_id')
     .select(['g.id', 'g.prefix', 'g.organization_id'])
-    .where('g.status', '=', 'verified').where('g.organization_id', '!=', organizationId).where('o.deleted_at', 'is', null)
+    .where('g.status', '=', 'verified')
+    .where('g.organization_id', '!=', organizationId)
+    .where('o.deleted_at', 'is', null)
     .where((eb) => eb.or([eb('g.prefix', 'in', shorterPrefixesOf(prefix)), eb('g.prefix', 'like', `${prefix}%`)]))
     .executeTakeFirst();
 }
 
 /** Verified claims of deleted organizations on overlapping prefixes: released when another verifies. */
 export function releaseDeletedOwners(db: DB, prefix: string) {
-  return db.deleteFrom('gs1_prefixes')
+  return db
+    .deleteFrom('gs1_prefixes')
     .where('organization_id', 'in', db.selectFrom('organizations').select('id').where('deleted_at', 'is not', null))
     .where((eb) => eb.or([eb('prefix', 'in', shorterPrefixesOf(prefix)), eb('prefix', 'like', `${prefix}%`)]))
     .execute();
@@ -50,16 +68,23 @@ export function releaseDeletedOwners(db: DB, prefix: string) {
 
 /** Whether the organization holds a verified prefix covering the GTIN (14 digits). */
 export async function ownsGtin(db: DB, organizationId: string, gtin14: string): Promise<boolean> {
-  const row = await db.selectFrom('gs1_prefixes').select('id')
-    .where('organization_id', '=', organizationId).where('status', '=', 'verified').where('prefix', 'in', prefixesCovering(gtin14))
+  const row = await db
+    .selectFrom('gs1_prefixes')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'verified')
+    .where('prefix', 'in', prefixesCovering(gtin14))
     .executeTakeFirst();
   return !!row;
 }
 
 /** Published passports of other organizations whose GTIN falls under `prefix` (squats made before ownership). */
 export function publishedUnderPrefixElsewhere(db: DB, organizationId: string, prefix: string) {
-  return db.selectFrom('dpp_passports').selectAll()
-    .where('organization_id', '!=', organizationId).where('publication_status', '=', 'published')
+  return db
+    .selectFrom('dpp_passports')
+    .selectAll()
+    .where('organization_id', '!=', organizationId)
+    .where('publication_status', '=', 'published')
     .where(sql<string>`substr(gtin, 2, ${sql.lit(prefix.length)})`, '=', prefix)
     .execute();
 }

@@ -14,8 +14,15 @@ import { insertVersion, updatePassport } from '../dpp/dpp.repo.js';
 import { taken, uniqueAs } from '../organizations/organizations.fns.js';
 import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
 import {
-  deletePrefix, findPrefix, findPrefixByValue, insertPrefix, markVerified, prefixesQuery, publishedUnderPrefixElsewhere,
-  releaseDeletedOwners, verifiedOverlapElsewhere,
+  deletePrefix,
+  findPrefix,
+  findPrefixByValue,
+  insertPrefix,
+  markVerified,
+  prefixesQuery,
+  publishedUnderPrefixElsewhere,
+  releaseDeletedOwners,
+  verifiedOverlapElsewhere,
 } from './gs1-prefixes.repo.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock'>;
@@ -31,12 +38,23 @@ export async function registerPrefix(ctx: Ctx, p: Principal, body: { prefix: str
     // A claim on another organization's verified prefix could never be verified: refuse it now.
     if (await verifiedOverlapElsewhere(trx, p.organizationId, body.prefix)) throw ownedElsewhere('/prefix');
     const row = {
-      id: newId('gcp'), organization_id: p.organizationId, prefix: body.prefix, status: 'self_declared' as const,
-      verified_at: null, created_at: at.toISOString(), updated_at: at.toISOString(),
+      id: newId('gcp'),
+      organization_id: p.organizationId,
+      prefix: body.prefix,
+      status: 'self_declared' as const,
+      verified_at: null,
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
     };
     await uniqueAs('/prefix', () => insertPrefix(trx, row));
     const out = toGs1Prefix(row);
-    await recordAudit(trx, auditActor(p), { action: 'gs1_prefixes.created', resourceType: 'gs1_prefixes', resourceId: row.id, after: out, at });
+    await recordAudit(trx, auditActor(p), {
+      action: 'gs1_prefixes.created',
+      resourceType: 'gs1_prefixes',
+      resourceId: row.id,
+      after: out,
+      at,
+    });
     return out;
   });
 }
@@ -61,15 +79,27 @@ export async function removePrefix(ctx: Ctx, p: Principal, id: string) {
     if (!row) throw notFound('GS1 company prefix');
     await deletePrefix(trx, id);
     const after = toGs1Prefix(row, 'removed');
-    await recordAudit(trx, auditActor(p), { action: 'gs1_prefixes.deleted', resourceType: 'gs1_prefixes', resourceId: id, before: toGs1Prefix(row), after, at });
+    await recordAudit(trx, auditActor(p), {
+      action: 'gs1_prefixes.deleted',
+      resourceType: 'gs1_prefixes',
+      resourceId: id,
+      before: toGs1Prefix(row),
+      after,
+      at,
+    });
     return after;
   });
 }
 
 /** The organization's default workspace, where operator entries about the organization go. */
 async function defaultWorkspaceOf(db: DB, organizationId: string) {
-  return db.selectFrom('workspaces as w').innerJoin('organizations as o', 'o.id', 'w.organization_id')
-    .select(['w.id']).where('w.organization_id', '=', organizationId).where('w.is_default', '=', 1).where('o.deleted_at', 'is', null)
+  return db
+    .selectFrom('workspaces as w')
+    .innerJoin('organizations as o', 'o.id', 'w.organization_id')
+    .select(['w.id'])
+    .where('w.organization_id', '=', organizationId)
+    .where('w.is_default', '=', 1)
+    .where('o.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -81,19 +111,30 @@ export class OperatorError extends Error {}
  * under it (squats from before ownership was checked). Audited as a system action in the owner's
  * default workspace, and in each squatter's for its archived passports.
  */
-export async function verifyPrefixAsOperator(db: DB, baseUrl: string, input: { organizationId: string; prefix: string }, at: Date) {
+export async function verifyPrefixAsOperator(
+  db: DB,
+  baseUrl: string,
+  input: { organizationId: string; prefix: string },
+  at: Date,
+) {
   return db.transaction().execute(async (trx) => {
     const ws = await defaultWorkspaceOf(trx, input.organizationId);
     if (!ws) throw new OperatorError(`organization ${input.organizationId} not found`);
     await lockRow(trx, 'organizations', input.organizationId);
     const clash = await verifiedOverlapElsewhere(trx, input.organizationId, input.prefix);
-    if (clash) throw new OperatorError(`prefix ${input.prefix} overlaps ${clash.prefix}, verified for ${clash.organization_id}`);
+    if (clash)
+      throw new OperatorError(`prefix ${input.prefix} overlaps ${clash.prefix}, verified for ${clash.organization_id}`);
     await releaseDeletedOwners(trx, input.prefix);
     let row = await findPrefixByValue(trx, input.organizationId, input.prefix);
     if (!row) {
       row = {
-        id: newId('gcp'), organization_id: input.organizationId, prefix: input.prefix, status: 'self_declared',
-        verified_at: null, created_at: at.toISOString(), updated_at: at.toISOString(),
+        id: newId('gcp'),
+        organization_id: input.organizationId,
+        prefix: input.prefix,
+        status: 'self_declared',
+        verified_at: null,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
       };
       await insertPrefix(trx, row);
     }
@@ -101,21 +142,58 @@ export async function verifyPrefixAsOperator(db: DB, baseUrl: string, input: { o
     if (before) {
       await markVerified(trx, row.id, at.toISOString());
       row = { ...row, status: 'verified', verified_at: at.toISOString(), updated_at: at.toISOString() };
-      await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: input.organizationId, workspaceId: ws.id }, {
-        action: 'gs1_prefixes.verified', resourceType: 'gs1_prefixes', resourceId: row.id, before, after: toGs1Prefix(row), at,
-      });
+      await recordAudit(
+        trx,
+        { ...SYSTEM_ACTOR, organizationId: input.organizationId, workspaceId: ws.id },
+        {
+          action: 'gs1_prefixes.verified',
+          resourceType: 'gs1_prefixes',
+          resourceId: row.id,
+          before,
+          after: toGs1Prefix(row),
+          at,
+        },
+      );
     }
     const archived: string[] = [];
     for (const squat of await publishedUnderPrefixElsewhere(trx, input.organizationId, input.prefix)) {
-      const next = { ...squat, publication_status: 'archived' as const, archived_at: at.toISOString(), version: squat.version + 1, updated_at: at.toISOString() };
-      await updatePassport(trx, squat.id, { publication_status: 'archived', archived_at: next.archived_at, version: next.version, updated_at: next.updated_at });
+      const next = {
+        ...squat,
+        publication_status: 'archived' as const,
+        archived_at: at.toISOString(),
+        version: squat.version + 1,
+        updated_at: at.toISOString(),
+      };
+      await updatePassport(trx, squat.id, {
+        publication_status: 'archived',
+        archived_at: next.archived_at,
+        version: next.version,
+        updated_at: next.updated_at,
+      });
       await insertVersion(trx, {
-        passport_id: squat.id, version: next.version, action: 'archived', battery_status: next.battery_status, publication_status: 'archived',
-        predecessor_id: next.predecessor_id, data: next.data, actor_type: 'system', actor_id: null, created_at: at.toISOString(),
+        passport_id: squat.id,
+        version: next.version,
+        action: 'archived',
+        battery_status: next.battery_status,
+        publication_status: 'archived',
+        predecessor_id: next.predecessor_id,
+        data: next.data,
+        actor_type: 'system',
+        actor_id: null,
+        created_at: at.toISOString(),
       });
-      await recordAudit(trx, { ...SYSTEM_ACTOR, organizationId: squat.organization_id, workspaceId: squat.workspace_id }, {
-        action: 'dpp.archived', resourceType: 'dpp', resourceId: squat.id, before: toPassport(squat, baseUrl), after: toPassport(next, baseUrl), at,
-      });
+      await recordAudit(
+        trx,
+        { ...SYSTEM_ACTOR, organizationId: squat.organization_id, workspaceId: squat.workspace_id },
+        {
+          action: 'dpp.archived',
+          resourceType: 'dpp',
+          resourceId: squat.id,
+          before: toPassport(squat, baseUrl),
+          after: toPassport(next, baseUrl),
+          at,
+        },
+      );
       archived.push(squat.id);
     }
     return { ...toGs1Prefix(row), archived_passports: archived };

@@ -3,12 +3,19 @@ import type { DB } from '../../db/database.js';
 
 /** Not accepted, declined or revoked (it may still have expired). */
 export function openInvitations(db: DB) {
-  return db.selectFrom('invitations').selectAll()
-    .where('accepted_at', 'is', null).where('declined_at', 'is', null).where('revoked_at', 'is', null);
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('accepted_at', 'is', null)
+    .where('declined_at', 'is', null)
+    .where('revoked_at', 'is', null);
 }
 
 export function findOpenInvitation(db: DB, organizationId: string, email: string) {
-  return openInvitations(db).where('organization_id', '=', organizationId).where('email', '=', email).executeTakeFirst();
+  return openInvitations(db)
+    .where('organization_id', '=', organizationId)
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 export function findInvitation(db: DB, id: string) {
@@ -25,22 +32,38 @@ export function updateInvitation(db: DB, id: string, set: Partial<InvitationsTab
 
 /** Pending invitations addressed to this e-mail, in active organizations, with the organization. */
 export function pendingForEmail(db: DB, email: string, now: string) {
-  return db.selectFrom('invitations as i').innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .selectAll('i').select(['o.name as org_name', 'o.slug as org_slug'])
-    .where('i.email', '=', email).where('o.deleted_at', 'is', null)
-    .where('i.accepted_at', 'is', null).where('i.declined_at', 'is', null).where('i.revoked_at', 'is', null)
+  return db
+    .selectFrom('invitations as i')
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .selectAll('i')
+    .select(['o.name as org_name', 'o.slug as org_slug'])
+    .where('i.email', '=', email)
+    .where('o.deleted_at', 'is', null)
+    .where('i.accepted_at', 'is', null)
+    .where('i.declined_at', 'is', null)
+    .where('i.revoked_at', 'is', null)
     .where('i.expires_at', '>', now)
     .orderBy('i.id', 'desc');
 }
 
 export function findForEmail(db: DB, id: string, email: string) {
-  return db.selectFrom('invitations as i').innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .selectAll('i').select(['o.name as org_name', 'o.slug as org_slug'])
-    .where('i.id', '=', id).where('i.email', '=', email).where('o.deleted_at', 'is', null)
+  return db
+    .selectFrom('invitations as i')
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .selectAll('i')
+    .select(['o.name as org_name', 'o.slug as org_slug'])
+    .where('i.id', '=', id)
+    .where('i.email', '=', email)
+    .where('o.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
 export function defaultWorkspaceId(db: DB, organizationId: string) {
-  return db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).where('is_default', '=', 1)
-    .executeTakeFirst().then((r) => r?.id ?? null);
+  return db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst()
+    .then((r) => r?.id ?? null);
 }

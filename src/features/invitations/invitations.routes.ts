@@ -14,49 +14,91 @@ const dashboard = { auth: false } as const;
 const cookieAuth = [{ session: [] }];
 const noSession = problemResponse('No session, or it expired', 401);
 const badCsrf = problemResponse('X-CSRF-Token missing or wrong', 403);
-const notYours = problemResponse('No such invitation for the session user\'s e-mail address', 404);
+const notYours = problemResponse("No such invitation for the session user's e-mail address", 404);
 const closed = problemResponse('The invitation was already accepted, declined or revoked, or it expired', 409);
 
 export default async function invitationsRoutes(app: App) {
   const ctx = app.deps;
 
-  app.get('/v1/invitations', route('members.manage', {
-    operationId: 'listInvitations', tags, summary: 'Pending invitations of the organization',
-    description: 'org_admin sessions only, like managing members. Newest first; accepted, declined, revoked and expired ones are not listed.',
-    querystring: InvitationListQuery, response: { 200: List(Invitation) },
-  }), async (request) => list(request, await listInvitations(ctx, principalOf(request), request.query)));
+  app.get(
+    '/v1/invitations',
+    route('members.manage', {
+      operationId: 'listInvitations',
+      tags,
+      summary: 'Pending invitations of the organization',
+      description:
+        'org_admin sessions only, like managing members. Newest first; accepted, declined, revoked and expired ones are not listed.',
+      querystring: InvitationListQuery,
+      response: { 200: List(Invitation) },
+    }),
+    async (request) => list(request, await listInvitations(ctx, principalOf(request), request.query)),
+  );
 
-  app.delete('/v1/invitations/:id', route('members.manage', {
-    operationId: 'revokeInvitation', tags, summary: 'Revoke an invitation (200 with `status: "revoked"`)',
-    description: 'org_admin sessions only. Another organization\'s invitation is a 404; one already accepted, declined or revoked is a 409 `conflict`.',
-    params: InvitationParams, response: { 200: One(Invitation), 409: problemResponse('The invitation is no longer open', 409) },
-  }), async (request) => one(request, await revokeInvitation(ctx, principalOf(request), request.params.id)));
+  app.delete(
+    '/v1/invitations/:id',
+    route('members.manage', {
+      operationId: 'revokeInvitation',
+      tags,
+      summary: 'Revoke an invitation (200 with `status: "revoked"`)',
+      description:
+        "org_admin sessions only. Another organization's invitation is a 404; one already accepted, declined or revoked is a 409 `conflict`.",
+      params: InvitationParams,
+      response: { 200: One(Invitation), 409: problemResponse('The invitation is no longer open', 409) },
+    }),
+    async (request) => one(request, await revokeInvitation(ctx, principalOf(request), request.params.id)),
+  );
 
-  app.get('/auth/invitations', {
-    config: dashboard,
-    schema: {
-      operationId: 'listReceivedInvitations', tags: ['auth'], security: cookieAuth,
-      summary: 'Pending invitations addressed to the session user\'s e-mail address',
-      description: 'The newest 100 (has_more tells whether there are more); accept or decline them with the routes below.',
-      response: { 200: List(ReceivedInvitation), 401: noSession },
-    },
-  }, async (request) => list(request, await receivedInvitations(ctx, request.cookies[SESSION_COOKIE])));
-
-  for (const answer of ['accept', 'decline'] as const) {
-    app.post(`/auth/invitations/:id/${answer}`, {
+  app.get(
+    '/auth/invitations',
+    {
       config: dashboard,
       schema: {
-        operationId: `${answer}Invitation`, tags: ['auth'], security: cookieAuth,
-        summary: answer === 'accept'
-          ? 'Accept an invitation: join the organization with the invited roles (needs X-CSRF-Token)'
-          : 'Decline an invitation (needs X-CSRF-Token)',
-        description: answer === 'accept'
-          ? 'Adds the membership and the invited workspace roles in one transaction. A user already a member gets nothing new; workspaces archived since are skipped. '
-            + 'An invitation for another address is a 404; an expired, revoked, declined or accepted one a 409 `conflict`.'
-          : 'An invitation for another address is a 404; one no longer pending a 409 `conflict`.',
-        params: InvitationParams,
-        response: { 200: One(ReceivedInvitation), 401: noSession, 403: badCsrf, 404: notYours, 409: closed },
+        operationId: 'listReceivedInvitations',
+        tags: ['auth'],
+        security: cookieAuth,
+        summary: "Pending invitations addressed to the session user's e-mail address",
+        description:
+          'The newest 100 (has_more tells whether there are more); accept or decline them with the routes below.',
+        response: { 200: List(ReceivedInvitation), 401: noSession },
       },
-    }, async (request) => one(request, await respondToInvitation(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token'], request.params.id, answer, request.id)));
+    },
+    async (request) => list(request, await receivedInvitations(ctx, request.cookies[SESSION_COOKIE])),
+  );
+
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(
+      `/auth/invitations/:id/${answer}`,
+      {
+        config: dashboard,
+        schema: {
+          operationId: `${answer}Invitation`,
+          tags: ['auth'],
+          security: cookieAuth,
+          summary:
+            answer === 'accept'
+              ? 'Accept an invitation: join the organization with the invited roles (needs X-CSRF-Token)'
+              : 'Decline an invitation (needs X-CSRF-Token)',
+          description:
+            answer === 'accept'
+              ? 'Adds the membership and the invited workspace roles in one transaction. A user already a member gets nothing new; workspaces archived since are skipped. ' +
+                'An invitation for another address is a 404; an expired, revoked, declined or accepted one a 409 `conflict`.'
+              : 'An invitation for another address is a 404; one no longer pending a 409 `conflict`.',
+          params: InvitationParams,
+          response: { 200: One(ReceivedInvitation), 401: noSession, 403: badCsrf, 404: notYours, 409: closed },
+        },
+      },
+      async (request) =>
+        one(
+          request,
+          await respondToInvitation(
+            ctx,
+            request.cookies[SESSION_COOKIE],
+            request.headers['x-csrf-token'],
+            request.params.id,
+            answer,
+            request.id,
+          ),
+        ),
+    );
   }
 }

@@ -17,7 +17,14 @@ import type { AddMemberBody } from '../members/members.schemas.js';
 import type { InvitationsTable } from './invitations.table.js';
 import type { InvitationListQuery, InvitedRole } from './invitations.schemas.js';
 import {
-  defaultWorkspaceId, findForEmail, findInvitation, findOpenInvitation, insertInvitation, openInvitations, pendingForEmail, updateInvitation,
+  defaultWorkspaceId,
+  findForEmail,
+  findInvitation,
+  findOpenInvitation,
+  insertInvitation,
+  openInvitations,
+  pendingForEmail,
+  updateInvitation,
 } from './invitations.repo.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
@@ -30,21 +37,35 @@ function statusOf(r: Row, now: Date) {
   if (r.accepted_at) return 'accepted' as const;
   if (r.declined_at) return 'declined' as const;
   if (r.revoked_at) return 'revoked' as const;
-  return r.expires_at <= now.toISOString() ? 'expired' as const : 'pending' as const;
+  return r.expires_at <= now.toISOString() ? ('expired' as const) : ('pending' as const);
 }
 
 export function toInvitation(r: Row, now: Date) {
   return {
-    id: r.id, email: r.email, role: r.role, workspaces: parseJson<InvitedRole[]>(r.workspaces, []), status: statusOf(r, now),
-    invited_by: r.invited_by, created_at: r.created_at, expires_at: r.expires_at,
-    accepted_at: r.accepted_at, declined_at: r.declined_at, revoked_at: r.revoked_at,
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    workspaces: parseJson<InvitedRole[]>(r.workspaces, []),
+    status: statusOf(r, now),
+    invited_by: r.invited_by,
+    created_at: r.created_at,
+    expires_at: r.expires_at,
+    accepted_at: r.accepted_at,
+    declined_at: r.declined_at,
+    revoked_at: r.revoked_at,
   };
 }
 
 function toReceived(r: Row & { org_name: string; org_slug: string }, now: Date) {
   return {
-    id: r.id, organization: { id: r.organization_id, name: r.org_name, slug: r.org_slug }, email: r.email, role: r.role,
-    workspaces: parseJson<InvitedRole[]>(r.workspaces, []), status: statusOf(r, now), created_at: r.created_at, expires_at: r.expires_at,
+    id: r.id,
+    organization: { id: r.organization_id, name: r.org_name, slug: r.org_slug },
+    email: r.email,
+    role: r.role,
+    workspaces: parseJson<InvitedRole[]>(r.workspaces, []),
+    status: statusOf(r, now),
+    created_at: r.created_at,
+    expires_at: r.expires_at,
   };
 }
 
@@ -52,15 +73,39 @@ function toReceived(r: Row & { org_name: string; org_slug: string }, now: Date) 
  * Invitations are organization-level, but the audit log is per workspace (docs/decisions.md D6 resource types):
  * they are logged in the organization's default workspace as `workspaces.invitation_<verb>`.
  */
-async function auditInvitation(trx: DB, actor: Omit<AuditActor, 'workspaceId'>, verb: string, before: Row | null, after: Row, at: Date) {
+async function auditInvitation(
+  trx: DB,
+  actor: Omit<AuditActor, 'workspaceId'>,
+  verb: string,
+  before: Row | null,
+  after: Row,
+  at: Date,
+) {
   const workspaceId = await defaultWorkspaceId(trx, after.organization_id);
   if (!workspaceId) return;
-  const view = (r: Row | null) => (r ? { email: r.email, role: r.role, workspaces: parseJson(r.workspaces, []), status: statusOf(r, at), expires_at: r.expires_at } : null);
+  const view = (r: Row | null) =>
+    r
+      ? {
+          email: r.email,
+          role: r.role,
+          workspaces: parseJson(r.workspaces, []),
+          status: statusOf(r, at),
+          expires_at: r.expires_at,
+        }
+      : null;
   const field = `invitation:${after.id}`;
-  await recordAudit(trx, { ...actor, workspaceId }, {
-    action: `workspaces.invitation_${verb}`, resourceType: 'workspaces', resourceId: workspaceId,
-    before: { [field]: view(before) }, after: { [field]: view(after) }, at,
-  });
+  await recordAudit(
+    trx,
+    { ...actor, workspaceId },
+    {
+      action: `workspaces.invitation_${verb}`,
+      resourceType: 'workspaces',
+      resourceId: workspaceId,
+      before: { [field]: view(before) },
+      after: { [field]: view(after) },
+      at,
+    },
+  );
 }
 
 /**
@@ -77,7 +122,9 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
     await lockRow(trx, 'organizations', p.organizationId);
     await checkWorkspaces(trx, p, items);
     const fields = {
-      role: body.role ?? 'member', workspaces: JSON.stringify(items), invited_by: p.userId,
+      role: body.role ?? 'member',
+      workspaces: JSON.stringify(items),
+      invited_by: p.userId,
       expires_at: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
     } as const;
     const open = await findOpenInvitation(trx, p.organizationId, email);
@@ -88,8 +135,15 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
       await auditInvitation(trx, auditActor(p), 'refreshed', open, row, at);
     } else {
       row = {
-        id: newId('inv'), organization_id: p.organizationId, email, ...fields, created_at: at.toISOString(),
-        accepted_at: null, accepted_by: null, declined_at: null, revoked_at: null,
+        id: newId('inv'),
+        organization_id: p.organizationId,
+        email,
+        ...fields,
+        created_at: at.toISOString(),
+        accepted_at: null,
+        accepted_by: null,
+        declined_at: null,
+        revoked_at: null,
       };
       await insertInvitation(trx, row);
       await auditInvitation(trx, auditActor(p), 'created', null, row, at);
@@ -100,14 +154,18 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
 
 export async function listInvitations(ctx: Ctx, p: Principal, q: InvitationListQuery) {
   const now = ctx.clock.now();
-  const base = openInvitations(ctx.db).where('organization_id', '=', p.organizationId).where('expires_at', '>', now.toISOString());
+  const base = openInvitations(ctx.db)
+    .where('organization_id', '=', p.organizationId)
+    .where('expires_at', '>', now.toISOString());
   const page = await paginate(base, q, 'inv');
   return { ...page, items: page.items.map((r) => toInvitation(r, now)) };
 }
 
 function notOpen(r: Row, now: Date) {
   const status = statusOf(r, now);
-  return status === 'pending' ? null : conflict(`This invitation is ${status}${status === 'expired' ? '; ask for a new one' : ''}.`);
+  return status === 'pending'
+    ? null
+    : conflict(`This invitation is ${status}${status === 'expired' ? '; ask for a new one' : ''}.`);
 }
 
 /** DELETE /v1/invitations/:id: another organization's invitation is a 404; a closed one a 409. */
@@ -142,7 +200,17 @@ export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
   const rows = await base.limit(101).execute();
   const items = rows.slice(0, 100).map((r) => toReceived(r, now));
   const has_more = rows.length > 100;
-  const total = has_more ? Number((await base.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) : items.length;
+  const total = has_more
+    ? Number(
+        (
+          await base
+            .clearSelect()
+            .clearOrderBy()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    : items.length;
   return { items, has_more, next_cursor: null, total_count: total };
 }
 
@@ -151,7 +219,14 @@ export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
  * already a member gets nothing new (its roles are managed with PATCH /v1/members); workspaces
  * archived since the invitation are skipped.
  */
-export async function respondToInvitation(ctx: Ctx, token: string | undefined, csrf: unknown, id: string, answer: 'accept' | 'decline', requestId: string) {
+export async function respondToInvitation(
+  ctx: Ctx,
+  token: string | undefined,
+  csrf: unknown,
+  id: string,
+  answer: 'accept' | 'decline',
+  requestId: string,
+) {
   const user = await sessionUser(ctx, token, { sent: csrf });
   const at = ctx.clock.now();
   const found = isId(id, 'inv') ? await findForEmail(ctx.db, id, user.email) : undefined;
@@ -176,10 +251,18 @@ export async function respondToInvitation(ctx: Ctx, token: string | undefined, c
         if (!ws || ws.status !== 'active' || held.some((h) => h.workspace_id === item.workspace_id)) continue;
         await setWorkspaceRole(trx, item.workspace_id, user.id, item.role, at.toISOString());
         const field = `member:${user.id}`;
-        await recordAudit(trx, { ...actor, workspaceId: item.workspace_id }, {
-          action: 'workspaces.member_added', resourceType: 'workspaces', resourceId: item.workspace_id,
-          before: { [field]: null }, after: { [field]: item.role }, at,
-        });
+        await recordAudit(
+          trx,
+          { ...actor, workspaceId: item.workspace_id },
+          {
+            action: 'workspaces.member_added',
+            resourceType: 'workspaces',
+            resourceId: item.workspace_id,
+            before: { [field]: null },
+            after: { [field]: item.role },
+            at,
+          },
+        );
       }
     }
     const next = { ...row, accepted_at: at.toISOString(), accepted_by: user.id };

@@ -14,33 +14,81 @@ const manage = 'org_admin sessions only; API keys get 403.';
 export default async function membersRoutes(app: App) {
   const ctx = app.deps;
 
-  app.get('/v1/members', route('members.read', {
-    operationId: 'listMembers', tags, summary: 'Members of the organization with their roles',
-    description: 'org_admin: every member. ws_admin: the members holding a role in the current workspace, with that role only.',
-    querystring: MemberListQuery, response: { 200: List(Member) },
-  }), async (request) => list(request, await listMembers(ctx, principalOf(request), request.query)));
+  app.get(
+    '/v1/members',
+    route('members.read', {
+      operationId: 'listMembers',
+      tags,
+      summary: 'Members of the organization with their roles',
+      description:
+        'org_admin: every member. ws_admin: the members holding a role in the current workspace, with that role only.',
+      querystring: MemberListQuery,
+      response: { 200: List(Member) },
+    }),
+    async (request) => list(request, await listMembers(ctx, principalOf(request), request.query)),
+  );
 
-  app.get('/v1/members/:user_id', route('members.read', { operationId: 'getMember', tags, summary: 'One member', description: 'One member of the caller\'s organization with their organization role and workspace roles.', params: MemberParams, response: { 200: One(Member) } }), async (request) => one(request, await getMember(ctx, principalOf(request), request.params.user_id)));
+  app.get(
+    '/v1/members/:user_id',
+    route('members.read', {
+      operationId: 'getMember',
+      tags,
+      summary: 'One member',
+      description: "One member of the caller's organization with their organization role and workspace roles.",
+      params: MemberParams,
+      response: { 200: One(Member) },
+    }),
+    async (request) => one(request, await getMember(ctx, principalOf(request), request.params.user_id)),
+  );
 
-  app.post('/v1/members', route('members.manage', {
-    operationId: 'addMember', tags, summary: 'Invite someone to the organization by e-mail address',
-    description: `${manage} Adds nobody: creates an invitation the addressee accepts in a session (\`POST /auth/invitations/{id}/accept\`), `
-      + 'after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account '
-      + 'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). '
-      + '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).',
-    body: AddMemberBody, response: { 201: One(Invitation) },
-  }), async (request, reply) => reply.code(201).send(one(request, await createInvitation(ctx, principalOf(request), request.body))));
+  app.post(
+    '/v1/members',
+    route('members.manage', {
+      operationId: 'addMember',
+      tags,
+      summary: 'Invite someone to the organization by e-mail address',
+      description:
+        `${manage} Adds nobody: creates an invitation the addressee accepts in a session (\`POST /auth/invitations/{id}/accept\`), ` +
+        'after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account ' +
+        'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). ' +
+        '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).',
+      body: AddMemberBody,
+      response: { 201: One(Invitation) },
+    }),
+    async (request, reply) =>
+      reply.code(201).send(one(request, await createInvitation(ctx, principalOf(request), request.body))),
+  );
 
-  app.patch('/v1/members/:user_id', route('members.manage', {
-    operationId: 'updateMember', tags, summary: 'Change a member\'s organization role and workspace roles',
-    description: `${manage} Demoting the last org_admin is a 409 conflict.`,
-    params: MemberParams, body: UpdateMemberBody, response: { 200: One(Member), 409: problemResponse('The change would leave the organization without an org_admin', 409) },
-  }), async (request) => one(request, await updateMember(ctx, principalOf(request), request.params.user_id, request.body)));
+  app.patch(
+    '/v1/members/:user_id',
+    route('members.manage', {
+      operationId: 'updateMember',
+      tags,
+      summary: "Change a member's organization role and workspace roles",
+      description: `${manage} Demoting the last org_admin is a 409 conflict.`,
+      params: MemberParams,
+      body: UpdateMemberBody,
+      response: {
+        200: One(Member),
+        409: problemResponse('The change would leave the organization without an org_admin', 409),
+      },
+    }),
+    async (request) =>
+      one(request, await updateMember(ctx, principalOf(request), request.params.user_id, request.body)),
+  );
 
-  app.delete('/v1/members/:user_id', route('members.manage', {
-    operationId: 'removeMember', tags, summary: 'Remove a member from the organization and all its workspaces',
-    description: `${manage} Answers the final state (status "removed"). Removing the last org_admin is a 409 conflict. `
-      + 'The user\'s sessions end when it belongs to no other organization.',
-    params: MemberParams, response: { 200: One(Member), 409: problemResponse('The last org_admin cannot be removed', 409) },
-  }), async (request) => one(request, await removeMember(ctx, principalOf(request), request.params.user_id)));
+  app.delete(
+    '/v1/members/:user_id',
+    route('members.manage', {
+      operationId: 'removeMember',
+      tags,
+      summary: 'Remove a member from the organization and all its workspaces',
+      description:
+        `${manage} Answers the final state (status "removed"). Removing the last org_admin is a 409 conflict. ` +
+        "The user's sessions end when it belongs to no other organization.",
+      params: MemberParams,
+      response: { 200: One(Member), 409: problemResponse('The last org_admin cannot be removed', 409) },
+    }),
+    async (request) => one(request, await removeMember(ctx, principalOf(request), request.params.user_id)),
+  );
 }

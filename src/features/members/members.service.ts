@@ -9,8 +9,15 @@ import { deleteSessionsOfUser } from '../users/sessions.repo.js';
 import { findWorkspace } from '../workspaces/workspaces.repo.js';
 import type { WorkspaceRole } from '../../lib/roles.js';
 import {
-  countOrgAdmins, deleteMembership, deleteWorkspaceRolesInOrg, findMembershipRow, hasOtherActiveOrganization,
-  membersQuery, setOrgRole, setWorkspaceRole, workspaceRolesOf,
+  countOrgAdmins,
+  deleteMembership,
+  deleteWorkspaceRolesInOrg,
+  findMembershipRow,
+  hasOtherActiveOrganization,
+  membersQuery,
+  setOrgRole,
+  setWorkspaceRole,
+  workspaceRolesOf,
 } from './members.repo.js';
 import type { MemberListQuery, UpdateMemberBody } from './members.schemas.js';
 
@@ -25,10 +32,23 @@ const scopeOf = (p: Principal) => (p.role === 'org_admin' ? undefined : p.worksp
 
 async function withWorkspaces(db: DB, p: Principal, rows: Row[], status: 'active' | 'removed' = 'active') {
   const scope = scopeOf(p);
-  const roles = (await workspaceRolesOf(db, p.organizationId, rows.map((r) => r.user_id))).filter((r) => !scope || r.workspace_id === scope);
+  const roles = (
+    await workspaceRolesOf(
+      db,
+      p.organizationId,
+      rows.map((r) => r.user_id),
+    )
+  ).filter((r) => !scope || r.workspace_id === scope);
   return rows.map((r) => ({
-    user_id: r.user_id, email: r.email, name: r.name, role: r.role, status, created_at: r.created_at,
-    workspaces: roles.filter((x) => x.user_id === r.user_id).map((x) => ({ workspace_id: x.workspace_id, role: x.role })),
+    user_id: r.user_id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    status,
+    created_at: r.created_at,
+    workspaces: roles
+      .filter((x) => x.user_id === r.user_id)
+      .map((x) => ({ workspace_id: x.workspace_id, role: x.role })),
   }));
 }
 
@@ -40,7 +60,11 @@ export async function listMembers(ctx: Ctx, p: Principal, q: MemberListQuery) {
 async function memberRow(db: DB, p: Principal, userId: string) {
   const row = await findMembershipRow(db, p.organizationId, userId);
   const scope = scopeOf(p);
-  if (!row || (scope && !(await workspaceRolesOf(db, p.organizationId, [userId])).some((r) => r.workspace_id === scope))) throw notFound('Member');
+  if (
+    !row ||
+    (scope && !(await workspaceRolesOf(db, p.organizationId, [userId])).some((r) => r.workspace_id === scope))
+  )
+    throw notFound('Member');
   return row;
 }
 
@@ -53,8 +77,14 @@ export async function checkWorkspaces(db: DB, p: Principal, items: Array<{ works
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
     const ws = await findWorkspace(db, p.organizationId, item.workspace_id);
-    if (!ws || ws.status !== 'active') throw invalidField(`/workspaces/${i}/workspace_id`, 'no active workspace with this id in your organization', 'not_found');
-    if (seen.has(item.workspace_id)) throw invalidField(`/workspaces/${i}/workspace_id`, 'is listed twice', 'duplicate');
+    if (!ws || ws.status !== 'active')
+      throw invalidField(
+        `/workspaces/${i}/workspace_id`,
+        'no active workspace with this id in your organization',
+        'not_found',
+      );
+    if (seen.has(item.workspace_id))
+      throw invalidField(`/workspaces/${i}/workspace_id`, 'is listed twice', 'duplicate');
     seen.add(item.workspace_id);
   }
 }
@@ -63,17 +93,31 @@ export async function checkWorkspaces(db: DB, p: Principal, items: Array<{ works
  * Workspace roles are part of a workspace's configuration, so their changes are logged as
  * `workspaces.member_added|member_updated|member_removed` in that workspace (docs/decisions.md D6 resource types).
  */
-async function auditRole(trx: DB, p: Principal, workspaceId: string, userId: string, old: WorkspaceRole | null, next: WorkspaceRole | null, at: Date) {
+async function auditRole(
+  trx: DB,
+  p: Principal,
+  workspaceId: string,
+  userId: string,
+  old: WorkspaceRole | null,
+  next: WorkspaceRole | null,
+  at: Date,
+) {
   if (old === next) return;
   const verb = old === null ? 'member_added' : next === null ? 'member_removed' : 'member_updated';
   const field = `member:${userId}`;
   await recordAudit(trx, auditActor(p, workspaceId), {
-    action: `workspaces.${verb}`, resourceType: 'workspaces', resourceId: workspaceId, before: { [field]: old }, after: { [field]: next }, at,
+    action: `workspaces.${verb}`,
+    resourceType: 'workspaces',
+    resourceId: workspaceId,
+    before: { [field]: old },
+    after: { [field]: next },
+    at,
   });
 }
 
 async function ensureAnotherAdmin(trx: DB, organizationId: string) {
-  if ((await countOrgAdmins(trx, organizationId)) <= 1) throw conflict('The organization must keep at least one org_admin.');
+  if ((await countOrgAdmins(trx, organizationId)) <= 1)
+    throw conflict('The organization must keep at least one org_admin.');
 }
 
 export async function updateMember(ctx: Ctx, p: Principal, userId: string, body: UpdateMemberBody) {

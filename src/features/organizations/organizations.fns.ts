@@ -5,7 +5,8 @@ import { SETTINGS_MAX_BYTES } from './organizations.schemas.js';
 /** Settings are stored as JSON text; a cap keeps one tenant from storing megabytes per row. */
 export function settingsText(value: Record<string, unknown>, pointer = '/settings'): string {
   const text = JSON.stringify(value);
-  if (Buffer.byteLength(text) > SETTINGS_MAX_BYTES) throw invalidField(pointer, `must be at most ${SETTINGS_MAX_BYTES} bytes as JSON`, 'maxBytes');
+  if (Buffer.byteLength(text) > SETTINGS_MAX_BYTES)
+    throw invalidField(pointer, `must be at most ${SETTINGS_MAX_BYTES} bytes as JSON`, 'maxBytes');
   return text;
 }
 

@@ -7,7 +7,12 @@ export function insertOrganization(db: DB, row: Insertable<OrganizationsTable>) 
 }
 
 export function findActiveOrganization(db: DB, id: string) {
-  return db.selectFrom('organizations').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** Soft-deleted organizations keep their slug: the rows stay (docs/decisions.md D5), so the slug stays reserved. */
@@ -22,7 +27,10 @@ export function updateOrganization(db: DB, id: string, patch: Updateable<Organiz
 }
 
 export function addMembership(db: DB, organizationId: string, userId: string, role: 'org_admin' | 'member', at: Date) {
-  return db.insertInto('memberships').values({ organization_id: organizationId, user_id: userId, role, created_at: at.toISOString() }).execute();
+  return db
+    .insertInto('memberships')
+    .values({ organization_id: organizationId, user_id: userId, role, created_at: at.toISOString() })
+    .execute();
 }
 
 /**
@@ -36,14 +44,24 @@ export async function endSessionsOfOrphanedMembers(db: DB, organizationId: strin
     .select('o.user_id')
     .where('o.organization_id', '!=', organizationId)
     .where('org.deleted_at', 'is', null);
-  await db.deleteFrom('sessions')
-    .where('user_id', 'in', db.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId))
+  await db
+    .deleteFrom('sessions')
+    .where(
+      'user_id',
+      'in',
+      db.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId),
+    )
     .where('user_id', 'not in', others)
     .execute();
 }
 
 /** Short codes of the organization's dynamic codes, whose cached redirects must be dropped on deletion. */
 export async function shortCodesOfOrganization(db: DB, organizationId: string): Promise<string[]> {
-  const rows = await db.selectFrom('codes').select('short_code').where('organization_id', '=', organizationId).where('short_code', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('codes')
+    .select('short_code')
+    .where('organization_id', '=', organizationId)
+    .where('short_code', 'is not', null)
+    .execute();
   return rows.map((r) => r.short_code!);
 }

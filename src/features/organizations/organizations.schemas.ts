@@ -22,30 +22,39 @@ export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Settings = Type.Record(Type.String(), Type.Unknown());
 export const SETTINGS_MAX_BYTES = 16 * 1024;
 
-export const Organization = Type.Object({
-  id: Type.String({ examples: ['org_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
-  name: Type.String(),
-  slug: Type.String(),
-  billing_email: Type.Union([Type.String(), Type.Null()]),
-  plan: Type.String({ enum: ['free', 'pro', 'business', 'agency', 'enterprise'] }),
-  settings: Type.Record(Type.String(), Type.Unknown()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-}, { title: 'Organization' });
+export const Organization = Type.Object(
+  {
+    id: Type.String({ examples: ['org_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+    name: Type.String(),
+    slug: Type.String(),
+    billing_email: Type.Union([Type.String(), Type.Null()]),
+    plan: Type.String({ enum: ['free', 'pro', 'business', 'agency', 'enterprise'] }),
+    settings: Type.Record(Type.String(), Type.Unknown()),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { title: 'Organization' },
+);
 
-export const CreateOrganizationBody = Type.Object({
-  name: Name,
-  slug: Slug,
-  billing_email: Type.Optional(Nullable(Email)),
-}, { title: 'CreateOrganizationRequest', additionalProperties: false });
+export const CreateOrganizationBody = Type.Object(
+  {
+    name: Name,
+    slug: Slug,
+    billing_email: Type.Optional(Nullable(Email)),
+  },
+  { title: 'CreateOrganizationRequest', additionalProperties: false },
+);
 export type CreateOrganizationBody = Static<typeof CreateOrganizationBody>;
 
-export const UpdateOrganizationBody = Type.Object({
-  name: Type.Optional(Name),
-  slug: Type.Optional(Slug),
-  billing_email: Type.Optional(Nullable(Email)),
-  settings: Type.Optional(Settings),
-}, { title: 'UpdateOrganizationRequest', additionalProperties: false });
+export const UpdateOrganizationBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    slug: Type.Optional(Slug),
+    billing_email: Type.Optional(Nullable(Email)),
+    settings: Type.Optional(Settings),
+  },
+  { title: 'UpdateOrganizationRequest', additionalProperties: false },
+);
 export type UpdateOrganizationBody = Static<typeof UpdateOrganizationBody>;
 
 export const OrganizationParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -53,7 +62,13 @@ export const OrganizationParams = Type.Object({ id: Type.String({ maxLength: 64 
 /** Whitelists the API fields so a new column never leaks by accident. */
 export function toOrganization(row: Selectable<OrganizationsTable>) {
   return {
-    id: row.id, name: row.name, slug: row.slug, billing_email: row.billing_email, plan: row.plan,
-    settings: parseJson<Record<string, unknown>>(row.settings, {}), created_at: row.created_at, updated_at: row.updated_at,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    billing_email: row.billing_email,
+    plan: row.plan,
+    settings: parseJson<Record<string, unknown>>(row.settings, {}),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }

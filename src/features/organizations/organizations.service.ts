@@ -9,7 +9,12 @@ import { auditActor, diff, recordAudit, type AuditWho } from '../audit/audit.ser
 import { insertWorkspace } from '../workspaces/workspaces.repo.js';
 import { toWorkspace, workspaceRow } from '../workspaces/workspaces.fns.js';
 import {
-  addMembership, endSessionsOfOrphanedMembers, findActiveOrganization, insertOrganization, slugExists, updateOrganization,
+  addMembership,
+  endSessionsOfOrphanedMembers,
+  findActiveOrganization,
+  insertOrganization,
+  slugExists,
+  updateOrganization,
 } from './organizations.repo.js';
 import { settingsText, taken, uniqueAs } from './organizations.fns.js';
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';
@@ -49,9 +54,17 @@ export async function createOrganizationWithDefaults(
   const ws = workspaceRow(org.id, { name: 'Default', slug: 'default' }, true, at);
   await insertWorkspace(trx, ws);
   if (owner.userId) await addMembership(trx, org.id, owner.userId, 'org_admin', at);
-  await recordAudit(trx, { ...owner, organizationId: org.id, workspaceId: ws.id }, {
-    action: 'workspaces.created', resourceType: 'workspaces', resourceId: ws.id, after: toWorkspace(ws), at,
-  });
+  await recordAudit(
+    trx,
+    { ...owner, organizationId: org.id, workspaceId: ws.id },
+    {
+      action: 'workspaces.created',
+      resourceType: 'workspaces',
+      resourceId: ws.id,
+      after: toWorkspace(ws),
+      at,
+    },
+  );
   return { org, workspace: ws };
 }
 
@@ -67,11 +80,19 @@ export async function getOrganization(db: DB, id: string) {
  * it out of band.
  */
 export async function createOrganization(ctx: Ctx, p: Principal, body: CreateOrganizationBody) {
-  if (!p.userId) throw forbidden('This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.');
+  if (!p.userId)
+    throw forbidden(
+      'This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.',
+    );
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     if (await slugExists(trx, body.slug)) throw taken('/slug');
-    const { org } = await createOrganizationWithDefaults(trx, { name: body.name, slug: body.slug, billing_email: body.billing_email ?? null }, p, at);
+    const { org } = await createOrganizationWithDefaults(
+      trx,
+      { name: body.name, slug: body.slug, billing_email: body.billing_email ?? null },
+      p,
+      at,
+    );
     return org;
   });
 }
@@ -85,10 +106,24 @@ const audited = (row: OrganizationRow) => ({ ...toOrganization(row), deleted_at:
  * An organization has no workspace of its own, so its entries go to the caller's workspace log,
  * where the caller reads them (as GS1 prefixes, the other organization-level resource, do).
  */
-async function auditOrganization(trx: DB, p: Principal, verb: 'updated' | 'deleted', before: OrganizationRow, after: OrganizationRow, at: Date) {
+async function auditOrganization(
+  trx: DB,
+  p: Principal,
+  verb: 'updated' | 'deleted',
+  before: OrganizationRow,
+  after: OrganizationRow,
+  at: Date,
+) {
   const [old, next] = [audited(before), audited(after)];
   if (Object.keys(diff(old, next)).length === 0) return;
-  await recordAudit(trx, auditActor(p), { action: `organizations.${verb}`, resourceType: 'organizations', resourceId: before.id, before: old, after: next, at });
+  await recordAudit(trx, auditActor(p), {
+    action: `organizations.${verb}`,
+    resourceType: 'organizations',
+    resourceId: before.id,
+    before: old,
+    after: next,
+    at,
+  });
 }
 
 /** Only the caller's current organization is addressable; any other id is a 404 (docs/decisions.md D3). */

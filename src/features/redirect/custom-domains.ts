@@ -16,8 +16,14 @@ export class CustomDomainMap {
   private loading: Promise<Map<string, string>> | null = null;
   private version = 0;
 
-  constructor(private db: DB, private bus: InvalidationBus, private ttlMs = 60_000) {
-    bus.subscribe((codes) => { if (codes.includes(DOMAINS_CHANGED)) this.markStale(); });
+  constructor(
+    private db: DB,
+    private bus: InvalidationBus,
+    private ttlMs = 60_000,
+  ) {
+    bus.subscribe((codes) => {
+      if (codes.includes(DOMAINS_CHANGED)) this.markStale();
+    });
     bus.onReset(() => this.markStale());
   }
 
@@ -35,7 +41,10 @@ export class CustomDomainMap {
   async get(host: string, now: number): Promise<string | null> {
     const hit = this.peek(host, now);
     if (hit !== undefined) return hit;
-    if (!this.loading) this.loading = this.load(now).finally(() => { this.loading = null; });
+    if (!this.loading)
+      this.loading = this.load(now).finally(() => {
+        this.loading = null;
+      });
     try {
       return (await this.loading).get(host) ?? null;
     } catch (err) {
@@ -47,8 +56,12 @@ export class CustomDomainMap {
 
   private async load(now: number): Promise<Map<string, string>> {
     const before = this.version;
-    const rows = await this.db.selectFrom('workspaces').select(['id', 'custom_domain'])
-      .where('custom_domain', 'is not', null).where('custom_domain_verified_at', 'is not', null).execute();
+    const rows = await this.db
+      .selectFrom('workspaces')
+      .select(['id', 'custom_domain'])
+      .where('custom_domain', 'is not', null)
+      .where('custom_domain_verified_at', 'is not', null)
+      .execute();
     const map = new Map(rows.map((r) => [r.custom_domain!, r.id]));
     this.map = map;
     this.loadedAt = now;

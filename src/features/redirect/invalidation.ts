@@ -48,14 +48,24 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
   private subscriber: Redis;
   private lostConnection = false;
 
-  constructor(private redis: Redis, private channel = 'qrs:codes:invalidate') {
+  constructor(
+    private redis: Redis,
+    private channel = 'qrs:codes:invalidate',
+  ) {
     super();
     // A connection in subscriber mode can do nothing else, hence the duplicate. It connects now
     // and queues its one SUBSCRIBE, with no command timeout (no request waits on it; a timed-out
     // SUBSCRIBE would be dropped); ioredis subscribes again after each reconnect.
-    this.subscriber = redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, commandTimeout: undefined, maxRetriesPerRequest: null });
+    this.subscriber = redis.duplicate({
+      lazyConnect: false,
+      enableOfflineQueue: true,
+      commandTimeout: undefined,
+      maxRetriesPerRequest: null,
+    });
     this.subscriber.on('error', () => undefined); // the main client's circuit reports outages
-    this.subscriber.on('close', () => { this.lostConnection = true; });
+    this.subscriber.on('close', () => {
+      this.lostConnection = true;
+    });
     this.subscriber.on('ready', () => {
       if (!this.lostConnection) return;
       this.lostConnection = false;

@@ -25,11 +25,17 @@ export interface RedirectTarget {
 }
 
 function locations(destinations: Destination[] | null): Destination[] | null {
-  const usable = destinations?.flatMap((d) => { const url = toLocation(d.url); return url ? [{ ...d, url }] : []; });
+  const usable = destinations?.flatMap((d) => {
+    const url = toLocation(d.url);
+    return url ? [{ ...d, url }] : [];
+  });
   return usable?.length ? usable : null;
 }
 
-interface Entry { target: RedirectTarget | null; loadedAt: number }
+interface Entry {
+  target: RedirectTarget | null;
+  loadedAt: number;
+}
 
 export interface RedirectCacheOptions {
   /** entries older than this are reloaded; bounds staleness if an invalidation message is lost */
@@ -97,17 +103,29 @@ export class RedirectCache {
     const before = this.version;
     const pending = this.pendingCount(shortCode);
     const row = await findRedirectTarget(this.db, shortCode);
-    const target: RedirectTarget | null = row ? {
-      codeId: row.id, shortCode, workspaceId: row.workspace_id, organizationId: row.organization_id, status: row.status,
-      // toLocation: rows stored before destinations were normalised still make a valid Location.
-      url: toLocation(row.url), destinations: locations(parseJson<Destination[] | null>(row.destinations, null)),
-      expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at), fallbackUrl: toLocation(row.fallback_url), maxScans: row.max_scans,
-      counted: Number(row.scan_count) + pending,
-    } : null;
+    const target: RedirectTarget | null = row
+      ? {
+          codeId: row.id,
+          shortCode,
+          workspaceId: row.workspace_id,
+          organizationId: row.organization_id,
+          status: row.status,
+          // toLocation: rows stored before destinations were normalised still make a valid Location.
+          url: toLocation(row.url),
+          destinations: locations(parseJson<Destination[] | null>(row.destinations, null)),
+          expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at),
+          fallbackUrl: toLocation(row.fallback_url),
+          maxScans: row.max_scans,
+          counted: Number(row.scan_count) + pending,
+        }
+      : null;
     if (this.entries.size >= this.maxEntries) {
       // Map keeps insertion order: drop the oldest tenth.
       let n = Math.ceil(this.maxEntries / 10);
-      for (const k of this.entries.keys()) { this.entries.delete(k); if (--n === 0) break; }
+      for (const k of this.entries.keys()) {
+        this.entries.delete(k);
+        if (--n === 0) break;
+      }
     }
     if (this.version === before) this.entries.set(shortCode, { target, loadedAt: now });
     return target;

@@ -3,18 +3,16 @@ import { pickDestination } from '../codes/codes.fns.js';
 import type { RedirectTarget } from './redirect-cache.js';
 
 export type Outcome =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'fallback'; url: string }
-  | { kind: 'gone' }
-  | { kind: 'not_found' };
+  { kind: 'redirect'; url: string } | { kind: 'fallback'; url: string } | { kind: 'gone' } | { kind: 'not_found' };
 
 /** What the short URL answers for a code in its current state (docs/decisions.md D7; pending reads as absent). */
 export function decide(t: RedirectTarget | null, nowMs: number): Outcome {
   if (!t || t.status === 'pending_approval') return { kind: 'not_found' };
-  const dead = t.status !== 'active'
-    || (t.expiresAt !== null && t.expiresAt <= nowMs)
-    || (t.maxScans !== null && t.counted >= t.maxScans)
-    || (!t.url && !t.destinations); // no usable destination (see toLocation)
+  const dead =
+    t.status !== 'active' ||
+    (t.expiresAt !== null && t.expiresAt <= nowMs) ||
+    (t.maxScans !== null && t.counted >= t.maxScans) ||
+    (!t.url && !t.destinations); // no usable destination (see toLocation)
   if (dead) return t.fallbackUrl ? { kind: 'fallback', url: t.fallbackUrl } : { kind: 'gone' };
   return { kind: 'redirect', url: t.url ?? '' };
 }
@@ -34,8 +32,16 @@ export function chooseDestination(t: RedirectTarget, visitorId: string): string 
 }
 
 const PAGES = {
-  gone: { status: 410, title: 'This code is no longer active', text: 'The QR code you scanned has expired, was paused or was removed by its owner.' },
-  not_found: { status: 404, title: 'Code not found', text: 'The QR code you scanned is not known here, or is not active yet.' },
+  gone: {
+    status: 410,
+    title: 'This code is no longer active',
+    text: 'The QR code you scanned has expired, was paused or was removed by its owner.',
+  },
+  not_found: {
+    status: 404,
+    title: 'Code not found',
+    text: 'The QR code you scanned is not known here, or is not active yet.',
+  },
 } as const;
 
 /** A small self-contained page for people who scanned a dead code with a phone. */
@@ -43,8 +49,9 @@ export function page(kind: keyof typeof PAGES): { status: number; html: string }
   const p = PAGES[kind];
   return {
     status: p.status,
-    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${p.title}</title>`
-      + '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:0 1rem;color:#222}</style></head>'
-      + `<body><h1>${p.title}</h1><p>${p.text}</p></body></html>`,
+    html:
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${p.title}</title>` +
+      '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:0 1rem;color:#222}</style></head>' +
+      `<body><h1>${p.title}</h1><p>${p.text}</p></body></html>`,
   };
 }

@@ -17,11 +17,14 @@ declare module 'fastify' {
  * The redirect's cache and its invalidation bus (Redis pub/sub when REDIS_URL is set), for the
  * codes feature to invalidate. Registered after the scan sink, whose pending counts it reads.
  */
-export default fp(async function redirectRuntime(app: App) {
-  const { db, redis } = app.deps;
-  const bus = redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus();
-  const cache = new RedirectCache(db, bus, (shortCode) => app.scans.pendingForCode(shortCode));
-  app.decorate('redirects', cache);
-  app.decorate('customDomains', new CustomDomainMap(db, bus));
-  app.addHook('onClose', () => cache.close());
-}, { name: 'redirect-runtime', dependencies: ['scans-runtime'] });
+export default fp(
+  async function redirectRuntime(app: App) {
+    const { db, redis } = app.deps;
+    const bus = redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus();
+    const cache = new RedirectCache(db, bus, (shortCode) => app.scans.pendingForCode(shortCode));
+    app.decorate('redirects', cache);
+    app.decorate('customDomains', new CustomDomainMap(db, bus));
+    app.addHook('onClose', () => cache.close());
+  },
+  { name: 'redirect-runtime', dependencies: ['scans-runtime'] },
+);

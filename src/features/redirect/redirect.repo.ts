@@ -5,15 +5,26 @@ import type { DB } from '../../db/database.js';
  * archived workspace or a deleted organization read as deleted: they are kept, not served.
  */
 export async function findRedirectTarget(db: DB, shortCode: string) {
-  const row = await db.selectFrom('codes')
+  const row = await db
+    .selectFrom('codes')
     .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
     .innerJoin('organizations', 'organizations.id', 'codes.organization_id')
     .select([
-      'codes.id', 'codes.workspace_id', 'codes.organization_id', 'codes.status', 'codes.url', 'codes.destinations',
-      'codes.expires_at', 'codes.fallback_url', 'codes.max_scans', 'codes.scan_count',
-      'workspaces.status as workspace_status', 'organizations.deleted_at as organization_deleted_at',
+      'codes.id',
+      'codes.workspace_id',
+      'codes.organization_id',
+      'codes.status',
+      'codes.url',
+      'codes.destinations',
+      'codes.expires_at',
+      'codes.fallback_url',
+      'codes.max_scans',
+      'codes.scan_count',
+      'workspaces.status as workspace_status',
+      'organizations.deleted_at as organization_deleted_at',
     ])
-    .where('codes.short_code', '=', shortCode).where('codes.dynamic', '=', 1)
+    .where('codes.short_code', '=', shortCode)
+    .where('codes.dynamic', '=', 1)
     .executeTakeFirst();
   if (!row) return undefined;
   const { workspace_status, organization_deleted_at, ...code } = row;

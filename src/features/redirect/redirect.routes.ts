@@ -26,33 +26,76 @@ export default async function redirectRoutes(app: App) {
   const countryHeader = config.countryHeader;
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
 
-  app.get('/r/:short_code', {
-    config: { auth: false, rateLimit: 'public', htmlErrors: true },
-    schema: {
-      operationId: 'redirect', tags: ['redirect'], summary: 'Follow a short URL (records a scan)',
-      description: '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
-      params: Type.Object({ short_code: Type.String({ maxLength: 64 }) }),
-      response: {
-        302: { description: 'Redirect to the destination; no body. Location is the destination (or fallback_url).', type: 'null' },
-        404: { description: 'HTML page: unknown code or pending approval.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code not found</title></head><body>…</body></html>' } } },
-        410: { description: 'HTML page: paused, expired, deleted or rejected code.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>QR code no longer active</title></head><body>…</body></html>' } } },
-        503: { description: 'The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds.', content: { 'text/html': { schema: Type.String(), example: '<!doctype html><html lang="en"><head><title>Service unavailable</title></head><body>…</body></html>' }, 'application/problem+json': { schema: { $ref: 'Problem#' } } } },
+  app.get(
+    '/r/:short_code',
+    {
+      config: { auth: false, rateLimit: 'public', htmlErrors: true },
+      schema: {
+        operationId: 'redirect',
+        tags: ['redirect'],
+        summary: 'Follow a short URL (records a scan)',
+        description:
+          '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
+        params: Type.Object({ short_code: Type.String({ maxLength: 64 }) }),
+        response: {
+          302: {
+            description: 'Redirect to the destination; no body. Location is the destination (or fallback_url).',
+            type: 'null',
+          },
+          404: {
+            description: 'HTML page: unknown code or pending approval.',
+            content: {
+              'text/html': {
+                schema: Type.String(),
+                example:
+                  '<!doctype html><html lang="en"><head><title>QR code not found</title></head><body>…</body></html>',
+              },
+            },
+          },
+          410: {
+            description: 'HTML page: paused, expired, deleted or rejected code.',
+            content: {
+              'text/html': {
+                schema: Type.String(),
+                example:
+                  '<!doctype html><html lang="en"><head><title>QR code no longer active</title></head><body>…</body></html>',
+              },
+            },
+          },
+          503: {
+            description:
+              'The database does not answer and the code is not cached: an HTML page to a browser, else an `unavailable` problem document; `Retry-After` in seconds.',
+            content: {
+              'text/html': {
+                schema: Type.String(),
+                example:
+                  '<!doctype html><html lang="en"><head><title>Service unavailable</title></head><body>…</body></html>',
+              },
+              'application/problem+json': { schema: { $ref: 'Problem#' } },
+            },
+          },
+        },
       },
     },
-  }, (request, reply) => {
-    const shortCode = request.params.short_code;
-    const nowMs = clock.now().getTime();
-    if (!SHORT_CODE_PATTERN.test(shortCode)) return void answer(request, reply, null, nowMs);
-    const host = request.hostname.toLowerCase();
-    // On BASE_URL's host every code answers; on a verified custom domain only its workspace's.
-    const owner = host === baseHost ? null : domains.peek(host, nowMs);
-    if (owner === undefined) {
-      return domains.get(host, nowMs).then((ws) => cache.get(shortCode, nowMs).then((target) => answer(request, reply, scoped(target, ws), nowMs)));
-    }
-    const cached = cache.peek(shortCode, nowMs);
-    if (cached !== undefined) return void answer(request, reply, scoped(cached, owner), nowMs);
-    return cache.get(shortCode, nowMs).then((target) => answer(request, reply, scoped(target, owner), nowMs));
-  });
+    (request, reply) => {
+      const shortCode = request.params.short_code;
+      const nowMs = clock.now().getTime();
+      if (!SHORT_CODE_PATTERN.test(shortCode)) return void answer(request, reply, null, nowMs);
+      const host = request.hostname.toLowerCase();
+      // On BASE_URL's host every code answers; on a verified custom domain only its workspace's.
+      const owner = host === baseHost ? null : domains.peek(host, nowMs);
+      if (owner === undefined) {
+        return domains
+          .get(host, nowMs)
+          .then((ws) =>
+            cache.get(shortCode, nowMs).then((target) => answer(request, reply, scoped(target, ws), nowMs)),
+          );
+      }
+      const cached = cache.peek(shortCode, nowMs);
+      if (cached !== undefined) return void answer(request, reply, scoped(cached, owner), nowMs);
+      return cache.get(shortCode, nowMs).then((target) => answer(request, reply, scoped(target, owner), nowMs));
+    },
+  );
 
   /** Another workspace's code on a verified custom domain reads as unknown (the same 404 page). */
   function scoped(target: RedirectTarget | null, owner: string | null): RedirectTarget | null {
@@ -72,7 +115,10 @@ export default async function redirectRoutes(app: App) {
       let visitor = request.cookies?.[VISITOR_COOKIE];
       if (!visitor || !VISITOR_ID.test(visitor)) {
         visitor = randomBase62(22);
-        reply.header('set-cookie', `${VISITOR_COOKIE}=${visitor}; Path=/r/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
+        reply.header(
+          'set-cookie',
+          `${VISITOR_COOKIE}=${visitor}; Path=/r/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
+        );
       }
       url = chooseDestination(target, visitor);
     }
@@ -83,9 +129,18 @@ export default async function redirectRoutes(app: App) {
       if (!agent.bot) target.counted++;
       // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
       sink.record({
-        id: scanId(nowMs), code: target, at: nowMs, ip: request.ip ?? null, bot: agent.bot, device: agent.device, os: agent.os, browser: agent.browser,
-        language: languageFrom(headers['accept-language']), referrer: referrerFrom(headers.referer),
-        country: countryHeader ? countryFrom(headers[countryHeader]) : null, destination: url,
+        id: scanId(nowMs),
+        code: target,
+        at: nowMs,
+        ip: request.ip ?? null,
+        bot: agent.bot,
+        device: agent.device,
+        os: agent.os,
+        browser: agent.browser,
+        language: languageFrom(headers['accept-language']),
+        referrer: referrerFrom(headers.referer),
+        country: countryHeader ? countryFrom(headers[countryHeader]) : null,
+        destination: url,
       });
     }
     reply.code(302).header('location', url).send();

@@ -1,7 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { CodesTable } from '../codes/codes.table.js';
 
-type Counters = Pick<Selectable<CodesTable>, 'scan_count' | 'bot_scan_count' | 'purged_scan_count' | 'purged_bot_scan_count'>;
+type Counters = Pick<
+  Selectable<CodesTable>,
+  'scan_count' | 'bot_scan_count' | 'purged_scan_count' | 'purged_bot_scan_count'
+>;
 
 /**
  * The raw scan rows a code still has, from its counters (the flush adds, retention subtracts in the

@@ -1,5 +1,18 @@
 /** Columns of a scan export, in order. The raw IP is never stored; ip_hash is its daily-salted hash. */
-export const CSV_COLUMNS = ['id', 'code_id', 'scanned_at', 'country', 'device', 'os', 'browser', 'referrer', 'language', 'destination', 'is_bot', 'ip_hash'] as const;
+export const CSV_COLUMNS = [
+  'id',
+  'code_id',
+  'scanned_at',
+  'country',
+  'device',
+  'os',
+  'browser',
+  'referrer',
+  'language',
+  'destination',
+  'is_bot',
+  'ip_hash',
+] as const;
 
 export type CsvScan = Record<(typeof CSV_COLUMNS)[number], unknown>;
 

@@ -25,7 +25,12 @@ export function classifyAgent(ua: string | undefined): AgentInfo {
     const r = UAParser(key);
     const bot = isbot(key);
     // ua-parser-js leaves device.type empty for desktops.
-    info = { device: r.device.type ?? (bot ? 'bot' : 'desktop'), os: r.os.name ?? null, browser: r.browser.name ?? null, bot };
+    info = {
+      device: r.device.type ?? (bot ? 'bot' : 'desktop'),
+      os: r.os.name ?? null,
+      browser: r.browser.name ?? null,
+      bot,
+    };
   }
   if (memo.size >= MAX_MEMO) memo.clear();
   memo.set(key, info);

@@ -10,18 +10,26 @@ const LOCK_KEY = 0x5ca9_0006;
 
 export const partitionName = (y: number, m0: number) => `scans_y${y}m${String(m0 + 1).padStart(2, '0')}`;
 
-interface Partition { name: string; start: number; end: number }
+interface Partition {
+  name: string;
+  start: number;
+  end: number;
+}
 
 export async function listPartitions(db: DB): Promise<Partition[]> {
-  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+  const { rows } = await sql<{
+    name: string;
+  }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
     where i.inhparent = 'scans'::regclass`.execute(db);
-  return rows.flatMap(({ name }) => {
-    const m = PARTITION.exec(name);
-    if (!m) return [];
-    const y = Number(m[1]);
-    const m0 = Number(m[2]) - 1;
-    return [{ name, start: Date.UTC(y, m0, 1), end: Date.UTC(y, m0 + 1, 1) }];
-  }).sort((a, b) => a.start - b.start);
+  return rows
+    .flatMap(({ name }) => {
+      const m = PARTITION.exec(name);
+      if (!m) return [];
+      const y = Number(m[1]);
+      const m0 = Number(m[2]) - 1;
+      return [{ name, start: Date.UTC(y, m0, 1), end: Date.UTC(y, m0 + 1, 1) }];
+    })
+    .sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -31,7 +39,11 @@ export async function listPartitions(db: DB): Promise<Partition[]> {
  * created (the DEFAULT partition already holds rows of it, or a lock timeout) is reported in
  * `failed` and the others still go ahead.
  */
-export async function ensurePartitions(db: DB, now: Date, ahead = 3): Promise<{ created: string[]; failed: Array<{ name: string; error: string }> }> {
+export async function ensurePartitions(
+  db: DB,
+  now: Date,
+  ahead = 3,
+): Promise<{ created: string[]; failed: Array<{ name: string; error: string }> }> {
   const have = new Set((await listPartitions(db)).map((p) => p.name));
   const created: string[] = [];
   const failed: Array<{ name: string; error: string }> = [];
@@ -63,7 +75,8 @@ async function tryLock(trx: DB): Promise<boolean> {
 }
 
 /** The ISO instant `days` × 24 h before `now` (as the batched deletes; a '1 day' interval would follow the session's DST), as scanned_at is stored. */
-const cutoffSql = (now: Date) => sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '86400 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const cutoffSql = (now: Date) =>
+  sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '86400 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Sparse hours detailed a transaction before a partition drop: at most ~6,000 raw rows read. */
 const DETAIL_HOURS = 100;
@@ -75,9 +88,16 @@ const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
  * itself stays one catalog operation. No scan can still arrive for a month past retention.
  */
 async function detailPartition(db: DB, p: Partition) {
-  const { rows } = await sql<{ code_id: string }>`select distinct code_id from ${sql.id(p.name)} order by code_id`.execute(db);
+  const { rows } = await sql<{
+    code_id: string;
+  }>`select distinct code_id from ${sql.id(p.name)} order by code_id`.execute(db);
   for (const { code_id } of rows) {
-    while (await db.transaction().execute((trx) => detailSparseHours(trx, code_id, hourOf(p.start), hourOf(p.end - 1), DETAIL_HOURS)) === DETAIL_HOURS);
+    while (
+      (await db
+        .transaction()
+        .execute((trx) => detailSparseHours(trx, code_id, hourOf(p.start), hourOf(p.end - 1), DETAIL_HOURS))) ===
+      DETAIL_HOURS
+    );
   }
 }
 
@@ -98,26 +118,33 @@ export async function dropExpiredPartitions(db: DB, now: Date): Promise<string[]
       where w.scan_retention_days is null or s.scanned_at >= ${cutoffSql(now)} limit 1`.execute(db);
     if (keeps.rows.length > 0) continue;
     await detailPartition(db, p);
-    const ok = await db.transaction().execute(async (trx) => {
-      if (!(await tryLock(trx))) return false;
-      await sql`lock table ${part} in share mode`.execute(trx);
-      const again = await sql`select 1 from ${part} s left join workspaces w on w.id = s.workspace_id
+    const ok = await db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await tryLock(trx))) return false;
+        await sql`lock table ${part} in share mode`.execute(trx);
+        const again = await sql`select 1 from ${part} s left join workspaces w on w.id = s.workspace_id
         where w.scan_retention_days is null or s.scanned_at >= ${cutoffSql(now)} limit 1`.execute(trx);
-      if (again.rows.length > 0) return false;
-      const { rows } = await sql<{ code_id: string; humans: string; bots: string }>`select code_id,
+        if (again.rows.length > 0) return false;
+        const { rows } = await sql<{ code_id: string; humans: string; bots: string }>`select code_id,
         sum(1 - is_bot) as humans, sum(is_bot) as bots from ${part} group by code_id order by code_id`.execute(trx);
-      for (const r of rows) {
-        await trx.updateTable('codes').set((eb) => ({
-          purged_scan_count: eb('purged_scan_count', '+', Number(r.humans)),
-          purged_bot_scan_count: eb('purged_bot_scan_count', '+', Number(r.bots)),
-        })).where('id', '=', r.code_id).execute();
-      }
-      await sql`drop table ${part}`.execute(trx);
-      return true;
-    }).catch((err: { code?: string }) => {
-      if (err.code === '55P03' || err.code === '40P01') return false; // lock_timeout / deadlock: next run
-      throw err;
-    });
+        for (const r of rows) {
+          await trx
+            .updateTable('codes')
+            .set((eb) => ({
+              purged_scan_count: eb('purged_scan_count', '+', Number(r.humans)),
+              purged_bot_scan_count: eb('purged_bot_scan_count', '+', Number(r.bots)),
+            }))
+            .where('id', '=', r.code_id)
+            .execute();
+        }
+        await sql`drop table ${part}`.execute(trx);
+        return true;
+      })
+      .catch((err: { code?: string }) => {
+        if (err.code === '55P03' || err.code === '40P01') return false; // lock_timeout / deadlock: next run
+        throw err;
+      });
     if (ok) dropped.push(p.name);
   }
   return dropped;

@@ -46,7 +46,12 @@ export class BufferedScanSink implements ScanSink {
   private closed = false;
   private dropped = 0;
 
-  constructor(private write: ScanWriter, private log: FastifyBaseLogger, flushMs: number, private maxBatch = 1_000) {
+  constructor(
+    private write: ScanWriter,
+    private log: FastifyBaseLogger,
+    flushMs: number,
+    private maxBatch = 1_000,
+  ) {
     this.timer = setInterval(() => void this.flush().catch(ignore), Math.max(10, flushMs));
     this.timer.unref();
   }
@@ -120,7 +125,11 @@ let month = { start: 0, end: 0, period: '' };
 function monthOf(ms: number): string {
   if (ms < month.start || ms >= month.end) {
     const d = new Date(ms);
-    month = { start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), end: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), period: periodOf(d) };
+    month = {
+      start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+      end: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+      period: periodOf(d),
+    };
   }
   return month.period;
 }

@@ -49,15 +49,23 @@ export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[]): P
     // A connection lost after COMMIT and before its reply fails the flush, and the sink writes the
     // batch again. The batch commits whole, so finding its first row means all of it is written.
     const [first] = rows;
-    const written = await trx.selectFrom('scans').select('id')
-      .where('code_id', '=', first.code_id).where('id', '=', first.id).where('scanned_at', '=', first.scanned_at).executeTakeFirst();
+    const written = await trx
+      .selectFrom('scans')
+      .select('id')
+      .where('code_id', '=', first.code_id)
+      .where('id', '=', first.id)
+      .where('scanned_at', '=', first.scanned_at)
+      .executeTakeFirst();
     if (written) return;
     await inChunks(rows, (chunk) => trx.insertInto('scans').values(chunk).execute());
     const fresh: NewVisitor[] = [];
     await inChunks([...visitors.values()], async (chunk) => {
-      const inserted = await trx.insertInto('scan_visitors').values(chunk.map(({ quarter: _q, ...v }) => v))
+      const inserted = await trx
+        .insertInto('scan_visitors')
+        .values(chunk.map(({ quarter: _q, ...v }) => v))
         .onConflict((oc) => oc.columns(['scope_id', 'day', 'human', 'ip_hash']).doNothing())
-        .returning(['scope_id', 'day', 'human', 'ip_hash']).execute();
+        .returning(['scope_id', 'day', 'human', 'ip_hash'])
+        .execute();
       for (const v of inserted) {
         fresh.push({ scopeId: v.scope_id, human: v.human === 1, quarter: visitors.get(visitorKey(v))!.quarter });
       }
@@ -65,12 +73,24 @@ export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[]): P
     await writeRollups(trx, rows, rollupsOf(rows, fresh, workspaceOf));
     // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
     for (const [id, n] of [...codes].sort(byKey)) {
-      await trx.updateTable('codes').set((eb) => ({ scan_count: eb('scan_count', '+', n.humans), bot_scan_count: eb('bot_scan_count', '+', n.bots) }))
-        .where('id', '=', id).execute();
+      await trx
+        .updateTable('codes')
+        .set((eb) => ({
+          scan_count: eb('scan_count', '+', n.humans),
+          bot_scan_count: eb('bot_scan_count', '+', n.bots),
+        }))
+        .where('id', '=', id)
+        .execute();
     }
     for (const [, u] of [...usage].sort(byKey)) {
-      await trx.insertInto('usage_counters').values(u)
-        .onConflict((oc) => oc.columns(['organization_id', 'period']).doUpdateSet((eb) => ({ scans: eb('usage_counters.scans', '+', eb.ref('excluded.scans')) })))
+      await trx
+        .insertInto('usage_counters')
+        .values(u)
+        .onConflict((oc) =>
+          oc
+            .columns(['organization_id', 'period'])
+            .doUpdateSet((eb) => ({ scans: eb('usage_counters.scans', '+', eb.ref('excluded.scans')) })),
+        )
         .execute();
     }
   });
@@ -78,8 +98,15 @@ export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[]): P
 
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-interface VisitorDay { scope_id: string; day: string; human: number; ip_hash: string; quarter: string }
-const visitorKey = (v: { scope_id: string; day: string; human: number; ip_hash: string }) => `${v.scope_id}|${v.day}|${v.human}|${v.ip_hash}`;
+interface VisitorDay {
+  scope_id: string;
+  day: string;
+  human: number;
+  ip_hash: string;
+  quarter: string;
+}
+const visitorKey = (v: { scope_id: string; day: string; human: number; ip_hash: string }) =>
+  `${v.scope_id}|${v.day}|${v.human}|${v.ip_hash}`;
 
 /** Each (code or workspace, UTC day, all|human, IP hash) of the batch with the quarter of its first scan, in key order. */
 function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
@@ -117,15 +144,23 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: ReturnType<typeo
   for (const h of hours) {
     const key = hourKey(h.code_id, h.bucket);
     const before = { scans: Number(h.scans) - (batch.get(key) ?? 0), detailed: h.detailed };
-    if (isDetailed(before)) cells.push(...rollups.fine.get(key) ?? []);
+    if (isDetailed(before)) cells.push(...(rollups.fine.get(key) ?? []));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
     // DENSE_HOUR + a batch, and give the hour's cells in full.
-    else if (Number(h.scans) >= DENSE_HOUR) cells.push(...await fineCellsFromRaw(trx, h.code_id, [h.bucket]));
+    else if (Number(h.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, h.code_id, [h.bucket])));
   }
   await upsertCodeCells(trx, sortCells(cells));
-  await inChunks(rollups.workspace, (chunk) => trx.insertInto('workspace_rollups').values(chunk)
-    .onConflict((oc) => oc.columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('workspace_rollups')))
-    .execute());
+  await inChunks(rollups.workspace, (chunk) =>
+    trx
+      .insertInto('workspace_rollups')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value'])
+          .doUpdateSet(addCounters('workspace_rollups')),
+      )
+      .execute(),
+  );
 }
 
 /** Visitor sets only decide whether a scan starts a visitor-day; days before yesterday are done. */

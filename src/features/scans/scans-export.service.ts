@@ -19,13 +19,15 @@ const DAY = 86_400_000;
 /** A date-only bound means UTC midnight (from) or the end of that day (to), as for stats. */
 function bound(value: string | undefined, end: boolean): string | null {
   if (value === undefined) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(Date.parse(`${value}T00:00:00.000Z`) + (end ? DAY : 0)).toISOString();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return new Date(Date.parse(`${value}T00:00:00.000Z`) + (end ? DAY : 0)).toISOString();
   return new Date(value).toISOString();
 }
 
 function range(q: { from?: string; to?: string; include_bots: boolean }): ScanRange {
   const r = { from: bound(q.from, false), to: bound(q.to, true), includeBots: q.include_bots };
-  if (r.from !== null && r.to !== null && r.from > r.to) throw invalidField('/query/from', 'from must not be after to', 'range');
+  if (r.from !== null && r.to !== null && r.from > r.to)
+    throw invalidField('/query/from', 'from must not be after to', 'range');
   return r;
 }
 
@@ -40,7 +42,15 @@ export async function prepareCodeExport(deps: ExportDeps, p: Principal, codeId: 
 export async function prepareWorkspaceExport(deps: ExportDeps, p: Principal, q: WorkspaceExportQuery) {
   const r = range(q);
   const from = new Date(r.from!);
-  const limit = Date.UTC(from.getUTCFullYear() + 2, from.getUTCMonth(), from.getUTCDate(), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds());
+  const limit = Date.UTC(
+    from.getUTCFullYear() + 2,
+    from.getUTCMonth(),
+    from.getUTCDate(),
+    from.getUTCHours(),
+    from.getUTCMinutes(),
+    from.getUTCSeconds(),
+    from.getUTCMilliseconds(),
+  );
   if (Date.parse(r.to!) > limit) throw invalidField('/query/to', 'the range may span at most 2 years', 'range');
   const name = `scans-${p.workspaceId}-${r.from!.slice(0, 10)}-${q.to!.slice(0, 10)}.csv`;
   return { filename: name, stream: csvStream(workspaceChunks(deps.db, p.workspaceId, r)) };
@@ -72,12 +82,15 @@ async function* workspaceChunks(db: DB, workspaceId: string, r: ScanRange) {
 
 /** A pull stream: the next chunk is read only when the client has taken the previous one. */
 function csvStream(chunks: AsyncIterable<Array<Record<string, unknown>>>): Readable {
-  return Readable.from((async function* () {
-    yield CSV_HEADER;
-    for await (const rows of chunks) {
-      let text = '';
-      for (const row of rows) text += csvRecord(row as never);
-      yield text;
-    }
-  })(), { objectMode: false });
+  return Readable.from(
+    (async function* () {
+      yield CSV_HEADER;
+      for await (const rows of chunks) {
+        let text = '';
+        for (const row of rows) text += csvRecord(row as never);
+        yield text;
+      }
+    })(),
+    { objectMode: false },
+  );
 }

@@ -19,19 +19,26 @@ const DAY = 86_400_000;
  * pending counters). Registered before them; on close it writes every buffered scan before the
  * database goes away.
  */
-export default fp(async function scansRuntime(app: App) {
-  const { db, config, clock } = app.deps;
-  const hasher = new IpHasher(await loadOrCreateSecret(db, 'scan_ip_salt', clock.now()));
-  let prunedBefore = '';
-  const sink = new BufferedScanSink(async (scans) => {
-    await writeScanBatch(db, hasher, scans);
-    // Once a day: visitor sets of days before yesterday are never consulted again.
-    const before = new Date(clock.now().getTime() - 2 * DAY).toISOString().slice(0, 10);
-    if (before !== prunedBefore) {
-      await pruneVisitorDays(db, before);
-      prunedBefore = before;
-    }
-  }, app.log, config.scanFlushMs);
-  app.decorate('scans', sink);
-  app.addHook('onClose', () => sink.close());
-}, { name: 'scans-runtime' });
+export default fp(
+  async function scansRuntime(app: App) {
+    const { db, config, clock } = app.deps;
+    const hasher = new IpHasher(await loadOrCreateSecret(db, 'scan_ip_salt', clock.now()));
+    let prunedBefore = '';
+    const sink = new BufferedScanSink(
+      async (scans) => {
+        await writeScanBatch(db, hasher, scans);
+        // Once a day: visitor sets of days before yesterday are never consulted again.
+        const before = new Date(clock.now().getTime() - 2 * DAY).toISOString().slice(0, 10);
+        if (before !== prunedBefore) {
+          await pruneVisitorDays(db, before);
+          prunedBefore = before;
+        }
+      },
+      app.log,
+      config.scanFlushMs,
+    );
+    app.decorate('scans', sink);
+    app.addHook('onClose', () => sink.close());
+  },
+  { name: 'scans-runtime' },
+);

@@ -3,7 +3,8 @@ import type { DB } from '../../db/database.js';
 
 /** docs/decisions.md D5: dynamic codes that are not deleted, not expired, and not in an archived workspace. */
 export async function countActiveDynamicCodes(db: DB, organizationId: string, now: string): Promise<number> {
-  const row = await db.selectFrom('codes')
+  const row = await db
+    .selectFrom('codes')
     .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
     .select(sql<number>`count(*)`.as('n'))
     .where('codes.organization_id', '=', organizationId)

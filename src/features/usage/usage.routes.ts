@@ -7,11 +7,23 @@ import { route } from '../../http/route.js';
 
 export default async function usageRoutes(app: App) {
   const { db, config, clock } = app.deps;
-  const deps: UsageDeps = { db, config, clock, pendingScans: (org, period) => app.scans.pendingForOrganization(org, period) };
+  const deps: UsageDeps = {
+    db,
+    config,
+    clock,
+    pendingScans: (org, period) => app.scans.pendingForOrganization(org, period),
+  };
 
-  app.get('/v1/organizations/usage', route('organizations.usage', {
-    operationId: 'getOrganizationUsage', tags: ['organizations'], summary: 'Live usage against the plan limits',
-    description: 'Scans of the current UTC month over all workspaces (bots excluded) and active dynamic codes. Never blocks anything.',
-    response: { 200: One(Usage) },
-  }), async (request) => one(request, await organizationUsage(deps, principalOf(request))));
+  app.get(
+    '/v1/organizations/usage',
+    route('organizations.usage', {
+      operationId: 'getOrganizationUsage',
+      tags: ['organizations'],
+      summary: 'Live usage against the plan limits',
+      description:
+        'Scans of the current UTC month over all workspaces (bots excluded) and active dynamic codes. Never blocks anything.',
+      response: { 200: One(Usage) },
+    }),
+    async (request) => one(request, await organizationUsage(deps, principalOf(request))),
+  );
 }

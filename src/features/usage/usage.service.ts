@@ -11,7 +11,12 @@ export type UsageDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
 
 /** docs/decisions.md D5 arithmetic; a limit of 0 reads as fully used rather than dividing by zero. */
 export function meter(used: number, limit: number) {
-  return { used, limit, usage_pct: limit > 0 ? Math.floor((used * 100) / limit) : used > 0 ? 100 : 0, remaining: Math.max(0, limit - used) };
+  return {
+    used,
+    limit,
+    usage_pct: limit > 0 ? Math.floor((used * 100) / limit) : used > 0 ? 100 : 0,
+    remaining: Math.max(0, limit - used),
+  };
 }
 
 /**

@@ -1,7 +1,16 @@
 import type { App } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
-import { ChangePasswordBody, LoginBody, LoginResult, LogoutResult, Me, PasswordChanged, SignupBody, SignupResult } from './auth.schemas.js';
+import {
+  ChangePasswordBody,
+  LoginBody,
+  LoginResult,
+  LogoutResult,
+  Me,
+  PasswordChanged,
+  SignupBody,
+  SignupResult,
+} from './auth.schemas.js';
 import { changePassword, login, logout, me, signup } from './auth.service.js';
 import { sessionCookieOptions } from './sessions.service.js';
 
@@ -10,70 +19,141 @@ const tags = ['auth'];
 const dashboard = { auth: false } as const;
 const cookieAuth = [{ session: [] }];
 // The automatic error responses cover authenticated routes only; these read the cookie themselves.
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+});
 const noSession = problem('No session, or it expired');
 
 export default async function authRoutes(app: App) {
   const ctx = app.deps;
   const { baseUrl } = ctx.config;
 
-  app.post('/auth/signup', {
-    config: dashboard,
-    schema: {
-      operationId: 'signup', tags, security: [], summary: 'Create a user, an organization on the Free plan and its default workspace; starts a session',
-      description: 'The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.',
-      body: SignupBody, response: { 201: One(SignupResult) },
+  app.post(
+    '/auth/signup',
+    {
+      config: dashboard,
+      schema: {
+        operationId: 'signup',
+        tags,
+        security: [],
+        summary: 'Create a user, an organization on the Free plan and its default workspace; starts a session',
+        description:
+          'The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.',
+        body: SignupBody,
+        response: { 201: One(SignupResult) },
+      },
     },
-  }, async (request, reply) => {
-    const { session, data } = await signup(ctx, request.body, request.id);
-    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
-    return reply.code(201).send(one(request, data));
-  });
+    async (request, reply) => {
+      const { session, data } = await signup(ctx, request.body, request.id);
+      reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
+      return reply.code(201).send(one(request, data));
+    },
+  );
 
-  app.post('/auth/login', {
-    config: dashboard,
-    schema: {
-      operationId: 'login', tags, security: [], summary: 'Log in with e-mail and password; sets the session cookie',
-      description: 'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. '
-        + 'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`.',
-      body: LoginBody, response: { 200: One(LoginResult), 401: problem('Wrong e-mail address or password'), 429: problem('Too many failed logins; see Retry-After') },
+  app.post(
+    '/auth/login',
+    {
+      config: dashboard,
+      schema: {
+        operationId: 'login',
+        tags,
+        security: [],
+        summary: 'Log in with e-mail and password; sets the session cookie',
+        description:
+          'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. ' +
+          'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`.',
+        body: LoginBody,
+        response: {
+          200: One(LoginResult),
+          401: problem('Wrong e-mail address or password'),
+          429: problem('Too many failed logins; see Retry-After'),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const { session, data } = await login(ctx, request.body, request.ip);
-    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
-    return one(request, data);
-  });
+    async (request, reply) => {
+      const { session, data } = await login(ctx, request.body, request.ip);
+      reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
+      return one(request, data);
+    },
+  );
 
-  app.post('/auth/logout', {
-    config: dashboard,
-    schema: {
-      operationId: 'logout', tags, security: cookieAuth, summary: 'End the current session (needs X-CSRF-Token)', description: 'Ends the session of the cookie and clears it. Like every cookie-authenticated write, it needs the `X-CSRF-Token` from login or `GET /auth/me`.',
-      response: { 200: One(LogoutResult), 401: noSession, 403: problem('X-CSRF-Token missing or wrong') },
+  app.post(
+    '/auth/logout',
+    {
+      config: dashboard,
+      schema: {
+        operationId: 'logout',
+        tags,
+        security: cookieAuth,
+        summary: 'End the current session (needs X-CSRF-Token)',
+        description:
+          'Ends the session of the cookie and clears it. Like every cookie-authenticated write, it needs the `X-CSRF-Token` from login or `GET /auth/me`.',
+        response: { 200: One(LogoutResult), 401: noSession, 403: problem('X-CSRF-Token missing or wrong') },
+      },
     },
-  }, async (request, reply) => {
-    await logout(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token']);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return one(request, { logged_out: true });
-  });
+    async (request, reply) => {
+      await logout(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token']);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return one(request, { logged_out: true });
+    },
+  );
 
-  app.post('/auth/password', {
-    config: dashboard,
-    schema: {
-      operationId: 'changePassword', tags, security: cookieAuth, summary: 'Change the session user\'s password (needs X-CSRF-Token)',
-      description: 'Requires the current password; wrong ones count towards login throttling (429). Ends every other session of the user.',
-      body: ChangePasswordBody,
-      response: { 200: One(PasswordChanged), 401: noSession, 403: problem('X-CSRF-Token missing or wrong'), 429: problem('Too many failed attempts; see Retry-After') },
+  app.post(
+    '/auth/password',
+    {
+      config: dashboard,
+      schema: {
+        operationId: 'changePassword',
+        tags,
+        security: cookieAuth,
+        summary: "Change the session user's password (needs X-CSRF-Token)",
+        description:
+          'Requires the current password; wrong ones count towards login throttling (429). Ends every other session of the user.',
+        body: ChangePasswordBody,
+        response: {
+          200: One(PasswordChanged),
+          401: noSession,
+          403: problem('X-CSRF-Token missing or wrong'),
+          429: problem('Too many failed attempts; see Retry-After'),
+        },
+      },
     },
-  }, async (request) => {
-    const ended = await changePassword(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token'], request.body, request.ip);
-    return one(request, { password_changed: true, other_sessions_ended: ended });
-  });
+    async (request) => {
+      const ended = await changePassword(
+        ctx,
+        request.cookies[SESSION_COOKIE],
+        request.headers['x-csrf-token'],
+        request.body,
+        request.ip,
+      );
+      return one(request, { password_changed: true, other_sessions_ended: ended });
+    },
+  );
 
-  app.get('/auth/me', {
-    config: dashboard,
-    schema: {
-      operationId: 'getMe', tags, security: cookieAuth, summary: 'The session user, its organizations and workspaces with roles, and the CSRF token', description: 'Who is signed in: the user, every organization and workspace they hold a role in, and the CSRF token that cookie-authenticated writes must send as `X-CSRF-Token`.',
-      response: { 200: One(Me), 401: noSession },
+  app.get(
+    '/auth/me',
+    {
+      config: dashboard,
+      schema: {
+        operationId: 'getMe',
+        tags,
+        security: cookieAuth,
+        summary: 'The session user, its organizations and workspaces with roles, and the CSRF token',
+        description:
+          'Who is signed in: the user, every organization and workspace they hold a role in, and the CSRF token that cookie-authenticated writes must send as `X-CSRF-Token`.',
+        response: { 200: One(Me), 401: noSession },
+      },
     },
-  }, async (request) => one(request, await me(ctx, request.cookies[SESSION_COOKIE], request.headers['x-organization-id'], request.headers['x-workspace-id'])));
+    async (request) =>
+      one(
+        request,
+        await me(
+          ctx,
+          request.cookies[SESSION_COOKIE],
+          request.headers['x-organization-id'],
+          request.headers['x-workspace-id'],
+        ),
+      ),
+  );
 }

@@ -8,7 +8,14 @@ import { toOrganization } from '../organizations/organizations.schemas.js';
 import { toWorkspace } from '../workspaces/workspaces.fns.js';
 import { randomHex } from '../../lib/tokens.js';
 import { createUser } from './users.service.js';
-import { findUserByEmail, findUserById, normalizeEmail, organizationsOfUser, updatePasswordHash, workspacesOfUser } from './users.repo.js';
+import {
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  organizationsOfUser,
+  updatePasswordHash,
+  workspacesOfUser,
+} from './users.repo.js';
 import { deleteOtherSessions, deleteSession } from './sessions.repo.js';
 import { liveSession, sessionScope, startSession } from './sessions.service.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -20,14 +27,20 @@ type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 /** "ACME GmbH & Co." → "acme-gmbh-co"; a random tail when that is too short or taken. */
 function slugFrom(name: string): string {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50);
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50);
   return base.length >= 2 ? base : 'org';
 }
 
 export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
   const at = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, body.email)) throw invalidField('/email', 'an account with this e-mail address exists; log in instead', 'taken');
+    if (await findUserByEmail(trx, body.email))
+      throw invalidField('/email', 'an account with this e-mail address exists; log in instead', 'taken');
     let slug = body.org_slug;
     if (slug !== undefined) {
       if (await slugExists(trx, slug)) throw taken('/org_slug');
@@ -35,10 +48,25 @@ export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
       slug = slugFrom(body.org_name);
       if (await slugExists(trx, slug)) slug = `${slug}-${randomHex(3)}`;
     }
-    const user = await uniqueAs('/email', () => createUser(trx, { email: body.email, password: body.password, name: body.name ?? null }, at, ctx.config.passwordCost));
-    const { org, workspace } = await createOrganizationWithDefaults(trx, { name: body.org_name, slug, plan: 'free' }, {
-      userId: user.id, actorType: 'user', actorId: user.id, requestId,
-    }, at).catch((err: unknown) => {
+    const user = await uniqueAs('/email', () =>
+      createUser(
+        trx,
+        { email: body.email, password: body.password, name: body.name ?? null },
+        at,
+        ctx.config.passwordCost,
+      ),
+    );
+    const { org, workspace } = await createOrganizationWithDefaults(
+      trx,
+      { name: body.org_name, slug, plan: 'free' },
+      {
+        userId: user.id,
+        actorType: 'user',
+        actorId: user.id,
+        requestId,
+      },
+      at,
+    ).catch((err: unknown) => {
       // The only unique field createOrganizationWithDefaults maps is the slug; name it as sent.
       if (err instanceof AppError && err.type === 'validation-error') throw taken('/org_slug');
       throw err;
@@ -49,14 +77,22 @@ export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
   return {
     session: result.session,
     data: {
-      user: toUser(result.user), organization: toOrganization(result.org), workspace: toWorkspace(result.workspace),
-      csrf_token: result.session.csrfToken, session_expires_at: result.session.expiresAt,
+      user: toUser(result.user),
+      organization: toOrganization(result.org),
+      workspace: toWorkspace(result.workspace),
+      csrf_token: result.session.csrfToken,
+      session_expires_at: result.session.expiresAt,
     },
   };
 }
 
 const tooManyAttempts = (wait: number) =>
-  new AppError('rate-limited', `Too many sign-in attempts for this account from this address. Try again in ${wait} s.`, {}, { 'retry-after': String(wait) });
+  new AppError(
+    'rate-limited',
+    `Too many sign-in attempts for this account from this address. Try again in ${wait} s.`,
+    {},
+    { 'retry-after': String(wait) },
+  );
 
 let dummyHash: Promise<string> | null = null;
 /** Unknown addresses still pay for one scrypt, so timing does not tell which accounts exist. */
@@ -72,7 +108,9 @@ export async function login(ctx: Ctx, body: LoginBody, ip: string) {
   const wait = await admitLogin(ctx.db, email, ip, now);
   if (wait !== null) throw tooManyAttempts(wait);
   const user = await findUserByEmail(ctx.db, email);
-  const ok = user ? await verifyPassword(body.password, user.password_hash) : (await verifyPassword(body.password, await dummy(ctx.config.passwordCost)), false);
+  const ok = user
+    ? await verifyPassword(body.password, user.password_hash)
+    : (await verifyPassword(body.password, await dummy(ctx.config.passwordCost)), false);
   if (!user || !ok) throw unauthenticated('The e-mail address or password is wrong.');
   await forgiveLogin(ctx.db, email, ip, now);
   const organizations = await organizationsOfUser(ctx.db, user.id);
@@ -81,8 +119,10 @@ export async function login(ctx: Ctx, body: LoginBody, ip: string) {
   return {
     session,
     data: {
-      user: toUser(user), organizations: organizations.map(({ created_at: _, ...o }) => o),
-      csrf_token: session.csrfToken, session_expires_at: session.expiresAt,
+      user: toUser(user),
+      organizations: organizations.map(({ created_at: _, ...o }) => o),
+      csrf_token: session.csrfToken,
+      session_expires_at: session.expiresAt,
     },
   };
 }
@@ -110,7 +150,13 @@ export async function logout(ctx: Ctx, token: string | undefined, csrf: unknown)
  * Needs the current password (a stolen cookie alone cannot take over the account); wrong guesses
  * count towards login throttling. Every other session of the user ends; this one stays.
  */
-export async function changePassword(ctx: Ctx, token: string | undefined, csrf: unknown, body: ChangePasswordBody, ip: string) {
+export async function changePassword(
+  ctx: Ctx,
+  token: string | undefined,
+  csrf: unknown,
+  body: ChangePasswordBody,
+  ip: string,
+) {
   const session = await sessionOf(ctx, token);
   checkCsrf(session.csrf_token, csrf);
   const user = await findUserById(ctx.db, session.user_id);
@@ -120,7 +166,8 @@ export async function changePassword(ctx: Ctx, token: string | undefined, csrf: 
   const now = ctx.clock.now();
   const wait = await admitLogin(ctx.db, user.email, ip, now);
   if (wait !== null) throw tooManyAttempts(wait);
-  if (!(await verifyPassword(body.current_password, user.password_hash))) throw invalidField('/current_password', 'is wrong', 'mismatch');
+  if (!(await verifyPassword(body.current_password, user.password_hash)))
+    throw invalidField('/current_password', 'is wrong', 'mismatch');
   await forgiveLogin(ctx.db, user.email, ip, now);
   const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
   return ctx.db.transaction().execute(async (trx) => {
@@ -140,11 +187,17 @@ export async function me(ctx: Ctx, token: string | undefined, orgHeader: unknown
   if (!user) throw unauthenticated();
   const organizations = (await organizationsOfUser(ctx.db, user.id)).map(({ created_at: _, ...o }) => o);
   const scope = await sessionScope(ctx.db, user.id, orgHeader, wsHeader);
-  const workspaces = scope ? await workspacesOfUser(ctx.db, scope.organizationId, user.id, scope.orgRole === 'org_admin') : [];
+  const workspaces = scope
+    ? await workspacesOfUser(ctx.db, scope.organizationId, user.id, scope.orgRole === 'org_admin')
+    : [];
   return {
     user: toUser(user),
     organizations,
-    current: { organization_id: scope?.organizationId ?? null, workspace_id: scope?.workspace?.id ?? null, role: scope?.workspace?.role ?? null },
+    current: {
+      organization_id: scope?.organizationId ?? null,
+      workspace_id: scope?.workspace?.id ?? null,
+      role: scope?.workspace?.role ?? null,
+    },
     workspaces,
     csrf_token: session.csrf_token,
   };

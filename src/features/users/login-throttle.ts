@@ -43,20 +43,35 @@ const windowKeys = (email: string, ip: string, now: number) => {
 async function takePairTurn(db: DB, key: string, now: number): Promise<number | null> {
   const nowIso = new Date(now).toISOString();
   const next = (n: number) => ({
-    attempts: n, next_at: new Date(now + pairDelayMs(n)).toISOString(), expires_at: new Date(now + T.pairForgetMs).toISOString(),
+    attempts: n,
+    next_at: new Date(now + pairDelayMs(n)).toISOString(),
+    expires_at: new Date(now + T.pairForgetMs).toISOString(),
   });
   for (let round = 0; round < 64; round++) {
-    const row = await db.selectFrom('login_throttle').select(['attempts', 'next_at', 'expires_at']).where('key', '=', key).executeTakeFirst();
+    const row = await db
+      .selectFrom('login_throttle')
+      .select(['attempts', 'next_at', 'expires_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row) {
-      const inserted = await db.insertInto('login_throttle').values({ key, ...next(1) })
-        .onConflict((oc) => oc.column('key').doNothing()).returning('attempts').executeTakeFirst();
+      const inserted = await db
+        .insertInto('login_throttle')
+        .values({ key, ...next(1) })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('attempts')
+        .executeTakeFirst();
       if (inserted) return null;
       continue;
     }
     const stale = row.expires_at <= nowIso;
     if (!stale && row.next_at > nowIso) return seconds(Date.parse(row.next_at) - now);
-    const updated = await db.updateTable('login_throttle').set(next(stale ? 1 : Number(row.attempts) + 1))
-      .where('key', '=', key).where('attempts', '=', row.attempts).where('next_at', '=', row.next_at).executeTakeFirst();
+    const updated = await db
+      .updateTable('login_throttle')
+      .set(next(stale ? 1 : Number(row.attempts) + 1))
+      .where('key', '=', key)
+      .where('attempts', '=', row.attempts)
+      .where('next_at', '=', row.next_at)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 1) return null;
   }
   return 1; // extreme contention on one pair: the caller is told to come back
@@ -64,10 +79,12 @@ async function takePairTurn(db: DB, key: string, now: number): Promise<number | 
 
 /** Adds one attempt to a window counter in one statement; returns the count including it. */
 async function countInWindow(db: DB, key: string, endsAt: number): Promise<number> {
-  const row = await db.insertInto('login_throttle')
+  const row = await db
+    .insertInto('login_throttle')
     .values({ key, attempts: 1, next_at: new Date(endsAt).toISOString(), expires_at: new Date(endsAt).toISOString() })
     .onConflict((oc) => oc.column('key').doUpdateSet({ attempts: sql<number>`login_throttle.attempts + 1` }))
-    .returning('attempts').executeTakeFirstOrThrow();
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
   return Number(row.attempts);
 }
 
@@ -91,6 +108,10 @@ export async function admitLogin(db: DB, email: string, ip: string, now: Date): 
 export async function forgiveLogin(db: DB, email: string, ip: string, now: Date): Promise<void> {
   const keys = windowKeys(email, ip, now.getTime());
   await db.deleteFrom('login_throttle').where('key', '=', pairKey(email, ip)).execute();
-  await db.updateTable('login_throttle').set({ attempts: sql<number>`attempts - 1` })
-    .where('key', 'in', [keys.account, keys.ip]).where('attempts', '>', 0).execute();
+  await db
+    .updateTable('login_throttle')
+    .set({ attempts: sql<number>`attempts - 1` })
+    .where('key', 'in', [keys.account, keys.ip])
+    .where('attempts', '>', 0)
+    .execute();
 }

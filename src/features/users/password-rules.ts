@@ -22,8 +22,13 @@ export function passwordProblem(password: string, email?: string): { code: strin
   const length = [...password].length;
   if (length < PASSWORD_MIN) return { code: 'minLength', detail: `must be at least ${PASSWORD_MIN} characters` };
   if (length > PASSWORD_MAX) return { code: 'maxLength', detail: `must be at most ${PASSWORD_MAX} characters` };
-  if (isCommon(password)) return { code: 'common_password', detail: 'is one of the most common passwords, which attackers try first; choose another' };
-  if (new Set(password).size < 4) return { code: 'repetitive', detail: 'repeats too few characters; choose a longer phrase' };
+  if (isCommon(password))
+    return {
+      code: 'common_password',
+      detail: 'is one of the most common passwords, which attackers try first; choose another',
+    };
+  if (new Set(password).size < 4)
+    return { code: 'repetitive', detail: 'repeats too few characters; choose a longer phrase' };
   const local = email?.split('@')[0]?.toLowerCase();
   if (local && local.length >= 4 && password.toLowerCase().includes(local)) {
     return { code: 'contains_email', detail: 'must not contain your e-mail address' };

@@ -9,15 +9,27 @@ export const principalFromSession: PrincipalResolver['session'] = async (request
   const { db, clock } = request.server.deps;
   const session = await liveSession(db, token, clock.now());
   if (!session) return unauthenticated('The session has expired; log in again.');
-  const scope = await sessionScope(db, session.user_id, request.headers['x-organization-id'], request.headers['x-workspace-id']);
+  const scope = await sessionScope(
+    db,
+    session.user_id,
+    request.headers['x-organization-id'],
+    request.headers['x-workspace-id'],
+  );
   if (!scope) return new AppError('not-found', 'Organization not found.');
   if (!scope.workspace) return new AppError('not-found', 'Workspace not found.');
   return {
     session: { id: session.id, userId: session.user_id, csrfToken: session.csrf_token },
     principal: {
-      kind: 'session', actorType: 'user', actorId: session.user_id, userId: session.user_id,
-      organizationId: scope.organizationId, workspaceId: scope.workspace.id, plan: scope.plan as PlanName,
-      orgRole: scope.orgRole, role: scope.workspace.role, requestId: request.id,
+      kind: 'session',
+      actorType: 'user',
+      actorId: session.user_id,
+      userId: session.user_id,
+      organizationId: scope.organizationId,
+      workspaceId: scope.workspace.id,
+      plan: scope.plan as PlanName,
+      orgRole: scope.orgRole,
+      role: scope.workspace.role,
+      requestId: request.id,
     },
   };
 };

@@ -64,6 +64,10 @@ export function deleteSessionsOfUser(db: DB, userId: string) {
 
 /** Returns how many sessions ended. */
 export async function deleteOtherSessions(db: DB, userId: string, keepId: string): Promise<number> {
-  const res = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+  const res = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
   return Number(res.numDeletedRows);
 }

@@ -2,7 +2,14 @@ import { newId } from '../../lib/ids.js';
 import type { DB } from '../../db/database.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import type { OrgRole, WorkspaceRole } from '../../lib/roles.js';
-import { findFirstMemberWorkspace, findMembership, findSessionByHash, findWorkspaceForSession, findWorkspaceRole, insertSession } from './sessions.repo.js';
+import {
+  findFirstMemberWorkspace,
+  findMembership,
+  findSessionByHash,
+  findWorkspaceForSession,
+  findWorkspaceRole,
+  insertSession,
+} from './sessions.repo.js';
 
 /** Dashboard sessions last two weeks; a new login makes a new one. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -56,7 +63,12 @@ const headerValue = (v: unknown) => (typeof v === 'string' && v !== '' ? v : und
  * may not act in is never replaced by a fallback. Undefined: the user has no such organization.
  * The auth hook answers 404 for what is missing; /auth/me reports it as null.
  */
-export async function sessionScope(db: DB, userId: string, orgHeader: unknown, wsHeader: unknown): Promise<SessionScope | undefined> {
+export async function sessionScope(
+  db: DB,
+  userId: string,
+  orgHeader: unknown,
+  wsHeader: unknown,
+): Promise<SessionScope | undefined> {
   const membership = await findMembership(db, userId, headerValue(orgHeader));
   if (!membership) return undefined;
   const scope = { organizationId: membership.organization_id, orgRole: membership.role, plan: membership.plan };
@@ -64,7 +76,8 @@ export async function sessionScope(db: DB, userId: string, orgHeader: unknown, w
   const named = headerValue(wsHeader);
   const workspace = await findWorkspaceForSession(db, membership.organization_id, named);
   const member = workspace && !admin ? await findWorkspaceRole(db, workspace.id, userId) : undefined;
-  if (workspace && (admin || member)) return { ...scope, workspace: { id: workspace.id, role: admin ? 'org_admin' : member!.role } };
+  if (workspace && (admin || member))
+    return { ...scope, workspace: { id: workspace.id, role: admin ? 'org_admin' : member!.role } };
   if (named) return { ...scope, workspace: null };
   const first = await findFirstMemberWorkspace(db, membership.organization_id, userId);
   return { ...scope, workspace: first ? { id: first.id, role: first.role } : null };

@@ -36,7 +36,13 @@ export async function workspacesOfUser(db: DB, organizationId: string, userId: s
     .execute();
   return rows
     .filter((r) => orgAdmin || r.role !== null)
-    .map((r) => ({ id: r.id, name: r.name, slug: r.slug, is_default: r.is_default === 1, role: orgAdmin ? 'org_admin' as const : r.role! }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      is_default: r.is_default === 1,
+      role: orgAdmin ? ('org_admin' as const) : r.role!,
+    }));
 }
 
 export function updatePasswordHash(db: DB, userId: string, hash: string, at: string) {

@@ -4,7 +4,12 @@ import { hashPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
 
 /** Every way a user is created (signup, members, CLI bootstrap) goes through here, so through the password rules. */
-export async function createUser(trx: DB, input: { email: string; password: string; name?: string | null }, at: Date, cost?: number) {
+export async function createUser(
+  trx: DB,
+  input: { email: string; password: string; name?: string | null },
+  at: Date,
+  cost?: number,
+) {
   assertPasswordAllowed(input.password, '/password', input.email);
   const row = {
     id: newId('usr'),

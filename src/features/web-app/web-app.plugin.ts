@@ -15,7 +15,17 @@ import { DASHBOARD_CSP } from './csp.js';
 const DEFAULT_DIST = resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
 
 /** First path segments that belong to the API, the redirects, the resolver and the docs. */
-export const RESERVED_PREFIXES = ['/v1', '/r', '/01', '/dpp', '/docs', '/openapi.json', '/auth', '/.well-known', '/assets'];
+export const RESERVED_PREFIXES = [
+  '/v1',
+  '/r',
+  '/01',
+  '/dpp',
+  '/docs',
+  '/openapi.json',
+  '/auth',
+  '/.well-known',
+  '/assets',
+];
 
 /** Any version prefix (`/v2/…`, `/v0/…`) too: docs/decisions.md D10 answers those with a problem naming v1. */
 const VERSION_PREFIX = /^\/v\d+(\/|$)/;
@@ -31,46 +41,53 @@ function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-export const webAppPlugin = fp(async (app, opts: { dist?: string } = {}) => {
-  const dist = opts.dist ?? app.deps.config.webDist ?? DEFAULT_DIST;
-  const indexPath = resolve(dist, 'index.html');
-  if (!existsSync(indexPath)) {
-    app.log.warn({ dist }, 'dashboard not built: web/dist/index.html is missing, so / serves no dashboard. Run `npm run build` (npm install does it) to build it.');
-    return;
-  }
-  const index = readFileSync(indexPath);
-  const docsPath = new URL(app.deps.config.docsUrl).pathname.replace(/\/+$/, '');
+export const webAppPlugin = fp(
+  async (app, opts: { dist?: string } = {}) => {
+    const dist = opts.dist ?? app.deps.config.webDist ?? DEFAULT_DIST;
+    const indexPath = resolve(dist, 'index.html');
+    if (!existsSync(indexPath)) {
+      app.log.warn(
+        { dist },
+        'dashboard not built: web/dist/index.html is missing, so / serves no dashboard. Run `npm run build` (npm install does it) to build it.',
+      );
+      return;
+    }
+    const index = readFileSync(indexPath);
+    const docsPath = new URL(app.deps.config.docsUrl).pathname.replace(/\/+$/, '');
 
-  const assets = resolve(dist, 'assets');
-  await app.register(fastifyStatic, { root: assets, serve: false });
+    const assets = resolve(dist, 'assets');
+    await app.register(fastifyStatic, { root: assets, serve: false });
 
-  const sendIndex = (reply: FastifyReply) => reply
-    .code(200)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('content-security-policy', DASHBOARD_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'same-origin')
-    .send(index);
+    const sendIndex = (reply: FastifyReply) =>
+      reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', DASHBOARD_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'same-origin')
+        .send(index);
 
-  // Content-hashed file names (Vite): a changed file gets a new name, so a year is safe.
-  app.get('/assets/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true } }, (request, reply) => {
-    const file = (request.params as { '*': string })['*'];
-    // Checked here so a missing file is a plain 404 (the not-found handler would call it a 405).
-    const full = resolve(assets, file);
-    if (!full.startsWith(assets + sep) || !existsSync(full)) throw notFound('Asset');
-    return reply
-      .header('x-content-type-options', 'nosniff')
-      .sendFile(file, { immutable: true, maxAge: 365 * 24 * 3600 * 1000, cacheControl: true });
-  });
+    // Content-hashed file names (Vite): a changed file gets a new name, so a year is safe.
+    app.get('/assets/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true } }, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      // Checked here so a missing file is a plain 404 (the not-found handler would call it a 405).
+      const full = resolve(assets, file);
+      if (!full.startsWith(assets + sep) || !existsSync(full)) throw notFound('Asset');
+      return reply
+        .header('x-content-type-options', 'nosniff')
+        .sendFile(file, { immutable: true, maxAge: 365 * 24 * 3600 * 1000, cacheControl: true });
+    });
 
-  // Not a route: a catch-all GET route would turn `POST /v1/unknown` into a 405. Only requests no
-  // route matched (is404), asked for by a browser, outside the API's prefixes get the app.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    const path = request.url.split('?')[0];
-    if (isReserved(path, docsPath ? [docsPath] : []) || !wantsHtml(request)) return;
-    await applyRateLimit(request, reply);
-    return sendIndex(reply);
-  });
-}, { name: 'web-app' });
+    // Not a route: a catch-all GET route would turn `POST /v1/unknown` into a 405. Only requests no
+    // route matched (is404), asked for by a browser, outside the API's prefixes get the app.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+      const path = request.url.split('?')[0];
+      if (isReserved(path, docsPath ? [docsPath] : []) || !wantsHtml(request)) return;
+      await applyRateLimit(request, reply);
+      return sendIndex(reply);
+    });
+  },
+  { name: 'web-app' },
+);

@@ -18,7 +18,12 @@ export interface NewWorkspace {
 }
 
 /** docs/decisions.md D5 defaults: default_locale "de", approval_required false. */
-export function workspaceRow(organizationId: string, input: NewWorkspace, isDefault: boolean, at: Date): Insertable<WorkspacesTable> & { id: string } {
+export function workspaceRow(
+  organizationId: string,
+  input: NewWorkspace,
+  isDefault: boolean,
+  at: Date,
+): Insertable<WorkspacesTable> & { id: string } {
   return {
     id: newId('ws'),
     organization_id: organizationId,
@@ -68,12 +73,21 @@ export function toWorkspace(row: Insertable<WorkspacesTable> | Selectable<Worksp
 export const CHALLENGE_PREFIX = '_qrs-challenge.';
 export const verificationValue = (token: string) => `qrs-verify=${token}`;
 
-function domainState(row: Pick<Selectable<WorkspacesTable>, 'custom_domain' | 'custom_domain_token' | 'custom_domain_verified_at'> | Insertable<WorkspacesTable>) {
+function domainState(
+  row:
+    | Pick<Selectable<WorkspacesTable>, 'custom_domain' | 'custom_domain_token' | 'custom_domain_verified_at'>
+    | Insertable<WorkspacesTable>,
+) {
   if (!row.custom_domain) return { custom_domain_status: null, custom_domain_verification: null };
-  if (row.custom_domain_verified_at) return { custom_domain_status: 'verified' as const, custom_domain_verification: null };
+  if (row.custom_domain_verified_at)
+    return { custom_domain_status: 'verified' as const, custom_domain_verification: null };
   return {
     custom_domain_status: 'unverified' as const,
-    custom_domain_verification: { type: 'TXT' as const, name: CHALLENGE_PREFIX + row.custom_domain, value: verificationValue(row.custom_domain_token ?? '') },
+    custom_domain_verification: {
+      type: 'TXT' as const,
+      name: CHALLENGE_PREFIX + row.custom_domain,
+      value: verificationValue(row.custom_domain_token ?? ''),
+    },
   };
 }
 

@@ -7,26 +7,44 @@ export function insertWorkspace(db: DB, row: Insertable<WorkspacesTable>) {
 }
 
 export function findWorkspace(db: DB, organizationId: string, id: string) {
-  return db.selectFrom('workspaces').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('workspaces')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function countActiveWorkspaces(db: DB, organizationId: string): Promise<number> {
-  const row = await db.selectFrom('workspaces').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId).where('status', '=', 'active').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('workspaces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Slugs are unique per organization including archived workspaces (the unique index says so). */
 export async function workspaceSlugExists(db: DB, organizationId: string, slug: string, exceptId?: string) {
-  let q = db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).where('slug', '=', slug);
+  let q = db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('slug', '=', slug);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** Whether another workspace has verified this domain (an unverified claim blocks nobody). */
 export async function customDomainExists(db: DB, host: string, exceptId: string) {
-  const row = await db.selectFrom('workspaces').select('id').where('custom_domain', '=', host).where('id', '!=', exceptId)
-    .where('custom_domain_verified_at', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('custom_domain', '=', host)
+    .where('id', '!=', exceptId)
+    .where('custom_domain_verified_at', 'is not', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -35,18 +53,38 @@ export function updateWorkspace(db: DB, id: string, patch: Updateable<Workspaces
 }
 
 /** Active or archived workspaces of the organization, optionally only those a user belongs to, or one. */
-export function workspacesQuery(db: DB, organizationId: string, status: 'active' | 'archived', scope: { memberUserId?: string; workspaceId?: string } = {}) {
-  let q = db.selectFrom('workspaces').selectAll().where('organization_id', '=', organizationId).where('status', '=', status);
+export function workspacesQuery(
+  db: DB,
+  organizationId: string,
+  status: 'active' | 'archived',
+  scope: { memberUserId?: string; workspaceId?: string } = {},
+) {
+  let q = db
+    .selectFrom('workspaces')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', status);
   if (scope.memberUserId) {
-    q = q.where('id', 'in', db.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', scope.memberUserId));
+    q = q.where(
+      'id',
+      'in',
+      db.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', scope.memberUserId),
+    );
   }
   if (scope.workspaceId) q = q.where('id', '=', scope.workspaceId);
   return q;
 }
 
 /** custom_domain only once verified: before that, short URLs stay on BASE_URL. */
-export const verifiedCustomDomain = sql<string | null>`case when custom_domain_verified_at is not null then custom_domain end`.as('custom_domain');
+export const verifiedCustomDomain = sql<
+  string | null
+>`case when custom_domain_verified_at is not null then custom_domain end`.as('custom_domain');
 
 export function verifiedDomainOwner(db: DB, host: string) {
-  return db.selectFrom('workspaces').select('id').where('custom_domain', '=', host).where('custom_domain_verified_at', 'is not', null).executeTakeFirst();
+  return db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('custom_domain', '=', host)
+    .where('custom_domain_verified_at', 'is not', null)
+    .executeTakeFirst();
 }

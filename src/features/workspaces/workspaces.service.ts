@@ -11,9 +11,23 @@ import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { findActiveOrganization } from '../organizations/organizations.repo.js';
 import { settingsText, taken, uniqueAs } from '../organizations/organizations.fns.js';
 import {
-  countActiveWorkspaces, customDomainExists, verifiedDomainOwner, findWorkspace, insertWorkspace, updateWorkspace, workspaceSlugExists, workspacesQuery,
+  countActiveWorkspaces,
+  customDomainExists,
+  verifiedDomainOwner,
+  findWorkspace,
+  insertWorkspace,
+  updateWorkspace,
+  workspaceSlugExists,
+  workspacesQuery,
 } from './workspaces.repo.js';
-import { CHALLENGE_PREFIX, newDomainToken, normalizeHostName, toWorkspace, verificationValue, workspaceRow } from './workspaces.fns.js';
+import {
+  CHALLENGE_PREFIX,
+  newDomainToken,
+  normalizeHostName,
+  toWorkspace,
+  verificationValue,
+  workspaceRow,
+} from './workspaces.fns.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { canSeeWorkspace, mayConfigureWorkspace } from './workspaces.access.js';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
@@ -22,8 +36,12 @@ import type { WorkspacesTable } from './workspaces.table.js';
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQuery) {
-  const scope = p.orgRole === 'org_admin' || (p.kind === 'api_key' && p.creatorRole === 'org_admin') ? {}
-    : p.kind === 'api_key' ? { workspaceId: p.workspaceId } : { memberUserId: p.userId! };
+  const scope =
+    p.orgRole === 'org_admin' || (p.kind === 'api_key' && p.creatorRole === 'org_admin')
+      ? {}
+      : p.kind === 'api_key'
+        ? { workspaceId: p.workspaceId }
+        : { memberUserId: p.userId! };
   const page = await paginate(workspacesQuery(ctx.db, p.organizationId, q.status ?? 'active', scope), q, 'ws');
   return { ...page, items: page.items.map(toWorkspace) };
 }
@@ -53,27 +71,39 @@ export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorksp
     const plan = org.plan as PlanName;
     const limit = ctx.config.plans[plan]?.maxWorkspaces ?? null;
     if (limit !== null && (await countActiveWorkspaces(trx, org.id)) >= limit) {
-      throw new AppError('plan-limit-exceeded', `The ${plan} plan allows ${limit} active workspace${limit === 1 ? '' : 's'}. Archive one or upgrade the plan.`, { plan, limit });
+      throw new AppError(
+        'plan-limit-exceeded',
+        `The ${plan} plan allows ${limit} active workspace${limit === 1 ? '' : 's'}. Archive one or upgrade the plan.`,
+        { plan, limit },
+      );
     }
     if (await workspaceSlugExists(trx, org.id, body.slug)) throw taken('/slug');
     const row = workspaceRow(org.id, { ...body, timezone }, false, at);
     await uniqueAs('/slug', () => insertWorkspace(trx, row));
     const ws = toWorkspace(row);
-    await recordAudit(trx, auditActor(p, row.id), { action: 'workspaces.created', resourceType: 'workspaces', resourceId: row.id, after: ws, at });
+    await recordAudit(trx, auditActor(p, row.id), {
+      action: 'workspaces.created',
+      resourceType: 'workspaces',
+      resourceId: row.id,
+      after: ws,
+      at,
+    });
     return ws;
   });
 }
 
 function timeZoneOf(name: string): string {
   const zone = canonicalTimeZone(name);
-  if (zone === null) throw invalidField('/timezone', 'must be an IANA time zone name such as Europe/Berlin or UTC', 'timezone');
+  if (zone === null)
+    throw invalidField('/timezone', 'must be an IANA time zone name such as Europe/Berlin or UTC', 'timezone');
   return zone;
 }
 
 async function adminWorkspace(trx: DB, p: Principal, id: string) {
   await lockRow(trx, 'workspaces', id);
   const row = await visibleWorkspace(trx, p, id);
-  if (!(await mayConfigureWorkspace(trx, p, id))) throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
+  if (!(await mayConfigureWorkspace(trx, p, id)))
+    throw forbidden('Changing a workspace needs org_admin or ws_admin of that workspace.');
   return row;
 }
 
@@ -98,7 +128,11 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
     if (body.custom_domain !== undefined) {
       const host = body.custom_domain === null ? null : normalizeHostName(body.custom_domain);
       if (body.custom_domain !== null && host === null) {
-        throw invalidField('/custom_domain', 'must be a host name such as qr.example.com (no scheme, port, path or IP address)', 'hostname');
+        throw invalidField(
+          '/custom_domain',
+          'must be a host name such as qr.example.com (no scheme, port, path or IP address)',
+          'hostname',
+        );
       }
       if (host !== null && (await customDomainExists(trx, host, id))) throw taken('/custom_domain');
       if (host !== before.custom_domain) {
@@ -109,12 +143,19 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
       }
     }
     const after = { ...before, ...patch };
-    const changed = Object.keys(patch).some((k) => (before as Record<string, unknown>)[k] !== (after as Record<string, unknown>)[k]);
+    const changed = Object.keys(patch).some(
+      (k) => (before as Record<string, unknown>)[k] !== (after as Record<string, unknown>)[k],
+    );
     if (!changed) return toWorkspace(before);
     after.updated_at = patch.updated_at = at.toISOString();
     await uniqueAs(body.custom_domain ? '/custom_domain' : '/slug', () => updateWorkspace(trx, id, patch));
     await recordAudit(trx, auditActor(p, id), {
-      action: 'workspaces.updated', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after: toWorkspace(after), at,
+      action: 'workspaces.updated',
+      resourceType: 'workspaces',
+      resourceId: id,
+      before: toWorkspace(before),
+      after: toWorkspace(after),
+      at,
     });
     return toWorkspace(after);
   });
@@ -129,13 +170,22 @@ export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await adminWorkspace(trx, p, id);
     if (before.is_default) throw new AppError('workspace-protected', 'The default workspace cannot be archived.');
-    if (id === p.workspaceId) throw new AppError('workspace-protected', 'You cannot archive the workspace you are acting in; switch to another workspace first.');
+    if (id === p.workspaceId)
+      throw new AppError(
+        'workspace-protected',
+        'You cannot archive the workspace you are acting in; switch to another workspace first.',
+      );
     if (before.status === 'archived') return toWorkspace(before);
     const patch = { status: 'archived' as const, archived_at: at.toISOString(), updated_at: at.toISOString() };
     await updateWorkspace(trx, id, patch);
     const after = { ...before, ...patch };
     await recordAudit(trx, auditActor(p), {
-      action: 'workspaces.archived', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after: toWorkspace(after), at,
+      action: 'workspaces.archived',
+      resourceType: 'workspaces',
+      resourceId: id,
+      before: toWorkspace(before),
+      after: toWorkspace(after),
+      at,
     });
     return toWorkspace(after);
   });
@@ -148,7 +198,8 @@ export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
  */
 export async function verifyCustomDomain(ctx: Ctx & { dnsResolver: DnsResolver }, p: Principal, id: string) {
   const seen = await visibleWorkspace(ctx.db, p, id);
-  if (!(await mayConfigureWorkspace(ctx.db, p, id))) throw forbidden('Verifying a custom domain needs org_admin or ws_admin of that workspace.');
+  if (!(await mayConfigureWorkspace(ctx.db, p, id)))
+    throw forbidden('Verifying a custom domain needs org_admin or ws_admin of that workspace.');
   if (seen.status !== 'active') throw conflict('An archived workspace cannot be changed.');
   if (!seen.custom_domain || !seen.custom_domain_token) {
     throw invalidField('/custom_domain', 'is not set: PATCH the workspace with a custom_domain first', 'required');
@@ -159,7 +210,11 @@ export async function verifyCustomDomain(ctx: Ctx & { dnsResolver: DnsResolver }
   if (await customDomainExists(ctx.db, seen.custom_domain, id)) throw taken('/custom_domain');
   const found = await txtRecords(ctx.dnsResolver, name);
   if (!found.includes(expected)) {
-    throw invalidField('/custom_domain', `has no TXT record ${name} with the value ${expected} (DNS changes can take a while to show)`, 'dns_txt_missing');
+    throw invalidField(
+      '/custom_domain',
+      `has no TXT record ${name} with the value ${expected} (DNS changes can take a while to show)`,
+      'dns_txt_missing',
+    );
   }
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -173,7 +228,12 @@ export async function verifyCustomDomain(ctx: Ctx & { dnsResolver: DnsResolver }
     await uniqueAs('/custom_domain', () => updateWorkspace(trx, id, patch));
     const after = toWorkspace({ ...before, ...patch });
     await recordAudit(trx, auditActor(p, id), {
-      action: 'workspaces.domain_verified', resourceType: 'workspaces', resourceId: id, before: toWorkspace(before), after, at,
+      action: 'workspaces.domain_verified',
+      resourceType: 'workspaces',
+      resourceId: id,
+      before: toWorkspace(before),
+      after,
+      at,
     });
     return { workspace: after, changed: true };
   });

@@ -1,7 +1,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { TestClock, UA, createCode, scan } from '../../support/codes.js';
 
 const DAY = 86_400_000;
@@ -14,7 +22,12 @@ for (const dialect of dialects()) {
     const clock = new TestClock(Date.parse('2026-03-28T12:00:00.000Z'));
     let a: { id: string; short_code: string };
     let b: { id: string; short_code: string };
-    const at = async (iso: string, code: { short_code: string }, headers: Record<string, string> = {}, ip = '203.0.113.7') => {
+    const at = async (
+      iso: string,
+      code: { short_code: string },
+      headers: Record<string, string> = {},
+      ip = '203.0.113.7',
+    ) => {
       clock.t = Date.parse(iso);
       const res = await scan(h, code.short_code, headers, { ip });
       assert.equal(res.statusCode, 302);
@@ -29,7 +42,12 @@ for (const dialect of dialects()) {
       // Europe/Berlin: 2026-03-29 has 23 hours (CET → CEST), 2026-10-25 has 25 (CEST → CET).
       await at('2026-03-28T22:59:59.999Z', a, { 'cf-ipcountry': 'DE' }); // 23:59 CET, March 28 in Berlin
       await at('2026-03-28T23:00:00.000Z', a, { 'cf-ipcountry': 'DE' }, '10.0.0.1'); // 00:00 CET, March 29
-      await at('2026-03-29T21:59:59.999Z', a, { 'cf-ipcountry': 'FR', referer: 'https://News.example.org/x?y' }, '10.0.0.1'); // 23:59 CEST
+      await at(
+        '2026-03-29T21:59:59.999Z',
+        a,
+        { 'cf-ipcountry': 'FR', referer: 'https://News.example.org/x?y' },
+        '10.0.0.1',
+      ); // 23:59 CEST
       await at('2026-03-29T22:00:00.000Z', b, {}, '10.0.0.2'); // 00:00 CEST, March 30
       await at('2026-03-29T22:00:00.001Z', b, { 'user-agent': UA.bot }, '10.0.0.3');
       await at('2026-10-24T21:59:59.999Z', a); // 23:59 CEST, October 24
@@ -38,10 +56,13 @@ for (const dialect of dialects()) {
       await at('2026-10-25T23:00:00.000Z', b); // 00:00 CET, October 26
       await h.app.scans.flush();
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     const get = (query: string, tenant = t) => call(h, { url: `/v1/analytics?${query}`, tenant });
-    const days = (res: { json: any }) => Object.fromEntries(res.json.data.by_day.filter((d: any) => d.scans).map((d: any) => [d.date, d.scans]));
+    const days = (res: { json: any }) =>
+      Object.fromEntries(res.json.data.by_day.filter((d: any) => d.scans).map((d: any) => [d.date, d.scans]));
 
     it('counts each Berlin day exactly across both DST changes', async () => {
       let res = await get('from=2026-03-28&to=2026-03-30&tz=Europe/Berlin');
@@ -66,16 +87,36 @@ for (const dialect of dialects()) {
       assert.equal(d.by_day[0].date, '2026-03-01');
       assert.equal(d.by_day[0].scans, 4);
       assert.equal(d.by_day[7].scans, 4);
-      assert.deepEqual(d.top_codes, [{ code_id: a.id, scans: 5 }, { code_id: b.id, scans: 3 }]);
-      assert.deepEqual(d.dimensions.country, [{ key: null, scans: 5 }, { key: 'DE', scans: 2 }, { key: 'FR', scans: 1 }]);
-      assert.deepEqual(d.dimensions.referrer.find((x: any) => x.key), { key: 'news.example.org', scans: 1 });
-      assert.deepEqual(d.dimensions.destination, [{ key: 'https://a.example.com/', scans: 5 }, { key: 'https://b.example.com/', scans: 3 }]);
+      assert.deepEqual(d.top_codes, [
+        { code_id: a.id, scans: 5 },
+        { code_id: b.id, scans: 3 },
+      ]);
+      assert.deepEqual(d.dimensions.country, [
+        { key: null, scans: 5 },
+        { key: 'DE', scans: 2 },
+        { key: 'FR', scans: 1 },
+      ]);
+      assert.deepEqual(
+        d.dimensions.referrer.find((x: any) => x.key),
+        { key: 'news.example.org', scans: 1 },
+      );
+      assert.deepEqual(d.dimensions.destination, [
+        { key: 'https://a.example.com/', scans: 5 },
+        { key: 'https://b.example.com/', scans: 3 },
+      ]);
       res = await get('from=2026-03-01&to=2026-10-31&include_bots=true&dimensions=device&limit=1');
       assert.equal(res.json.data.totals.scans, 9);
       assert.deepEqual(Object.keys(res.json.data.dimensions), ['device']);
       assert.equal(res.json.data.dimensions.device.length, 1);
       res = await get('from=2026-03-23&to=2026-04-05&interval=week');
-      assert.deepEqual(res.json.data.by_day.map((x: any) => [x.date, x.scans]), [['2026-03-23', 4], ['2026-03-30', 0]], 'ISO weeks from Monday');
+      assert.deepEqual(
+        res.json.data.by_day.map((x: any) => [x.date, x.scans]),
+        [
+          ['2026-03-23', 4],
+          ['2026-03-30', 0],
+        ],
+        'ISO weeks from Monday',
+      );
       res = await get(`from=2026-03-01&to=2026-10-31&code_id=${b.id}`);
       assert.equal(res.json.data.totals.scans, 3);
       assert.deepEqual(res.json.data.top_codes, [{ code_id: b.id, scans: 3 }]);
@@ -88,12 +129,28 @@ for (const dialect of dialects()) {
       assert.equal(res.json.data.totals.unique_visitors, 4, 'visitor-days: one per IP and UTC day');
     });
 
-    it('the code stats read the same rollups, in the caller\'s zone', async () => {
-      const res = await call(h, { url: `/v1/codes/${a.id}/stats?from=2026-03-28&to=2026-03-29&tz=Europe/Berlin`, tenant: t });
+    it("the code stats read the same rollups, in the caller's zone", async () => {
+      const res = await call(h, {
+        url: `/v1/codes/${a.id}/stats?from=2026-03-28&to=2026-03-29&tz=Europe/Berlin`,
+        tenant: t,
+      });
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json.data.by_day.map((x: any) => [x.date, x.scans]), [['2026-03-28', 1], ['2026-03-29', 2]]);
-      assert.deepEqual(res.json.data.by_country, [{ key: 'DE', scans: 2 }, { key: 'FR', scans: 1 }]);
-      expectProblem(await call(h, { url: `/v1/codes/${a.id}/stats?tz=Mars/Olympus`, tenant: t }), 422, 'validation-error');
+      assert.deepEqual(
+        res.json.data.by_day.map((x: any) => [x.date, x.scans]),
+        [
+          ['2026-03-28', 1],
+          ['2026-03-29', 2],
+        ],
+      );
+      assert.deepEqual(res.json.data.by_country, [
+        { key: 'DE', scans: 2 },
+        { key: 'FR', scans: 1 },
+      ]);
+      expectProblem(
+        await call(h, { url: `/v1/codes/${a.id}/stats?tz=Mars/Olympus`, tenant: t }),
+        422,
+        'validation-error',
+      );
     });
 
     it('another workspace sees nothing of these scans, and its key gets 404 for our code', async () => {
@@ -120,7 +177,10 @@ for (const dialect of dialects()) {
       ];
       for (const [query, pointer] of cases) {
         const problem = expectProblem(await get(query), 422, 'validation-error');
-        assert.ok(problem.errors.some((e: any) => e.pointer === pointer), `${query}: ${JSON.stringify(problem.errors)}`);
+        assert.ok(
+          problem.errors.some((e: any) => e.pointer === pointer),
+          `${query}: ${JSON.stringify(problem.errors)}`,
+        );
       }
       expectProblem(await get('bogus=1'), 422, 'validation-error');
       assert.equal((await get('from=2024-03-01&to=2026-02-28')).statusCode, 200, 'two years is allowed');
@@ -130,20 +190,37 @@ for (const dialect of dialects()) {
     it('a tag on 1,500 codes is read as a subquery: the same answer, within the parameter limits', async () => {
       const template = await h.db.selectFrom('codes').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
       const run = randomBytes(4).toString('hex');
-      const copies = Array.from({ length: 1_500 }, (_, i) => ({ ...template, id: `qr_BULK${run}${String(i).padStart(6, '0')}`, short_code: `b${run}${i}` }));
-      for (let i = 0; i < copies.length; i += 100) await h.db.insertInto('codes').values(copies.slice(i, i + 100)).execute();
+      const copies = Array.from({ length: 1_500 }, (_, i) => ({
+        ...template,
+        id: `qr_BULK${run}${String(i).padStart(6, '0')}`,
+        short_code: `b${run}${i}`,
+      }));
+      for (let i = 0; i < copies.length; i += 100)
+        await h.db
+          .insertInto('codes')
+          .values(copies.slice(i, i + 100))
+          .execute();
       const tags = [a, ...copies].map((c) => ({ code_id: c.id, workspace_id: t.workspaceId, tag: 'bulk' }));
-      for (let i = 0; i < tags.length; i += 500) await h.db.insertInto('code_tags').values(tags.slice(i, i + 500)).execute();
+      for (let i = 0; i < tags.length; i += 500)
+        await h.db
+          .insertInto('code_tags')
+          .values(tags.slice(i, i + 500))
+          .execute();
       // Quarter and hour edges at both ends: a's three scans from 22:59:59 on March 28 to 21:59:59 on
       // March 29, and 60 more from 22:50 on March 28, which make that hour detailed (read from its cells).
-      for (let i = 0; i < 60; i++) await at(new Date(Date.parse('2026-03-28T22:50:00.000Z') + i * 1_000).toISOString(), a);
+      for (let i = 0; i < 60; i++)
+        await at(new Date(Date.parse('2026-03-28T22:50:00.000Z') + i * 1_000).toISOString(), a);
       await h.app.scans.flush();
       const range = 'from=2026-03-28T22:45:00.000Z&to=2026-03-29T22:15:00.000Z';
       const bulk = await get(`${range}&tag=bulk`);
       assert.equal(bulk.statusCode, 200, bulk.body);
       assert.equal(bulk.json.data.totals.scans, 63);
       assert.deepEqual(bulk.json.data.top_codes, [{ code_id: a.id, scans: 63 }]);
-      assert.deepEqual(bulk.json.data.dimensions.country, [{ key: null, scans: 60 }, { key: 'DE', scans: 2 }, { key: 'FR', scans: 1 }]);
+      assert.deepEqual(bulk.json.data.dimensions.country, [
+        { key: null, scans: 60 },
+        { key: 'DE', scans: 2 },
+        { key: 'FR', scans: 1 },
+      ]);
       const stats = await call(h, { url: `/v1/codes/${a.id}/stats?${range}`, tenant: t });
       assert.deepEqual(stats.json.data.by_country, bulk.json.data.dimensions.country);
       const spring = await get(`${range}&tag=spring`);

@@ -98,7 +98,10 @@ for (const dialect of targets) {
       assert.equal(res.json.data.totals.scans, SCANS - SCANS / 10, 'the year holds every seeded human scan');
       // Sparse edges come from raw scans, the days between from rollups: the breakdown adds up to the total.
       const edges = (await call(h, { url: calls[5], tenant: t })).json.data;
-      assert.equal(edges.by_country.reduce((n: number, b: { scans: number }) => n + b.scans, 0), edges.total_scans);
+      assert.equal(
+        edges.by_country.reduce((n: number, b: { scans: number }) => n + b.scans, 0),
+        edges.total_scans,
+      );
       console.log(worst.map(([url, ms]) => `${ms.toFixed(1)} ms  ${url}`).join('\n'));
       for (const [url, ms] of worst) assert.ok(ms < 50, `${url} held the event loop for ${ms.toFixed(1)} ms`);
     });

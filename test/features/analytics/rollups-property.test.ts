@@ -16,7 +16,8 @@ function random(seed: number) {
 }
 
 const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide', 'Asia/Kathmandu'];
-const dateIn = (ms: number, tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+const dateIn = (ms: number, tz: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 const START = Date.parse('2026-03-26T00:00:00.000Z');
 const SPAN = 8 * 86_400_000;
 /** A few scans over months around it, so long ranges read month buckets with days taken away. */
@@ -48,7 +49,16 @@ for (const dialect of dialects()) {
       t = await seedTenant(h, 'pro');
       codes.push(await createCode(h, t, { type: 'url', url: 'https://one.example.com/', tags: ['x'] }));
       codes.push(await createCode(h, t, { type: 'url', url: 'https://two.example.com/', tags: ['x'] }));
-      codes.push(await createCode(h, t, { type: 'url', url: 'https://ab.example.com/', destinations: [{ url: 'https://a.example.com/', weight: 1 }, { url: 'https://b.example.com/', weight: 1 }] }));
+      codes.push(
+        await createCode(h, t, {
+          type: 'url',
+          url: 'https://ab.example.com/',
+          destinations: [
+            { url: 'https://a.example.com/', weight: 1 },
+            { url: 'https://b.example.com/', weight: 1 },
+          ],
+        }),
+      );
       const times: number[] = [];
       for (let i = 0; i < 160; i++) {
         if (rnd() < 0.4) {
@@ -83,26 +93,47 @@ for (const dialect of dialects()) {
       }
       await h.app.scans.flush();
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     async function randomScan(ms: number, code: { short_code: string }) {
-        clock.t = ms;
-        const headers: Record<string, string> = { 'user-agent': rnd() < 0.2 ? UA.bot : pick([UA.iphone, UA.desktop]) };
-        const country = pick(['DE', 'FR', 'IN', '']);
-        if (country) headers['cf-ipcountry'] = country;
-        if (rnd() < 0.5) headers.referer = pick(['https://a.news.example/x', 'http://B.example.org', 'android-app://com.x/', 'nonsense']);
-        if (rnd() < 0.7) headers['accept-language'] = pick(['de-DE,de;q=0.9', 'en-US', 'hi']);
-        if (rnd() < 0.5) headers.cookie = `qrs_vid=${pick(['aaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbb', 'cccccccccccccccccccc'])}`;
-        const res = await scan(h, code.short_code, headers, { ip: `10.1.0.${Math.floor(rnd() * 7)}` });
-        assert.equal(res.statusCode, 302);
+      clock.t = ms;
+      const headers: Record<string, string> = { 'user-agent': rnd() < 0.2 ? UA.bot : pick([UA.iphone, UA.desktop]) };
+      const country = pick(['DE', 'FR', 'IN', '']);
+      if (country) headers['cf-ipcountry'] = country;
+      if (rnd() < 0.5)
+        headers.referer = pick([
+          'https://a.news.example/x',
+          'http://B.example.org',
+          'android-app://com.x/',
+          'nonsense',
+        ]);
+      if (rnd() < 0.7) headers['accept-language'] = pick(['de-DE,de;q=0.9', 'en-US', 'hi']);
+      if (rnd() < 0.5)
+        headers.cookie = `qrs_vid=${pick(['aaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbb', 'cccccccccccccccccccc'])}`;
+      const res = await scan(h, code.short_code, headers, { ip: `10.1.0.${Math.floor(rnd() * 7)}` });
+      assert.equal(res.statusCode, 302);
     }
 
     it(`GET /v1/analytics and the code stats equal counts over the raw rows, sparse and dense hours (seed ${seed})`, async () => {
-      const raw = await h.db.selectFrom('scans').selectAll().where('workspace_id', '=', t.workspaceId).orderBy('id').execute();
+      const raw = await h.db
+        .selectFrom('scans')
+        .selectAll()
+        .where('workspace_id', '=', t.workspaceId)
+        .orderBy('id')
+        .execute();
       assert.equal(raw.length, 160 + WIDE_SCANS + 90 + 95 + 50);
       const perHour = new Map<string, number>();
-      for (const r of raw) perHour.set(`${r.code_id}|${r.scanned_at.slice(0, 13)}`, (perHour.get(`${r.code_id}|${r.scanned_at.slice(0, 13)}`) ?? 0) + 1);
-      assert.ok([...perHour.values()].some((n) => n >= DENSE_HOUR) && [...perHour.values()].some((n) => n < DENSE_HOUR), 'dense and sparse hours');
+      for (const r of raw)
+        perHour.set(
+          `${r.code_id}|${r.scanned_at.slice(0, 13)}`,
+          (perHour.get(`${r.code_id}|${r.scanned_at.slice(0, 13)}`) ?? 0) + 1,
+        );
+      assert.ok(
+        [...perHour.values()].some((n) => n >= DENSE_HOUR) && [...perHour.values()].some((n) => n < DENSE_HOUR),
+        'dense and sparse hours',
+      );
       const referrerHost = (r: (typeof raw)[number]) => {
         const m = /:\/\/([^/?#]*)/.exec(r.referrer ?? '');
         return m && m[1] ? m[1].toLowerCase() : null;
@@ -138,11 +169,16 @@ for (const dialect of dialects()) {
           within = (ms) => ms >= a && ms < b;
         }
         const label = `round ${round}: ${tz} ${range} ${interval} bots=${bots} code=${code?.id ?? '-'} tag=${tag}`;
-        const res = await call(h, { url: `/v1/analytics?${range}&tz=${tz}&interval=${interval}&include_bots=${bots}&limit=100${code ? `&code_id=${code.id}` : ''}${tag ? '&tag=x' : ''}`, tenant: t });
+        const res = await call(h, {
+          url: `/v1/analytics?${range}&tz=${tz}&interval=${interval}&include_bots=${bots}&limit=100${code ? `&code_id=${code.id}` : ''}${tag ? '&tag=x' : ''}`,
+          tenant: t,
+        });
         assert.equal(res.statusCode, 200, `${label}: ${res.body}`);
         const got = res.json.data;
         const tagged = new Set([codes[0].id, codes[1].id]);
-        const counted = raw.filter((r) => (bots || !r.is_bot) && (!code || r.code_id === code.id) && (!tag || tagged.has(r.code_id)));
+        const counted = raw.filter(
+          (r) => (bots || !r.is_bot) && (!code || r.code_id === code.id) && (!tag || tagged.has(r.code_id)),
+        );
         const inRange = counted.filter((r) => within(Date.parse(r.scanned_at)));
         assert.equal(got.totals.scans, inRange.length, label);
         const perDay = new Map<string, number>();
@@ -150,7 +186,11 @@ for (const dialect of dialects()) {
           const bucket = labelOf(dateIn(Date.parse(r.scanned_at), tz), interval);
           perDay.set(bucket, (perDay.get(bucket) ?? 0) + 1);
         }
-        assert.deepEqual(Object.fromEntries(got.by_day.filter((x: any) => x.scans).map((x: any) => [x.date, x.scans])), Object.fromEntries([...perDay].sort()), label);
+        assert.deepEqual(
+          Object.fromEntries(got.by_day.filter((x: any) => x.scans).map((x: any) => [x.date, x.scans])),
+          Object.fromEntries([...perDay].sort()),
+          label,
+        );
         // A visitor-day (UTC day, IP hash; per code when filtered) counts where its first counted scan falls.
         const first = new Map<string, string>();
         for (const r of counted) {
@@ -163,36 +203,80 @@ for (const dialect of dialects()) {
         const by = (f: (r: (typeof raw)[number]) => string | null, limit = 100) => {
           const m = new Map<string | null, number>();
           for (const r of inRange) m.set(f(r), (m.get(f(r)) ?? 0) + 1);
-          return [...m].map(([key, scans]) => ({ key, scans })).sort((x, y) => y.scans - x.scans || String(x.key ?? '').localeCompare(String(y.key ?? ''))).slice(0, limit);
+          return [...m]
+            .map(([key, scans]) => ({ key, scans }))
+            .sort((x, y) => y.scans - x.scans || String(x.key ?? '').localeCompare(String(y.key ?? '')))
+            .slice(0, limit);
         };
         const expected = {
-          country: by((r) => r.country), device: by((r) => r.device), os: by((r) => r.os), browser: by((r) => r.browser),
-          referrer: by(referrerHost), language: by((r) => r.language), destination: by((r) => r.destination),
+          country: by((r) => r.country),
+          device: by((r) => r.device),
+          os: by((r) => r.os),
+          browser: by((r) => r.browser),
+          referrer: by(referrerHost),
+          language: by((r) => r.language),
+          destination: by((r) => r.destination),
         };
         assert.deepEqual(got.dimensions, expected, `${label}: dimensions`);
-        assert.deepEqual(got.top_codes.map((c: any) => ({ key: c.code_id, scans: c.scans })), by((r) => r.code_id), `${label}: top codes`);
+        assert.deepEqual(
+          got.top_codes.map((c: any) => ({ key: c.code_id, scans: c.scans })),
+          by((r) => r.code_id),
+          `${label}: top codes`,
+        );
         if (code) {
-          const stats = await call(h, { url: `/v1/codes/${code.id}/stats?${range}&tz=${tz}&include_bots=${bots}`, tenant: t });
+          const stats = await call(h, {
+            url: `/v1/codes/${code.id}/stats?${range}&tz=${tz}&include_bots=${bots}`,
+            tenant: t,
+          });
           assert.equal(stats.statusCode, 200, stats.body);
           const x = stats.json.data;
           assert.equal(x.total_scans, inRange.length, `${label}: stats total`);
-          assert.deepEqual({ country: x.by_country, device: x.by_device, os: x.by_os, browser: x.by_browser, referrer: x.by_referrer },
-            { country: expected.country, device: expected.device, os: expected.os, browser: expected.browser, referrer: expected.referrer }, `${label}: stats breakdowns`);
+          assert.deepEqual(
+            { country: x.by_country, device: x.by_device, os: x.by_os, browser: x.by_browser, referrer: x.by_referrer },
+            {
+              country: expected.country,
+              device: expected.device,
+              os: expected.os,
+              browser: expected.browser,
+              referrer: expected.referrer,
+            },
+            `${label}: stats breakdowns`,
+          );
         }
       }
     });
 
-    it('the migration\'s backfill from raw rows rebuilds exactly the rollups the flushes wrote', async () => {
+    it("the migration's backfill from raw rows rebuilds exactly the rollups the flushes wrote", async () => {
       const ids = codes.map((c) => c.id);
       const snapshot = async () => ({
-        code: await h.db.selectFrom('scan_rollups').selectAll().where('code_id', 'in', ids).orderBy('code_id').orderBy('grain').orderBy('dimension').orderBy('bucket').orderBy('value').execute(),
-        workspace: await h.db.selectFrom('workspace_rollups').selectAll().where('workspace_id', '=', t.workspaceId).orderBy('grain').orderBy('dimension').orderBy('bucket').orderBy('value').execute(),
+        code: await h.db
+          .selectFrom('scan_rollups')
+          .selectAll()
+          .where('code_id', 'in', ids)
+          .orderBy('code_id')
+          .orderBy('grain')
+          .orderBy('dimension')
+          .orderBy('bucket')
+          .orderBy('value')
+          .execute(),
+        workspace: await h.db
+          .selectFrom('workspace_rollups')
+          .selectAll()
+          .where('workspace_id', '=', t.workspaceId)
+          .orderBy('grain')
+          .orderBy('dimension')
+          .orderBy('bucket')
+          .orderBy('value')
+          .execute(),
       });
       const live = await snapshot();
       assert.ok(live.code.length > 100);
       await h.db.deleteFrom('scan_rollups').where('code_id', 'in', ids).execute();
       await h.db.deleteFrom('workspace_rollups').where('workspace_id', '=', t.workspaceId).execute();
-      await h.db.deleteFrom('scan_visitors').where('scope_id', 'in', [...ids, t.workspaceId]).execute();
+      await h.db
+        .deleteFrom('scan_visitors')
+        .where('scope_id', 'in', [...ids, t.workspaceId])
+        .execute();
       await backfillRollups(h.db, clock.now(), [t.workspaceId]);
       assert.deepEqual(await snapshot(), live);
     });

@@ -1,15 +1,39 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+} from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/callers.js';
 
-const KEY_FIELDS = ['created_at', 'created_by', 'expires_at', 'hint', 'id', 'last_used_at', 'name', 'revoked_at', 'status', 'workspace_id'];
+const KEY_FIELDS = [
+  'created_at',
+  'created_by',
+  'expires_at',
+  'hint',
+  'id',
+  'last_used_at',
+  'name',
+  'revoked_at',
+  'status',
+  'workspace_id',
+];
 
 for (const dialect of dialects()) {
   describe(`api keys [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('an org_admin creates a key: 201 with the secret once; it works; listing shows no secret; audited without secrets', async () => {
       const t = await seedTenant(h);
@@ -52,32 +76,53 @@ for (const dialect of dialects()) {
       const t = await seedTenant(h);
       const admin = await seedMember(h, t, { workspace: 'ws_admin' });
       const k = (await req(h, asMember(admin), 'POST', '/v1/api-keys', { name: 'to revoke' })).json.data;
-      assert.equal((await call(h, { url: '/v1/workspaces', headers: { authorization: `Bearer ${k.api_key}` } })).statusCode, 200);
+      assert.equal(
+        (await call(h, { url: '/v1/workspaces', headers: { authorization: `Bearer ${k.api_key}` } })).statusCode,
+        200,
+      );
       const res = await req(h, asMember(admin), 'DELETE', `/v1/api-keys/${k.id}`);
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json.data.status, 'revoked');
       assert.ok(res.json.data.revoked_at);
-      expectProblem(await call(h, { url: '/v1/workspaces', headers: { authorization: `Bearer ${k.api_key}` } }), 401, 'authentication');
+      expectProblem(
+        await call(h, { url: '/v1/workspaces', headers: { authorization: `Bearer ${k.api_key}` } }),
+        401,
+        'authentication',
+      );
       const again = await req(h, asMember(admin), 'DELETE', `/v1/api-keys/${k.id}`);
       assert.equal(again.statusCode, 200);
       assert.equal(again.json.data.revoked_at, res.json.data.revoked_at);
       const entries = (await auditOf(h, t.workspaceId)).filter((e) => e.resource_id === k.id);
-      assert.deepEqual(entries.map((e) => e.action), ['api_keys.revoked', 'api_keys.created']);
+      assert.deepEqual(
+        entries.map((e) => e.action),
+        ['api_keys.revoked', 'api_keys.created'],
+      );
       assert.ok(JSON.parse(entries[0].changes).revoked_at.new);
     });
 
     it('API keys and non-admin roles cannot create, list, read or revoke keys (403); nothing changes', async () => {
       const t = await seedTenant(h);
-      const keyId = (await h.db.selectFrom('api_keys').select('id').where('workspace_id', '=', t.workspaceId).executeTakeFirstOrThrow()).id;
+      const keyId = (
+        await h.db
+          .selectFrom('api_keys')
+          .select('id')
+          .where('workspace_id', '=', t.workspaceId)
+          .executeTakeFirstOrThrow()
+      ).id;
       const callers = [asKey(t)];
-      for (const role of ['editor', 'approver', 'viewer'] as const) callers.push(asMember(await seedMember(h, t, { workspace: role })));
+      for (const role of ['editor', 'approver', 'viewer'] as const)
+        callers.push(asMember(await seedMember(h, t, { workspace: role })));
       for (const c of callers) {
         expectProblem(await req(h, c, 'POST', '/v1/api-keys', { name: 'x' }), 403, 'forbidden');
         expectProblem(await req(h, c, 'GET', '/v1/api-keys'), 403, 'forbidden');
         expectProblem(await req(h, c, 'GET', `/v1/api-keys/${keyId}`), 403, 'forbidden');
         expectProblem(await req(h, c, 'DELETE', `/v1/api-keys/${keyId}`), 403, 'forbidden');
       }
-      const keys = await h.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('organization_id', '=', t.organizationId).execute();
+      const keys = await h.db
+        .selectFrom('api_keys')
+        .select(['id', 'revoked_at'])
+        .where('organization_id', '=', t.organizationId)
+        .execute();
       assert.deepEqual(keys, [{ id: keyId, revoked_at: null }]);
     });
 
@@ -85,7 +130,11 @@ for (const dialect of dialects()) {
       const t = await seedTenant(h, 'pro');
       const other = (await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'Other', slug: randomSlug() })).json.data;
       const wsAdmin = await seedMember(h, t, { workspace: 'ws_admin' });
-      expectProblem(await req(h, asMember(wsAdmin), 'POST', '/v1/api-keys', { name: 'x', workspace_id: other.id }), 403, 'forbidden');
+      expectProblem(
+        await req(h, asMember(wsAdmin), 'POST', '/v1/api-keys', { name: 'x', workspace_id: other.id }),
+        403,
+        'forbidden',
+      );
       expectProblem(await req(h, asMember(wsAdmin), 'GET', `/v1/api-keys?workspace_id=${other.id}`), 403, 'forbidden');
       const orgAdmin = await seedMember(h, t, { org: 'org_admin' });
       const k = await req(h, asMember(orgAdmin), 'POST', '/v1/api-keys', { name: 'for other', workspace_id: other.id });
@@ -94,14 +143,37 @@ for (const dialect of dialects()) {
       // The ws_admin of the default workspace cannot see the other workspace, so its key is a 404.
       expectProblem(await req(h, asMember(wsAdmin), 'DELETE', `/v1/api-keys/${k.json.data.id}`), 404, 'not-found');
       const viewerThere = await seedMember(h, t, { workspace: 'ws_admin' });
-      await h.db.insertInto('workspace_members').values({ workspace_id: other.id, user_id: viewerThere.userId, role: 'viewer', created_at: new Date().toISOString() }).execute();
+      await h.db
+        .insertInto('workspace_members')
+        .values({
+          workspace_id: other.id,
+          user_id: viewerThere.userId,
+          role: 'viewer',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       expectProblem(await req(h, asMember(viewerThere), 'DELETE', `/v1/api-keys/${k.json.data.id}`), 403, 'forbidden');
       const list = await req(h, asMember(orgAdmin), 'GET', `/v1/api-keys?workspace_id=${other.id}`);
-      assert.deepEqual(list.json.data.map((x: any) => x.id), [k.json.data.id]);
+      assert.deepEqual(
+        list.json.data.map((x: any) => x.id),
+        [k.json.data.id],
+      );
       // The key acts in its workspace.
-      const ws = await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${k.json.data.api_key}` } });
+      const ws = await call(h, {
+        url: '/v1/organizations',
+        headers: { authorization: `Bearer ${k.json.data.api_key}` },
+      });
       assert.equal(ws.statusCode, 200);
-      assert.equal((await h.db.selectFrom('api_keys').select('revoked_at').where('id', '=', k.json.data.id).executeTakeFirstOrThrow()).revoked_at, null);
+      assert.equal(
+        (
+          await h.db
+            .selectFrom('api_keys')
+            .select('revoked_at')
+            .where('id', '=', k.json.data.id)
+            .executeTakeFirstOrThrow()
+        ).revoked_at,
+        null,
+      );
     });
 
     it('rejects bad input: past expiry, unknown/other-org workspace, long name, unknown field; creates nothing', async () => {
@@ -117,27 +189,58 @@ for (const dialect of dialects()) {
         [{ name: 'x', scopes: ['all'] }, '/scopes', 'unknown_field'],
       ];
       for (const [body, pointer, code] of cases) {
-        assertErrorAt(expectProblem(await req(h, asMember(admin), 'POST', '/v1/api-keys', body), 422, 'validation-error'), pointer, code);
+        assertErrorAt(
+          expectProblem(await req(h, asMember(admin), 'POST', '/v1/api-keys', body), 422, 'validation-error'),
+          pointer,
+          code,
+        );
       }
       expectProblem(await req(h, asMember(admin), 'POST', '/v1/api-keys', {}), 400, 'bad-request');
-      const count = await h.db.selectFrom('api_keys').select('id').where('organization_id', 'in', [t.organizationId, other.organizationId]).execute();
+      const count = await h.db
+        .selectFrom('api_keys')
+        .select('id')
+        .where('organization_id', 'in', [t.organizationId, other.organizationId])
+        .execute();
       assert.equal(count.length, 2);
-      expectProblem(await req(h, asMember(admin), 'GET', `/v1/api-keys?workspace_id=${other.workspaceId}`), 422, 'validation-error');
+      expectProblem(
+        await req(h, asMember(admin), 'GET', `/v1/api-keys?workspace_id=${other.workspaceId}`),
+        422,
+        'validation-error',
+      );
     });
 
     it('an expired key gets 401 and is listed as expired', async () => {
       const t = await seedTenant(h);
       const admin = await seedMember(h, t, { org: 'org_admin' });
-      const k = (await req(h, asMember(admin), 'POST', '/v1/api-keys', { name: 'short', expires_at: new Date(Date.now() + 60_000).toISOString() })).json.data;
-      await h.db.updateTable('api_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', k.id).execute();
-      expectProblem(await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${k.api_key}` } }), 401, 'authentication');
+      const k = (
+        await req(h, asMember(admin), 'POST', '/v1/api-keys', {
+          name: 'short',
+          expires_at: new Date(Date.now() + 60_000).toISOString(),
+        })
+      ).json.data;
+      await h.db
+        .updateTable('api_keys')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', k.id)
+        .execute();
+      expectProblem(
+        await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${k.api_key}` } }),
+        401,
+        'authentication',
+      );
       assert.equal((await req(h, asMember(admin), 'GET', `/v1/api-keys/${k.id}`)).json.data.status, 'expired');
     });
 
-    it('isolation: another organization\'s key is 404 to read and revoke, and stays valid', async () => {
+    it("isolation: another organization's key is 404 to read and revoke, and stays valid", async () => {
       const a = await seedTenant(h);
       const b = await seedTenant(h);
-      const bKeyId = (await h.db.selectFrom('api_keys').select('id').where('workspace_id', '=', b.workspaceId).executeTakeFirstOrThrow()).id;
+      const bKeyId = (
+        await h.db
+          .selectFrom('api_keys')
+          .select('id')
+          .where('workspace_id', '=', b.workspaceId)
+          .executeTakeFirstOrThrow()
+      ).id;
       const aAdmin = await seedMember(h, a, { org: 'org_admin' });
       expectProblem(await req(h, asMember(aAdmin), 'GET', `/v1/api-keys/${bKeyId}`), 404, 'not-found');
       expectProblem(await req(h, asMember(aAdmin), 'DELETE', `/v1/api-keys/${bKeyId}`), 404, 'not-found');

@@ -8,20 +8,32 @@ import { isPostgres } from '../../../src/db/database.js';
 async function refuseKeyUpdates(h: Harness, on: boolean) {
   if (isPostgres(h.db)) {
     if (on) {
-      await sql`create or replace function qrs_test_refuse() returns trigger as $$ begin raise exception 'refused by test'; end $$ language plpgsql`.execute(h.db);
-      await sql`create trigger qrs_test_refuse before update on api_keys for each row execute function qrs_test_refuse()`.execute(h.db);
+      await sql`create or replace function qrs_test_refuse() returns trigger as $$ begin raise exception 'refused by test'; end $$ language plpgsql`.execute(
+        h.db,
+      );
+      await sql`create trigger qrs_test_refuse before update on api_keys for each row execute function qrs_test_refuse()`.execute(
+        h.db,
+      );
     } else {
       await sql`drop trigger qrs_test_refuse on api_keys`.execute(h.db);
     }
   } else if (on) {
-    await sql`create trigger qrs_test_refuse before update on api_keys begin select raise(abort, 'refused by test'); end`.execute(h.db);
+    await sql`create trigger qrs_test_refuse before update on api_keys begin select raise(abort, 'refused by test'); end`.execute(
+      h.db,
+    );
   } else {
     await sql`drop trigger qrs_test_refuse`.execute(h.db);
   }
 }
 
 const lastUsedOf = async (h: Harness, workspaceId: string) =>
-  (await h.db.selectFrom('api_keys').select('last_used_at').where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow()).last_used_at;
+  (
+    await h.db
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow()
+  ).last_used_at;
 
 for (const dialect of dialects()) {
   describe(`API key last-used times [${dialect.name}]`, () => {
@@ -29,7 +41,10 @@ for (const dialect of dialects()) {
       const h = await createHarness(dialect);
       try {
         const t = await seedTenant(h);
-        assert.equal((await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode, 200);
+        assert.equal(
+          (await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode,
+          200,
+        );
         await refuseKeyUpdates(h, true);
         await assert.rejects(h.app.deps.lastUsed.flush(), /refused by test/);
         assert.equal(await lastUsedOf(h, t.workspaceId), null);
@@ -43,13 +58,22 @@ for (const dialect of dialects()) {
 
     it('shutdown logs what it could not write instead of failing the close', async () => {
       const lines: string[] = [];
-      const h = await createHarness(dialect, {}, { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } });
+      const h = await createHarness(
+        dialect,
+        {},
+        { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } },
+      );
       const t = await seedTenant(h);
-      assert.equal((await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode, 200);
+      assert.equal(
+        (await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode,
+        200,
+      );
       await refuseKeyUpdates(h, true);
       try {
         await h.app.close();
-        const warned = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'API key last-used times not written at shutdown');
+        const warned = lines
+          .map((l) => JSON.parse(l))
+          .filter((l) => l.msg === 'API key last-used times not written at shutdown');
         assert.equal(warned.length, 1, lines.join('\n'));
         assert.equal(warned[0].keys, 1);
       } finally {

@@ -1,29 +1,68 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, req } from '../../support/callers.js';
 import { recordAudit } from '../../../src/features/audit/audit.service.js';
 
-const ENTRY_FIELDS = ['action', 'actor_id', 'actor_type', 'changes', 'created_at', 'id', 'request_id', 'resource_id', 'resource_type', 'workspace_id'];
+const ENTRY_FIELDS = [
+  'action',
+  'actor_id',
+  'actor_type',
+  'changes',
+  'created_at',
+  'id',
+  'request_id',
+  'resource_id',
+  'resource_type',
+  'workspace_id',
+];
 
 for (const dialect of dialects()) {
   describe(`audit log [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     /** n synthetic entries in the tenant's workspace, cycling through types and actions. */
     async function seedEntries(t: Tenant, n: number) {
       const types = ['codes', 'api_keys', 'webhooks', 'workspaces'] as const;
       for (let i = 0; i < n; i++) {
         const type = types[i % 4];
-        await recordAudit(h.db, { actorType: 'api', actorId: 'key_X', requestId: `req_${i}`, organizationId: t.organizationId, workspaceId: t.workspaceId }, {
-          action: `${type}.${i % 3 === 0 ? 'created' : 'updated'}`, resourceType: type, resourceId: `res_${i % 5}`, after: { n: i }, at: new Date(),
-        });
+        await recordAudit(
+          h.db,
+          {
+            actorType: 'api',
+            actorId: 'key_X',
+            requestId: `req_${i}`,
+            organizationId: t.organizationId,
+            workspaceId: t.workspaceId,
+          },
+          {
+            action: `${type}.${i % 3 === 0 ? 'created' : 'updated'}`,
+            resourceType: type,
+            resourceId: `res_${i % 5}`,
+            after: { n: i },
+            at: new Date(),
+          },
+        );
       }
     }
 
-    it('lists the workspace\'s entries newest first with the D6 entry shape and exact total_count', async () => {
+    it("lists the workspace's entries newest first with the D6 entry shape and exact total_count", async () => {
       const t = await seedTenant(h, 'pro');
       const ws = (await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'W', slug: randomSlug() })).json.data;
       await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'W', slug: 'x' }); // 422, no entry
@@ -66,8 +105,17 @@ for (const dialect of dialects()) {
       assert.equal(byRes.json.meta.pagination.total_count, 8);
       const byAction = await req(h, asKey(t), 'GET', '/v1/audit-logs?action=codes.created');
       assert.ok(byAction.json.data.length > 0 && byAction.json.data.every((e: any) => e.action === 'codes.created'));
-      const combined = await req(h, asKey(t), 'GET', '/v1/audit-logs?resource_type=codes&action=codes.updated&resource_id=res_4');
-      assert.ok(combined.json.data.every((e: any) => e.resource_type === 'codes' && e.action === 'codes.updated' && e.resource_id === 'res_4'));
+      const combined = await req(
+        h,
+        asKey(t),
+        'GET',
+        '/v1/audit-logs?resource_type=codes&action=codes.updated&resource_id=res_4',
+      );
+      assert.ok(
+        combined.json.data.every(
+          (e: any) => e.resource_type === 'codes' && e.action === 'codes.updated' && e.resource_id === 'res_4',
+        ),
+      );
       const dflt = await req(h, asKey(t), 'GET', '/v1/audit-logs');
       assert.equal(dflt.json.data.length, 42); // default limit 50 holds all 42
       // Walk the pages of 7.
@@ -83,7 +131,12 @@ for (const dialect of dialects()) {
       assert.deepEqual(seen, ids);
       // Filtered pagination keeps the filter.
       const p1 = await req(h, asKey(t), 'GET', '/v1/audit-logs?resource_type=codes&limit=3');
-      const p2 = await req(h, asKey(t), 'GET', `/v1/audit-logs?resource_type=codes&limit=3&cursor=${p1.json.meta.pagination.next_cursor}`);
+      const p2 = await req(
+        h,
+        asKey(t),
+        'GET',
+        `/v1/audit-logs?resource_type=codes&limit=3&cursor=${p1.json.meta.pagination.next_cursor}`,
+      );
       assert.ok(p2.json.data.every((e: any) => e.resource_type === 'codes' && e.id < p1.json.data[2].id));
     });
 
@@ -99,7 +152,10 @@ for (const dialect of dialects()) {
         ['cursor=aud_01JD3Y2K8Q9XW4T5N6M7P8R9S0', '/query/cursor'],
       ];
       for (const [qs, pointer] of cases) {
-        assertErrorAt(expectProblem(await req(h, asKey(t), 'GET', `/v1/audit-logs?${qs}`), 422, 'validation-error'), pointer);
+        assertErrorAt(
+          expectProblem(await req(h, asKey(t), 'GET', `/v1/audit-logs?${qs}`), 422, 'validation-error'),
+          pointer,
+        );
       }
     });
 
@@ -124,7 +180,7 @@ for (const dialect of dialects()) {
       assert.deepEqual(one.json.data, before[0]);
     });
 
-    it('every role may read its workspace\'s log', async () => {
+    it("every role may read its workspace's log", async () => {
       const t = await seedTenant(h);
       for (const role of ['ws_admin', 'editor', 'approver', 'viewer'] as const) {
         const m = await seedMember(h, t, { workspace: role });
@@ -135,7 +191,12 @@ for (const dialect of dialects()) {
     });
 
     it('total_count stays exact while settled counts are cached and extended (append-only, ULID order)', async () => {
-      const clock = { at: Date.now(), now() { return new Date(this.at); } };
+      const clock = {
+        at: Date.now(),
+        now() {
+          return new Date(this.at);
+        },
+      };
       const hc = await createHarness(dialect, {}, { clock });
       try {
         const t = await seedTenant(hc);
@@ -143,21 +204,45 @@ for (const dialect of dialects()) {
         const next = monotonicFactory();
         const insertAt = async (ms: number, n: number, type = 'codes') => {
           for (let i = 0; i < n; i++) {
-            await hc.db.insertInto('audit_logs').values({
-              id: `aud_${next(ms)}`, organization_id: t.organizationId, workspace_id: t.workspaceId, actor_type: 'system', actor_id: null,
-              action: `${type}.updated`, resource_type: type, resource_id: `res_${i % 3}`, changes: '{}', request_id: null, created_at: new Date(ms).toISOString(),
-            }).execute();
+            await hc.db
+              .insertInto('audit_logs')
+              .values({
+                id: `aud_${next(ms)}`,
+                organization_id: t.organizationId,
+                workspace_id: t.workspaceId,
+                actor_type: 'system',
+                actor_id: null,
+                action: `${type}.updated`,
+                resource_type: type,
+                resource_id: `res_${i % 3}`,
+                changes: '{}',
+                request_id: null,
+                created_at: new Date(ms).toISOString(),
+              })
+              .execute();
           }
         };
         const live = async (where: Record<string, string> = {}) => {
-          let q = hc.db.selectFrom('audit_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', t.workspaceId);
+          let q = hc.db
+            .selectFrom('audit_logs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('workspace_id', '=', t.workspaceId);
           for (const [k, v] of Object.entries(where)) q = q.where(k as 'action', '=', v);
           return Number((await q.executeTakeFirstOrThrow()).n);
         };
         const check = async () => {
-          for (const [qs, where] of [['', {}], ['resource_type=codes', { resource_type: 'codes' }], ['resource_id=res_1', { resource_id: 'res_1' }], ['action=webhooks.updated', { action: 'webhooks.updated' }]] as const) {
+          for (const [qs, where] of [
+            ['', {}],
+            ['resource_type=codes', { resource_type: 'codes' }],
+            ['resource_id=res_1', { resource_id: 'res_1' }],
+            ['action=webhooks.updated', { action: 'webhooks.updated' }],
+          ] as const) {
             const res = await call(hc, { url: `/v1/audit-logs?limit=1${qs ? `&${qs}` : ''}`, tenant: t });
-            assert.equal(res.json.meta.pagination.total_count, await live(where), `${qs} at +${clock.at - Date.now()} ms`);
+            assert.equal(
+              res.json.meta.pagination.total_count,
+              await live(where),
+              `${qs} at +${clock.at - Date.now()} ms`,
+            );
           }
         };
         await insertAt(clock.at - 2 * 3_600_000, 30);
@@ -172,10 +257,12 @@ for (const dialect of dialects()) {
         clock.at += 11 * 60_000; // past the cache's lifetime: recounted from scratch
         await insertAt(clock.at, 1);
         await check();
-      } finally { await hc.close(); }
+      } finally {
+        await hc.close();
+      }
     });
 
-    it('isolation: another workspace\'s entries are invisible and 404 by id', async () => {
+    it("isolation: another workspace's entries are invisible and 404 by id", async () => {
       const a = await seedTenant(h);
       const b = await seedTenant(h);
       const bEntry = (await req(h, asKey(b), 'GET', '/v1/audit-logs')).json.data[0];
@@ -189,7 +276,9 @@ for (const dialect of dialects()) {
       // Same-organization workspaces are separate logs too.
       const pro = await seedTenant(h, 'pro');
       const ws = (await req(h, asKey(pro), 'POST', '/v1/workspaces', { name: 'W', slug: randomSlug() })).json.data;
-      const wsEntry = (await h.db.selectFrom('audit_logs').select('id').where('workspace_id', '=', ws.id).executeTakeFirstOrThrow()).id;
+      const wsEntry = (
+        await h.db.selectFrom('audit_logs').select('id').where('workspace_id', '=', ws.id).executeTakeFirstOrThrow()
+      ).id;
       expectProblem(await req(h, asKey(pro), 'GET', `/v1/audit-logs/${wsEntry}`), 404, 'not-found');
     });
   });

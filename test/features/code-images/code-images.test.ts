@@ -3,7 +3,15 @@
 // text a phone would see.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { decodeEps, decodePdf, decodePng, decodeSvg, limit, missingTools } from '../../support/decode.js';
 
 const FORMATS = ['svg', 'png', 'pdf', 'eps'] as const;
@@ -17,20 +25,33 @@ const decoders: Record<Format, (body: Buffer) => Promise<string>> = {
 };
 
 const CONTENT_TYPE: Record<Format, string> = {
-  svg: 'image/svg+xml; charset=utf-8', png: 'image/png', pdf: 'application/pdf', eps: 'application/postscript',
+  svg: 'image/svg+xml; charset=utf-8',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  eps: 'application/postscript',
 };
 
 /** Every code type with the exact text its symbol must hold, written out by hand (not by encodePayload). */
 const STATIC_CODES: Array<{ body: Record<string, unknown>; payload: string }> = [
   { body: { type: 'url', dynamic: false, url: 'https://example.com/a?b=1' }, payload: 'https://example.com/a?b=1' },
   { body: { type: 'text', content: { text: 'Grüße, 世界' } }, payload: 'Grüße, 世界' },
-  { body: { type: 'email', content: { to: 'ops@example.com', subject: 'Hi there', body: 'a&b' } }, payload: 'mailto:ops@example.com?subject=Hi%20there&body=a%26b' },
+  {
+    body: { type: 'email', content: { to: 'ops@example.com', subject: 'Hi there', body: 'a&b' } },
+    payload: 'mailto:ops@example.com?subject=Hi%20there&body=a%26b',
+  },
   { body: { type: 'phone', content: { number: '+49 (30) 123-456' } }, payload: 'tel:+4930123456' },
   { body: { type: 'sms', content: { number: '+1 555 0100', message: 'STOP' } }, payload: 'SMSTO:+15550100:STOP' },
-  { body: { type: 'wifi', content: { ssid: 'Cafe;Guest', encryption: 'WPA', password: 'pa:ss"1' } }, payload: 'WIFI:T:WPA;S:Cafe\\;Guest;P:pa\\:ss\\"1;;' },
   {
-    body: { type: 'vcard', content: { first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines, Ltd', email: 'ada@example.com' } },
-    payload: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nORG:Engines\\, Ltd\r\nEMAIL;TYPE=INTERNET:ada@example.com\r\nEND:VCARD\r\n',
+    body: { type: 'wifi', content: { ssid: 'Cafe;Guest', encryption: 'WPA', password: 'pa:ss"1' } },
+    payload: 'WIFI:T:WPA;S:Cafe\\;Guest;P:pa\\:ss\\"1;;',
+  },
+  {
+    body: {
+      type: 'vcard',
+      content: { first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines, Ltd', email: 'ada@example.com' },
+    },
+    payload:
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nORG:Engines\\, Ltd\r\nEMAIL;TYPE=INTERNET:ada@example.com\r\nEND:VCARD\r\n',
   },
   { body: { type: 'geo', content: { lat: 52.5200066, lng: 13.404954 } }, payload: 'geo:52.5200066,13.404954' },
 ];
@@ -45,15 +66,22 @@ for (const dialect of dialects()) {
       assert.equal(res.statusCode, 201, res.body);
       return res.json.data;
     };
-    const image = (id: string, format: Format, query = '', headers: Record<string, string> = {}, tenant: Tenant | null = t) =>
-      call(h, { url: `/v1/codes/${id}/qr.${format}${query}`, tenant: tenant ?? undefined, headers });
+    const image = (
+      id: string,
+      format: Format,
+      query = '',
+      headers: Record<string, string> = {},
+      tenant: Tenant | null = t,
+    ) => call(h, { url: `/v1/codes/${id}/qr.${format}${query}`, tenant: tenant ?? undefined, headers });
 
     before(async () => {
       h = await createHarness(dialect);
       t = await seedTenant(h, 'business');
       other = await seedTenant(h, 'business');
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     it('every format of every code type decodes to exactly the intended payload', async (tc) => {
       const skip = missingTools('zbarimg', 'rsvg-convert', 'pdftoppm', 'gs');
@@ -65,12 +93,18 @@ for (const dialect of dialects()) {
       for (const c of STATIC_CODES) cases.push({ id: (await create(c.body)).id, payload: c.payload });
 
       const run = limit();
-      const results = await Promise.all(cases.flatMap(({ id, payload }) => FORMATS.map((format) => run(async () => {
-        const res = await image(id, format);
-        assert.equal(res.statusCode, 200, `${format}: ${res.body.slice(0, 200)}`);
-        assert.equal(res.headers['content-type'], CONTENT_TYPE[format]);
-        return { format, payload, decoded: await decoders[format](res.rawPayload) };
-      }))));
+      const results = await Promise.all(
+        cases.flatMap(({ id, payload }) =>
+          FORMATS.map((format) =>
+            run(async () => {
+              const res = await image(id, format);
+              assert.equal(res.statusCode, 200, `${format}: ${res.body.slice(0, 200)}`);
+              assert.equal(res.headers['content-type'], CONTENT_TYPE[format]);
+              return { format, payload, decoded: await decoders[format](res.rawPayload) };
+            }),
+          ),
+        ),
+      );
       assert.equal(results.length, 36);
       for (const r of results) assert.equal(r.decoded, r.payload, `${r.format} of ${JSON.stringify(r.payload)}`);
     });
@@ -110,7 +144,12 @@ for (const dialect of dialects()) {
       const bigger = await image(code.id, 'svg', '?size=300', { 'if-none-match': etag });
       assert.equal(bigger.statusCode, 200);
       assert.notEqual(String(bigger.headers.etag), etag);
-      const patched = await call(h, { method: 'PATCH', url: `/v1/codes/${code.id}`, tenant: t, body: { style: { foreground: '#123456' } } });
+      const patched = await call(h, {
+        method: 'PATCH',
+        url: `/v1/codes/${code.id}`,
+        tenant: t,
+        body: { style: { foreground: '#123456' } },
+      });
       assert.equal(patched.statusCode, 200, patched.body);
       const after = await image(code.id, 'svg', '', { 'if-none-match': etag });
       assert.equal(after.statusCode, 200);
@@ -131,7 +170,11 @@ for (const dialect of dialects()) {
       ];
       for (const [query, pointer, code_] of cases) {
         const p = expectProblem(await image(code.id, 'png', query), 422, 'validation-error');
-        assert.deepEqual(p.errors.map((e: any) => [e.pointer, e.code]), [[pointer, code_]], query);
+        assert.deepEqual(
+          p.errors.map((e: any) => [e.pointer, e.code]),
+          [[pointer, code_]],
+          query,
+        );
       }
       const inverted = await image(code.id, 'png', '?fg=%23FFFFFF&bg=%23000000&invert=true');
       assert.equal(inverted.statusCode, 200);
@@ -139,10 +182,17 @@ for (const dialect of dialects()) {
     });
 
     it('warns about a quiet zone below 4 modules, from the query or the code style', async () => {
-      const code = await create({ type: 'text', content: { text: 'margin' }, style: { margin: 1, error_correction: 'H' } });
+      const code = await create({
+        type: 'text',
+        content: { text: 'margin' },
+        style: { margin: 1, error_correction: 'H' },
+      });
       const res = await image(code.id, 'svg');
       assert.equal(res.statusCode, 200);
-      assert.equal(res.headers.warning, '199 qrs "Quiet zone of 1 modules is below the 4 that ISO/IEC 18004 requires; some scanners may fail."');
+      assert.equal(
+        res.headers.warning,
+        '199 qrs "Quiet zone of 1 modules is below the 4 that ISO/IEC 18004 requires; some scanners may fail."',
+      );
       assert.equal((await image(code.id, 'svg', '?margin=4')).headers.warning, undefined);
       assert.match(String((await image(code.id, 'svg', '?margin=0')).headers.warning), /Quiet zone of 0 modules/);
     });
@@ -164,7 +214,7 @@ for (const dialect of dialects()) {
       }
     });
 
-    it('another workspace\'s code and a deleted code are 404; no key is 401', async () => {
+    it("another workspace's code and a deleted code are 404; no key is 401", async () => {
       const mine = await create({ type: 'text', content: { text: 'private' } });
       for (const format of FORMATS) {
         expectProblem(await image(mine.id, format, '', {}, other), 404, 'not-found');
@@ -178,7 +228,12 @@ for (const dialect of dialects()) {
 
     it('bad image requests change nothing', async () => {
       const code = await create({ type: 'text', content: { text: 'unchanged' } });
-      const audit = () => h.db.selectFrom('audit_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', t.workspaceId).executeTakeFirstOrThrow();
+      const audit = () =>
+        h.db
+          .selectFrom('audit_logs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', t.workspaceId)
+          .executeTakeFirstOrThrow();
       const before = Number((await audit()).n);
       const got = await call(h, { url: `/v1/codes/${code.id}`, tenant: t });
       await image(code.id, 'png', '?fg=%23777777&bg=%23888888');

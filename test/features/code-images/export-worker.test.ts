@@ -4,15 +4,33 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { decodePdfPage, missingTools } from '../../support/decode.js';
 
 async function codesOf(h: Harness, t: Tenant, n: number): Promise<Array<{ id: string; short_url: string }>> {
-  const res = await call(h, { method: 'POST', url: '/v1/codes/batch', tenant: t, body: { codes: Array.from({ length: n }, (_, i) => ({ type: 'url', url: `https://example.com/item/${i}`, title: `Item ${i}` })) } });
+  const res = await call(h, {
+    method: 'POST',
+    url: '/v1/codes/batch',
+    tenant: t,
+    body: {
+      codes: Array.from({ length: n }, (_, i) => ({
+        type: 'url',
+        url: `https://example.com/item/${i}`,
+        title: `Item ${i}`,
+      })),
+    },
+  });
   assert.equal(res.statusCode, 201, res.body.slice(0, 300));
   return res.json.data;
 }
-
 
 /** Runs `work` while watching the event loop: the delay histogram's maximum and, as a timer probe, the longest gap between 5 ms ticks. */
 async function watchLoop<T>(work: () => Promise<T>) {
@@ -33,13 +51,18 @@ async function watchLoop<T>(work: () => Promise<T>) {
   return { result, took, maxDelay: histogram.max / 1e6, worstGap };
 }
 
-const exportPdf = (h: Harness, t: Tenant, ids: string[]) => call(h, { method: 'POST', url: '/v1/codes/export', tenant: t, body: { ids } });
+const exportPdf = (h: Harness, t: Tenant, ids: string[]) =>
+  call(h, { method: 'POST', url: '/v1/codes/export', tenant: t, body: { ids } });
 
 for (const dialect of dialects()) {
   describe(`PDF export off the event loop [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect, { EXPORT_CONCURRENCY_PER_WORKSPACE: '1' }); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect, { EXPORT_CONCURRENCY_PER_WORKSPACE: '1' });
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('a 1,000-code export never holds the event loop for 100 ms, and every label still scans', async (tc) => {
       const t = await seedTenant(h, 'business');
@@ -52,14 +75,22 @@ for (const dialect of dialects()) {
       let res;
       const runs: string[] = [];
       for (let attempt = 0; attempt < 3; attempt++) {
-        const busy = await watchLoop(() => exportPdf(h, t, codes.map((c) => c.id)));
+        const busy = await watchLoop(() =>
+          exportPdf(
+            h,
+            t,
+            codes.map((c) => c.id),
+          ),
+        );
         const idle = await watchLoop(() => new Promise((r) => setTimeout(r, busy.took)));
         res = busy.result;
         assert.equal(res.statusCode, 200, res.body.slice(0, 300));
         assert.ok(busy.took > 200, 'the export did real work while the loop was watched');
         const budget = 100 + Math.max(idle.maxDelay, idle.worstGap);
         const worst = Math.max(busy.maxDelay, busy.worstGap);
-        runs.push(`export ${busy.took.toFixed(0)} ms: loop delay max ${busy.maxDelay.toFixed(1)} ms, worst 5 ms timer gap ${busy.worstGap.toFixed(1)} ms, budget ${budget.toFixed(0)} ms (idle ${idle.maxDelay.toFixed(1)} / ${idle.worstGap.toFixed(1)} ms)`);
+        runs.push(
+          `export ${busy.took.toFixed(0)} ms: loop delay max ${busy.maxDelay.toFixed(1)} ms, worst 5 ms timer gap ${busy.worstGap.toFixed(1)} ms, budget ${budget.toFixed(0)} ms (idle ${idle.maxDelay.toFixed(1)} / ${idle.worstGap.toFixed(1)} ms)`,
+        );
         tc.diagnostic(runs[runs.length - 1]);
         if (worst < budget) break;
         if (attempt === 2) assert.fail(`the event loop was held beyond budget in every run:\n${runs.join('\n')}`);
@@ -67,9 +98,15 @@ for (const dialect of dialects()) {
       res = res!;
       const skip = missingTools('pdfinfo', 'pdftoppm', 'zbarimg');
       if (skip) return tc.skip(skip);
-      const first = codes.slice(0, 12).map((c) => c.short_url).sort();
+      const first = codes
+        .slice(0, 12)
+        .map((c) => c.short_url)
+        .sort();
       assert.deepEqual(await decodePdfPage(res.rawPayload, 1, first), first);
-      const lastPage = codes.slice(996).map((c) => c.short_url).sort();
+      const lastPage = codes
+        .slice(996)
+        .map((c) => c.short_url)
+        .sort();
       assert.deepEqual(await decodePdfPage(res.rawPayload, 84, lastPage), lastPage);
     });
 
@@ -88,7 +125,11 @@ for (const dialect of dialects()) {
       assert.equal(refused.headers['retry-after'], '10');
       // The slot is given back when the export ends, also for the other workspace.
       assert.equal((await exportPdf(h, a, ids.slice(0, 5))).statusCode, 200);
-      const held = await h.db.selectFrom('export_slots').select('slot').where('workspace_id', 'in', [a.workspaceId, b.workspaceId]).execute();
+      const held = await h.db
+        .selectFrom('export_slots')
+        .select('slot')
+        .where('workspace_id', 'in', [a.workspaceId, b.workspaceId])
+        .execute();
       assert.deepEqual(held, []);
     });
   });
@@ -96,8 +137,12 @@ for (const dialect of dialects()) {
   describe(`PDF export rate cost [${dialect.name}]`, () => {
     const fixed = { now: () => new Date('2026-03-02T10:00:30Z') };
     let h: Harness;
-    before(async () => { h = await createHarness(dialect, { RATE_LIMIT_BUSINESS: '10' }, { clock: fixed }); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect, { RATE_LIMIT_BUSINESS: '10' }, { clock: fixed });
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('costs 1 request plus 1 per 50 codes; the budget then refuses with Retry-After', async () => {
       const t = await seedTenant(h, 'business');
@@ -116,7 +161,11 @@ for (const dialect of dialects()) {
 
     it('an invalid export costs only the request itself', async () => {
       const t = await seedTenant(h, 'business');
-      const bad = await exportPdf(h, t, Array.from({ length: 500 }, () => 'qr_missing'));
+      const bad = await exportPdf(
+        h,
+        t,
+        Array.from({ length: 500 }, () => 'qr_missing'),
+      );
       expectProblem(bad, 422, 'validation-error');
       assert.equal(bad.headers['x-ratelimit-remaining'], '9');
     });

@@ -2,7 +2,15 @@
 // renderer. Decoded with zbar (via rsvg) so the preview is a real, scannable symbol.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { decodeSvg, missingTools } from '../../support/decode.js';
 
 for (const dialect of dialects()) {
@@ -13,12 +21,19 @@ for (const dialect of dialects()) {
       h = await createHarness(dialect);
       t = await seedTenant(h);
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
-    const preview = (body: unknown, tenant: Tenant | null = t) => call(h, { method: 'POST', url: '/v1/qr/preview', body, tenant: tenant ?? undefined });
+    const preview = (body: unknown, tenant: Tenant | null = t) =>
+      call(h, { method: 'POST', url: '/v1/qr/preview', body, tenant: tenant ?? undefined });
 
     it('renders a static wifi code and a dynamic url code as SVG that decodes', async (ctx) => {
-      const wifi = await preview({ type: 'wifi', content: { ssid: 'Office', encryption: 'WPA', password: 'secret' }, style: { foreground: '#112233', margin: 2 } });
+      const wifi = await preview({
+        type: 'wifi',
+        content: { ssid: 'Office', encryption: 'WPA', password: 'secret' },
+        style: { foreground: '#112233', margin: 2 },
+      });
       assert.equal(wifi.statusCode, 200, wifi.body);
       assert.match(String(wifi.headers['content-type']), /^image\/svg\+xml/);
       assert.equal(wifi.headers['cache-control'], 'no-store');
@@ -36,21 +51,44 @@ for (const dialect of dialects()) {
 
     it('answers 422 with pointers for bad content, url and colours, 400 for a missing url', async () => {
       let p = expectProblem(await preview({ type: 'wifi', content: { encryption: 'WPA' } }), 422, 'validation-error');
-      assert.ok(p.errors.some((e: any) => e.pointer === '/content/ssid'), JSON.stringify(p.errors));
+      assert.ok(
+        p.errors.some((e: any) => e.pointer === '/content/ssid'),
+        JSON.stringify(p.errors),
+      );
       p = expectProblem(await preview({ type: 'url', url: 'javascript:alert(1)' }), 422, 'validation-error');
       assert.equal(p.errors[0].pointer, '/url');
-      p = expectProblem(await preview({ type: 'url', url: 'https://a.example', style: { foreground: '#777777', background: '#888888' } }), 422, 'validation-error');
+      p = expectProblem(
+        await preview({
+          type: 'url',
+          url: 'https://a.example',
+          style: { foreground: '#777777', background: '#888888' },
+        }),
+        422,
+        'validation-error',
+      );
       assert.equal(p.errors[0].pointer, '/style/foreground');
       assert.equal(p.errors[0].code, 'contrast');
-      p = expectProblem(await preview({ type: 'text', content: { text: 'x'.repeat(2000) }, style: { error_correction: 'H' } }), 422, 'validation-error');
+      p = expectProblem(
+        await preview({ type: 'text', content: { text: 'x'.repeat(2000) }, style: { error_correction: 'H' } }),
+        422,
+        'validation-error',
+      );
       assert.equal(p.errors[0].pointer, '/style/error_correction');
       p = expectProblem(await preview({ type: 'nope', url: 'https://a.example' }), 422, 'validation-error');
       assert.equal(p.errors[0].pointer, '/type');
-      p = expectProblem(await preview({ type: 'text', dynamic: true, content: { text: 'hi' } }), 422, 'validation-error');
+      p = expectProblem(
+        await preview({ type: 'text', dynamic: true, content: { text: 'hi' } }),
+        422,
+        'validation-error',
+      );
       assert.equal(p.errors[0].pointer, '/dynamic');
       p = expectProblem(await preview({ type: 'url' }), 400, 'bad-request');
       assert.equal(p.errors[0].pointer, '/url');
-      expectProblem(await call(h, { method: 'POST', url: '/v1/qr/preview', body: '{"type":', tenant: t }), 400, 'bad-request');
+      expectProblem(
+        await call(h, { method: 'POST', url: '/v1/qr/preview', body: '{"type":', tenant: t }),
+        400,
+        'bad-request',
+      );
     });
 
     it('needs authentication and is in the OpenAPI document', async () => {
@@ -60,9 +98,13 @@ for (const dialect of dialects()) {
       assert.ok(op.responses['200'].content['image/svg+xml']);
     });
 
-    it('uses the caller\'s own workspace colour only: another tenant\'s brand never leaks', async () => {
+    it("uses the caller's own workspace colour only: another tenant's brand never leaks", async () => {
       const other = await seedTenant(h);
-      await h.db.updateTable('workspaces').set({ primary_color: '#0A3D91' }).where('id', '=', other.workspaceId).execute();
+      await h.db
+        .updateTable('workspaces')
+        .set({ primary_color: '#0A3D91' })
+        .where('id', '=', other.workspaceId)
+        .execute();
       const mine = await preview({ type: 'text', content: { text: 'hello' } });
       assert.doesNotMatch(mine.body, /#0A3D91/i);
       const theirs = await preview({ type: 'text', content: { text: 'hello' } }, other);

@@ -1,6 +1,16 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness, type Member, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Member,
+  type Tenant,
+} from '../../support/harness.js';
 import { auditOf, createCode, scan } from '../../support/codes.js';
 
 for (const dialect of dialects()) {
@@ -18,9 +28,12 @@ for (const dialect of dialects()) {
       viewer = await seedMember(h, t, { workspace: 'viewer' });
       orgAdmin = await seedMember(h, t, { org: 'org_admin' });
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
-    const as = (m: Member, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => call(h, { method, url, headers: m.headers, body });
+    const as = (m: Member, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+      call(h, { method, url, headers: m.headers, body });
 
     it('editor and API key creations wait for approval; the short URL is 404 meanwhile', async () => {
       const byEditor = await createCode(h, editor, { type: 'url', url: 'https://wait.example.com/' });
@@ -50,7 +63,10 @@ for (const dialect of dialects()) {
         assert.equal((await scan(h, c.short_code)).statusCode, 302);
         expectProblem(await as(reviewer, 'POST', `/v1/codes/${c.id}/approve`), 409, 'conflict');
         const log = await auditOf(h, c.id);
-        assert.deepEqual(log.map((e) => e.action), ['codes.created', 'codes.approved']);
+        assert.deepEqual(
+          log.map((e) => e.action),
+          ['codes.created', 'codes.approved'],
+        );
         assert.deepEqual(log[1].changes.status, { old: 'pending_approval', new: 'active' });
         assert.equal(log[1].actor_id, reviewer.userId);
         assert.equal(log[0].actor_id, editor.userId);
@@ -71,7 +87,10 @@ for (const dialect of dialects()) {
       assert.equal(again.json.data.status, 'pending_approval');
       assert.equal(again.json.data.rejection_reason, null);
       const log = await auditOf(h, c.id);
-      assert.deepEqual(log.map((e) => e.action), ['codes.created', 'codes.rejected', 'codes.updated']);
+      assert.deepEqual(
+        log.map((e) => e.action),
+        ['codes.created', 'codes.rejected', 'codes.updated'],
+      );
       assert.deepEqual(log[1].changes.rejection_reason, { old: null, new: 'Off-brand landing page' });
     });
 
@@ -79,7 +98,9 @@ for (const dialect of dialects()) {
       const c = await createCode(h, wsAdmin, { type: 'url', url: 'https://live.example.com/' });
       let res = await as(editor, 'PATCH', `/v1/codes/${c.id}`, { title: 'Just a title' });
       assert.equal(res.json.data.status, 'active');
-      res = await as(editor, 'PATCH', `/v1/codes/${c.id}`, { destinations: [{ url: 'https://x.example.com/', weight: 1 }] });
+      res = await as(editor, 'PATCH', `/v1/codes/${c.id}`, {
+        destinations: [{ url: 'https://x.example.com/', weight: 1 }],
+      });
       assert.equal(res.json.data.status, 'pending_approval');
       assert.equal((await scan(h, c.short_code)).statusCode, 404);
       res = await as(wsAdmin, 'POST', `/v1/codes/${c.id}/approve`);
@@ -90,9 +111,22 @@ for (const dialect of dialects()) {
     });
 
     it('viewers and approvers cannot write codes', async () => {
-      expectProblem(await as(viewer, 'POST', '/v1/codes', { type: 'url', url: 'https://v.example.com' }), 403, 'forbidden');
-      expectProblem(await as(approver, 'POST', '/v1/codes', { type: 'url', url: 'https://v.example.com' }), 403, 'forbidden');
-      const res = await call(h, { method: 'POST', url: '/v1/codes', headers: { cookie: editor.headers.cookie }, body: { type: 'url', url: 'https://v.example.com' } });
+      expectProblem(
+        await as(viewer, 'POST', '/v1/codes', { type: 'url', url: 'https://v.example.com' }),
+        403,
+        'forbidden',
+      );
+      expectProblem(
+        await as(approver, 'POST', '/v1/codes', { type: 'url', url: 'https://v.example.com' }),
+        403,
+        'forbidden',
+      );
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        headers: { cookie: editor.headers.cookie },
+        body: { type: 'url', url: 'https://v.example.com' },
+      });
       expectProblem(res, 403, 'forbidden'); // CSRF token missing
     });
 

@@ -1,6 +1,14 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 
 const contentOk: Record<string, unknown> = {
   text: { text: 'hello' },
@@ -22,7 +30,11 @@ const contentBad: Record<string, { content: unknown; pointer: string }> = {
 };
 
 async function count(h: Harness, workspaceId: string): Promise<number> {
-  const r = await h.db.selectFrom('codes').select(h.db.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
+  const r = await h.db
+    .selectFrom('codes')
+    .select(h.db.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -34,10 +46,17 @@ for (const dialect of dialects()) {
       h = await createHarness(dialect);
       t = await seedTenant(h, 'pro');
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     it('creates a dynamic url code with a short URL and reads it back', async () => {
-      const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url', url: 'https://example.com/a', title: 'A', tags: ['spring', 'print'] } });
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://example.com/a', title: 'A', tags: ['spring', 'print'] },
+      });
       assert.equal(res.statusCode, 201, res.body);
       const c = res.json.data;
       assert.match(c.id, /^qr_[0-9A-Z]{26}$/);
@@ -55,7 +74,12 @@ for (const dialect of dialects()) {
     });
 
     it('a static url code has no short URL', async () => {
-      const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url', url: 'https://example.com/s', dynamic: false } });
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://example.com/s', dynamic: false },
+      });
       assert.equal(res.statusCode, 201);
       assert.equal(res.json.data.short_url, null);
       assert.equal(res.json.data.short_code, null);
@@ -72,29 +96,57 @@ for (const dialect of dialects()) {
       it(`refuses invalid ${type} content with a pointer and creates nothing`, async () => {
         const before = await count(h, t.workspaceId);
         const bad = contentBad[type];
-        const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type, content: bad.content } });
+        const res = await call(h, {
+          method: 'POST',
+          url: '/v1/codes',
+          tenant: t,
+          body: { type, content: bad.content },
+        });
         const p = expectProblem(res, 422, 'validation-error');
-        assert.ok(p.errors.some((e: { pointer: string }) => e.pointer === bad.pointer), JSON.stringify(p.errors));
+        assert.ok(
+          p.errors.some((e: { pointer: string }) => e.pointer === bad.pointer),
+          JSON.stringify(p.errors),
+        );
         assert.equal(await count(h, t.workspaceId), before);
       });
     }
 
     it('a non-url type cannot be dynamic and needs content', async () => {
-      let res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'text', content: { text: 'x' }, dynamic: true } });
+      let res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'text', content: { text: 'x' }, dynamic: true },
+      });
       assert.equal(expectProblem(res, 422, 'validation-error').errors[0].pointer, '/dynamic');
       res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'wifi' } });
       assert.equal(expectProblem(res, 400, 'bad-request').errors[0].pointer, '/content');
       res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url' } });
       assert.equal(expectProblem(res, 400, 'bad-request').errors[0].pointer, '/url');
-      res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'barcode', url: 'https://x.y' } });
+      res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'barcode', url: 'https://x.y' },
+      });
       assert.equal(expectProblem(res, 422, 'validation-error').errors[0].pointer, '/type');
-      res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'text', content: { text: 'x' }, expires_at: '2030-01-01T00:00:00Z' } });
+      res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'text', content: { text: 'x' }, expires_at: '2030-01-01T00:00:00Z' },
+      });
       assert.equal(expectProblem(res, 422, 'validation-error').errors[0].code, 'dynamic_only');
     });
 
     for (const [url, code] of [
-      ['javascript:alert(1)', 'url_scheme'], ['data:text/html,hi', 'url_scheme'], ['ftp://example.com/x', 'url_scheme'],
-      ['not a url', 'url'], ['/relative/path', 'url'], ['http://qrs.test/r/abcdefg', 'url_loop'], ['https://QRS.test/anything', 'url_loop'],
+      ['javascript:alert(1)', 'url_scheme'],
+      ['data:text/html,hi', 'url_scheme'],
+      ['ftp://example.com/x', 'url_scheme'],
+      ['not a url', 'url'],
+      ['/relative/path', 'url'],
+      ['http://qrs.test/r/abcdefg', 'url_loop'],
+      ['https://QRS.test/anything', 'url_loop'],
     ] as const) {
       it(`refuses the destination ${url}`, async () => {
         const before = await count(h, t.workspaceId);
@@ -110,28 +162,71 @@ for (const dialect of dialects()) {
       const other = await seedTenant(h);
       const domain = `go-${other.workspaceId.slice(-6).toLowerCase()}.example.org`;
       // Verified through DNS in test/features/workspaces/custom-domains.test.ts; an unverified one counts for nobody.
-      await h.db.updateTable('workspaces').set({ custom_domain: domain, custom_domain_verified_at: new Date().toISOString() }).where('id', '=', other.workspaceId).execute();
-      const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: {
-        type: 'url', url: `https://${domain}/r/x`, fallback_url: `https://${domain}/`, destinations: [{ url: 'https://ok.example.com', weight: 1 }, { url: `http://${domain.toUpperCase()}/y`, weight: 2 }],
-      } });
+      await h.db
+        .updateTable('workspaces')
+        .set({ custom_domain: domain, custom_domain_verified_at: new Date().toISOString() })
+        .where('id', '=', other.workspaceId)
+        .execute();
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: {
+          type: 'url',
+          url: `https://${domain}/r/x`,
+          fallback_url: `https://${domain}/`,
+          destinations: [
+            { url: 'https://ok.example.com', weight: 1 },
+            { url: `http://${domain.toUpperCase()}/y`, weight: 2 },
+          ],
+        },
+      });
       const p = expectProblem(res, 422, 'validation-error');
-      assert.deepEqual(p.errors.map((e: { pointer: string }) => e.pointer).sort(), ['/destinations/1/url', '/fallback_url', '/url']);
+      assert.deepEqual(p.errors.map((e: { pointer: string }) => e.pointer).sort(), [
+        '/destinations/1/url',
+        '/fallback_url',
+        '/url',
+      ]);
     });
 
     it('refuses unknown fields and bad weights', async () => {
-      let res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url', url: 'https://e.com', colour: 'red' } });
+      let res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://e.com', colour: 'red' },
+      });
       expectProblem(res, 422, 'validation-error');
-      res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url', url: 'https://e.com', destinations: [{ url: 'https://a.com', weight: 0 }] } });
+      res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://e.com', destinations: [{ url: 'https://a.com', weight: 0 }] },
+      });
       assert.equal(expectProblem(res, 422, 'validation-error').errors[0].pointer, '/destinations/0/weight');
-      res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url', url: 'https://e.com', destinations: [{ url: 'https://a.com', weight: 1.5 }] } });
+      res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://e.com', destinations: [{ url: 'https://a.com', weight: 1.5 }] },
+      });
       expectProblem(res, 422, 'validation-error');
     });
 
     it('uses the workspace custom domain in short_url once verified', async () => {
       const t2 = await seedTenant(h);
       const domain = `qr-${t2.workspaceId.slice(-8).toLowerCase()}.brand.example`;
-      await h.db.updateTable('workspaces').set({ custom_domain: domain, custom_domain_verified_at: new Date().toISOString() }).where('id', '=', t2.workspaceId).execute();
-      const res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t2, body: { type: 'url', url: 'https://example.com' } });
+      await h.db
+        .updateTable('workspaces')
+        .set({ custom_domain: domain, custom_domain_verified_at: new Date().toISOString() })
+        .where('id', '=', t2.workspaceId)
+        .execute();
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t2,
+        body: { type: 'url', url: 'https://example.com' },
+      });
       assert.equal(res.json.data.short_url, `https://${domain}/r/${res.json.data.short_code}`);
     });
   });

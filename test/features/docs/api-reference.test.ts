@@ -8,8 +8,12 @@ const [dialect] = dialects();
 
 describe('API reference and docs pages', () => {
   let h: Harness;
-  before(async () => { h = await createHarness(dialect); });
-  after(async () => { await h.close(); });
+  before(async () => {
+    h = await createHarness(dialect);
+  });
+  after(async () => {
+    await h.close();
+  });
 
   it('/docs loads the renderer and its starter from this server only, with no inline script', async () => {
     const res = await call(h, { url: '/docs', headers: { accept: 'text/html' } });
@@ -43,13 +47,17 @@ describe('API reference and docs pages', () => {
     assert.doesNotMatch(res.body, /`/, 'no raw Markdown backticks');
     assert.match(res.body, /<code>errors<\/code>/);
     assert.match(res.body, /<h2>Codes<\/h2>/);
-    for (const code of ['required', 'format', 'unknown_field', 'cursor']) assert.match(res.body, new RegExp(`<code>${code}</code>`));
+    for (const code of ['required', 'format', 'unknown_field', 'cursor'])
+      assert.match(res.body, new RegExp(`<code>${code}</code>`));
     const auth = await call(h, { url: '/docs/errors/authentication' });
     assert.match(auth.body, /<code>Authorization: Bearer qrs_sk_…<\/code>/);
   });
 
   it('an unknown error type is an HTML 404 for a browser and a problem document for an API client', async () => {
-    const browser = await call(h, { url: '/docs/errors/no-such-type', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const browser = await call(h, {
+      url: '/docs/errors/no-such-type',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     assert.equal(browser.statusCode, 404);
     assert.match(String(browser.headers['content-type']), /text\/html/);
     assert.match(browser.body, /no-such-type/);

@@ -8,10 +8,14 @@ for (const dialect of dialects()) {
     let h: Harness;
     before(async () => {
       h = await createHarness(dialect, {
-        DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/organizations', sunset: '2027-06-30T00:00:00Z' }]),
+        DEPRECATIONS_JSON: JSON.stringify([
+          { method: 'GET', path: '/v1/organizations', sunset: '2027-06-30T00:00:00Z' },
+        ]),
       });
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     it('answers health without an API key', async () => {
       const res = await call(h, { url: '/v1/health' });
@@ -28,7 +32,8 @@ for (const dialect of dialects()) {
       assert.equal(res.json.openapi, '3.1.0');
       const org = res.json.paths['/v1/organizations'].get;
       assert.equal(org.operationId, 'getOrganization');
-      for (const status of ['200', '401', '429', '500']) assert.ok(org.responses[status], `status ${status} documented`);
+      for (const status of ['200', '401', '429', '500'])
+        assert.ok(org.responses[status], `status ${status} documented`);
       assert.ok(res.json.paths['/v1/health'].get);
       assert.equal(res.json.paths['/openapi.json'], undefined, 'docs routes are not API routes');
       for (const [path, ops] of Object.entries<any>(res.json.paths)) {

@@ -27,22 +27,33 @@ for (const dialect of dialects()) {
       t = await publisher(h);
       const input = uniqueFixture('ev') as any;
       input.data.materialComposition.batteryMaterials[0].materialName = `${LI} cathode`;
-      input.data.performance.dynamic.negativeEvents = [{ value: `${LI} thermal event`, lastUpdate: '2026-10-01T00:00:00.000Z' }];
+      input.data.performance.dynamic.negativeEvents = [
+        { value: `${LI} thermal event`, lastUpdate: '2026-10-01T00:00:00.000Z' },
+      ];
       input.data.circularity.safetyMeasures.safetyInstructions = `https://li.example/${LI}/safety.pdf`;
       input.data.labels.resultOfTestReport = [`https://authority.example/${AUTH}/report.pdf`];
       const created = await createPassport(h, t, input);
       passport = await publish(h, t, created.id);
       page = pathOf(passport.public_url);
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     const grant = async (level: string, id = passport.id, expiresIn = 24 * HOUR, tenant = t) => {
-      const res = await call(h, { method: 'POST', url: `/v1/dpp/${id}/access-grants`, tenant, body: { level, expires_at: new Date(clock.now().getTime() + expiresIn).toISOString(), note: 'Recycler GmbH' } });
+      const res = await call(h, {
+        method: 'POST',
+        url: `/v1/dpp/${id}/access-grants`,
+        tenant,
+        body: { level, expires_at: new Date(clock.now().getTime() + expiresIn).toISOString(), note: 'Recycler GmbH' },
+      });
       assert.equal(res.statusCode, 201, res.body.slice(0, 300));
       return res.json.data;
     };
-    const html = (headers: Record<string, string> = {}, url = page) => call(h, { url, headers: { accept: 'text/html', ...headers } });
-    const json = (headers: Record<string, string> = {}, url = page) => call(h, { url, headers: { accept: 'application/json', ...headers } });
+    const html = (headers: Record<string, string> = {}, url = page) =>
+      call(h, { url, headers: { accept: 'text/html', ...headers } });
+    const json = (headers: Record<string, string> = {}, url = page) =>
+      call(h, { url, headers: { accept: 'application/json', ...headers } });
     const withToken = (token: string) => `${page}${page.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
 
     it('the public page shows public attributes with units and no restricted value (HTML and JSON)', async () => {
@@ -61,12 +72,16 @@ for (const dialect of dialects()) {
       assert.equal(j.statusCode, 200);
       assert.match(String(j.headers['content-type']), /^application\/json/);
       assert.equal(j.json.data.access_level, 'public');
-      assert.equal(j.json.data.data.generalProductInformation.batteryModel, passport.data.generalProductInformation.batteryModel);
+      assert.equal(
+        j.json.data.data.generalProductInformation.batteryModel,
+        passport.data.generalProductInformation.batteryModel,
+      );
       assert.equal(j.json.data.data.performance.rated.ratedEnergy, 77);
       assert.equal(j.json.data.battery_status, undefined);
       assert.equal(j.json.data.data.labels.resultOfTestReport, undefined);
       assert.equal(j.json.data.data.performance.dynamic, undefined);
-      for (const field of ['id', 'workspace_id', 'publication_status', 'created_at']) assert.equal(field in j.json.data, false, field);
+      for (const field of ['id', 'workspace_id', 'publication_status', 'created_at'])
+        assert.equal(field in j.json.data, false, field);
       for (const marker of [LI, AUTH]) assert.equal(j.body.includes(marker), false, marker);
     });
 
@@ -82,7 +97,11 @@ for (const dialect of dialects()) {
 
     it('a legitimate-interest grant shows its level (header or ?token=) but not authority data', async () => {
       const g = await grant('legitimate_interest');
-      for (const res of [await html({ authorization: `Bearer ${g.token}` }), await json({ authorization: `Bearer ${g.token}` }), await viaQuery(g.token)]) {
+      for (const res of [
+        await html({ authorization: `Bearer ${g.token}` }),
+        await json({ authorization: `Bearer ${g.token}` }),
+        await viaQuery(g.token),
+      ]) {
         assert.equal(res.statusCode, 200, res.body.slice(0, 200));
         assert.ok(res.body.includes(LI), 'legitimate-interest marker shown');
         assert.equal(res.body.includes(AUTH), false, 'authority marker hidden');
@@ -103,11 +122,15 @@ for (const dialect of dialects()) {
       assert.ok(res.body.includes(LI) && res.body.includes(AUTH));
     });
 
-    it('unknown, malformed, expired, revoked and other passports\' tokens get 401 and no restricted value', async () => {
+    it("unknown, malformed, expired, revoked and other passports' tokens get 401 and no restricted value", async () => {
       const other = await publish(h, t, (await createPassport(h, t, uniqueFixture('lmt'))).id);
       const foreign = await grant('authority', other.id);
       const revoked = await grant('authority');
-      const del = await call(h, { method: 'DELETE', url: `/v1/dpp/${passport.id}/access-grants/${revoked.id}`, tenant: t });
+      const del = await call(h, {
+        method: 'DELETE',
+        url: `/v1/dpp/${passport.id}/access-grants/${revoked.id}`,
+        tenant: t,
+      });
       assert.equal(del.statusCode, 200);
       assert.ok(del.json.data.revoked_at);
       const expiring = await grant('authority', passport.id, HOUR);
@@ -168,7 +191,11 @@ for (const dialect of dialects()) {
         assert.equal(g.level, 'legitimate_interest');
         assert.equal(g.note, 'Recycler GmbH');
         assert.equal(g.revoked_at, null);
-        const row = await h.db.selectFrom('dpp_access_grants').selectAll().where('id', '=', g.id).executeTakeFirstOrThrow();
+        const row = await h.db
+          .selectFrom('dpp_access_grants')
+          .selectAll()
+          .where('id', '=', g.id)
+          .executeTakeFirstOrThrow();
         assert.equal(JSON.stringify(row).includes(g.token), false);
         assert.match(row.token_hash, /^[0-9a-f]{64}$/);
 
@@ -178,7 +205,12 @@ for (const dialect of dialects()) {
         assert.equal(list.body.includes(g.token), false);
         assert.ok(list.json.data.every((x: any) => !('token' in x)));
 
-        const audit = await h.db.selectFrom('audit_logs').selectAll().where('resource_id', '=', passport.id).where('action', '=', 'dpp.access_granted').execute();
+        const audit = await h.db
+          .selectFrom('audit_logs')
+          .selectAll()
+          .where('resource_id', '=', passport.id)
+          .where('action', '=', 'dpp.access_granted')
+          .execute();
         assert.ok(audit.length >= 1);
         assert.ok(audit.every((a) => !a.changes.includes('qrs_dpg_')));
         assert.ok(audit.some((a) => JSON.parse(a.changes).grant_id?.new === g.id));
@@ -186,11 +218,22 @@ for (const dialect of dialects()) {
 
       it('refuses a past or more-than-a-year expiry, the public level and unknown fields with 422', async () => {
         const at = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
-        const post = (body: unknown) => call(h, { method: 'POST', url: `/v1/dpp/${passport.id}/access-grants`, tenant: t, body });
+        const post = (body: unknown) =>
+          call(h, { method: 'POST', url: `/v1/dpp/${passport.id}/access-grants`, tenant: t, body });
         const past = expectProblem(await post({ level: 'authority', expires_at: at(-HOUR) }), 422, 'validation-error');
-        assert.deepEqual(past.errors.map((e: any) => [e.pointer, e.code]), [['/expires_at', 'future']]);
-        const far = expectProblem(await post({ level: 'authority', expires_at: at(400 * 24 * HOUR) }), 422, 'validation-error');
-        assert.deepEqual(far.errors.map((e: any) => [e.pointer, e.code]), [['/expires_at', 'max']]);
+        assert.deepEqual(
+          past.errors.map((e: any) => [e.pointer, e.code]),
+          [['/expires_at', 'future']],
+        );
+        const far = expectProblem(
+          await post({ level: 'authority', expires_at: at(400 * 24 * HOUR) }),
+          422,
+          'validation-error',
+        );
+        assert.deepEqual(
+          far.errors.map((e: any) => [e.pointer, e.code]),
+          [['/expires_at', 'max']],
+        );
         expectProblem(await post({ level: 'public', expires_at: at(HOUR) }), 422, 'validation-error');
         expectProblem(await post({ level: 'authority', expires_at: 'tomorrow' }), 422, 'validation-error');
         expectProblem(await post({ level: 'authority', expires_at: at(HOUR), token: 'mine' }), 422, 'validation-error');

@@ -96,7 +96,13 @@ describe('passport contract', () => {
 });
 
 describe('JSON merge patch of data (RFC 7396)', () => {
-  const stored = { performance: { rated: { ratedCapacity: 216, ratedEnergy: 77 }, dynamic: { stateOfHealth: { value: 99, lastUpdate: 'a' } } }, labels: { symbols: [1, 2] } };
+  const stored = {
+    performance: {
+      rated: { ratedCapacity: 216, ratedEnergy: 77 },
+      dynamic: { stateOfHealth: { value: 99, lastUpdate: 'a' } },
+    },
+    labels: { symbols: [1, 2] },
+  };
 
   test('merges objects, replaces arrays and scalars, removes on null', () => {
     const patched = applyMergePatch(stored, {
@@ -105,7 +111,10 @@ describe('JSON merge patch of data (RFC 7396)', () => {
       carbonFootprint: { batteryCarbonFootprint: 60 },
     });
     assert.deepEqual(patched, {
-      performance: { rated: { ratedCapacity: 216, ratedEnergy: 76.5 }, dynamic: { stateOfHealth: { value: 97, lastUpdate: 'b' } } },
+      performance: {
+        rated: { ratedCapacity: 216, ratedEnergy: 76.5 },
+        dynamic: { stateOfHealth: { value: 97, lastUpdate: 'b' } },
+      },
       labels: { symbols: [3] },
       carbonFootprint: { batteryCarbonFootprint: 60 },
     });

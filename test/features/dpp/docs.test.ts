@@ -39,5 +39,9 @@ test('docs/dpp.md lists every attribute of the contract', () => {
     writeFileSync(DOC, doc.slice(0, start) + expected + doc.slice(end + END.length));
     return;
   }
-  assert.equal(actual, expected, 'docs/dpp.md is stale: run UPDATE_DPP_DOCS=1 npm test -- test/features/dpp/docs.test.ts');
+  assert.equal(
+    actual,
+    expected,
+    'docs/dpp.md is stale: run UPDATE_DPP_DOCS=1 npm test -- test/features/dpp/docs.test.ts',
+  );
 });

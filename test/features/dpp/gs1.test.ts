@@ -47,7 +47,14 @@ describe('GTIN check digits', () => {
     });
   }
 
-  for (const bad of ['', '9506000l34352', '950600013435 2', '+9506000134352', '９５０６０００１３４３５２', '9506000134352\n']) {
+  for (const bad of [
+    '',
+    '9506000l34352',
+    '950600013435 2',
+    '+9506000134352',
+    '９５０６０００１３４３５２',
+    '9506000134352\n',
+  ]) {
     test(`rejects non-digits: ${JSON.stringify(bad)}`, () => {
       const result = normalizeGtin(bad);
       assert.equal(!result.ok && result.error.code, 'gtin.format');

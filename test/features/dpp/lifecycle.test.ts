@@ -13,7 +13,9 @@ for (const dialect of dialects()) {
       h = await createHarness(dialect);
       t = await publisher(h);
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     const patch = (id: string, body: unknown) => call(h, { method: 'PATCH', url: `/v1/dpp/${id}`, tenant: t, body });
     const versions = async (id: string, query = '') => {
@@ -22,7 +24,12 @@ for (const dialect of dialects()) {
       return res.json;
     };
     const auditActions = async (id: string) =>
-      (await h.db.selectFrom('audit_logs').select(['action', 'resource_type', 'actor_type', 'changes']).where('resource_id', '=', id).orderBy('id').execute());
+      await h.db
+        .selectFrom('audit_logs')
+        .select(['action', 'resource_type', 'actor_type', 'changes'])
+        .where('resource_id', '=', id)
+        .orderBy('id')
+        .execute();
 
     it('merges data, validates the result whole and records a version per change', async () => {
       const p = await createPassport(h, t, uniqueFixture('ev'));
@@ -40,21 +47,40 @@ for (const dialect of dialects()) {
       assert.equal(v2.data.generalProductInformation.batteryMass, 480);
       assert.equal('warrantyPeriod' in v2.data.generalProductInformation, false);
       assert.equal(v2.data.generalProductInformation.batteryModel, p.data.generalProductInformation.batteryModel);
-      assert.deepEqual(v2.data.performance.dynamic.stateOfHealth, { value: 91.5, lastUpdate: '2026-11-01T10:00:00.000Z' });
+      assert.deepEqual(v2.data.performance.dynamic.stateOfHealth, {
+        value: 91.5,
+        lastUpdate: '2026-11-01T10:00:00.000Z',
+      });
       assert.deepEqual(v2.data.performance.dynamic.numberOfFullCycles, p.data.performance.dynamic.numberOfFullCycles);
       // repurposed without predecessor: a warning, not an error
-      assert.deepEqual(res.json.meta.warnings.map((w: any) => w.code), ['predecessor.missing']);
+      assert.deepEqual(
+        res.json.meta.warnings.map((w: any) => w.code),
+        ['predecessor.missing'],
+      );
 
       const list = await versions(p.id);
-      assert.deepEqual(list.data.map((v: any) => [v.version, v.action, v.battery_status]), [[2, 'updated', 'repurposed'], [1, 'created', 'original']]);
-      assert.equal(list.data[1].data.generalProductInformation.batteryMass, p.data.generalProductInformation.batteryMass);
+      assert.deepEqual(
+        list.data.map((v: any) => [v.version, v.action, v.battery_status]),
+        [
+          [2, 'updated', 'repurposed'],
+          [1, 'created', 'original'],
+        ],
+      );
+      assert.equal(
+        list.data[1].data.generalProductInformation.batteryMass,
+        p.data.generalProductInformation.batteryMass,
+      );
       assert.equal(list.data[0].actor_type, 'api');
       assert.deepEqual(list.meta.pagination, { has_more: false, next_cursor: null, total_count: 2 });
     });
 
     it('refuses a patch whose merged result is invalid, with the validator errors, and changes nothing', async () => {
       const p = await createPassport(h, t, uniqueFixture('lmt'));
-      const bad = expectProblem(await patch(p.id, { data: { performance: { rated: { ratedEnergy: -5, nominalVoltage: null } } } }), 422, 'validation-error');
+      const bad = expectProblem(
+        await patch(p.id, { data: { performance: { rated: { ratedEnergy: -5, nominalVoltage: null } } } }),
+        422,
+        'validation-error',
+      );
       assert.deepEqual(bad.errors.map((e: any) => [e.pointer, e.code]).sort(), [
         ['/data/performance/rated/nominalVoltage', 'required'],
         ['/data/performance/rated/ratedEnergy', 'range.positive'],
@@ -66,10 +92,23 @@ for (const dialect of dialects()) {
 
     it('keeps the identity immutable and refuses unknown or empty patches', async () => {
       const p = await createPassport(h, t, uniqueFixture('lmt'));
-      const identity = expectProblem(await patch(p.id, { gtin: '4260123450014', serial: 'X' }), 422, 'validation-error');
-      assert.deepEqual(identity.errors.map((e: any) => [e.pointer, e.code]), [['/gtin', 'immutable'], ['/serial', 'immutable']]);
+      const identity = expectProblem(
+        await patch(p.id, { gtin: '4260123450014', serial: 'X' }),
+        422,
+        'validation-error',
+      );
+      assert.deepEqual(
+        identity.errors.map((e: any) => [e.pointer, e.code]),
+        [
+          ['/gtin', 'immutable'],
+          ['/serial', 'immutable'],
+        ],
+      );
       const unknown = expectProblem(await patch(p.id, { colour: 'red' }), 422, 'validation-error');
-      assert.deepEqual(unknown.errors.map((e: any) => e.code), ['unknown_property']);
+      assert.deepEqual(
+        unknown.errors.map((e: any) => e.code),
+        ['unknown_property'],
+      );
       expectProblem(await patch(p.id, {}), 422, 'validation-error');
       expectProblem(await patch(p.id, { data: [1] }), 422, 'validation-error');
       expectProblem(await patch(p.id, { battery_status: 'broken' }), 422, 'validation-error');
@@ -77,11 +116,17 @@ for (const dialect of dialects()) {
 
     it('a patch that changes nothing makes no version and no audit entry', async () => {
       const p = await createPassport(h, t, uniqueFixture('stationary'));
-      const same = await patch(p.id, { battery_status: 'original', data: { generalProductInformation: { batteryMass: p.data.generalProductInformation.batteryMass } } });
+      const same = await patch(p.id, {
+        battery_status: 'original',
+        data: { generalProductInformation: { batteryMass: p.data.generalProductInformation.batteryMass } },
+      });
       assert.equal(same.statusCode, 200);
       assert.equal(same.json.data.version, 1);
       assert.equal((await versions(p.id)).data.length, 1);
-      assert.deepEqual((await auditActions(p.id)).map((a) => a.action), ['dpp.created']);
+      assert.deepEqual(
+        (await auditActions(p.id)).map((a) => a.action),
+        ['dpp.created'],
+      );
     });
 
     it('sets and removes predecessor_id (null removes; it must exist in the organization)', async () => {
@@ -98,12 +143,19 @@ for (const dialect of dialects()) {
 
     it('pages the version history newest first by version number', async () => {
       const p = await createPassport(h, t, uniqueFixture('ev'));
-      for (const mass of [470, 471, 472]) await patch(p.id, { data: { generalProductInformation: { batteryMass: mass } } });
+      for (const mass of [470, 471, 472])
+        await patch(p.id, { data: { generalProductInformation: { batteryMass: mass } } });
       const first = await versions(p.id, '?limit=2');
-      assert.deepEqual(first.data.map((v: any) => v.version), [4, 3]);
+      assert.deepEqual(
+        first.data.map((v: any) => v.version),
+        [4, 3],
+      );
       assert.deepEqual(first.meta.pagination, { has_more: true, next_cursor: '3', total_count: 4 });
       const second = await versions(p.id, '?limit=2&cursor=3');
-      assert.deepEqual(second.data.map((v: any) => v.version), [2, 1]);
+      assert.deepEqual(
+        second.data.map((v: any) => v.version),
+        [2, 1],
+      );
       assert.deepEqual(second.meta.pagination, { has_more: false, next_cursor: null, total_count: 4 });
       expectProblem(await call(h, { url: `/v1/dpp/${p.id}/versions?cursor=9`, tenant: t }), 422, 'validation-error');
       expectProblem(await call(h, { url: `/v1/dpp/${p.id}/versions?cursor=abc`, tenant: t }), 422, 'validation-error');
@@ -117,7 +169,11 @@ for (const dialect of dialects()) {
       expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${p.id}/publish`, tenant: t }), 409, 'conflict');
 
       // A published passport still takes updates (dynamic data, status changes).
-      const updated = await patch(p.id, { data: { performance: { dynamic: { numberOfFullCycles: { value: 120, lastUpdate: '2026-11-10T00:00:00.000Z' } } } } });
+      const updated = await patch(p.id, {
+        data: {
+          performance: { dynamic: { numberOfFullCycles: { value: 120, lastUpdate: '2026-11-10T00:00:00.000Z' } } },
+        },
+      });
       assert.equal(updated.json.data.version, 3);
       assert.equal(updated.json.data.publication_status, 'published');
 
@@ -129,11 +185,20 @@ for (const dialect of dialects()) {
       expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${p.id}/publish`, tenant: t }), 409, 'conflict');
       expectProblem(await patch(p.id, { battery_status: 'waste' }), 409, 'conflict');
 
-      assert.deepEqual((await versions(p.id)).data.map((v: any) => [v.version, v.action, v.publication_status]), [
-        [4, 'archived', 'archived'], [3, 'updated', 'published'], [2, 'published', 'published'], [1, 'created', 'draft'],
-      ]);
+      assert.deepEqual(
+        (await versions(p.id)).data.map((v: any) => [v.version, v.action, v.publication_status]),
+        [
+          [4, 'archived', 'archived'],
+          [3, 'updated', 'published'],
+          [2, 'published', 'published'],
+          [1, 'created', 'draft'],
+        ],
+      );
       const audit = await auditActions(p.id);
-      assert.deepEqual(audit.map((a) => a.action), ['dpp.created', 'dpp.published', 'dpp.updated', 'dpp.archived']);
+      assert.deepEqual(
+        audit.map((a) => a.action),
+        ['dpp.created', 'dpp.published', 'dpp.updated', 'dpp.archived'],
+      );
       assert.ok(audit.every((a) => a.resource_type === 'dpp' && a.actor_type === 'api'));
       assert.deepEqual(JSON.parse(audit[1].changes).publication_status, { old: 'draft', new: 'published' });
     });
@@ -147,24 +212,50 @@ for (const dialect of dialects()) {
     it('only a passport valid today can be published (422 with the errors)', async () => {
       const p = await createPassport(h, t, uniqueFixture('ev'));
       // Stored data can fall behind the rules; simulate a passport that no longer validates.
-      const data = { ...p.data, generalProductInformation: { ...p.data.generalProductInformation, manufacturingDate: '2999-01-01' } };
-      await h.db.updateTable('dpp_passports').set({ data: JSON.stringify(data) }).where('id', '=', p.id).execute();
-      const res = expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${p.id}/publish`, tenant: t }), 422, 'validation-error');
-      assert.ok(res.errors.some((e: any) => e.pointer === '/data/generalProductInformation/manufacturingDate' && e.code === 'date.future'));
+      const data = {
+        ...p.data,
+        generalProductInformation: { ...p.data.generalProductInformation, manufacturingDate: '2999-01-01' },
+      };
+      await h.db
+        .updateTable('dpp_passports')
+        .set({ data: JSON.stringify(data) })
+        .where('id', '=', p.id)
+        .execute();
+      const res = expectProblem(
+        await call(h, { method: 'POST', url: `/v1/dpp/${p.id}/publish`, tenant: t }),
+        422,
+        'validation-error',
+      );
+      assert.ok(
+        res.errors.some(
+          (e: any) => e.pointer === '/data/generalProductInformation/manufacturingDate' && e.code === 'date.future',
+        ),
+      );
       const still = await call(h, { url: `/v1/dpp/${p.id}`, tenant: t });
       assert.equal(still.json.data.publication_status, 'draft');
     });
 
-    it('a GS1 key under one organization\'s verified prefix cannot be published by another, even once ours is archived', async () => {
+    it("a GS1 key under one organization's verified prefix cannot be published by another, even once ours is archived", async () => {
       const input = uniqueFixture('stationary');
       const mine = await createPassport(h, t, input);
       const other = await publisher(h);
       const theirs = (await call(h, { method: 'POST', url: '/v1/dpp', tenant: other, body: input })).json.data;
       await publish(h, t, mine.id);
-      const res = expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: other }), 422, 'validation-error');
-      assert.deepEqual(res.errors.map((e: any) => [e.pointer, e.code]), [['/gtin', 'gs1.prefix_unverified']]);
+      const res = expectProblem(
+        await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: other }),
+        422,
+        'validation-error',
+      );
+      assert.deepEqual(
+        res.errors.map((e: any) => [e.pointer, e.code]),
+        [['/gtin', 'gs1.prefix_unverified']],
+      );
       await call(h, { method: 'POST', url: `/v1/dpp/${mine.id}/archive`, tenant: t });
-      expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: other }), 422, 'validation-error');
+      expectProblem(
+        await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: other }),
+        422,
+        'validation-error',
+      );
     });
   });
 }

@@ -29,7 +29,12 @@ describe('linkset (RFC 9264)', () => {
       'https://gs1.org/voc/pip',
     ]);
     assert.deepEqual(context['https://gs1.org/voc/dpp'], [
-      { href: target.public_url, type: 'text/html', title: 'Digital battery passport: Voltaris VX77', hreflang: ['en'] },
+      {
+        href: target.public_url,
+        type: 'text/html',
+        title: 'Digital battery passport: Voltaris VX77',
+        hreflang: ['en'],
+      },
     ]);
   });
 
@@ -50,7 +55,11 @@ describe('linkset (RFC 9264)', () => {
   test('serialises to a Link header, title* for non-ASCII titles', () => {
     const header = linkHeader(buildLinkset({ ...target, productName: 'Solenta Energía' }));
     assert.equal(header.split(', <').length, 3);
-    assert.ok(header.startsWith(`<${target.public_url}>; rel="https://gs1.org/voc/dpp"; type="text/html"; hreflang="en"; title*=UTF-8''Digital%20battery%20passport%3A%20Solenta%20Energ%C3%ADa`));
+    assert.ok(
+      header.startsWith(
+        `<${target.public_url}>; rel="https://gs1.org/voc/dpp"; type="text/html"; hreflang="en"; title*=UTF-8''Digital%20battery%20passport%3A%20Solenta%20Energ%C3%ADa`,
+      ),
+    );
     assert.match(linkHeader(buildLinkset(target)), /title="Digital battery passport: Voltaris VX77"/);
     assert.doesNotMatch(header, /[^\x20-\x7e]/);
   });
@@ -92,7 +101,9 @@ describe('/.well-known/gs1resolver', () => {
       name: 'qrs resolver',
       resolverRoot: 'https://qrs.example',
       supportedPrimaryKeys: ['gtin'],
-      supportedLinkType: [{ namespace: 'https://gs1.org/voc/', prefix: 'gs1:', profile: 'https://gs1.org/voc/?show=linktypes' }],
+      supportedLinkType: [
+        { namespace: 'https://gs1.org/voc/', prefix: 'gs1:', profile: 'https://gs1.org/voc/?show=linktypes' },
+      ],
       linkTypeDefaultCanBeLinkset: true,
       linkTypeDefaultCanBeAll: true,
     });

@@ -26,7 +26,7 @@ describe('preferredType', () => {
     assert.equal(preferredType('application/linkset+json', PAGE), 'text/html');
   });
 
-  it('gives the resolver\'s linkset only to a client that asks for it', () => {
+  it("gives the resolver's linkset only to a client that asks for it", () => {
     assert.equal(preferredType('application/linkset+json', RESOLVER), 'application/linkset+json');
     assert.equal(preferredType('application/json', RESOLVER), 'text/html');
     assert.equal(preferredType('*/*', RESOLVER), 'text/html');

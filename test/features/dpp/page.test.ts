@@ -17,7 +17,10 @@ describe('passport page', () => {
     assert.match(html, /<title>Battery passport: Voltaris VX77 NMC811 traction pack, 77 kWh<\/title>/);
     assert.equal(html.match(/<h1>/g)?.length, 1);
     assert.match(html, /<main>[\s\S]*<\/main>/);
-    assert.match(html, /<section aria-labelledby="aspect-performance"><h2 id="aspect-performance">Performance and durability<\/h2>/);
+    assert.match(
+      html,
+      /<section aria-labelledby="aspect-performance"><h2 id="aspect-performance">Performance and durability<\/h2>/,
+    );
     assert.match(html, /<style>[^<]+<\/style>/);
   });
 
@@ -71,7 +74,11 @@ describe('passport page', () => {
     assert.match(renderPassportPage(view, { lang: 'de' }), /<html lang="de">/);
     assert.match(renderPassportPage(view, { lang: '"><script>' }), /<html lang="en">/);
     const html = renderPassportPage(view, { linksetUrl: 'https://qrs.example/01/1?linkType=linkset&x="' });
-    assert.ok(html.includes('<link rel="linkset" type="application/linkset+json" href="https://qrs.example/01/1?linkType=linkset&amp;x=&quot;">'));
+    assert.ok(
+      html.includes(
+        '<link rel="linkset" type="application/linkset+json" href="https://qrs.example/01/1?linkType=linkset&amp;x=&quot;">',
+      ),
+    );
   });
 
   test('explains the access level shown', () => {

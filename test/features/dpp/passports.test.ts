@@ -2,7 +2,15 @@
 // with nothing stored, duplicates, GTIN forms, the validate endpoint and the list with its filters.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { createPassport, publisher, FIXTURES, publish, uniqueFixture } from '../../support/passports.js';
 
 for (const dialect of dialects()) {
@@ -13,10 +21,20 @@ for (const dialect of dialects()) {
       h = await createHarness(dialect);
       t = await seedTenant(h);
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     const countStored = async (tenant: Tenant) =>
-      Number((await h.db.selectFrom('dpp_passports').select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', tenant.workspaceId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await h.db
+            .selectFrom('dpp_passports')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('workspace_id', '=', tenant.workspaceId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     for (const name of FIXTURES) {
       it(`creates the ${name} fixture as a draft with its Digital Link, and reads it back`, async () => {
@@ -36,7 +54,10 @@ for (const dialect of dialects()) {
         assert.deepEqual(p.data, input.data);
         const lot = input.lot ? `/10/${encodeURIComponent(input.lot)}` : '';
         assert.equal(p.digital_link, `http://qrs.test/01/${p.gtin}${lot}/21/${input.serial}`);
-        assert.equal(p.public_url, `http://qrs.test/dpp/${p.gtin}/${input.serial}${input.lot ? `?lot=${encodeURIComponent(input.lot)}` : ''}`);
+        assert.equal(
+          p.public_url,
+          `http://qrs.test/dpp/${p.gtin}/${input.serial}${input.lot ? `?lot=${encodeURIComponent(input.lot)}` : ''}`,
+        );
         assert.match(p.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         assert.ok(Array.isArray(res.json.meta.warnings));
         assert.equal(res.json.meta.request_id, res.headers['x-request-id']);
@@ -53,7 +74,12 @@ for (const dialect of dialects()) {
       const p = await createPassport(h, t, input);
       assert.equal(p.gtin, `0${input.gtin}`);
       assert.match(p.digital_link, new RegExp(`/01/0${input.gtin}/21/`));
-      const dup = await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: { ...input, gtin: `0${input.gtin}` } });
+      const dup = await call(h, {
+        method: 'POST',
+        url: '/v1/dpp',
+        tenant: t,
+        body: { ...input, gtin: `0${input.gtin}` },
+      });
       expectProblem(dup, 409, 'conflict');
     });
 
@@ -78,18 +104,37 @@ for (const dialect of dialects()) {
     it('a missing attribute inside data is a 422, a missing envelope field a 400; both list the errors', async () => {
       const noModel = uniqueFixture('ev') as any;
       delete noModel.data.generalProductInformation.batteryModel;
-      const p422 = expectProblem(await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: noModel }), 422, 'validation-error');
-      assert.deepEqual(p422.errors.map((e: any) => [e.pointer, e.code]), [['/data/generalProductInformation/batteryModel', 'required']]);
+      const p422 = expectProblem(
+        await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: noModel }),
+        422,
+        'validation-error',
+      );
+      assert.deepEqual(
+        p422.errors.map((e: any) => [e.pointer, e.code]),
+        [['/data/generalProductInformation/batteryModel', 'required']],
+      );
 
       const noCategory = uniqueFixture('ev') as any;
       delete noCategory.category;
-      const p400 = expectProblem(await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: noCategory }), 400, 'bad-request');
+      const p400 = expectProblem(
+        await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: noCategory }),
+        400,
+        'bad-request',
+      );
       assert.ok(p400.errors.some((e: any) => e.pointer === '/category' && e.code === 'required'));
     });
 
     it('refuses non-object bodies (422) and unreadable JSON (400)', async () => {
-      expectProblem(await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: [1, 2] }), 422, 'validation-error');
-      expectProblem(await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: '{"gtin": ' }), 400, 'bad-request');
+      expectProblem(
+        await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: [1, 2] }),
+        422,
+        'validation-error',
+      );
+      expectProblem(
+        await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: '{"gtin": ' }),
+        400,
+        'bad-request',
+      );
     });
 
     it('a duplicate GTIN + serial in the organization is a 409 conflict', async () => {
@@ -105,12 +150,27 @@ for (const dialect of dialects()) {
 
     it('predecessor_id must name a passport of the organization', async () => {
       const original = await createPassport(h, t, uniqueFixture('ev'));
-      const ghost = { ...uniqueFixture('ev'), battery_status: 'repurposed', predecessor_id: 'dpp_01M0000000000000000000000Z' };
-      const bad = expectProblem(await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: ghost }), 422, 'validation-error');
-      assert.deepEqual(bad.errors.map((e: any) => [e.pointer, e.code]), [['/predecessor_id', 'not_found']]);
+      const ghost = {
+        ...uniqueFixture('ev'),
+        battery_status: 'repurposed',
+        predecessor_id: 'dpp_01M0000000000000000000000Z',
+      };
+      const bad = expectProblem(
+        await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: ghost }),
+        422,
+        'validation-error',
+      );
+      assert.deepEqual(
+        bad.errors.map((e: any) => [e.pointer, e.code]),
+        [['/predecessor_id', 'not_found']],
+      );
       const other = await seedTenant(h);
       const foreign = { ...uniqueFixture('ev'), battery_status: 'repurposed', predecessor_id: original.id };
-      expectProblem(await call(h, { method: 'POST', url: '/v1/dpp', tenant: other, body: foreign }), 422, 'validation-error');
+      expectProblem(
+        await call(h, { method: 'POST', url: '/v1/dpp', tenant: other, body: foreign }),
+        422,
+        'validation-error',
+      );
       const ok = await createPassport(h, t, foreign);
       assert.equal(ok.predecessor_id, original.id);
       assert.equal(ok.battery_status, 'repurposed');
@@ -121,7 +181,10 @@ for (const dialect of dialects()) {
       small.data.performance.rated.ratedEnergy = 1.5;
       const res = await call(h, { method: 'POST', url: '/v1/dpp', tenant: t, body: small });
       assert.equal(res.statusCode, 201, res.body.slice(0, 500));
-      assert.deepEqual(res.json.meta.warnings.map((w: any) => w.code), ['obligation.none']);
+      assert.deepEqual(
+        res.json.meta.warnings.map((w: any) => w.code),
+        ['obligation.none'],
+      );
     });
 
     describe('POST /v1/dpp/validate', () => {
@@ -133,18 +196,28 @@ for (const dialect of dialects()) {
         assert.deepEqual(ok.json.data.summary, { errors: 0, warnings: 0, category: 'lmt', obligation: true });
 
         for (const garbage of [{ hello: 'world' }, [1, 2, 3], 'text', 42, null]) {
-          const res = await call(h, { method: 'POST', url: '/v1/dpp/validate', tenant: t, body: JSON.stringify(garbage) });
+          const res = await call(h, {
+            method: 'POST',
+            url: '/v1/dpp/validate',
+            tenant: t,
+            body: JSON.stringify(garbage),
+          });
           assert.equal(res.statusCode, 200, `${JSON.stringify(garbage)}: ${res.body.slice(0, 300)}`);
           assert.equal(res.json.data.valid, false);
           assert.ok(res.json.data.errors.length > 0);
           assert.equal(res.json.data.summary.errors, res.json.data.errors.length);
-          for (const e of res.json.data.errors) assert.deepEqual(Object.keys(e).sort(), ['code', 'message', 'path', 'severity']);
+          for (const e of res.json.data.errors)
+            assert.deepEqual(Object.keys(e).sort(), ['code', 'message', 'path', 'severity']);
         }
         assert.equal(await countStored(t), before);
       });
 
       it('invalid JSON syntax is still a 400 problem', async () => {
-        expectProblem(await call(h, { method: 'POST', url: '/v1/dpp/validate', tenant: t, body: '{nope' }), 400, 'bad-request');
+        expectProblem(
+          await call(h, { method: 'POST', url: '/v1/dpp/validate', tenant: t, body: '{nope' }),
+          400,
+          'bad-request',
+        );
       });
     });
 
@@ -171,18 +244,39 @@ for (const dialect of dialects()) {
 
       it('lists newest first with total_count', async () => {
         const body = await listIds('');
-        assert.deepEqual(body.data.map((p: any) => p.id), [ids.second, ids.stationary, ids.lmt, ids.ev]);
+        assert.deepEqual(
+          body.data.map((p: any) => p.id),
+          [ids.second, ids.stationary, ids.lmt, ids.ev],
+        );
         assert.deepEqual(body.meta.pagination, { has_more: false, next_cursor: null, total_count: 4 });
       });
 
       it('filters by category, battery_status, publication_status and gtin in any GTIN form', async () => {
-        assert.deepEqual((await listIds('?category=ev')).data.map((p: any) => p.id), [ids.second, ids.ev]);
-        assert.deepEqual((await listIds('?battery_status=repurposed')).data.map((p: any) => p.id), [ids.second]);
-        assert.deepEqual((await listIds('?publication_status=published')).data.map((p: any) => p.id), [ids.lmt]);
-        assert.deepEqual((await listIds('?publication_status=draft&category=stationary')).data.map((p: any) => p.id), [ids.stationary]);
+        assert.deepEqual(
+          (await listIds('?category=ev')).data.map((p: any) => p.id),
+          [ids.second, ids.ev],
+        );
+        assert.deepEqual(
+          (await listIds('?battery_status=repurposed')).data.map((p: any) => p.id),
+          [ids.second],
+        );
+        assert.deepEqual(
+          (await listIds('?publication_status=published')).data.map((p: any) => p.id),
+          [ids.lmt],
+        );
+        assert.deepEqual(
+          (await listIds('?publication_status=draft&category=stationary')).data.map((p: any) => p.id),
+          [ids.stationary],
+        );
         assert.equal(inputs.lmt.gtin.length, 13);
-        assert.deepEqual((await listIds(`?gtin=${inputs.lmt.gtin}`)).data.map((p: any) => p.id), [ids.lmt]);
-        assert.deepEqual((await listIds(`?gtin=0${inputs.lmt.gtin}`)).data.map((p: any) => p.id), [ids.lmt]);
+        assert.deepEqual(
+          (await listIds(`?gtin=${inputs.lmt.gtin}`)).data.map((p: any) => p.id),
+          [ids.lmt],
+        );
+        assert.deepEqual(
+          (await listIds(`?gtin=0${inputs.lmt.gtin}`)).data.map((p: any) => p.id),
+          [ids.lmt],
+        );
         assert.equal((await listIds(`?gtin=${inputs.ev.gtin}`)).meta.pagination.total_count, 2);
       });
 
@@ -193,16 +287,30 @@ for (const dialect of dialects()) {
         assert.equal(first.meta.pagination.next_cursor, ids.lmt);
         assert.equal(first.meta.pagination.total_count, 4);
         const second = await listIds(`?limit=3&cursor=${first.meta.pagination.next_cursor}`);
-        assert.deepEqual(second.data.map((p: any) => p.id), [ids.ev]);
+        assert.deepEqual(
+          second.data.map((p: any) => p.id),
+          [ids.ev],
+        );
         assert.deepEqual(second.meta.pagination, { has_more: false, next_cursor: null, total_count: 4 });
       });
 
       it('refuses a bad GTIN filter, an unknown filter value, a bad limit and a foreign cursor with 422', async () => {
-        const gtin = expectProblem(await call(h, { url: '/v1/dpp?gtin=4260123450015', tenant: lister }), 422, 'validation-error');
-        assert.deepEqual(gtin.errors.map((e: any) => [e.pointer, e.code]), [['/query/gtin', 'gtin.check_digit']]);
+        const gtin = expectProblem(
+          await call(h, { url: '/v1/dpp?gtin=4260123450015', tenant: lister }),
+          422,
+          'validation-error',
+        );
+        assert.deepEqual(
+          gtin.errors.map((e: any) => [e.pointer, e.code]),
+          [['/query/gtin', 'gtin.check_digit']],
+        );
         expectProblem(await call(h, { url: '/v1/dpp?category=phone', tenant: lister }), 422, 'validation-error');
         expectProblem(await call(h, { url: '/v1/dpp?limit=101', tenant: lister }), 422, 'validation-error');
-        expectProblem(await call(h, { url: '/v1/dpp?cursor=qr_01M0000000000000000000000Z', tenant: lister }), 422, 'validation-error');
+        expectProblem(
+          await call(h, { url: '/v1/dpp?cursor=qr_01M0000000000000000000000Z', tenant: lister }),
+          422,
+          'validation-error',
+        );
         const foreign = await createPassport(h, t, uniqueFixture('ev'));
         expectProblem(await call(h, { url: `/v1/dpp?cursor=${foreign.id}`, tenant: lister }), 422, 'validation-error');
       });

@@ -97,8 +97,14 @@ describe('public view never leaks restricted values', () => {
     test(`${name}: the public view keeps every public value`, () => {
       const passport = storedPassport(name);
       const view = publicView(passport, 'public');
-      assert.equal(view.data.generalProductInformation?.batteryModel, passport.data.generalProductInformation?.batteryModel);
-      assert.deepEqual(view.data.performance?.rated?.temperatureRangeIdleState, passport.data.performance?.rated?.temperatureRangeIdleState);
+      assert.equal(
+        view.data.generalProductInformation?.batteryModel,
+        passport.data.generalProductInformation?.batteryModel,
+      );
+      assert.deepEqual(
+        view.data.performance?.rated?.temperatureRangeIdleState,
+        passport.data.performance?.rated?.temperatureRangeIdleState,
+      );
       assert.equal(view.data.labels?.resultOfTestReport, undefined);
       assert.equal(view.data.materialComposition?.batteryMaterials, undefined);
       assert.equal(view.data.performance?.dynamic, undefined);

@@ -4,13 +4,24 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, type Harness } from '../../support/harness.js';
 import { decodePng, decodeSvg, missingTools } from '../../support/decode.js';
-import { FIXTURES, createPassport, pathOf, publish, publishedPassport, uniqueFixture } from '../../support/passports.js';
+import {
+  FIXTURES,
+  createPassport,
+  pathOf,
+  publish,
+  publishedPassport,
+  uniqueFixture,
+} from '../../support/passports.js';
 
 for (const dialect of dialects()) {
   describe(`dpp QR end to end [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     /** Scan → resolver → page: the HTML page of the battery. */
     async function follow(uri: string) {
@@ -40,11 +51,19 @@ for (const dialect of dialects()) {
 
     it('serves SVG, PDF and EPS too, with ETag/304 and QR options', async (t) => {
       const { tenant, passport } = await publishedPassport(h, 'ev');
-      for (const [ext, type] of [['svg', /^image\/svg\+xml/], ['pdf', /^application\/pdf/], ['eps', /^application\/postscript/]] as const) {
+      for (const [ext, type] of [
+        ['svg', /^image\/svg\+xml/],
+        ['pdf', /^application\/pdf/],
+        ['eps', /^application\/postscript/],
+      ] as const) {
         const res = await call(h, { url: `/v1/dpp/${passport.id}/qr.${ext}`, tenant });
         assert.equal(res.statusCode, 200, ext);
         assert.match(String(res.headers['content-type']), type);
-        const again = await call(h, { url: `/v1/dpp/${passport.id}/qr.${ext}`, tenant, headers: { 'if-none-match': String(res.headers.etag) } });
+        const again = await call(h, {
+          url: `/v1/dpp/${passport.id}/qr.${ext}`,
+          tenant,
+          headers: { 'if-none-match': String(res.headers.etag) },
+        });
         assert.equal(again.statusCode, 304, ext);
       }
       const badColour = await call(h, { url: `/v1/dpp/${passport.id}/qr.svg?fg=%23FFFFFF&bg=%23FFFFFF`, tenant });

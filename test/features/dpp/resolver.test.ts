@@ -15,7 +15,9 @@ for (const dialect of dialects()) {
       ev = (await publishedPassport(h, 'ev')).passport;
       lmt = (await publishedPassport(h, 'lmt')).passport;
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     const get = (url: string, headers: Record<string, string> = {}) => call(h, { url, headers });
 
@@ -24,7 +26,10 @@ for (const dialect of dialects()) {
       assert.equal(res.statusCode, 307);
       assert.equal(res.headers.location, ev.public_url);
       const link = String(res.headers.link);
-      assert.ok(link.startsWith(`<${ev.digital_link}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`), link);
+      assert.ok(
+        link.startsWith(`<${ev.digital_link}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`),
+        link,
+      );
       assert.match(link, /rel="https:\/\/gs1\.org\/voc\/dpp"/);
       assert.equal(res.headers['cache-control'], 'no-store');
       assert.equal(res.headers['access-control-allow-origin'], '*');
@@ -32,7 +37,9 @@ for (const dialect of dialects()) {
     });
 
     it('follows to the public page', async () => {
-      const page = await get(pathOf(String((await get(pathOf(ev.digital_link))).headers.location)), { accept: 'text/html' });
+      const page = await get(pathOf(String((await get(pathOf(ev.digital_link))).headers.location)), {
+        accept: 'text/html',
+      });
       assert.equal(page.statusCode, 200);
       assert.ok(page.body.includes(ev.data.generalProductInformation.batteryModel));
     });
@@ -99,19 +106,28 @@ for (const dialect of dialects()) {
       ];
       for (const [url, code] of cases) {
         const p = expectProblem(await get(url), 400, 'bad-request');
-        assert.deepEqual(p.errors.map((e: any) => e.code), [code], url);
+        assert.deepEqual(
+          p.errors.map((e: any) => e.code),
+          [code],
+          url,
+        );
       }
     });
 
     it('404 for a well-formed key without a published passport (unknown, wrong lot, no serial, draft)', async () => {
-      const draft = await createPassport(h, (await publishedPassport(h, 'stationary')).tenant, uniqueFixture('stationary'));
+      const draft = await createPassport(
+        h,
+        (await publishedPassport(h, 'stationary')).tenant,
+        uniqueFixture('stationary'),
+      );
       for (const url of [
         '/01/04260123456788/21/NO-SUCH-SERIAL',
         `/01/${ev.gtin}/10/OTHER/21/${encodeURIComponent(ev.serial)}`,
         `/01/${ev.gtin}`,
         `/01/${ev.gtin}/22/V1/21/${encodeURIComponent(ev.serial)}`,
         pathOf(draft.digital_link),
-      ]) expectProblem(await get(url), 404, 'not-found');
+      ])
+        expectProblem(await get(url), 404, 'not-found');
     });
 
     it('tolerates a trailing slash, a missing lot and a GTIN-13', async () => {
@@ -146,7 +162,9 @@ for (const dialect of dialects()) {
         name: 'qrs resolver',
         resolverRoot: 'http://qrs.test',
         supportedPrimaryKeys: ['gtin'],
-        supportedLinkType: [{ namespace: 'https://gs1.org/voc/', prefix: 'gs1:', profile: 'https://gs1.org/voc/?show=linktypes' }],
+        supportedLinkType: [
+          { namespace: 'https://gs1.org/voc/', prefix: 'gs1:', profile: 'https://gs1.org/voc/?show=linktypes' },
+        ],
         linkTypeDefaultCanBeLinkset: true,
         linkTypeDefaultCanBeAll: true,
       });

@@ -7,13 +7,22 @@ const ranged = listAttributes().filter((a) => a.type === 'number' || a.type === 
 
 describe('ranges', () => {
   const CASES = {
-    percent: [[100.01, 'range.percent'], [-0.5, 'range.percent']],
-    positive: [[0, 'range.positive'], [-3, 'range.positive']],
+    percent: [
+      [100.01, 'range.percent'],
+      [-0.5, 'range.percent'],
+    ],
+    positive: [
+      [0, 'range.positive'],
+      [-3, 'range.positive'],
+    ],
     non_negative: [[-1, 'range.non_negative']],
   } as const;
   test('every number has a range rule except temperatures and per-stage footprints', () => {
     const free = ranged.filter((a) => a.range === null).map((a) => a.path);
-    assert.ok(free.every((p) => /temperatureRangeIdleState|carbonFootprintPerLifecycleStage/.test(p)), free.join());
+    assert.ok(
+      free.every((p) => /temperatureRangeIdleState|carbonFootprintPerLifecycleStage/.test(p)),
+      free.join(),
+    );
   });
   for (const a of ranged) {
     if (!a.range) continue;
@@ -65,22 +74,32 @@ describe('ranges', () => {
 describe('voltage and temperature order', () => {
   const volts = (min: number | undefined, nom: number | undefined, max: number | undefined) => {
     const input = fixture('lmt');
-    for (const [name, v] of [['minimumVoltage', min], ['nominalVoltage', nom], ['maximumVoltage', max]] as const) {
+    for (const [name, v] of [
+      ['minimumVoltage', min],
+      ['nominalVoltage', nom],
+      ['maximumVoltage', max],
+    ] as const) {
       if (v === undefined) deleteAt(input.data, `/performance/rated/${name}`);
       else setAt(input.data, `/performance/rated/${name}`, v);
     }
-    return check(input).errors.filter((e) => e.code === 'voltage.order').map((e) => e.path);
+    return check(input)
+      .errors.filter((e) => e.code === 'voltage.order')
+      .map((e) => e.path);
   };
   test('min ≤ nominal ≤ max holds, equality included', () => {
     assert.deepEqual(volts(27.5, 36, 42), []);
     assert.deepEqual(volts(36, 36, 36), []);
   });
   test('minimum above nominal', () => assert.deepEqual(volts(37, 36, 42), ['/data/performance/rated/minimumVoltage']));
-  test('nominal above maximum', () => assert.deepEqual(volts(27.5, 43, 42), ['/data/performance/rated/maximumVoltage']));
+  test('nominal above maximum', () =>
+    assert.deepEqual(volts(27.5, 43, 42), ['/data/performance/rated/maximumVoltage']));
   test('minimum above maximum without a nominal voltage', () =>
     assert.deepEqual(volts(43, undefined, 42), ['/data/performance/rated/minimumVoltage']));
 
-  for (const [lower, upper] of [[20, 20], [45, -20]]) {
+  for (const [lower, upper] of [
+    [20, 20],
+    [45, -20],
+  ]) {
     test(`idle temperature range ${lower}..${upper} °C is refused`, () => {
       const input = fixture('lmt');
       setAt(input.data, '/performance/rated/temperatureRangeIdleState', { lower, upper });
@@ -175,9 +194,10 @@ describe('passport obligation (Art. 77)', () => {
         const result = withEnergy(category, kWh);
         assert.equal(result.valid, true);
         assert.deepEqual(result.errors, []);
-        assert.deepEqual(result.warnings.map((w) => [w.path, w.code, w.severity]), [
-          ['/data/performance/rated/ratedEnergy', 'obligation.none', 'warning'],
-        ]);
+        assert.deepEqual(
+          result.warnings.map((w) => [w.path, w.code, w.severity]),
+          [['/data/performance/rated/ratedEnergy', 'obligation.none', 'warning']],
+        );
         assert.equal(result.summary.obligation, false);
         assert.equal(result.summary.warnings, 1);
       }

@@ -1,7 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CATEGORIES, REQUIRED_ATTRIBUTES } from '../../../src/features/dpp/dpp.contract.js';
-import { FIXTURES, assertOnlyError, check, codesAt, deleteAt, fixture, forCategory, setAt } from '../../support/dpp-fixtures.js';
+import {
+  FIXTURES,
+  assertOnlyError,
+  check,
+  codesAt,
+  deleteAt,
+  fixture,
+  forCategory,
+  setAt,
+} from '../../support/dpp-fixtures.js';
 
 describe('fixtures', () => {
   for (const name of FIXTURES) {
@@ -170,10 +179,13 @@ describe('enums and unknown members', () => {
     input.colour = 'blue';
     setAt(input, '/data/marketing', {});
     const result = check(input);
-    assert.deepEqual(result.errors.map((e) => [e.path, e.code]), [
-      ['/colour', 'unknown_property'],
-      ['/data/marketing', 'unknown_property'],
-    ]);
+    assert.deepEqual(
+      result.errors.map((e) => [e.path, e.code]),
+      [
+        ['/colour', 'unknown_property'],
+        ['/data/marketing', 'unknown_property'],
+      ],
+    );
   });
   test('a predecessor id must be a passport id', () => {
     const input = fixture('ev') as unknown as Record<string, unknown>;
@@ -209,7 +221,10 @@ describe('lifecycle', () => {
       input.battery_status = status;
       const result = check(input);
       assert.equal(result.valid, true);
-      assert.deepEqual(result.warnings.map((w) => [w.path, w.code]), [['/predecessor_id', 'predecessor.missing']]);
+      assert.deepEqual(
+        result.warnings.map((w) => [w.path, w.code]),
+        [['/predecessor_id', 'predecessor.missing']],
+      );
       input.predecessor_id = 'dpp_01JD0000000000000000000000';
       assert.deepEqual(check(input).warnings, []);
     });
@@ -229,7 +244,10 @@ test('summary counts errors and warnings and issues are sorted by path', () => {
   setAt(input.data, '/circularity/renewableContent', 120);
   const result = check(input);
   assert.deepEqual(result.summary, { errors: 2, warnings: 2, category: 'stationary', obligation: false });
-  assert.deepEqual(result.errors.map((e) => e.path), ['/data/circularity/renewableContent', '/serial']);
+  assert.deepEqual(
+    result.errors.map((e) => e.path),
+    ['/data/circularity/renewableContent', '/serial'],
+  );
   for (const issue of [...result.errors, ...result.warnings]) {
     assert.equal(typeof issue.message, 'string');
     assert.ok(issue.message.length > 10);

@@ -1,18 +1,34 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { verifyGs1Prefix } from '../../../src/cli/commands.js';
 import { asMember, auditOf, req } from '../../support/callers.js';
 import { createPassport, pathOf, publish, publisher, underPrefix, uniqueFixture } from '../../support/passports.js';
 
 /** GTIN squatting, and a deleted organization's passports stay public (docs/security.md, Tenancy and ownership). */
-const randomPrefix = () => `8${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`;
+const randomPrefix = () =>
+  `8${Math.floor(Math.random() * 1e8)
+    .toString()
+    .padStart(8, '0')}`;
 
 for (const dialect of dialects()) {
   describe(`GS1 company prefixes and passport ownership [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     async function admin(t: Tenant) {
       return asMember(await seedMember(h, t, { org: 'org_admin' }));
@@ -26,11 +42,17 @@ for (const dialect of dialects()) {
       assert.equal(made.statusCode, 201, made.body);
       const p = made.json.data;
       assert.match(p.id, /^gcp_[0-9A-Z]{26}$/);
-      assert.deepEqual({ prefix: p.prefix, status: p.status, verified_at: p.verified_at, organization_id: p.organization_id }, { prefix, status: 'self_declared', verified_at: null, organization_id: t.organizationId });
+      assert.deepEqual(
+        { prefix: p.prefix, status: p.status, verified_at: p.verified_at, organization_id: p.organization_id },
+        { prefix, status: 'self_declared', verified_at: null, organization_id: t.organizationId },
+      );
       const [entry] = await auditOf(h, t.workspaceId);
       assert.equal(entry.action, 'gs1_prefixes.created');
       assert.equal(entry.resource_id, p.id);
-      assert.deepEqual((await req(h, me, 'GET', '/v1/gs1-prefixes')).json.data.map((x: any) => x.id), [p.id]);
+      assert.deepEqual(
+        (await req(h, me, 'GET', '/v1/gs1-prefixes')).json.data.map((x: any) => x.id),
+        [p.id],
+      );
       assert.equal((await call(h, { url: `/v1/gs1-prefixes/${p.id}`, tenant: t })).statusCode, 200);
 
       const stranger = await seedTenant(h);
@@ -53,7 +75,11 @@ for (const dialect of dialects()) {
         assert.equal(res.errors[0].pointer, '/prefix');
       }
       expectProblem(await req(h, me, 'POST', '/v1/gs1-prefixes', {}), 400, 'bad-request');
-      expectProblem(await call(h, { method: 'POST', url: '/v1/gs1-prefixes', tenant: t, body: { prefix: randomPrefix() } }), 403, 'forbidden');
+      expectProblem(
+        await call(h, { method: 'POST', url: '/v1/gs1-prefixes', tenant: t, body: { prefix: randomPrefix() } }),
+        403,
+        'forbidden',
+      );
       assert.deepEqual((await req(h, me, 'GET', '/v1/gs1-prefixes')).json.data, []);
       assert.equal((await auditOf(h, t.workspaceId)).filter((e: any) => e.action.startsWith('gs1_prefixes')).length, 0);
       const prefix = randomPrefix();
@@ -68,10 +94,21 @@ for (const dialect of dialects()) {
       const input = uniqueFixture('lmt');
       input.gtin = underPrefix(input.gtin, prefix);
       const draft = await createPassport(h, t, input);
-      const unowned = expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${draft.id}/publish`, tenant: t }), 422, 'validation-error');
-      assert.deepEqual(unowned.errors.map((e: any) => [e.pointer, e.code]), [['/gtin', 'gs1.prefix_unverified']]);
+      const unowned = expectProblem(
+        await call(h, { method: 'POST', url: `/v1/dpp/${draft.id}/publish`, tenant: t }),
+        422,
+        'validation-error',
+      );
+      assert.deepEqual(
+        unowned.errors.map((e: any) => [e.pointer, e.code]),
+        [['/gtin', 'gs1.prefix_unverified']],
+      );
       assert.equal((await req(h, await admin(t), 'POST', '/v1/gs1-prefixes', { prefix })).statusCode, 201);
-      expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${draft.id}/publish`, tenant: t }), 422, 'validation-error');
+      expectProblem(
+        await call(h, { method: 'POST', url: `/v1/dpp/${draft.id}/publish`, tenant: t }),
+        422,
+        'validation-error',
+      );
       assert.equal((await call(h, { url: `/v1/dpp/${draft.id}`, tenant: t })).json.data.publication_status, 'draft');
       // The operator verifies it (audited as a system action); now it publishes and resolves.
       const verified = await verifyGs1Prefix(h.db, h.config, t.organizationId, prefix);
@@ -89,14 +126,22 @@ for (const dialect of dialects()) {
       const squatter = await seedTenant(h);
       const sq = await admin(squatter);
       for (const claim of [prefix, prefix.slice(0, 6), `${prefix}12`]) {
-        const res = expectProblem(await req(h, sq, 'POST', '/v1/gs1-prefixes', { prefix: claim }), 422, 'validation-error');
+        const res = expectProblem(
+          await req(h, sq, 'POST', '/v1/gs1-prefixes', { prefix: claim }),
+          422,
+          'validation-error',
+        );
         assert.equal(res.errors[0].code, 'owned_elsewhere', claim);
       }
       await assert.rejects(verifyGs1Prefix(h.db, h.config, squatter.organizationId, prefix.slice(0, 7)), /overlaps/);
       const input = uniqueFixture('ev');
       input.gtin = underPrefix(input.gtin, prefix);
       const theirs = await createPassport(h, squatter, input);
-      expectProblem(await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: squatter }), 422, 'validation-error');
+      expectProblem(
+        await call(h, { method: 'POST', url: `/v1/dpp/${theirs.id}/publish`, tenant: squatter }),
+        422,
+        'validation-error',
+      );
       // The owner publishes the same key without a 409.
       const mine = await publish(h, owner, (await createPassport(h, owner, { ...input })).id);
       assert.equal(mine.publication_status, 'published');
@@ -109,21 +154,41 @@ for (const dialect of dialects()) {
       input.gtin = underPrefix(input.gtin, prefix);
       const squat = await createPassport(h, squatter, input);
       // Published before prefixes existed: written straight to the table, as old data would be.
-      await h.db.updateTable('dpp_passports').set({ publication_status: 'published', published_at: new Date().toISOString() }).where('id', '=', squat.id).execute();
+      await h.db
+        .updateTable('dpp_passports')
+        .set({ publication_status: 'published', published_at: new Date().toISOString() })
+        .where('id', '=', squat.id)
+        .execute();
       // Not owned by its organization: not served.
-      expectProblem(await call(h, { url: pathOf(squat.public_url), headers: { accept: 'application/json' } }), 404, 'not-found');
+      expectProblem(
+        await call(h, { url: pathOf(squat.public_url), headers: { accept: 'application/json' } }),
+        404,
+        'not-found',
+      );
       expectProblem(await call(h, { url: pathOf(squat.digital_link) }), 404, 'not-found');
       const owner = await seedTenant(h);
       const out = await verifyGs1Prefix(h.db, h.config, owner.organizationId, prefix);
       assert.deepEqual(out.archived_passports, [squat.id]);
-      assert.equal((await call(h, { url: `/v1/dpp/${squat.id}`, tenant: squatter })).json.data.publication_status, 'archived');
-      assert.ok((await auditOf(h, squatter.workspaceId)).some((e: any) => e.action === 'dpp.archived' && e.actor_type === 'system'));
+      assert.equal(
+        (await call(h, { url: `/v1/dpp/${squat.id}`, tenant: squatter })).json.data.publication_status,
+        'archived',
+      );
+      assert.ok(
+        (await auditOf(h, squatter.workspaceId)).some(
+          (e: any) => e.action === 'dpp.archived' && e.actor_type === 'system',
+        ),
+      );
     });
 
     it('a deleted organization: its passports answer 410 on /dpp and the /01 resolver, its codes stop redirecting', async () => {
       const t = await publisher(h);
       const passport = await publish(h, t, (await createPassport(h, t, uniqueFixture('ev'))).id);
-      const code = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'url', url: 'https://example.com/' } });
+      const code = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://example.com/' },
+      });
       assert.equal(code.statusCode, 201, code.body);
       const short = pathOf(code.json.data.short_url);
       assert.equal((await call(h, { url: short })).statusCode, 302);
@@ -134,7 +199,11 @@ for (const dialect of dialects()) {
       const page = await call(h, { url: pathOf(passport.public_url), headers: { accept: 'text/html' } });
       assert.equal(page.statusCode, 410);
       assert.match(String(page.headers['content-type']), /^text\/html/);
-      expectProblem(await call(h, { url: pathOf(passport.public_url), headers: { accept: 'application/json' } }), 410, 'gone');
+      expectProblem(
+        await call(h, { url: pathOf(passport.public_url), headers: { accept: 'application/json' } }),
+        410,
+        'gone',
+      );
       expectProblem(await call(h, { url: pathOf(passport.digital_link) }), 410, 'gone');
       const redirect = await call(h, { url: short });
       assert.equal(redirect.statusCode, 410);

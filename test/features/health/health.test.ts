@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { call, createHarness, dialects, type Harness } from '../../support/harness.js';
 
-const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 // The outage answers (503 when the database is down, `degraded` without Redis) are in
 // test/db/db-outage.test.ts and test/chaos/chaos.test.ts; this is the healthy service.
@@ -12,8 +14,12 @@ for (const dialect of dialects()) {
   for (const withRedis of redis ? [false, true] : [false]) {
     describe(`health [${dialect.name}${withRedis ? ', redis' : ''}]`, () => {
       let h: Harness;
-      before(async () => { h = await createHarness(dialect, withRedis ? { REDIS_URL: redis! } : {}); });
-      after(async () => { await h.close(); });
+      before(async () => {
+        h = await createHarness(dialect, withRedis ? { REDIS_URL: redis! } : {});
+      });
+      after(async () => {
+        await h.close();
+      });
 
       it('answers 200 ok without a key, with the version and every dependency up', async () => {
         const res = await call(h, { url: '/v1/health' });

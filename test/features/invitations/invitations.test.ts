@@ -1,6 +1,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+} from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/callers.js';
 
 type Session = { cookie: string; 'x-csrf-token': string };
@@ -8,21 +17,38 @@ type Session = { cookie: string; 'x-csrf-token': string };
 for (const dialect of dialects()) {
   describe(`invitations [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     const ip = () => `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     async function login(email: string, password: string): Promise<Session> {
-      const res = await h.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: ip(), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }) });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: ip(),
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email, password }),
+      });
       assert.equal(res.statusCode, 200, res.body);
       const token = /qrs_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1];
       return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json().data.csrf_token as string };
     }
     const received = (s: Session) => call(h, { url: '/auth/invitations', headers: { cookie: s.cookie } });
-    const respond = (s: Partial<Session>, id: string, answer: 'accept' | 'decline') => call(h, { method: 'POST', url: `/auth/invitations/${id}/${answer}`, headers: s });
+    const respond = (s: Partial<Session>, id: string, answer: 'accept' | 'decline') =>
+      call(h, { method: 'POST', url: `/auth/invitations/${id}/${answer}`, headers: s });
     const membership = (orgId: string, userId: string) =>
-      h.db.selectFrom('memberships').select('role').where('organization_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
-    const invitationRows = (orgId: string) => h.db.selectFrom('invitations').selectAll().where('organization_id', '=', orgId).execute();
+      h.db
+        .selectFrom('memberships')
+        .select('role')
+        .where('organization_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    const invitationRows = (orgId: string) =>
+      h.db.selectFrom('invitations').selectAll().where('organization_id', '=', orgId).execute();
 
     async function setup() {
       const t = await seedTenant(h, 'pro');
@@ -36,14 +62,21 @@ for (const dialect of dialects()) {
       const existing = await seedTenant(h);
       const member = await seedMember(h, t, { workspace: 'viewer' });
       const unknown = `${randomSlug('nobody')}@example.com`;
-      const body = (email: string) => ({ email, role: 'member', workspaces: [{ workspace_id: ws.id, role: 'editor' }] });
+      const body = (email: string) => ({
+        email,
+        role: 'member',
+        workspaces: [{ workspace_id: ws.id, role: 'editor' }],
+      });
       const answers = [];
       for (const email of [existing.email.toUpperCase(), unknown, member.email]) {
         const res = await req(h, asMember(admin), 'POST', '/v1/members', body(email));
         assert.equal(res.statusCode, 201, res.body);
         answers.push(res);
       }
-      const shape = (d: any) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, k === 'id' || k.endsWith('_at') || k === 'email' ? typeof v : v]));
+      const shape = (d: any) =>
+        Object.fromEntries(
+          Object.entries(d).map(([k, v]) => [k, k === 'id' || k.endsWith('_at') || k === 'email' ? typeof v : v]),
+        );
       const [a, b, c] = answers.map((r) => r.json.data);
       assert.deepEqual(shape(a), shape(b));
       assert.deepEqual(shape(b), shape(c));
@@ -57,17 +90,31 @@ for (const dialect of dialects()) {
       assert.ok(!('initial_password' in a));
       // Nothing added, no account created.
       assert.equal(await membership(t.organizationId, existing.userId), undefined);
-      assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', unknown).executeTakeFirst(), undefined);
-      assert.deepEqual(await h.db.selectFrom('workspace_members').select('user_id').where('workspace_id', '=', ws.id).execute(), []);
+      assert.equal(
+        await h.db.selectFrom('users').select('id').where('email', '=', unknown).executeTakeFirst(),
+        undefined,
+      );
+      assert.deepEqual(
+        await h.db.selectFrom('workspace_members').select('user_id').where('workspace_id', '=', ws.id).execute(),
+        [],
+      );
       const entries = (await auditOf(h, t.workspaceId)).filter((e) => e.action === 'workspaces.invitation_created');
       assert.equal(entries.length, 3);
-      assert.deepEqual(JSON.parse(entries.find((e) => e.changes.includes(a.id))!.changes)[`invitation:${a.id}`].new.status, 'pending');
+      assert.deepEqual(
+        JSON.parse(entries.find((e) => e.changes.includes(a.id))!.changes)[`invitation:${a.id}`].new.status,
+        'pending',
+      );
     });
 
     it('the invitee sees it in a session and accepts: membership and workspace roles in one go, audited', async () => {
       const { t, ws, admin } = await setup();
       const invitee = await seedTenant(h);
-      const inv = (await req(h, asMember(admin), 'POST', '/v1/members', { email: invitee.email, workspaces: [{ workspace_id: ws.id, role: 'editor' }] })).json.data;
+      const inv = (
+        await req(h, asMember(admin), 'POST', '/v1/members', {
+          email: invitee.email,
+          workspaces: [{ workspace_id: ws.id, role: 'editor' }],
+        })
+      ).json.data;
       const s = await login(invitee.email, invitee.password);
       const list = await received(s);
       assert.equal(list.statusCode, 200, list.body);
@@ -80,16 +127,31 @@ for (const dialect of dialects()) {
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json.data.status, 'accepted');
       assert.equal((await membership(t.organizationId, invitee.userId))?.role, 'member');
-      const roles = await h.db.selectFrom('workspace_members').select(['workspace_id', 'role']).where('user_id', '=', invitee.userId).where('workspace_id', '=', ws.id).execute();
+      const roles = await h.db
+        .selectFrom('workspace_members')
+        .select(['workspace_id', 'role'])
+        .where('user_id', '=', invitee.userId)
+        .where('workspace_id', '=', ws.id)
+        .execute();
       assert.deepEqual(roles, [{ workspace_id: ws.id, role: 'editor' }]);
       // The new member acts in the organization with the invited role.
-      const codes = await call(h, { url: '/v1/workspaces', headers: { cookie: s.cookie, 'x-organization-id': t.organizationId } });
+      const codes = await call(h, {
+        url: '/v1/workspaces',
+        headers: { cookie: s.cookie, 'x-organization-id': t.organizationId },
+      });
       assert.equal(codes.statusCode, 200, codes.body);
-      assert.deepEqual(codes.json.data.map((w: any) => w.id), [ws.id]);
+      assert.deepEqual(
+        codes.json.data.map((w: any) => w.id),
+        [ws.id],
+      );
       const [added] = await auditOf(h, ws.id);
       assert.equal(added.action, 'workspaces.member_added');
       assert.equal(added.actor_id, invitee.userId);
-      assert.ok((await auditOf(h, t.workspaceId)).some((e) => e.action === 'workspaces.invitation_accepted' && e.changes.includes(inv.id)));
+      assert.ok(
+        (await auditOf(h, t.workspaceId)).some(
+          (e) => e.action === 'workspaces.invitation_accepted' && e.changes.includes(inv.id),
+        ),
+      );
       assert.equal((await received(s)).json.data.length, 0);
       expectProblem(await respond(s, inv.id, 'accept'), 409, 'conflict');
       const admins = await req(h, asMember(admin), 'GET', '/v1/invitations');
@@ -100,10 +162,22 @@ for (const dialect of dialects()) {
       const { t, admin } = await setup();
       const email = `${randomSlug('late')}@example.com`;
       const inv = (await req(h, asMember(admin), 'POST', '/v1/members', { email, role: 'org_admin' })).json.data;
-      const signup = await h.app.inject({ method: 'POST', url: '/auth/signup', remoteAddress: ip(), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: email.toUpperCase(), password: 'a long enough secret', org_name: 'Own' }) });
+      const signup = await h.app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        remoteAddress: ip(),
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: email.toUpperCase(), password: 'a long enough secret', org_name: 'Own' }),
+      });
       assert.equal(signup.statusCode, 201, signup.body);
-      const s = { cookie: `qrs_session=${/qrs_session=([^;]+)/.exec(String(signup.headers['set-cookie']))![1]}`, 'x-csrf-token': signup.json().data.csrf_token };
-      assert.deepEqual((await received(s)).json.data.map((i: any) => i.id), [inv.id]);
+      const s = {
+        cookie: `qrs_session=${/qrs_session=([^;]+)/.exec(String(signup.headers['set-cookie']))![1]}`,
+        'x-csrf-token': signup.json().data.csrf_token,
+      };
+      assert.deepEqual(
+        (await received(s)).json.data.map((i: any) => i.id),
+        [inv.id],
+      );
       assert.equal((await respond(s, inv.id, 'accept')).statusCode, 200);
       assert.equal((await membership(t.organizationId, signup.json().data.user.id))?.role, 'org_admin');
     });
@@ -124,11 +198,21 @@ for (const dialect of dialects()) {
       assert.equal((await invitationRows(t.organizationId))[0].accepted_at, null);
       // Already a member as viewer: accepting an org_admin + ws_admin invitation changes nothing.
       const viewer = await seedMember(h, t, { workspace: 'viewer' });
-      const again = (await req(h, asMember(admin), 'POST', '/v1/members', { email: viewer.email, role: 'org_admin', workspaces: [{ workspace_id: ws.id, role: 'ws_admin' }] })).json.data;
+      const again = (
+        await req(h, asMember(admin), 'POST', '/v1/members', {
+          email: viewer.email,
+          role: 'org_admin',
+          workspaces: [{ workspace_id: ws.id, role: 'ws_admin' }],
+        })
+      ).json.data;
       const res = await respond(viewer.headers, again.id, 'accept');
       assert.equal(res.statusCode, 200, res.body);
       assert.equal((await membership(t.organizationId, viewer.userId))?.role, 'member');
-      const roles = await h.db.selectFrom('workspace_members').select(['workspace_id', 'role']).where('user_id', '=', viewer.userId).execute();
+      const roles = await h.db
+        .selectFrom('workspace_members')
+        .select(['workspace_id', 'role'])
+        .where('user_id', '=', viewer.userId)
+        .execute();
       assert.deepEqual(roles, [{ workspace_id: t.workspaceId, role: 'viewer' }]);
     });
 
@@ -146,7 +230,10 @@ for (const dialect of dialects()) {
       // Re-inviting while one is open refreshes it: same id, new roles, new expiry.
       const second = (await req(h, asMember(admin), 'POST', '/v1/members', { email: a.email })).json.data;
       assert.notEqual(second.id, first.id);
-      const refreshed = await req(h, asMember(admin), 'POST', '/v1/members', { email: a.email, workspaces: [{ workspace_id: ws.id, role: 'viewer' }] });
+      const refreshed = await req(h, asMember(admin), 'POST', '/v1/members', {
+        email: a.email,
+        workspaces: [{ workspace_id: ws.id, role: 'viewer' }],
+      });
       assert.equal(refreshed.statusCode, 201);
       assert.equal(refreshed.json.data.id, second.id);
       assert.deepEqual(refreshed.json.data.workspaces, [{ workspace_id: ws.id, role: 'viewer' }]);
@@ -154,7 +241,10 @@ for (const dialect of dialects()) {
 
       const listed = await req(h, asMember(admin), 'GET', '/v1/invitations');
       assert.equal(listed.statusCode, 200, listed.body);
-      assert.deepEqual(listed.json.data.map((i: any) => i.id), [second.id]);
+      assert.deepEqual(
+        listed.json.data.map((i: any) => i.id),
+        [second.id],
+      );
       const revoked = await req(h, asMember(admin), 'DELETE', `/v1/invitations/${second.id}`);
       assert.equal(revoked.statusCode, 200, revoked.body);
       assert.equal(revoked.json.data.status, 'revoked');
@@ -162,11 +252,19 @@ for (const dialect of dialects()) {
       expectProblem(await respond(sa, second.id, 'accept'), 409, 'conflict');
       assert.equal((await received(sa)).json.data.length, 0);
       assert.equal((await req(h, asMember(admin), 'GET', '/v1/invitations')).json.data.length, 0);
-      assert.ok((await auditOf(h, t.workspaceId)).some((e) => e.action === 'workspaces.invitation_revoked' && e.actor_id === admin.userId));
+      assert.ok(
+        (await auditOf(h, t.workspaceId)).some(
+          (e) => e.action === 'workspaces.invitation_revoked' && e.actor_id === admin.userId,
+        ),
+      );
 
       // Expiry.
       const third = (await req(h, asMember(admin), 'POST', '/v1/members', { email: a.email })).json.data;
-      await h.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', third.id).execute();
+      await h.db
+        .updateTable('invitations')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', third.id)
+        .execute();
       assert.equal((await received(sa)).json.data.length, 0);
       assert.equal((await req(h, asMember(admin), 'GET', '/v1/invitations')).json.data.length, 0);
       const expired = expectProblem(await respond(sa, third.id, 'accept'), 409, 'conflict');
@@ -180,10 +278,11 @@ for (const dialect of dialects()) {
       assert.equal((await membership(t.organizationId, a.userId))?.role, 'member');
     });
 
-    it('tenancy: another organization\'s admin gets 404 and sees nothing; keys and non-admins get 403', async () => {
+    it("tenancy: another organization's admin gets 404 and sees nothing; keys and non-admins get 403", async () => {
       const { t, admin } = await setup();
       const other = await setup();
-      const inv = (await req(h, asMember(admin), 'POST', '/v1/members', { email: `${randomSlug('x')}@example.com` })).json.data;
+      const inv = (await req(h, asMember(admin), 'POST', '/v1/members', { email: `${randomSlug('x')}@example.com` }))
+        .json.data;
       expectProblem(await req(h, asMember(other.admin), 'DELETE', `/v1/invitations/${inv.id}`), 404, 'not-found');
       assert.equal((await req(h, asMember(other.admin), 'GET', '/v1/invitations')).json.data.length, 0);
       const editor = await seedMember(h, t, { workspace: 'ws_admin' });
@@ -200,7 +299,11 @@ for (const dialect of dialects()) {
       const other = await seedTenant(h);
       const email = `${randomSlug('bad')}@example.com`;
       const cases: Array<[Record<string, unknown>, string, string]> = [
-        [{ email, workspaces: [{ workspace_id: other.workspaceId, role: 'editor' }] }, '/workspaces/0/workspace_id', 'not_found'],
+        [
+          { email, workspaces: [{ workspace_id: other.workspaceId, role: 'editor' }] },
+          '/workspaces/0/workspace_id',
+          'not_found',
+        ],
         [{ email, role: 'owner' }, '/role', 'enum'],
         [{ email: 'nope' }, '/email', 'format'],
         [{ email, extra: 1 }, '/extra', 'additional_property'],
@@ -209,7 +312,11 @@ for (const dialect of dialects()) {
         const res = expectProblem(await req(h, asMember(admin), 'POST', '/v1/members', body), 422, 'validation-error');
         assertErrorAt(res, pointer, pointer === '/extra' ? undefined : code);
       }
-      expectProblem(await call(h, { method: 'POST', url: '/v1/members', body: '{"email":', headers: admin.headers }), 400, 'bad-request');
+      expectProblem(
+        await call(h, { method: 'POST', url: '/v1/members', body: '{"email":', headers: admin.headers }),
+        400,
+        'bad-request',
+      );
       assert.deepEqual(await invitationRows(t.organizationId), []);
     });
   });

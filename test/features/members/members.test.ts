@@ -1,13 +1,27 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/callers.js';
 
 for (const dialect of dialects()) {
   describe(`members [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     async function newWorkspace(t: Tenant) {
       return (await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'W', slug: randomSlug() })).json.data;
@@ -18,7 +32,11 @@ for (const dialect of dialects()) {
       const ws = await newWorkspace(t);
       const admin = await seedMember(h, t, { org: 'org_admin' });
       const email = `${randomSlug('new')}@example.com`;
-      const res = await req(h, asMember(admin), 'POST', '/v1/members', { email, name: 'New', workspaces: [{ workspace_id: ws.id, role: 'editor' }] });
+      const res = await req(h, asMember(admin), 'POST', '/v1/members', {
+        email,
+        name: 'New',
+        workspaces: [{ workspace_id: ws.id, role: 'editor' }],
+      });
       assert.equal(res.statusCode, 201, res.body);
       const inv = res.json.data;
       assert.equal(inv.email, email);
@@ -26,15 +44,25 @@ for (const dialect of dialects()) {
       assert.equal(inv.status, 'pending');
       assert.deepEqual(inv.workspaces, [{ workspace_id: ws.id, role: 'editor' }]);
       assert.ok(!('initial_password' in inv));
-      assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+      assert.equal(
+        await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+        undefined,
+      );
       // An existing user of another organization: same answer, not a member until it accepts.
       const other = await seedTenant(h);
-      const invited = await req(h, asMember(admin), 'POST', '/v1/members', { email: other.email.toUpperCase(), role: 'org_admin' });
+      const invited = await req(h, asMember(admin), 'POST', '/v1/members', {
+        email: other.email.toUpperCase(),
+        role: 'org_admin',
+      });
       assert.equal(invited.statusCode, 201, invited.body);
       assert.deepEqual(Object.keys(invited.json.data).sort(), Object.keys(inv).sort());
       expectProblem(await req(h, asMember(admin), 'GET', `/v1/members/${other.userId}`), 404, 'not-found');
       const session = await loginHeaders(other);
-      assert.equal((await call(h, { method: 'POST', url: `/auth/invitations/${invited.json.data.id}/accept`, headers: session })).statusCode, 200);
+      assert.equal(
+        (await call(h, { method: 'POST', url: `/auth/invitations/${invited.json.data.id}/accept`, headers: session }))
+          .statusCode,
+        200,
+      );
       const member = await req(h, asMember(admin), 'GET', `/v1/members/${other.userId}`);
       assert.equal(member.statusCode, 200, member.body);
       assert.equal(member.json.data.role, 'org_admin');
@@ -63,7 +91,12 @@ for (const dialect of dialects()) {
       expectProblem(await req(h, asMember(wsAdmin), 'GET', `/v1/members/${elsewhere.userId}`), 404, 'not-found');
       assert.equal((await req(h, asMember(wsAdmin), 'GET', `/v1/members/${editor.userId}`)).statusCode, 200);
       const p1 = await req(h, asMember(admin), 'GET', '/v1/members?limit=2');
-      const p2 = await req(h, asMember(admin), 'GET', `/v1/members?limit=2&cursor=${p1.json.meta.pagination.next_cursor}`);
+      const p2 = await req(
+        h,
+        asMember(admin),
+        'GET',
+        `/v1/members?limit=2&cursor=${p1.json.meta.pagination.next_cursor}`,
+      );
       assert.equal(p2.json.data.length, 2);
       assert.ok(p2.json.data[0].user_id < p1.json.data[1].user_id);
     });
@@ -74,11 +107,21 @@ for (const dialect of dialects()) {
       const admin = await seedMember(h, t, { org: 'org_admin' });
       const viewer = await seedMember(h, t, { workspace: 'viewer' });
       expectProblem(await req(h, asMember(viewer), 'DELETE', `/v1/workspaces/${ws.id}`), 403, 'forbidden');
-      const res = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, { workspaces: [{ workspace_id: t.workspaceId, role: 'ws_admin' }, { workspace_id: ws.id, role: 'ws_admin' }] });
+      const res = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, {
+        workspaces: [
+          { workspace_id: t.workspaceId, role: 'ws_admin' },
+          { workspace_id: ws.id, role: 'ws_admin' },
+        ],
+      });
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json.data.workspaces.map((w: any) => w.role), ['ws_admin', 'ws_admin']);
+      assert.deepEqual(
+        res.json.data.workspaces.map((w: any) => w.role),
+        ['ws_admin', 'ws_admin'],
+      );
       assert.equal((await req(h, asMember(viewer), 'DELETE', `/v1/workspaces/${ws.id}`)).statusCode, 200);
-      const removed = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, { workspaces: [{ workspace_id: t.workspaceId, role: null }] });
+      const removed = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, {
+        workspaces: [{ workspace_id: t.workspaceId, role: null }],
+      });
       assert.deepEqual(removed.json.data.workspaces, []);
       expectProblem(await req(h, asMember(viewer), 'GET', '/v1/workspaces'), 404, 'not-found');
       const promoted = await req(h, asMember(admin), 'PATCH', `/v1/members/${viewer.userId}`, { role: 'org_admin' });
@@ -91,14 +134,38 @@ for (const dialect of dialects()) {
 
     it('the last org_admin cannot be demoted or removed (409); nothing changes', async () => {
       const t = await seedTenant(h);
-      const res = await call(h, { method: 'PATCH', url: `/v1/members/${t.userId}`, body: { role: 'member' }, headers: (await loginHeaders(t)) });
+      const res = await call(h, {
+        method: 'PATCH',
+        url: `/v1/members/${t.userId}`,
+        body: { role: 'member' },
+        headers: await loginHeaders(t),
+      });
       expectProblem(res, 409, 'conflict');
-      expectProblem(await call(h, { method: 'DELETE', url: `/v1/members/${t.userId}`, headers: await loginHeaders(t) }), 409, 'conflict');
-      const row = await h.db.selectFrom('memberships').select('role').where('user_id', '=', t.userId).where('organization_id', '=', t.organizationId).executeTakeFirstOrThrow();
+      expectProblem(
+        await call(h, { method: 'DELETE', url: `/v1/members/${t.userId}`, headers: await loginHeaders(t) }),
+        409,
+        'conflict',
+      );
+      const row = await h.db
+        .selectFrom('memberships')
+        .select('role')
+        .where('user_id', '=', t.userId)
+        .where('organization_id', '=', t.organizationId)
+        .executeTakeFirstOrThrow();
       assert.equal(row.role, 'org_admin');
       // With a second admin the first may step down.
       await seedMember(h, t, { org: 'org_admin' });
-      assert.equal((await call(h, { method: 'PATCH', url: `/v1/members/${t.userId}`, body: { role: 'member' }, headers: await loginHeaders(t) })).statusCode, 200);
+      assert.equal(
+        (
+          await call(h, {
+            method: 'PATCH',
+            url: `/v1/members/${t.userId}`,
+            body: { role: 'member' },
+            headers: await loginHeaders(t),
+          })
+        ).statusCode,
+        200,
+      );
     });
 
     it('two admins demoting each other at once: exactly one succeeds, one org_admin remains', async () => {
@@ -115,12 +182,23 @@ for (const dialect of dialects()) {
       // it is a plain member (403), and with no workspace role at all it finds no workspace (404).
       assert.equal(codes[0], 200, results.map((r) => r.body).join('\n'));
       assert.ok([403, 404, 409].includes(codes[1]), results.map((r) => r.body).join('\n'));
-      const admins = await h.db.selectFrom('memberships').select('user_id').where('organization_id', '=', t.organizationId).where('role', '=', 'org_admin').execute();
+      const admins = await h.db
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('organization_id', '=', t.organizationId)
+        .where('role', '=', 'org_admin')
+        .execute();
       assert.equal(admins.length, 1);
     });
 
     async function loginHeaders(t: Tenant) {
-      const res = await h.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: t.email, password: t.password }) });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: t.email, password: t.password }),
+      });
       assert.equal(res.statusCode, 200, res.body);
       const token = /qrs_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1];
       return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json().data.csrf_token as string };
@@ -135,32 +213,80 @@ for (const dialect of dialects()) {
       assert.equal(res.json.data.status, 'removed');
       assert.deepEqual(res.json.data.workspaces, []);
       expectProblem(await req(h, asMember(editor), 'GET', '/v1/organizations'), 401, 'authentication');
-      assert.equal(await h.db.selectFrom('memberships').select('user_id').where('user_id', '=', editor.userId).executeTakeFirst(), undefined);
-      assert.equal(await h.db.selectFrom('workspace_members').select('user_id').where('user_id', '=', editor.userId).executeTakeFirst(), undefined);
+      assert.equal(
+        await h.db.selectFrom('memberships').select('user_id').where('user_id', '=', editor.userId).executeTakeFirst(),
+        undefined,
+      );
+      assert.equal(
+        await h.db
+          .selectFrom('workspace_members')
+          .select('user_id')
+          .where('user_id', '=', editor.userId)
+          .executeTakeFirst(),
+        undefined,
+      );
       expectProblem(await req(h, asMember(admin), 'DELETE', `/v1/members/${editor.userId}`), 404, 'not-found');
       assert.equal((await auditOf(h, t.workspaceId))[0].action, 'workspaces.member_removed');
     });
 
-    it('bad input changes nothing: unknown workspace, another org\'s workspace, duplicates, bad roles, bad e-mail', async () => {
+    it("bad input changes nothing: unknown workspace, another org's workspace, duplicates, bad roles, bad e-mail", async () => {
       const t = await seedTenant(h);
       const other = await seedTenant(h);
       const admin = await seedMember(h, t, { org: 'org_admin' });
       const email = `${randomSlug('bad')}@example.com`;
       const cases: Array<[Record<string, unknown>, string, string]> = [
-        [{ email, workspaces: [{ workspace_id: other.workspaceId, role: 'editor' }] }, '/workspaces/0/workspace_id', 'not_found'],
-        [{ email, workspaces: [{ workspace_id: t.workspaceId, role: 'editor' }, { workspace_id: t.workspaceId, role: 'viewer' }] }, '/workspaces/1/workspace_id', 'duplicate'],
+        [
+          { email, workspaces: [{ workspace_id: other.workspaceId, role: 'editor' }] },
+          '/workspaces/0/workspace_id',
+          'not_found',
+        ],
+        [
+          {
+            email,
+            workspaces: [
+              { workspace_id: t.workspaceId, role: 'editor' },
+              { workspace_id: t.workspaceId, role: 'viewer' },
+            ],
+          },
+          '/workspaces/1/workspace_id',
+          'duplicate',
+        ],
         [{ email, workspaces: [{ workspace_id: t.workspaceId, role: 'owner' }] }, '/workspaces/0/role', 'enum'],
         [{ email, role: 'superuser' }, '/role', 'enum'],
         [{ email: 'not-mail' }, '/email', 'format'],
       ];
       for (const [body, pointer, code] of cases) {
-        assertErrorAt(expectProblem(await req(h, asMember(admin), 'POST', '/v1/members', body), 422, 'validation-error'), pointer, code);
+        assertErrorAt(
+          expectProblem(await req(h, asMember(admin), 'POST', '/v1/members', body), 422, 'validation-error'),
+          pointer,
+          code,
+        );
       }
-      assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
-      assert.deepEqual(await h.db.selectFrom('invitations').select('id').where('organization_id', '=', t.organizationId).execute(), []);
+      assert.equal(
+        await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+        undefined,
+      );
+      assert.deepEqual(
+        await h.db.selectFrom('invitations').select('id').where('organization_id', '=', t.organizationId).execute(),
+        [],
+      );
       const editor = await seedMember(h, t, { workspace: 'editor' });
-      assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/members/${editor.userId}`, { workspaces: [{ workspace_id: other.workspaceId, role: 'ws_admin' }] }), 422, 'validation-error'), '/workspaces/0/workspace_id', 'not_found');
-      const roles = await h.db.selectFrom('workspace_members').select(['workspace_id', 'role']).where('user_id', '=', editor.userId).execute();
+      assertErrorAt(
+        expectProblem(
+          await req(h, asMember(admin), 'PATCH', `/v1/members/${editor.userId}`, {
+            workspaces: [{ workspace_id: other.workspaceId, role: 'ws_admin' }],
+          }),
+          422,
+          'validation-error',
+        ),
+        '/workspaces/0/workspace_id',
+        'not_found',
+      );
+      const roles = await h.db
+        .selectFrom('workspace_members')
+        .select(['workspace_id', 'role'])
+        .where('user_id', '=', editor.userId)
+        .execute();
       assert.deepEqual(roles, [{ workspace_id: t.workspaceId, role: 'editor' }]);
     });
 
@@ -168,24 +294,42 @@ for (const dialect of dialects()) {
       const t = await seedTenant(h);
       const target = await seedMember(h, t, { workspace: 'viewer' });
       const callers = [asKey(t)];
-      for (const role of ['ws_admin', 'editor', 'approver', 'viewer'] as const) callers.push(asMember(await seedMember(h, t, { workspace: role })));
+      for (const role of ['ws_admin', 'editor', 'approver', 'viewer'] as const)
+        callers.push(asMember(await seedMember(h, t, { workspace: role })));
       for (const c of callers) {
-        expectProblem(await req(h, c, 'POST', '/v1/members', { email: `${randomSlug()}@example.com` }), 403, 'forbidden');
-        expectProblem(await req(h, c, 'PATCH', `/v1/members/${target.userId}`, { role: 'org_admin' }), 403, 'forbidden');
+        expectProblem(
+          await req(h, c, 'POST', '/v1/members', { email: `${randomSlug()}@example.com` }),
+          403,
+          'forbidden',
+        );
+        expectProblem(
+          await req(h, c, 'PATCH', `/v1/members/${target.userId}`, { role: 'org_admin' }),
+          403,
+          'forbidden',
+        );
         expectProblem(await req(h, c, 'DELETE', `/v1/members/${target.userId}`), 403, 'forbidden');
       }
-      for (const c of [callers[0], callers[2], callers[3], callers[4]]) expectProblem(await req(h, c, 'GET', '/v1/members'), 403, 'forbidden');
-      const row = await h.db.selectFrom('memberships').select('role').where('user_id', '=', target.userId).executeTakeFirstOrThrow();
+      for (const c of [callers[0], callers[2], callers[3], callers[4]])
+        expectProblem(await req(h, c, 'GET', '/v1/members'), 403, 'forbidden');
+      const row = await h.db
+        .selectFrom('memberships')
+        .select('role')
+        .where('user_id', '=', target.userId)
+        .executeTakeFirstOrThrow();
       assert.equal(row.role, 'member');
     });
 
-    it('isolation: another organization\'s members are 404 for read, update and remove', async () => {
+    it("isolation: another organization's members are 404 for read, update and remove", async () => {
       const a = await seedTenant(h);
       const b = await seedTenant(h);
       const bEditor = await seedMember(h, b, { workspace: 'editor' });
       const aAdmin = await seedMember(h, a, { org: 'org_admin' });
       expectProblem(await req(h, asMember(aAdmin), 'GET', `/v1/members/${bEditor.userId}`), 404, 'not-found');
-      expectProblem(await req(h, asMember(aAdmin), 'PATCH', `/v1/members/${bEditor.userId}`, { role: 'org_admin' }), 404, 'not-found');
+      expectProblem(
+        await req(h, asMember(aAdmin), 'PATCH', `/v1/members/${bEditor.userId}`, { role: 'org_admin' }),
+        404,
+        'not-found',
+      );
       expectProblem(await req(h, asMember(aAdmin), 'DELETE', `/v1/members/${bEditor.userId}`), 404, 'not-found');
       const list = await req(h, asMember(aAdmin), 'GET', '/v1/members');
       assert.ok(!list.json.data.some((m: any) => m.user_id === bEditor.userId || m.user_id === b.userId));

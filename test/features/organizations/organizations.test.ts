@@ -1,21 +1,47 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+} from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, req } from '../../support/callers.js';
 
 for (const dialect of dialects()) {
   describe(`organizations [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
-    it('POST creates a free organization with a default workspace; the key\'s creator becomes org_admin', async () => {
+    it("POST creates a free organization with a default workspace; the key's creator becomes org_admin", async () => {
       const t = await seedTenant(h, 'pro');
       const slug = randomSlug('org');
-      const res = await req(h, asKey(t), 'POST', '/v1/organizations', { name: 'Second', slug, billing_email: 'bill@example.com' });
+      const res = await req(h, asKey(t), 'POST', '/v1/organizations', {
+        name: 'Second',
+        slug,
+        billing_email: 'bill@example.com',
+      });
       assert.equal(res.statusCode, 201, res.body);
       const org = res.json.data;
-      assert.deepEqual(Object.keys(org).sort(), ['billing_email', 'created_at', 'id', 'name', 'plan', 'settings', 'slug', 'updated_at']);
+      assert.deepEqual(Object.keys(org).sort(), [
+        'billing_email',
+        'created_at',
+        'id',
+        'name',
+        'plan',
+        'settings',
+        'slug',
+        'updated_at',
+      ]);
       assert.match(org.id, /^org_[0-9A-Z]{26}$/);
       assert.equal(org.plan, 'free');
       assert.equal(org.slug, slug);
@@ -25,9 +51,15 @@ for (const dialect of dialects()) {
       assert.equal(ws[0].slug, 'default');
       assert.equal(ws[0].is_default, 1);
       const m = await h.db.selectFrom('memberships').selectAll().where('organization_id', '=', org.id).execute();
-      assert.deepEqual(m.map((r) => [r.user_id, r.role]), [[t.userId, 'org_admin']]);
+      assert.deepEqual(
+        m.map((r) => [r.user_id, r.role]),
+        [[t.userId, 'org_admin']],
+      );
       const audit = await h.db.selectFrom('audit_logs').selectAll().where('workspace_id', '=', ws[0].id).execute();
-      assert.deepEqual(audit.map((a) => [a.action, a.actor_type]), [['workspaces.created', 'api']]);
+      assert.deepEqual(
+        audit.map((a) => [a.action, a.actor_type]),
+        [['workspaces.created', 'api']],
+      );
       assert.match(audit[0].actor_id!, /^key_/);
     });
 
@@ -36,7 +68,11 @@ for (const dialect of dialects()) {
       const m = await seedMember(h, t, { workspace: 'viewer' });
       const res = await req(h, asMember(m), 'POST', '/v1/organizations', { name: 'Mine', slug: randomSlug('org') });
       assert.equal(res.statusCode, 201, res.body);
-      const row = await h.db.selectFrom('memberships').selectAll().where('organization_id', '=', res.json.data.id).executeTakeFirstOrThrow();
+      const row = await h.db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('organization_id', '=', res.json.data.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.user_id, m.userId);
       assert.equal(row.role, 'org_admin');
       assert.equal(res.json.data.billing_email, null);
@@ -59,11 +95,23 @@ for (const dialect of dialects()) {
         const p = expectProblem(res, status, status === 400 ? 'bad-request' : 'validation-error');
         assertErrorAt(p, pointer, code);
       }
-      const dup = await req(h, asKey(t), 'POST', '/v1/organizations', { name: 'Dup', slug: (await h.db.selectFrom('organizations').select('slug').where('id', '=', t.organizationId).executeTakeFirstOrThrow()).slug });
+      const dup = await req(h, asKey(t), 'POST', '/v1/organizations', {
+        name: 'Dup',
+        slug: (
+          await h.db
+            .selectFrom('organizations')
+            .select('slug')
+            .where('id', '=', t.organizationId)
+            .executeTakeFirstOrThrow()
+        ).slug,
+      });
       assertErrorAt(expectProblem(dup, 422, 'validation-error'), '/slug', 'taken');
       // The database is shared with parallel suites, so look for what these requests could have made.
       const slugs = cases.map(([b]) => (b as { slug?: string }).slug).filter((s): s is string => !!s);
-      assert.equal((await h.db.selectFrom('organizations').select('id').where('slug', 'in', slugs).execute()).length, 0);
+      assert.equal(
+        (await h.db.selectFrom('organizations').select('id').where('slug', 'in', slugs).execute()).length,
+        0,
+      );
       assert.equal((await h.db.selectFrom('organizations').select('id').where('name', '=', 'Dup').execute()).length, 0);
     });
 
@@ -77,13 +125,18 @@ for (const dialect of dialects()) {
       assert.equal(again.statusCode, 201);
       assert.equal(again.headers['idempotent-replayed'], 'true');
       assert.equal(again.json.data.id, first.json.data.id);
-      assert.equal((await h.db.selectFrom('organizations').select('id').where('slug', '=', body.slug).execute()).length, 1);
+      assert.equal(
+        (await h.db.selectFrom('organizations').select('id').where('slug', '=', body.slug).execute()).length,
+        1,
+      );
     });
 
     it('two concurrent creates with one slug: one 201, one 422 taken', async () => {
       const t = await seedTenant(h);
       const slug = randomSlug('race');
-      const results = await Promise.all([0, 1].map(() => req(h, asKey(t), 'POST', '/v1/organizations', { name: 'Race', slug })));
+      const results = await Promise.all(
+        [0, 1].map(() => req(h, asKey(t), 'POST', '/v1/organizations', { name: 'Race', slug })),
+      );
       assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 422], results.map((r) => r.body).join('\n'));
       assertErrorAt(results.find((r) => r.statusCode === 422)!.json, '/slug', 'taken');
     });
@@ -91,13 +144,20 @@ for (const dialect of dialects()) {
     it('PATCH updates name, slug, billing_email and settings (API key or org_admin session)', async () => {
       const t = await seedTenant(h);
       const slug = randomSlug('new');
-      const res = await req(h, asKey(t), 'PATCH', `/v1/organizations/${t.organizationId}`, { name: 'Renamed', slug, billing_email: 'a@b.example', settings: { theme: 'dark', n: 1 } });
+      const res = await req(h, asKey(t), 'PATCH', `/v1/organizations/${t.organizationId}`, {
+        name: 'Renamed',
+        slug,
+        billing_email: 'a@b.example',
+        settings: { theme: 'dark', n: 1 },
+      });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json.data.name, 'Renamed');
       assert.equal(res.json.data.slug, slug);
       assert.deepEqual(res.json.data.settings, { theme: 'dark', n: 1 });
       const admin = await seedMember(h, t, { org: 'org_admin' });
-      const res2 = await req(h, asMember(admin), 'PATCH', `/v1/organizations/${t.organizationId}`, { billing_email: null });
+      const res2 = await req(h, asMember(admin), 'PATCH', `/v1/organizations/${t.organizationId}`, {
+        billing_email: null,
+      });
       assert.equal(res2.statusCode, 200, res2.body);
       assert.equal(res2.json.data.billing_email, null);
       assert.equal(res2.json.data.name, 'Renamed');
@@ -109,10 +169,29 @@ for (const dialect of dialects()) {
       const url = `/v1/organizations/${t.organizationId}`;
       const otherSlug = (await call(h, { url: '/v1/organizations', tenant: other })).json.data.slug;
       const before = (await call(h, { url: '/v1/organizations', tenant: t })).json.data;
-      assertErrorAt(expectProblem(await req(h, asKey(t), 'PATCH', url, { slug: otherSlug }), 422, 'validation-error'), '/slug', 'taken');
-      assertErrorAt(expectProblem(await req(h, asKey(t), 'PATCH', url, { name: 'y'.repeat(256) }), 422, 'validation-error'), '/name', 'maxLength');
-      assertErrorAt(expectProblem(await req(h, asKey(t), 'PATCH', url, { settings: 'x' }), 422, 'validation-error'), '/settings');
-      assertErrorAt(expectProblem(await req(h, asKey(t), 'PATCH', url, { settings: { big: 'x'.repeat(17_000) } }), 422, 'validation-error'), '/settings', 'maxBytes');
+      assertErrorAt(
+        expectProblem(await req(h, asKey(t), 'PATCH', url, { slug: otherSlug }), 422, 'validation-error'),
+        '/slug',
+        'taken',
+      );
+      assertErrorAt(
+        expectProblem(await req(h, asKey(t), 'PATCH', url, { name: 'y'.repeat(256) }), 422, 'validation-error'),
+        '/name',
+        'maxLength',
+      );
+      assertErrorAt(
+        expectProblem(await req(h, asKey(t), 'PATCH', url, { settings: 'x' }), 422, 'validation-error'),
+        '/settings',
+      );
+      assertErrorAt(
+        expectProblem(
+          await req(h, asKey(t), 'PATCH', url, { settings: { big: 'x'.repeat(17_000) } }),
+          422,
+          'validation-error',
+        ),
+        '/settings',
+        'maxBytes',
+      );
       for (const role of ['ws_admin', 'editor', 'approver', 'viewer'] as const) {
         const m = await seedMember(h, t, { workspace: role });
         expectProblem(await req(h, asMember(m), 'PATCH', url, { name: 'Hijack' }), 403, 'forbidden');
@@ -136,7 +215,11 @@ for (const dialect of dialects()) {
       }
       const otherAdmin = await seedMember(h, other, { org: 'org_admin' });
       expectProblem(await req(h, asMember(otherAdmin), 'DELETE', url), 404, 'not-found');
-      const row = await h.db.selectFrom('organizations').select('deleted_at').where('id', '=', t.organizationId).executeTakeFirstOrThrow();
+      const row = await h.db
+        .selectFrom('organizations')
+        .select('deleted_at')
+        .where('id', '=', t.organizationId)
+        .executeTakeFirstOrThrow();
       assert.equal(row.deleted_at, null);
     });
 
@@ -152,10 +235,22 @@ for (const dialect of dialects()) {
       expectProblem(await call(h, { url: '/v1/workspaces', tenant: t }), 401, 'authentication');
       expectProblem(await req(h, asMember(admin), 'GET', '/v1/organizations'), 401, 'authentication');
       expectProblem(await req(h, asMember(editor), 'GET', '/v1/workspaces'), 401, 'authentication');
-      expectProblem(await req(h, asMember(admin), 'DELETE', `/v1/organizations/${t.organizationId}`), 401, 'authentication');
-      const row = await h.db.selectFrom('organizations').selectAll().where('id', '=', t.organizationId).executeTakeFirstOrThrow();
+      expectProblem(
+        await req(h, asMember(admin), 'DELETE', `/v1/organizations/${t.organizationId}`),
+        401,
+        'authentication',
+      );
+      const row = await h.db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('id', '=', t.organizationId)
+        .executeTakeFirstOrThrow();
       assert.ok(row.deleted_at);
-      assert.equal((await h.db.selectFrom('workspaces').select('id').where('organization_id', '=', t.organizationId).execute()).length, 1);
+      assert.equal(
+        (await h.db.selectFrom('workspaces').select('id').where('organization_id', '=', t.organizationId).execute())
+          .length,
+        1,
+      );
       assert.equal((await call(h, { url: '/v1/organizations', tenant: other })).statusCode, 200);
     });
 
@@ -163,13 +258,32 @@ for (const dialect of dialects()) {
       const a = await seedTenant(h);
       const b = await seedTenant(h);
       const admin = await seedMember(h, a, { org: 'org_admin' });
-      await h.db.insertInto('memberships').values({ organization_id: b.organizationId, user_id: admin.userId, role: 'member', created_at: new Date(Date.now() + 1000).toISOString() }).execute();
-      await h.db.insertInto('workspace_members').values({ workspace_id: b.workspaceId, user_id: admin.userId, role: 'viewer', created_at: new Date().toISOString() }).execute();
+      await h.db
+        .insertInto('memberships')
+        .values({
+          organization_id: b.organizationId,
+          user_id: admin.userId,
+          role: 'member',
+          created_at: new Date(Date.now() + 1000).toISOString(),
+        })
+        .execute();
+      await h.db
+        .insertInto('workspace_members')
+        .values({
+          workspace_id: b.workspaceId,
+          user_id: admin.userId,
+          role: 'viewer',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       assert.equal((await req(h, asMember(admin), 'DELETE', `/v1/organizations/${a.organizationId}`)).statusCode, 200);
       const res = await req(h, asMember(admin), 'GET', '/v1/organizations');
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json.data.id, b.organizationId);
-      const gone = await call(h, { url: '/v1/organizations', headers: { ...admin.headers, 'x-organization-id': a.organizationId } });
+      const gone = await call(h, {
+        url: '/v1/organizations',
+        headers: { ...admin.headers, 'x-organization-id': a.organizationId },
+      });
       expectProblem(gone, 404, 'not-found');
     });
   });

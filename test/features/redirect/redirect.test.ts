@@ -1,6 +1,14 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { closeAndCountScans, sqliteFile, writtenByTimer, type SqliteFile } from '../../support/sqlite-file.js';
 import { TestClock, UA, createCode, scan } from '../../support/codes.js';
 
@@ -36,7 +44,11 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
 
     it('302 to the destination with no-store, and records a scan with parsed fields', async () => {
       const c = await createCode(h, t, { type: 'url', url: 'https://dest.example.com/landing?x=1' });
-      const res = await scan(h, c.short_code, { 'cf-ipcountry': 'de', referer: 'https://news.example.org/a', 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' });
+      const res = await scan(h, c.short_code, {
+        'cf-ipcountry': 'de',
+        referer: 'https://news.example.org/a',
+        'accept-language': 'de-CH,de;q=0.9,en;q=0.5',
+      });
       assert.equal(res.statusCode, 302);
       assert.equal(res.headers.location, 'https://dest.example.com/landing?x=1');
       assert.equal(res.headers['cache-control'], 'no-store');
@@ -75,8 +87,15 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
       await scan(h, c.short_code, { referer });
       await scan(h, c.short_code, { referer: '\\N' });
       const rows = await scansOf(c.id);
-      assert.deepEqual(rows.map((r) => r.referrer), [referer, '\\N']);
-      assert.deepEqual(rows.map((r) => r.country), [null, null], 'a missing value stays null');
+      assert.deepEqual(
+        rows.map((r) => r.referrer),
+        [referer, '\\N'],
+      );
+      assert.deepEqual(
+        rows.map((r) => r.country),
+        [null, null],
+        'a missing value stays null',
+      );
     });
 
     it('the IP hash salt changes with the UTC day', async () => {
@@ -114,7 +133,12 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
       const paused = await scan(h, c.short_code);
       assert.equal(paused.statusCode, 410);
       assert.match(paused.body, /no longer active/);
-      await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: t, body: { fallback_url: 'https://fallback.example.com/' } });
+      await call(h, {
+        method: 'PATCH',
+        url: `/v1/codes/${c.id}`,
+        tenant: t,
+        body: { fallback_url: 'https://fallback.example.com/' },
+      });
       const fb = await scan(h, c.short_code);
       assert.equal(fb.statusCode, 302);
       assert.equal(fb.headers.location, 'https://fallback.example.com/');
@@ -130,18 +154,30 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
       const u = await seedTenant(h);
       const c = await createCode(h, u, { type: 'url', url: 'https://org.example.com/' });
       assert.equal((await scan(h, c.short_code)).statusCode, 302);
-      await h.db.updateTable('organizations').set({ deleted_at: clock.now().toISOString() }).where('id', '=', u.organizationId).execute();
+      await h.db
+        .updateTable('organizations')
+        .set({ deleted_at: clock.now().toISOString() })
+        .where('id', '=', u.organizationId)
+        .execute();
       h.app.redirects.invalidate([c.short_code]); // the organizations feature changes no code; the cache TTL (60 s) would do it
       assert.equal((await scan(h, c.short_code)).statusCode, 410);
       const v = await seedTenant(h);
-      const d = await createCode(h, v, { type: 'url', url: 'https://ws.example.com/', fallback_url: 'https://fb.example.com/' });
+      const d = await createCode(h, v, {
+        type: 'url',
+        url: 'https://ws.example.com/',
+        fallback_url: 'https://fb.example.com/',
+      });
       await h.db.updateTable('workspaces').set({ status: 'archived' }).where('id', '=', v.workspaceId).execute();
       clock.advance(61_000);
       assert.equal((await scan(h, d.short_code)).headers.location, 'https://fb.example.com/');
     });
 
     it('expires by date: 410, or the fallback', async () => {
-      const c = await createCode(h, t, { type: 'url', url: 'https://soon.example.com/', expires_at: new Date(clock.t + 60_000).toISOString() });
+      const c = await createCode(h, t, {
+        type: 'url',
+        url: 'https://soon.example.com/',
+        expires_at: new Date(clock.t + 60_000).toISOString(),
+      });
       assert.equal((await scan(h, c.short_code)).statusCode, 302);
       clock.advance(60_000);
       assert.equal((await scan(h, c.short_code)).statusCode, 410);
@@ -149,7 +185,12 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
       assert.equal(got.json.data.status, 'expired');
       const list = await call(h, { url: '/v1/codes?status=expired&limit=100', tenant: t });
       assert.ok(list.json.data.some((x: { id: string }) => x.id === c.id));
-      await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: t, body: { fallback_url: 'https://later.example.com/' } });
+      await call(h, {
+        method: 'PATCH',
+        url: `/v1/codes/${c.id}`,
+        tenant: t,
+        body: { fallback_url: 'https://later.example.com/' },
+      });
       assert.equal((await scan(h, c.short_code)).headers.location, 'https://later.example.com/');
     });
 
@@ -176,12 +217,22 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
     });
 
     it('A/B: weighted distribution within tolerance, sticky per visitor cookie', async () => {
-      const c = await createCode(h, t, { type: 'url', url: 'https://a.example.com/', destinations: [{ url: 'https://a.example.com/', weight: 3 }, { url: 'https://b.example.com/', weight: 1 }] });
+      const c = await createCode(h, t, {
+        type: 'url',
+        url: 'https://a.example.com/',
+        destinations: [
+          { url: 'https://a.example.com/', weight: 3 },
+          { url: 'https://b.example.com/', weight: 1 },
+        ],
+      });
       const n = 2000;
       let a = 0;
       for (let i = 0; i < n; i++) {
         const res = await scan(h, c.short_code);
-        assert.match(String(res.headers['set-cookie']), /^qrs_vid=[0-9A-Za-z]{22}; Path=\/r\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+        assert.match(
+          String(res.headers['set-cookie']),
+          /^qrs_vid=[0-9A-Za-z]{22}; Path=\/r\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/,
+        );
         if (res.headers.location === 'https://a.example.com/') a++;
         else assert.equal(res.headers.location, 'https://b.example.com/');
       }
@@ -196,7 +247,10 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
       }
       const rows = await scansOf(c.id);
       assert.equal(rows.length, n + 21);
-      assert.equal(rows.filter((r) => r.destination === 'https://a.example.com/').length, a + (first.headers.location === 'https://a.example.com/' ? 21 : 0));
+      assert.equal(
+        rows.filter((r) => r.destination === 'https://a.example.com/').length,
+        a + (first.headers.location === 'https://a.example.com/' ? 21 : 0),
+      );
     });
 
     it('raw scans paginate; stats aggregate and exclude bots unless asked', async () => {
@@ -219,7 +273,10 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
       assert.equal(res.json.data[0].scanned_at > res.json.data[1].scanned_at, true);
       assert.ok(!('ip_hash' in res.json.data[0]));
       const page1 = res.json.data;
-      res = await call(h, { url: `/v1/codes/${c.id}/scans?cursor=${res.json.meta.pagination.next_cursor}&limit=100`, tenant: t });
+      res = await call(h, {
+        url: `/v1/codes/${c.id}/scans?cursor=${res.json.meta.pagination.next_cursor}&limit=100`,
+        tenant: t,
+      });
       assert.equal(res.json.data.length, 3);
       assert.equal([...page1, ...res.json.data].filter((s: { is_bot: boolean }) => s.is_bot).length, 1);
       res = await call(h, { url: `/v1/codes/${c.id}/scans?include_bots=false`, tenant: t });
@@ -230,18 +287,48 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
       const s = res.json.data;
       assert.equal(s.total_scans, 4);
       assert.equal(s.unique_visitors, 3, 'one visitor per day and IP');
-      assert.deepEqual(s.by_day, [{ date: day1, scans: 3, unique_visitors: 2 }, { date: day2, scans: 1, unique_visitors: 1 }]);
-      assert.deepEqual(s.by_country, [{ key: 'DE', scans: 3 }, { key: 'FR', scans: 1 }]);
-      assert.deepEqual(s.by_device, [{ key: 'mobile', scans: 3 }, { key: 'desktop', scans: 1 }]);
-      assert.deepEqual(s.by_os, [{ key: 'iOS', scans: 3 }, { key: 'Windows', scans: 1 }]);
-      assert.deepEqual(s.by_browser, [{ key: 'Mobile Safari', scans: 3 }, { key: 'Chrome', scans: 1 }]);
-      assert.deepEqual(s.by_referrer, [{ key: null, scans: 3 }, { key: 'r.example', scans: 1 }], 'by referrer host');
+      assert.deepEqual(s.by_day, [
+        { date: day1, scans: 3, unique_visitors: 2 },
+        { date: day2, scans: 1, unique_visitors: 1 },
+      ]);
+      assert.deepEqual(s.by_country, [
+        { key: 'DE', scans: 3 },
+        { key: 'FR', scans: 1 },
+      ]);
+      assert.deepEqual(s.by_device, [
+        { key: 'mobile', scans: 3 },
+        { key: 'desktop', scans: 1 },
+      ]);
+      assert.deepEqual(s.by_os, [
+        { key: 'iOS', scans: 3 },
+        { key: 'Windows', scans: 1 },
+      ]);
+      assert.deepEqual(s.by_browser, [
+        { key: 'Mobile Safari', scans: 3 },
+        { key: 'Chrome', scans: 1 },
+      ]);
+      assert.deepEqual(
+        s.by_referrer,
+        [
+          { key: null, scans: 3 },
+          { key: 'r.example', scans: 1 },
+        ],
+        'by referrer host',
+      );
       res = await call(h, { url: `/v1/codes/${c.id}/stats?from=${day1}&to=${day2}&include_bots=true`, tenant: t });
       assert.equal(res.json.data.total_scans, 5);
       res = await call(h, { url: `/v1/codes/${c.id}/stats?from=${day2}`, tenant: t });
       assert.equal(res.json.data.total_scans, 1);
-      expectProblem(await call(h, { url: `/v1/codes/${c.id}/stats?from=${day2}&to=${day1}T00:00:00Z`, tenant: t }), 422, 'validation-error');
-      expectProblem(await call(h, { url: `/v1/codes/${c.id}/stats?from=yesterday`, tenant: t }), 422, 'validation-error');
+      expectProblem(
+        await call(h, { url: `/v1/codes/${c.id}/stats?from=${day2}&to=${day1}T00:00:00Z`, tenant: t }),
+        422,
+        'validation-error',
+      );
+      expectProblem(
+        await call(h, { url: `/v1/codes/${c.id}/stats?from=yesterday`, tenant: t }),
+        422,
+        'validation-error',
+      );
     });
   });
 }

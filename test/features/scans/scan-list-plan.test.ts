@@ -12,25 +12,43 @@ import { seedScans } from './scan-seed.js';
 for (const dialect of dialects()) {
   describe(`scan list plan [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('reads the key backwards with a limit, bots filtered or not, with or without a cursor', async () => {
       const t = await seedTenant(h, 'pro');
       const c = await createCode(h, t, { type: 'url', url: 'https://plan.example.com/' });
       const now = Date.now();
-      await seedScans(h.db, t, c.id, Array.from({ length: 3000 }, (_, i) => ({ at: now - i * 60_000, isBot: i % 10 === 0 })));
+      await seedScans(
+        h.db,
+        t,
+        c.id,
+        Array.from({ length: 3000 }, (_, i) => ({ at: now - i * 60_000, isBot: i % 10 === 0 })),
+      );
       const pg = isPostgres(h.db);
       if (pg) await sql`analyze scans`.execute(h.db);
       // A cursor in the middle of the code's scans, as a client paging through them sends: a cursor
       // older than every row leaves nothing to read, and the planner may then pick any plan.
-      const middle = await h.db.selectFrom('scans').select('id').where('code_id', '=', c.id).orderBy('id', 'desc').offset(1500).limit(1).executeTakeFirstOrThrow();
+      const middle = await h.db
+        .selectFrom('scans')
+        .select('id')
+        .where('code_id', '=', c.id)
+        .orderBy('id', 'desc')
+        .offset(1500)
+        .limit(1)
+        .executeTakeFirstOrThrow();
       for (const includeBots of [true, false]) {
         for (const cursor of [null, middle.id]) {
           let q = listScansQuery(h.db, c.id, includeBots).orderBy('id', 'desc').limit(51);
           if (cursor) q = q.where('id', '<', cursor);
           const compiled = q.compile();
-          const res = await h.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain ${pg ? '' : 'query plan '}${compiled.sql}`, [...compiled.parameters]));
+          const res = await h.db.executeQuery<Record<string, unknown>>(
+            CompiledQuery.raw(`explain ${pg ? '' : 'query plan '}${compiled.sql}`, [...compiled.parameters]),
+          );
           const plan = res.rows.map((r) => String(r['QUERY PLAN'] ?? r.detail)).join('\n');
           if (pg) {
             assert.match(plan, /^Limit/, plan);

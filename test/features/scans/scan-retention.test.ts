@@ -13,18 +13,26 @@ const DAY = 86_400_000;
 for (const dialect of dialects()) {
   describe(`scan retention [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     const setRetention = (workspaceId: string, days: number | null) =>
       h.db.updateTable('workspaces').set({ scan_retention_days: days }).where('id', '=', workspaceId).execute();
     const idsOf = async (codeId: string) =>
-      (await h.db.selectFrom('scans').select('id').where('code_id', '=', codeId).orderBy('id').execute()).map((r) => r.id);
+      (await h.db.selectFrom('scans').select('id').where('code_id', '=', codeId).orderBy('id').execute()).map(
+        (r) => r.id,
+      );
     const total = async (t: Tenant, codeId: string, bots = true) =>
-      (await call(h, { url: `/v1/codes/${codeId}/scans?include_bots=${bots}`, tenant: t })).json.meta.pagination.total_count;
-    const newCode = (t: Tenant, workspaceId?: string) => workspaceId
-      ? seedCodeIn(t, workspaceId)
-      : createCode(h, t, { type: 'url', url: 'https://keep.example.com/' }).then((c) => c.id as string);
+      (await call(h, { url: `/v1/codes/${codeId}/scans?include_bots=${bots}`, tenant: t })).json.meta.pagination
+        .total_count;
+    const newCode = (t: Tenant, workspaceId?: string) =>
+      workspaceId
+        ? seedCodeIn(t, workspaceId)
+        : createCode(h, t, { type: 'url', url: 'https://keep.example.com/' }).then((c) => c.id as string);
     async function seedCodeIn(t: Tenant, workspaceId: string): Promise<string> {
       const c = await createCode(h, t, { type: 'url', url: 'https://other.example.com/' });
       await h.db.updateTable('codes').set({ workspace_id: workspaceId }).where('id', '=', c.id).execute();
@@ -33,7 +41,7 @@ for (const dialect of dialects()) {
     const ages = (now: number, days: number[], botEvery = 0): SeedScan[] =>
       days.map((d, i) => ({ at: now - d * DAY - i * 1000, isBot: botEvery > 0 && i % botEvery === 0 }));
 
-    it('deletes exactly the rows past each workspace\'s window, in bounded batches; unlimited and other workspaces untouched', async () => {
+    it("deletes exactly the rows past each workspace's window, in bounded batches; unlimited and other workspaces untouched", async () => {
       const now = Date.now();
       const t = await seedTenant(h, 'pro');
       const other = await seedTenant(h, 'pro');
@@ -55,7 +63,11 @@ for (const dialect of dialects()) {
       assert.equal(await total(t, a1), 15);
 
       const batches = new Map<string, number[]>();
-      const r = await runRetention(h.db, new Date(now), { batchSize: 5, pauseMs: 1, onBatch: (code, n) => batches.set(code, [...(batches.get(code) ?? []), n]) });
+      const r = await runRetention(h.db, new Date(now), {
+        batchSize: 5,
+        pauseMs: 1,
+        onBatch: (code, n) => batches.set(code, [...(batches.get(code) ?? []), n]),
+      });
       assert.deepEqual(batches.get(a1), [5, 5, 2], 'at most batchSize rows a statement');
       assert.deepEqual(batches.get(a2), [4]);
       assert.deepEqual(batches.get(o), [1]);
@@ -76,7 +88,11 @@ for (const dialect of dialects()) {
 
       const again = new Map<string, number[]>();
       await runRetention(h.db, new Date(now), { batchSize: 5, onBatch: (c, n) => again.set(c, [n]) });
-      assert.equal([a1, a2, u, o].some((c) => again.has(c)), false, 'a second pass finds nothing more');
+      assert.equal(
+        [a1, a2, u, o].some((c) => again.has(c)),
+        false,
+        'a second pass finds nothing more',
+      );
     });
 
     it('two passes at once (two instances) delete each row once and count it once', async () => {
@@ -86,15 +102,24 @@ for (const dialect of dialects()) {
       const c = await newCode(t);
       await seedScans(h.db, t, c, [...ages(now, Array(23).fill(10), 4), ...ages(now, [6, 2])]);
       const seen: number[] = [];
-      const count = (code: string, n: number) => { if (code === c) seen.push(n); };
+      const count = (code: string, n: number) => {
+        if (code === c) seen.push(n);
+      };
       await Promise.all([
         runRetention(h.db, new Date(now), { batchSize: 4, pauseMs: 1, onBatch: count }),
         runRetention(h.db, new Date(now), { batchSize: 4, pauseMs: 1, onBatch: count }),
       ]);
-      assert.equal(seen.reduce((a, b) => a + b, 0), 23);
+      assert.equal(
+        seen.reduce((a, b) => a + b, 0),
+        23,
+      );
       assert.equal((await idsOf(c)).length, 2);
       assert.equal(await total(t, c), 2);
-      const row = await h.db.selectFrom('codes').select(['purged_scan_count', 'purged_bot_scan_count']).where('id', '=', c).executeTakeFirstOrThrow();
+      const row = await h.db
+        .selectFrom('codes')
+        .select(['purged_scan_count', 'purged_bot_scan_count'])
+        .where('id', '=', c)
+        .executeTakeFirstOrThrow();
       assert.deepEqual([Number(row.purged_scan_count), Number(row.purged_bot_scan_count)], [17, 6]);
     });
 
@@ -102,7 +127,11 @@ for (const dialect of dialects()) {
       const job = await createHarness(dialect, { RETENTION_INTERVAL_MS: '30' });
       try {
         const t = await seedTenant(job, 'pro');
-        await job.db.updateTable('workspaces').set({ scan_retention_days: 1 }).where('id', '=', t.workspaceId).execute();
+        await job.db
+          .updateTable('workspaces')
+          .set({ scan_retention_days: 1 })
+          .where('id', '=', t.workspaceId)
+          .execute();
         const c = await createCode(job, t, { type: 'url', url: 'https://job.example.com/' });
         const now = Date.now();
         await seedScans(job.db, t, c.id, ages(now, [5, 3, 0]));
@@ -124,7 +153,11 @@ for (const dialect of dialects()) {
         const year = 1990 + Math.floor(Math.random() * 8);
         const { created } = await ensurePartitions(h.db, new Date(Date.UTC(year, 0, 15)), 2);
         const names = [`scans_y${year}m01`, `scans_y${year}m02`, `scans_y${year}m03`];
-        assert.deepEqual((await listPartitions(h.db)).filter((p) => names.includes(p.name)).map((p) => p.name), names, `created ${created}`);
+        assert.deepEqual(
+          (await listPartitions(h.db)).filter((p) => names.includes(p.name)).map((p) => p.name),
+          names,
+          `created ${created}`,
+        );
         const t = await seedTenant(h, 'pro');
         await setRetention(t.workspaceId, 30);
         const keeper = await seedTenant(h, 'pro');
@@ -134,17 +167,28 @@ for (const dialect of dialects()) {
         const feb = Date.UTC(year, 1, 10);
         await seedScans(h.db, t, x, [{ at: jan }, { at: jan + 1000, isBot: true }, { at: jan + 2000 }, { at: feb }]);
         await seedScans(h.db, keeper, y, [{ at: feb + 5000 }]);
-        const inJan = await h.db.selectFrom(`scans_y${year}m01` as 'scans').select('id').execute();
+        const inJan = await h.db
+          .selectFrom(`scans_y${year}m01` as 'scans')
+          .select('id')
+          .execute();
         assert.equal(inJan.length, 3, 'rows landed in their month');
 
         const batches: Array<[string, number]> = [];
         const r = await runRetention(h.db, new Date(now), { batchSize: 100, onBatch: (c, n) => batches.push([c, n]) });
         assert.ok(r.dropped.includes(names[0]) && r.dropped.includes(names[2]), `dropped ${r.dropped}`);
         assert.ok(!r.dropped.includes(names[1]), 'February holds a scan of a workspace that keeps everything');
-        assert.deepEqual(batches.filter(([c]) => c === x), [[x, 1]], 'only the February row went by batched delete');
+        assert.deepEqual(
+          batches.filter(([c]) => c === x),
+          [[x, 1]],
+          'only the February row went by batched delete',
+        );
         assert.deepEqual(await idsOf(x), []);
         assert.equal((await idsOf(y)).length, 1);
-        const row = await h.db.selectFrom('codes').select(['purged_scan_count', 'purged_bot_scan_count']).where('id', '=', x).executeTakeFirstOrThrow();
+        const row = await h.db
+          .selectFrom('codes')
+          .select(['purged_scan_count', 'purged_bot_scan_count'])
+          .where('id', '=', x)
+          .executeTakeFirstOrThrow();
         assert.deepEqual([Number(row.purged_scan_count), Number(row.purged_bot_scan_count)], [3, 1]);
         assert.equal(await total(t, x), 0);
         await setRetention(keeper.workspaceId, 30);
@@ -162,7 +206,10 @@ for (const dialect of dialects()) {
         try {
           const r = await ensurePartitions(h.db, new Date(Date.UTC(year, 0, 15)), 2);
           assert.deepEqual(r.created, [names[0], names[2]]);
-          assert.deepEqual(r.failed.map((f) => f.name), [names[1]]);
+          assert.deepEqual(
+            r.failed.map((f) => f.name),
+            [names[1]],
+          );
           assert.match(r.failed[0].error, /default partition/i);
           assert.equal((await idsOf(c))[0], stray, 'the row stays readable');
         } finally {

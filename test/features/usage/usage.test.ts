@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, seedMember, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { workspaceRow } from '../../../src/features/workspaces/workspaces.fns.js';
 import { TestClock, UA, createCode, scan } from '../../support/codes.js';
 
@@ -16,10 +24,17 @@ for (const dialect of dialects()) {
       h = await createHarness(dialect, { SCAN_FLUSH_MS: '60000' }, { clock });
       t = await seedTenant(h, 'free');
     });
-    after(async () => { await h.close(); });
+    after(async () => {
+      await h.close();
+    });
 
     // seedMember's sessions run on the wall clock; this suite's clock is days ahead.
-    const keepSession = (userId: string) => h.db.updateTable('sessions').set({ expires_at: '2099-01-01T00:00:00.000Z' }).where('user_id', '=', userId).execute();
+    const keepSession = (userId: string) =>
+      h.db
+        .updateTable('sessions')
+        .set({ expires_at: '2099-01-01T00:00:00.000Z' })
+        .where('user_id', '=', userId)
+        .execute();
     const usage = async (tenant: Tenant) => {
       const res = await call(h, { url: '/v1/organizations/usage', tenant });
       assert.equal(res.statusCode, 200, res.body);
@@ -37,7 +52,14 @@ for (const dialect of dialects()) {
 
       const empty = await usage(t);
       assert.deepEqual(empty, {
-        scans: { used: 0, limit: 1000, usage_pct: 0, remaining: 1000, period: '2026-11', period_start: '2026-11-01T00:00:00.000Z' },
+        scans: {
+          used: 0,
+          limit: 1000,
+          usage_pct: 0,
+          remaining: 1000,
+          period: '2026-11',
+          period_start: '2026-11-01T00:00:00.000Z',
+        },
         dynamic_codes: { used: 0, limit: 3, usage_pct: 0, remaining: 3 },
       });
 
@@ -47,10 +69,18 @@ for (const dialect of dialects()) {
       await createCode(h, t, { type: 'text', content: { text: 'static' } });
       const gone = await createCode(h, t, { type: 'url', url: 'https://deleted.example.com' });
       await call(h, { method: 'DELETE', url: `/v1/codes/${gone.id}`, tenant: t });
-      await createCode(h, t, { type: 'url', url: 'https://expired.example.com', expires_at: '2026-01-01T00:00:00.000Z' });
+      await createCode(h, t, {
+        type: 'url',
+        url: 'https://expired.example.com',
+        expires_at: '2026-01-01T00:00:00.000Z',
+      });
       const d5 = await createCode(h, in2, { type: 'url', url: 'https://d5.example.com' });
       await createCode(h, in3, { type: 'url', url: 'https://archived.example.com' });
-      await h.db.updateTable('workspaces').set({ status: 'archived', archived_at: clock.now().toISOString() }).where('id', '=', ws3.id).execute();
+      await h.db
+        .updateTable('workspaces')
+        .set({ status: 'archived', archived_at: clock.now().toISOString() })
+        .where('id', '=', ws3.id)
+        .execute();
 
       for (let i = 0; i < 5; i++) await scan(h, d1.short_code);
       for (let i = 0; i < 2; i++) await scan(h, d1.short_code, { 'user-agent': UA.bot });
@@ -64,7 +94,14 @@ for (const dialect of dialects()) {
       assert.equal(u.scans.used, 8);
       await h.app.scans.flush();
       u = await usage(t);
-      assert.deepEqual(u.scans, { used: 8, limit: 1000, usage_pct: 0, remaining: 992, period: '2026-11', period_start: '2026-11-01T00:00:00.000Z' });
+      assert.deepEqual(u.scans, {
+        used: 8,
+        limit: 1000,
+        usage_pct: 0,
+        remaining: 992,
+        period: '2026-11',
+        period_start: '2026-11-01T00:00:00.000Z',
+      });
       assert.deepEqual(u.dynamic_codes, { used: 3, limit: 3, usage_pct: 100, remaining: 0 });
       assert.equal((await usage(other)).scans.used, 1);
       const viewer = await seedMember(h, t, { workspace: 'viewer' });
@@ -88,37 +125,64 @@ for (const dialect of dialects()) {
 
     it('usage_pct may pass 100 for scans too', async () => {
       const u = await seedTenant(h, 'free');
-      await h.db.insertInto('usage_counters').values({ organization_id: u.organizationId, period: clock.now().toISOString().slice(0, 7), scans: 2_345 }).execute();
+      await h.db
+        .insertInto('usage_counters')
+        .values({ organization_id: u.organizationId, period: clock.now().toISOString().slice(0, 7), scans: 2_345 })
+        .execute();
       const data = await usage(u);
-      assert.deepEqual({ ...data.scans, period: undefined, period_start: undefined }, { used: 2345, limit: 1000, usage_pct: 234, remaining: 0, period: undefined, period_start: undefined });
+      assert.deepEqual(
+        { ...data.scans, period: undefined, period_start: undefined },
+        { used: 2345, limit: 1000, usage_pct: 234, remaining: 0, period: undefined, period_start: undefined },
+      );
     });
   });
 
   describe(`scan buffer shutdown [${dialect.name}]`, () => {
-    const variants: Array<[string, () => { dialect: typeof dialect; cleanup: () => void }]> = [['', () => ({ dialect, cleanup: () => undefined })]];
+    const variants: Array<[string, () => { dialect: typeof dialect; cleanup: () => void }]> = [
+      ['', () => ({ dialect, cleanup: () => undefined })],
+    ];
     if (dialect.name === 'sqlite') {
       // A SQLite file as well as :memory:, so the final flush is seen to reach a real file.
-      variants.push([' (SQLite file)', () => {
-        const dir = mkdtempSync(join(tmpdir(), 'qrs-scan-'));
-        return { dialect: { ...dialect, url: `sqlite:${join(dir, 'db.sqlite')}` }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-      }]);
+      variants.push([
+        ' (SQLite file)',
+        () => {
+          const dir = mkdtempSync(join(tmpdir(), 'qrs-scan-'));
+          return {
+            dialect: { ...dialect, url: `sqlite:${join(dir, 'db.sqlite')}` },
+            cleanup: () => rmSync(dir, { recursive: true, force: true }),
+          };
+        },
+      ]);
     }
-    for (const [name, make] of variants) it(`a graceful close writes every recorded scan${name}`, async () => {
-      const v = make();
-      const h = await createHarness(v.dialect, { SCAN_FLUSH_MS: '600000' });
-      const t = await seedTenant(h);
-      const c = await createCode(h, t, { type: 'url', url: 'https://bye.example.com' });
-      await Promise.all(Array.from({ length: 300 }, () => scan(h, c.short_code)));
-      assert.equal(h.app.scans.size, 300);
-      await h.app.close();
-      const n = await h.db.selectFrom('scans').select(h.db.fn.countAll<number>().as('n')).where('code_id', '=', c.id).executeTakeFirstOrThrow();
-      assert.equal(Number(n.n), 300);
-      const code = await h.db.selectFrom('codes').select('scan_count').where('id', '=', c.id).executeTakeFirstOrThrow();
-      assert.equal(Number(code.scan_count), 300);
-      const usage = await h.db.selectFrom('usage_counters').select('scans').where('organization_id', '=', t.organizationId).executeTakeFirstOrThrow();
-      assert.equal(Number(usage.scans), 300);
-      await h.db.destroy();
-      v.cleanup();
-    });
+    for (const [name, make] of variants)
+      it(`a graceful close writes every recorded scan${name}`, async () => {
+        const v = make();
+        const h = await createHarness(v.dialect, { SCAN_FLUSH_MS: '600000' });
+        const t = await seedTenant(h);
+        const c = await createCode(h, t, { type: 'url', url: 'https://bye.example.com' });
+        await Promise.all(Array.from({ length: 300 }, () => scan(h, c.short_code)));
+        assert.equal(h.app.scans.size, 300);
+        await h.app.close();
+        const n = await h.db
+          .selectFrom('scans')
+          .select(h.db.fn.countAll<number>().as('n'))
+          .where('code_id', '=', c.id)
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(n.n), 300);
+        const code = await h.db
+          .selectFrom('codes')
+          .select('scan_count')
+          .where('id', '=', c.id)
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(code.scan_count), 300);
+        const usage = await h.db
+          .selectFrom('usage_counters')
+          .select('scans')
+          .where('organization_id', '=', t.organizationId)
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(usage.scans), 300);
+        await h.db.destroy();
+        v.cleanup();
+      });
   });
 }

@@ -3,25 +3,65 @@
 // ceilings per IP and per account remain, and X-Forwarded-For counts only from trusted proxies.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness } from '../../support/harness.js';
+import {
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+} from '../../support/harness.js';
 import { loadConfig } from '../../../src/config.js';
 import { LOGIN_THROTTLE, pairDelayMs } from '../../../src/features/users/login-throttle.js';
 
 // Near real time: expired counters are pruned by every instance's clock, and other test files
 // (other processes, the same database) prune with theirs.
-const clock = { at: Date.now(), now() { return new Date(this.at); } };
+const clock = {
+  at: Date.now(),
+  now() {
+    return new Date(this.at);
+  },
+};
 let n = 0;
-const freshIp = () => { n++; return `10.77.${(n >> 8) & 255}.${n & 255}`; };
+const freshIp = () => {
+  n++;
+  return `10.77.${(n >> 8) & 255}.${n & 255}`;
+};
 
 for (const dialect of dialects()) {
   describe(`login throttling [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect, {}, { clock }); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect, {}, { clock });
+    });
+    after(async () => {
+      await h.close();
+    });
 
-    async function login(app: Harness, email: string, password: string, ip: string, headers: Record<string, string> = {}) {
-      const res = await app.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: ip, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ email, password }) });
-      return Object.assign(res, { json: (() => { try { return res.json(); } catch { return undefined; } })() });
+    async function login(
+      app: Harness,
+      email: string,
+      password: string,
+      ip: string,
+      headers: Record<string, string> = {},
+    ) {
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: ip,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify({ email, password }),
+      });
+      return Object.assign(res, {
+        json: (() => {
+          try {
+            return res.json();
+          } catch {
+            return undefined;
+          }
+        })(),
+      });
     }
 
     it('40 parallel wrong passwords: at most 5 are checked, the rest get 429 with Retry-After', async () => {
@@ -38,20 +78,36 @@ for (const dialect of dialects()) {
         assert.ok(retry > 0 && retry <= 60, `Retry-After ${retry}`);
       }
       // The count is in the database: one pair row at exactly the documented number.
-      const row = await h.db.selectFrom('login_throttle').select('attempts').where('key', '=', `pair:${t.email}|${ip}`).executeTakeFirstOrThrow();
+      const row = await h.db
+        .selectFrom('login_throttle')
+        .select('attempts')
+        .where('key', '=', `pair:${t.email}|${ip}`)
+        .executeTakeFirstOrThrow();
       assert.equal(Number(row.attempts), LOGIN_THROTTLE.pairFree);
       // Even the right password waits; the lock is the pair's, not the IP's nor the account's.
       expectProblem(await login(h, t.email, t.password, ip), 429, 'rate-limited');
       const neighbour = await seedTenant(h);
-      assert.equal((await login(h, neighbour.email, neighbour.password, ip)).statusCode, 200, 'another account behind the same IP');
-      assert.equal((await login(h, t.email, t.password, freshIp())).statusCode, 200, 'the same account from another IP');
+      assert.equal(
+        (await login(h, neighbour.email, neighbour.password, ip)).statusCode,
+        200,
+        'another account behind the same IP',
+      );
+      assert.equal(
+        (await login(h, t.email, t.password, freshIp())).statusCode,
+        200,
+        'the same account from another IP',
+      );
     });
 
     it('backoff doubles per attempt (1, 2, 4, 8, then 15 minutes) and a success resets the pair', async () => {
-      assert.deepEqual([1, 4, 5, 6, 7, 8, 9, 20].map(pairDelayMs), [0, 0, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000]);
+      assert.deepEqual(
+        [1, 4, 5, 6, 7, 8, 9, 20].map(pairDelayMs),
+        [0, 0, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000],
+      );
       const t = await seedTenant(h);
       const ip = freshIp();
-      for (let i = 0; i < 5; i++) expectProblem(await login(h, t.email, 'wrong wrong wrong', ip), 401, 'authentication');
+      for (let i = 0; i < 5; i++)
+        expectProblem(await login(h, t.email, 'wrong wrong wrong', ip), 401, 'authentication');
       const first = expectProblem(await login(h, t.email, t.password, ip), 429, 'rate-limited');
       assert.match(first.detail, /Try again in 60 s/);
       clock.at += 60_000;
@@ -70,7 +126,9 @@ for (const dialect of dialects()) {
       clock.at = Math.ceil(clock.at / LOGIN_THROTTLE.windowMs) * LOGIN_THROTTLE.windowMs + 1_000; // a fresh window
       const ip = freshIp();
       for (let i = 0; i < LOGIN_THROTTLE.maxPerIp; i += 20) {
-        const batch = await Promise.all(Array.from({ length: 20 }, () => login(h, `${randomSlug('spray')}@example.com`, 'Summer2026!!', ip)));
+        const batch = await Promise.all(
+          Array.from({ length: 20 }, () => login(h, `${randomSlug('spray')}@example.com`, 'Summer2026!!', ip)),
+        );
         assert.deepEqual([...new Set(batch.map((r) => r.statusCode))], [401]);
       }
       const t = await seedTenant(h);
@@ -86,7 +144,9 @@ for (const dialect of dialects()) {
       clock.at = Math.ceil(clock.at / LOGIN_THROTTLE.windowMs) * LOGIN_THROTTLE.windowMs + 1_000;
       const t = await seedTenant(h);
       for (let i = 0; i < LOGIN_THROTTLE.maxPerAccount; i += 10) {
-        const batch = await Promise.all(Array.from({ length: 10 }, () => login(h, t.email, 'botnet guess 1', freshIp())));
+        const batch = await Promise.all(
+          Array.from({ length: 10 }, () => login(h, t.email, 'botnet guess 1', freshIp())),
+        );
         assert.deepEqual([...new Set(batch.map((r) => r.statusCode))], [401]);
       }
       expectProblem(await login(h, t.email, t.password, freshIp()), 429, 'rate-limited');
@@ -98,10 +158,14 @@ for (const dialect of dialects()) {
       const t = await seedTenant(h);
       const m = await seedMember(h, t, { workspace: 'editor' });
       const ip = freshIp();
-      const change = (current: string) => h.app.inject({
-        method: 'POST', url: '/auth/password', remoteAddress: ip, headers: { 'content-type': 'application/json', ...m.headers },
-        payload: JSON.stringify({ current_password: current, new_password: 'a brand new passphrase' }),
-      });
+      const change = (current: string) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/auth/password',
+          remoteAddress: ip,
+          headers: { 'content-type': 'application/json', ...m.headers },
+          payload: JSON.stringify({ current_password: current, new_password: 'a brand new passphrase' }),
+        });
       const all = await Promise.all(Array.from({ length: 12 }, () => change('not my password')));
       assert.equal(all.filter((r) => r.statusCode === 422).length, LOGIN_THROTTLE.pairFree);
       assert.equal(all.filter((r) => r.statusCode === 429).length, 12 - LOGIN_THROTTLE.pairFree);
@@ -111,8 +175,13 @@ for (const dialect of dialects()) {
     it('forged X-Forwarded-For does not move the client IP when no proxy is trusted', async () => {
       const t = await seedTenant(h);
       const ip = freshIp();
-      for (let i = 0; i < 5; i++) await login(h, t.email, 'wrong wrong wrong', ip, { 'x-forwarded-for': `198.51.100.${i}` });
-      expectProblem(await login(h, t.email, t.password, ip, { 'x-forwarded-for': '198.51.100.99' }), 429, 'rate-limited');
+      for (let i = 0; i < 5; i++)
+        await login(h, t.email, 'wrong wrong wrong', ip, { 'x-forwarded-for': `198.51.100.${i}` });
+      expectProblem(
+        await login(h, t.email, t.password, ip, { 'x-forwarded-for': '198.51.100.99' }),
+        429,
+        'rate-limited',
+      );
     });
 
     it('behind a trusted proxy (address list or hop count) the client IP is the one the proxy saw', async () => {
@@ -122,17 +191,34 @@ for (const dialect of dialects()) {
           const t = await seedTenant(hp);
           const client = `203.0.113.${n++ % 250}`;
           // The client forged a left-hand entry; the proxy appended the address it saw.
-          for (let i = 0; i < 5; i++) await login(hp, t.email, 'wrong wrong wrong', '127.0.0.1', { 'x-forwarded-for': `192.0.2.${i}, ${client}` });
-          expectProblem(await login(hp, t.email, t.password, '127.0.0.1', { 'x-forwarded-for': `192.0.2.200, ${client}` }), 429, 'rate-limited');
+          for (let i = 0; i < 5; i++)
+            await login(hp, t.email, 'wrong wrong wrong', '127.0.0.1', {
+              'x-forwarded-for': `192.0.2.${i}, ${client}`,
+            });
+          expectProblem(
+            await login(hp, t.email, t.password, '127.0.0.1', { 'x-forwarded-for': `192.0.2.200, ${client}` }),
+            429,
+            'rate-limited',
+          );
           // Another client behind the same proxy is its own pair.
-          assert.equal((await login(hp, t.email, t.password, '127.0.0.1', { 'x-forwarded-for': '203.0.113.251' })).statusCode, 200);
+          assert.equal(
+            (await login(hp, t.email, t.password, '127.0.0.1', { 'x-forwarded-for': '203.0.113.251' })).statusCode,
+            200,
+          );
           if (trust === '127.0.0.1') {
             // A peer that is not the proxy cannot claim the locked client's address to frame it, nor escape its own lock.
             const direct = freshIp();
-            for (let i = 0; i < 5; i++) await login(hp, t.email, 'wrong wrong wrong', direct, { 'x-forwarded-for': `198.51.100.${i}` });
-            expectProblem(await login(hp, t.email, t.password, direct, { 'x-forwarded-for': '198.51.100.77' }), 429, 'rate-limited');
+            for (let i = 0; i < 5; i++)
+              await login(hp, t.email, 'wrong wrong wrong', direct, { 'x-forwarded-for': `198.51.100.${i}` });
+            expectProblem(
+              await login(hp, t.email, t.password, direct, { 'x-forwarded-for': '198.51.100.77' }),
+              429,
+              'rate-limited',
+            );
           }
-        } finally { await hp.close(); }
+        } finally {
+          await hp.close();
+        }
       }
     });
   });
@@ -144,10 +230,19 @@ describe('TRUST_PROXY', () => {
     assert.equal(cfg(''), false);
     assert.equal(cfg('false'), false);
     assert.equal(cfg('2'), 2);
-    assert.deepEqual(cfg('10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback'), ['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8', 'loopback']);
+    assert.deepEqual(cfg('10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback'), [
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
   it('refuses "true" and anything that is not an address, explaining the forms', () => {
-    assert.throws(() => cfg('true'), /TRUST_PROXY=true would trust an X-Forwarded-For header sent by anyone.*hop count.*CIDRs/s);
+    assert.throws(
+      () => cfg('true'),
+      /TRUST_PROXY=true would trust an X-Forwarded-For header sent by anyone.*hop count.*CIDRs/s,
+    );
     assert.throws(() => cfg('10.0.0.0/33'), /invalid entries: 10\.0\.0\.0\/33/);
     assert.throws(() => cfg('proxy.internal'), /invalid entries: proxy\.internal/);
     assert.throws(() => cfg('*'), /invalid entries/);

@@ -6,7 +6,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+} from '../../support/harness.js';
 import { passwordProblem } from '../../../src/features/users/password-rules.js';
 
 const REFUSED: Array<[string, string]> = [
@@ -25,27 +34,60 @@ describe('password rules', () => {
     assert.equal(passwordProblem('my ada.lovelace pass', 'ada.lovelace@example.com')?.code, 'contains_email');
     // Length counts characters, not UTF-16 units or bytes: 12 emoji are 12 characters.
     assert.equal(passwordProblem('🔑🚲🌧️🍋🎻🦔🧭🪁🥨🛶🎲🪴'), null);
-    assert.deepEqual(passwordProblem('🔑🚲🍋🎻🦔🧭🪁🥨🛶🎲🪴'), { code: 'minLength', detail: 'must be at least 12 characters' });
-    for (const ok of ['correct horse battery', 'a new secret', 'Tr0ub4dor&3x']) assert.equal(passwordProblem(ok), null, ok);
+    assert.deepEqual(passwordProblem('🔑🚲🍋🎻🦔🧭🪁🥨🛶🎲🪴'), {
+      code: 'minLength',
+      detail: 'must be at least 12 characters',
+    });
+    for (const ok of ['correct horse battery', 'a new secret', 'Tr0ub4dor&3x'])
+      assert.equal(passwordProblem(ok), null, ok);
   });
 });
 
 for (const dialect of dialects()) {
   describe(`password rules over HTTP [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('signup refuses each weak password with 422 at /password and creates nothing', async () => {
       const email = `${randomSlug('pw')}@example.com`;
       const slug = randomSlug('pw');
-      for (const [password, code] of [...REFUSED, [`${email.split('@')[0]}-2026`, 'contains_email'] as [string, string]]) {
-        const p = expectProblem(await call(h, { method: 'POST', url: '/auth/signup', body: { email, password, org_name: 'Weak', org_slug: slug } }), 422, 'validation-error');
-        assert.deepEqual(p.errors.map((e: any) => [e.pointer, e.code]), [['/password', code]], password);
+      for (const [password, code] of [
+        ...REFUSED,
+        [`${email.split('@')[0]}-2026`, 'contains_email'] as [string, string],
+      ]) {
+        const p = expectProblem(
+          await call(h, {
+            method: 'POST',
+            url: '/auth/signup',
+            body: { email, password, org_name: 'Weak', org_slug: slug },
+          }),
+          422,
+          'validation-error',
+        );
+        assert.deepEqual(
+          p.errors.map((e: any) => [e.pointer, e.code]),
+          [['/password', code]],
+          password,
+        );
       }
-      assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
-      assert.equal(await h.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst(), undefined);
-      const ok = await call(h, { method: 'POST', url: '/auth/signup', body: { email, password: 'purple elephant 42', org_name: 'Strong', org_slug: slug } });
+      assert.equal(
+        await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+        undefined,
+      );
+      assert.equal(
+        await h.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst(),
+        undefined,
+      );
+      const ok = await call(h, {
+        method: 'POST',
+        url: '/auth/signup',
+        body: { email, password: 'purple elephant 42', org_name: 'Strong', org_slug: slug },
+      });
       assert.equal(ok.statusCode, 201, ok.body);
     });
 
@@ -53,16 +95,44 @@ for (const dialect of dialects()) {
       const t = await seedTenant(h);
       const m = await seedMember(h, t, { workspace: 'viewer' });
       for (const [pw, code] of REFUSED) {
-        const res = await call(h, { method: 'POST', url: '/auth/password', headers: m.headers, body: { current_password: m.password, new_password: pw } });
+        const res = await call(h, {
+          method: 'POST',
+          url: '/auth/password',
+          headers: m.headers,
+          body: { current_password: m.password, new_password: pw },
+        });
         const p = expectProblem(res, 422, 'validation-error');
-        assert.deepEqual(p.errors.map((e: any) => [e.pointer, e.code]), [['/new_password', code]], pw);
+        assert.deepEqual(
+          p.errors.map((e: any) => [e.pointer, e.code]),
+          [['/new_password', code]],
+          pw,
+        );
       }
-      const before = await h.db.selectFrom('users').select('password_hash').where('id', '=', m.userId).executeTakeFirstOrThrow();
-      const login = await h.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.66.0.1', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: m.email, password: m.password }) });
+      const before = await h.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', m.userId)
+        .executeTakeFirstOrThrow();
+      const login = await h.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: '10.66.0.1',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: m.email, password: m.password }),
+      });
       assert.equal(login.statusCode, 200, 'weak attempts neither changed the password nor locked the account');
-      const ok = await call(h, { method: 'POST', url: '/auth/password', headers: m.headers, body: { current_password: m.password, new_password: 'a sturdier passphrase' } });
+      const ok = await call(h, {
+        method: 'POST',
+        url: '/auth/password',
+        headers: m.headers,
+        body: { current_password: m.password, new_password: 'a sturdier passphrase' },
+      });
       assert.equal(ok.statusCode, 200, ok.body);
-      const after = await h.db.selectFrom('users').select('password_hash').where('id', '=', m.userId).executeTakeFirstOrThrow();
+      const after = await h.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', m.userId)
+        .executeTakeFirstOrThrow();
       assert.notEqual(after.password_hash, before.password_hash);
     });
   });
@@ -73,11 +143,31 @@ describe('CLI bootstrap', () => {
     const dir = mkdtempSync(join(tmpdir(), 'qrs-pw-'));
     try {
       const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'silent' };
-      const run = (pw: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'bootstrap', '--email', 'ops@example.com', '--password', pw, '--org-name', 'Ops', '--org-slug', 'ops'], { env, encoding: 'utf8' });
+      const run = (pw: string) =>
+        spawnSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'src/cli/main.ts',
+            'bootstrap',
+            '--email',
+            'ops@example.com',
+            '--password',
+            pw,
+            '--org-name',
+            'Ops',
+            '--org-slug',
+            'ops',
+          ],
+          { env, encoding: 'utf8' },
+        );
       const weak = run('password1234');
       assert.equal(weak.status, 2);
       assert.match(weak.stderr, /--password is one of the most common passwords.*\(common_password\)/);
       // A strong one is the bootstrap that test/cli/process.test.ts runs.
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

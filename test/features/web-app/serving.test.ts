@@ -11,7 +11,10 @@ import { DASHBOARD_CSP } from '../../../src/features/web-app/csp.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'qrs-web-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>',
+);
 writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -19,8 +22,12 @@ const [dialect] = dialects(); // serving touches no table
 
 describe('dashboard serving', () => {
   let h: Harness;
-  before(async () => { h = await createHarness(dialect, { WEB_DIST: dist }); });
-  after(async () => { await h.close(); });
+  before(async () => {
+    h = await createHarness(dialect, { WEB_DIST: dist });
+  });
+  after(async () => {
+    await h.close();
+  });
 
   it('serves index.html at / and client routes, no-cache, with a CSP that allows no inline script', async () => {
     for (const url of ['/', '/codes', '/codes/qr_123/edit', '/login?next=1', '/workspaces/ws_1']) {
@@ -76,7 +83,12 @@ describe('dashboard serving', () => {
       assert.equal(res.statusCode, 404, String(accept));
       assert.match(String(res.headers['content-type']), /problem\+json/);
     }
-    const post = await h.app.inject({ method: 'POST', url: '/v1/unknown', headers: { ...html, 'content-type': 'application/json' }, payload: '{}' });
+    const post = await h.app.inject({
+      method: 'POST',
+      url: '/v1/unknown',
+      headers: { ...html, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     assert.equal(post.statusCode, 404, 'a POST to an unknown API path stays a 404, not a 405');
   });
 });
@@ -84,13 +96,20 @@ describe('dashboard serving', () => {
 describe('dashboard serving without a build', () => {
   it('starts, serves the API and says the dashboard is not built', async () => {
     const lines: string[] = [];
-    const stream = { write: (l: string) => { lines.push(l); } };
+    const stream = {
+      write: (l: string) => {
+        lines.push(l);
+      },
+    };
     const h = await createHarness(dialect, { WEB_DIST: join(dist, 'missing') }, { logger: { level: 'warn', stream } });
     try {
       const res = await h.app.inject({ url: '/', headers: html });
       assert.equal(res.statusCode, 404);
       assert.equal((await h.app.inject({ url: '/openapi.json' })).statusCode, 200);
-      assert.ok(lines.some((l) => l.includes('dashboard not built')), lines.join('\n'));
+      assert.ok(
+        lines.some((l) => l.includes('dashboard not built')),
+        lines.join('\n'),
+      );
     } finally {
       await h.close();
     }

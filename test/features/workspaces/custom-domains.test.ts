@@ -1,7 +1,17 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DnsResolver } from '../../../src/lib/dns.js';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/callers.js';
 
 /** A DNS zone in memory; unknown names fail as Node's resolver does (ENOTFOUND). */
@@ -27,15 +37,20 @@ for (const dialect of dialects()) {
   describe(`custom domains [${dialect.name}]`, () => {
     let h: Harness;
     const dns = new FakeDns();
-    before(async () => { h = await createHarness(dialect, {}, { dnsResolver: dns }); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect, {}, { dnsResolver: dns });
+    });
+    after(async () => {
+      await h.close();
+    });
 
     async function setDomain(t: Tenant, domain: string | null, workspaceId = t.workspaceId) {
       const res = await req(h, asKey(t), 'PATCH', `/v1/workspaces/${workspaceId}`, { custom_domain: domain });
       assert.equal(res.statusCode, 200, res.body);
       return res.json.data;
     }
-    const verify = (t: Tenant, workspaceId = t.workspaceId) => req(h, asKey(t), 'POST', `/v1/workspaces/${workspaceId}/domain/verify`);
+    const verify = (t: Tenant, workspaceId = t.workspaceId) =>
+      req(h, asKey(t), 'POST', `/v1/workspaces/${workspaceId}/domain/verify`);
     async function verified(t: Tenant, domain: string) {
       dns.publish(await setDomain(t, domain));
       const res = await verify(t);
@@ -78,7 +93,11 @@ for (const dialect of dialects()) {
       dns.asked = [];
       const p = expectProblem(await verify(t), 422, 'validation-error');
       assertErrorAt(p, '/custom_domain', 'dns_txt_missing');
-      assert.ok(p.errors[0].detail.includes(`_qrs-challenge.${domain}`) && p.errors[0].detail.includes(ws.custom_domain_verification.value), p.errors[0].detail);
+      assert.ok(
+        p.errors[0].detail.includes(`_qrs-challenge.${domain}`) &&
+          p.errors[0].detail.includes(ws.custom_domain_verification.value),
+        p.errors[0].detail,
+      );
       assert.deepEqual(dns.asked, [`_qrs-challenge.${domain}`]);
       // A wrong value is no better.
       dns.records.set(`_qrs-challenge.${domain}`, [['qrs-verify=0000']]);
@@ -110,7 +129,7 @@ for (const dialect of dialects()) {
       assert.equal(moved.custom_domain_status, 'unverified');
     });
 
-    it('an unverified domain affects nothing: short_url, other tenants\' url_loop, taken', async () => {
+    it("an unverified domain affects nothing: short_url, other tenants' url_loop, taken", async () => {
       const a = await seedTenant(h);
       const b = await seedTenant(h);
       const domain = domainFor('squat');
@@ -125,7 +144,7 @@ for (const dialect of dialects()) {
       assert.equal(bws.custom_domain_status, 'unverified');
     });
 
-    it('a verified domain: short_url on it, url_loop for others, taken for others\' PATCH and verify', async () => {
+    it("a verified domain: short_url on it, url_loop for others, taken for others' PATCH and verify", async () => {
       const a = await seedTenant(h);
       const b = await seedTenant(h);
       const domain = domainFor('brand');
@@ -142,10 +161,18 @@ for (const dialect of dialects()) {
       const still = (await req(h, asKey(b), 'GET', `/v1/workspaces/${b.workspaceId}`)).json.data;
       assert.equal(still.custom_domain_status, 'unverified');
       const c = await seedTenant(h);
-      assertErrorAt(expectProblem(await req(h, asKey(c), 'PATCH', `/v1/workspaces/${c.workspaceId}`, { custom_domain: domain }), 422, 'validation-error'), '/custom_domain', 'taken');
+      assertErrorAt(
+        expectProblem(
+          await req(h, asKey(c), 'PATCH', `/v1/workspaces/${c.workspaceId}`, { custom_domain: domain }),
+          422,
+          'validation-error',
+        ),
+        '/custom_domain',
+        'taken',
+      );
     });
 
-    it('redirects on a verified Host serve only that workspace\'s codes; BASE_URL serves all', async () => {
+    it("redirects on a verified Host serve only that workspace's codes; BASE_URL serves all", async () => {
       const a = await seedTenant(h);
       const b = await seedTenant(h);
       const domain = domainFor('go');
@@ -179,7 +206,7 @@ for (const dialect of dialects()) {
       assert.equal((await redirect(codeB.short_code, domain)).statusCode, 302);
     });
 
-    it('the ask endpoint answers 200 only for BASE_URL\'s host and verified domains', async () => {
+    it("the ask endpoint answers 200 only for BASE_URL's host and verified domains", async () => {
       const a = await seedTenant(h);
       const domain = domainFor('tls');
       const check = (d: string) => call(h, { url: `/.well-known/qrs/domain-check?domain=${encodeURIComponent(d)}` });
@@ -202,8 +229,15 @@ for (const dialect of dialects()) {
       dns.publish(ws);
       expectProblem(await verify(b, a.workspaceId), 404, 'not-found');
       const editor = await seedMember(h, a, { workspace: 'editor' });
-      expectProblem(await req(h, asMember(editor), 'POST', `/v1/workspaces/${a.workspaceId}/domain/verify`), 403, 'forbidden');
-      assert.equal((await req(h, asKey(a), 'GET', `/v1/workspaces/${a.workspaceId}`)).json.data.custom_domain_status, 'unverified');
+      expectProblem(
+        await req(h, asMember(editor), 'POST', `/v1/workspaces/${a.workspaceId}/domain/verify`),
+        403,
+        'forbidden',
+      );
+      assert.equal(
+        (await req(h, asKey(a), 'GET', `/v1/workspaces/${a.workspaceId}`)).json.data.custom_domain_status,
+        'unverified',
+      );
       const admin = await seedMember(h, a, { workspace: 'ws_admin' });
       const res = await req(h, asMember(admin), 'POST', `/v1/workspaces/${a.workspaceId}/domain/verify`);
       assert.equal(res.statusCode, 200, res.body);

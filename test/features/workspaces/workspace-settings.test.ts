@@ -7,8 +7,12 @@ import { asKey, asMember, assertErrorAt, auditOf, memberWith, req } from '../../
 for (const dialect of dialects()) {
   describe(`workspace settings [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     it('defaults to UTC and unlimited retention; POST accepts both, canonicalising the zone name', async () => {
       const t = await seedTenant(h, 'pro');
@@ -18,7 +22,12 @@ for (const dialect of dialects()) {
       const plain = await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'Plain', slug: randomSlug('ws') });
       assert.equal(plain.json.data.timezone, 'UTC');
       assert.equal(plain.json.data.scan_retention_days, null);
-      const res = await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'Berlin', slug: randomSlug('ws'), timezone: 'europe/berlin', scan_retention_days: 90 });
+      const res = await req(h, asKey(t), 'POST', '/v1/workspaces', {
+        name: 'Berlin',
+        slug: randomSlug('ws'),
+        timezone: 'europe/berlin',
+        scan_retention_days: 90,
+      });
       assert.equal(res.statusCode, 201, res.body);
       assert.equal(res.json.data.timezone, 'Europe/Berlin');
       assert.equal(res.json.data.scan_retention_days, 90);
@@ -31,7 +40,10 @@ for (const dialect of dialects()) {
     it('PATCH sets and clears them, audited with changes; an unchanged value writes no entry', async () => {
       const t = await seedTenant(h, 'pro');
       const admin = await memberWith(h, t, 'org_admin');
-      const res = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${t.workspaceId}`, { timezone: 'America/New_York', scan_retention_days: 30 });
+      const res = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${t.workspaceId}`, {
+        timezone: 'America/New_York',
+        scan_retention_days: 30,
+      });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json.data.timezone, 'America/New_York');
       assert.equal(res.json.data.scan_retention_days, 30);
@@ -42,9 +54,16 @@ for (const dialect of dialects()) {
         scan_retention_days: { old: null, new: 30 },
       });
       const before = (await auditOf(h, t.workspaceId)).length;
-      assert.equal((await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${t.workspaceId}`, { scan_retention_days: 30 })).statusCode, 200);
+      assert.equal(
+        (await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${t.workspaceId}`, { scan_retention_days: 30 }))
+          .statusCode,
+        200,
+      );
       assert.equal((await auditOf(h, t.workspaceId)).length, before);
-      const cleared = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${t.workspaceId}`, { scan_retention_days: null, timezone: 'UTC' });
+      const cleared = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${t.workspaceId}`, {
+        scan_retention_days: null,
+        timezone: 'UTC',
+      });
       assert.equal(cleared.json.data.scan_retention_days, null);
       assert.equal(cleared.json.data.timezone, 'UTC');
     });
@@ -69,7 +88,10 @@ for (const dialect of dialects()) {
         const slug = randomSlug('ws');
         const created = await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'X', slug, ...body });
         assertErrorAt(expectProblem(created, 422, 'validation-error'), pointer, code);
-        assert.equal(await h.db.selectFrom('workspaces').select('id').where('slug', '=', slug).executeTakeFirst(), undefined);
+        assert.equal(
+          await h.db.selectFrom('workspaces').select('id').where('slug', '=', slug).executeTakeFirst(),
+          undefined,
+        );
       }
       const ws = await req(h, asKey(t), 'GET', `/v1/workspaces/${t.workspaceId}`);
       assert.equal(ws.json.data.timezone, 'UTC');
@@ -81,8 +103,16 @@ for (const dialect of dialects()) {
       const a = await seedTenant(h, 'pro');
       const b = await seedTenant(h, 'pro');
       const bAdmin = await memberWith(h, b, 'org_admin');
-      expectProblem(await req(h, asMember(bAdmin), 'PATCH', `/v1/workspaces/${a.workspaceId}`, { scan_retention_days: 1 }), 404, 'not-found');
-      const ws = await h.db.selectFrom('workspaces').select(['scan_retention_days', 'timezone']).where('id', '=', a.workspaceId).executeTakeFirstOrThrow();
+      expectProblem(
+        await req(h, asMember(bAdmin), 'PATCH', `/v1/workspaces/${a.workspaceId}`, { scan_retention_days: 1 }),
+        404,
+        'not-found',
+      );
+      const ws = await h.db
+        .selectFrom('workspaces')
+        .select(['scan_retention_days', 'timezone'])
+        .where('id', '=', a.workspaceId)
+        .executeTakeFirstOrThrow();
       assert.deepEqual({ ...ws }, { scan_retention_days: null, timezone: 'UTC' });
     });
   });

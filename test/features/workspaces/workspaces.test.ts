@@ -1,18 +1,55 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, expectProblem, randomSlug, seedMember, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import {
+  call,
+  createHarness,
+  dialects,
+  expectProblem,
+  randomSlug,
+  seedMember,
+  seedTenant,
+  type Harness,
+  type Tenant,
+} from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/callers.js';
 
-const WORKSPACE_FIELDS = ['approval_required', 'created_at', 'custom_domain', 'custom_domain_status', 'custom_domain_verification', 'default_locale', 'description', 'id', 'is_default', 'name', 'organization_id', 'primary_color', 'scan_retention_days', 'settings', 'slug', 'status', 'timezone', 'updated_at'];
+const WORKSPACE_FIELDS = [
+  'approval_required',
+  'created_at',
+  'custom_domain',
+  'custom_domain_status',
+  'custom_domain_verification',
+  'default_locale',
+  'description',
+  'id',
+  'is_default',
+  'name',
+  'organization_id',
+  'primary_color',
+  'scan_retention_days',
+  'settings',
+  'slug',
+  'status',
+  'timezone',
+  'updated_at',
+];
 
 for (const dialect of dialects()) {
   describe(`workspaces [${dialect.name}]`, () => {
     let h: Harness;
-    before(async () => { h = await createHarness(dialect); });
-    after(async () => { await h.close(); });
+    before(async () => {
+      h = await createHarness(dialect);
+    });
+    after(async () => {
+      await h.close();
+    });
 
     async function create(t: Tenant, body: Record<string, unknown> = {}) {
-      const res = await req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'Client A', slug: randomSlug('ws'), ...body });
+      const res = await req(h, asKey(t), 'POST', '/v1/workspaces', {
+        name: 'Client A',
+        slug: randomSlug('ws'),
+        ...body,
+      });
       assert.equal(res.statusCode, 201, res.body);
       return res.json.data;
     }
@@ -49,20 +86,37 @@ for (const dialect of dialects()) {
       const b = await create(t);
       const keyList = await req(h, asKey(t), 'GET', '/v1/workspaces');
       assert.equal(keyList.statusCode, 200, keyList.body);
-      assert.deepEqual(keyList.json.data.map((w: any) => w.id), [b.id, a.id, t.workspaceId]);
+      assert.deepEqual(
+        keyList.json.data.map((w: any) => w.id),
+        [b.id, a.id, t.workspaceId],
+      );
       assert.equal(keyList.json.meta.pagination.total_count, 3);
       const page = await req(h, asKey(t), 'GET', '/v1/workspaces?limit=2');
       assert.equal(page.json.meta.pagination.has_more, true);
-      const next = await req(h, asKey(t), 'GET', `/v1/workspaces?limit=2&cursor=${page.json.meta.pagination.next_cursor}`);
-      assert.deepEqual(next.json.data.map((w: any) => w.id), [t.workspaceId]);
+      const next = await req(
+        h,
+        asKey(t),
+        'GET',
+        `/v1/workspaces?limit=2&cursor=${page.json.meta.pagination.next_cursor}`,
+      );
+      assert.deepEqual(
+        next.json.data.map((w: any) => w.id),
+        [t.workspaceId],
+      );
       const admin = await seedMember(h, t, { org: 'org_admin' });
       assert.equal((await req(h, asMember(admin), 'GET', '/v1/workspaces')).json.data.length, 3);
       const editor = await seedMember(h, t, { workspace: 'editor', workspaceId: a.id });
       // The editor has no role in the default workspace, so without a header it acts in its own.
-      assert.deepEqual((await req(h, asMember(editor), 'GET', '/v1/workspaces')).json.data.map((w: any) => w.id), [a.id]);
+      assert.deepEqual(
+        (await req(h, asMember(editor), 'GET', '/v1/workspaces')).json.data.map((w: any) => w.id),
+        [a.id],
+      );
       expectProblem(await req(h, asMember(editor, t.workspaceId), 'GET', '/v1/workspaces'), 404, 'not-found');
       const mine = await req(h, asMember(editor, a.id), 'GET', '/v1/workspaces');
-      assert.deepEqual(mine.json.data.map((w: any) => w.id), [a.id]);
+      assert.deepEqual(
+        mine.json.data.map((w: any) => w.id),
+        [a.id],
+      );
       expectProblem(await req(h, asMember(editor, a.id), 'GET', `/v1/workspaces/${b.id}`), 404, 'not-found');
       assert.equal((await req(h, asMember(editor, a.id), 'GET', `/v1/workspaces/${a.id}`)).json.data.id, a.id);
       assert.equal((await req(h, asKey(t), 'GET', `/v1/workspaces/${b.id}`)).json.data.slug, b.slug);
@@ -89,7 +143,11 @@ for (const dialect of dialects()) {
         const res = await req(h, asKey(t), 'POST', '/v1/workspaces', body);
         assertErrorAt(expectProblem(res, status, status === 400 ? 'bad-request' : 'validation-error'), pointer, code);
       }
-      const rows = await h.db.selectFrom('workspaces').select('id').where('organization_id', '=', t.organizationId).execute();
+      const rows = await h.db
+        .selectFrom('workspaces')
+        .select('id')
+        .where('organization_id', '=', t.organizationId)
+        .execute();
       assert.equal(rows.length, 2);
     });
 
@@ -102,7 +160,11 @@ for (const dialect of dialects()) {
       const pro = await seedTenant(h, 'pro');
       const a = await create(pro);
       await create(pro);
-      expectProblem(await req(h, asKey(pro), 'POST', '/v1/workspaces', { name: 'Four', slug: randomSlug() }), 403, 'plan-limit-exceeded');
+      expectProblem(
+        await req(h, asKey(pro), 'POST', '/v1/workspaces', { name: 'Four', slug: randomSlug() }),
+        403,
+        'plan-limit-exceeded',
+      );
       const admin = await seedMember(h, pro, { org: 'org_admin' });
       assert.equal((await req(h, asMember(admin), 'DELETE', `/v1/workspaces/${a.id}`)).statusCode, 200);
       await create(pro);
@@ -114,10 +176,17 @@ for (const dialect of dialects()) {
       for (let round = 0; round < 3; round++) {
         const t = await seedTenant(h, 'pro');
         await create(t);
-        const results = await Promise.all([0, 1].map(() => req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'Race', slug: randomSlug() })));
+        const results = await Promise.all(
+          [0, 1].map(() => req(h, asKey(t), 'POST', '/v1/workspaces', { name: 'Race', slug: randomSlug() })),
+        );
         const codes = results.map((r) => r.statusCode).sort();
         assert.deepEqual(codes, [201, 403], results.map((r) => r.body).join('\n'));
-        const active = await h.db.selectFrom('workspaces').select('id').where('organization_id', '=', t.organizationId).where('status', '=', 'active').execute();
+        const active = await h.db
+          .selectFrom('workspaces')
+          .select('id')
+          .where('organization_id', '=', t.organizationId)
+          .where('status', '=', 'active')
+          .execute();
         assert.equal(active.length, 3);
       }
     });
@@ -129,7 +198,14 @@ for (const dialect of dialects()) {
       const slug = randomSlug('ren');
       const domain = `QR.${randomSlug('d')}.Example.COM`;
       const res = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, {
-        name: 'Renamed', description: 'desc', approval_required: true, custom_domain: domain, settings: { a: 1 }, slug, default_locale: 'fr', primary_color: '#ABCDEF',
+        name: 'Renamed',
+        description: 'desc',
+        approval_required: true,
+        custom_domain: domain,
+        settings: { a: 1 },
+        slug,
+        default_locale: 'fr',
+        primary_color: '#ABCDEF',
       });
       assert.equal(res.statusCode, 200, res.body);
       const d = res.json.data;
@@ -146,7 +222,10 @@ for (const dialect of dialects()) {
       assert.deepEqual(changes.approval_required, { old: false, new: true });
       assert.deepEqual(changes.name, { old: 'Client A', new: 'Renamed' });
       assert.ok(!('updated_at' in changes));
-      const cleared = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { custom_domain: null, description: null });
+      const cleared = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, {
+        custom_domain: null,
+        description: null,
+      });
       assert.equal(cleared.json.data.custom_domain, null);
       assert.equal(cleared.json.data.description, null);
     });
@@ -157,21 +236,80 @@ for (const dialect of dialects()) {
       const other = await create(t);
       const admin = await seedMember(h, t, { org: 'org_admin' });
       const taken = `${randomSlug('d')}.example.com`;
-      assert.equal((await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${other.id}`, { custom_domain: taken })).statusCode, 200);
+      assert.equal(
+        (await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${other.id}`, { custom_domain: taken })).statusCode,
+        200,
+      );
       // Only a verified domain is exclusive (test/features/workspaces/custom-domains.test.ts verifies through DNS).
-      await h.db.updateTable('workspaces').set({ custom_domain_verified_at: new Date().toISOString() }).where('id', '=', other.id).execute();
+      await h.db
+        .updateTable('workspaces')
+        .set({ custom_domain_verified_at: new Date().toISOString() })
+        .where('id', '=', other.id)
+        .execute();
       const before = (await req(h, asMember(admin), 'GET', `/v1/workspaces/${ws.id}`)).json.data;
       const auditBefore = (await auditOf(h, ws.id)).length;
-      const bad = ['https://qr.example.com', 'qr.example.com:8443', '192.168.1.10', '[::1]', 'localhost', 'qr.example.com/path', 'qr..example.com', '-qr.example.com', 'qr_1.example.com', 'a.'.repeat(130) + 'com', 'qr.example.com.', ' '];
+      const bad = [
+        'https://qr.example.com',
+        'qr.example.com:8443',
+        '192.168.1.10',
+        '[::1]',
+        'localhost',
+        'qr.example.com/path',
+        'qr..example.com',
+        '-qr.example.com',
+        'qr_1.example.com',
+        'a.'.repeat(130) + 'com',
+        'qr.example.com.',
+        ' ',
+      ];
       for (const host of bad) {
         const res = await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { custom_domain: host });
         assertErrorAt(expectProblem(res, 422, 'validation-error'), '/custom_domain');
       }
-      assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { custom_domain: taken.toUpperCase() }), 422, 'validation-error'), '/custom_domain', 'taken');
-      assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { slug: other.slug }), 422, 'validation-error'), '/slug', 'taken');
-      assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { primary_color: '#GGGGGG' }), 422, 'validation-error'), '/primary_color', 'pattern');
-      assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: '' }), 422, 'validation-error'), '/name');
-      assertErrorAt(expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { status: 'archived' }), 422, 'validation-error'), '/status', 'unknown_field');
+      assertErrorAt(
+        expectProblem(
+          await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { custom_domain: taken.toUpperCase() }),
+          422,
+          'validation-error',
+        ),
+        '/custom_domain',
+        'taken',
+      );
+      assertErrorAt(
+        expectProblem(
+          await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { slug: other.slug }),
+          422,
+          'validation-error',
+        ),
+        '/slug',
+        'taken',
+      );
+      assertErrorAt(
+        expectProblem(
+          await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { primary_color: '#GGGGGG' }),
+          422,
+          'validation-error',
+        ),
+        '/primary_color',
+        'pattern',
+      );
+      assertErrorAt(
+        expectProblem(
+          await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: '' }),
+          422,
+          'validation-error',
+        ),
+        '/name',
+      );
+      assertErrorAt(
+        expectProblem(
+          await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { status: 'archived' }),
+          422,
+          'validation-error',
+        ),
+        '/status',
+        'unknown_field',
+      );
       const after = (await req(h, asMember(admin), 'GET', `/v1/workspaces/${ws.id}`)).json.data;
       assert.deepEqual(after, before);
       assert.equal((await auditOf(h, ws.id)).length, auditBefore);
@@ -181,20 +319,47 @@ for (const dialect of dialects()) {
       const t = await seedTenant(h, 'pro');
       const ws = await create(t);
       const wsAdmin = await seedMember(h, t, { workspace: 'ws_admin', workspaceId: ws.id });
-      assert.equal((await req(h, asMember(wsAdmin, ws.id), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'By ws admin' })).statusCode, 200);
+      assert.equal(
+        (await req(h, asMember(wsAdmin, ws.id), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'By ws admin' }))
+          .statusCode,
+        200,
+      );
       const defaultAdmin = await seedMember(h, t, { workspace: 'ws_admin' });
-      expectProblem(await req(h, asMember(defaultAdmin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'Nope' }), 404, 'not-found');
-      await h.db.insertInto('workspace_members').values({ workspace_id: ws.id, user_id: defaultAdmin.userId, role: 'viewer', created_at: new Date().toISOString() }).execute();
-      expectProblem(await req(h, asMember(defaultAdmin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'Nope' }), 403, 'forbidden');
+      expectProblem(
+        await req(h, asMember(defaultAdmin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'Nope' }),
+        404,
+        'not-found',
+      );
+      await h.db
+        .insertInto('workspace_members')
+        .values({
+          workspace_id: ws.id,
+          user_id: defaultAdmin.userId,
+          role: 'viewer',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expectProblem(
+        await req(h, asMember(defaultAdmin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'Nope' }),
+        403,
+        'forbidden',
+      );
       for (const role of ['editor', 'approver', 'viewer'] as const) {
         const m = await seedMember(h, t, { workspace: role, workspaceId: ws.id });
-        expectProblem(await req(h, asMember(m, ws.id), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'Nope' }), 403, 'forbidden');
+        expectProblem(
+          await req(h, asMember(m, ws.id), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'Nope' }),
+          403,
+          'forbidden',
+        );
       }
       expectProblem(await req(h, asKey(t), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'Nope' }), 403, 'forbidden');
-      assert.equal((await h.db.selectFrom('workspaces').select('name').where('id', '=', ws.id).executeTakeFirstOrThrow()).name, 'By ws admin');
+      assert.equal(
+        (await h.db.selectFrom('workspaces').select('name').where('id', '=', ws.id).executeTakeFirstOrThrow()).name,
+        'By ws admin',
+      );
     });
 
-    it('DELETE archives (200, final state, audited in the caller\'s workspace); the archived workspace\'s keys get 401', async () => {
+    it("DELETE archives (200, final state, audited in the caller's workspace); the archived workspace's keys get 401", async () => {
       const t = await seedTenant(h, 'pro');
       const ws = await create(t);
       const { createKeyForWorkspace } = await import('../../../src/cli/commands.js');
@@ -208,12 +373,19 @@ for (const dialect of dialects()) {
       assert.equal(entry.action, 'workspaces.archived');
       assert.equal(entry.resource_id, ws.id);
       assert.deepEqual(JSON.parse(entry.changes).status, { old: 'active', new: 'archived' });
-      expectProblem(await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${key.api_key}` } }), 401, 'authentication');
+      expectProblem(
+        await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${key.api_key}` } }),
+        401,
+        'authentication',
+      );
       const again = await req(h, asMember(admin), 'DELETE', `/v1/workspaces/${ws.id}`);
       assert.equal(again.statusCode, 200);
       assert.equal((await auditOf(h, t.workspaceId)).filter((e) => e.action === 'workspaces.archived').length, 1);
       const archived = await req(h, asKey(t), 'GET', '/v1/workspaces?status=archived');
-      assert.deepEqual(archived.json.data.map((w: any) => w.id), [ws.id]);
+      assert.deepEqual(
+        archived.json.data.map((w: any) => w.id),
+        [ws.id],
+      );
       expectProblem(await req(h, asMember(admin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'x' }), 409, 'conflict');
     });
 
@@ -227,20 +399,44 @@ for (const dialect of dialects()) {
       }
       expectProblem(await req(h, asKey(t), 'DELETE', `/v1/workspaces/${target.id}`), 403, 'forbidden');
       const admin = await seedMember(h, t, { org: 'org_admin' });
-      expectProblem(await req(h, asMember(admin), 'DELETE', `/v1/workspaces/${t.workspaceId}`), 409, 'workspace-protected');
-      expectProblem(await req(h, asMember(admin, target.id), 'DELETE', `/v1/workspaces/${target.id}`), 409, 'workspace-protected');
+      expectProblem(
+        await req(h, asMember(admin), 'DELETE', `/v1/workspaces/${t.workspaceId}`),
+        409,
+        'workspace-protected',
+      );
+      expectProblem(
+        await req(h, asMember(admin, target.id), 'DELETE', `/v1/workspaces/${target.id}`),
+        409,
+        'workspace-protected',
+      );
       // ws_admin of both: archiving the one it acts in is protected, the other one works.
       const wsAdmin = await seedMember(h, t, { workspace: 'ws_admin', workspaceId: second.id });
-      await h.db.insertInto('workspace_members').values({ workspace_id: target.id, user_id: wsAdmin.userId, role: 'ws_admin', created_at: new Date().toISOString() }).execute();
-      expectProblem(await req(h, asMember(wsAdmin, target.id), 'DELETE', `/v1/workspaces/${target.id}`), 409, 'workspace-protected');
-      const statuses = await h.db.selectFrom('workspaces').select(['id', 'status']).where('organization_id', '=', t.organizationId).execute();
+      await h.db
+        .insertInto('workspace_members')
+        .values({
+          workspace_id: target.id,
+          user_id: wsAdmin.userId,
+          role: 'ws_admin',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expectProblem(
+        await req(h, asMember(wsAdmin, target.id), 'DELETE', `/v1/workspaces/${target.id}`),
+        409,
+        'workspace-protected',
+      );
+      const statuses = await h.db
+        .selectFrom('workspaces')
+        .select(['id', 'status'])
+        .where('organization_id', '=', t.organizationId)
+        .execute();
       assert.ok(statuses.every((s) => s.status === 'active'));
       const ok = await req(h, asMember(wsAdmin, second.id), 'DELETE', `/v1/workspaces/${target.id}`);
       assert.equal(ok.statusCode, 200, ok.body);
       assert.equal(ok.json.data.status, 'archived');
     });
 
-    it('isolation: another tenant\'s workspace is 404 for read, update and archive', async () => {
+    it("isolation: another tenant's workspace is 404 for read, update and archive", async () => {
       const a = await seedTenant(h, 'pro');
       const b = await seedTenant(h, 'pro');
       const ws = await create(a);
@@ -251,10 +447,18 @@ for (const dialect of dialects()) {
         const list = await req(h, c, 'GET', '/v1/workspaces');
         assert.ok(list.json.data.every((w: any) => w.organization_id === b.organizationId));
       }
-      expectProblem(await req(h, asMember(bAdmin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'x' }), 404, 'not-found');
+      expectProblem(
+        await req(h, asMember(bAdmin), 'PATCH', `/v1/workspaces/${ws.id}`, { name: 'x' }),
+        404,
+        'not-found',
+      );
       expectProblem(await req(h, asMember(bAdmin), 'DELETE', `/v1/workspaces/${ws.id}`), 404, 'not-found');
       // Picking another organization's workspace by header does not work either.
-      expectProblem(await call(h, { url: '/v1/workspaces', headers: { ...bAdmin.headers, 'x-workspace-id': ws.id } }), 404, 'not-found');
+      expectProblem(
+        await call(h, { url: '/v1/workspaces', headers: { ...bAdmin.headers, 'x-workspace-id': ws.id } }),
+        404,
+        'not-found',
+      );
       const row = await h.db.selectFrom('workspaces').selectAll().where('id', '=', ws.id).executeTakeFirstOrThrow();
       assert.equal(row.name, 'Client A');
       assert.equal(row.status, 'active');

@@ -19,7 +19,10 @@ export interface Problem {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly problem: Problem) {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
     super(problem.detail ?? problem.title);
   }
   /** The last segment of the problem type: 'validation-error', 'plan-limit-exceeded', … */
@@ -29,18 +32,33 @@ export class ApiError extends Error {
 }
 
 const state: { csrf: string | null; workspaceId: string | null; organizationId: string | null } = {
-  csrf: null, workspaceId: null, organizationId: null,
+  csrf: null,
+  workspaceId: null,
+  organizationId: null,
 };
 
-export function setCsrfToken(token: string | null) { state.csrf = token; }
-export function setWorkspace(id: string | null) { state.workspaceId = id; }
-export function setOrganization(id: string | null) { state.organizationId = id; }
+export function setCsrfToken(token: string | null) {
+  state.csrf = token;
+}
+export function setWorkspace(id: string | null) {
+  state.workspaceId = id;
+}
+export function setOrganization(id: string | null) {
+  state.organizationId = id;
+}
 
-export interface DeprecationNotice { method: string; path: string; link: string | null; sunset: string | null }
+export interface DeprecationNotice {
+  method: string;
+  path: string;
+  link: string | null;
+  sunset: string | null;
+}
 const deprecationListeners = new Set<(d: DeprecationNotice) => void>();
 export function onDeprecation(fn: (d: DeprecationNotice) => void): () => void {
   deprecationListeners.add(fn);
-  return () => { deprecationListeners.delete(fn); };
+  return () => {
+    deprecationListeners.delete(fn);
+  };
 }
 
 function headers(method: string, h: Headers) {
@@ -66,7 +84,12 @@ export const qrs = new Qrs({
 });
 // The workspace, organization and CSRF token change during a session (switcher, sign-in), so they
 // are set per request rather than fixed when the SDK is constructed.
-qrs.client.use({ onRequest({ request }) { headers(request.method, request.headers); return request; } });
+qrs.client.use({
+  onRequest({ request }) {
+    headers(request.method, request.headers);
+    return request;
+  },
+});
 
 /** The SDK's typed openapi-fetch client: `api.GET('/v1/codes/{id}', …)`. */
 export const api = qrs.client;
@@ -74,23 +97,36 @@ export const api = qrs.client;
 async function toApiError(res: Response, body?: unknown): Promise<ApiError> {
   let problem = body as Problem | undefined;
   if (problem === undefined) {
-    try { problem = await res.json() as Problem; } catch { /* not JSON */ }
+    try {
+      problem = (await res.json()) as Problem;
+    } catch {
+      /* not JSON */
+    }
   }
   if (!problem || typeof problem !== 'object' || !('status' in problem)) {
-    problem = { type: 'about:blank', title: res.statusText || 'Error', status: res.status, detail: `HTTP ${res.status}` };
+    problem = {
+      type: 'about:blank',
+      title: res.statusText || 'Error',
+      status: res.status,
+      detail: `HTTP ${res.status}`,
+    };
   }
   return new ApiError(res.status, problem);
 }
 
 /** The whole JSON body of a successful call (lists: `{data, meta: {pagination}}`), else an ApiError. */
-export async function body<T>(p: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response }): Promise<T> {
+export async function body<T>(
+  p: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response },
+): Promise<T> {
   const { data, error, response } = await p;
   if (!response.ok) throw await toApiError(response, error);
   return data as T;
 }
 
 /** The `data` member of a successful call's envelope (D2), else an ApiError with the problem. */
-export async function ok<T>(p: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response }): Promise<T extends { data: infer D } ? D : T> {
+export async function ok<T>(
+  p: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response },
+): Promise<T extends { data: infer D } ? D : T> {
   const b = await body(p);
   return (b && typeof b === 'object' && 'data' in b ? (b as { data: unknown }).data : b) as never;
 }
@@ -98,9 +134,15 @@ export async function ok<T>(p: Promise<{ data?: T; error?: unknown; response: Re
 /** Binary or SVG answers (QR images, PDFs, CSV), through the SDK like every other call. */
 export async function fetchBlob(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<Blob> {
   // Paths here carry their ids and query already; the SDK client sends them as they are.
-  type Call = (p: string, o: { parseAs: 'blob'; body?: unknown }) => Promise<{ data?: Blob; error?: unknown; response: Response }>;
+  type Call = (
+    p: string,
+    o: { parseAs: 'blob'; body?: unknown },
+  ) => Promise<{ data?: Blob; error?: unknown; response: Response }>;
   const call = (init.method === 'POST' ? api.POST : api.GET) as unknown as Call;
-  const { data, error, response } = await call(path, { parseAs: 'blob', ...(init.body === undefined ? {} : { body: init.body }) });
+  const { data, error, response } = await call(path, {
+    parseAs: 'blob',
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
   if (!response.ok) throw await toApiError(response, error);
   return data as Blob;
 }
@@ -109,7 +151,9 @@ export type Schemas = components['schemas'];
 
 type Json<R> = R extends { content: { 'application/json': infer J } } ? J : never;
 type DataOf<R> = Json<R> extends { data: infer D } ? D : never;
-type Responses<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R } ? R : never;
+type Responses<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R }
+  ? R
+  : never;
 type OkData<P extends keyof paths, M extends keyof paths[P]> =
   Responses<P, M> extends { 200: infer R } ? DataOf<R> : Responses<P, M> extends { 201: infer R } ? DataOf<R> : never;
 

@@ -51,7 +51,8 @@ export const de: Record<MessageKey, string> = {
   'usage.warn80': 'Sie haben {pct} % der {what} Ihres Tarifs verbraucht.',
   'usage.warn100': 'Sie haben die Grenze Ihres Tarifs für {what} erreicht.',
   'usage.upgrade': 'Tarif upgraden',
-  'usage.upgradeHint': 'Es wird nichts gesperrt, aber bitten Sie Ihre Organisations-Administration um einen größeren Tarif.',
+  'usage.upgradeHint':
+    'Es wird nichts gesperrt, aber bitten Sie Ihre Organisations-Administration um einen größeren Tarif.',
   'deprecation.banner': 'Das Dashboard hat eine veraltete API aufgerufen: {method} {path}.',
   'deprecation.sunset': 'Sie funktioniert ab {date} nicht mehr.',
   'deprecation.link': 'Was sich ändert',
@@ -74,12 +75,15 @@ export const de: Record<MessageKey, string> = {
   'ws.retentionHint': 'Leer bewahrt sie unbegrenzt auf; Summen und Diagramme bleiben in jedem Fall erhalten.',
   'ws.limit': 'Ihr Tarif ({plan}) erlaubt {limit} Arbeitsbereiche.',
   'ws.limitUnlimited': 'Ihr Tarif ({plan}) erlaubt beliebig viele Arbeitsbereiche.',
-  'ws.planLimit': 'Ihr Tarif ({plan}) erlaubt {limit} aktive Arbeitsbereiche, und alle sind belegt. Archivieren Sie einen oder wechseln Sie den Tarif, um einen weiteren anzulegen.',
+  'ws.planLimit':
+    'Ihr Tarif ({plan}) erlaubt {limit} aktive Arbeitsbereiche, und alle sind belegt. Archivieren Sie einen oder wechseln Sie den Tarif, um einen weiteren anzulegen.',
   'ws.archive': 'Arbeitsbereich archivieren',
-  'ws.archiveConfirm': '„{name}“ archivieren? Seine Codes leiten nicht mehr weiter und seine API-Schlüssel funktionieren nicht mehr. Geben Sie zur Bestätigung den Kurznamen ein.',
+  'ws.archiveConfirm':
+    '„{name}“ archivieren? Seine Codes leiten nicht mehr weiter und seine API-Schlüssel funktionieren nicht mehr. Geben Sie zur Bestätigung den Kurznamen ein.',
   'ws.archived': 'Arbeitsbereich archiviert.',
   'ws.protectedDefault': 'Der Standard-Arbeitsbereich kann nicht archiviert werden.',
-  'ws.protectedCurrent': 'Sie arbeiten gerade in diesem Arbeitsbereich. Wechseln Sie zuerst in einen anderen und archivieren Sie ihn dann.',
+  'ws.protectedCurrent':
+    'Sie arbeiten gerade in diesem Arbeitsbereich. Wechseln Sie zuerst in einen anderen und archivieren Sie ihn dann.',
   'ws.default': 'Standard',
   'ws.open': 'Einstellungen',
   'ws.role': 'Ihre Rolle',
@@ -148,7 +152,8 @@ export const de: Record<MessageKey, string> = {
   'edit.style': 'Gestaltung',
   'edit.fg': 'Vordergrund',
   'edit.bg': 'Hintergrund',
-  'edit.contrastRule': 'Die Module müssen dunkler als der Hintergrund sein, mit mindestens 3:1 Kontrast, sonst scheitern Scanner. Aktueller Kontrast: {ratio}:1.',
+  'edit.contrastRule':
+    'Die Module müssen dunkler als der Hintergrund sein, mit mindestens 3:1 Kontrast, sonst scheitern Scanner. Aktueller Kontrast: {ratio}:1.',
   'edit.ecc': 'Fehlerkorrektur',
   'edit.eccHint': 'Höhere Stufen überstehen Beschädigungen, machen den Code aber dichter.',
   'edit.margin': 'Ruhezone (Module)',

@@ -21,19 +21,31 @@ export function initialLang(): Lang {
 }
 
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
-interface I18n { lang: Lang; setLang(l: Lang): void; t: T; fmtNumber(n: number): string; fmtDate(iso: string): string }
+interface I18n {
+  lang: Lang;
+  setLang(l: Lang): void;
+  t: T;
+  fmtNumber(n: number): string;
+  fmtDate(iso: string): string;
+}
 const Ctx = createContext<I18n | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Lang>(initialLang);
-  useEffect(() => { document.documentElement.lang = lang; }, [lang]);
-  const setLang = useCallback((l: Lang) => { localStorage.setItem(STORAGE_KEY, l); setLangState(l); }, []);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  const setLang = useCallback((l: Lang) => {
+    localStorage.setItem(STORAGE_KEY, l);
+    setLangState(l);
+  }, []);
   const value = useMemo<I18n>(() => {
     const table = LANGS[lang].table;
     const nf = new Intl.NumberFormat(lang);
     const df = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     return {
-      lang, setLang,
+      lang,
+      setLang,
       t: (key, vars) => table[key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars?.[k] ?? `{${k}}`)),
       fmtNumber: (n) => nf.format(n),
       fmtDate: (iso) => df.format(new Date(iso)),

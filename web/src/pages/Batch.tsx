@@ -7,7 +7,7 @@ import { Field, ProblemAlert, useSubmit } from '../ui/forms';
 import { parseCsv } from './csv';
 
 const TARGETS = ['url', 'title', 'tags'] as const;
-type Target = typeof TARGETS[number];
+type Target = (typeof TARGETS)[number];
 
 export function Batch() {
   const { t } = useI18n();
@@ -24,13 +24,30 @@ export function Batch() {
     setRows(parsed);
     setCreated(null);
     const h = (parsed[0] ?? []).map((s) => s.trim().toLowerCase());
-    setMapping({ url: h.findIndex((x) => x === 'url' || x === 'destination'), title: h.findIndex((x) => x === 'title' || x === 'name'), tags: h.findIndex((x) => x === 'tags') });
+    setMapping({
+      url: h.findIndex((x) => x === 'url' || x === 'destination'),
+      title: h.findIndex((x) => x === 'title' || x === 'name'),
+      tags: h.findIndex((x) => x === 'tags'),
+    });
   };
-  const codes = useMemo(() => data.map((r) => ({
-    type: 'url', dynamic, url: mapping.url >= 0 ? (r[mapping.url] ?? '').trim() : '',
-    ...(mapping.title >= 0 && r[mapping.title]?.trim() ? { title: r[mapping.title].trim() } : {}),
-    ...(mapping.tags >= 0 && r[mapping.tags]?.trim() ? { tags: r[mapping.tags].split('|').map((s) => s.trim()).filter(Boolean) } : {}),
-  })), [data, mapping, dynamic]);
+  const codes = useMemo(
+    () =>
+      data.map((r) => ({
+        type: 'url',
+        dynamic,
+        url: mapping.url >= 0 ? (r[mapping.url] ?? '').trim() : '',
+        ...(mapping.title >= 0 && r[mapping.title]?.trim() ? { title: r[mapping.title].trim() } : {}),
+        ...(mapping.tags >= 0 && r[mapping.tags]?.trim()
+          ? {
+              tags: r[mapping.tags]
+                .split('|')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            }
+          : {}),
+      })),
+    [data, mapping, dynamic],
+  );
   const submit = useSubmit(async () => {
     const res = await ok(api.POST('/v1/codes/batch', { body: { codes } as never }));
     setCreated((res as unknown[]).length);
@@ -48,8 +65,14 @@ export function Batch() {
   return (
     <section>
       <h1>{t('batch.title')}</h1>
-      {created !== null ? <p role="status" className="alert alert-ok">{t('batch.created', { n: created })} <Link to="/codes">{t('nav.codes')}</Link></p> : null}
-      <Field label={t('batch.file')} hint={t('batch.fileHint')}>{(p) => <input {...p} type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e.target.files?.[0])} />}</Field>
+      {created !== null ? (
+        <p role="status" className="alert alert-ok">
+          {t('batch.created', { n: created })} <Link to="/codes">{t('nav.codes')}</Link>
+        </p>
+      ) : null}
+      <Field label={t('batch.file')} hint={t('batch.fileHint')}>
+        {(p) => <input {...p} type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e.target.files?.[0])} />}
+      </Field>
       {rows.length > 0 ? (
         <>
           <h2>{t('batch.map')}</h2>
@@ -57,30 +80,73 @@ export function Batch() {
             {TARGETS.map((target) => (
               <Field key={target} label={t(`batch.field.${target}`)}>
                 {(p) => (
-                  <select {...p} value={mapping[target]} onChange={(e) => setMapping({ ...mapping, [target]: Number(e.target.value) })}>
+                  <select
+                    {...p}
+                    value={mapping[target]}
+                    onChange={(e) => setMapping({ ...mapping, [target]: Number(e.target.value) })}
+                  >
                     <option value={-1}>{t('batch.ignore')}</option>
-                    {header.map((h, i) => <option key={i} value={i}>{h}</option>)}
+                    {header.map((h, i) => (
+                      <option key={i} value={i}>
+                        {h}
+                      </option>
+                    ))}
                   </select>
                 )}
               </Field>
             ))}
           </div>
-          <div className="field check"><label><input type="checkbox" checked={dynamic} onChange={(e) => setDynamic(e.target.checked)} /> {t('batch.dynamic')}</label></div>
-          {submit.problem ? <div className="alert alert-error" role="alert"><p>{rowErrors.size ? t('batch.rowErrors', { n: submit.problem.errors?.length ?? 0 }) : submit.problem.detail}</p></div> : null}
+          <div className="field check">
+            <label>
+              <input type="checkbox" checked={dynamic} onChange={(e) => setDynamic(e.target.checked)} />{' '}
+              {t('batch.dynamic')}
+            </label>
+          </div>
+          {submit.problem ? (
+            <div className="alert alert-error" role="alert">
+              <p>
+                {rowErrors.size
+                  ? t('batch.rowErrors', { n: submit.problem.errors?.length ?? 0 })
+                  : submit.problem.detail}
+              </p>
+            </div>
+          ) : null}
           {submit.problem && !rowErrors.size ? <ProblemAlert problem={submit.problem} /> : null}
           <h2>{t('batch.preview')}</h2>
           <table className="table" data-testid="batch-preview">
-            <thead><tr><th scope="col">{t('batch.row')}</th><th scope="col">{t('batch.field.url')}</th><th scope="col">{t('batch.field.title')}</th><th scope="col">{t('batch.field.tags')}</th><th scope="col"><span className="sr-only">{t('app.error')}</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('batch.row')}</th>
+                <th scope="col">{t('batch.field.url')}</th>
+                <th scope="col">{t('batch.field.title')}</th>
+                <th scope="col">{t('batch.field.tags')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('app.error')}</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {codes.slice(0, 200).map((c, i) => (
                 <tr key={i} className={rowErrors.has(i) ? 'row-invalid' : ''}>
-                  <td>{i + 1}</td><td className="ellipsis">{c.url}</td><td>{c.title ?? ''}</td><td>{c.tags?.join(', ') ?? ''}</td>
-                  <td className="field-error" data-row-error={i}>{rowErrors.get(i)?.join('; ') ?? ''}</td>
+                  <td>{i + 1}</td>
+                  <td className="ellipsis">{c.url}</td>
+                  <td>{c.title ?? ''}</td>
+                  <td>{c.tags?.join(', ') ?? ''}</td>
+                  <td className="field-error" data-row-error={i}>
+                    {rowErrors.get(i)?.join('; ') ?? ''}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <button type="button" className="btn btn-primary" disabled={submit.busy || codes.length === 0} onClick={() => void submit.run()}>{t('batch.submit', { n: codes.length })}</button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={submit.busy || codes.length === 0}
+            onClick={() => void submit.run()}
+          >
+            {t('batch.submit', { n: codes.length })}
+          </button>
         </>
       ) : null}
     </section>

@@ -29,11 +29,22 @@ export function fillDays(from: string, to: string, byDay: Array<{ date: string; 
 export function CodeDetail() {
   const { id = '' } = useParams();
   const { t, fmtNumber, fmtDate } = useI18n();
-  const [range, setRange] = useState(() => ({ from: day(new Date(Date.now() - 29 * 86_400_000)), to: day(new Date()) }));
-  const code = useQuery({ queryKey: useWsKey('code', id), queryFn: () => ok(api.GET('/v1/codes/{id}', { params: { path: { id } } })) });
+  const [range, setRange] = useState(() => ({
+    from: day(new Date(Date.now() - 29 * 86_400_000)),
+    to: day(new Date()),
+  }));
+  const code = useQuery({
+    queryKey: useWsKey('code', id),
+    queryFn: () => ok(api.GET('/v1/codes/{id}', { params: { path: { id } } })),
+  });
   const stats = useQuery({
     queryKey: useWsKey('stats', id, range),
-    queryFn: () => ok(api.GET('/v1/codes/{id}/stats', { params: { path: { id }, query: { from: range.from, to: range.to } as never } })),
+    queryFn: () =>
+      ok(
+        api.GET('/v1/codes/{id}/stats', {
+          params: { path: { id }, query: { from: range.from, to: range.to } as never },
+        }),
+      ),
     refetchInterval: 5000,
   });
   const scans = useQuery({
@@ -41,14 +52,22 @@ export function CodeDetail() {
     queryFn: () => body(api.GET('/v1/codes/{id}/scans', { params: { path: { id }, query: { limit: 50 } as never } })),
     refetchInterval: 5000,
   });
-  const series = useMemo(() => (stats.data ? fillDays(range.from, range.to, stats.data.by_day) : null), [stats.data, range]);
+  const series = useMemo(
+    () => (stats.data ? fillDays(range.from, range.to, stats.data.by_day) : null),
+    [stats.data, range],
+  );
   // The A/B split: the rollups' destination dimension for this code over the same range (all
   // scans, not a sample), from GET /v1/analytics; the stats answer has no per-destination breakdown.
   const hasAb = !!code.data?.destinations?.length;
   const ab = useQuery({
     queryKey: useWsKey('ab', id, range),
     enabled: hasAb,
-    queryFn: () => ok(api.GET('/v1/analytics', { params: { query: { code_id: id, from: range.from, to: range.to, dimensions: 'destination', limit: 100 } } })),
+    queryFn: () =>
+      ok(
+        api.GET('/v1/analytics', {
+          params: { query: { code_id: id, from: range.from, to: range.to, dimensions: 'destination', limit: 100 } },
+        }),
+      ),
     refetchInterval: 5000,
   });
   const abSplit = ab.data?.dimensions.destination ?? [];
@@ -64,31 +83,82 @@ export function CodeDetail() {
     <section>
       <div className="page-head">
         <h1>{title}</h1>
-        <Link className="btn" to={`/codes/${c.id}/edit`}>{t('codes.edit')}</Link>
+        <Link className="btn" to={`/codes/${c.id}/edit`}>
+          {t('codes.edit')}
+        </Link>
       </div>
       <div className="detail-head">
         <QrImage codeId={c.id} alt={t('codes.qrOf', { title })} size={140} version={c.updated_at} />
         <dl>
-          <dt>{t('codes.type')}</dt><dd>{t(`type.${c.type}` as MessageKey)}</dd>
-          <dt>{t('codes.status')}</dt><dd><span className={`status status-${c.status}`}>{t(`status.${c.status}` as MessageKey)}</span></dd>
-          {c.short_url ? <><dt>{t('detail.shortUrl')}</dt><dd><a href={c.short_url} data-testid="short-url">{c.short_url}</a> <CopyButton text={c.short_url} label={t('detail.copyShort')} /></dd></> : null}
-          {c.url ? <><dt>{t('codes.colDest')}</dt><dd className="ellipsis">{c.url}</dd></> : null}
+          <dt>{t('codes.type')}</dt>
+          <dd>{t(`type.${c.type}` as MessageKey)}</dd>
+          <dt>{t('codes.status')}</dt>
+          <dd>
+            <span className={`status status-${c.status}`}>{t(`status.${c.status}` as MessageKey)}</span>
+          </dd>
+          {c.short_url ? (
+            <>
+              <dt>{t('detail.shortUrl')}</dt>
+              <dd>
+                <a href={c.short_url} data-testid="short-url">
+                  {c.short_url}
+                </a>{' '}
+                <CopyButton text={c.short_url} label={t('detail.copyShort')} />
+              </dd>
+            </>
+          ) : null}
+          {c.url ? (
+            <>
+              <dt>{t('codes.colDest')}</dt>
+              <dd className="ellipsis">{c.url}</dd>
+            </>
+          ) : null}
         </dl>
       </div>
       <Downloads code={c} />
       <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
-        <label>{t('detail.from')}<input type="date" aria-label={t('detail.from')} value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} /></label>
-        <label>{t('detail.to')}<input type="date" aria-label={t('detail.to')} value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} /></label>
+        <label>
+          {t('detail.from')}
+          <input
+            type="date"
+            aria-label={t('detail.from')}
+            value={range.from}
+            max={range.to}
+            onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('detail.to')}
+          <input
+            type="date"
+            aria-label={t('detail.to')}
+            value={range.to}
+            min={range.from}
+            onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })}
+          />
+        </label>
       </form>
       {stats.error instanceof ApiError ? <ProblemAlert problem={stats.error.problem} /> : null}
       {stats.data ? (
         <>
           <div className="kpis">
-            <div className="kpi"><span className="kpi-value" data-testid="total-scans">{fmtNumber(stats.data.total_scans)}</span><span>{t('detail.scans')}</span></div>
-            <div className="kpi"><span className="kpi-value">{fmtNumber(stats.data.unique_visitors)}</span><span>{t('detail.unique')}</span></div>
+            <div className="kpi">
+              <span className="kpi-value" data-testid="total-scans">
+                {fmtNumber(stats.data.total_scans)}
+              </span>
+              <span>{t('detail.scans')}</span>
+            </div>
+            <div className="kpi">
+              <span className="kpi-value">{fmtNumber(stats.data.unique_visitors)}</span>
+              <span>{t('detail.unique')}</span>
+            </div>
           </div>
           <h2>{t('detail.overTime')}</h2>
-          {series ? <Suspense fallback={<p>{t('detail.chartLoading')}</p>}><LineChart dates={series.dates} values={series.values} label={t('detail.scans')} /></Suspense> : null}
+          {series ? (
+            <Suspense fallback={<p>{t('detail.chartLoading')}</p>}>
+              <LineChart dates={series.dates} values={series.values} label={t('detail.scans')} />
+            </Suspense>
+          ) : null}
           {stats.data.total_scans === 0 ? <p className="muted">{t('detail.noScans')}</p> : null}
           <div className="bar-grid">
             <Bars title={t('detail.devices')} rows={stats.data.by_device} testId="bars-device" />
@@ -99,17 +169,37 @@ export function CodeDetail() {
             {c.destinations?.length ? <Bars title={t('detail.abSplit')} rows={abSplit} testId="bars-ab" /> : null}
           </div>
         </>
-      ) : <p>{t('app.loading')}</p>}
+      ) : (
+        <p>{t('app.loading')}</p>
+      )}
       <div className="page-head">
         <h2>{t('detail.raw')}</h2>
-        <button type="button" className="btn btn-small" onClick={() => void csv.run()}>{t('detail.csv')}</button>
+        <button type="button" className="btn btn-small" onClick={() => void csv.run()}>
+          {t('detail.csv')}
+        </button>
       </div>
       <ProblemAlert problem={csv.problem} />
       <table className="table" data-testid="scans-table">
-        <thead><tr><th scope="col">{t('detail.time')}</th><th scope="col">{t('detail.device')}</th><th scope="col">{t('detail.os')}</th><th scope="col">{t('detail.country')}</th><th scope="col">{t('detail.destination')}</th><th scope="col">{t('detail.bot')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">{t('detail.time')}</th>
+            <th scope="col">{t('detail.device')}</th>
+            <th scope="col">{t('detail.os')}</th>
+            <th scope="col">{t('detail.country')}</th>
+            <th scope="col">{t('detail.destination')}</th>
+            <th scope="col">{t('detail.bot')}</th>
+          </tr>
+        </thead>
         <tbody>
           {(scans.data?.data ?? []).map((s) => (
-            <tr key={s.id}><td>{fmtDate(s.scanned_at)}</td><td>{s.device ?? t('app.none')}</td><td>{s.os ?? t('app.none')}</td><td>{s.country ?? t('app.none')}</td><td className="ellipsis">{s.destination ?? t('app.none')}</td><td>{s.is_bot ? '✓' : ''}</td></tr>
+            <tr key={s.id}>
+              <td>{fmtDate(s.scanned_at)}</td>
+              <td>{s.device ?? t('app.none')}</td>
+              <td>{s.os ?? t('app.none')}</td>
+              <td>{s.country ?? t('app.none')}</td>
+              <td className="ellipsis">{s.destination ?? t('app.none')}</td>
+              <td>{s.is_bot ? '✓' : ''}</td>
+            </tr>
           ))}
         </tbody>
       </table>

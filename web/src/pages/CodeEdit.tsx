@@ -19,7 +19,9 @@ export function Downloads({ code }: { code: Code }) {
     <div className="downloads" role="group" aria-label={t('edit.downloads')}>
       <span>{t('edit.downloads')}:</span>
       {(['svg', 'png', 'pdf', 'eps'] as const).map((f) => (
-        <button key={f} type="button" className="btn btn-small" onClick={() => void dl.run(f)}>{f.toUpperCase()}</button>
+        <button key={f} type="button" className="btn btn-small" onClick={() => void dl.run(f)}>
+          {f.toUpperCase()}
+        </button>
       ))}
       <ProblemAlert problem={dl.problem} />
     </div>
@@ -30,20 +32,47 @@ function Preview({ draft }: { draft: Draft }) {
   const { t } = useI18n();
   const body = useMemo(() => previewBody(draft), [draft]);
   const [debounced, setDebounced] = useState(body);
-  useEffect(() => { const h = setTimeout(() => setDebounced(body), 250); return () => clearTimeout(h); }, [body]);
+  useEffect(() => {
+    const h = setTimeout(() => setDebounced(body), 250);
+    return () => clearTimeout(h);
+  }, [body]);
   const q = useQuery({
     queryKey: useWsKey('preview', debounced),
     queryFn: () => fetchBlob('/v1/qr/preview', { method: 'POST', body: debounced }),
-    retry: false, placeholderData: (prev) => prev, staleTime: Infinity,
+    retry: false,
+    placeholderData: (prev) => prev,
+    staleTime: Infinity,
   });
   const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   const err = q.error instanceof ApiError ? q.error.problem : null;
   return (
     <aside className="preview" aria-labelledby="preview-h">
       <h2 id="preview-h">{t('edit.preview')}</h2>
-      {url ? <img src={url} alt={t('edit.preview')} width={220} height={220} data-testid="preview-img" className={err ? 'stale' : ''} /> : <div className="preview-empty" />}
-      {err ? <p className="field-error" role="status" data-testid="preview-error">{t('edit.previewError', { detail: err.errors?.[0] ? `${err.errors[0].pointer}: ${err.errors[0].detail}` : err.detail ?? err.title })}</p> : null}
+      {url ? (
+        <img
+          src={url}
+          alt={t('edit.preview')}
+          width={220}
+          height={220}
+          data-testid="preview-img"
+          className={err ? 'stale' : ''}
+        />
+      ) : (
+        <div className="preview-empty" />
+      )}
+      {err ? (
+        <p className="field-error" role="status" data-testid="preview-error">
+          {t('edit.previewError', {
+            detail: err.errors?.[0] ? `${err.errors[0].pointer}: ${err.errors[0].detail}` : (err.detail ?? err.title),
+          })}
+        </p>
+      ) : null}
       <p className="muted small">{t('edit.previewNote')}</p>
       {draft.type === 'url' && draft.dynamic ? <p className="muted small">{t('edit.previewDynamic')}</p> : null}
     </aside>
@@ -56,14 +85,23 @@ export function CodeEdit() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const existing = useQuery({ queryKey: useWsKey('code', id), enabled: Boolean(id), queryFn: () => ok(api.GET('/v1/codes/{id}', { params: { path: { id: id! } } })) });
+  const existing = useQuery({
+    queryKey: useWsKey('code', id),
+    enabled: Boolean(id),
+    queryFn: () => ok(api.GET('/v1/codes/{id}', { params: { path: { id: id! } } })),
+  });
   const [draft, setDraft] = useState<Draft | null>(id ? null : emptyDraft());
-  useEffect(() => { if (existing.data && !draft) setDraft(draftOf(existing.data)); }, [existing.data, draft]);
+  useEffect(() => {
+    if (existing.data && !draft) setDraft(draftOf(existing.data));
+  }, [existing.data, draft]);
   const save = useSubmit(async () => {
     if (!draft) return;
-    const code = mode === 'create'
-      ? await ok(api.POST('/v1/codes', { body: writeBody(draft, 'create') as never }))
-      : await ok(api.PATCH('/v1/codes/{id}', { params: { path: { id: id! } }, body: writeBody(draft, 'update') as never }));
+    const code =
+      mode === 'create'
+        ? await ok(api.POST('/v1/codes', { body: writeBody(draft, 'create') as never }))
+        : await ok(
+            api.PATCH('/v1/codes/{id}', { params: { path: { id: id! } }, body: writeBody(draft, 'update') as never }),
+          );
     await qc.invalidateQueries();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate(`/codes/${code.id}`);
@@ -82,16 +120,39 @@ export function CodeEdit() {
       {existing.data ? <Downloads code={existing.data} /> : null}
       <ProblemAlert problem={save.problem} fields={save.fields} />
       <div className="editor">
-        <form onSubmit={(e) => { e.preventDefault(); void save.run(); }} noValidate>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save.run();
+          }}
+          noValidate
+        >
           <fieldset>
             <legend>{t('edit.content')}</legend>
             <Field label={t('codes.type')} pointer="/type" errors={f}>
               {(p) => (
-                <select {...p} value={draft.type} disabled={mode === 'update'} onChange={(e) => {
-                  const type = e.target.value as CodeType;
-                  setDraft({ ...emptyDraft(type), title: draft.title, tags: draft.tags, foreground: draft.foreground, background: draft.background, ecc: draft.ecc, margin: draft.margin });
-                }}>
-                  {CODE_TYPES.map((c) => <option key={c} value={c}>{t(`type.${c}` as MessageKey)}</option>)}
+                <select
+                  {...p}
+                  value={draft.type}
+                  disabled={mode === 'update'}
+                  onChange={(e) => {
+                    const type = e.target.value as CodeType;
+                    setDraft({
+                      ...emptyDraft(type),
+                      title: draft.title,
+                      tags: draft.tags,
+                      foreground: draft.foreground,
+                      background: draft.background,
+                      ecc: draft.ecc,
+                      margin: draft.margin,
+                    });
+                  }}
+                >
+                  {CODE_TYPES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`type.${c}` as MessageKey)}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
@@ -101,10 +162,27 @@ export function CodeEdit() {
             {draft.type === 'url' ? (
               <>
                 <div className="field check">
-                  <label><input type="checkbox" checked={draft.dynamic} disabled={mode === 'update'} onChange={(e) => set({ dynamic: e.target.checked })} /> {t('edit.dynamic')}</label>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={draft.dynamic}
+                      disabled={mode === 'update'}
+                      onChange={(e) => set({ dynamic: e.target.checked })}
+                    />{' '}
+                    {t('edit.dynamic')}
+                  </label>
                 </div>
                 <Field label={t('edit.url')} pointer="/url" errors={f}>
-                  {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" value={draft.url} onChange={(e) => set({ url: e.target.value })} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://"
+                      value={draft.url}
+                      onChange={(e) => set({ url: e.target.value })}
+                    />
+                  )}
                 </Field>
               </>
             ) : (
@@ -115,16 +193,40 @@ export function CodeEdit() {
                   const value = draft.content[cf.key] ?? '';
                   const setValue = (v: string) => set({ content: { ...draft.content, [cf.key]: v } });
                   if (cf.kind === 'checkbox') {
-                    return <div className="field check" key={cf.key}><label><input type="checkbox" checked={value === 'true'} onChange={(e) => setValue(String(e.target.checked))} /> {t(cf.label)}</label></div>;
+                    return (
+                      <div className="field check" key={cf.key}>
+                        <label>
+                          <input
+                            type="checkbox"
+                            checked={value === 'true'}
+                            onChange={(e) => setValue(String(e.target.checked))}
+                          />{' '}
+                          {t(cf.label)}
+                        </label>
+                      </div>
+                    );
                   }
                   return (
                     <Field key={cf.key} label={t(cf.label)} pointer={pointer} errors={f}>
-                      {(p) => cf.kind === 'textarea' ? <textarea {...p} rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
-                        : cf.kind === 'wifi' ? (
+                      {(p) =>
+                        cf.kind === 'textarea' ? (
+                          <textarea {...p} rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
+                        ) : cf.kind === 'wifi' ? (
                           <select {...p} value={value || 'WPA'} onChange={(e) => setValue(e.target.value)}>
-                            <option value="WPA">WPA/WPA2</option><option value="WEP">WEP</option><option value="nopass">{t('edit.wifiNone')}</option>
+                            <option value="WPA">WPA/WPA2</option>
+                            <option value="WEP">WEP</option>
+                            <option value="nopass">{t('edit.wifiNone')}</option>
                           </select>
-                        ) : <input {...p} type={cf.kind === 'number' ? 'text' : cf.kind ?? 'text'} inputMode={cf.kind === 'number' ? 'decimal' : undefined} value={value} onChange={(e) => setValue(e.target.value)} />}
+                        ) : (
+                          <input
+                            {...p}
+                            type={cf.kind === 'number' ? 'text' : (cf.kind ?? 'text')}
+                            inputMode={cf.kind === 'number' ? 'decimal' : undefined}
+                            value={value}
+                            onChange={(e) => setValue(e.target.value)}
+                          />
+                        )
+                      }
                     </Field>
                   );
                 })}
@@ -141,17 +243,31 @@ export function CodeEdit() {
                 {(p) => <input {...p} value={draft.background} onChange={(e) => set({ background: e.target.value })} />}
               </Field>
             </div>
-            <p className={`small ${ratio !== null && ratio < 3 ? 'field-error' : 'muted'}`} data-testid="contrast">{t('edit.contrastRule', { ratio: ratio === null ? '?' : ratio.toFixed(2) })}</p>
+            <p className={`small ${ratio !== null && ratio < 3 ? 'field-error' : 'muted'}`} data-testid="contrast">
+              {t('edit.contrastRule', { ratio: ratio === null ? '?' : ratio.toFixed(2) })}
+            </p>
             <div className="row">
               <Field label={t('edit.ecc')} pointer="/style/error_correction" errors={f} hint={t('edit.eccHint')}>
                 {(p) => (
                   <select {...p} value={draft.ecc} onChange={(e) => set({ ecc: e.target.value as Draft['ecc'] })}>
-                    <option value="">M (default)</option><option value="L">L (7 %)</option><option value="M">M (15 %)</option><option value="Q">Q (25 %)</option><option value="H">H (30 %)</option>
+                    <option value="">M (default)</option>
+                    <option value="L">L (7 %)</option>
+                    <option value="M">M (15 %)</option>
+                    <option value="Q">Q (25 %)</option>
+                    <option value="H">H (30 %)</option>
                   </select>
                 )}
               </Field>
               <Field label={t('edit.margin')} pointer="/style/margin" errors={f} hint={t('edit.marginHint')}>
-                {(p) => <input {...p} inputMode="numeric" placeholder="4" value={draft.margin} onChange={(e) => set({ margin: e.target.value })} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    inputMode="numeric"
+                    placeholder="4"
+                    value={draft.margin}
+                    onChange={(e) => set({ margin: e.target.value })}
+                  />
+                )}
               </Field>
             </div>
           </fieldset>
@@ -159,24 +275,81 @@ export function CodeEdit() {
             <>
               <fieldset>
                 <legend>{t('edit.ab')}</legend>
-                <div className="field check"><label><input type="checkbox" checked={draft.abEnabled} onChange={(e) => set({ abEnabled: e.target.checked })} /> {t('edit.ab')}</label></div>
+                <div className="field check">
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={draft.abEnabled}
+                      onChange={(e) => set({ abEnabled: e.target.checked })}
+                    />{' '}
+                    {t('edit.ab')}
+                  </label>
+                </div>
                 {draft.abEnabled ? (
                   <>
                     <p className="muted small">{t('edit.abHint')}</p>
                     {draft.destinations.map((d, i) => (
                       <div className="row ab-row" key={i}>
                         <Field label={t('edit.abUrl', { n: i + 1 })} pointer={`/destinations/${i}/url`} errors={f}>
-                          {(p) => <input {...p} type="url" value={d.url} onChange={(e) => set({ destinations: draft.destinations.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)) })} />}
+                          {(p) => (
+                            <input
+                              {...p}
+                              type="url"
+                              value={d.url}
+                              onChange={(e) =>
+                                set({
+                                  destinations: draft.destinations.map((x, j) =>
+                                    j === i ? { ...x, url: e.target.value } : x,
+                                  ),
+                                })
+                              }
+                            />
+                          )}
                         </Field>
-                        <Field label={t('edit.abWeight', { n: i + 1 })} pointer={`/destinations/${i}/weight`} errors={f}>
-                          {(p) => <input {...p} inputMode="numeric" className="short" value={d.weight} onChange={(e) => set({ destinations: draft.destinations.map((x, j) => (j === i ? { ...x, weight: e.target.value } : x)) })} />}
+                        <Field
+                          label={t('edit.abWeight', { n: i + 1 })}
+                          pointer={`/destinations/${i}/weight`}
+                          errors={f}
+                        >
+                          {(p) => (
+                            <input
+                              {...p}
+                              inputMode="numeric"
+                              className="short"
+                              value={d.weight}
+                              onChange={(e) =>
+                                set({
+                                  destinations: draft.destinations.map((x, j) =>
+                                    j === i ? { ...x, weight: e.target.value } : x,
+                                  ),
+                                })
+                              }
+                            />
+                          )}
                         </Field>
                         <span className="share">{pct ? t('edit.abShare', { pct: pct[i] }) : ''}</span>
-                        <button type="button" className="btn btn-small" disabled={draft.destinations.length <= 1} onClick={() => set({ destinations: draft.destinations.filter((_, j) => j !== i) })}>{t('edit.abRemove', { n: i + 1 })}</button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={draft.destinations.length <= 1}
+                          onClick={() => set({ destinations: draft.destinations.filter((_, j) => j !== i) })}
+                        >
+                          {t('edit.abRemove', { n: i + 1 })}
+                        </button>
                       </div>
                     ))}
-                    <p className={`small ${pct ? 'muted' : 'field-error'}`} data-testid="ab-sum">{pct ? t('edit.abSum', { total }) : t('edit.abWeightBad')}</p>
-                    {draft.destinations.length < 20 ? <button type="button" className="btn btn-small" onClick={() => set({ destinations: [...draft.destinations, { url: '', weight: '1' }] })}>{t('edit.abAdd')}</button> : null}
+                    <p className={`small ${pct ? 'muted' : 'field-error'}`} data-testid="ab-sum">
+                      {pct ? t('edit.abSum', { total }) : t('edit.abWeightBad')}
+                    </p>
+                    {draft.destinations.length < 20 ? (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => set({ destinations: [...draft.destinations, { url: '', weight: '1' }] })}
+                      >
+                        {t('edit.abAdd')}
+                      </button>
+                    ) : null}
                   </>
                 ) : null}
               </fieldset>
@@ -184,14 +357,35 @@ export function CodeEdit() {
                 <legend>{t('edit.expiry')}</legend>
                 <div className="row">
                   <Field label={t('edit.expiresAt')} pointer="/expires_at" errors={f}>
-                    {(p) => <input {...p} type="datetime-local" value={draft.expiresAt} onChange={(e) => set({ expiresAt: e.target.value })} />}
+                    {(p) => (
+                      <input
+                        {...p}
+                        type="datetime-local"
+                        value={draft.expiresAt}
+                        onChange={(e) => set({ expiresAt: e.target.value })}
+                      />
+                    )}
                   </Field>
                   <Field label={t('edit.maxScans')} pointer="/max_scans" errors={f}>
-                    {(p) => <input {...p} inputMode="numeric" value={draft.maxScans} onChange={(e) => set({ maxScans: e.target.value })} />}
+                    {(p) => (
+                      <input
+                        {...p}
+                        inputMode="numeric"
+                        value={draft.maxScans}
+                        onChange={(e) => set({ maxScans: e.target.value })}
+                      />
+                    )}
                   </Field>
                 </div>
                 <Field label={t('edit.fallback')} pointer="/fallback_url" errors={f}>
-                  {(p) => <input {...p} type="url" value={draft.fallbackUrl} onChange={(e) => set({ fallbackUrl: e.target.value })} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="url"
+                      value={draft.fallbackUrl}
+                      onChange={(e) => set({ fallbackUrl: e.target.value })}
+                    />
+                  )}
                 </Field>
               </fieldset>
             </>
@@ -203,11 +397,22 @@ export function CodeEdit() {
             </Field>
             {mode === 'update' && draft.status ? (
               <Field label={t('edit.status')} pointer="/status" errors={f}>
-                {(p) => <select {...p} value={draft.status} onChange={(e) => set({ status: e.target.value as Draft['status'] })}><option value="active">{t('status.active')}</option><option value="paused">{t('status.paused')}</option></select>}
+                {(p) => (
+                  <select
+                    {...p}
+                    value={draft.status}
+                    onChange={(e) => set({ status: e.target.value as Draft['status'] })}
+                  >
+                    <option value="active">{t('status.active')}</option>
+                    <option value="paused">{t('status.paused')}</option>
+                  </select>
+                )}
               </Field>
             ) : null}
           </fieldset>
-          <button className="btn btn-primary" disabled={save.busy}>{save.busy ? t('app.saving') : mode === 'create' ? t('edit.create') : t('app.save')}</button>
+          <button className="btn btn-primary" disabled={save.busy}>
+            {save.busy ? t('app.saving') : mode === 'create' ? t('edit.create') : t('app.save')}
+          </button>
         </form>
         <Preview draft={draft} />
       </div>

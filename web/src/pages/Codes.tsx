@@ -10,22 +10,30 @@ import { QrImage } from '../ui/QrImage';
 
 export const CODE_TYPES = ['url', 'text', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const;
 export const CODE_STATUSES = ['active', 'paused', 'pending_approval', 'rejected', 'expired'] as const;
-export type CodeType = typeof CODE_TYPES[number];
+export type CodeType = (typeof CODE_TYPES)[number];
 
 export function Codes() {
   const { t, fmtNumber } = useI18n();
   const [params, setParams] = useSearchParams();
-  const filters = { q: params.get('q') ?? '', type: params.get('type') ?? '', status: params.get('status') ?? '', tag: params.get('tag') ?? '' };
+  const filters = {
+    q: params.get('q') ?? '',
+    type: params.get('type') ?? '',
+    status: params.get('status') ?? '',
+    tag: params.get('tag') ?? '',
+  };
   const [draft, setDraft] = useState(filters);
   const key = useWsKey('codes', filters);
   const list = useInfiniteQuery({
     queryKey: key,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }) => {
-      const query = Object.fromEntries(Object.entries({ ...filters, cursor: pageParam, limit: 25 }).filter(([, v]) => v !== '' && v !== undefined));
+      const query = Object.fromEntries(
+        Object.entries({ ...filters, cursor: pageParam, limit: 25 }).filter(([, v]) => v !== '' && v !== undefined),
+      );
       return body(api.GET('/v1/codes', { params: { query: query as never } }));
     },
-    getNextPageParam: (last) => (last.meta.pagination.has_more ? last.meta.pagination.next_cursor ?? undefined : undefined),
+    getNextPageParam: (last) =>
+      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
   });
   const codes = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages[0]?.meta.pagination.total_count ?? 0;
@@ -39,38 +47,99 @@ export function Codes() {
     <section>
       <div className="page-head">
         <h1>{t('codes.title')}</h1>
-        <Link className="btn btn-primary" to="/codes/new">{t('codes.new')}</Link>
+        <Link className="btn btn-primary" to="/codes/new">
+          {t('codes.new')}
+        </Link>
       </div>
-      <form className="filters" role="search" onSubmit={(e) => { e.preventDefault(); setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v))); }}>
-        <label>{t('codes.search')}<input type="search" aria-label={t('codes.search')} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} /></label>
-        <label>{t('codes.type')}
-          <select aria-label={t('codes.type')} value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
+      <form
+        className="filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
+        }}
+      >
+        <label>
+          {t('codes.search')}
+          <input
+            type="search"
+            aria-label={t('codes.search')}
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('codes.type')}
+          <select
+            aria-label={t('codes.type')}
+            value={draft.type}
+            onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+          >
             <option value="">{t('codes.all')}</option>
-            {CODE_TYPES.map((c) => <option key={c} value={c}>{t(`type.${c}` as MessageKey)}</option>)}
+            {CODE_TYPES.map((c) => (
+              <option key={c} value={c}>
+                {t(`type.${c}` as MessageKey)}
+              </option>
+            ))}
           </select>
         </label>
-        <label>{t('codes.status')}
-          <select aria-label={t('codes.status')} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+        <label>
+          {t('codes.status')}
+          <select
+            aria-label={t('codes.status')}
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          >
             <option value="">{t('codes.all')}</option>
-            {CODE_STATUSES.map((s) => <option key={s} value={s}>{t(`status.${s}` as MessageKey)}</option>)}
+            {CODE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}` as MessageKey)}
+              </option>
+            ))}
           </select>
         </label>
-        <label>{t('codes.tag')}<input aria-label={t('codes.tag')} value={draft.tag} onChange={(e) => setDraft({ ...draft, tag: e.target.value })} /></label>
+        <label>
+          {t('codes.tag')}
+          <input
+            aria-label={t('codes.tag')}
+            value={draft.tag}
+            onChange={(e) => setDraft({ ...draft, tag: e.target.value })}
+          />
+        </label>
         <button className="btn">{t('codes.filter')}</button>
       </form>
       {list.error instanceof ApiError ? <ProblemAlert problem={list.error.problem} /> : null}
       <div className="toolbar">
         <span aria-live="polite">{t('codes.selected', { n: selected.length })}</span>
-        <button type="button" className="btn" disabled={!selected.length || exportPdf.busy} onClick={() => void exportPdf.run()}>{t('codes.export')}</button>
+        <button
+          type="button"
+          className="btn"
+          disabled={!selected.length || exportPdf.busy}
+          onClick={() => void exportPdf.run()}
+        >
+          {t('codes.export')}
+        </button>
       </div>
       <ProblemAlert problem={exportPdf.problem} />
-      {list.isPending ? <p>{t('app.loading')}</p> : codes.length === 0 ? <p>{t('codes.empty')}</p> : (
+      {list.isPending ? (
+        <p>{t('app.loading')}</p>
+      ) : codes.length === 0 ? (
+        <p>{t('codes.empty')}</p>
+      ) : (
         <table className="table codes">
           <thead>
             <tr>
-              <th scope="col"><input type="checkbox" aria-label={t('codes.selectAll')} checked={codes.length > 0 && codes.every((c) => selected.includes(c.id))}
-                onChange={(e) => setSelected(e.target.checked ? codes.map((c) => c.id) : [])} /></th>
-              <th scope="col"><span className="sr-only">QR</span></th>
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label={t('codes.selectAll')}
+                  checked={codes.length > 0 && codes.every((c) => selected.includes(c.id))}
+                  onChange={(e) => setSelected(e.target.checked ? codes.map((c) => c.id) : [])}
+                />
+              </th>
+              <th scope="col">
+                <span className="sr-only">QR</span>
+              </th>
               <th scope="col">{t('codes.colTitle')}</th>
               <th scope="col">{t('codes.type')}</th>
               <th scope="col">{t('codes.status')}</th>
@@ -83,11 +152,33 @@ export function Codes() {
               const title = c.title || t('codes.untitled');
               return (
                 <tr key={c.id}>
-                  <td><input type="checkbox" aria-label={t('codes.select', { title })} checked={selected.includes(c.id)} onChange={() => toggle(c.id)} /></td>
-                  <td><QrImage codeId={c.id} alt={t('codes.qrOf', { title })} size={48} version={c.updated_at} /></td>
-                  <td><Link to={`/codes/${c.id}`}>{title}</Link>{c.tags.length ? <div className="tags">{c.tags.map((g) => <span key={g} className="badge">{g}</span>)}</div> : null}</td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t('codes.select', { title })}
+                      checked={selected.includes(c.id)}
+                      onChange={() => toggle(c.id)}
+                    />
+                  </td>
+                  <td>
+                    <QrImage codeId={c.id} alt={t('codes.qrOf', { title })} size={48} version={c.updated_at} />
+                  </td>
+                  <td>
+                    <Link to={`/codes/${c.id}`}>{title}</Link>
+                    {c.tags.length ? (
+                      <div className="tags">
+                        {c.tags.map((g) => (
+                          <span key={g} className="badge">
+                            {g}
+                          </span>
+                        ))}
+                      </div>
+                    ) : null}
+                  </td>
                   <td>{t(`type.${c.type}` as MessageKey)}</td>
-                  <td><span className={`status status-${c.status}`}>{t(`status.${c.status}` as MessageKey)}</span></td>
+                  <td>
+                    <span className={`status status-${c.status}`}>{t(`status.${c.status}` as MessageKey)}</span>
+                  </td>
                   <td className="ellipsis">{c.short_url ?? c.url ?? t('app.none')}</td>
                   <td>{fmtNumber(c.scan_count)}</td>
                 </tr>
@@ -97,7 +188,16 @@ export function Codes() {
         </table>
       )}
       <p className="muted">{t('codes.count', { shown: codes.length, total })}</p>
-      {list.hasNextPage ? <button type="button" className="btn" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>{t('codes.more')}</button> : null}
+      {list.hasNextPage ? (
+        <button
+          type="button"
+          className="btn"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {t('codes.more')}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -14,7 +14,9 @@ const LineChart = lazy(() => import('../charts/Charts'));
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDay(at: Date, tz: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      at,
+    );
   } catch {
     return at.toISOString().slice(0, 10);
   }
@@ -49,35 +51,99 @@ function OverviewIn({ tz }: { tz: string }) {
   const [range, setRange] = useState(() => last30Days(tz));
   const analytics = useQuery({
     queryKey: useWsKey('analytics', range, tz),
-    queryFn: () => ok(api.GET('/v1/analytics', { params: { query: { from: range.from, to: range.to, tz, dimensions: 'device,country', limit: 10 } } })),
+    queryFn: () =>
+      ok(
+        api.GET('/v1/analytics', {
+          params: { query: { from: range.from, to: range.to, tz, dimensions: 'device,country', limit: 10 } },
+        }),
+      ),
   });
   // Titles for the top codes: the codes list carries them (the analytics answer has ids only).
-  const codes = useQuery({ queryKey: useWsKey('overview-codes'), queryFn: () => body(api.GET('/v1/codes', { params: { query: { limit: 100 } as never } })) });
-  const titles = useMemo(() => new Map((codes.data?.data ?? []).map((c) => [c.id, c.title || c.short_url || c.id])), [codes.data]);
+  const codes = useQuery({
+    queryKey: useWsKey('overview-codes'),
+    queryFn: () => body(api.GET('/v1/codes', { params: { query: { limit: 100 } as never } })),
+  });
+  const titles = useMemo(
+    () => new Map((codes.data?.data ?? []).map((c) => [c.id, c.title || c.short_url || c.id])),
+    [codes.data],
+  );
   const a = analytics.data;
-  const top = (a?.top_codes ?? []).map((c) => ({ id: c.code_id, key: titles.get(c.code_id) ?? c.code_id, scans: c.scans }));
+  const top = (a?.top_codes ?? []).map((c) => ({
+    id: c.code_id,
+    key: titles.get(c.code_id) ?? c.code_id,
+    scans: c.scans,
+  }));
   return (
     <section>
       <h1>{t('overview.title')}</h1>
       <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
-        <label>{t('detail.from')}<input type="date" aria-label={t('detail.from')} value={range.from} max={range.to} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} /></label>
-        <label>{t('detail.to')}<input type="date" aria-label={t('detail.to')} value={range.to} min={range.from} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} /></label>
-        <span className="muted small" data-testid="overview-tz">{t('overview.tz', { tz })}</span>
+        <label>
+          {t('detail.from')}
+          <input
+            type="date"
+            aria-label={t('detail.from')}
+            value={range.from}
+            max={range.to}
+            onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('detail.to')}
+          <input
+            type="date"
+            aria-label={t('detail.to')}
+            value={range.to}
+            min={range.from}
+            onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })}
+          />
+        </label>
+        <span className="muted small" data-testid="overview-tz">
+          {t('overview.tz', { tz })}
+        </span>
       </form>
       {analytics.error instanceof ApiError ? <ProblemAlert problem={analytics.error.problem} /> : null}
       <div className="kpis">
-        <div className="kpi"><span className="kpi-value" data-testid="overview-total">{a ? fmtNumber(a.totals.scans) : '…'}</span><span>{t('overview.totalScans')}</span></div>
-        <div className="kpi"><span className="kpi-value" data-testid="overview-unique">{a ? fmtNumber(a.totals.unique_visitors) : '…'}</span><span>{t('detail.unique')}</span></div>
-        <div className="kpi"><span className="kpi-value">{fmtNumber(codes.data?.meta.pagination.total_count ?? 0)}</span><span>{t('overview.codes')}</span></div>
+        <div className="kpi">
+          <span className="kpi-value" data-testid="overview-total">
+            {a ? fmtNumber(a.totals.scans) : '…'}
+          </span>
+          <span>{t('overview.totalScans')}</span>
+        </div>
+        <div className="kpi">
+          <span className="kpi-value" data-testid="overview-unique">
+            {a ? fmtNumber(a.totals.unique_visitors) : '…'}
+          </span>
+          <span>{t('detail.unique')}</span>
+        </div>
+        <div className="kpi">
+          <span className="kpi-value">{fmtNumber(codes.data?.meta.pagination.total_count ?? 0)}</span>
+          <span>{t('overview.codes')}</span>
+        </div>
       </div>
       <h2>{t('overview.byDay')}</h2>
-      {a ? <Suspense fallback={<p>{t('detail.chartLoading')}</p>}><LineChart dates={a.by_day.map((d) => d.date)} values={a.by_day.map((d) => d.scans)} label={t('detail.scans')} /></Suspense> : <p>{t('app.loading')}</p>}
+      {a ? (
+        <Suspense fallback={<p>{t('detail.chartLoading')}</p>}>
+          <LineChart
+            dates={a.by_day.map((d) => d.date)}
+            values={a.by_day.map((d) => d.scans)}
+            label={t('detail.scans')}
+          />
+        </Suspense>
+      ) : (
+        <p>{t('app.loading')}</p>
+      )}
       <div className="bar-grid">
         <Bars title={t('overview.top')} rows={top} testId="overview-top" />
         <Bars title={t('detail.devices')} rows={a?.dimensions.device ?? []} />
         <Bars title={t('detail.countries')} rows={a?.dimensions.country ?? []} />
       </div>
-      <ul className="plain">{top.slice(0, 5).map((c) => <li key={c.id}><Link to={`/codes/${c.id}`}>{c.key}</Link></li>)}</ul>
+      <ul className="plain">
+        {top.slice(0, 5).map((c) => (
+          <li key={c.id}>
+            <Link to={`/codes/${c.id}`}>{c.key}</Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

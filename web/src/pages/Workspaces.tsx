@@ -10,7 +10,10 @@ export function Workspaces() {
   const { t } = useI18n();
   const { me, refresh, selectWorkspace } = useSession();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: ['workspaces', me?.current.organization_id], queryFn: () => ok(api.GET('/v1/workspaces', { params: { query: { limit: 100 } } })) });
+  const list = useQuery({
+    queryKey: ['workspaces', me?.current.organization_id],
+    queryFn: () => ok(api.GET('/v1/workspaces', { params: { query: { limit: 100 } } })),
+  });
   const [form, setForm] = useState({ name: '', slug: '' });
   const submit = useSubmit(async () => {
     const ws = await ok(api.POST('/v1/workspaces', { body: form }));
@@ -24,18 +27,42 @@ export function Workspaces() {
     <section>
       <h1>{t('ws.title')}</h1>
       <table className="table">
-        <thead><tr><th scope="col">{t('ws.name')}</th><th scope="col">{t('ws.slug')}</th><th scope="col">{t('ws.role')}</th><th scope="col"><span className="sr-only">{t('ws.open')}</span></th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">{t('ws.name')}</th>
+            <th scope="col">{t('ws.slug')}</th>
+            <th scope="col">{t('ws.role')}</th>
+            <th scope="col">
+              <span className="sr-only">{t('ws.open')}</span>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {(list.data ?? []).map((w) => {
             const role = me?.workspaces.find((x) => x.id === w.id)?.role;
             return (
               <tr key={w.id}>
-                <td>{w.name} {w.is_default ? <span className="badge">{t('ws.default')}</span> : null}</td>
-                <td><code>{w.slug}</code></td>
+                <td>
+                  {w.name} {w.is_default ? <span className="badge">{t('ws.default')}</span> : null}
+                </td>
+                <td>
+                  <code>{w.slug}</code>
+                </td>
                 <td>{role ?? t('app.none')}</td>
                 <td>
-                  <Link to={`/workspaces/${w.id}`}>{t('ws.open')}<span className="sr-only"> {w.name}</span></Link>
-                  {role && w.id !== me?.current.workspace_id ? <> · <button type="button" className="link" onClick={() => selectWorkspace(w.id)}>{t('switcher.workspace')}: {w.name}</button></> : null}
+                  <Link to={`/workspaces/${w.id}`}>
+                    {t('ws.open')}
+                    <span className="sr-only"> {w.name}</span>
+                  </Link>
+                  {role && w.id !== me?.current.workspace_id ? (
+                    <>
+                      {' '}
+                      ·{' '}
+                      <button type="button" className="link" onClick={() => selectWorkspace(w.id)}>
+                        {t('switcher.workspace')}: {w.name}
+                      </button>
+                    </>
+                  ) : null}
                 </td>
               </tr>
             );
@@ -46,27 +73,56 @@ export function Workspaces() {
       {limitProblem ? (
         <div className="alert alert-warn" role="alert" data-testid="plan-limit">
           <p>{t('ws.planLimit', { plan: String(limitProblem.plan ?? ''), limit: String(limitProblem.limit ?? '') })}</p>
-          <p><a href="/account#plan">{t('usage.upgrade')}</a></p>
+          <p>
+            <a href="/account#plan">{t('usage.upgrade')}</a>
+          </p>
         </div>
-      ) : <ProblemAlert problem={submit.problem} fields={submit.fields} />}
-      <form className="narrow" onSubmit={(e) => { e.preventDefault(); void submit.run(); }} noValidate>
+      ) : (
+        <ProblemAlert problem={submit.problem} fields={submit.fields} />
+      )}
+      <form
+        className="narrow"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit.run();
+        }}
+        noValidate
+      >
         <Field label={t('ws.name')} pointer="/name" errors={submit.fields}>
           {(p) => <input {...p} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
         </Field>
         <Field label={t('ws.slug')} pointer="/slug" errors={submit.fields} hint={t('ws.slugHint')}>
           {(p) => <input {...p} value={form.slug} onChange={(e) => setForm({ ...form, slug: e.target.value })} />}
         </Field>
-        <button className="btn btn-primary" disabled={submit.busy}>{t('ws.create')}</button>
+        <button className="btn btn-primary" disabled={submit.busy}>
+          {t('ws.create')}
+        </button>
       </form>
     </section>
   );
 }
 
-type WsForm = { name: string; slug: string; description: string; default_locale: string; primary_color: string; custom_domain: string; approval_required: boolean; timezone: string; scan_retention_days: string };
+type WsForm = {
+  name: string;
+  slug: string;
+  description: string;
+  default_locale: string;
+  primary_color: string;
+  custom_domain: string;
+  approval_required: boolean;
+  timezone: string;
+  scan_retention_days: string;
+};
 const toForm = (w: Workspace): WsForm => ({
-  name: w.name, slug: w.slug, description: w.description ?? '', default_locale: w.default_locale,
-  primary_color: w.primary_color ?? '', custom_domain: w.custom_domain ?? '', approval_required: w.approval_required,
-  timezone: w.timezone, scan_retention_days: w.scan_retention_days == null ? '' : String(w.scan_retention_days),
+  name: w.name,
+  slug: w.slug,
+  description: w.description ?? '',
+  default_locale: w.default_locale,
+  primary_color: w.primary_color ?? '',
+  custom_domain: w.custom_domain ?? '',
+  approval_required: w.approval_required,
+  timezone: w.timezone,
+  scan_retention_days: w.scan_retention_days == null ? '' : String(w.scan_retention_days),
 });
 
 export function WorkspaceSettings() {
@@ -75,20 +131,35 @@ export function WorkspaceSettings() {
   const { me, refresh } = useSession();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const ws = useQuery({ queryKey: ['workspace', id], queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id } } })) });
+  const ws = useQuery({
+    queryKey: ['workspace', id],
+    queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id } } })),
+  });
   const [form, setForm] = useState<WsForm | null>(null);
   const [saved, setSaved] = useState(false);
-  useEffect(() => { if (ws.data && !form) setForm(toForm(ws.data)); }, [ws.data, form]);
+  useEffect(() => {
+    if (ws.data && !form) setForm(toForm(ws.data));
+  }, [ws.data, form]);
   const save = useSubmit(async () => {
     if (!form) return;
-    const w = await ok(api.PATCH('/v1/workspaces/{id}', {
-      params: { path: { id } },
-      body: {
-        ...form, description: form.description || null, primary_color: form.primary_color || null, custom_domain: form.custom_domain || null,
-        // A number when it is one; else the text, so the API's 422 names the problem.
-        scan_retention_days: form.scan_retention_days.trim() === '' ? null : Number.isFinite(Number(form.scan_retention_days)) ? Number(form.scan_retention_days) : form.scan_retention_days,
-      } as never,
-    }));
+    const w = await ok(
+      api.PATCH('/v1/workspaces/{id}', {
+        params: { path: { id } },
+        body: {
+          ...form,
+          description: form.description || null,
+          primary_color: form.primary_color || null,
+          custom_domain: form.custom_domain || null,
+          // A number when it is one; else the text, so the API's 422 names the problem.
+          scan_retention_days:
+            form.scan_retention_days.trim() === ''
+              ? null
+              : Number.isFinite(Number(form.scan_retention_days))
+                ? Number(form.scan_retention_days)
+                : form.scan_retention_days,
+        } as never,
+      }),
+    );
     qc.setQueryData(['workspace', id], w);
     setForm(toForm(w));
     setSaved(true);
@@ -106,41 +177,139 @@ export function WorkspaceSettings() {
   if (ws.error) return <ProblemAlert problem={ws.error instanceof ApiError ? ws.error.problem : null} />;
   if (!ws.data || !form) return <p>{t('app.loading')}</p>;
   const w = ws.data;
-  const protectedWhy = w.is_default ? t('ws.protectedDefault') : w.id === me?.current.workspace_id ? t('ws.protectedCurrent') : null;
-  const text = (k: 'name' | 'slug' | 'description' | 'default_locale' | 'custom_domain' | 'timezone' | 'scan_retention_days') => (p: object) =>
-    <input {...p} value={form[k]} onChange={(e) => { setSaved(false); setForm({ ...form, [k]: e.target.value }); }} />;
+  const protectedWhy = w.is_default
+    ? t('ws.protectedDefault')
+    : w.id === me?.current.workspace_id
+      ? t('ws.protectedCurrent')
+      : null;
+  const text =
+    (k: 'name' | 'slug' | 'description' | 'default_locale' | 'custom_domain' | 'timezone' | 'scan_retention_days') =>
+    (p: object) => (
+      <input
+        {...p}
+        value={form[k]}
+        onChange={(e) => {
+          setSaved(false);
+          setForm({ ...form, [k]: e.target.value });
+        }}
+      />
+    );
   return (
     <section>
-      <h1>{t('ws.settings')}: {w.name}</h1>
-      {saved ? <p role="status" className="alert alert-ok">{t('app.saved')}</p> : null}
+      <h1>
+        {t('ws.settings')}: {w.name}
+      </h1>
+      {saved ? (
+        <p role="status" className="alert alert-ok">
+          {t('app.saved')}
+        </p>
+      ) : null}
       <ProblemAlert problem={save.problem} fields={save.fields} />
-      <form className="narrow" onSubmit={(e) => { e.preventDefault(); void save.run(); }} noValidate>
-        <Field label={t('ws.name')} pointer="/name" errors={save.fields}>{text('name')}</Field>
-        <Field label={t('ws.slug')} pointer="/slug" errors={save.fields} hint={t('ws.slugHint')}>{text('slug')}</Field>
-        <Field label={t('ws.description')} pointer="/description" errors={save.fields}>{text('description')}</Field>
-        <Field label={t('ws.locale')} pointer="/default_locale" errors={save.fields}>{text('default_locale')}</Field>
-        <Field label={t('ws.color')} pointer="/primary_color" errors={save.fields} hint={t('ws.colorHint')}>
-          {(p) => <input {...p} placeholder="#0A3D91" value={form.primary_color} onChange={(e) => { setSaved(false); setForm({ ...form, primary_color: e.target.value }); }} />}
+      <form
+        className="narrow"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save.run();
+        }}
+        noValidate
+      >
+        <Field label={t('ws.name')} pointer="/name" errors={save.fields}>
+          {text('name')}
         </Field>
-        <Field label={t('ws.domain')} pointer="/custom_domain" errors={save.fields} hint={t('ws.domainHint')}>{text('custom_domain')}</Field>
-        <Field label={t('ws.timezone')} pointer="/timezone" errors={save.fields} hint={t('ws.timezoneHint')}>{text('timezone')}</Field>
-        <Field label={t('ws.retention')} pointer="/scan_retention_days" errors={save.fields} hint={t('ws.retentionHint')}>{text('scan_retention_days')}</Field>
+        <Field label={t('ws.slug')} pointer="/slug" errors={save.fields} hint={t('ws.slugHint')}>
+          {text('slug')}
+        </Field>
+        <Field label={t('ws.description')} pointer="/description" errors={save.fields}>
+          {text('description')}
+        </Field>
+        <Field label={t('ws.locale')} pointer="/default_locale" errors={save.fields}>
+          {text('default_locale')}
+        </Field>
+        <Field label={t('ws.color')} pointer="/primary_color" errors={save.fields} hint={t('ws.colorHint')}>
+          {(p) => (
+            <input
+              {...p}
+              placeholder="#0A3D91"
+              value={form.primary_color}
+              onChange={(e) => {
+                setSaved(false);
+                setForm({ ...form, primary_color: e.target.value });
+              }}
+            />
+          )}
+        </Field>
+        <Field label={t('ws.domain')} pointer="/custom_domain" errors={save.fields} hint={t('ws.domainHint')}>
+          {text('custom_domain')}
+        </Field>
+        <Field label={t('ws.timezone')} pointer="/timezone" errors={save.fields} hint={t('ws.timezoneHint')}>
+          {text('timezone')}
+        </Field>
+        <Field
+          label={t('ws.retention')}
+          pointer="/scan_retention_days"
+          errors={save.fields}
+          hint={t('ws.retentionHint')}
+        >
+          {text('scan_retention_days')}
+        </Field>
         <div className="field check">
-          <label><input type="checkbox" checked={form.approval_required} onChange={(e) => { setSaved(false); setForm({ ...form, approval_required: e.target.checked }); }} /> {t('ws.approval')}</label>
+          <label>
+            <input
+              type="checkbox"
+              checked={form.approval_required}
+              onChange={(e) => {
+                setSaved(false);
+                setForm({ ...form, approval_required: e.target.checked });
+              }}
+            />{' '}
+            {t('ws.approval')}
+          </label>
         </div>
-        <button className="btn btn-primary" disabled={save.busy}>{save.busy ? t('app.saving') : t('app.save')}</button>
+        <button className="btn btn-primary" disabled={save.busy}>
+          {save.busy ? t('app.saving') : t('app.save')}
+        </button>
       </form>
       <h2>{t('ws.archive')}</h2>
-      {protectedWhy ? <p className="muted" data-testid="archive-protected">{protectedWhy}</p> : null}
+      {protectedWhy ? (
+        <p className="muted" data-testid="archive-protected">
+          {protectedWhy}
+        </p>
+      ) : null}
       <ProblemAlert problem={archive.problem} />
       {!confirming ? (
-        <button type="button" className="btn btn-danger" disabled={Boolean(protectedWhy)} aria-describedby={protectedWhy ? undefined : undefined} onClick={() => setConfirming(true)}>{t('ws.archive')}</button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={Boolean(protectedWhy)}
+          aria-describedby={protectedWhy ? undefined : undefined}
+          onClick={() => setConfirming(true)}
+        >
+          {t('ws.archive')}
+        </button>
       ) : (
         <div role="dialog" aria-modal="false" aria-labelledby="archive-q" className="confirm">
           <p id="archive-q">{t('ws.archiveConfirm', { name: w.name })}</p>
-          <Field label={t('ws.slug')}>{(p) => <input {...p} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus />}</Field>
-          <button type="button" className="btn btn-danger" disabled={typed !== w.slug || archive.busy} onClick={() => void archive.run()}>{t('app.confirm')}</button>
-          <button type="button" className="btn" onClick={() => { setConfirming(false); setTyped(''); }}>{t('app.cancel')}</button>
+          <Field label={t('ws.slug')}>
+            {(p) => <input {...p} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus />}
+          </Field>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={typed !== w.slug || archive.busy}
+            onClick={() => void archive.run()}
+          >
+            {t('app.confirm')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setConfirming(false);
+              setTyped('');
+            }}
+          >
+            {t('app.cancel')}
+          </button>
         </div>
       )}
     </section>

@@ -4,24 +4,49 @@ import type { Code } from '../api/client';
 import type { MessageKey } from '../i18n/en';
 import type { CodeType } from './Codes';
 
-export interface ContentField { key: string; label: MessageKey; kind?: 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'url' | 'wifi' | 'checkbox' }
+export interface ContentField {
+  key: string;
+  label: MessageKey;
+  kind?: 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'url' | 'wifi' | 'checkbox';
+}
 
 /** One form per content type; keys are paths into `content` ("address.city"). */
 export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = {
   text: [{ key: 'text', label: 'edit.text', kind: 'textarea' }],
-  email: [{ key: 'to', label: 'edit.to', kind: 'email' }, { key: 'subject', label: 'edit.subject' }, { key: 'body', label: 'edit.body', kind: 'textarea' }],
-  phone: [{ key: 'number', label: 'edit.number', kind: 'tel' }],
-  sms: [{ key: 'number', label: 'edit.number', kind: 'tel' }, { key: 'message', label: 'edit.body', kind: 'textarea' }],
-  wifi: [{ key: 'ssid', label: 'edit.ssid' }, { key: 'encryption', label: 'edit.encryption', kind: 'wifi' }, { key: 'password', label: 'auth.password' }, { key: 'hidden', label: 'edit.hidden', kind: 'checkbox' }],
-  vcard: [
-    { key: 'first_name', label: 'edit.firstName' }, { key: 'last_name', label: 'edit.lastName' },
-    { key: 'organization', label: 'edit.org' }, { key: 'title', label: 'edit.jobTitle' },
-    { key: 'phone', label: 'edit.number', kind: 'tel' }, { key: 'email', label: 'auth.email', kind: 'email' },
-    { key: 'url', label: 'edit.website', kind: 'url' },
-    { key: 'address.street', label: 'edit.street' }, { key: 'address.postal_code', label: 'edit.zip' },
-    { key: 'address.city', label: 'edit.city' }, { key: 'address.country', label: 'edit.country' },
+  email: [
+    { key: 'to', label: 'edit.to', kind: 'email' },
+    { key: 'subject', label: 'edit.subject' },
+    { key: 'body', label: 'edit.body', kind: 'textarea' },
   ],
-  geo: [{ key: 'lat', label: 'edit.lat', kind: 'number' }, { key: 'lng', label: 'edit.lng', kind: 'number' }, { key: 'query', label: 'edit.query' }],
+  phone: [{ key: 'number', label: 'edit.number', kind: 'tel' }],
+  sms: [
+    { key: 'number', label: 'edit.number', kind: 'tel' },
+    { key: 'message', label: 'edit.body', kind: 'textarea' },
+  ],
+  wifi: [
+    { key: 'ssid', label: 'edit.ssid' },
+    { key: 'encryption', label: 'edit.encryption', kind: 'wifi' },
+    { key: 'password', label: 'auth.password' },
+    { key: 'hidden', label: 'edit.hidden', kind: 'checkbox' },
+  ],
+  vcard: [
+    { key: 'first_name', label: 'edit.firstName' },
+    { key: 'last_name', label: 'edit.lastName' },
+    { key: 'organization', label: 'edit.org' },
+    { key: 'title', label: 'edit.jobTitle' },
+    { key: 'phone', label: 'edit.number', kind: 'tel' },
+    { key: 'email', label: 'auth.email', kind: 'email' },
+    { key: 'url', label: 'edit.website', kind: 'url' },
+    { key: 'address.street', label: 'edit.street' },
+    { key: 'address.postal_code', label: 'edit.zip' },
+    { key: 'address.city', label: 'edit.city' },
+    { key: 'address.country', label: 'edit.country' },
+  ],
+  geo: [
+    { key: 'lat', label: 'edit.lat', kind: 'number' },
+    { key: 'lng', label: 'edit.lng', kind: 'number' },
+    { key: 'query', label: 'edit.query' },
+  ],
 };
 
 export interface Draft {
@@ -44,9 +69,25 @@ export interface Draft {
 }
 
 export const emptyDraft = (type: CodeType = 'url'): Draft => ({
-  type, dynamic: type === 'url', title: '', url: '', content: type === 'wifi' ? { encryption: 'WPA' } : {},
-  foreground: '#000000', background: '#FFFFFF', ecc: '', margin: '', abEnabled: false,
-  destinations: [{ url: '', weight: '50' }, { url: '', weight: '50' }], expiresAt: '', maxScans: '', fallbackUrl: '', tags: '', status: '',
+  type,
+  dynamic: type === 'url',
+  title: '',
+  url: '',
+  content: type === 'wifi' ? { encryption: 'WPA' } : {},
+  foreground: '#000000',
+  background: '#FFFFFF',
+  ecc: '',
+  margin: '',
+  abEnabled: false,
+  destinations: [
+    { url: '', weight: '50' },
+    { url: '', weight: '50' },
+  ],
+  expiresAt: '',
+  maxScans: '',
+  fallbackUrl: '',
+  tags: '',
+  status: '',
 });
 
 function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
@@ -67,14 +108,23 @@ function toLocalInput(iso: string): string {
 
 export function draftOf(c: Code): Draft {
   return {
-    type: c.type as CodeType, dynamic: c.dynamic, title: c.title ?? '', url: c.url ?? '',
+    type: c.type as CodeType,
+    dynamic: c.dynamic,
+    title: c.title ?? '',
+    url: c.url ?? '',
     content: flatten((c.content ?? {}) as Record<string, unknown>),
-    foreground: c.style.foreground ?? '#000000', background: c.style.background ?? '#FFFFFF',
-    ecc: (c.style.error_correction ?? '') as Draft['ecc'], margin: c.style.margin == null ? '' : String(c.style.margin),
+    foreground: c.style.foreground ?? '#000000',
+    background: c.style.background ?? '#FFFFFF',
+    ecc: (c.style.error_correction ?? '') as Draft['ecc'],
+    margin: c.style.margin == null ? '' : String(c.style.margin),
     abEnabled: Boolean(c.destinations?.length),
-    destinations: c.destinations?.length ? c.destinations.map((d) => ({ url: d.url, weight: String(d.weight) })) : emptyDraft().destinations,
-    expiresAt: c.expires_at ? toLocalInput(c.expires_at) : '', maxScans: c.max_scans == null ? '' : String(c.max_scans),
-    fallbackUrl: c.fallback_url ?? '', tags: c.tags.join(', '),
+    destinations: c.destinations?.length
+      ? c.destinations.map((d) => ({ url: d.url, weight: String(d.weight) }))
+      : emptyDraft().destinations,
+    expiresAt: c.expires_at ? toLocalInput(c.expires_at) : '',
+    maxScans: c.max_scans == null ? '' : String(c.max_scans),
+    fallbackUrl: c.fallback_url ?? '',
+    tags: c.tags.join(', '),
     status: c.status === 'active' || c.status === 'paused' ? c.status : '',
   };
 }
@@ -98,8 +148,10 @@ export function contentOf(d: Draft): Record<string, unknown> {
 
 export function styleOf(d: Draft) {
   return {
-    foreground: d.foreground || null, background: d.background || null,
-    error_correction: d.ecc || null, margin: d.margin === '' ? null : numOr(d.margin),
+    foreground: d.foreground || null,
+    background: d.background || null,
+    error_correction: d.ecc || null,
+    margin: d.margin === '' ? null : numOr(d.margin),
   };
 }
 
@@ -113,15 +165,26 @@ export function previewBody(d: Draft) {
 export function writeBody(d: Draft, mode: 'create' | 'update'): Record<string, unknown> {
   const body: Record<string, unknown> = {
     title: d.title.trim() || null,
-    tags: d.tags.split(',').map((s) => s.trim()).filter(Boolean),
+    tags: d.tags
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     style: styleOf(d),
   };
-  if (mode === 'create') { body.type = d.type; if (d.type === 'url') body.dynamic = d.dynamic; }
-  if (d.type === 'url') body.url = d.url; else body.content = contentOf(d);
+  if (mode === 'create') {
+    body.type = d.type;
+    if (d.type === 'url') body.dynamic = d.dynamic;
+  }
+  if (d.type === 'url') body.url = d.url;
+  else body.content = contentOf(d);
   if (d.type === 'url' && d.dynamic) {
-    body.destinations = d.abEnabled ? d.destinations.map((x) => ({ url: x.url, weight: numOr(x.weight) })) : (mode === 'update' ? null : undefined);
-    body.expires_at = d.expiresAt ? new Date(d.expiresAt).toISOString() : (mode === 'update' ? null : undefined);
-    body.max_scans = d.maxScans ? numOr(d.maxScans) : (mode === 'update' ? null : undefined);
+    body.destinations = d.abEnabled
+      ? d.destinations.map((x) => ({ url: x.url, weight: numOr(x.weight) }))
+      : mode === 'update'
+        ? null
+        : undefined;
+    body.expires_at = d.expiresAt ? new Date(d.expiresAt).toISOString() : mode === 'update' ? null : undefined;
+    body.max_scans = d.maxScans ? numOr(d.maxScans) : mode === 'update' ? null : undefined;
     body.fallback_url = d.fallbackUrl || (mode === 'update' ? null : undefined);
   }
   if (mode === 'update' && d.status) body.status = d.status;
@@ -133,10 +196,13 @@ export function contrast(a: string, b: string): number | null {
   const lum = (hex: string) => {
     const m = /^#([0-9a-f]{6})$/i.exec(hex);
     if (!m) return null;
-    const [r, g, bl] = [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [0, 2, 4]
+      .map((i) => parseInt(m[1].slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
-  const la = lum(a); const lb = lum(b);
+  const la = lum(a);
+  const lb = lum(b);
   if (la === null || lb === null) return null;
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }

@@ -1,18 +1,35 @@
 import { useI18n } from '../i18n/i18n';
 
 /** A horizontal bar chart as a list: readable by screen readers, no library needed. */
-export function Bars({ title, rows, testId }: { title: string; rows: Array<{ key: string | null; scans: number }>; testId?: string }) {
+export function Bars({
+  title,
+  rows,
+  testId,
+}: {
+  title: string;
+  rows: Array<{ key: string | null; scans: number }>;
+  testId?: string;
+}) {
   const { t, fmtNumber } = useI18n();
   const max = Math.max(1, ...rows.map((r) => r.scans));
   return (
     <figure className="bars" data-testid={testId}>
       <figcaption>{title}</figcaption>
-      {rows.length === 0 ? <p className="muted small">{t('app.none')}</p> : (
+      {rows.length === 0 ? (
+        <p className="muted small">{t('app.none')}</p>
+      ) : (
         <ul>
           {rows.slice(0, 10).map((r) => (
             <li key={r.key ?? '∅'}>
               <span className="bar-label">{r.key ?? t('detail.unknown')}</span>
-              <span className="bar-track" aria-hidden="true"><span className="bar-fill" ref={(el) => { if (el) el.style.width = `${(r.scans / max) * 100}%`; }} /></span>
+              <span className="bar-track" aria-hidden="true">
+                <span
+                  className="bar-fill"
+                  ref={(el) => {
+                    if (el) el.style.width = `${(r.scans / max) * 100}%`;
+                  }}
+                />
+              </span>
               <span className="bar-value">{fmtNumber(r.scans)}</span>
             </li>
           ))}

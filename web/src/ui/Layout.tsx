@@ -11,7 +11,11 @@ export function LanguageSwitch() {
     <label className="lang">
       <span className="sr-only">{t('app.language')}</span>
       <select aria-label={t('app.language')} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
-        {(Object.keys(LANGS) as Lang[]).map((l) => <option key={l} value={l}>{LANGS[l].label}</option>)}
+        {(Object.keys(LANGS) as Lang[]).map((l) => (
+          <option key={l} value={l}>
+            {LANGS[l].label}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -24,15 +28,36 @@ function Switcher() {
   return (
     <div className="switcher">
       {me.organizations.length > 1 ? (
-        <label>{t('switcher.organization')}
-          <select aria-label={t('switcher.organization')} value={me.current.organization_id ?? ''} onChange={(e) => selectOrganization(e.target.value)}>
-            {me.organizations.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        <label>
+          {t('switcher.organization')}
+          <select
+            aria-label={t('switcher.organization')}
+            value={me.current.organization_id ?? ''}
+            onChange={(e) => selectOrganization(e.target.value)}
+          >
+            {me.organizations.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
           </select>
         </label>
-      ) : <span className="org-name">{me.organizations[0]?.name}</span>}
-      <label>{t('switcher.workspace')}
-        <select aria-label={t('switcher.workspace')} data-testid="workspace-switcher" value={me.current.workspace_id ?? ''} onChange={(e) => selectWorkspace(e.target.value)}>
-          {me.workspaces.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
+      ) : (
+        <span className="org-name">{me.organizations[0]?.name}</span>
+      )}
+      <label>
+        {t('switcher.workspace')}
+        <select
+          aria-label={t('switcher.workspace')}
+          data-testid="workspace-switcher"
+          value={me.current.workspace_id ?? ''}
+          onChange={(e) => selectWorkspace(e.target.value)}
+        >
+          {me.workspaces.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
+            </option>
+          ))}
         </select>
       </label>
     </div>
@@ -61,13 +86,26 @@ function UsageBanner({ usage }: { usage: Usage }) {
   const meters = [
     { what: t('usage.scans'), pct: usage.scans.usage_pct },
     { what: t('usage.dynamic'), pct: usage.dynamic_codes.usage_pct },
-  ].filter((m) => m.pct >= 80).sort((a, b) => b.pct - a.pct);
+  ]
+    .filter((m) => m.pct >= 80)
+    .sort((a, b) => b.pct - a.pct);
   if (!meters.length) return null;
   const top = meters[0];
   return (
-    <div className={`banner ${top.pct >= 100 ? 'banner-error' : 'banner-warn'}`} role="status" data-testid="usage-banner">
-      <p>{top.pct >= 100 ? t('usage.warn100', { what: top.what }) : t('usage.warn80', { pct: top.pct, what: top.what })}</p>
-      <p><a href="/account#plan" className="btn btn-small">{t('usage.upgrade')}</a> <span className="muted">{t('usage.upgradeHint')}</span></p>
+    <div
+      className={`banner ${top.pct >= 100 ? 'banner-error' : 'banner-warn'}`}
+      role="status"
+      data-testid="usage-banner"
+    >
+      <p>
+        {top.pct >= 100 ? t('usage.warn100', { what: top.what }) : t('usage.warn80', { pct: top.pct, what: top.what })}
+      </p>
+      <p>
+        <a href="/account#plan" className="btn btn-small">
+          {t('usage.upgrade')}
+        </a>{' '}
+        <span className="muted">{t('usage.upgradeHint')}</span>
+      </p>
     </div>
   );
 }
@@ -79,10 +117,19 @@ function DeprecationBanner() {
   if (!notice) return null;
   return (
     <div className="banner banner-warn" role="status" data-testid="deprecation-banner">
-      <p>{t('deprecation.banner', { method: notice.method, path: notice.path })}
+      <p>
+        {t('deprecation.banner', { method: notice.method, path: notice.path })}
         {notice.sunset ? ` ${t('deprecation.sunset', { date: fmtDate(notice.sunset) })}` : ''}
-        {notice.link ? <> <a href={notice.link}>{t('deprecation.link')}</a></> : null}</p>
-      <button type="button" className="btn btn-small" onClick={() => setNotice(null)}>{t('app.close')}</button>
+        {notice.link ? (
+          <>
+            {' '}
+            <a href={notice.link}>{t('deprecation.link')}</a>
+          </>
+        ) : null}
+      </p>
+      <button type="button" className="btn btn-small" onClick={() => setNotice(null)}>
+        {t('app.close')}
+      </button>
     </div>
   );
 }
@@ -101,20 +148,36 @@ export function Layout() {
   };
   return (
     <>
-      <a href="#main" className="skip">{t('app.skip')}</a>
+      <a href="#main" className="skip">
+        {t('app.skip')}
+      </a>
       <header className="topbar">
-        <NavLink to="/codes" className="brand">{t('app.name')}</NavLink>
+        <NavLink to="/codes" className="brand">
+          {t('app.name')}
+        </NavLink>
         <Switcher />
         {usage.data ? (
           <div className="meters" data-testid="usage-meters">
-            <Meter label={t('usage.scans')} used={usage.data.scans.used} limit={usage.data.scans.limit} pct={usage.data.scans.usage_pct} />
-            <Meter label={t('usage.dynamic')} used={usage.data.dynamic_codes.used} limit={usage.data.dynamic_codes.limit} pct={usage.data.dynamic_codes.usage_pct} />
+            <Meter
+              label={t('usage.scans')}
+              used={usage.data.scans.used}
+              limit={usage.data.scans.limit}
+              pct={usage.data.scans.usage_pct}
+            />
+            <Meter
+              label={t('usage.dynamic')}
+              used={usage.data.dynamic_codes.used}
+              limit={usage.data.dynamic_codes.limit}
+              pct={usage.data.dynamic_codes.usage_pct}
+            />
           </div>
         ) : null}
         <div className="topbar-end">
           <LanguageSwitch />
           <span className="muted small">{me?.user.email}</span>
-          <button type="button" className="btn btn-small" onClick={logout}>{t('nav.logout')}</button>
+          <button type="button" className="btn btn-small" onClick={logout}>
+            {t('nav.logout')}
+          </button>
         </div>
       </header>
       <nav className="sidenav" aria-label={t('nav.main')}>

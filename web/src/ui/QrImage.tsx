@@ -7,10 +7,33 @@ import { useWsKey } from '../session';
  * A QR image of a saved code. Fetched (not <img src=…>) so the X-Workspace-Id header goes
  * along, then shown from a blob: URL, which the CSP allows and which keeps SVG out of the DOM.
  */
-export function QrImage({ codeId, alt, size = 64, version }: { codeId: string; alt: string; size?: number; version?: string }) {
+export function QrImage({
+  codeId,
+  alt,
+  size = 64,
+  version,
+}: {
+  codeId: string;
+  alt: string;
+  size?: number;
+  version?: string;
+}) {
   const key = useWsKey('qr', codeId, version);
-  const q = useQuery({ queryKey: key, queryFn: () => fetchBlob(`/v1/codes/${encodeURIComponent(codeId)}/qr.svg`), staleTime: 300_000 });
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => fetchBlob(`/v1/codes/${encodeURIComponent(codeId)}/qr.svg`),
+    staleTime: 300_000,
+  });
   const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
-  return url ? <img src={url} alt={alt} width={size} height={size} className="qr-thumb" /> : <span className="qr-thumb qr-thumb-empty" style={{ width: size, height: size }} />;
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url ? (
+    <img src={url} alt={alt} width={size} height={size} className="qr-thumb" />
+  ) : (
+    <span className="qr-thumb qr-thumb-empty" style={{ width: size, height: size }} />
+  );
 }

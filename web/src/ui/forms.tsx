@@ -3,7 +3,10 @@ import { ApiError, type Problem } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 
 /** The API's problem, split into per-field messages (by JSON pointer) and the rest. */
-export interface FormProblem { problem: Problem | null; fields: Record<string, string> }
+export interface FormProblem {
+  problem: Problem | null;
+  fields: Record<string, string>;
+}
 const EMPTY: FormProblem = { problem: null, fields: {} };
 
 export function toFormProblem(err: unknown): FormProblem {
@@ -12,7 +15,15 @@ export function toFormProblem(err: unknown): FormProblem {
     for (const e of err.problem.errors ?? []) fields[e.pointer] ??= e.detail;
     return { problem: err.problem, fields };
   }
-  return { problem: { type: 'about:blank', title: 'Error', status: 0, detail: err instanceof Error ? err.message : String(err) }, fields: {} };
+  return {
+    problem: {
+      type: 'about:blank',
+      title: 'Error',
+      status: 0,
+      detail: err instanceof Error ? err.message : String(err),
+    },
+    fields: {},
+  };
 }
 
 /**
@@ -22,18 +33,21 @@ export function toFormProblem(err: unknown): FormProblem {
 export function useSubmit<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
   const [state, setState] = useState<FormProblem>(EMPTY);
   const [busy, setBusy] = useState(false);
-  const run = useCallback(async (...args: A): Promise<R | undefined> => {
-    setBusy(true);
-    setState(EMPTY);
-    try {
-      return await fn(...args);
-    } catch (err) {
-      setState(toFormProblem(err));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, [fn]);
+  const run = useCallback(
+    async (...args: A): Promise<R | undefined> => {
+      setBusy(true);
+      setState(EMPTY);
+      try {
+        return await fn(...args);
+      } catch (err) {
+        setState(toFormProblem(err));
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fn],
+  );
   return { run, busy, ...state, clear: () => setState(EMPTY) };
 }
 
@@ -57,7 +71,12 @@ interface FieldProps {
   pointer?: string;
   errors?: Record<string, string>;
   hint?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; onInput: () => void }) => ReactNode;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+    onInput: () => void;
+  }) => ReactNode;
 }
 
 /** Label, control, hint and the API's message for this field, wired for screen readers. */
@@ -68,14 +87,24 @@ export function Field({ label, pointer, errors, hint, children }: FieldProps) {
   const [dismissed, setDismissed] = useState<object | null>(null);
   const raw = pointer ? errors?.[pointer] : undefined;
   const error = raw && dismissed !== errors ? raw : undefined;
-  const onInput = () => { if (raw && errors) setDismissed(errors); };
+  const onInput = () => {
+    if (raw && errors) setDismissed(errors);
+  };
   const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described, onInput })}
-      {hint ? <small id={`${id}-hint`} className="muted">{hint}</small> : null}
-      {error ? <small id={`${id}-err`} className="field-error" data-pointer={pointer}>{error}</small> : null}
+      {hint ? (
+        <small id={`${id}-hint`} className="muted">
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small id={`${id}-err`} className="field-error" data-pointer={pointer}>
+          {error}
+        </small>
+      ) : null}
     </div>
   );
 }
@@ -84,11 +113,24 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
   const { t } = useI18n();
   const [done, setDone] = useState(false);
   return (
-    <button type="button" className="btn btn-small" onClick={async () => {
-      try { await navigator.clipboard.writeText(text); } catch { /* clipboard may be denied; the text stays selectable */ }
-      setDone(true);
-      setTimeout(() => setDone(false), 2000);
-    }}>{done ? t('app.copied') : (label ?? t('app.copy'))}<span className="sr-only" aria-live="polite">{done ? t('app.copied') : ''}</span></button>
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+        } catch {
+          /* clipboard may be denied; the text stays selectable */
+        }
+        setDone(true);
+        setTimeout(() => setDone(false), 2000);
+      }}
+    >
+      {done ? t('app.copied') : (label ?? t('app.copy'))}
+      <span className="sr-only" aria-live="polite">
+        {done ? t('app.copied') : ''}
+      </span>
+    </button>
   );
 }
 

@@ -14,7 +14,7 @@ export const UNITS = {
   kWh: 'kilowatt-hours',
   V: 'volts',
   W: 'watts',
-  'Ω': 'ohms',
+  Ω: 'ohms',
   '%': 'percent',
   '°C': 'degrees Celsius',
   kg: 'kilograms',

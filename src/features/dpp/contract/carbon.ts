@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { group, entity, link, measure } from './attr.js';
 
 // Per-stage values may be negative: end-of-life credits from recycling reduce the total.
-const stage = (description: string) =>
-  Type.Optional(measure('public', 'kgCO2e/kWh', null, { description }));
+const stage = (description: string) => Type.Optional(measure('public', 'kgCO2e/kWh', null, { description }));
 
 export const carbonFootprint = group(
   {

@@ -95,7 +95,9 @@ export const circularity = group(
     ),
     safetyMeasures: entity(
       {
-        safetyInstructions: link('legitimate_interest', { description: 'Instructions for handling the battery safely' }),
+        safetyInstructions: link('legitimate_interest', {
+          description: 'Instructions for handling the battery safely',
+        }),
         wasteHandlingInstructions: Type.Optional(link('legitimate_interest')),
       },
       { 'x-access': 'legitimate_interest', description: 'Safety measures (Annex XIII 2(d))' },

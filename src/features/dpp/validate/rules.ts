@@ -69,13 +69,19 @@ export function relationIssues(data: unknown): Issue[] {
     const { minimumVoltage: min, nominalVoltage: nom, maximumVoltage: max } = rated;
     const at = (name: string) => `/data/performance/rated/${name}`;
     if (num(min) && num(nom) && min > nom) {
-      issues.push(error(at('minimumVoltage'), 'voltage.order', `Minimum voltage (${min} V) exceeds nominal voltage (${nom} V).`));
+      issues.push(
+        error(at('minimumVoltage'), 'voltage.order', `Minimum voltage (${min} V) exceeds nominal voltage (${nom} V).`),
+      );
     }
     if (num(nom) && num(max) && nom > max) {
-      issues.push(error(at('maximumVoltage'), 'voltage.order', `Nominal voltage (${nom} V) exceeds maximum voltage (${max} V).`));
+      issues.push(
+        error(at('maximumVoltage'), 'voltage.order', `Nominal voltage (${nom} V) exceeds maximum voltage (${max} V).`),
+      );
     }
     if (num(min) && num(max) && min > max && !num(nom)) {
-      issues.push(error(at('minimumVoltage'), 'voltage.order', `Minimum voltage (${min} V) exceeds maximum voltage (${max} V).`));
+      issues.push(
+        error(at('minimumVoltage'), 'voltage.order', `Minimum voltage (${min} V) exceeds maximum voltage (${max} V).`),
+      );
     }
     const range = rated.temperatureRangeIdleState;
     if (isRecord(range) && num(range.lower) && num(range.upper) && range.lower >= range.upper) {
@@ -101,10 +107,18 @@ export function dateIssues(data: unknown, now: Date): Issue[] {
     issues.push(error(at('manufacturingDate'), 'date.future', `The manufacturing date ${made} is in the future.`));
   }
   if (isDate(inService) && inService > latestToday) {
-    issues.push(error(at('putIntoService'), 'date.future', `The date of putting into service ${inService} is in the future.`));
+    issues.push(
+      error(at('putIntoService'), 'date.future', `The date of putting into service ${inService} is in the future.`),
+    );
   }
   if (isDate(made) && isDate(inService) && inService < made) {
-    issues.push(error(at('putIntoService'), 'date.order', `The battery cannot be put into service (${inService}) before it was made (${made}).`));
+    issues.push(
+      error(
+        at('putIntoService'),
+        'date.order',
+        `The battery cannot be put into service (${inService}) before it was made (${made}).`,
+      ),
+    );
   }
   const dynamic = valueAt(data, '/performance/dynamic');
   if (isRecord(dynamic)) {
@@ -116,7 +130,9 @@ export function dateIssues(data: unknown, now: Date): Issue[] {
     };
     for (const [name, entry] of Object.entries(dynamic)) {
       if (Array.isArray(entry)) {
-        entry.forEach((item, i) => isRecord(item) && check(`/data/performance/dynamic/${name}/${i}/lastUpdate`, item.lastUpdate));
+        entry.forEach(
+          (item, i) => isRecord(item) && check(`/data/performance/dynamic/${name}/${i}/lastUpdate`, item.lastUpdate),
+        );
       } else if (isRecord(entry)) {
         check(`/data/performance/dynamic/${name}/lastUpdate`, entry.lastUpdate);
       }

@@ -63,7 +63,11 @@ function toIssue(e: ErrorObject): Issue {
       if (unit && schema.type === 'number' && isRecord(e.data) && 'unit' in e.data) {
         return e.data.unit === unit
           ? error(at, 'unit.plain_number', `${nameAt(at)} takes a plain number; the unit is always ${unit}.`)
-          : error(at, 'unit.mismatch', `${nameAt(at)} is expressed in ${unit}, not ${String(e.data.unit)}; give a plain number in ${unit}.`);
+          : error(
+              at,
+              'unit.mismatch',
+              `${nameAt(at)} is expressed in ${unit}, not ${String(e.data.unit)}; give a plain number in ${unit}.`,
+            );
       }
       return error(at, 'type', `${nameAt(at)} must be of type ${String(p.type)}.`);
     }
@@ -72,7 +76,8 @@ function toIssue(e: ErrorObject): Issue {
     case 'maximum':
     case 'exclusiveMaximum':
       // Percentages name their 0–100 range; other bounded values (counts, months) their maximum.
-      if (schema['x-range'] !== 'percent') return error(at, 'range.max', `${nameAt(at)} must be at most ${String(p.limit)}.`);
+      if (schema['x-range'] !== 'percent')
+        return error(at, 'range.max', `${nameAt(at)} must be at most ${String(p.limit)}.`);
       return error(at, 'range.percent', `${nameAt(at)} ${rangeMessage(schema)}.`);
     case 'minimum':
     case 'exclusiveMinimum':
@@ -95,7 +100,11 @@ function toIssue(e: ErrorObject): Issue {
     case 'minItems':
     case 'maxItems': {
       const bound = e.keyword === 'minItems' ? 'at least' : 'at most';
-      return error(at, e.keyword === 'minItems' ? 'items.min' : 'items.max', `${nameAt(at)} must have ${bound} ${String(p.limit)} entries.`);
+      return error(
+        at,
+        e.keyword === 'minItems' ? 'items.min' : 'items.max',
+        `${nameAt(at)} must have ${bound} ${String(p.limit)} entries.`,
+      );
     }
     case 'uniqueItems':
       return error(at, 'items.unique', `${nameAt(at)} must not contain duplicates.`);
@@ -111,14 +120,18 @@ function toIssue(e: ErrorObject): Issue {
 function mostBasic(errors: ErrorObject[]): ErrorObject[] {
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of errors) {
-    const own = e.keyword === 'required' || e.keyword === 'additionalProperties' ? `${e.instancePath}\u0000${e.keyword}${JSON.stringify(e.params)}` : e.instancePath;
+    const own =
+      e.keyword === 'required' || e.keyword === 'additionalProperties'
+        ? `${e.instancePath}\u0000${e.keyword}${JSON.stringify(e.params)}`
+        : e.instancePath;
     byPath.set(own, [...(byPath.get(own) ?? []), e]);
   }
   const keep: ErrorObject[] = [];
   for (const group of byPath.values()) {
     const has = (k: string) => group.some((e) => e.keyword === k);
     if (has('type')) keep.push(...group.filter((e) => e.keyword === 'type'));
-    else if (has('format') || has('minLength') || has('maxLength')) keep.push(...group.filter((e) => e.keyword !== 'pattern'));
+    else if (has('format') || has('minLength') || has('maxLength'))
+      keep.push(...group.filter((e) => e.keyword !== 'pattern'));
     else keep.push(...group);
   }
   return keep;
