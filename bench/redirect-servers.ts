@@ -3,9 +3,11 @@
  * child process (this file is also that child's program): `bare` is a plain Fastify route that
  * only answers 302; `app` is the real server (all plugins, cache, scan sink) plus `/floor/:code`,
  * the same bare 302 inside the real app, which separates the shared request pipeline's cost from
- * the redirect's own work.
+ * the redirect's own work; `worker` is the real app as `ROLE=worker` runs it (docs/decisions.md
+ * D32): job runner only, no port.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,7 +17,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { buildApp } from '../src/app.js';
 import { bootstrap } from '../src/cli/commands.js';
 
-export type ServerKind = 'bare' | 'app';
+export type ServerKind = 'bare' | 'app' | 'worker';
 
 export const UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -45,19 +47,31 @@ async function serve(kind: ServerKind) {
     port = (app.server.address() as { port: number }).port;
     close = () => app.close();
   } else {
-    const config = loadConfig(process.env);
+    const config = loadConfig({ ...process.env, ROLE: kind === 'worker' ? 'worker' : process.env.ROLE });
     const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
     const app = await buildApp(config, { db, logger: false });
-    app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, redirectToLanding);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as { port: number }).port;
+    if (kind === 'worker') {
+      await app.ready();
+      port = 0;
+    } else {
+      app.get('/floor/:code', { config: { auth: false, rateLimit: 'public' } }, redirectToLanding);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as { port: number }).port;
+    }
     close = async () => {
       await app.close();
       await db.destroy();
     };
   }
+  // The longest event-loop stall since the last 'stall' message (scan-traffic.bench.ts asks).
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   process.send!({ port });
   process.on('message', async (m) => {
+    if (m === 'stall') {
+      process.send!({ stallMs: loop.max / 1e6 });
+      loop.reset();
+    }
     if (m === 'close') {
       await close();
       process.send!('closed', () => process.exit(0));
@@ -73,9 +87,9 @@ export interface Server {
 /** BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits (bench/NOTES.md). */
 const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
-export function startServer(kind: ServerKind, databaseUrl: string): Promise<Server> {
+export function startServer(kind: ServerKind, databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child = fork(fileURLToPath(import.meta.url), ['serve', kind], {
-    env: benchEnv(databaseUrl),
+    env: { ...benchEnv(databaseUrl), ...env },
     execArgv: ['--import', 'tsx', ...profiling],
   });
   return new Promise((resolve, reject) => {

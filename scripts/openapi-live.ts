@@ -15,7 +15,10 @@ export async function liveOpenApiDocument(): Promise<Record<string, unknown>> {
   );
   const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
-  const app = await buildApp(config, { db, logger: false });
+  // A fixed clock: example deadlines follow it (docs/decisions.md D34), and the SDK's types generated
+  // from this document must not change from one day to the next.
+  const clock = { now: () => new Date('2026-03-14T09:26:53.000Z') };
+  const app = await buildApp(config, { db, logger: false, clock });
   await app.ready();
   try {
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });

@@ -5,7 +5,7 @@ import type { Deps } from './platform/deps.js';
 import { onConnectionError, openDatabase, type DB } from './db/database.js';
 import { connectRedis, openRedis, RedisCircuit } from './db/redis.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { systemDnsResolver, type DnsResolver } from './lib/dns.js';
+import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResolver } from './lib/dns.js';
 import { newId } from './lib/ids.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
@@ -21,7 +21,9 @@ import { idempotencyPlugin } from './http/idempotency.js';
 import { deprecationPlugin } from './http/deprecation.js';
 import { inputRulesPlugin } from './http/input-rules.js';
 import { withRedaction } from './http/log-redact.js';
+import { QuietRouteLogController, lazyChildLogger } from './http/request-log.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
+import { compressionPlugin } from './http/compression.js';
 import { features } from './features/index.js';
 import { principalFromApiKey } from './features/api-keys/api-key.principal.js';
 import { principalFromSession } from './features/users/session.principal.js';
@@ -31,6 +33,7 @@ export interface BuildOptions {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   dnsResolver?: DnsResolver;
+  hostResolver?: HostResolver;
 }
 
 function hopsTrusted(hops: number) {
@@ -40,10 +43,24 @@ function hopsTrusted(hops: number) {
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: withRedaction(opts.logger ?? { level: config.logLevel }),
+    // The redirect logs only errors and slow requests unless LOG_REDIRECTS=true; no request builds a
+    // child logger it does not use (docs/scans-pipeline.md, the hot path).
+    logController: new QuietRouteLogController(config.logRedirects),
+    childLoggerFactory: lazyChildLogger,
     // docs/decisions.md D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
+    // Slow clients (slowloris): Node checks these every connectionsCheckingInterval, so that runs
+    // at a fraction of the headers timeout for the cut-off to land close to it.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      keepAliveTimeout: config.http.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     // A hop count trusts the n nearest addresses of the chain (the socket peer first), as Express does.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A URL the router cannot decode (bad percent-encoding) never reaches a hook; it still gets
@@ -84,6 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
         : new MemoryRateLimitStore(),
     lastUsed: new LastUsedTracker(db, app.log),
     dnsResolver: opts.dnsResolver ?? systemDnsResolver(),
+    hostResolver: opts.hostResolver ?? systemHostResolver,
   };
   app.decorate('deps', deps);
 
@@ -91,6 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(requestIdPlugin);
   await app.register(inputRulesPlugin);
   await app.register(securityHeadersPlugin);
+  // Before any route: it adds its onSend hook to each route as the route is declared.
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(cookiesPlugin);
   await app.register(authPlugin, { resolver: { apiKey: principalFromApiKey, session: principalFromSession } });

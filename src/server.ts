@@ -7,7 +7,13 @@ const config = loadConfig();
 const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
 await migrateToLatest(db);
 const app = await buildApp(config, { db });
-await app.listen({ port: config.port, host: config.host });
+// A worker (docs/decisions.md D32) starts its job runner and listens nowhere.
+if (config.role === 'worker') {
+  await app.ready();
+  // The runner's timer does not hold the process open (tests close apps without it): this does.
+  setInterval(() => undefined, 3_600_000);
+  app.log.info({ role: config.role }, 'worker running background jobs');
+} else await app.listen({ port: config.port, host: config.host });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, flush buffers (onClose), close the database.
 let closing = false;

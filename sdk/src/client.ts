@@ -2,7 +2,8 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
 import { PUBLIC_PATHS } from './public-paths.js';
 import { QrsError } from './errors.js';
-import { retryingFetch, uuid, type RetryOptions } from './transport.js';
+import { retryingFetch, uuid, withCallOptions, type CallOptions, type RetryOptions } from './transport.js';
+import type { CodeCreate, CodeUpdate } from './codes.js';
 
 type Schemas = components['schemas'];
 export type Code = Schemas['Code'];
@@ -33,25 +34,29 @@ type Body<Op extends keyof operations> = operations[Op] extends {
 export type ImageFormat = 'png' | 'svg' | 'pdf' | 'eps';
 export type ImageOptions = Query<'getCodeQrPng'>;
 
+// Every optional option also takes `undefined`, so `apiKey: process.env.QRS_API_KEY` compiles
+// under exactOptionalPropertyTypes (tsc --init's default since TypeScript 5.9).
 export interface QrsOptions {
   /** `qrs_sk_…`. Omit it for a dashboard session (see `auth.signIn`). */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Where the service runs, e.g. `https://qr.example.com` (default `http://localhost:3000`). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** A fetch implementation (default: the global fetch). */
-  fetch?: (input: Request) => Promise<Response>;
+  fetch?: ((input: Request) => Promise<Response>) | undefined;
   /** Retries on 429, 503 and network errors. */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
+  /** The `timeout` in ms of every call that does not pass its own (default: none). */
+  timeout?: number | undefined;
   /** For a session in the browser: `include` sends the session cookie cross-origin (default `same-origin`). */
-  credentials?: RequestCredentials;
+  credentials?: RequestCredentials | undefined;
   /** For a session: the workspace requests act in (X-Workspace-Id). */
-  workspaceId?: string;
+  workspaceId?: string | undefined;
   /**
    * Called with every final response (after retries), success or error, before it is parsed:
    * e.g. to read `Deprecation`/`Sunset`/`Link` or rate-limit headers. Read headers only; the body
    * belongs to the call.
    */
-  onResponse?: (response: Response, request: Request) => void;
+  onResponse?: ((response: Response, request: Request) => void) | undefined;
 }
 
 interface Envelope<T> {
@@ -68,6 +73,9 @@ async function unwrap<T>(result: Result<T>): Promise<T> {
   return result.data as T;
 }
 const data = async <T>(result: Result<Envelope<T>>): Promise<T> => (await unwrap(result)).data;
+
+/** The `cursor` query member, absent on the first page. */
+const at = (cursor: string | undefined): { cursor?: string } => (cursor === undefined ? {} : { cursor });
 
 /** Every item of every page, fetched lazily page by page. */
 async function* pages<T>(
@@ -104,7 +112,7 @@ export class Qrs {
     this.client = createClient<paths>({
       baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       fetch: retryingFetch(baseFetch, options.retry),
-      credentials: options.credentials,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     });
     this.client.use({
       onRequest: ({ request, schemaPath }) => {
@@ -127,232 +135,392 @@ export class Qrs {
     });
   }
 
+  /** One call with its options: its own timeout, else the client's. */
+  private call<T>(opts: CallOptions | undefined, run: (init: { signal?: AbortSignal }) => Promise<T>): Promise<T> {
+    return withCallOptions({ timeout: opts?.timeout ?? this.options.timeout, signal: opts?.signal }, run);
+  }
+
   /** Service health; public. */
-  health() {
-    return this.client.GET('/v1/health').then(unwrap);
+  health(opts?: CallOptions) {
+    return this.call(opts, (init) => this.client.GET('/v1/health', init).then(unwrap));
   }
 
   readonly codes = {
-    create: (body: Body<'createCode'>) => this.client.POST('/v1/codes', { body }).then(data),
-    createBatch: (codes: Body<'createCode'>[]) => this.client.POST('/v1/codes/batch', { body: { codes } }).then(data),
-    get: (id: string) => this.client.GET('/v1/codes/{id}', { params: { path: { id } } }).then(data),
-    update: (id: string, body: Body<'updateCode'>) =>
-      this.client.PATCH('/v1/codes/{id}', { params: { path: { id } }, body }).then(data),
-    delete: (id: string) => this.client.DELETE('/v1/codes/{id}', { params: { path: { id } } }).then(data),
-    approve: (id: string) => this.client.POST('/v1/codes/{id}/approve', { params: { path: { id } } }).then(data),
-    reject: (id: string, reason: string) =>
-      this.client.POST('/v1/codes/{id}/reject', { params: { path: { id } }, body: { reason } }).then(data),
+    /** Creates a code; the body is one variant per `type` (see `CodeCreate`). */
+    create: (body: CodeCreate, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/codes', { body, ...init }).then(data)),
+    createBatch: (codes: CodeCreate[], opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/codes/batch', { body: { codes }, ...init }).then(data)),
+    get: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.GET('/v1/codes/{id}', { params: { path: { id } }, ...init }).then(data)),
+    /** Changes a code; pass its `type` to change `content` (the type picks its fields and is not sent). */
+    update: (id: string, { type: _type, ...body }: CodeUpdate, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.PATCH('/v1/codes/{id}', { params: { path: { id } }, body, ...init }).then(data),
+      ),
+    delete: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.DELETE('/v1/codes/{id}', { params: { path: { id } }, ...init }).then(data)),
+    approve: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.POST('/v1/codes/{id}/approve', { params: { path: { id } }, ...init }).then(data),
+      ),
+    reject: (id: string, reason: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.POST('/v1/codes/{id}/reject', { params: { path: { id } }, body: { reason }, ...init }).then(data),
+      ),
     /** One page; `list` walks them all. */
-    listPage: (query: Query<'listCodes'> = {}) => this.client.GET('/v1/codes', { params: { query } }).then(unwrap),
+    listPage: (query: Query<'listCodes'> = {}, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.GET('/v1/codes', { params: { query }, ...init }).then(unwrap)),
     /** Every code, newest first, across all pages. */
-    list: (query: Omit<Query<'listCodes'>, 'cursor'> = {}) =>
-      pages((cursor) => this.client.GET('/v1/codes', { params: { query: { ...query, cursor } } }).then(unwrap)),
-    /** The QR image as bytes. */
-    image: (id: string, format: ImageFormat = 'png', query: ImageOptions = {}) =>
-      this.client
-        .GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', {
-          params: { path: { id }, query },
-          parseAs: 'arrayBuffer',
-        })
-        .then(unwrap)
-        .then((buf) => new Uint8Array(buf as ArrayBuffer)),
-    /** The QR image as a stream. */
-    imageStream: (id: string, format: ImageFormat = 'png', query: ImageOptions = {}) =>
-      this.client
-        .GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', {
-          params: { path: { id }, query },
-          parseAs: 'stream',
-        })
-        .then(unwrap)
-        .then((s) => s as unknown as ReadableStream<Uint8Array>),
-    comments: {
-      create: (id: string, body: string) =>
-        this.client.POST('/v1/codes/{id}/comments', { params: { path: { id } }, body: { body } }).then(data),
-      list: (id: string) =>
-        pages((cursor) =>
-          this.client.GET('/v1/codes/{id}/comments', { params: { path: { id }, query: { cursor } } }).then(unwrap),
+    list: (query: Omit<Query<'listCodes'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/codes', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
         ),
-      delete: (id: string, commentId: string) =>
+      ),
+    /** The QR image as bytes. */
+    image: (id: string, format: ImageFormat = 'png', query: ImageOptions = {}, opts?: CallOptions) =>
+      this.call(opts, (init) =>
         this.client
-          .DELETE('/v1/codes/{id}/comments/{comment_id}', { params: { path: { id, comment_id: commentId } } })
-          .then(data),
+          .GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', {
+            params: { path: { id }, query },
+            parseAs: 'arrayBuffer',
+            ...init,
+          })
+          .then(unwrap),
+      ).then((buf) => new Uint8Array(buf as ArrayBuffer)),
+    /** The QR image as a stream. */
+    imageStream: (id: string, format: ImageFormat = 'png', query: ImageOptions = {}, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client
+          .GET(`/v1/codes/{id}/qr.${format}` as '/v1/codes/{id}/qr.png', {
+            params: { path: { id }, query },
+            parseAs: 'stream',
+            ...init,
+          })
+          .then(unwrap),
+      ).then((s) => s as unknown as ReadableStream<Uint8Array>),
+    comments: {
+      create: (id: string, body: string, opts?: CallOptions) =>
+        this.call(opts, (init) =>
+          this.client.POST('/v1/codes/{id}/comments', { params: { path: { id } }, body: { body }, ...init }).then(data),
+        ),
+      list: (id: string, opts?: CallOptions) =>
+        pages((cursor) =>
+          this.call(opts, (init) =>
+            this.client
+              .GET('/v1/codes/{id}/comments', { params: { path: { id }, query: at(cursor) }, ...init })
+              .then(unwrap),
+          ),
+        ),
+      delete: (id: string, commentId: string, opts?: CallOptions) =>
+        this.call(opts, (init) =>
+          this.client
+            .DELETE('/v1/codes/{id}/comments/{comment_id}', {
+              params: { path: { id, comment_id: commentId } },
+              ...init,
+            })
+            .then(data),
+        ),
     },
   };
 
   readonly scans = {
     /** Every scan of a code, newest first. */
-    list: (codeId: string, query: Omit<Query<'listCodeScans'>, 'cursor'> = {}) =>
+    list: (codeId: string, query: Omit<Query<'listCodeScans'>, 'cursor'> = {}, opts?: CallOptions) =>
       pages((cursor) =>
-        this.client
-          .GET('/v1/codes/{id}/scans', { params: { path: { id: codeId }, query: { ...query, cursor } } })
-          .then(unwrap),
+        this.call(opts, (init) =>
+          this.client
+            .GET('/v1/codes/{id}/scans', {
+              params: { path: { id: codeId }, query: { ...query, ...at(cursor) } },
+              ...init,
+            })
+            .then(unwrap),
+        ),
       ),
-    stats: (codeId: string, query: Query<'getCodeStats'> = {}) =>
-      this.client.GET('/v1/codes/{id}/stats', { params: { path: { id: codeId }, query } }).then(data),
+    stats: (codeId: string, query: Query<'getCodeStats'> = {}, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.GET('/v1/codes/{id}/stats', { params: { path: { id: codeId }, query }, ...init }).then(data),
+      ),
     /** A code's raw scans as CSV (columns in docs/codes.md), streamed. */
-    exportCsv: (codeId: string, query: Query<'exportCodeScansCsv'> = {}) =>
-      this.client
-        .GET('/v1/codes/{id}/scans.csv', { params: { path: { id: codeId }, query }, parseAs: 'stream' })
-        .then(unwrap)
-        .then((s) => s as unknown as ReadableStream<Uint8Array>),
+    exportCsv: (codeId: string, query: Query<'exportCodeScansCsv'> = {}, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client
+          .GET('/v1/codes/{id}/scans.csv', { params: { path: { id: codeId }, query }, parseAs: 'stream', ...init })
+          .then(unwrap),
+      ).then((s) => s as unknown as ReadableStream<Uint8Array>),
     /** The workspace's raw scans in a date range as CSV, streamed. */
-    exportWorkspaceCsv: (query: Query<'exportWorkspaceScansCsv'>) =>
-      this.client
-        .GET('/v1/scans.csv', { params: { query }, parseAs: 'stream' })
-        .then(unwrap)
-        .then((s) => s as unknown as ReadableStream<Uint8Array>),
+    exportWorkspaceCsv: (query: Query<'exportWorkspaceScansCsv'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.GET('/v1/scans.csv', { params: { query }, parseAs: 'stream', ...init }).then(unwrap),
+      ).then((s) => s as unknown as ReadableStream<Uint8Array>),
   };
 
   readonly analytics = {
     /** Totals, scans over time, top codes and each dimension for the workspace (read from rollups). */
-    get: (query: Query<'getWorkspaceAnalytics'>) => this.client.GET('/v1/analytics', { params: { query } }).then(data),
+    get: (query: Query<'getWorkspaceAnalytics'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.GET('/v1/analytics', { params: { query }, ...init }).then(data)),
   };
 
   readonly gs1Prefixes = {
     /** Claims a GS1 company prefix (self-declared until the operator verifies it). */
-    create: (body: Body<'createGs1Prefix'>) => this.client.POST('/v1/gs1-prefixes', { body }).then(data),
-    get: (id: string) => this.client.GET('/v1/gs1-prefixes/{id}', { params: { path: { id } } }).then(data),
-    delete: (id: string) => this.client.DELETE('/v1/gs1-prefixes/{id}', { params: { path: { id } } }).then(data),
-    list: (query: Omit<Query<'listGs1Prefixes'>, 'cursor'> = {}) =>
-      pages((cursor) => this.client.GET('/v1/gs1-prefixes', { params: { query: { ...query, cursor } } }).then(unwrap)),
+    create: (body: Body<'createGs1Prefix'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/gs1-prefixes', { body, ...init }).then(data)),
+    get: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.GET('/v1/gs1-prefixes/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    delete: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.DELETE('/v1/gs1-prefixes/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    list: (query: Omit<Query<'listGs1Prefixes'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/gs1-prefixes', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
+        ),
+      ),
   };
 
   readonly workspaces = {
-    create: (body: Body<'createWorkspace'>) => this.client.POST('/v1/workspaces', { body }).then(data),
-    get: (id: string) => this.client.GET('/v1/workspaces/{id}', { params: { path: { id } } }).then(data),
-    update: (id: string, body: Body<'updateWorkspace'>) =>
-      this.client.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body }).then(data),
-    archive: (id: string) => this.client.DELETE('/v1/workspaces/{id}', { params: { path: { id } } }).then(data),
-    list: (query: Omit<Query<'listWorkspaces'>, 'cursor'> = {}) =>
-      pages((cursor) => this.client.GET('/v1/workspaces', { params: { query: { ...query, cursor } } }).then(unwrap)),
+    create: (body: Body<'createWorkspace'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/workspaces', { body, ...init }).then(data)),
+    get: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.GET('/v1/workspaces/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    update: (id: string, body: Body<'updateWorkspace'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body, ...init }).then(data),
+      ),
+    archive: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.DELETE('/v1/workspaces/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    list: (query: Omit<Query<'listWorkspaces'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/workspaces', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
+        ),
+      ),
   };
 
   readonly apiKeys = {
     /** The secret (`api_key`) is in this answer only. */
-    create: (body: Body<'createApiKey'>) => this.client.POST('/v1/api-keys', { body }).then(data),
-    get: (id: string) => this.client.GET('/v1/api-keys/{id}', { params: { path: { id } } }).then(data),
-    revoke: (id: string) => this.client.DELETE('/v1/api-keys/{id}', { params: { path: { id } } }).then(data),
-    list: (query: Omit<Query<'listApiKeys'>, 'cursor'> = {}) =>
-      pages((cursor) => this.client.GET('/v1/api-keys', { params: { query: { ...query, cursor } } }).then(unwrap)),
+    create: (body: Body<'createApiKey'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/api-keys', { body, ...init }).then(data)),
+    get: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.GET('/v1/api-keys/{id}', { params: { path: { id } }, ...init }).then(data)),
+    revoke: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.DELETE('/v1/api-keys/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    list: (query: Omit<Query<'listApiKeys'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/api-keys', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
+        ),
+      ),
   };
 
   readonly auditLogs = {
-    get: (id: string) => this.client.GET('/v1/audit-logs/{id}', { params: { path: { id } } }).then(data),
-    list: (query: Omit<Query<'listAuditLogs'>, 'cursor'> = {}) =>
-      pages((cursor) => this.client.GET('/v1/audit-logs', { params: { query: { ...query, cursor } } }).then(unwrap)),
+    get: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.GET('/v1/audit-logs/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    list: (query: Omit<Query<'listAuditLogs'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/audit-logs', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
+        ),
+      ),
   };
 
   readonly members = {
     /** Invites by e-mail address (adds nobody until the invitee accepts); answers the invitation. */
-    add: (body: Body<'addMember'>) => this.client.POST('/v1/members', { body }).then(data),
-    get: (userId: string) =>
-      this.client.GET('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
-    update: (userId: string, body: Body<'updateMember'>) =>
-      this.client.PATCH('/v1/members/{user_id}', { params: { path: { user_id: userId } }, body }).then(data),
-    remove: (userId: string) =>
-      this.client.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } } }).then(data),
-    list: () => pages((cursor) => this.client.GET('/v1/members', { params: { query: { cursor } } }).then(unwrap)),
+    add: (body: Body<'addMember'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/members', { body, ...init }).then(data)),
+    get: (userId: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.GET('/v1/members/{user_id}', { params: { path: { user_id: userId } }, ...init }).then(data),
+      ),
+    update: (userId: string, body: Body<'updateMember'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.PATCH('/v1/members/{user_id}', { params: { path: { user_id: userId } }, body, ...init }).then(data),
+      ),
+    remove: (userId: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } }, ...init }).then(data),
+      ),
+    list: (opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/members', { params: { query: at(cursor) }, ...init }).then(unwrap),
+        ),
+      ),
   };
 
   readonly invitations = {
     /** Pending invitations of the organization. */
-    list: () => pages((cursor) => this.client.GET('/v1/invitations', { params: { query: { cursor } } }).then(unwrap)),
-    revoke: (id: string) => this.client.DELETE('/v1/invitations/{id}', { params: { path: { id } } }).then(data),
+    list: (opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/invitations', { params: { query: at(cursor) }, ...init }).then(unwrap),
+        ),
+      ),
+    revoke: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.DELETE('/v1/invitations/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
   };
 
   readonly organizations = {
     /** The caller's organization. */
-    get: () => this.client.GET('/v1/organizations').then(data),
-    create: (body: Body<'createOrganization'>) => this.client.POST('/v1/organizations', { body }).then(data),
-    update: (id: string, body: Body<'updateOrganization'>) =>
-      this.client.PATCH('/v1/organizations/{id}', { params: { path: { id } }, body }).then(data),
-    delete: (id: string) => this.client.DELETE('/v1/organizations/{id}', { params: { path: { id } } }).then(data),
-    usage: () => this.client.GET('/v1/organizations/usage').then(data),
+    get: (opts?: CallOptions) => this.call(opts, (init) => this.client.GET('/v1/organizations', init).then(data)),
+    create: (body: Body<'createOrganization'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/organizations', { body, ...init }).then(data)),
+    update: (id: string, body: Body<'updateOrganization'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.PATCH('/v1/organizations/{id}', { params: { path: { id } }, body, ...init }).then(data),
+      ),
+    delete: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.DELETE('/v1/organizations/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    usage: (opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.GET('/v1/organizations/usage', init).then(data)),
   };
 
   readonly usage = {
     /** Live usage of the organization against its plan limits. */
-    get: () => this.organizations.usage(),
+    get: (opts?: CallOptions) => this.organizations.usage(opts),
   };
 
   readonly dpp = {
-    create: (body: Body<'createPassport'>) => this.client.POST('/v1/dpp', { body }).then(data),
-    validate: (body: Body<'validatePassport'>) => this.client.POST('/v1/dpp/validate', { body }).then(data),
-    get: (id: string) => this.client.GET('/v1/dpp/{id}', { params: { path: { id } } }).then(data),
-    update: (id: string, body: Body<'updatePassport'>) =>
-      this.client.PATCH('/v1/dpp/{id}', { params: { path: { id } }, body }).then(data),
-    publish: (id: string) => this.client.POST('/v1/dpp/{id}/publish', { params: { path: { id } } }).then(data),
-    archive: (id: string) => this.client.POST('/v1/dpp/{id}/archive', { params: { path: { id } } }).then(data),
-    list: (query: Omit<Query<'listPassports'>, 'cursor'> = {}) =>
-      pages((cursor) => this.client.GET('/v1/dpp', { params: { query: { ...query, cursor } } }).then(unwrap)),
-    versions: (id: string) =>
-      pages((cursor) =>
-        this.client.GET('/v1/dpp/{id}/versions', { params: { path: { id }, query: { cursor } } }).then(unwrap),
+    create: (body: Body<'createPassport'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/dpp', { body, ...init }).then(data)),
+    validate: (body: Body<'validatePassport'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/dpp/validate', { body, ...init }).then(data)),
+    get: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.GET('/v1/dpp/{id}', { params: { path: { id } }, ...init }).then(data)),
+    update: (id: string, body: Body<'updatePassport'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.PATCH('/v1/dpp/{id}', { params: { path: { id } }, body, ...init }).then(data),
       ),
-    image: (id: string, format: ImageFormat = 'png') =>
-      this.client
-        .GET(`/v1/dpp/{id}/qr.${format}` as '/v1/dpp/{id}/qr.png', { params: { path: { id } }, parseAs: 'arrayBuffer' })
-        .then(unwrap)
-        .then((buf) => new Uint8Array(buf as ArrayBuffer)),
-    grants: {
-      create: (id: string, body: Body<'createPassportAccessGrant'>) =>
-        this.client.POST('/v1/dpp/{id}/access-grants', { params: { path: { id } }, body }).then(data),
-      list: (id: string) =>
-        pages((cursor) =>
-          this.client.GET('/v1/dpp/{id}/access-grants', { params: { path: { id }, query: { cursor } } }).then(unwrap),
+    publish: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.POST('/v1/dpp/{id}/publish', { params: { path: { id } }, ...init }).then(data),
+      ),
+    archive: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.POST('/v1/dpp/{id}/archive', { params: { path: { id } }, ...init }).then(data),
+      ),
+    list: (query: Omit<Query<'listPassports'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/dpp', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
         ),
-      revoke: (id: string, grantId: string) =>
+      ),
+    versions: (id: string, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client
+            .GET('/v1/dpp/{id}/versions', { params: { path: { id }, query: at(cursor) }, ...init })
+            .then(unwrap),
+        ),
+      ),
+    image: (id: string, format: ImageFormat = 'png', opts?: CallOptions) =>
+      this.call(opts, (init) =>
         this.client
-          .DELETE('/v1/dpp/{id}/access-grants/{grant_id}', { params: { path: { id, grant_id: grantId } } })
-          .then(data),
+          .GET(`/v1/dpp/{id}/qr.${format}` as '/v1/dpp/{id}/qr.png', {
+            params: { path: { id } },
+            parseAs: 'arrayBuffer',
+            ...init,
+          })
+          .then(unwrap),
+      ).then((buf) => new Uint8Array(buf as ArrayBuffer)),
+    grants: {
+      create: (id: string, body: Body<'createPassportAccessGrant'>, opts?: CallOptions) =>
+        this.call(opts, (init) =>
+          this.client.POST('/v1/dpp/{id}/access-grants', { params: { path: { id } }, body, ...init }).then(data),
+        ),
+      list: (id: string, opts?: CallOptions) =>
+        pages((cursor) =>
+          this.call(opts, (init) =>
+            this.client
+              .GET('/v1/dpp/{id}/access-grants', { params: { path: { id }, query: at(cursor) }, ...init })
+              .then(unwrap),
+          ),
+        ),
+      revoke: (id: string, grantId: string, opts?: CallOptions) =>
+        this.call(opts, (init) =>
+          this.client
+            .DELETE('/v1/dpp/{id}/access-grants/{grant_id}', { params: { path: { id, grant_id: grantId } }, ...init })
+            .then(data),
+        ),
     },
     /** The public view of a published passport (public: no API key; `token` is an access grant). */
-    view: (gtin: string, serial: string, opts: { token?: string; lot?: string } = {}) =>
-      this.client
-        .GET('/dpp/{gtin}/{serial}', {
-          params: { path: { gtin, serial }, query: { lot: opts.lot } },
-          headers: { accept: 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-        })
-        .then(unwrap)
-        .then((body) => (body as unknown as Envelope<PassportView>).data),
+    view: (
+      gtin: string,
+      serial: string,
+      query: { token?: string | undefined; lot?: string | undefined } = {},
+      opts?: CallOptions,
+    ) =>
+      this.call(opts, (init) =>
+        this.client
+          .GET('/dpp/{gtin}/{serial}', {
+            params: { path: { gtin, serial }, query: query.lot ? { lot: query.lot } : {} },
+            headers: { accept: 'application/json', ...(query.token ? { authorization: `Bearer ${query.token}` } : {}) },
+            ...init,
+          })
+          .then(unwrap),
+      ).then((body) => (body as unknown as Envelope<PassportView>).data),
     /** The public passport page as HTML (public). */
-    page: (gtin: string, serial: string) =>
-      this.client
-        .GET('/dpp/{gtin}/{serial}', {
-          params: { path: { gtin, serial } },
-          headers: { accept: 'text/html' },
-          parseAs: 'text',
-        })
-        .then(unwrap)
-        .then(String),
+    page: (gtin: string, serial: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client
+          .GET('/dpp/{gtin}/{serial}', {
+            params: { path: { gtin, serial } },
+            headers: { accept: 'text/html' },
+            parseAs: 'text',
+            ...init,
+          })
+          .then(unwrap),
+      ).then(String),
   };
 
   readonly resolver = {
     /** The RFC 9264 linkset of a battery's GS1 Digital Link (public). */
-    linkset: (key: { gtin: string; serial: string; lot?: string }) =>
-      (key.lot
-        ? this.client.GET('/01/{gtin}/10/{lot}/21/{serial}', {
-            params: { path: { gtin: key.gtin, lot: key.lot, serial: key.serial }, query: { linkType: 'linkset' } },
-          })
-        : this.client.GET('/01/{gtin}/21/{serial}', {
-            params: { path: { gtin: key.gtin, serial: key.serial }, query: { linkType: 'linkset' } },
-          })
-      ).then(unwrap) as Promise<Linkset>,
+    linkset: (key: { gtin: string; serial: string; lot?: string | undefined }, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        (key.lot
+          ? this.client.GET('/01/{gtin}/10/{lot}/21/{serial}', {
+              params: { path: { gtin: key.gtin, lot: key.lot, serial: key.serial }, query: { linkType: 'linkset' } },
+              ...init,
+            })
+          : this.client.GET('/01/{gtin}/21/{serial}', {
+              params: { path: { gtin: key.gtin, serial: key.serial }, query: { linkType: 'linkset' } },
+              ...init,
+            })
+        ).then(unwrap),
+      ) as Promise<Linkset>,
   };
 
   readonly auth = {
     /** Signs in with e-mail and password (browser: the cookie is kept by the browser; send `credentials: 'include'` cross-origin). */
-    signIn: async (email: string, password: string) => {
-      const result = await this.client.POST('/auth/login', { body: { email, password } }).then(data);
+    signIn: async (email: string, password: string, opts?: CallOptions) => {
+      const result = await this.call(opts, (init) =>
+        this.client.POST('/auth/login', { body: { email, password }, ...init }).then(data),
+      );
       this.csrfToken = result.csrf_token;
       return result;
     },
-    signOut: async () => {
-      await this.client.POST('/auth/logout').then(unwrap);
+    signOut: async (opts?: CallOptions) => {
+      await this.call(opts, (init) => this.client.POST('/auth/logout', init).then(unwrap));
       this.csrfToken = undefined;
     },
-    me: async () => {
-      const me = await this.client.GET('/auth/me').then(data);
+    me: async (opts?: CallOptions) => {
+      const me = await this.call(opts, (init) => this.client.GET('/auth/me', init).then(data));
       this.csrfToken = me.csrf_token;
       return me;
     },

@@ -17,6 +17,19 @@ export interface Problem {
   [extra: string]: unknown;
 }
 
+const codeOf = (type: string) => type.split('/').pop() ?? type;
+
+/**
+ * One line: `422 validation-error /url: must be an absolute http or https URL (+1 more)`, or
+ * `404 not-found: Code not found.` without field errors.
+ */
+function shortMessage(problem: Problem): string {
+  const head = `${problem.status} ${codeOf(problem.type ?? 'about:blank')}`;
+  const [first, ...rest] = problem.errors ?? [];
+  if (!first) return `${head}: ${problem.detail ?? problem.title}`;
+  return `${head} ${first.pointer}: ${first.detail}${rest.length ? ` (+${rest.length} more)` : ''}`;
+}
+
 /** Thrown for every non-2xx answer; carries the problem document the server sent. */
 export class QrsError extends Error {
   readonly type: string;
@@ -25,15 +38,15 @@ export class QrsError extends Error {
   readonly detail: string;
   readonly errors: FieldError[];
   readonly request_id: string | undefined;
-  readonly problem: Problem;
+  declare readonly problem: Problem;
+  declare readonly response: Response | undefined;
 
-  constructor(
-    problem: Problem,
-    readonly response?: Response,
-  ) {
-    super(`${problem.status} ${problem.title}: ${problem.detail}`);
+  constructor(problem: Problem, response?: Response) {
+    super(shortMessage(problem));
     this.name = 'QrsError';
-    this.problem = problem;
+    // Kept, but not enumerable: printing the error shows its fields, not 60 lines of Response.
+    Object.defineProperty(this, 'problem', { value: problem, enumerable: false });
+    Object.defineProperty(this, 'response', { value: response, enumerable: false });
     this.type = problem.type;
     this.status = problem.status;
     this.title = problem.title;
@@ -44,7 +57,7 @@ export class QrsError extends Error {
 
   /** The last path segment of `type` (`validation-error`, `rate-limited`, …). */
   get code(): string {
-    return this.type.split('/').pop() ?? this.type;
+    return codeOf(this.type);
   }
 
   /** A QrsError from any failed response, problem document or not. */
@@ -60,5 +73,21 @@ export class QrsError extends Error {
       };
     }
     return new QrsError(problem, response);
+  }
+}
+
+/**
+ * A call that took longer than its `timeout` (retries and waits between them included). A call
+ * aborted through its own `signal` rejects with that signal's reason instead.
+ */
+export class QrsTimeoutError extends Error {
+  /** The timeout in ms. */
+  readonly timeout: number;
+
+  constructor(timeout: number, request?: { method: string; url: string }) {
+    const what = request ? `${request.method} ${new URL(request.url).pathname} ` : '';
+    super(`${what}took longer than its ${timeout} ms timeout`);
+    this.name = 'QrsTimeoutError';
+    this.timeout = timeout;
   }
 }

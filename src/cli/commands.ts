@@ -2,7 +2,11 @@ import type { Config } from '../platform/config.js';
 import type { PlanName } from '../platform/plans.js';
 import type { DB } from '../db/database.js';
 import { createUser } from '../features/users/users.service.js';
-import { createOrganizationWithDefaults } from '../features/organizations/organizations.service.js';
+import {
+  createOrganizationWithDefaults,
+  organizationIdOf,
+  setPlan,
+} from '../features/organizations/organizations.service.js';
 import { createApiKey } from '../features/api-keys/api-keys.service.js';
 import { SYSTEM_ACTOR, recordAudit } from '../features/audit/audit.service.js';
 import { OperatorError, verifyPrefixAsOperator } from '../features/gs1-prefixes/gs1-prefixes.service.js';
@@ -20,7 +24,13 @@ export interface BootstrapInput {
 export async function bootstrap(db: DB, config: Config, input: BootstrapInput) {
   return db.transaction().execute(async (trx) => {
     const now = new Date();
-    const user = await createUser(trx, { email: input.email, password: input.password }, now, config.passwordCost);
+    // The operator typed the address at the console: nothing to prove by e-mail.
+    const user = await createUser(
+      trx,
+      { email: input.email, password: input.password, verified: true },
+      now,
+      config.passwordCost,
+    );
     const { org, workspace } = await createOrganizationWithDefaults(
       trx,
       { name: input.orgName, slug: input.orgSlug, plan: input.plan },
@@ -85,4 +95,18 @@ export async function verifyGs1Prefix(db: DB, config: Config, organizationId: st
   if (!new RegExp(`^[0-9]{${PREFIX_MIN},${PREFIX_MAX}}$`).test(prefix))
     throw new OperatorError(`--prefix must be ${PREFIX_MIN} to ${PREFIX_MAX} digits`);
   return verifyPrefixAsOperator(db, config.baseUrl, { organizationId, prefix }, new Date());
+}
+
+/**
+ * `org set-plan`: how an operator moves an existing organization to another plan (a self-hosted
+ * server's first sign-up, a customer paid by invoice). Audited as a system action; running it
+ * twice changes nothing the second time.
+ */
+export async function setOrganizationPlan(db: DB, org: string, plan: PlanName) {
+  return db.transaction().execute(async (trx) => {
+    const id = await organizationIdOf(trx, org);
+    if (!id) throw new Error(`organization ${org} not found (give its id org_… or its slug)`);
+    const { before, after } = await setPlan(trx, id, plan, SYSTEM_ACTOR, new Date());
+    return { organization_id: id, plan: after.plan, previous_plan: before.plan, changed: before.plan !== after.plan };
+  });
 }

@@ -3,13 +3,19 @@ import { loadConfig } from '../config.js';
 import { PLAN_NAMES, type PlanName } from '../platform/plans.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { bootstrap, createKeyForWorkspace, verifyGs1Prefix } from './commands.js';
+import { bootstrap, createKeyForWorkspace, setOrganizationPlan, verifyGs1Prefix } from './commands.js';
+import { sendTestMail } from './mail-test.js';
+import { ANNOUNCE_USAGE, announceCommand } from './announce.js';
 import { passwordProblem } from '../features/users/password-rules.js';
 
 const USAGE = `usage:
+  npm run cli -- worker   (runs background jobs until SIGTERM; docs/operations.md)
   npm run cli -- bootstrap --email E --password P --org-name N --org-slug S [--plan free|pro|business|agency|enterprise] [--gs1-prefix DIGITS]
+  npm run cli -- org set-plan --org org_…|SLUG --plan free|pro|business|agency|enterprise
   npm run cli -- api-key create --workspace ws_… [--name N]
-  npm run cli -- gs1-prefix verify --org org_… --prefix DIGITS`;
+  npm run cli -- gs1-prefix verify --org org_… --prefix DIGITS
+  npm run cli -- mail test --to ADDRESS [--locale en|de]
+${ANNOUNCE_USAGE}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -17,6 +23,11 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
+if (command === 'worker') {
+  // The worker's own program; it exits on SIGTERM or SIGINT, never by returning here.
+  await import('../worker.js');
+  await new Promise<never>(() => undefined);
+}
 const config = loadConfig();
 const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
 try {
@@ -36,7 +47,7 @@ try {
     });
     if (!values.email || !values.password || !values['org-name'] || !values['org-slug'])
       fail('bootstrap needs --email, --password, --org-name and --org-slug');
-    const plan = (values.plan ?? 'free') as PlanName;
+    const plan = (values.plan ?? config.defaultPlan) as PlanName;
     if (!PLAN_NAMES.includes(plan)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
     const weak = passwordProblem(values.password, values.email);
     if (weak) fail(`--password ${weak.detail} (${weak.code})`);
@@ -58,6 +69,23 @@ try {
     });
     if (!values.workspace) fail('api-key create needs --workspace ws_…');
     out = await createKeyForWorkspace(db, config, values.workspace, values.name ?? 'CLI key');
+  } else if (command === 'org' && rest[0] === 'set-plan') {
+    const { values } = parseArgs({
+      args: rest.slice(1),
+      options: { org: { type: 'string' }, plan: { type: 'string' } },
+    });
+    if (!values.org || !values.plan) fail('org set-plan needs --org org_…|SLUG and --plan');
+    if (!PLAN_NAMES.includes(values.plan as PlanName)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+    out = await setOrganizationPlan(db, values.org, values.plan as PlanName);
+  } else if (command === 'mail' && rest[0] === 'test') {
+    const { values } = parseArgs({
+      args: rest.slice(1),
+      options: { to: { type: 'string' }, locale: { type: 'string' } },
+    });
+    if (!values.to) fail('mail test needs --to ADDRESS');
+    out = await sendTestMail(config, values.to, values.locale === 'de' ? 'de' : 'en');
+  } else if (command === 'announce') {
+    out = await announceCommand(db, config, rest);
   } else if (command === 'gs1-prefix' && rest[0] === 'verify') {
     const { values } = parseArgs({
       args: rest.slice(1),

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DB = Kysely<Database>;
@@ -50,13 +50,11 @@ export function openDatabase(url: string, opts: OpenOptions = {}): DB {
     });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({
-        pool,
         // Every query here reads or writes rows of one answer through a key range. A parallel
         // plan, which PostgreSQL picks for a union of such ranges once the tables have statistics,
         // spends 30-50 ms starting workers to save a millisecond (docs/analytics.md). A SET, not a
         // startup option, so a connection pooler passes it through or ignores it.
-        onCreateConnection: (conn) =>
-          conn.executeQuery(CompiledQuery.raw('set max_parallel_workers_per_gather = 0')).then(() => undefined),
+        pool: preparingEachClient(pool, 'set max_parallel_workers_per_gather = 0'),
       }),
     });
     const listeners = new Set<(err: Error) => void>(opts.onConnectionError ? [opts.onConnectionError] : []);
@@ -89,6 +87,40 @@ export function resilientPool(config: pg.PoolConfig): pg.Pool {
   // A checked-out client has no pool listener: the query in flight fails on its own, and this
   // keeps the 'error' event that follows from being fatal. Release then discards the client.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/**
+ * Runs `statement` once on every new client before it is handed out. Kysely's own
+ * onCreateConnection never releases a client whose first statement fails (a backend terminated
+ * just after connecting), and the pool's end() then waits for it forever; here the failed client
+ * is released with its error, so the pool discards it.
+ */
+function preparingEachClient(pool: pg.Pool, statement: string): pg.Pool {
+  const prepared = new WeakSet<pg.PoolClient>();
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const ready = async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    if (prepared.has(client)) return client;
+    try {
+      await client.query(statement);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    prepared.add(client);
+    return client;
+  };
+  type Callback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+  // pool.query() calls connect with a callback; Kysely awaits the promise.
+  (pool as { connect: (cb?: Callback) => Promise<pg.PoolClient> | undefined }).connect = (cb?: Callback) => {
+    if (!cb) return ready();
+    ready().then(
+      (client) => cb(undefined, client, (release) => client.release(release as Error | undefined)),
+      (err: Error) => cb(err),
+    );
+    return undefined;
+  };
   return pool;
 }
 

@@ -1,11 +1,19 @@
 import type { ExportSlotsTable } from '../features/code-images/export-slots.table.js';
-import type { UsersTable, SessionsTable, LoginThrottleTable } from '../features/users/users.table.js';
+import type {
+  UsersTable,
+  SessionsTable,
+  LoginThrottleTable,
+  UserTokensTable,
+  RecoveryCodesTable,
+} from '../features/users/users.table.js';
+import type { AnnouncementDismissalsTable, AnnouncementsTable } from '../features/announcements/announcements.table.js';
+import type { MailMessagesTable } from '../features/mail/mail.table.js';
 import type { OrganizationsTable, MembershipsTable } from '../features/organizations/organizations.table.js';
 import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspaces/workspaces.table.js';
 import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
 import type { AuditLogsTable } from '../features/audit/audit.table.js';
 import type { IdempotencyKeysTable } from './idempotency.table.js';
-import type { CodesTable, CodeTagsTable } from '../features/codes/codes.table.js';
+import type { CodeAliasesTable, CodesTable, CodeTagsTable } from '../features/codes/codes.table.js';
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
 import type {
@@ -13,10 +21,22 @@ import type {
   ScanVisitorsTable,
   WorkspaceRollupsTable,
 } from '../features/analytics/rollups.table.js';
-import type { UsageCountersTable } from '../features/usage/usage.table.js';
+import type { UsageCountersTable, UsageThresholdsTable } from '../features/usage/usage.table.js';
 import type { InvitationsTable } from '../features/invitations/invitations.table.js';
 import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';
-import type { DppAccessGrantsTable, DppPassportsTable, DppVersionsTable } from '../features/dpp/dpp.table.js';
+import type { JobsTable } from '../features/jobs/jobs.table.js';
+import type { BillingAccountsTable, BillingEventsTable } from '../features/billing/billing.table.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../features/webhooks/webhooks.table.js';
+import type { PrivacyExportsTable } from '../features/privacy/exports.table.js';
+import type {
+  DppAccessGrantsTable,
+  DppPassportsTable,
+  DppReadingsTable,
+  DppVersionsTable,
+} from '../features/dpp/dpp.table.js';
+import type { DppCredentialsTable, DppModelsTable } from '../features/dpp/models.table.js';
+import type { FilesTable } from '../features/files/files.table.js';
+import type { BrandKitsTable, LogosTable } from '../features/brand/brand.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
 export interface Database {
@@ -33,9 +53,11 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   codes: CodesTable;
   code_tags: CodeTagsTable;
+  code_aliases: CodeAliasesTable;
   code_comments: CodeCommentsTable;
   scans: ScansTable;
   usage_counters: UsageCountersTable;
+  usage_thresholds: UsageThresholdsTable;
   scan_rollups: ScanRollupsTable;
   workspace_rollups: WorkspaceRollupsTable;
   scan_visitors: ScanVisitorsTable;
@@ -43,6 +65,23 @@ export interface Database {
   dpp_passports: DppPassportsTable;
   dpp_versions: DppVersionsTable;
   dpp_access_grants: DppAccessGrantsTable;
+  dpp_models: DppModelsTable;
+  dpp_credentials: DppCredentialsTable;
+  dpp_readings: DppReadingsTable;
   gs1_prefixes: Gs1PrefixesTable;
   invitations: InvitationsTable;
+  jobs: JobsTable;
+  user_tokens: UserTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  mail_messages: MailMessagesTable;
+  billing_accounts: BillingAccountsTable;
+  billing_events: BillingEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  logos: LogosTable;
+  brand_kits: BrandKitsTable;
+  privacy_exports: PrivacyExportsTable;
+  announcements: AnnouncementsTable;
+  announcement_dismissals: AnnouncementDismissalsTable;
+  files: FilesTable;
 }

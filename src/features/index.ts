@@ -1,10 +1,14 @@
 import type { App } from '../http/types.js';
 import healthRoutes from './health/health.routes.js';
+import metricsRuntime from './metrics/metrics.plugin.js';
+import metricsRoutes from './metrics/metrics.routes.js';
 import docsRoutes from './docs/docs.routes.js';
 import organizationsRoutes from './organizations/organizations.routes.js';
+import jobsRuntime from './jobs/jobs.plugin.js';
 import scansRuntime from './scans/scans.plugin.js';
 import redirectRuntime from './redirect/redirect.plugin.js';
 import codesRoutes from './codes/codes.routes.js';
+import { filesRoutes } from './files/index.js';
 import codeImagesRoutes from './code-images/code-images.routes.js';
 import commentsRoutes from './comments/comments.routes.js';
 import redirectRoutes from './redirect/redirect.routes.js';
@@ -15,22 +19,39 @@ import retentionJob from './scans/retention.plugin.js';
 import usageRoutes from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
 import authRoutes from './users/auth.routes.js';
+import accountRoutes from './users/account.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
 import invitationsRoutes from './invitations/invitations.routes.js';
+import permissionsRoutes from './permissions/permissions.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
+import { compressedLinks } from './dpp/resolver.routes.js';
 import gs1PrefixesRoutes from './gs1-prefixes/gs1-prefixes.routes.js';
+import mailRuntime from './mail/mail.plugin.js';
+import billingRoutes from './billing/billing.routes.js';
+import billingWebhookRoutes from './billing/webhook.routes.js';
+import billingGraceJob from './billing/grace.plugin.js';
+import erasureRoutes from './privacy/erasure.routes.js';
+import { webhooksFeature } from './webhooks/index.js';
+import exportsRoutes from './privacy/exports.routes.js';
+import { announcementsRoutes } from './announcements/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
+import { brandRoutes } from './brand/index.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
   healthRoutes,
   docsRoutes,
   organizationsRoutes,
+  jobsRuntime, // before the features that register job kinds on app.jobs
+  mailRuntime,
+  metricsRuntime, // before the features that observe timings
   scansRuntime, // before the features that use app.scans
+  metricsRoutes,
   redirectRuntime, // before the features that use app.redirects
   codesRoutes,
+  filesRoutes,
   codeImagesRoutes,
   commentsRoutes,
   redirectRoutes,
@@ -41,11 +62,22 @@ export const features: Array<(app: App) => Promise<void>> = [
   usageRoutes,
   workspacesRoutes,
   authRoutes,
+  accountRoutes,
   apiKeysRoutes,
   auditRoutes,
   membersRoutes,
   invitationsRoutes,
+  permissionsRoutes,
   dppFeature,
   gs1PrefixesRoutes,
+  billingRoutes,
+  billingWebhookRoutes, // its own JSON parser (raw body), encapsulated
+  billingGraceJob,
+  erasureRoutes,
+  webhooksFeature,
+  compressedLinks, // compressed GS1 Digital Links: before the web app's fallback
+  exportsRoutes,
+  announcementsRoutes,
+  brandRoutes,
   webAppPlugin, // last: its fallback serves only what no route above answers
 ];

@@ -26,10 +26,28 @@ export const ERROR_TYPES = {
     description:
       'The API key or session is missing, malformed, unknown, expired or revoked. Send `Authorization: Bearer qrs_sk_…`.',
   },
+  'two-factor-required': {
+    status: 401,
+    title: 'Two-Factor Code Required',
+    description:
+      'The e-mail address and password are right, and the account has two-factor sign-in on: send the login again with `code` (the 6-digit code of the authenticator app, or a recovery code).',
+  },
   forbidden: {
     status: 403,
     title: 'Forbidden',
     description: 'The caller is authenticated but its role does not allow this operation, or a CSRF token is missing.',
+  },
+  'email-unverified': {
+    status: 403,
+    title: 'E-mail Unverified',
+    description:
+      'The user has not proved their e-mail address yet, and accepting invitations and creating API keys need a proved address. Follow the link in the verification message; `resend` names the route that sends a new one.',
+  },
+  'two-factor-enrolment-required': {
+    status: 403,
+    title: 'Two-Factor Enrolment Required',
+    description:
+      "The organization requires two-factor sign-in (`settings.require_2fa`) and the session user has not turned it on. Enrol with `POST /auth/2fa/enrol` and `/auth/2fa/confirm`; until then the organization's routes answer this to the user's sessions (API keys are not affected).",
   },
   'plan-limit-exceeded': {
     status: 403,

@@ -6,22 +6,33 @@ import { sampleSchema, type SchemaLike } from './openapi.examples.js';
 type Obj = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** Top-level tags: every tag a route uses gets a description (unknown ones a generic one). */
+/**
+ * Top-level tags, in the order a reader needs them (docs/decisions.md D34): the reference lists them
+ * so. Every tag a route uses gets a description (unknown ones a generic one, listed last).
+ */
 export const TAGS: Record<string, string> = {
-  health: 'Liveness and readiness of the service. Public: no API key.',
-  auth: 'Dashboard sessions: sign-up, sign-in (cookie `qrs_session` plus the `X-CSRF-Token` header), password.',
-  organizations: 'The organization of the caller, its plan and its live usage against the plan limits.',
-  workspaces: 'Workspaces separate the codes, keys and members of one organization (an agency uses one per client).',
-  members: 'Users of the organization and their roles in its workspaces.',
-  'api-keys': 'API keys of the workspace. The secret is shown once, on creation.',
-  'audit-logs': 'The append-only audit log of every change, newest first.',
   codes: 'Static and dynamic QR codes, their approval workflow and their images (SVG, PNG, PDF, EPS).',
-  comments: 'Review comments on a code.',
-  analytics: 'Scans of a code and their statistics.',
   redirect: 'The public short URL a dynamic code encodes. Public: no API key.',
+  analytics: 'Scans of a code and their statistics.',
+  files: 'Files that hosted content pages serve (a PDF code’s document), uploaded in base64.',
+  brand: 'Logos and brand kits: the look codes share.',
+  comments: 'Review comments on a code.',
+  webhooks: 'Endpoints that receive signed events (Standard Webhooks), and their delivery logs.',
+  workspaces: 'Workspaces separate the codes, keys and members of one organization (an agency uses one per client).',
+  'api-keys': 'API keys of the workspace. The secret is shown once, on creation.',
+  members: 'Users of the organization and their roles in its workspaces.',
+  organizations: 'The organization of the caller, its plan and its live usage against the plan limits.',
+  'audit-logs': 'The append-only audit log of every change, newest first.',
+  auth: 'Dashboard sessions: sign-up, sign-in (cookie `qrs_session` plus the `X-CSRF-Token` header), password.',
   dpp: 'Battery product passports (Regulation (EU) 2023/1542): drafts, versions, publication, access grants and QR codes.',
   'dpp-public': 'The public page of a published passport, which a scan of its QR code lands on. Public: no API key.',
   resolver: 'The GS1 Digital Link resolver for passports. Public: no API key.',
+  'gs1-prefixes': 'GS1 company prefixes of the organization, which its passports’ GTINs must start with.',
+  billing: 'The plan of the organization and its payment provider’s checkout and portal.',
+  privacy: 'Data exports and erasure (GDPR Art. 15, 17 and 20).',
+  announcements:
+    "The operator's notices (maintenance, breaking API changes ahead of their sunset) that the dashboard shows as a banner.",
+  health: 'Liveness and readiness of the service. Public: no API key.',
 };
 
 /** Parameters every route of a kind accepts, declared once under components.parameters. */
@@ -161,6 +172,10 @@ export interface DocumentOptions {
   deprecations: Array<{ method: string; path: string }>;
   /** Examples of named schemas, when the generic sample would not be realistic enough. */
   examples?: Record<string, unknown>;
+  /** BASE_URL of this server, for the short URLs in response examples. */
+  baseUrl?: string;
+  /** The app's clock at build time, for example deadlines that must lie ahead. */
+  now?: Date;
 }
 
 const isSchemaNode = (v: unknown): v is Obj =>
@@ -180,7 +195,12 @@ function hoistNamedSchemas(doc: Obj): void {
     if (Array.isArray(node)) return node.map(visit);
     if (!node || typeof node !== 'object') return node;
     const out: Obj = {};
-    for (const [k, v] of Object.entries(node)) out[k] = k === 'example' || k === 'examples' ? v : visit(v);
+    for (const [k, v] of Object.entries(node)) {
+      // A body's named examples moved to its media type already; a copy left on a shared schema
+      // (the batch's items) would make it a second component.
+      if (k === 'x-examples') continue;
+      out[k] = k === 'example' || k === 'examples' ? v : visit(v);
+    }
     if (typeof out.title !== 'string' || !isSchemaNode(out) || !/^[A-Za-z][A-Za-z0-9]*$/.test(out.title)) return out;
     const text = JSON.stringify(out);
     let name = out.title;
@@ -280,12 +300,12 @@ function finishOperation(doc: Obj, path: string, method: string, op: Obj, opts: 
       add('Sunset', 'Sunset');
       add('Link', 'Link');
     }
-    for (const media of Object.values((response.content ?? {}) as Obj)) addExample(doc, media, opts);
+    for (const media of Object.values((response.content ?? {}) as Obj)) addExample(doc, media, opts, false);
   }
-  for (const media of Object.values((op.requestBody?.content ?? {}) as Obj)) addExample(doc, media, opts);
+  for (const media of Object.values((op.requestBody?.content ?? {}) as Obj)) addExample(doc, media, opts, true);
 }
 
-function addExample(doc: Obj, media: Obj, opts: DocumentOptions): void {
+function addExample(doc: Obj, media: Obj, opts: DocumentOptions, request: boolean): void {
   if (media.example !== undefined || media.examples !== undefined || !media.schema) return;
   const schema = media.schema as Obj;
   if (schema.type === 'string' && !schema.format) {
@@ -295,7 +315,13 @@ function addExample(doc: Obj, media: Obj, opts: DocumentOptions): void {
   if (schema.type === 'string' && schema.format === 'binary') return;
   const resolved = resolve(doc, schema) as SchemaLike | undefined;
   if (!resolved) return;
-  media.example = sampleSchema(resolved, { components: doc.components.schemas, named: opts.examples ?? {} });
+  media.example = sampleSchema(resolved, {
+    components: doc.components.schemas,
+    named: opts.examples ?? {},
+    request,
+    baseUrl: opts.baseUrl,
+    now: opts.now,
+  });
 }
 
 /** Components this document declares but no operation uses (a header of deprecated routes when none is). */
@@ -328,6 +354,10 @@ export function finishDocument(doc: Obj, opts: DocumentOptions): Obj {
   }
   dropUnused(doc, 'parameters');
   dropUnused(doc, 'headers');
-  doc.tags = [...used].sort().map((name) => ({ name, description: TAGS[name] ?? `Operations on ${name}.` }));
+  const order = Object.keys(TAGS);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  doc.tags = [...used]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((name) => ({ name, description: TAGS[name] ?? `Operations on ${name}.` }));
   return doc;
 }

@@ -8,10 +8,26 @@ interface Context {
   components: Record<string, SchemaLike>;
   /** Examples of named components that replace the generic sample. */
   named: Record<string, unknown>;
+  /**
+   * A request body: only the required members, so the pre-filled example is the smallest request
+   * that succeeds (docs/decisions.md D34); a response shows every member.
+   */
+  request?: boolean;
+  /** BASE_URL of this server, for the short URLs a response holds. */
+  baseUrl?: string;
+  /** When the document is built (the app's clock), for deadlines that must lie ahead. */
+  now?: Date;
 }
 
 const ULID = '01JD3Y2K8Q9XW4T5N6M7P8R9S0';
 const TIME = '2026-03-14T09:26:53.000Z';
+const SHORT_CODE = 'aB3dE9xK';
+/**
+ * A deadline 30 days after `now` (midnight UTC): servers accept a future one of at most a year for
+ * grants and credentials, so a fixed date would turn every such example into a 422.
+ */
+const future = (now: Date | undefined) =>
+  new Date(Math.ceil((now ?? new Date(TIME)).getTime() / 86_400_000 + 30) * 86_400_000).toISOString();
 
 /** The id prefix of a resource, by the component it belongs to or the property that names it. */
 const PREFIX_BY_TITLE: Record<string, string> = {
@@ -23,7 +39,11 @@ const PREFIX_BY_TITLE: Record<string, string> = {
   AuditLogEntry: 'aud',
   Comment: 'cmt',
   Passport: 'dpp',
+  ModelPassport: 'dpm',
+  AccessCredential: 'dpc',
+  AccessCredentialWithToken: 'dpc',
   AccessGrant: 'grt',
+  PassportReading: 'dpr',
   AccessGrantWithToken: 'grt',
   User: 'usr',
   Member: 'usr',
@@ -50,10 +70,10 @@ const PREFIX_BY_FIELD: Record<string, string> = {
   next_cursor: 'qr',
 };
 
-function stringFor(name: string, schema: SchemaLike, title: string | undefined): string {
+function stringFor(name: string, schema: SchemaLike, title: string | undefined, ctx: Context): string {
   switch (schema.format) {
     case 'date-time':
-      return TIME;
+      return name === 'expires_at' ? future(ctx.now) : TIME;
     case 'date':
       return TIME.slice(0, 10);
     case 'email':
@@ -66,8 +86,11 @@ function stringFor(name: string, schema: SchemaLike, title: string | undefined):
     case 'uuid':
       return '3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42';
   }
+  if (name === 'short_url') return `${ctx.baseUrl ?? 'https://qrs.example'}/r/${SHORT_CODE}`;
   if (name === 'id' && title && PREFIX_BY_TITLE[title]) return `${PREFIX_BY_TITLE[title]}_${ULID}`;
   if (PREFIX_BY_FIELD[name]) return `${PREFIX_BY_FIELD[name]}_${ULID}`;
+  // A deadline that lies ahead, so an example that sets one is accepted.
+  if (name === 'expires_at') return future(ctx.now);
   if (/(^|_)at$/.test(name)) return TIME;
   if (name === 'date' || name === 'day') return TIME.slice(0, 10);
   if (/url$/.test(name) || name === 'href' || name === 'anchor') return 'https://example.com/spring-sale';
@@ -76,7 +99,8 @@ function stringFor(name: string, schema: SchemaLike, title: string | undefined):
   if (name === 'gtin') return '04260123456788';
   if (name === 'serial') return 'VX77-2606-000481';
   if (name === 'lot') return 'L2606-A/07';
-  if (name === 'short_code') return 'aB3dE9x';
+  if (name === 'short_code') return SHORT_CODE;
+  if (name === 'from' || name === 'to') return name === 'from' ? '2026-03-01' : '2026-03-14';
   if (name === 'foreground') return '#111111';
   if (name === 'background') return '#FFFFFF';
   if (name === 'name')
@@ -151,7 +175,7 @@ function sample(schema: SchemaLike, ctx: Context, name: string, title: string | 
     case 'number':
       return numberFor(name, schema);
     case 'string':
-      return stringFor(name, schema, own);
+      return stringFor(name, schema, own, ctx);
     case 'array': {
       const item = schema.items ? sample(schema.items, ctx, name.replace(/s$/, ''), undefined, depth + 1) : 'text';
       return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item);
@@ -159,7 +183,9 @@ function sample(schema: SchemaLike, ctx: Context, name: string, title: string | 
     case 'object':
     case undefined: {
       const out: Record<string, unknown> = {};
+      const required = new Set<string>(schema.required ?? []);
       for (const [key, prop] of Object.entries((schema.properties ?? {}) as Record<string, SchemaLike>)) {
+        if (ctx.request && !required.has(key)) continue;
         out[key] = sample(prop, ctx, key, own, depth + 1);
       }
       return out;

@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { ERROR_TYPES, type ErrorTypeName } from './errors.js';
 import { finishDocument } from './openapi.document.js';
+import { introMarkdown } from './openapi.intro.js';
 
 export const Problem = Type.Object(
   {
@@ -115,13 +116,68 @@ function withHtmlErrors(responses: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
+/** A dynamic URL code as POST /v1/codes answers it: on this server's host, not scanned yet. */
+function codeExample(baseUrl: string): Record<string, unknown> {
+  const style = Object.fromEntries(
+    [
+      'foreground',
+      'background',
+      'error_correction',
+      'margin',
+      'module_shape',
+      'eye_shape',
+      'eye_color',
+      'gradient',
+      'logo_id',
+      'logo_size',
+      'frame',
+      'brand_kit_id',
+    ].map((k) => [k, null]),
+  );
+  return {
+    id: 'qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
+    workspace_id: 'ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
+    type: 'url',
+    dynamic: true,
+    url: 'https://example.com/spring-sale',
+    content: null,
+    short_code: 'aB3dE9xK',
+    short_url: `${baseUrl}/r/aB3dE9xK`,
+    title: 'Spring sale flyer',
+    tags: ['spring'],
+    status: 'active',
+    destinations: null,
+    expires_at: null,
+    fallback_url: null,
+    max_scans: null,
+    scan_count: 0,
+    style,
+    rules: null,
+    utm: null,
+    password_protected: false,
+    rejection_reason: null,
+    reviewed_at: null,
+    created_at: '2026-03-14T09:26:53.000Z',
+    updated_at: '2026-03-14T09:26:53.000Z',
+  };
+}
+
 const passportExample = JSON.parse(
   readFileSync(new URL('../features/dpp/fixtures/ev.json', import.meta.url), 'utf8'),
 ) as { data: unknown };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** OpenAPI 3.1 `webhooks`: the events a feature sends, by name; features add theirs at registration */
+    openapiWebhooks: Record<string, unknown>;
+  }
+}
+
 export const openapiPlugin = fp(
   async (app) => {
     const { config } = app.deps;
+    const webhooks: Record<string, unknown> = {};
+    app.decorate('openapiWebhooks', webhooks);
     docsUrlForExamples = config.docsUrl;
     app.addSchema(Problem);
     app.addHook('onRoute', (route) => {
@@ -138,7 +194,7 @@ export const openapiPlugin = fp(
         info: {
           title: 'qrs API',
           version: config.version,
-          description: `QR codes, redirects with scan analytics, organizations, workspaces, audit logs and battery passports.\n\nAuthenticate with \`Authorization: Bearer ${config.apiKeyPrefix}_sk_…\` (an API key) or, from the dashboard, the session cookie plus \`X-CSRF-Token\`. Every response carries \`X-Request-Id\` and the \`X-RateLimit-*\` headers; errors are RFC 7807 problem documents whose \`type\` is a page under ${config.docsUrl}/errors/. Versioning: ${config.docsUrl}/api/versioning.`,
+          description: introMarkdown(config),
           license: { name: 'MIT', identifier: 'MIT' },
           contact: { name: 'qrs maintainers', url: 'https://github.com/qrs-project/qrs' },
         },
@@ -157,10 +213,22 @@ export const openapiPlugin = fp(
       },
       refResolver: { buildLocalReference: (json, _base, _frag, i) => String(json.$id ?? `def-${i}`) },
       transformObject: (documentObject) =>
-        finishDocument((documentObject as { openapiObject: object }).openapiObject as never, {
-          deprecations: config.deprecations,
-          examples: { PassportData: passportExample.data, Problem: problemExample(422) },
-        }) as never,
+        finishDocument(
+          {
+            ...(documentObject as { openapiObject: object }).openapiObject,
+            ...(Object.keys(webhooks).length && { webhooks }),
+          } as never,
+          {
+            deprecations: config.deprecations,
+            examples: {
+              PassportData: passportExample.data,
+              Problem: problemExample(422),
+              Code: codeExample(config.baseUrl),
+            },
+            baseUrl: config.baseUrl,
+            now: app.deps.clock.now(),
+          },
+        ) as never,
     });
   },
   { name: 'openapi', dependencies: ['problem'] },

@@ -3,9 +3,12 @@ import { ROLES, type Role } from '../lib/roles.js';
 const ALL = ROLES;
 const WRITERS: Role[] = ['org_admin', 'ws_admin', 'editor', 'api_key'];
 const ADMINS: Role[] = ['org_admin', 'ws_admin'];
+// A person acting on their own data: any session, never an API key.
+const PEOPLE: Role[] = ROLES.filter((r) => r !== 'api_key');
 
 /**
- * The one table deciding every operation (STYLE: permissions are data). A route names its action
+ * The one table deciding every operation: permissions are data, so one test can walk them all and
+ * no handler hides a check of its own. A route names its action
  * with `config: { permission }`; the test suite walks this whole table. org_admin is in every row
  * (docs/decisions.md D4); api_key is an editor plus workspace creation, organization PATCH and PATCH of its own
  * workspace, never an admin, and never more than its creator may do (see `allows`).
@@ -39,7 +42,12 @@ export const PERMISSIONS = {
   'dpp.grant': WRITERS,
   'gs1_prefixes.read': ALL,
   'gs1_prefixes.manage': ['org_admin'],
+  'dpp.credentials.manage': ['org_admin'],
   'webhooks.manage': ['org_admin', 'ws_admin', 'api_key'],
+  'billing.manage': ['org_admin'],
+  'privacy.self': PEOPLE,
+  'announcements.read': ALL,
+  'announcements.dismiss': ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

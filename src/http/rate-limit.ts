@@ -12,10 +12,12 @@ function budgetOf(request: FastifyRequest): { key: string; limit: number } {
   if (request.routeOptions?.config?.rateLimit === 'public')
     return { key: `pub:${request.ip}`, limit: config.rateLimit.publicPerWindow };
   if (p) {
-    return {
-      key: `${p.kind === 'api_key' ? 'key' : 'usr'}:${p.actorId}`,
-      limit: config.plans[p.plan]?.requestsPerMinute ?? config.plans.free.requestsPerMinute,
-    };
+    const plan = config.plans[p.plan]?.requestsPerMinute ?? config.plans.free.requestsPerMinute;
+    if (p.kind === 'api_key') return { key: `key:${p.actorId}`, limit: plan };
+    // A person in the dashboard is not an integration: the plan's key budget (60 on Free) ran out
+    // in a minute of ordinary clicking, so a session has its own floor (docs/decisions.md D16).
+    const session = config.rateLimit.sessionPerWindow;
+    return { key: `usr:${p.actorId}`, limit: plan === 0 || session === 0 ? 0 : Math.max(plan, session) };
   }
   return { key: `ip:${request.ip}`, limit: config.rateLimit.anonymousPerWindow };
 }

@@ -34,6 +34,10 @@ export function redactSecrets(value: unknown, keys: ReadonlySet<string>): number
       if (keys.has(k) && o[k] !== null && typeof o[k] !== 'object') {
         o[k] = SECRET_PLACEHOLDER;
         n++;
+      } else if (keys.has(k) && Array.isArray(o[k])) {
+        // A list of secrets (recovery codes): each one replaced.
+        o[k] = (o[k] as unknown[]).map(() => SECRET_PLACEHOLDER);
+        n += (o[k] as unknown[]).length;
       } else walk(o[k]);
     }
   };

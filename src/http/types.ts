@@ -44,6 +44,8 @@ declare module 'fastify' {
     rateLimit?: 'api' | 'public';
     /** pages people open in a browser (redirect, passport): errors answer HTML to an HTML Accept */
     htmlErrors?: boolean;
+    /** 'errors': a route answering at volume logs only errors and slow requests (http/request-log.ts) */
+    accessLog?: 'all' | 'errors';
   }
 }
 

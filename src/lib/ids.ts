@@ -14,12 +14,24 @@ export type IdPrefix =
   | 'whd'
   | 'cmt'
   | 'dpp'
+  | 'dpm'
+  | 'dpc'
+  | 'dpr'
   | 'scn'
   | 'exp'
   | 'ses'
   | 'grt'
   | 'gcp'
-  | 'inv';
+  | 'inv'
+  | 'qra'
+  | 'job'
+  | 'msg'
+  | 'utk'
+  | 'evt'
+  | 'ann'
+  | 'fil'
+  | 'lgo'
+  | 'bkt';
 
 /** Monotonic, so ids minted in the same millisecond still sort in creation order (docs/decisions.md D1). */
 export function newId(prefix: IdPrefix): string {

@@ -1,4 +1,5 @@
 import type { PlanName, Plan } from './plans.js';
+import type { S3StoreOptions } from '../lib/s3-blob-store.js';
 
 // The typed configuration every layer reads; src/config.ts (the process entry) loads it from the
 // environment once.
@@ -25,14 +26,44 @@ export interface Config {
   logLevel: string;
   version: string;
   bodyLimit: number;
+  /**
+   * Node's HTTP server timeouts (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS,
+   * HTTP_KEEP_ALIVE_TIMEOUT_MS): a client that drips its headers or body is cut off.
+   */
+  mail: {
+    /** SMTP_URL; null = the local outbox directory */
+    smtpUrl: string | null;
+    from: string;
+    /** MAIL_OUTBOX_DIR: where messages are written as .eml files without SMTP_URL */
+    outboxDir: string;
+  };
+  /** EMAIL_VERIFICATION: whether an unproved address may accept invitations and create API keys */
+  emailVerification: 'required' | 'off';
+  /** 32 bytes (SECRETS_KEY, else the key file) sealing TOTP secrets and queued e-mail */
+  secretsKey: Buffer;
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   plans: Record<PlanName, Plan>;
-  rateLimit: { windowMs: number; anonymousPerWindow: number; publicPerWindow: number };
+  /** Plan of every organization created by sign-up or the API (DEFAULT_PLAN); bootstrap's default too. */
+  defaultPlan: PlanName;
+  /**
+   * Per window: unauthenticated calls per IP, public routes per IP, and a dashboard session's
+   * own floor (RATE_LIMIT_SESSION): a session gets the larger of it and its plan's key budget.
+   */
+  rateLimit: { windowMs: number; anonymousPerWindow: number; publicPerWindow: number; sessionPerWindow: number };
   deprecations: Deprecation[];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs; never `true`. */
   trustProxy: false | number | string[];
   countryHeader: string | null;
   scanFlushMs: number;
+  /** the scan sink's write-ahead journal (null dir = none) and its fsync interval */
+  scanJournal: { dir: string | null; syncMs: number };
+  /** /v1/health is `degraded` while more scans than this wait to be written */
+  scanBacklogDegraded: number;
+  /** an access log line for every answered redirect (LOG_REDIRECTS=true); errors and slow ones are always logged */
+  logRedirects: boolean;
   passwordCost: number;
+  /** password tries per IP within 15 minutes on protected codes' forms (CODE_PASSWORD_TRIES) */
+  codePasswordTries: number;
   /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
   exports: { workers: number; perWorkspace: number };
   /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
@@ -42,4 +73,42 @@ export interface Config {
    * PostgreSQL's monthly scan partitions (false when pg_partman or the operator does)
    */
   retention: { intervalMs: number; batchSize: number | null; managePartitions: boolean };
+  /**
+   * the job queue's runner (docs/decisions.md D12): poll interval (0 = only when asked), jobs run at
+   * once per instance, how long a claim holds, how long shutdown waits for running jobs
+   */
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback and private addresses (tests, private networks) */
+  webhookAllowPrivate: boolean;
+  jobs: { pollIntervalMs: number; concurrency: number; leaseMs: number; shutdownGraceMs: number };
+  /**
+   * ROLE (docs/decisions.md D32): `all` serves HTTP and runs background jobs; `web` serves HTTP and
+   * never claims a job; `worker` runs jobs and does not listen.
+   */
+  role: ProcessRole;
+  /** Stripe billing (docs/billing.md); off while secretKey is null */
+  billing: BillingConfig;
+  /** data-protection exports (docs/privacy.md): where the ZIP files are kept, and the sweep interval */
+  privacyExports: { dir: string; sweepMs: number };
+  /**
+   * uploaded files (docs/codes.md, "Storage"): which store keeps them, the local-disk store's
+   * directory, the largest file, and the S3-compatible store's bucket when the driver is s3
+   */
+  storage: { driver: 'disk' | 's3'; dir: string; maxFileBytes: number; s3: S3StoreOptions | null };
+}
+
+export type ProcessRole = 'all' | 'web' | 'worker';
+
+export interface BillingConfig {
+  /** STRIPE_SECRET_KEY; null switches billing off */
+  secretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET (whsec_…); null refuses every webhook */
+  webhookSecret: string | null;
+  /** STRIPE_PRICE_<PLAN>: the Stripe price id of each paid plan that can be bought */
+  prices: Partial<Record<PlanName, string>>;
+  /** BILLING_GRACE_DAYS: how long a past-due organization keeps its plan */
+  graceDays: number;
+  /** BILLING_GRACE_INTERVAL_MS: how often the grace check runs (0 = off) */
+  graceIntervalMs: number;
+  /** STRIPE_API_URL: another API endpoint (stripe-mock, a test stand-in); null = Stripe's own */
+  apiUrl: URL | null;
 }

@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { DB } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import type { RedisCircuit } from '../db/redis.js';
-import type { DnsResolver } from '../lib/dns.js';
+import type { DnsResolver, HostResolver } from '../lib/dns.js';
 
 export interface WindowHit {
   count: number;
@@ -39,4 +39,6 @@ export interface Deps {
   lastUsed: LastUsedRecorder;
   /** TXT lookups for custom-domain verification */
   dnsResolver: DnsResolver;
+  /** address lookups for outgoing webhook connections (checked before they are dialled) */
+  hostResolver: HostResolver;
 }

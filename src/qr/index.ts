@@ -1,4 +1,5 @@
 import { buildMatrix, type Ecc } from './matrix.js';
+import type { Design } from './design.js';
 import { renderSvg } from './svg.js';
 import { renderPng } from './png.js';
 import { renderPdf } from './pdf.js';
@@ -7,6 +8,9 @@ import { renderEps } from './eps.js';
 export * from './matrix.js';
 export * from './payloads.js';
 export * from './options.js';
+export * from './design.js';
+export * from './logo.js';
+export { FRAME_FONTS, MAX_FRAME_TEXT, type Frame, type FrameFont } from './frame.js';
 export { renderSvg } from './svg.js';
 export { renderPng, pngModuleSize } from './png.js';
 export { renderPdf, drawQr } from './pdf.js';
@@ -29,6 +33,8 @@ export interface RenderOptions {
   dpi?: number;
   /** Document title for PDF, EPS and SVG. */
   title?: string;
+  /** module and eye shapes, eye colour, gradient (docs/qr-output.md, "Designed codes") */
+  design?: Design;
 }
 
 export interface RenderedQr {
@@ -46,7 +52,8 @@ export const MEDIA_TYPES: Record<QrFormat, string> = {
 
 /** Renders `payload` in one format. Throws RangeError when the payload does not fit a symbol. */
 export async function render(format: QrFormat, payload: string, options: RenderOptions = {}): Promise<RenderedQr> {
-  const m = buildMatrix(payload, options.ecc ?? 'M');
+  // A logo hides modules: only level H has the redundancy for that (docs/decisions.md D23).
+  const m = buildMatrix(payload, options.design?.logo ? 'H' : (options.ecc ?? 'M'));
   const body =
     format === 'svg'
       ? renderSvg(m, options)

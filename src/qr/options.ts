@@ -1,5 +1,6 @@
 import type { Ecc } from './matrix.js';
 import { contrastRatio, HEX_COLOR, luminance } from './color.js';
+import type { Design } from './design.js';
 
 export { contrastRatio } from './color.js';
 
@@ -31,6 +32,8 @@ export interface RenderDefaults {
   margin?: number;
   /** Workspace primary colour; used for modules only when it reads well on the background. */
   brandColor?: string | null;
+  /** shapes, eye colour and gradient of a designed code */
+  design?: Design;
 }
 
 export interface ResolvedRenderOptions {
@@ -43,12 +46,31 @@ export interface ResolvedRenderOptions {
   size?: number;
   mm?: number;
   dpi?: number;
+  design?: Design;
 }
 
 export interface QueryProblem {
   pointer: string;
   detail: string;
   code: 'contrast' | 'inverted';
+}
+
+/** The design's own colours must read on the background as the modules must (pointers into a code's style). */
+function designProblems(design: Design | undefined, bg: string): QueryProblem[] {
+  const out: QueryProblem[] = [];
+  const check = (colour: string | undefined, pointer: string) => {
+    if (!colour) return;
+    const ratio = contrastRatio(colour, bg);
+    if (ratio < MIN_CONTRAST)
+      out.push({
+        pointer,
+        code: 'contrast',
+        detail: `Contrast between ${colour} and ${bg} is ${ratio.toFixed(2)}:1; at least ${MIN_CONTRAST}:1 is needed for reliable scanning.`,
+      });
+  };
+  check(design?.eyeColor, '/style/eye_color');
+  check(design?.gradient?.to, '/style/gradient/to');
+  return out;
 }
 
 export type ResolveResult =
@@ -94,6 +116,7 @@ export function resolveRenderOptions(query: RenderQuery, defaults: RenderDefault
       detail: `Modules (${fg}) are lighter than the background (${bg}); many scanners cannot read inverted codes. Pass invert=true to allow it.`,
     });
   }
+  problems.push(...designProblems(defaults.design, bg));
   if (problems.length) return { ok: false, problems };
 
   const margin = query.margin ?? defaults.margin ?? STANDARD_MARGIN;
@@ -105,7 +128,7 @@ export function resolveRenderOptions(query: RenderQuery, defaults: RenderDefault
   }
   if (invert) warnings.push('Inverted code: some older scanners cannot read light modules on a dark background.');
   const options: ResolvedRenderOptions = {
-    ecc: query.ecc ?? defaults.ecc ?? 'M',
+    ecc: defaults.design?.logo ? 'H' : (query.ecc ?? defaults.ecc ?? 'M'),
     margin,
     fg,
     bg,
@@ -115,6 +138,7 @@ export function resolveRenderOptions(query: RenderQuery, defaults: RenderDefault
   if (query.size !== undefined) options.size = query.size;
   if (query.mm !== undefined) options.mm = query.mm;
   if (query.dpi !== undefined) options.dpi = query.dpi;
+  if (defaults.design) options.design = defaults.design;
   return { ok: true, options, warnings };
 }
 

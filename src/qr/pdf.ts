@@ -2,12 +2,18 @@ import PDFDocument from 'pdfkit';
 import { darkRects, type QrMatrix } from './matrix.js';
 import { parseHex } from './color.js';
 import { PT_PER_MM, symbolMm } from './units.js';
+import { designShapes, isPlain, type Design, type Shape } from './design.js';
+import { gradientLine } from './design-draw.js';
+import { sceneOf } from './scene.js';
+import { logoPng } from './raster.js';
+import { frameFont } from './frame.js';
 
 export interface PdfDrawOptions {
   /** Quiet zone in modules (default 4), included in `size`. */
   margin?: number;
   fg?: string;
   bg?: string;
+  design?: Design;
 }
 
 export interface PdfOptions extends PdfDrawOptions {
@@ -38,20 +44,65 @@ export function drawQr(
   doc.save();
   doc.rect(x, y, size, size).fill(bg);
   // Module units keep the content stream short: every rectangle is small integers.
+  if (!isPlain(opts.design)) {
+    doc.translate(x, y).scale(unit);
+    drawDesign(doc, m, margin, opts.design!, fg, bg);
+    doc.restore();
+    return;
+  }
   doc.translate(x + margin * unit, y + margin * unit).scale(unit);
   for (const r of darkRects(m)) doc.rect(r.x, r.y, r.w, r.h);
   doc.fill(fg);
   doc.restore();
 }
 
+function addShapes(doc: PDFKit.PDFDocument, shapes: Shape[]) {
+  for (const s of shapes) {
+    if (s.kind === 'circle') doc.circle(s.x + s.w / 2, s.y + s.h / 2, s.r);
+    else if (s.r > 0) doc.roundedRect(s.x, s.y, s.w, s.h, s.r);
+    else doc.rect(s.x, s.y, s.w, s.h);
+  }
+}
+
+/** A designed symbol in module units (quiet zone included): shapes, eye colour, a vector gradient. */
+function drawDesign(doc: PDFKit.PDFDocument, m: QrMatrix, margin: number, design: Design, fg: string, bg: string) {
+  const s = designShapes(m, margin, design);
+  let moduleFill: string | PDFKit.PDFGradient = fg;
+  if (design.gradient) {
+    parseHex(design.gradient.to);
+    const g = gradientLine(design.gradient.direction, m.size + 2 * margin);
+    moduleFill = doc.linearGradient(g.x1, g.y1, g.x2, g.y2).stop(0, fg).stop(1, design.gradient.to);
+  }
+  const eyeFill = design.eyeColor ? (parseHex(design.eyeColor), design.eyeColor) : moduleFill;
+  addShapes(doc, s.modules);
+  doc.fill(moduleFill);
+  addShapes(doc, s.eyeOuter);
+  doc.fill(eyeFill);
+  addShapes(doc, s.eyeHole);
+  doc.fill(bg);
+  addShapes(doc, s.eyeBall);
+  doc.fill(eyeFill);
+}
+
 const FIXED_CREATION_DATE = new Date('2000-01-01T00:00:00Z');
 
-/** A one-page vector PDF whose page is exactly the symbol. */
+/** Pixels for a logo box `pt` points wide: about 600 dpi, within bounds that keep the file small. */
+const logoPixels = (pt: number) => Math.min(1024, Math.max(128, Math.round((pt / 72) * 600)));
+
+/**
+ * A one-page vector PDF whose page is exactly the image: the symbol, and around it the frame
+ * whose text is set in the embedded font. A logo is embedded as an image.
+ */
 export function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
   const margin = opts.margin ?? 4;
-  const size = symbolMm(m.size + 2 * margin, opts.mm) * PT_PER_MM;
+  const fg = opts.fg ?? '#000000';
+  const bg = opts.bg ?? '#FFFFFF';
+  const scene = sceneOf(m, margin, opts.design, fg, bg);
+  const width = symbolMm(scene.width, opts.mm) * PT_PER_MM;
+  const unit = width / scene.width;
+  const height = unit * scene.height;
   const doc = new PDFDocument({
-    size: [size, size],
+    size: [width, height],
     margin: 0,
     // No default font: a bare symbol never draws text, and loading Helvetica's metrics
     // would cost more than drawing the code.
@@ -66,7 +117,29 @@ export function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  drawQr(doc, m, 0, 0, size, opts);
+  if (scene.frame) {
+    const { layout, color } = scene.frame;
+    doc.roundedRect(0, 0, width, height, layout.radius * unit).fill(color);
+  }
+  const { logo: _logo, frame: _frame, ...shapes } = opts.design ?? {};
+  drawQr(doc, scene.m, scene.qrX * unit, scene.qrY * unit, scene.full * unit, { ...opts, design: shapes });
+  if (scene.logo) {
+    const { box, logo } = scene.logo;
+    const png = logoPng(logo, logoPixels(box.w * unit));
+    doc.image(png, box.x * unit, box.y * unit, { width: box.w * unit, height: box.h * unit });
+  }
+  if (scene.frame) {
+    const { layout, textColor, text } = scene.frame;
+    const { file, font } = frameFont(opts.design?.frame?.font);
+    const size = layout.text.fontSize * unit;
+    // PDFKit places text by the top of the line: the baseline less the font's ascent.
+    const top = layout.text.baseline * unit - (font.ascent / font.unitsPerEm) * size;
+    doc
+      .font(file)
+      .fontSize(size)
+      .fillColor(textColor)
+      .text(text, layout.text.x * unit, top, { lineBreak: false });
+  }
   doc.end();
   return done;
 }

@@ -118,7 +118,7 @@ describe(
       const health = await call(h, { url: '/v1/health' });
       assert.equal(health.statusCode, 503);
       assert.equal(health.json.status, 'degraded');
-      assert.deepEqual(health.json.checks, { database: 'down', redis: 'disabled' });
+      assert.deepEqual(health.json.checks, { database: 'down', redis: 'disabled', scans: 'ok' });
       assert.equal(health.json.version, h.config.version);
 
       // A person who scans an uncached code gets a page; an API client a problem document.

@@ -17,7 +17,7 @@ import { withRegisteredRoutes, type RegisteredRoute } from '../security/every-ro
 import { asKey, asMember, req, type Caller } from '../support/callers.js';
 
 /**
- * Walks the WHOLE permission table (STYLE: permissions are data, walked by one test): for every
+ * Walks the WHOLE permission table (permissions are data, so one test can check them all): for every
  * action, every role and API keys, a real request through HTTP is allowed or 403 exactly as the
  * table says. Accounts actions have hand-written probes that must succeed (2xx) when allowed;
  * actions of other features are probed generically on every route that declares them (allowed:

@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
-import { createHarness, dialects, expectProblem, seedTenant, type Harness } from '../support/harness.js';
+import { createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness } from '../support/harness.js';
 
 const stores = [{ name: 'memory', env: {} as Record<string, string> }];
 if (process.env.TEST_REDIS_URL) stores.push({ name: 'redis', env: { REDIS_URL: process.env.TEST_REDIS_URL } });
@@ -24,6 +24,7 @@ for (const dialect of dialects()) {
             RATE_LIMIT_PRO: '5',
             RATE_LIMIT_ANONYMOUS: '2',
             RATE_LIMIT_PUBLIC: '4',
+            RATE_LIMIT_SESSION: '6',
           },
           { clock },
         );
@@ -55,6 +56,22 @@ for (const dialect of dialects()) {
         assert.ok(Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60);
         assert.equal(limited.headers['x-ratelimit-remaining'], '0');
         assert.match(p.detail, /3 requests/);
+      });
+
+      it('gives a dashboard session its own budget, larger than a Free key (the dashboard limited its own user)', async () => {
+        const tenant = await seedTenant(h);
+        const member = await seedMember(h, tenant, { workspace: 'editor' });
+        for (let i = 0; i < 6; i++) {
+          const res = await get('/v1/codes', member.headers, randomIp());
+          assert.equal(res.statusCode, 200, res.body);
+          assert.equal(res.headers['x-ratelimit-limit'], '6');
+        }
+        const limited = await get('/v1/codes', member.headers, randomIp());
+        expectProblem(Object.assign(limited, { json: limited.json() }), 429, 'rate-limited');
+        // The organization's API key keeps the plan's budget, counted apart from the person.
+        const key = await get('/v1/organizations', tenant.auth, randomIp());
+        assert.equal(key.statusCode, 200);
+        assert.equal(key.headers['x-ratelimit-limit'], '3');
       });
 
       it('gives a pro plan its own, larger budget', async () => {

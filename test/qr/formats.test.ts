@@ -11,7 +11,7 @@ import { renderPdf } from '../../src/qr/pdf.js';
 import { renderEps } from '../../src/qr/eps.js';
 import { crc32 } from '../../src/qr/crc32.js';
 import { render } from '../../src/qr/index.js';
-import { missingTools, rasteriseEps, run, withTempDir } from '../support/decode.js';
+import { decodePng, missingTools, rasteriseEps, run, withTempDir } from '../support/decode.js';
 import { LONG_TEXT } from './fixtures.js';
 
 const URL = 'https://qrs.example/r/Ab3dE9x';
@@ -60,8 +60,9 @@ describe('png', () => {
     const ihdr = chunks.get('IHDR')!;
     const moduleSize = pngModuleSize(m.size + 8, 512);
     assert.equal(moduleSize, Math.floor(512 / (m.size + 8)));
-    assert.equal(ihdr.readUInt32BE(0), (m.size + 8) * moduleSize);
-    assert.equal(ihdr.readUInt32BE(4), (m.size + 8) * moduleSize);
+    assert.ok(moduleSize > 1);
+    assert.equal(ihdr.readUInt32BE(0), 512);
+    assert.equal(ihdr.readUInt32BE(4), 512);
     assert.deepEqual([...ihdr.subarray(8)], [1, 3, 0, 0, 0]);
     assert.deepEqual([...chunks.get('PLTE')!], [0xff, 0xee, 0xdd, 0x11, 0x22, 0x33]);
     const phys = chunks.get('pHYs')!;
@@ -72,15 +73,26 @@ describe('png', () => {
     assert.equal(raw.length, ihdr.readUInt32BE(4) * (1 + Math.ceil(ihdr.readUInt32BE(0) / 8)));
   });
 
-  test('size picks the largest whole module size, never below 1; no pHYs without dpi', async () => {
+  test('size is the exact edge (1024 gives 1024, not 999); only below the module count is it larger', async () => {
     const m = buildMatrix(URL, 'L');
     const full = m.size + 2 * 2;
-    for (const size of [16, full, full * 3 + 2, 4096]) {
+    for (const size of [16, full, full * 3 + 2, 1024, 4096]) {
       const ihdr = pngChunks(await renderPng(m, { size, margin: 2 })).get('IHDR')!;
-      assert.equal(ihdr.readUInt32BE(0), full * Math.max(1, Math.floor(size / full)), `size ${size}`);
+      assert.equal(ihdr.readUInt32BE(0), Math.max(full, size), `size ${size}`);
     }
     assert.ok(!pngChunks(await renderPng(m, {})).has('pHYs'));
   });
+
+  test(
+    'an exact-size PNG with the remainder in the quiet zone still decodes',
+    { skip: missingTools('zbarimg') },
+    async () => {
+      const m = buildMatrix(URL, 'M');
+      const png = await renderPng(m, { size: 1024 });
+      assert.equal(pngChunks(png).get('IHDR')!.readUInt32BE(0), 1024);
+      assert.equal(await decodePng(png), URL);
+    },
+  );
 });
 
 describe('svg', () => {

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { generateSdkTypes, publicPathsSource } from '../../scripts/sdk-types.js';
+import { generateContentTypes, generateSdkTypes, publicPathsSource } from '../../scripts/sdk-types.js';
 import { liveOpenApiDocument } from '../../scripts/openapi-live.js';
 
 describe('the OpenAPI document as generators see it', () => {
@@ -20,6 +20,11 @@ describe('the OpenAPI document as generators see it', () => {
       readFileSync('sdk/src/public-paths.ts', 'utf8'),
       await publicPathsSource(),
       'sdk/src/public-paths.ts is stale: run `npm run sdk:types`',
+    );
+    assert.equal(
+      readFileSync('sdk/src/content.ts', 'utf8'),
+      await generateContentTypes(),
+      'sdk/src/content.ts is stale: run `npm run sdk:types`',
     );
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'sdk/tsconfig.json'], {
       stdio: 'pipe',
@@ -61,7 +66,10 @@ describe('the OpenAPI document as generators see it', () => {
             );
         }
         for (const media of Object.values(op.requestBody?.content ?? {}) as any[])
-          assert.ok(media.example !== undefined, `${method} ${path} request example`);
+          assert.ok(
+            media.example !== undefined || Object.keys(media.examples ?? {}).length > 0,
+            `${method} ${path} request example`,
+          );
       }
     }
     assert.ok(doc.info.license && doc.info.contact && doc.servers.length);

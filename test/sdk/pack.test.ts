@@ -5,22 +5,16 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { execFile, execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { installPackedSdk } from '../support/sdk-pack.js';
 import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { decodePng, missingTools } from '../support/decode.js';
 import { ownPrefix, underPrefix, uniqueFixture } from '../support/passports.js';
 import { Qrs } from '../../sdk/src/index.js';
 
 const [sqlite] = dialects();
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, {
-    cwd,
-    stdio: 'pipe',
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' },
-  });
 
 const SCRIPT = `
 import { Qrs } from '@qrs/sdk';
@@ -64,11 +58,7 @@ describe('@qrs/sdk from its npm pack tarball', () => {
   });
 
   it('installs into an empty folder and drives a live server, public routes included', async (ctx) => {
-    const sdkDir = resolve('sdk');
-    npm(['run', 'build'], sdkDir);
-    const tarball = npm(['pack', '--pack-destination', dir], sdkDir).trim().split('\n').pop()!;
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }));
-    npm(['install', '--prefer-offline', '--no-package-lock', join(dir, tarball)], dir);
+    await installPackedSdk(dir, { type: 'module' });
     await writeFile(join(dir, 'run.mjs'), SCRIPT);
 
     const input = uniqueFixture('ev', 'P');

@@ -275,4 +275,20 @@ describe('@qrs/sdk retries', () => {
       last = await impatient.organizations.get().catch((e) => e);
     assert.ok(last instanceof QrsError && last.status === 429 && last.code === 'rate-limited');
   });
+
+  it('tells onRetry about each retry (status, attempt, wait), and a 429 reads as one short line', async () => {
+    const seen: Array<{ attempt: number; status: number | undefined; delayMs: number }> = [];
+    const qrs = new Qrs({
+      apiKey: t.apiKey,
+      baseUrl,
+      retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 50, onRetry: (r) => seen.push(r) },
+    });
+    const results = await Promise.all(Array.from({ length: 6 }, () => qrs.organizations.get().catch((e) => e)));
+    assert.ok(seen.length > 0 && seen.every((r) => r.status === 429 && r.delayMs <= 50 && r.attempt >= 1));
+    const failed = results.find((r) => r instanceof QrsError) as QrsError | undefined;
+    if (failed) {
+      assert.match(failed.message, /^429 rate-limited: Rate limit of 2 requests/);
+      assert.ok(!Object.keys(failed).includes('response'), 'the Response is not printed with the error');
+    }
+  });
 });

@@ -13,9 +13,10 @@ import {
   type Tenant,
 } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
-import { createPassport, uniqueFixture } from '../support/passports.js';
+import { createPassport, fixture, uniqueFixture } from '../support/passports.js';
 import { createApiKey } from '../../src/features/api-keys/api-keys.service.js';
 import { createKeyForWorkspace } from '../../src/cli/commands.js';
+import { publishAnnouncement } from '../../src/features/announcements/index.js';
 import type { Permission } from '../../src/http/permissions.js';
 
 export interface RegisteredRoute {
@@ -96,12 +97,48 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
 
   const code = await createCode(h, owner, { type: 'url', url: 'https://owner.example.com/landing' });
   const comment = await created(h, asOwner('POST', `/v1/codes/${code.id}/comments`, { body: 'owner comment' }));
+  // A renamed code keeps its former short code as an alias (the alias routes address it).
+  await created(
+    h,
+    call(h, {
+      method: 'PATCH',
+      url: `/v1/codes/${code.id}`,
+      tenant: owner,
+      body: { short_code: randomSlug('vanity') },
+    }),
+  );
   const workspace = await created(h, asOwner('POST', '/v1/workspaces', { name: 'Second', slug: randomSlug('ws') }));
   const passport = await createPassport(h, owner, uniqueFixture('ev', 'SEC'));
   const grant = await created(
     h,
     asOwner('POST', `/v1/dpp/${passport.id}/access-grants`, {
       level: 'authority',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  );
+  const model = await created(
+    h,
+    call(h, {
+      method: 'POST',
+      url: '/v1/dpp-models',
+      tenant: owner,
+      body: {
+        gtin: passport.gtin,
+        category: 'ev',
+        data: {
+          generalProductInformation: {
+            batteryModel: 'M',
+            manufacturerInformation: fixture('ev').data.generalProductInformation!.manufacturerInformation,
+          },
+        },
+      },
+    }),
+  );
+  const credential = await created(
+    h,
+    asAdmin('POST', '/v1/dpp-credentials', {
+      level: 'authority',
+      holder: 'Authority',
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     }),
   );
@@ -112,6 +149,37 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
       prefix: `9${Math.floor(Math.random() * 1e8)
         .toString()
         .padStart(8, '0')}`,
+    }),
+  );
+  // Disabled, so no delivery ever dials its (public, unresolved) address; the test event fails at once.
+  const webhook = await created(
+    h,
+    asOwner('POST', '/v1/webhooks', { url: 'https://192.0.2.80/hook', event_types: ['*'], enabled: false }),
+  );
+  const delivery = await created(h, asOwner('POST', `/v1/webhooks/${webhook.id}/test`));
+  await h.app.jobs.runDue();
+  const privacyExport = await created(h, asAdmin('POST', '/v1/privacy/exports', { scope: 'organization' }));
+  // An operator's notice for this organization only: other organizations must not see or dismiss it.
+  const announcement = await publishAnnouncement(
+    { db: h.db, config: h.config, clock: h.app.deps.clock },
+    { title: 'For the owner', body: 'Only this organization sees it.', organization: owner.organizationId },
+  );
+  const logo = await created(
+    h,
+    asOwner('POST', '/v1/logos', {
+      content_type: 'image/svg+xml',
+      data: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>',
+      ).toString('base64'),
+    }),
+  );
+  const brandKit = await created(h, asOwner('POST', '/v1/brand-kits', { name: 'Owner brand' }));
+  const file = await created(
+    h,
+    asOwner('POST', '/v1/files', {
+      name: 'owner.pdf',
+      content_type: 'application/pdf',
+      data: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
     }),
   );
   await createKeyForWorkspace(h.db, h.config, owner.workspaceId, 'target');
@@ -156,6 +224,7 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
     ids: {
       'organizations/:id': owner.organizationId,
       'codes/:id': code.id,
+      'aliases/:short_code': code.short_code,
       'comments/:comment_id': comment.id,
       'workspaces/:id': workspace.id,
       'api-keys/:id': keyRow.id,
@@ -165,6 +234,15 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
       'dpp/:id': passport.id,
       'access-grants/:grant_id': grant.id,
       'gs1-prefixes/:id': prefix.id,
+      'webhooks/:id': webhook.id,
+      'deliveries/:delivery_id': delivery.id,
+      'exports/:id': privacyExport.id,
+      'dpp-models/:id': model.id,
+      'dpp-credentials/:id': credential.id,
+      'announcements/:id': announcement.id,
+      'logos/:id': logo.id,
+      'brand-kits/:id': brandKit.id,
+      'files/:id': file.id,
     },
     gtin: passport.gtin,
     serial: passport.serial,
@@ -181,8 +259,22 @@ const BY_ORGANIZATION = [
   'gs1_prefixes',
   'dpp_passports',
   'dpp_access_grants',
+  'dpp_models',
+  'dpp_credentials',
+  'announcements',
 ] as const;
-const BY_WORKSPACE = ['workspace_members', 'codes', 'code_comments'] as const;
+const BY_WORKSPACE = [
+  'workspace_members',
+  'codes',
+  'code_comments',
+  'code_aliases',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  'dpp_readings',
+  'logos',
+  'brand_kits',
+  'files',
+] as const;
 
 export type Snapshot = Record<string, string[]>;
 

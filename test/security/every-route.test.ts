@@ -1,4 +1,4 @@
-// The shared security suite (STYLE): every route the app registers is walked, so a new
+// The shared security suite: every route the app registers is walked, so a new
 // route is covered the day it is added. Authenticated /v1 routes: no credentials and a revoked key
 // get 401, another organization gets 404 on the owner's resources (D3: existence is not revealed),
 // the weakest role gets 403 where its permission is missing, and nothing of the owner changes.
@@ -6,6 +6,9 @@
 // fails the suite.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   call,
   createHarness,
@@ -34,6 +37,7 @@ type Url = (o: OrgFixture, strangerShortCode: string) => string;
 /** Routes anyone may call (config auth: false, no security requirement), with a URL to try. */
 const PUBLIC: Record<string, Url> = {
   'GET /v1/health': () => '/v1/health',
+  'GET /metrics': () => '/metrics',
   'GET /openapi.json': () => '/openapi.json',
   'GET /docs': () => '/docs',
   'GET /docs/assets/scalar.js': () => '/docs/assets/scalar.js',
@@ -41,11 +45,19 @@ const PUBLIC: Record<string, Url> = {
   'GET /docs/errors/:type': () => '/docs/errors/not-found',
   'GET /docs/api/versioning': () => '/docs/api/versioning',
   'GET /r/:short_code': (_, shortCode) => `/r/${shortCode}`,
+  'POST /r/:short_code': (_, shortCode) => `/r/${shortCode}`,
+  'GET /r/:short_code/contact.vcf': (_, shortCode) => `/r/${shortCode}/contact.vcf`,
+  'GET /r/:short_code/file': (_, shortCode) => `/r/${shortCode}/file`,
   'GET /.well-known/qrs/domain-check': () => '/.well-known/qrs/domain-check',
   'GET /.well-known/gs1resolver': () => '/.well-known/gs1resolver',
   'POST /auth/signup': () => '/auth/signup',
   'POST /auth/login': () => '/auth/login',
+  'POST /auth/password-reset': () => '/auth/password-reset',
+  'POST /auth/password-reset/confirm': () => '/auth/password-reset/confirm',
+  'POST /auth/verify-email': () => '/auth/verify-email',
+  'POST /auth/email-change/confirm': () => '/auth/email-change/confirm',
   'GET /dpp/:gtin/:serial': (o) => `/dpp/${o.gtin}/${o.serial}`,
+  'GET /dpp/:gtin': (o) => `/dpp/${o.gtin}`,
   'GET /01/*': () => '/01/not-a-gtin',
   'OPTIONS /01/*': () => '/01/not-a-gtin',
   'GET /01/:gtin': (o) => `/01/${o.gtin}`,
@@ -55,6 +67,8 @@ const PUBLIC: Record<string, Url> = {
   'GET /01/:gtin/10/:lot/21/:serial': (o) => `/01/${o.gtin}/10/L1/21/${o.serial}`,
   'OPTIONS /01/:gtin/10/:lot/21/:serial': (o) => `/01/${o.gtin}/10/L1/21/${o.serial}`,
   'GET /assets/*': () => '/assets/missing.js',
+  // Stripe's; the signature is its credential (test/features/billing/billing.test.ts)
+  'POST /billing/stripe/webhook': () => '/billing/stripe/webhook',
 };
 
 /** Dashboard routes outside /v1 that check the session cookie themselves (security [{ session: [] }]). */
@@ -65,6 +79,12 @@ const SESSION_ROUTES: Record<string, Url> = {
   'GET /auth/invitations': () => '/auth/invitations',
   'POST /auth/invitations/:id/accept': (o) => `/auth/invitations/${o.ids['invitations/:id']}/accept`,
   'POST /auth/invitations/:id/decline': (o) => `/auth/invitations/${o.ids['invitations/:id']}/decline`,
+  'POST /auth/invitations/accept': () => '/auth/invitations/accept',
+  'POST /auth/verify-email/resend': () => '/auth/verify-email/resend',
+  'POST /auth/email-change': () => '/auth/email-change',
+  'POST /auth/2fa/enrol': () => '/auth/2fa/enrol',
+  'POST /auth/2fa/confirm': () => '/auth/2fa/confirm',
+  'POST /auth/2fa/disable': () => '/auth/2fa/disable',
 };
 
 /**
@@ -75,6 +95,15 @@ const UNFILLABLE: Record<string, string> = {};
 
 /** Valid bodies, so a request reaches the lookup (or the session check) instead of stopping at validation. */
 const BODIES: Record<string, unknown> = {
+  'POST /auth/invitations/:id/accept': { token: 'not-the-link' },
+  'POST /auth/invitations/accept': { token: 'not-the-link' },
+  'POST /auth/email-change': { new_email: 'someone@example.com', password: 'correct horse battery' },
+  'POST /auth/2fa/confirm': { code: '123456' },
+  'POST /auth/2fa/disable': { password: 'correct horse battery', code: '123456' },
+  'POST /auth/password-reset': { email: 'someone@example.com' },
+  'POST /auth/password-reset/confirm': { token: 'not-a-token', password: 'another horse battery staple' },
+  'POST /auth/verify-email': { token: 'not-a-token' },
+  'POST /auth/email-change/confirm': { token: 'not-a-token' },
   'POST /auth/password': { current_password: 'correct horse battery', new_password: 'another horse battery staple' },
   'PATCH /v1/organizations/:id': { name: 'Taken over' },
   'PATCH /v1/codes/:id': { title: 'taken over' },
@@ -83,6 +112,11 @@ const BODIES: Record<string, unknown> = {
   'PATCH /v1/workspaces/:id': { name: 'Taken over' },
   'PATCH /v1/members/:user_id': { role: 'org_admin' },
   'PATCH /v1/dpp/:id': { battery_status: 'waste' },
+  'PATCH /v1/dpp-models/:id': { data: { generalProductInformation: { warrantyPeriod: 1 } } },
+  'POST /v1/dpp/:id/readings': {
+    readings: [{ attribute: 'stateOfHealth', value: 1, measured_at: '2026-01-01T00:00:00Z' }],
+  },
+  'PATCH /v1/brand-kits/:id': { name: 'Taken over' },
   'POST /v1/dpp/:id/access-grants': { level: 'authority', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
 };
 
@@ -111,6 +145,7 @@ const hasParams = (url: string) => /[:*]/.test(url);
 for (const dialect of dialects()) {
   describe(`every route's security [${dialect.name}]`, () => {
     let h: Harness;
+    const storage = mkdtempSync(join(tmpdir(), 'qrs-every-route-'));
     let routes: RegisteredRoute[];
     let org: OrgFixture;
     let stranger: Tenant;
@@ -119,7 +154,7 @@ for (const dialect of dialects()) {
     const authenticated = () => routes.filter((r) => r.auth);
 
     before(async () => {
-      ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(dialect)));
+      ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(dialect, { STORAGE_DIR: storage })));
       org = await seedOrganization(h);
       stranger = await seedTenant(h, 'pro');
       strangerAdmin = await seedMember(h, stranger, { org: 'org_admin' });
@@ -128,6 +163,7 @@ for (const dialect of dialects()) {
     });
     after(async () => {
       await h.close();
+      rmSync(storage, { recursive: true, force: true });
     });
 
     const send = (route: RegisteredRoute, url: string, headers: Record<string, string>) =>

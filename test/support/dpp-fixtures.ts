@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import type { Category, CreatePassport, Passport } from '../../src/features/dpp/dpp.contract.js';
 import { validatePassport, type Issue } from '../../src/features/dpp/dpp.validate.js';
-import { buildDigitalLink, normalizeGtin } from '../../src/features/dpp/gs1.js';
+import { buildDigitalLink, normalizeGtin, uniqueIdentifier } from '../../src/features/dpp/gs1.js';
 
 export const FIXTURES = ['ev', 'lmt', 'stationary'] as const;
 export type FixtureName = (typeof FIXTURES)[number];
@@ -30,6 +30,7 @@ export function storedPassport(name: FixtureName): Passport {
     battery_status: input.battery_status ?? 'original',
     publication_status: 'published',
     predecessor_id: null,
+    unique_identifier: uniqueIdentifier({ gtin: gtin.value, serial: input.serial }),
     digital_link: digitalLink,
     public_url: digitalLink,
     version: 3,

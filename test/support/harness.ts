@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -8,7 +9,7 @@ import { openDatabase, type DB } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { bootstrap } from '../../src/cli/commands.js';
 import type { Clock } from '../../src/lib/clock.js';
-import type { DnsResolver } from '../../src/lib/dns.js';
+import type { DnsResolver, HostResolver } from '../../src/lib/dns.js';
 import { contractEnabled, contractFor } from './contract.js';
 
 export interface Dialect {
@@ -46,6 +47,8 @@ const TEST_ENV = {
   PASSWORD_SCRYPT_COST: '1024',
   // The retention job deletes scans of every workspace with a setting; its tests run it by hand.
   RETENTION_INTERVAL_MS: '0',
+  // Many harnesses share one test database; a test that wants the scan journal names its own directory.
+  SCAN_JOURNAL_DIR: 'off',
 };
 
 export async function createHarness(
@@ -57,19 +60,36 @@ export async function createHarness(
     routes?: (app: TestApp) => void;
     logger?: unknown;
     dnsResolver?: DnsResolver;
+    hostResolver?: HostResolver;
+    /**
+     * PostgreSQL only: harnesses given the same scope share one job queue (several instances of
+     * one deployment); by default each harness has its own (see jobQueueOf).
+     */
+    jobsScope?: string;
   } = {},
 ): Promise<Harness> {
-  const config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, {
+  let config = loadConfig({ ...TEST_ENV, DATABASE_URL: dialect.url, ...env } as NodeJS.ProcessEnv, {
     logLevel: 'silent',
     ...opts.config,
   });
-  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
+  let db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
+  let ownSchema: string | null = null;
+  // Only the suite's shared database needs it; a test that names its own connection (the chaos
+  // tests, which terminate backends by application name) keeps the plain one.
+  if (dialect.name === 'postgres' && dialect.url === process.env.TEST_DATABASE_URL) {
+    const queue = await ownTablesSchema(db, config.databaseUrl, opts.jobsScope ?? randomSlug('h'));
+    if (!opts.jobsScope) ownSchema = queue.schema;
+    await db.destroy();
+    config = { ...config, databaseUrl: queue.url };
+    db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
+  }
   const app = await buildApp(config, {
     db,
     clock: opts.clock,
     logger: (opts.logger ?? false) as never,
     dnsResolver: opts.dnsResolver,
+    hostResolver: opts.hostResolver,
   });
   opts.routes?.(app);
   await app.ready();
@@ -80,9 +100,38 @@ export async function createHarness(
     config,
     async close() {
       await app.close();
+      if (ownSchema) await sql`drop schema if exists ${sql.id(ownSchema)} cascade`.execute(db).catch(() => undefined);
       await db.destroy();
     },
   };
+}
+
+/**
+ * Test files run side by side on one PostgreSQL database, and every app's job runner polls the
+ * `jobs` table: without this, one file's app would run another's mail or webhook job with its own
+ * settings, and the job would never reach the test that waits for it. Likewise every sign-in
+ * prunes expired `login_throttle` rows by its own clock, and the mail tests' clock runs ten years
+ * ahead, so their log-ins wiped the counters another file's throttle test had just built.
+ * Each harness gets a schema holding its own copy of these tables, first on its search_path, so the
+ * app's unqualified names are those while every other table stays shared.
+ */
+const PRIVATE_TABLES = ['jobs', 'login_throttle'] as const;
+
+async function ownTablesSchema(db: DB, url: string, scope: string): Promise<{ url: string; schema: string }> {
+  const schema = `jobs_${scope.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db).catch(() => undefined);
+  for (const table of PRIVATE_TABLES) {
+    await sql`create table if not exists ${sql.id(schema, table)} (like ${sql.id('public', table)} including all)`
+      .execute(db)
+      .catch(async (err: unknown) => {
+        // two harnesses of one scope may race to create it; the loser finds it there
+        const found = await sql`select to_regclass(${`${schema}.${table}`}) as t`.execute(db);
+        if (!(found.rows[0] as { t: unknown }).t) throw err;
+      });
+  }
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema},public`);
+  return { url: u.toString(), schema };
 }
 
 /**

@@ -92,3 +92,18 @@ export const pathOf = (url: string) => {
   const u = new URL(url);
   return u.pathname + u.search;
 };
+
+/** POST and publish a model passport (the GTIN level) of a passport's GTIN, from its public data. */
+export async function publishedModel(
+  h: Harness,
+  t: Tenant,
+  passport: { gtin: string; category: string; data: unknown },
+) {
+  const { filterData } = await import('../../src/features/dpp/dpp.public-view.js');
+  const body = { gtin: passport.gtin, category: passport.category, data: filterData(passport.data, 'public') };
+  const res = await call(h, { method: 'POST', url: '/v1/dpp-models', tenant: t, body });
+  assert.equal(res.statusCode, 201, res.body.slice(0, 800));
+  const published = await call(h, { method: 'POST', url: `/v1/dpp-models/${res.json.data.id}/publish`, tenant: t });
+  assert.equal(published.statusCode, 200, published.body.slice(0, 800));
+  return published.json.data;
+}

@@ -77,6 +77,8 @@ describe('dashboard: accounts journey', { skip }, () => {
     await expectAccessible(page, 'account');
     // The new password works.
     await page.getByRole('button', { name: 'Log out' }).click();
+    // The account screen also has an "E-mail address" section until the log-in screen replaces it.
+    await page.getByRole('heading', { name: 'Log in to qrs' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('another long secret');
     await page.getByRole('button', { name: 'Log in' }).click();

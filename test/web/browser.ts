@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { createHarness, type Harness } from '../support/harness.js';
 import { freePort } from '../support/private-servers.js';
 
@@ -37,7 +36,10 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<WebServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: Parameters<typeof createHarness>[2] = {},
+): Promise<WebServer> {
   const dist = ensureBuilt();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'qrs-e2e-'));
@@ -50,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Web
       SCAN_FLUSH_MS: '100',
       ...env,
     },
+    opts,
   );
   await h.app.listen({ port, host: '127.0.0.1' });
   return {
@@ -91,23 +94,7 @@ export async function newContext(browser: Browser, base: string, locale = 'en-US
   return ctx;
 }
 
-/** No serious or critical axe violation on the page as it is now. */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (bad.length) {
-    const text = bad
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join('\n  ')}`,
-      )
-      .join('\n');
-    throw new Error(`axe on ${what}:\n${text}`);
-  }
-}
+export { expectAccessible } from '../support/axe.js';
 
 /** A small PNG of the viewport for docs/dashboard.md (committed). */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -116,19 +116,19 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await ctx.close();
   });
 
-  it('explains the plan limit when a Free organization creates a second workspace', async () => {
+  it('a Free organization at its workspace limit finds the create form disabled, with the reason and the plan page', async () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
     await signUp(page, `free-${Date.now()}@example.com`);
     await page.getByRole('link', { name: 'Workspaces' }).click();
-    await page.getByLabel('Name').fill('Second');
-    await page.getByLabel('Slug').fill('second');
-    await page.getByRole('button', { name: 'Create workspace' }).click();
-    const msg = await page.getByTestId('plan-limit').innerText();
-    assert.match(msg, /free/);
-    assert.match(msg, /1 active workspaces/);
-    assert.match(msg, /Upgrade/);
-    assert.equal(await page.getByLabel('Name').inputValue(), 'Second');
+    const msg = page.getByTestId('plan-limit');
+    await msg.waitFor();
+    assert.match(await msg.innerText(), /free/);
+    assert.match(await msg.innerText(), /1 active workspaces/);
+    assert.equal(await page.getByLabel('Name').isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Create workspace' }).isDisabled(), true);
+    assert.equal(await msg.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href'), '/billing');
+    await expectAccessible(page, 'workspaces at the plan limit');
     await ctx.close();
   });
 
@@ -193,7 +193,7 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await page.getByRole('button', { name: 'Create 3 codes' }).click();
     await page.getByText(/Nothing was created/).waitFor();
     const rowError = page.locator('[data-row-error="1"]');
-    assert.match(await rowError.innerText(), /\/url/);
+    assert.match(await rowError.innerText(), /“URL” must start with https:\/\/ or http:\/\//);
     assert.equal(await page.locator('[data-row-error="0"]').innerText(), '');
     await expectAccessible(page, 'batch with errors');
     await screenshot(page, 'batch');
@@ -241,15 +241,15 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     assert.doesNotMatch(await banner.innerText(), /reached your plan's limit/);
     assert.match((await banner.getAttribute('class')) ?? '', /banner-warn/);
     const upgrade = banner.getByRole('link', { name: 'Upgrade your plan' });
-    assert.equal(await upgrade.getAttribute('href'), '/account#plan');
+    assert.equal(await upgrade.getAttribute('href'), '/billing');
     assert.match(await meters.innerText(), /4 of 5/);
     assert.equal(await page.locator('.meter-high').count(), 1, 'the dynamic-codes meter is marked high');
     const usage = (await (await page.request.get('/v1/organizations/usage')).json()).data;
     assert.equal(usage.dynamic_codes.usage_pct, 80);
     await expectAccessible(page, 'usage banner at 80 %');
-    // The prompt leads to the account page with the plan.
+    // The prompt leads to the page with the plan and its limits.
     await upgrade.click();
-    await page.waitForURL(/\/account/);
+    await page.getByTestId('plan-limits').waitFor();
     await ctx.close();
   });
 

@@ -10,7 +10,9 @@ const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KB';
 const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
 
-const files = readdirSync(join(dist, 'assets')).map((f) => `assets/${f}`);
+const files = readdirSync(join(dist, 'assets'))
+  .filter((f) => !/\.(br|gz)$/.test(f))
+  .map((f) => `assets/${f}`);
 console.log('dashboard build (raw, gzipped):');
 for (const f of files.sort()) console.log(`  ${f.padEnd(48)} ${kb(statSync(join(dist, f)).size)} ${kb(gz(f))}`);
 

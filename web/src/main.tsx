@@ -1,20 +1,43 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
 import { ApiError } from './api/client';
 import { I18nProvider, useI18n } from './i18n/i18n';
 import { SessionProvider, useSession } from './session';
 import { Layout } from './ui/Layout';
-import { Account, Login, Signup } from './pages/Auth';
+import { Login, Signup } from './pages/Auth';
+import { Account } from './pages/account/Account';
+import { ForgotPassword } from './pages/account/ForgotPassword';
+import { ResetPassword } from './pages/account/ResetPassword';
+import { ConfirmEmail, VerifyEmail } from './pages/account/VerifyEmail';
+import { TwoFactorGate } from './pages/account/TwoFactorGate';
 import { Codes } from './pages/Codes';
 import { CodeEdit } from './pages/CodeEdit';
 import { CodeDetail } from './pages/CodeDetail';
 import { ApiKeys } from './pages/ApiKeys';
+import { Webhooks } from './pages/Webhooks';
 import { Overview } from './pages/Overview';
 import { Batch } from './pages/Batch';
 import { WorkspaceSettings, Workspaces } from './pages/Workspaces';
+import { Members } from './pages/team/Members';
+import { Permissions } from './pages/team/Permissions';
+import { Approvals } from './pages/team/Approvals';
+import { Audit } from './pages/team/Audit';
+import { OrganizationSettings } from './pages/settings/Organization';
+import { Domains } from './pages/settings/Domains';
+import { Brand } from './pages/settings/Brand';
+import { ScansExport } from './pages/settings/ScansExport';
+import { Billing } from './pages/Billing';
+import { AcceptInvitation } from './pages/team/AcceptInvitation';
+import { Privacy } from './pages/Privacy';
 import './styles.css';
+
+// Battery passports are a chunk of their own: the first screen does not load the editor.
+const Passports = lazy(() => import('./pages/dpp/Passports'));
+const PassportEditor = lazy(() => import('./pages/dpp/PassportEditor'));
+const Gs1Prefixes = lazy(() => import('./pages/dpp/Gs1Prefixes'));
+const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -31,7 +54,9 @@ function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const location = useLocation();
   if (loading) return <p className="center">{t('app.loading')}</p>;
-  if (!me) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // The organization's routes refuse this session until two-factor sign-in is on (settings.require_2fa).
+  if (me.two_factor_required && !me.user.two_factor_enabled) return <TwoFactorGate />;
   return <>{children}</>;
 }
 
@@ -59,6 +84,18 @@ const router = createBrowserRouter([
     ),
   },
   {
+    path: '/forgot-password',
+    element: (
+      <Public>
+        <ForgotPassword />
+      </Public>
+    ),
+  },
+  // The pages e-mailed links open work signed in or not.
+  { path: '/reset-password', element: <ResetPassword /> },
+  { path: '/verify-email', element: <VerifyEmail /> },
+  { path: '/confirm-email', element: <ConfirmEmail /> },
+  {
     path: '/',
     element: (
       <RequireSession>
@@ -74,9 +111,26 @@ const router = createBrowserRouter([
       { path: 'analytics', element: <Overview /> },
       { path: 'batch', element: <Batch /> },
       { path: 'keys', element: <ApiKeys /> },
+      { path: 'webhooks', element: <Webhooks /> },
       { path: 'workspaces', element: <Workspaces /> },
       { path: 'workspaces/:id', element: <WorkspaceSettings /> },
       { path: 'account', element: <Account /> },
+      { path: 'approvals', element: <Approvals /> },
+      { path: 'audit', element: <Audit /> },
+      { path: 'export', element: <ScansExport /> },
+      { path: 'passports', element: later(<Passports />) },
+      { path: 'passports/new', element: later(<PassportEditor />) },
+      { path: 'passports/:id', element: later(<PassportEditor />) },
+      { path: 'settings/gs1-prefixes', element: later(<Gs1Prefixes />) },
+      { path: 'settings', element: <Navigate to="/settings/organization" replace /> },
+      { path: 'settings/organization', element: <OrganizationSettings /> },
+      { path: 'settings/domains', element: <Domains /> },
+      { path: 'settings/brand', element: <Brand /> },
+      { path: 'settings/members', element: <Members /> },
+      { path: 'settings/permissions', element: <Permissions /> },
+      { path: 'invitations/accept', element: <AcceptInvitation /> },
+      { path: 'billing', element: <Billing /> },
+      { path: 'privacy', element: <Privacy /> },
       { path: '*', element: <Navigate to="/codes" replace /> },
     ],
   },

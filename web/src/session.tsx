@@ -22,6 +22,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const q = useQuery({
     queryKey: ['me'],
     retry: false,
+    // Who is signed in changes by signing in or out, which refresh it; not on every page change.
+    staleTime: 60_000,
     queryFn: async () => {
       const res = await api.GET('/auth/me');
       if (res.response.status === 401) {

@@ -11,6 +11,19 @@ import * as m0008b from './0008_pdf_export_slots.js';
 import * as m0007 from './0007_tenancy.js';
 import * as m0014 from './0014_invitations.js';
 import * as m0015 from './0015_rollup_detail.js';
+import * as m0023 from './0023_code_features.js';
+import * as m0020 from './0020_jobs.js';
+import * as m0021 from './0021_account_proof.js';
+import * as m0022a from './0022_1_billing.js';
+import * as m0022b from './0022_2_privacy.js';
+import * as m0020b from './0020_webhooks.js';
+import * as m0024 from './0024_dpp_models.js';
+import * as m0027 from './0027_audit_actor_index.js';
+import * as m0031 from './0031_usage_thresholds.js';
+import * as m0032 from './0032_announcements.js';
+import * as m0034 from './0034_content_files.js';
+import * as m0033 from './0033_code_design.js';
+import * as m0035 from './0035_dpp_readings.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +39,17 @@ export const migrations: Record<string, Migration> = {
   '0008_pdf_export_slots': m0008b,
   '0014_invitations': m0014,
   '0015_rollup_detail': m0015,
+  '0023_code_features': m0023,
+  '0020_jobs': m0020,
+  '0021_account_proof': m0021,
+  '0022_1_billing': m0022a,
+  '0022_2_privacy': m0022b,
+  '0020_webhooks': m0020b,
+  '0024_dpp_models': m0024,
+  '0027_audit_actor_index': m0027,
+  '0031_usage_thresholds': m0031,
+  '0032_announcements': m0032,
+  '0034_content_files': m0034,
+  '0033_code_design': m0033,
+  '0035_dpp_readings': m0035,
 };

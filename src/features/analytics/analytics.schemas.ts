@@ -91,6 +91,12 @@ export const Analytics = Type.Object({
     }),
     { description: 'Every bucket of the range, zeros included.' },
   ),
-  top_codes: Type.Array(Type.Object({ code_id: Type.String(), scans: Count() })),
+  top_codes: Type.Array(
+    Type.Object({
+      code_id: Type.String(),
+      title: Type.Union([Type.String(), Type.Null()], { description: "The code's title; null when it has none." }),
+      scans: Count(),
+    }),
+  ),
   dimensions: Type.Record(Type.String(), Breakdown, { description: 'Per requested dimension, its top values.' }),
 });

@@ -9,11 +9,12 @@ import { DIMENSION_NAMES } from './dimensions.js';
 import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';
 import { topValues, totalsOf, type Scope } from './rollups.repo.js';
 import type { AnalyticsQuery } from './analytics.schemas.js';
+import { codeTitles } from './code-titles.js';
 
 export type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
 
-/** Longest range of GET /v1/analytics: two years (and a leap day). */
-const MAX_DAYS = 731;
+/** Longest range of every analytics read (GET /v1/analytics, a code's stats): two years and a leap day. */
+export const MAX_DAYS = 731;
 
 function checkZone(tz: string | undefined) {
   if (tz !== undefined && !isZone(tz))
@@ -65,7 +66,7 @@ export function instant(value: string, tz: string, end: boolean): number {
   return end ? Math.ceil(ms / QUARTER) * QUARTER : Math.floor(ms / QUARTER) * QUARTER;
 }
 
-/** [from, to) of a query; defaults: to = now, from = 30 days before to. */
+/** [from, to) of an analytics query; defaults: to = now, from = 30 days before to; at most MAX_DAYS long. */
 export function rangeOf(
   q: { from?: string; to?: string },
   tz: string,
@@ -83,6 +84,12 @@ export function rangeOf(
   const datesReversed =
     q.from !== undefined && q.to !== undefined && DATE.test(q.from) && DATE.test(q.to) && q.from > q.to;
   if (from > to || datesReversed) throw invalidField('/query/from', 'from must not be after to', 'range');
+  // Refused before any bucket is built: a range of centuries is a calendar of 10^5 days, seconds of
+  // the event loop and (on SQLite) more parameters than a statement takes (docs/decisions.md, D15).
+  if (to - from > MAX_DAYS * DAY) {
+    const pointer = q.to !== undefined ? '/query/to' : '/query/from';
+    throw invalidField(pointer, `the range may span at most ${MAX_DAYS} days (2 years)`, 'range');
+  }
   return [from, to];
 }
 
@@ -111,8 +118,6 @@ async function scopeOf(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery): Pr
 export async function workspaceAnalytics(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery) {
   const tz = await zoneFor(deps.db, p.workspaceId, q.tz);
   const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
-  if (to - from > MAX_DAYS * DAY)
-    throw invalidField('/query/to', `the range may span at most ${MAX_DAYS} days (2 years)`, 'range');
   const dimensions = parseDimensions(q.dimensions);
   const scope = await scopeOf(deps, p, q);
   const interval: Interval = q.interval ?? 'day';
@@ -130,6 +135,12 @@ export async function workspaceAnalytics(deps: AnalyticsDeps, p: Principal, q: A
   // The buckets partition the range, and every counter (visitor-days too) adds up.
   const totals = sumOf(series);
   const perBucket = series;
+  const topCodes = top.get('code')!;
+  const titles = await codeTitles(
+    deps.db,
+    p.workspaceId,
+    topCodes.map((b) => b.key ?? ''),
+  );
   return {
     from: new Date(from).toISOString(),
     to: new Date(to).toISOString(),
@@ -144,7 +155,7 @@ export async function workspaceAnalytics(deps: AnalyticsDeps, p: Principal, q: A
       scans: perBucket[i].scans,
       unique_visitors: perBucket[i].visitors,
     })),
-    top_codes: top.get('code')!.map((b) => ({ code_id: b.key ?? '', scans: b.scans })),
+    top_codes: topCodes.map((b) => ({ code_id: b.key ?? '', title: titles.get(b.key ?? '') ?? null, scans: b.scans })),
     dimensions: Object.fromEntries(dimensions.map((d) => [d, top.get(d)!])),
   };
 }

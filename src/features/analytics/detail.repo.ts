@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../db/statement-limits.js';
+import { PARTS_PER_COMPOUND, chunked } from '../../db/statement-limits.js';
+import { insertRows, rowsPerInsert } from '../../db/bulk-insert.js';
 import { scanIdFloor } from '../scans/scan-id.js';
 import type { ScanRow } from '../scans/scan-row.js';
 import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
@@ -23,11 +24,9 @@ export function rawScans(db: DB, codeId: string, start: number, end: number) {
 /** Upserts per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
 export async function upsertCodeCells(db: DB, cells: CodeCell[]) {
   const out: Array<{ code_id: string; grain: string; bucket: string; scans: number; detailed: number }> = [];
-  for (const chunk of chunked(cells, ROWS_PER_STATEMENT)) {
+  for (const chunk of chunked(cells, rowsPerInsert(db))) {
     out.push(
-      ...(await db
-        .insertInto('scan_rollups')
-        .values(chunk)
+      ...(await insertRows(db, 'scan_rollups', chunk)
         .onConflict((oc) =>
           oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')),
         )

@@ -3,6 +3,7 @@ import { parentKey, quarterOf } from './buckets.js';
 import { DIMENSIONS, DIMENSION_NAMES } from './dimensions.js';
 import type { Insertable } from 'kysely';
 import type { Grain, RollupCounters, ScanRollupsTable, WorkspaceRollupsTable } from './rollups.table.js';
+import { isoHour } from '../../lib/time.js';
 
 export type CodeCell = Insertable<ScanRollupsTable> & { grain: Grain };
 
@@ -126,7 +127,7 @@ export function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceO
     if (cell.dimension === 'total') totals.push(codeCell(cell));
     else if (!FINE.has(cell.grain)) coarse.push(codeCell(cell));
     else {
-      const key = hourKey(cell.scope, cell.bucket.slice(0, 13));
+      const key = hourKey(cell.scope, isoHour(cell.bucket));
       const list = fine.get(key);
       if (list) list.push(codeCell(cell));
       else fine.set(key, [codeCell(cell)]);

@@ -7,6 +7,7 @@ import { edgeValues } from './detail.repo.js';
 import { inCodeSet, type CodeSet } from './code-set.js';
 import { scanCount, sumParts } from './rollup-sums.js';
 import type { Dimension } from './dimensions.js';
+import { isoHour } from '../../lib/time.js';
 
 /** Whose scans: a workspace's (its own rollups) or a set of codes' (summed per code). */
 export type Scope = { workspaceId: string } | { codes: CodeSet };
@@ -170,7 +171,7 @@ export async function topValues(
         const hours = [
           ...new Set(
             keysOf({ grain: 'q', start: startOfKey('q', q.first), end: startOfKey('q', q.last) + QUARTER }).map((k) =>
-              k.slice(0, 13),
+              isoHour(k),
             ),
           ),
         ];

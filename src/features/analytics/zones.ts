@@ -1,4 +1,5 @@
 import { DAY } from './buckets.js';
+import { isoDay } from '../../lib/time.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -96,7 +97,7 @@ export function calendar(
     let end = next - offset;
     if (offsetAt(end, tz) !== offset) end = startOf(next);
     offset = next - end;
-    out.push({ date: new Date(day).toISOString().slice(0, 10), start: Math.max(start, from), end: Math.min(end, to) });
+    out.push({ date: isoDay(day), start: Math.max(start, from), end: Math.min(end, to) });
     day = next;
     start = end;
   }

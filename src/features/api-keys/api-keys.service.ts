@@ -2,6 +2,9 @@ import { newId } from '../../lib/ids.js';
 import type { DB } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
+import { assertEmailVerified } from '../users/verification.service.js';
+import { findUserById } from '../users/users.repo.js';
+import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
 import { lockRow } from '../../db/row-lock.js';
 import { forbidden, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
@@ -60,6 +63,7 @@ export async function issueApiKey(ctx: Ctx, p: Principal, body: CreateApiKeyBody
   if (body.expires_at !== undefined && Date.parse(body.expires_at) <= at.getTime()) {
     throw invalidField('/expires_at', 'must lie in the future', 'in_past');
   }
+  await assertEmailVerified(ctx, ctx.db, p.userId);
   return ctx.db.transaction().execute(async (trx) => {
     const ws = await administeredWorkspace(trx, p, body.workspace_id ?? p.workspaceId, '/workspace_id');
     const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at).toISOString();
@@ -83,6 +87,16 @@ export async function issueApiKey(ctx: Ctx, p: Principal, body: CreateApiKeyBody
       after: key,
       at,
     });
+    // A security notice to the key's creator, queued with the key (docs/decisions.md D14).
+    const creator = p.userId ? await findUserById(trx, p.userId) : undefined;
+    if (creator) {
+      await queueMail(trx, ctx, {
+        to: creator.email,
+        locale: localeOf(creator.locale),
+        template: TEMPLATES.apiKeyCreated,
+        params: { name: row.name, prefix: row.hint },
+      });
+    }
     return { ...key, api_key: secret };
   });
 }

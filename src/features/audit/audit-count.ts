@@ -39,7 +39,13 @@ export class AuditCountCache {
   }
 
   async count(db: DB, workspaceId: string, f: AuditFilters, now: number): Promise<number> {
-    const key = JSON.stringify([workspaceId, f.resource_type ?? null, f.resource_id ?? null, f.action ?? null]);
+    const key = JSON.stringify([
+      workspaceId,
+      f.resource_type ?? null,
+      f.resource_id ?? null,
+      f.action ?? null,
+      f.actor_id ?? null,
+    ]);
     const below = AuditCountCache.boundary(now - this.opts.settleMs);
     const count = async (from: string | null, to: string | null) => {
       let q = auditQuery(db, workspaceId, f)

@@ -4,11 +4,12 @@ export interface AuditFilters {
   resource_type?: string;
   resource_id?: string;
   action?: string;
+  actor_id?: string;
 }
 
 /**
  * One workspace's entries with equality filters. Each filter has a (workspace_id, <column>, id)
- * index (migration 0001), so both the page and the exact count are index range scans.
+ * index (migrations 0001 and 0027), so both the page and the exact count are index range scans.
  */
 export function auditQuery(db: DB, workspaceId: string, f: AuditFilters) {
   let q = db.selectFrom('audit_logs').selectAll().where('workspace_id', '=', workspaceId);
@@ -19,6 +20,7 @@ export function auditQuery(db: DB, workspaceId: string, f: AuditFilters) {
   if (f.resource_type !== undefined && !implied) q = q.where('resource_type', '=', f.resource_type);
   if (f.resource_id !== undefined) q = q.where('resource_id', '=', f.resource_id);
   if (f.action !== undefined) q = q.where('action', '=', f.action);
+  if (f.actor_id !== undefined) q = q.where('actor_id', '=', f.actor_id);
   return q;
 }
 

@@ -17,6 +17,9 @@ export const AUDIT_RESOURCE_TYPES = [
   'comments',
   'dpp',
   'gs1_prefixes',
+  'files',
+  'logos',
+  'brand_kits',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
@@ -46,6 +49,14 @@ export const AuditListQuery = Type.Object(
     resource_type: Type.Optional(Type.Enum([...AUDIT_RESOURCE_TYPES])),
     resource_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     action: Type.Optional(Type.String({ minLength: 1, maxLength: 100, examples: ['codes.created'] })),
+    actor_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'],
+        description: 'Entries made by this user (usr_…) or API key (key_…).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

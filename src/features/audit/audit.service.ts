@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { AuditCountCache } from './audit-count.js';
 import { auditQuery, findAuditEntry } from './audit.repo.js';
+import { eventTypeOfAction, publishEvent } from '../events/index.js';
 import { toAuditEntry, type AuditListQuery, type AuditResourceType } from './audit.schemas.js';
 
 /** Who made a change (docs/decisions.md D6). A Principal is one; so is a signed-in user outside any principal. */
@@ -64,7 +65,8 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 }
 
 /**
- * Writes one entry; call it with the transaction of the change itself (STYLE, Unkey). The type is
+ * Writes one entry; call it with the transaction of the change itself, so a change and its record
+ * commit or roll back together (docs/decisions.md D6). The type is
  * one the list filter accepts, so every entry written can be found by its type.
  */
 export async function recordAudit(
@@ -95,6 +97,20 @@ export async function recordAudit(
       created_at: entry.at.toISOString(),
     })
     .execute();
+  // docs/decisions.md D13: the changes that users' systems hear about are exactly the audited ones.
+  const type = eventTypeOfAction(entry.action);
+  if (type) {
+    const data = withoutSecrets(entry.after ?? entry.before ?? { id: entry.resourceId });
+    await publishEvent(
+      trx,
+      { type, organizationId: actor.organizationId, workspaceId: actor.workspaceId, data },
+      entry.at,
+    );
+  }
+}
+
+function withoutSecrets(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_FIELDS.has(k)));
 }
 
 /**

@@ -15,7 +15,9 @@ import {
 } from './code-images.service.js';
 import { ExportPool } from './export-pool.js';
 import previewRoutes from './preview.routes.js';
+import thumbnailRoutes from './thumbnails.routes.js';
 import { route } from '../../http/route.js';
+import { isoDay } from '../../lib/time.js';
 
 const tags = ['codes'];
 const problem = (description: string) => ({
@@ -42,6 +44,7 @@ export default async function codeImagesRoutes(app: App) {
   });
 
   await previewRoutes(app);
+  await thumbnailRoutes(app);
 
   app.post(
     '/v1/codes/export',
@@ -73,7 +76,7 @@ export default async function codeImagesRoutes(app: App) {
       const prepared = await prepareExport(deps, p, request.body);
       await consumeExtraUnits(request, reply, Math.ceil(prepared.count / CODES_PER_RATE_UNIT));
       const pdf = await renderExport(deps, p, prepared);
-      const day = clock.now().toISOString().slice(0, 10);
+      const day = isoDay(clock.now());
       return (
         reply
           .type('application/pdf')

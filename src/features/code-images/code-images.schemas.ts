@@ -38,6 +38,10 @@ export const ExportBody = Type.Object(
     filter: Type.Optional(ExportFilter),
     layout: Type.Optional(ExportLayout),
   },
-  { title: 'ExportCodesRequest', additionalProperties: false },
+  {
+    title: 'ExportCodesRequest',
+    additionalProperties: false,
+    examples: [{ filter: { status: 'active' }, layout: { page: 'A4', columns: 3, rows: 4, caption: true } }],
+  },
 );
 export type ExportBody = Static<typeof ExportBody>;

@@ -10,6 +10,12 @@ import type { QrImage } from './qr-image.routes.js';
 import { getCode } from '../codes/codes.service.js';
 import type { CodesTable } from '../codes/codes.table.js';
 import { codeImage } from './code-images.fns.js';
+import type { Code } from '../codes/codes.schemas.js';
+import type { RenderDefaults } from '../../qr/options.js';
+import type { Design } from '../../qr/design.js';
+import { DEFAULT_LOGO_SCALE } from '../../qr/logo.js';
+import type { FrameFont } from '../../qr/frame.js';
+import { databaseLogoStore, effectiveStyle } from '../brand/index.js';
 import { MAX_EXPORT, type ExportBody } from './code-images.schemas.js';
 import {
   countFiltered,
@@ -33,11 +39,37 @@ export const EXPORT_PAGE = 100;
 
 export const DEFAULT_LAYOUT: LabelLayout = { page: 'A4', columns: 3, rows: 4, caption: true };
 
+/**
+ * Adds what a style's logo and frame need to render defaults: the logo file from the workspace's
+ * store and the frame in the renderers' terms. `style` is already merged with its brand kit.
+ */
+export async function withLogoAndFrame(
+  deps: Pick<CodeImagesDeps, 'db'>,
+  workspaceId: string,
+  style: Partial<Code['style']>,
+  defaults: RenderDefaults,
+): Promise<RenderDefaults> {
+  const logo = style.logo_id ? await databaseLogoStore(deps.db).load(workspaceId, style.logo_id) : undefined;
+  if (!logo && !style.frame) return defaults;
+  const design: Design = { ...(defaults.design ?? {}) };
+  if (logo) design.logo = { ...logo, scale: style.logo_size ?? DEFAULT_LOGO_SCALE };
+  if (style.frame)
+    design.frame = {
+      text: style.frame.text,
+      color: style.frame.color ?? undefined,
+      textColor: style.frame.text_color ?? undefined,
+      font: (style.frame.font ?? undefined) as FrameFont | undefined,
+    };
+  return { ...defaults, design };
+}
+
 /** What the image routes draw for one code; 404 for a deleted code or another workspace's. */
 export async function imageOfCode(deps: CodeImagesDeps, p: Principal, id: string): Promise<QrImage> {
   const code = await getCode(deps, p, id);
   const ws = await findWorkspaceLook(deps.db, p.workspaceId);
-  return codeImage(code, ws.primary_color);
+  const style = await effectiveStyle(deps, p.workspaceId, code.style);
+  const image = codeImage({ ...code, style }, ws.primary_color);
+  return { ...image, defaults: await withLogoAndFrame(deps, p.workspaceId, style, image.defaults) };
 }
 
 export interface PreparedExport {

@@ -8,20 +8,25 @@ import { badRequest, invalid, type FieldError } from '../../http/errors.js';
 import { render, type ContentType } from '../../qr/index.js';
 import { encodePayload } from '../../qr/payloads.js';
 import { resolveRenderOptions } from '../../qr/options.js';
+import { printProblems } from '../../qr/printable.js';
 import { qrContentType } from './qr-image.routes.js';
 import { Style } from '../codes/codes.schemas.js';
 import { checkContent, checkUrl, SHORT_CODE_LENGTH, shortUrl } from '../codes/codes.fns.js';
 import { QR_CONTENT_TYPES } from '../../qr/payloads.js';
+import { defaultDynamic, isPageOnly, isPageType, PAGE_ONLY_TYPES } from '../codes/page-types.js';
 import { findWorkspaceLook } from './code-images.repo.js';
+import { designOf } from './code-images.fns.js';
+import { withLogoAndFrame } from './code-images.service.js';
+import { checkDesignRefs, effectiveStyle } from '../brand/index.js';
 import { route } from '../../http/route.js';
 
 export const PreviewBody = Type.Object(
   {
-    type: Type.String({ enum: [...QR_CONTENT_TYPES] }),
+    type: Type.String({ enum: [...QR_CONTENT_TYPES, ...PAGE_ONLY_TYPES] }),
     dynamic: Type.Optional(
       Type.Boolean({
         description:
-          'Default true for url codes, as on create. A dynamic code previews a placeholder short URL of the real length.',
+          'Default true for url, links, pdf and app codes, as on create. A dynamic code previews a placeholder short URL of the real length.',
       }),
     ),
     url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Destination of a url code.' })),
@@ -38,6 +43,8 @@ export const PreviewBody = Type.Object(
 const noHosts = { has: () => false };
 /** Stands in for the short code a dynamic code gets on save: same length, so the same symbol size. */
 const PLACEHOLDER_CODE = '0'.repeat(SHORT_CODE_LENGTH);
+
+// The image routes' query names, as fields of the style a preview body sends.
 const STYLE_POINTER: Record<string, string> = {
   '/query/fg': '/style/foreground',
   '/query/bg': '/style/background',
@@ -55,11 +62,14 @@ export default async function previewRoutes(app: App) {
       tags: ['codes'],
       summary: 'Render an unsaved code as SVG (live preview)',
       description: [
-        'Takes the fields of a POST /v1/codes body that shape the symbol (type, dynamic, url, content, style) and answers the SVG the image routes would serve for such a code, with the workspace brand colour applied the same way.',
+        'Takes the fields of a POST /v1/codes body that shape the symbol (type, dynamic, url, content, style) and answers the SVG the image routes would serve for such a code, with the workspace brand colour applied the same way. A brand kit named by style.brand_kit_id fills the fields the style leaves null, and its logo and frame are drawn, as on the saved code.',
         `A dynamic code encodes ${config.baseUrl}/r/ followed by a placeholder of the real short code length, so the preview has the density of the saved code. Nothing is stored.`,
-        "Counts against the caller's ordinary rate limit (X-RateLimit-* headers). Invalid content, colours below 3:1 contrast, light-on-dark colours and content too long for the error-correction level are 422 with pointers into the body (/url, /content/…, /style/…).",
+        "Counts against the caller's ordinary rate limit (X-RateLimit-* headers). Invalid content, colours below 3:1 contrast, light-on-dark colours and content too long for the error-correction level, a logo too large for level H to recover, and a logo or brand kit not of this workspace are 422 with pointers into the body (/url, /content/…, /style/…).",
       ].join(' '),
-      body: PreviewBody,
+      body: {
+        ...PreviewBody,
+        examples: [{ type: 'url', url: 'https://example.com/spring-sale', style: { foreground: '#1A237E' } }],
+      },
       response: {
         200: { description: 'SVG image of the unsaved code', content: { 'image/svg+xml': { schema: Type.String() } } },
       },
@@ -67,10 +77,12 @@ export default async function previewRoutes(app: App) {
     async (request, reply) => {
       const body = request.body;
       const type = body.type as ContentType;
-      const dynamic = body.dynamic ?? type === 'url';
+      const dynamic = body.dynamic ?? defaultDynamic(type);
       const errors: FieldError[] = [];
-      if (dynamic && type !== 'url')
-        errors.push({ pointer: '/dynamic', detail: 'only url codes can be dynamic', code: 'static_only' });
+      if (dynamic && type !== 'url' && !isPageType(type))
+        errors.push({ pointer: '/dynamic', detail: `a ${type} code is always static`, code: 'static_only' });
+      if (!dynamic && isPageOnly(type))
+        errors.push({ pointer: '/dynamic', detail: `a ${type} code is always dynamic`, code: 'dynamic_only' });
       let payload = '';
       if (type === 'url') {
         if (body.content !== undefined)
@@ -91,41 +103,43 @@ export default async function previewRoutes(app: App) {
           ]);
         const bad = checkContent(type, body.content, '/content');
         errors.push(...bad);
-        if (!bad.length) payload = encodePayload(type, body.content as never);
+        if (!bad.length && !isPageOnly(type)) payload = encodePayload(type, body.content as never);
       }
+      const workspaceId = principalOf(request).workspaceId;
+      errors.push(...(await checkDesignRefs({ db }, workspaceId, body.style, '/style')));
       if (errors.length) throw invalid(errors, errors[0].detail);
 
-      const ws = await findWorkspaceLook(db, principalOf(request).workspaceId);
+      const ws = await findWorkspaceLook(db, workspaceId);
       if (dynamic) payload = shortUrl(PLACEHOLDER_CODE, config.baseUrl, ws.custom_domain)!;
-      const style = body.style ?? {};
-      const resolved = resolveRenderOptions(
-        {},
-        {
-          fg: style.foreground ?? undefined,
-          bg: style.background ?? undefined,
-          ecc: style.error_correction ?? undefined,
-          margin: style.margin ?? undefined,
-          brandColor: ws.primary_color,
-        },
-      );
+      // Drawn as the saved code would be: its brand kit under its own fields, its logo and frame (docs/decisions.md D23).
+      const style = await effectiveStyle({ db }, workspaceId, body.style ?? {});
+      // The same check a save runs (src/qr/printable.ts), so the preview refuses exactly what Create would.
+      const problems = printProblems(payload, style, type === 'url' ? '/url' : '/content', ws.primary_color);
+      if (problems.length) throw invalid(problems, problems[0].detail);
+      const defaults = await withLogoAndFrame({ db }, workspaceId, style, {
+        fg: style.foreground ?? undefined,
+        bg: style.background ?? undefined,
+        ecc: style.error_correction ?? undefined,
+        margin: style.margin ?? undefined,
+        brandColor: ws.primary_color,
+        design: designOf(style),
+      });
+      const resolved = resolveRenderOptions({}, defaults);
       if (!resolved.ok) {
-        const problems = resolved.problems.map((p) => ({ ...p, pointer: STYLE_POINTER[p.pointer] ?? '/style' }));
+        const problems = resolved.problems.map((p) => ({
+          ...p,
+          pointer: STYLE_POINTER[p.pointer] ?? (p.pointer.startsWith('/style/') ? p.pointer : '/style'),
+        }));
         throw invalid(problems, problems[0].detail);
       }
       const { invert: _i, download: _d, ...options } = resolved.options;
-      try {
-        const { body: svg } = await render('svg', payload, options);
-        return reply
-          .type(qrContentType('svg'))
-          .header('cache-control', 'no-store')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .header('x-content-type-options', 'nosniff')
-          .send(String(svg));
-      } catch (err) {
-        if (!(err instanceof RangeError)) throw err;
-        const detail = `The content does not fit a QR symbol at error correction ${options.ecc}; use a lower level or shorter content.`;
-        throw invalid([{ pointer: '/style/error_correction', detail, code: 'capacity' }], detail);
-      }
+      const { body: svg } = await render('svg', payload, options);
+      return reply
+        .type(qrContentType('svg'))
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .send(String(svg));
     },
   );
 }

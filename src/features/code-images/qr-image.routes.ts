@@ -1,6 +1,7 @@
 // HTTP delivery of one QR image, shared by every image route (codes now, battery passports
 // next): option resolution against the resource's defaults, conditional GET, and the headers a
 // browser, a `curl -OJ` and a print workflow each need.
+import { createHash } from 'node:crypto';
 import { sha256 } from '../../lib/tokens.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
@@ -38,7 +39,7 @@ export interface QrImage {
 export const QR_CACHE_CONTROL = 'private, max-age=300';
 
 /** Bump when a renderer's output changes, so clients holding an old ETag get the new bytes. */
-const RENDER_REVISION = 2;
+const RENDER_REVISION = 3;
 
 export function qrContentType(format: QrFormat): string {
   return format === 'svg' ? `${MEDIA_TYPES.svg}; charset=utf-8` : MEDIA_TYPES[format];
@@ -59,7 +60,15 @@ export function safeFileName(name: string): string {
  * CreationDate), so the tag is strong: equal tags mean byte-identical bodies.
  */
 export function qrEtag(format: QrFormat, payload: string, options: ResolvedRenderOptions, title?: string): string {
-  const hash = sha256(JSON.stringify([RENDER_REVISION, format, payload, options, title ?? null]))
+  // A logo enters the tag by its hash: its bytes would make the hashed text large.
+  const logo = options.design?.logo;
+  const shaped = logo
+    ? {
+        ...options,
+        design: { ...options.design, logo: { ...logo, data: createHash('sha256').update(logo.data).digest('hex') } },
+      }
+    : options;
+  const hash = sha256(JSON.stringify([RENDER_REVISION, format, payload, shaped, title ?? null]))
     .toString('base64url')
     .slice(0, 32);
   return `"${hash}"`;

@@ -10,7 +10,8 @@ export const QrQuery = Type.Object({
     Type.Integer({
       minimum: 16,
       maximum: 4096,
-      description: 'PNG edge in pixels; the largest whole module size that fits is used.',
+      description:
+        'PNG edge in pixels, exactly; modules get the largest whole pixel count that fits and the remainder widens the quiet zone.',
     }),
   ),
   mm: Type.Optional(

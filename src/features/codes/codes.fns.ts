@@ -5,7 +5,8 @@ import { toFieldErrors } from '../../http/validation.js';
 import { parseJson, bool } from '../../db/column-values.js';
 import { randomBase62 } from '../../lib/tokens.js';
 import { createAjv } from '../../lib/ajv.js';
-import { ContentSchemas } from './content.schemas.js';
+import { ContentSchemas, PageContentSchemas } from './content.schemas.js';
+import type { CodeType } from './page-types.js';
 import { encodePayload, type ContentType } from '../../qr/payloads.js';
 import type { CodesTable, CodeStatus } from './codes.table.js';
 import type { Code } from './codes.schemas.js';
@@ -111,6 +112,28 @@ export function normalizeUrl(value: string): string {
   return new URL(value).href;
 }
 
+/**
+ * `example.com/menu` means https://example.com/menu to everyone who types it (Dub, Bitly and Kutt
+ * read it so): a destination with no scheme that starts with a dotted host gets `https://`.
+ * Anything with a scheme, or that does not look like a host, is left for checkUrl to judge.
+ */
+export function withHttps(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^/:]+\.[^/:]+:\d/.test(value)) return value;
+  if (value.startsWith('//')) return `https:${value}`;
+  return /^[^\s/?#\\@:]+\.[^\s/?#\\@:]+(?::\d+)?(?:[/?#]|$)/.test(value) ? `https://${value}` : value;
+}
+
+/** A create or update body with `https://` added to destinations typed without a scheme. */
+export function withDefaultScheme<
+  T extends { url?: string | null; fallback_url?: string | null; destinations?: Destination[] | null },
+>(input: T): T {
+  const out = { ...input };
+  if (out.url != null) out.url = withHttps(out.url);
+  if (out.fallback_url != null) out.fallback_url = withHttps(out.fallback_url);
+  if (out.destinations) out.destinations = out.destinations.map((d) => ({ ...d, url: withHttps(d.url) }));
+  return out;
+}
+
 /** A create or update body with every destination in its stored form (after checkUrl passed). */
 export function withNormalizedUrls<
   T extends { url?: string | null; fallback_url?: string | null; destinations?: Destination[] | null },
@@ -149,11 +172,14 @@ export function hostOf(value: string): string | null {
 
 const ajv = createAjv();
 const validators = Object.fromEntries(
-  Object.entries(ContentSchemas).map(([type, schema]) => [type, ajv.compile(schema as object)]),
-) as Record<ContentType, ReturnType<typeof ajv.compile>>;
+  Object.entries({ ...ContentSchemas, ...PageContentSchemas }).map(([type, schema]) => [
+    type,
+    ajv.compile(schema as object),
+  ]),
+) as Record<CodeType, ReturnType<typeof ajv.compile>>;
 
 /** Per-type content validation; pointers land under `base` (e.g. /content or /codes/3/content). */
-export function checkContent(type: ContentType, content: unknown, base: string): FieldError[] {
+export function checkContent(type: CodeType, content: unknown, base: string): FieldError[] {
   const validate = validators[type];
   if (validate(content)) return [];
   return toFieldErrors((validate.errors ?? []) as FastifySchemaValidationError[], base.slice(1));
@@ -176,9 +202,22 @@ export function shortUrl(shortCode: string | null, baseUrl: string, customDomain
 }
 
 type Style = Code['style'];
-const EMPTY_STYLE: Style = { foreground: null, background: null, error_correction: null, margin: null };
+const EMPTY_STYLE: Style = {
+  foreground: null,
+  background: null,
+  error_correction: null,
+  margin: null,
+  module_shape: null,
+  eye_shape: null,
+  eye_color: null,
+  gradient: null,
+  logo_id: null,
+  logo_size: null,
+  frame: null,
+  brand_kit_id: null,
+};
 
-/** Row → API object, whitelisting fields so a new column never leaks (STYLE). */
+/** Row → API object, whitelisting fields so a new column never leaks. */
 export function toCode(
   row: Selectable<CodesTable>,
   ctx: { baseUrl: string; customDomain: string | null; now: Date },
@@ -201,6 +240,9 @@ export function toCode(
     max_scans: row.max_scans,
     scan_count: Number(row.scan_count),
     style: { ...EMPTY_STYLE, ...parseJson<Partial<Style>>(row.style, {}) },
+    rules: parseJson<Code['rules']>(row.rules ?? null, null),
+    utm: parseJson<Code['utm']>(row.utm ?? null, null),
+    password_protected: row.password_hash != null,
     rejection_reason: row.rejection_reason,
     reviewed_at: row.reviewed_at,
     created_at: row.created_at,
@@ -213,6 +255,20 @@ export function qrPayload(code: Code): string {
   if (code.dynamic && code.short_url) return code.short_url;
   if (code.type === 'url') return code.url ?? '';
   return encodePayload(code.type as ContentType, code.content as never);
+}
+
+/**
+ * The text a code's symbol will hold, before it is saved. A dynamic code's short code is not
+ * drawn yet, but its length is fixed, so a placeholder gives the same symbol size.
+ */
+export function symbolText(
+  state: { type: string; dynamic: boolean; url?: string | null; content?: unknown },
+  baseUrl: string,
+  customDomain: string | null,
+): string {
+  if (state.dynamic) return shortUrl('0'.repeat(SHORT_CODE_LENGTH), baseUrl, customDomain) ?? '';
+  if (state.type === 'url') return state.url ?? '';
+  return encodePayload(state.type as ContentType, state.content as never);
 }
 
 /** ISO 8601 with milliseconds, whatever precision the client sent. */

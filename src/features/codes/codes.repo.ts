@@ -8,7 +8,7 @@ import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
 export function findWorkspaceForCodes(db: DB, workspaceId: string) {
   return db
     .selectFrom('workspaces')
-    .select(['id', 'approval_required', verifiedCustomDomain])
+    .select(['id', 'approval_required', 'primary_color', verifiedCustomDomain])
     .where('id', '=', workspaceId)
     .executeTakeFirstOrThrow();
 }
@@ -45,7 +45,7 @@ export async function customDomainsAmong(db: DB, hosts: string[]): Promise<Set<s
 export async function insertCode(
   db: DB,
   row: Insertable<CodesTable>,
-  nextShortCode: (() => string) | null,
+  nextShortCode: (() => string) | string | null,
 ): Promise<string | null> {
   if (!nextShortCode) {
     await db
@@ -54,8 +54,10 @@ export async function insertCode(
       .execute();
     return null;
   }
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const shortCode = nextShortCode();
+  // A chosen (vanity) code is tried once: null tells the caller it is taken.
+  const attempts = typeof nextShortCode === 'string' ? 1 : 10;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const shortCode = typeof nextShortCode === 'string' ? nextShortCode : nextShortCode();
     const res = await db
       .insertInto('codes')
       .values({ ...row, short_code: shortCode })
@@ -64,6 +66,7 @@ export async function insertCode(
       .executeTakeFirst();
     if (res) return shortCode;
   }
+  if (typeof nextShortCode === 'string') return null;
   throw new Error('could not find a free short code in 10 attempts');
 }
 

@@ -13,6 +13,15 @@ import {
   type CodesDeps,
 } from './codes.service.js';
 import { route } from '../../http/route.js';
+import { CODE_BATCH_EXAMPLE, CODE_CREATE_EXAMPLES, CODE_UPDATE_EXAMPLE } from './codes.examples.js';
+import { PageQuery } from '../../http/pagination.js';
+import { deleteAlias, listAliases } from './aliases.service.js';
+
+const CodeAlias = Type.Object(
+  { id: Type.String(), short_code: Type.String(), created_at: Type.String() },
+  { title: 'CodeAlias' },
+);
+const AliasParams = Type.Object({ id: Type.String({ maxLength: 100 }), short_code: Type.String({ maxLength: 64 }) });
 
 const tags = ['codes'];
 
@@ -28,7 +37,8 @@ export default async function codesRoutes(app: App) {
       summary: 'Create a QR code',
       description:
         'Creates a static code (the QR holds the content) or a dynamic code (the QR holds `short_url`, whose destination can change and whose scans are recorded). URL destinations are stored in WHATWG-normalised form; a destination that points back at this service is a 422 `url_loop`. Send an `Idempotency-Key` to retry safely.',
-      body: CodeCreate,
+      // One named example per code type, which the reference offers in a picker (OpenAPI media `examples`).
+      body: { ...CodeCreate, 'x-examples': CODE_CREATE_EXAMPLES },
       response: { 201: One(Code) },
     }),
     async (request, reply) => {
@@ -45,7 +55,7 @@ export default async function codesRoutes(app: App) {
       summary: 'Create up to 1,000 codes, all or nothing',
       description:
         'Every item is validated first; one bad item fails the whole batch and its errors carry pointers like /codes/3/url.',
-      body: CodeBatch,
+      body: { ...CodeBatch, examples: [CODE_BATCH_EXAMPLE] },
       response: { 201: One(Type.Array(Code)) },
     }),
     async (request, reply) => {
@@ -91,7 +101,7 @@ export default async function codesRoutes(app: App) {
       description:
         'Partial update: destination, A/B destinations, expiry, fallback, style, tags or status (pause and resume). The redirect uses the new values at once, on every instance. Each change is audited.',
       params: CodeParams,
-      body: CodeUpdate,
+      body: { ...CodeUpdate, examples: [CODE_UPDATE_EXAMPLE] },
       response: { 200: One(Code) },
     }),
     async (request) =>
@@ -146,5 +156,35 @@ export default async function codesRoutes(app: App) {
           reason: request.body.reason,
         }),
       ),
+  );
+
+  app.get(
+    '/v1/codes/:id/aliases',
+    route('codes.read', {
+      operationId: 'listCodeAliases',
+      tags,
+      summary: "A code's former short codes that still redirect",
+      description:
+        'Changing `short_code` keeps the old one redirecting to the same code as an alias, so printed codes never break. Newest first.',
+      params: CodeParams,
+      querystring: Type.Object({ ...PageQuery }, { additionalProperties: false }),
+      response: { 200: List(CodeAlias) },
+    }),
+    async (request) => list(request, await listAliases(deps, principalOf(request), request.params.id, request.query)),
+  );
+
+  app.delete(
+    '/v1/codes/:id/aliases/:short_code',
+    route('codes.write', {
+      operationId: 'deleteCodeAlias',
+      tags,
+      summary: 'Stop a former short code from redirecting',
+      description:
+        'The alias answers 404 from now on (on every instance), and its short code may be chosen again. Audited as `codes.alias_deleted`.',
+      params: AliasParams,
+      response: { 200: One(CodeAlias) },
+    }),
+    async (request) =>
+      one(request, await deleteAlias(deps, principalOf(request), request.params.id, request.params.short_code)),
   );
 }

@@ -2,8 +2,13 @@ import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
 import { Count, MAX_STORED_COUNT } from '../../http/numbers.js';
 import { QR_CONTENT_TYPES } from '../../qr/payloads.js';
+import { EYE_SHAPES, MODULE_SHAPES } from '../../qr/design.js';
+import { MAX_RULES, RoutingRule, Utm } from './routing.schemas.js';
+import { VANITY_PATTERN } from './short-codes.js';
+import { PAGE_ONLY_TYPES } from './page-types.js';
+import { designFields, FrameStyle } from '../brand/index.js';
 
-const CODE_TYPES = [...QR_CONTENT_TYPES];
+const CODE_TYPES = [...QR_CONTENT_TYPES, ...PAGE_ONLY_TYPES];
 const HEX = '^#[0-9A-Fa-f]{6}$';
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const isoTime = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp.' });
@@ -17,6 +22,22 @@ export const Destination = Type.Object(
   { title: 'Destination', additionalProperties: false },
 );
 
+const Gradient = Type.Object(
+  {
+    to: Type.String({
+      pattern: HEX,
+      description: 'End colour; the gradient starts at the foreground.',
+      examples: ['#1A237E'],
+    }),
+    direction: Type.String({ enum: ['horizontal', 'vertical', 'diagonal'] }),
+  },
+  {
+    title: 'CodeGradient',
+    additionalProperties: false,
+    description: 'Modules fade from the foreground to `to` in SVG and PDF; PNG and EPS use the foreground.',
+  },
+);
+
 export const Style = Type.Object(
   {
     foreground: Type.Optional(nullable(Type.String({ pattern: HEX }))),
@@ -25,6 +46,33 @@ export const Style = Type.Object(
       Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H'), Type.Null()]),
     ),
     margin: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()])),
+    module_shape: Type.Optional(
+      Type.Union([
+        Type.String({ enum: [...MODULE_SHAPES], description: 'Data module shape; default square.' }),
+        Type.Null(),
+      ]),
+    ),
+    eye_shape: Type.Optional(
+      Type.Union([
+        Type.String({ enum: [...EYE_SHAPES], description: 'Finder eye shape; default square.' }),
+        Type.Null(),
+      ]),
+    ),
+    eye_color: Type.Optional(
+      nullable(
+        Type.String({ pattern: HEX, description: 'Finder eye colour; default the foreground.', examples: ['#B00020'] }),
+      ),
+    ),
+    gradient: Type.Optional(Type.Union([Gradient, Type.Null()])),
+    ...designFields,
+    brand_kit_id: Type.Optional(
+      nullable(
+        Type.String({
+          maxLength: 100,
+          description: "A brand kit of the workspace: its style applies wherever the code's own field is null.",
+        }),
+      ),
+    ),
   },
   {
     title: 'CodeStyle',
@@ -57,12 +105,36 @@ const writable = {
     ]),
   ),
   style: Type.Optional(Style),
+  short_code: Type.Optional(
+    Type.String({
+      pattern: VANITY_PATTERN,
+      description:
+        'A chosen short code (dynamic codes): 3–64 of A-Z a-z 0-9 _ -, not a reserved word. Changing it keeps the old one redirecting as an alias.',
+    }),
+  ),
+  rules: Type.Optional(
+    Type.Union([Type.Array(RoutingRule, { maxItems: MAX_RULES }), Type.Null()], {
+      description: 'Routing rules (dynamic codes), evaluated in order; the first match wins.',
+    }),
+  ),
+  utm: Type.Optional(Type.Union([Utm, Type.Null()])),
+  password: Type.Optional(
+    Type.Union([Type.String({ minLength: 4, maxLength: 128, writeOnly: true }), Type.Null()], {
+      description:
+        'Visitors enter it before the redirect (dynamic codes); stored hashed, never returned. null removes it.',
+    }),
+  ),
 };
 
 export const CodeCreate = Type.Object(
   {
     type: Type.String({ enum: CODE_TYPES }),
-    dynamic: Type.Optional(Type.Boolean({ description: 'Default true for url codes; other types are always static.' })),
+    dynamic: Type.Optional(
+      Type.Boolean({
+        description:
+          'Default true for url, links, pdf and app codes (links, pdf and app are always dynamic). A dynamic vcard or text code is a hosted page at short_url, editable after printing; other types are always static.',
+      }),
+    ),
     ...writable,
   },
   { title: 'CreateCodeRequest', additionalProperties: false },
@@ -114,7 +186,18 @@ export const Code = Type.Object(
       background: Type.Union([Type.String(), Type.Null()]),
       error_correction: Type.Union([Type.String(), Type.Null()]),
       margin: Type.Union([Type.Integer({ minimum: 0, maximum: 64 }), Type.Null()]),
+      module_shape: Type.Union([Type.String(), Type.Null()]),
+      eye_shape: Type.Union([Type.String(), Type.Null()]),
+      eye_color: Type.Union([Type.String(), Type.Null()]),
+      gradient: Type.Union([Gradient, Type.Null()]),
+      logo_id: Type.Union([Type.String(), Type.Null()]),
+      logo_size: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+      frame: Type.Union([FrameStyle, Type.Null()]),
+      brand_kit_id: Type.Union([Type.String(), Type.Null()]),
     }),
+    rules: Type.Union([Type.Array(RoutingRule), Type.Null()]),
+    utm: Type.Union([Utm, Type.Null()]),
+    password_protected: Type.Boolean(),
     rejection_reason: Type.Union([Type.String(), Type.Null()]),
     reviewed_at: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String(),

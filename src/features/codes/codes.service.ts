@@ -5,11 +5,12 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { flag } from '../../db/column-values.js';
 import { lockRow } from '../../db/row-lock.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { diff, auditActor, recordAudit } from '../audit/audit.service.js';
-import type { ContentType } from '../../qr/payloads.js';
+import { printProblems, type PrintStyle } from '../../qr/printable.js';
 import type { CodesTable, StoredStatus } from './codes.table.js';
 import type { Code, CodeCreate, CodeListQuery, CodeUpdate } from './codes.schemas.js';
 import {
@@ -17,11 +18,22 @@ import {
   checkUrl,
   hostOf,
   normalizeTime,
-  randomShortCode,
+  SHORT_CODE_LENGTH,
+  symbolText,
   toCode,
+  withDefaultScheme,
   withNormalizedUrls,
   type OwnHosts,
 } from './codes.fns.js';
+import { hashPassword } from '../users/password.js';
+import { countActiveDynamicCodes, createThresholdDetector } from '../usage/index.js';
+import { checkDesignRefs, effectiveStyle } from '../brand/index.js';
+import { checkRules, normalizeRules } from './routing.fns.js';
+import { defaultDynamic, isPageOnly, isPageType, type CodeType, type LinksContent } from './page-types.js';
+import { findFile } from '../files/index.js';
+import { isReservedShortCode, randomReadableShortCode } from './short-codes.js';
+import { aliasesOf, findAlias } from './aliases.repo.js';
+import { renameShortCode, taken } from './aliases.service.js';
 import {
   customDomainsAmong,
   findCode,
@@ -31,6 +43,7 @@ import {
   replaceTags,
   updateCode,
 } from './codes.repo.js';
+import { isoMonth } from '../../lib/time.js';
 
 /** What the codes service needs; `invalidate` tells every instance's redirect cache after a commit. */
 export type CodesDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
@@ -61,7 +74,25 @@ async function ownHosts(deps: CodesDeps, urls: Array<string | null | undefined>)
 }
 
 function urlsOf(input: Partial<CodeCreate>): Array<string | null | undefined> {
-  return [input.url, input.fallback_url, ...(input.destinations ?? []).map((d) => d.url)];
+  return [
+    input.url,
+    input.fallback_url,
+    ...(input.destinations ?? []).map((d) => d.url),
+    ...(input.rules ?? []).map((r) => r.url),
+  ];
+}
+
+/** Every destination of a body in its stored form, rules included (after the checks passed). */
+function normalized<T extends Partial<CodeCreate>>(input: T): T {
+  const out = withNormalizedUrls(input);
+  if (out.rules) out.rules = normalizeRules(out.rules);
+  return out;
+}
+
+/** The scrypt hash of a new visitor password; null clears it, undefined leaves it. */
+async function passwordHashOf(deps: CodesDeps, password: string | null | undefined) {
+  if (password == null) return password;
+  return hashPassword(password, deps.config.passwordCost);
 }
 
 /** The rules shared by create and update, on the merged state of one code. */
@@ -70,9 +101,13 @@ function checkCode(
   p: string,
   own: OwnHosts,
   present: Partial<CodeCreate>,
+  now: Date,
 ): FieldError[] {
   const errors: FieldError[] = [];
-  const type = state.type as ContentType;
+  // A date already past would save a code that is dead on arrival, silently.
+  if (present.expires_at != null && new Date(present.expires_at) <= now)
+    errors.push({ pointer: `${p}/expires_at`, detail: 'must be in the future', code: 'in_past' });
+  const type = state.type as CodeType;
   if (type === 'url') {
     if (state.url == null)
       errors.push({ pointer: `${p}/url`, detail: 'url is required for a url code', code: 'required' });
@@ -83,16 +118,45 @@ function checkCode(
         code: 'not_allowed',
       });
   } else {
-    if (state.dynamic)
+    if (state.dynamic && !isPageType(type))
       errors.push({ pointer: `${p}/dynamic`, detail: `a ${type} code is always static`, code: 'static_only' });
+    if (!state.dynamic && isPageOnly(type))
+      errors.push({
+        pointer: `${p}/dynamic`,
+        detail: `a ${type} code is a hosted page and always dynamic`,
+        code: 'dynamic_only',
+      });
+    // A hosted page is the destination itself (docs/decisions.md D24): nothing to route or split,
+    // and no password, since the page's vCard and file links would walk around it.
+    if (state.dynamic)
+      for (const f of ['destinations', 'rules', 'utm', 'password'] as const)
+        if (present[f] != null)
+          errors.push({ pointer: `${p}/${f}`, detail: `a hosted ${type} page takes no ${f}`, code: 'not_allowed' });
     if (present.url != null)
       errors.push({ pointer: `${p}/url`, detail: `a ${type} code takes its payload in content`, code: 'not_allowed' });
     if (state.content == null)
       errors.push({ pointer: `${p}/content`, detail: `content is required for a ${type} code`, code: 'required' });
-    else errors.push(...checkContent(type, state.content, `${p}/content`));
+    else {
+      const bad = checkContent(type, state.content, `${p}/content`);
+      errors.push(...bad);
+      if (!bad.length && state.dynamic)
+        for (const [pointer, url] of pageUrls(type, state.content)) {
+          const e = checkUrl(url, `${p}/content${pointer}`, own);
+          if (e) errors.push(e);
+        }
+    }
   }
   if (!state.dynamic) {
-    for (const f of ['destinations', 'expires_at', 'fallback_url', 'max_scans'] as const) {
+    for (const f of [
+      'destinations',
+      'expires_at',
+      'fallback_url',
+      'max_scans',
+      'short_code',
+      'rules',
+      'utm',
+      'password',
+    ] as const) {
       if (present[f] != null)
         errors.push({ pointer: `${p}/${f}`, detail: `${f} needs a dynamic code`, code: 'dynamic_only' });
     }
@@ -109,16 +173,57 @@ function checkCode(
     const e = checkUrl(d.url, `${p}/destinations/${i}/url`, own);
     if (e) errors.push(e);
   });
+  if (present.short_code != null && isReservedShortCode(present.short_code))
+    errors.push({
+      pointer: `${p}/short_code`,
+      detail: `${present.short_code} is a reserved word and cannot be a short code`,
+      code: 'reserved',
+    });
+  if (present.rules) errors.push(...checkRules(present.rules, `${p}/rules`, own));
   return errors;
 }
 
-function newRow(input: CodeCreate, p: Principal, status: StoredStatus, now: string) {
-  const dynamic = input.dynamic ?? input.type === 'url';
+/**
+ * Refuses a code no image route could draw (docs/codes.md, "Printable codes"): the renderer's own
+ * rules on the state being saved, after the field rules passed (content must be valid to encode).
+ */
+function checkPrintable(
+  deps: CodesDeps,
+  ws: Workspace,
+  state: { type: string; dynamic: boolean; url?: string | null; content?: unknown; style?: PrintStyle | null },
+  p: string,
+): FieldError[] {
+  const text = symbolText(state, deps.config.baseUrl, ws.custom_domain);
+  const from = state.type === 'url' ? `${p}/url` : `${p}/content`;
+  return printProblems(text, state.style ?? {}, from, ws.primary_color).map((e) => ({
+    ...e,
+    pointer: e.pointer.startsWith('/style') ? `${p}${e.pointer}` : e.pointer,
+  }));
+}
+
+/** The links a page's content sends visitors to, with their pointers under /content. */
+function pageUrls(type: string, content: unknown): Array<[string, string]> {
+  if (type === 'links') return (content as LinksContent).links.map((l, i) => [`/links/${i}/url`, l.url]);
+  if (type === 'vcard' && (content as { url?: string }).url) return [['/url', (content as { url: string }).url]];
+  return [];
+}
+
+/** A pdf page names an uploaded file of the same workspace; another's id reads as unknown. */
+async function checkFile(db: DB, workspaceId: string, input: Partial<CodeCreate>, p: string): Promise<FieldError[]> {
+  const id = (input.content as { file_id?: unknown } | undefined)?.file_id;
+  if (typeof id !== 'string') return [];
+  return (await findFile(db, workspaceId, id))
+    ? []
+    : [{ pointer: `${p}/content/file_id`, detail: `no uploaded file ${id} in this workspace`, code: 'unknown_file' }];
+}
+
+function newRow(input: CodeCreate, p: Principal, status: StoredStatus, now: string, passwordHash: string | null) {
+  const dynamic = input.dynamic ?? defaultDynamic(input.type);
   return {
     id: newId('qr'),
     organization_id: p.organizationId,
     workspace_id: p.workspaceId,
-    type: input.type as ContentType,
+    type: input.type as CodeType,
     dynamic: flag(dynamic),
     url: input.type === 'url' ? (input.url ?? null) : null,
     content: input.type === 'url' || input.content == null ? null : JSON.stringify(input.content),
@@ -130,6 +235,9 @@ function newRow(input: CodeCreate, p: Principal, status: StoredStatus, now: stri
     fallback_url: input.fallback_url ?? null,
     max_scans: input.max_scans ?? null,
     style: JSON.stringify(input.style ?? {}),
+    rules: input.rules ? JSON.stringify(input.rules) : null,
+    utm: input.utm ? JSON.stringify(input.utm) : null,
+    password_hash: passwordHash,
     rejection_reason: null,
     reviewed_by: null,
     reviewed_at: null,
@@ -151,22 +259,53 @@ export async function createCodes(
   pointerOf: (i: number) => string,
 ): Promise<Code[]> {
   const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
+  inputs = inputs.map(withDefaultScheme);
   const own = await ownHosts(deps, inputs.flatMap(urlsOf));
+  const now = deps.clock.now();
   const errors = inputs.flatMap((input, i) =>
-    checkCode({ ...input, dynamic: input.dynamic ?? input.type === 'url' }, pointerOf(i), own, input),
+    checkCode({ ...input, dynamic: input.dynamic ?? defaultDynamic(input.type) }, pointerOf(i), own, input, now),
   );
   if (errors.length) throw rejectFields(errors);
-  const normalized = inputs.map(withNormalizedUrls);
+  const unknownFiles = (
+    await Promise.all(inputs.map((input, i) => checkFile(deps.db, p.workspaceId, input, pointerOf(i))))
+  ).flat();
+  if (unknownFiles.length) throw rejectFields(unknownFiles);
+  const bodies = inputs.map(normalized);
+  const refs = await Promise.all(
+    bodies.map((b, i) => checkDesignRefs(deps, p.workspaceId, b.style, `${pointerOf(i)}/style`)),
+  );
+  if (refs.flat().length) throw rejectFields(refs.flat());
+  const styles = await Promise.all(bodies.map((b) => effectiveStyle(deps, p.workspaceId, b.style ?? {})));
+  const unprintable = bodies.flatMap((input, i) =>
+    checkPrintable(
+      deps,
+      ws,
+      { ...input, style: styles[i], dynamic: input.dynamic ?? defaultDynamic(input.type) },
+      pointerOf(i),
+    ),
+  );
+  if (unprintable.length) throw rejectFields(unprintable);
+  const hashes = await Promise.all(bodies.map((b) => passwordHashOf(deps, b.password)));
 
-  const now = deps.clock.now();
   const status: StoredStatus = needsApproval(ws, p) ? 'pending_approval' : 'active';
   const toApi = view(deps, ws);
-  const gen = deps.nextShortCode ?? (() => randomShortCode());
+  const gen = deps.nextShortCode ?? (() => randomReadableShortCode(SHORT_CODE_LENGTH));
   const created = await deps.db.transaction().execute(async (trx) => {
     const out: Code[] = [];
-    for (const input of normalized) {
-      const row = newRow(input, p, status, now.toISOString());
-      const shortCode = await insertCode(trx, row, row.dynamic ? gen : null);
+    const refused: FieldError[] = [];
+    for (const [i, input] of bodies.entries()) {
+      const row = newRow(input, p, status, now.toISOString(), hashes[i] ?? null);
+      const chosen = input.short_code;
+      // A chosen code is tried once: taken by a code or an alias is a 422, not a retry.
+      if (chosen != null && (await findAlias(trx, chosen))) {
+        refused.push(taken(`${pointerOf(i)}/short_code`, chosen));
+        continue;
+      }
+      const shortCode = await insertCode(trx, row, row.dynamic ? (chosen != null ? chosen : gen) : null);
+      if (row.dynamic && shortCode === null) {
+        refused.push(taken(`${pointerOf(i)}/short_code`, chosen!));
+        continue;
+      }
       await replaceTags(trx, row.id, row.workspace_id, input.tags ?? [], true);
       const code = toApi({
         ...row,
@@ -184,6 +323,13 @@ export async function createCodes(
         at: now,
       });
       out.push(code);
+    }
+    if (refused.length) throw rejectFields(refused);
+    // docs/decisions.md D21: the dynamic-codes meter is read where it grows, with the new codes counted.
+    if (out.some((c) => c.dynamic)) {
+      const used = await countActiveDynamicCodes(trx, p.organizationId, now.toISOString());
+      const check = createThresholdDetector(deps);
+      await check(trx, [{ organizationId: p.organizationId, meter: 'dynamic_codes', period: isoMonth(now), used }]);
     }
     return out;
   });
@@ -228,34 +374,47 @@ async function mutate(
   const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
   const toApi = view(deps, ws);
   const now = deps.clock.now();
-  const { after, shortCode } = await deps.db.transaction().execute(async (trx) => {
+  const { after, shortCodes } = await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'codes', id);
     const row = await findCode(trx, p.workspaceId, id);
     if (!row) throw notFound('Code');
     const values = await change(row, ws, trx);
+    // The redirect caches every name the code answers to: its short code, the new one, its aliases.
+    const names = [row.short_code, values.short_code, ...(await aliasesOf(trx, id))];
     const next: Row = { ...row, ...values, updated_at: now.toISOString() };
-    await updateCode(trx, id, { ...values, updated_at: next.updated_at });
-    const before = toApi(row);
+    try {
+      await updateCode(trx, id, { ...values, updated_at: next.updated_at });
+    } catch (err) {
+      // A concurrent request took the new short code between our check and this write.
+      if (values.short_code && isUniqueViolation(err)) throw rejectFields([taken('/short_code', values.short_code)]);
+      throw err;
+    }
+    const before: Record<string, unknown> = toApi(row);
     const code = toApi(next);
+    // A new visitor password is a change the API object cannot show: the entry says so, never the hash (docs/decisions.md D6).
+    const audited: Record<string, unknown> =
+      values.password_hash != null && values.password_hash !== row.password_hash
+        ? { ...code, password_changed: true }
+        : code;
     // A PATCH that changes nothing is not a change (docs/decisions.md D6: one entry per successful change).
-    if (Object.keys(diff(before, code)).length > 0) {
+    if (Object.keys(diff(before, audited)).length > 0) {
       await recordAudit(trx, auditActor(p), {
         action,
         resourceType: 'codes',
         resourceId: id,
         before,
-        after: code,
+        after: audited,
         at: now,
       });
     }
-    return { after: code, shortCode: row.short_code };
+    return { after: code, shortCodes: [...new Set(names.filter((n): n is string => !!n))] };
   });
-  if (shortCode) deps.invalidate?.([shortCode]);
+  if (shortCodes.length) deps.invalidate?.(shortCodes);
   return after;
 }
 
 export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string, input: CodeUpdate): Promise<Code> {
-  let body = input;
+  let body = withDefaultScheme(input);
   return mutate(deps, p, id, 'codes.updated', async (row, ws, trx) => {
     const dynamic = row.dynamic === 1;
     const current = toCode(row, { baseUrl: '', customDomain: null, now: deps.clock.now() });
@@ -266,7 +425,7 @@ export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string
       content: body.content !== undefined ? body.content : (current.content ?? undefined),
     } as CodeCreate & { dynamic: boolean };
     const own = await ownHosts({ ...deps, db: trx }, urlsOf(body));
-    const errors = checkCode(merged, '', own, body);
+    const errors = checkCode(merged, '', own, body, deps.clock.now());
     if (body.status !== undefined && body.status !== row.status && row.status !== 'active' && row.status !== 'paused') {
       errors.push({
         pointer: '/status',
@@ -275,7 +434,22 @@ export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string
       });
     }
     if (errors.length) throw rejectFields(errors);
-    body = withNormalizedUrls(body);
+    if (row.type === 'pdf') {
+      const unknown = await checkFile(trx, p.workspaceId, body, '');
+      if (unknown.length) throw rejectFields(unknown);
+    }
+    body = normalized(body);
+    // Only a change to what is drawn is checked, so a code saved before this rule keeps its title edits.
+    if (body.style !== undefined) {
+      const refs = await checkDesignRefs({ db: trx }, p.workspaceId, body.style, '/style');
+      if (refs.length) throw rejectFields(refs);
+    }
+    if (body.url !== undefined || body.content !== undefined || body.style !== undefined) {
+      const style = await effectiveStyle({ db: trx }, p.workspaceId, body.style ?? current.style);
+      const drawn = { ...merged, url: body.url ?? merged.url, style };
+      const unprintable = checkPrintable(deps, ws, drawn as Parameters<typeof checkPrintable>[2], '');
+      if (unprintable.length) throw rejectFields(unprintable);
+    }
 
     const values: Partial<Row> = {};
     if (body.url !== undefined) values.url = body.url;
@@ -292,11 +466,17 @@ export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string
     if (body.max_scans !== undefined) values.max_scans = body.max_scans;
     if (body.style !== undefined) values.style = JSON.stringify(body.style);
     if (body.status !== undefined) values.status = body.status;
+    if (body.rules !== undefined) values.rules = body.rules?.length ? JSON.stringify(body.rules) : null;
+    if (body.utm !== undefined) values.utm = body.utm ? JSON.stringify(body.utm) : null;
+    if (body.password !== undefined) values.password_hash = (await passwordHashOf(deps, body.password)) ?? null;
+    if (body.short_code !== undefined && body.short_code !== row.short_code)
+      values.short_code = await renameShortCode(trx, row, body.short_code, deps.clock.now().toISOString());
 
     const repointed =
       (body.url !== undefined && !same(body.url, row.url)) ||
       (body.destinations !== undefined && !same(body.destinations, current.destinations)) ||
-      (body.content !== undefined && !same(body.content, current.content));
+      (body.content !== undefined && !same(body.content, current.content)) ||
+      (body.rules !== undefined && !same(body.rules, current.rules));
     if (repointed && needsApproval(ws, p))
       Object.assign(values, {
         status: 'pending_approval',

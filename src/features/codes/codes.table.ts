@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ContentType } from '../../qr/payloads.js';
+import type { CodeType } from './page-types.js';
 
 /** Stored states; `expired` is derived on read from expires_at and max_scans. */
 export type StoredStatus = 'active' | 'paused' | 'pending_approval' | 'rejected' | 'deleted';
@@ -9,7 +9,7 @@ export interface CodesTable {
   id: string;
   organization_id: string;
   workspace_id: string;
-  type: ContentType;
+  type: CodeType;
   dynamic: number;
   url: string | null;
   /** JSON of the typed payload for non-url types */
@@ -39,6 +39,21 @@ export interface CodesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** JSON array of routing rules (docs/codes.md, "Routing rules") or null */
+  rules: string | null;
+  /** JSON object of UTM parameters appended to the destination, or null */
+  utm: string | null;
+  /** scrypt hash of the visitor password, or null when the code is open */
+  password_hash: string | null;
+}
+
+/** A short code a code answered to before its short_code changed; it redirects until deleted. */
+export interface CodeAliasesTable {
+  id: string;
+  short_code: string;
+  code_id: string;
+  workspace_id: string;
+  created_at: string;
 }
 
 export interface CodeTagsTable {

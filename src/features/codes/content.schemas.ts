@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { ContentByType, ContentType } from '../../qr/payloads.js';
+import type { AppContent, LinksContent, PageOnlyType, PdfContent } from './page-types.js';
 
 // One schema per content type, so the codes feature validates `content` by `type` and reports
 // JSON pointers into it. Unknown members are refused rather than silently dropped.
@@ -94,6 +95,56 @@ export const ContentSchemas = {
   vcard: VcardContentSchema,
   geo: GeoContentSchema,
 } as const satisfies Record<ContentType, TSchema>;
+
+export const LinksContentSchema = Type.Object(
+  {
+    title: str(100),
+    description: Type.Optional(str(500)),
+    links: Type.Array(Type.Object({ label: str(100), url: httpUrl }, closed), { minItems: 1, maxItems: 20 }),
+  },
+  closed,
+);
+export const PdfContentSchema = Type.Object(
+  {
+    file_id: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'An uploaded file of the workspace (POST /v1/files).',
+    }),
+    title: Type.Optional(str(200)),
+    description: Type.Optional(str(500)),
+  },
+  closed,
+);
+// Store links only: the page sends iPhones and Android phones straight there, so an arbitrary
+// address here would be an open redirect dressed as an app download.
+export const AppContentSchema = Type.Object(
+  {
+    name: str(100),
+    description: Type.Optional(str(500)),
+    app_store_url: Type.Optional(
+      Type.String({ format: 'uri', pattern: '^https://(apps|itunes)\\.apple\\.com/', maxLength: 2048 }),
+    ),
+    play_store_url: Type.Optional(
+      Type.String({ format: 'uri', pattern: '^https://play\\.google\\.com/', maxLength: 2048 }),
+    ),
+  },
+  { ...closed, anyOf: ['app_store_url', 'play_store_url'].map(present) },
+);
+
+export const PageContentSchemas = {
+  links: LinksContentSchema,
+  pdf: PdfContentSchema,
+  app: AppContentSchema,
+} as const satisfies Record<PageOnlyType, TSchema>;
+
+type PageSame = [
+  Same<Static<typeof LinksContentSchema>, LinksContent>,
+  Same<Static<typeof PdfContentSchema>, PdfContent>,
+  Same<Static<typeof AppContentSchema>, AppContent>,
+];
+const pageSchemasMatchTypes: PageSame = [true, true, true];
+void pageSchemasMatchTypes;
 
 // Compile-time guard: a schema and its hand-written interface may not drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -24,6 +24,36 @@ export function referencePage(docsPath: string): string {
 <script src="${docsPath}/assets/scalar.js"></script><script src="${docsPath}/assets/reference.js"></script></body></html>`;
 }
 
+/**
+ * Scalar's light theme with text colours of at least 4.5:1 on its backgrounds (its greys, HTTP
+ * method colours and accent fall short at the small sizes it uses), and code blocks and endpoint
+ * lists that wrap or grow instead of scrolling, so no scroll region lacks a keyboard stop.
+ */
+const REFERENCE_CSS = `.light-mode {
+  --scalar-color-2: #595959 !important;
+  --scalar-color-3: #5e5e5e !important;
+  --scalar-color-accent: #005a9c !important;
+  --scalar-color-blue: #005a9c !important;
+  --scalar-color-green: #1d6b2a !important;
+  --scalar-color-orange: #8f4200 !important;
+  --scalar-color-yellow: #6f5300 !important;
+  --scalar-color-red: #b0201a !important;
+  --scalar-color-purple: #67379c !important;
+  --scalar-sidebar-color-2: #4a4a4a !important;
+}
+/* A phone shows a tag's list of endpoints, and a response's example, whole rather than in a
+   scroll box a keyboard cannot reach (axe: scrollable-region-focusable). */
+.max-h-\\[60vh\\],
+.endpoints {
+  max-height: none !important;
+  overflow: visible !important;
+}
+.markdown pre, .markdown pre code, .markdown pre .custom-scroll {
+  overflow: visible !important;
+  white-space: pre-wrap !important;
+  overflow-wrap: anywhere;
+}`;
+
 export function referenceScript(): string {
   return `// Starts the API reference from /openapi.json. Fonts and everything else come from this server.
 window.Scalar.createApiReference('#api-reference-app', {
@@ -37,6 +67,10 @@ window.Scalar.createApiReference('#api-reference-app', {
   agent: { disabled: true },
   mcp: { disabled: true },
   metaData: { title: 'qrs API reference' },
+  // One theme, checked with axe at 1280 and 360 px (test/web/api-reference.test.ts, docs/decisions.md D34).
+  forceDarkModeState: 'light',
+  hideDarkModeToggle: true,
+  customCss: ${JSON.stringify(REFERENCE_CSS)},
 });
 `;
 }

@@ -2,7 +2,7 @@
 // `data` follows the seven aspects of the Battery Pass consortium data model v1.2 with camelCase
 // attribute names; the envelope carries the identity (GTIN, serial, lot) and lifecycle fields.
 import { Type, type Static } from 'typebox';
-import { AI82_PATTERN } from './gs1.js';
+import { AI82_PATTERN, UNIQUE_IDENTIFIER_PATTERN } from './gs1.js';
 import { carbonFootprint } from './contract/carbon.js';
 import { circularity } from './contract/circularity.js';
 import { materialComposition } from './contract/composition.js';
@@ -88,8 +88,21 @@ export const PatchPassportSchema = Type.Object(
     predecessor_id: Type.Optional(Type.Union([predecessorId, Type.Null()])),
     data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'JSON merge patch of data' })),
   },
-  { title: 'UpdatePassportRequest', additionalProperties: false, minProperties: 1 },
+  {
+    title: 'UpdatePassportRequest',
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [{ battery_status: 'original', predecessor_id: null }],
+  },
 );
+
+/** The Art. 77(3) unique identifier (docs/decisions.md D25). */
+export const UniqueIdentifierSchema = Type.String({
+  pattern: UNIQUE_IDENTIFIER_PATTERN,
+  description:
+    "Unique identifier of the battery and its passport (Regulation (EU) 2023/1542 Art. 77(3)): GTIN and serial as the GS1 element string `(01){gtin}(21){serial}` (ISO/IEC 15459, GS1 issuing agency). The QR code's Digital Link carries the same two keys.",
+  examples: ['(01)04260123456788(21)VX77-2606-000481'],
+});
 
 const timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 
@@ -104,6 +117,7 @@ export const PassportSchema = Type.Object(
     battery_status: batteryStatus,
     publication_status: Type.Enum(PUBLICATION_STATUSES),
     predecessor_id: Type.Union([Type.String({ pattern: DPP_ID_PATTERN }), Type.Null()]),
+    unique_identifier: UniqueIdentifierSchema,
     digital_link: Type.String({ format: 'uri', description: 'GS1 Digital Link URI encoded in the QR code' }),
     public_url: Type.String({ format: 'uri', description: 'Public passport page' }),
     version: Type.Integer({ minimum: 1, maximum: MAX_SAFE }),

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { rejectFields, type AppError, type FieldError } from '../../http/errors.js';
 import type { CreatePassport, Passport, PassportData } from './dpp.contract.js';
 import type { Issue } from './dpp.validate.js';
-import { buildDigitalLink, encodeAiValue } from './gs1.js';
+import { buildDigitalLink, encodeAiValue, uniqueIdentifier } from './gs1.js';
 import type { DppPassportsTable } from './dpp.table.js';
 
 export type PassportRow = Selectable<DppPassportsTable>;
@@ -15,7 +15,7 @@ export function publicUrl(baseUrl: string, key: { gtin: string; serial: string; 
   return `${baseUrl.replace(/\/+$/, '')}/dpp/${key.gtin}/${encodeAiValue(key.serial)}${lot}`;
 }
 
-/** The API object; fields are whitelisted so a new column never leaks (STYLE). */
+/** The API object; fields are whitelisted so a new column never leaks. */
 export function toPassport(row: PassportRow, baseUrl: string): Passport {
   const key = { gtin: row.gtin, serial: row.serial, lot: row.lot };
   return {
@@ -28,6 +28,7 @@ export function toPassport(row: PassportRow, baseUrl: string): Passport {
     battery_status: row.battery_status,
     publication_status: row.publication_status,
     predecessor_id: row.predecessor_id,
+    unique_identifier: uniqueIdentifier(row),
     digital_link: buildDigitalLink(baseUrl, key),
     public_url: publicUrl(baseUrl, key),
     version: row.version,

@@ -1,26 +1,45 @@
 // What the GS1 Digital Link resolver answers for a passport: the RFC 9264 linkset, the choice of
 // target for a `linkType` query value, and the /.well-known/gs1resolver description document.
+// Rules cited as RES x.y are those of the GS1-Conformant Resolver standard (docs/dpp.md).
+import { PAGE_LANGS } from './page-text.js';
+
 export const LINKSET_MEDIA_TYPE = 'application/linkset+json';
-export const GS1_VOC = 'https://gs1.org/voc/';
+/** The GS1 Web Vocabulary's current namespace (RES 2.14); link relations are written in it. */
+export const GS1_VOC = 'https://ref.gs1.org/voc/';
+/** The GS1 linkset JSON-LD context (RES 2.10): turns the linkset into JSON-LD. */
+export const LINKSET_JSONLD_CONTEXT = 'https://ref.gs1.org/standards/resolver/linkset-context';
+export const JSONLD_CONTEXT_REL = 'http://www.w3.org/ns/json-ld#context';
+
+// Older spellings of the vocabulary's namespace that clients still send: gs1.org/voc, www.gs1.org/voc, http.
+const VOC_NAMESPACE = /^https?:\/\/(?:(?:ref|www)\.)?gs1\.org\/voc\//;
 
 export interface LinkType {
   /** Compact form used in `?linkType=`: `gs1:dpp`. */
   curie: string;
-  /** Link relation type as it appears in the linkset: `https://gs1.org/voc/dpp`. */
+  /** Link relation type as it appears in the linkset: `https://ref.gs1.org/voc/dpp`. */
   uri: string;
   /** Other compact forms accepted for the same link type. */
   aliases: readonly string[];
   title: string;
 }
 
-/** Link types this resolver answers for a passport; every one leads to the passport page. */
+const linkType = (name: string, title: string, aliases: string[] = []): LinkType => ({
+  curie: `gs1:${name}`,
+  uri: `${GS1_VOC}${name}`,
+  aliases,
+  title,
+});
+
+/** Link types this resolver can answer; which of them a level has depends on its data. */
 export const SUPPORTED_LINK_TYPES: readonly LinkType[] = [
-  { curie: 'gs1:dpp', uri: `${GS1_VOC}dpp`, aliases: ['gs1:productPassport'], title: 'Digital battery passport' },
-  { curie: 'gs1:pip', uri: `${GS1_VOC}pip`, aliases: [], title: 'Product information page' },
-  { curie: 'gs1:defaultLink', uri: `${GS1_VOC}defaultLink`, aliases: [], title: 'Battery passport' },
+  linkType('dpp', 'Digital battery passport', ['gs1:productPassport']),
+  linkType('pip', 'Product information page'),
+  linkType('homepage', 'Manufacturer'),
+  linkType('defaultLink', 'Battery passport'),
 ];
 
-const DEFAULT_LINK = SUPPORTED_LINK_TYPES.find((t) => t.curie === 'gs1:defaultLink')!;
+const byCurie = (curie: string) => SUPPORTED_LINK_TYPES.find((t) => t.curie === curie)!;
+export const DEFAULT_LINK = byCurie('gs1:defaultLink');
 
 /** `linkType` values that ask for the linkset itself (`all` is the GS1 Digital Link 1.1 spelling). */
 export const LINKSET_LINK_TYPES = ['linkset', 'all'] as const;
@@ -34,73 +53,102 @@ export interface LinkTarget {
   productName?: string;
   /** Language of the page. */
   lang?: string;
+  /** The manufacturer's web site, linked as gs1:homepage. */
+  manufacturerWebsite?: string;
 }
 
 export interface LinkTargetObject {
   href: string;
-  type: string;
   title: string;
-  hreflang: string[];
+  type?: string;
+  hreflang?: string[];
 }
+
+export type LinkContext = { anchor: string; itemDescription: string } & Record<string, string | LinkTargetObject[]>;
 
 export interface Linkset {
-  linkset: [{ anchor: string } & Record<string, string | LinkTargetObject[]>];
+  linkset: LinkContext[];
 }
 
-function targetObject(linkType: LinkType, target: LinkTarget): LinkTargetObject {
+/**
+ * The link context of one level (a battery, or a model at the GTIN level). The default link has a
+ * title and href only (RES 2.5.8); the others say their media type and language.
+ */
+export function linkContext(target: LinkTarget): LinkContext {
   const name = target.productName ? `: ${target.productName}` : '';
-  return {
+  const page = (t: LinkType): LinkTargetObject => ({
     href: target.public_url,
+    title: `${t.title}${name}`,
     type: 'text/html',
-    title: `${linkType.title}${name}`,
-    hreflang: [target.lang ?? 'en'],
+    hreflang: target.lang ? [target.lang] : [...PAGE_LANGS],
+  });
+  const context: LinkContext = {
+    anchor: target.digital_link,
+    itemDescription: target.productName ?? 'Battery',
   };
+  context[byCurie('gs1:dpp').uri] = [page(byCurie('gs1:dpp'))];
+  context[byCurie('gs1:pip').uri] = [page(byCurie('gs1:pip'))];
+  if (target.manufacturerWebsite?.startsWith('https://'))
+    context[byCurie('gs1:homepage').uri] = [{ href: target.manufacturerWebsite, title: 'Manufacturer' }];
+  context[DEFAULT_LINK.uri] = [{ href: target.public_url, title: `${DEFAULT_LINK.title}${name}` }];
+  return context;
 }
 
-/** The RFC 9264 linkset (application/linkset+json) of a passport. */
-export function buildLinkset(target: LinkTarget): Linkset {
-  const context: { anchor: string } & Record<string, string | LinkTargetObject[]> = { anchor: target.digital_link };
-  for (const linkType of SUPPORTED_LINK_TYPES) context[linkType.uri] = [targetObject(linkType, target)];
-  return { linkset: [context] };
+/** The RFC 9264 linkset: one context per level, the most specific (the request's own) first. */
+export function buildLinkset(...targets: LinkTarget[]): Linkset {
+  return { linkset: targets.map(linkContext) };
 }
 
-export type LinkTypeResolution =
-  { kind: 'redirect'; linkType: string; href: string; type: string } | { kind: 'linkset' };
+export type LinkTypeResolution = { kind: 'redirect'; linkType: string; href: string } | { kind: 'linkset' };
+
+/** The link type a `linkType` value names, in any accepted spelling; undefined when unknown. */
+export function linkTypeFor(value: string): LinkType | undefined {
+  const asCurie = value.replace(VOC_NAMESPACE, 'gs1:');
+  return SUPPORTED_LINK_TYPES.find((t) => t.curie === asCurie || t.aliases.includes(asCurie));
+}
 
 /**
  * What a resolver request asks for. No `linkType` means the default link; `linkset`/`all` the
- * linkset; a supported type (compact, alias or full URI, http or https namespace) its target.
- * null means an unknown link type, which the resolver answers with 404.
+ * linkset; a supported type (compact, alias or full URI in any namespace spelling) its target at
+ * the most specific level that has one (RES 2.5.9). null: no such link here, which is a 404.
  */
-export function resolveLinkType(linkType: string | undefined | null, target: LinkTarget): LinkTypeResolution | null {
+export function resolveLinkType(linkType: string | undefined | null, linkset: Linkset): LinkTypeResolution | null {
   const requested = (linkType ?? '').trim();
-  if (requested === '') return redirect(DEFAULT_LINK, target);
   if ((LINKSET_LINK_TYPES as readonly string[]).includes(requested)) return { kind: 'linkset' };
-  const asCurie = requested.replace(/^https?:\/\/gs1\.org\/voc\//, 'gs1:');
-  const match = SUPPORTED_LINK_TYPES.find((t) => t.curie === asCurie || t.aliases.includes(asCurie));
-  return match ? redirect(match, target) : null;
+  const type = requested === '' ? DEFAULT_LINK : linkTypeFor(requested);
+  if (!type) return null;
+  for (const context of linkset.linkset) {
+    const targets = context[type.uri];
+    if (Array.isArray(targets) && targets.length)
+      return { kind: 'redirect', linkType: type.curie, href: targets[0].href };
+  }
+  return null;
 }
 
-function redirect(linkType: LinkType, target: LinkTarget): LinkTypeResolution {
-  return { kind: 'redirect', linkType: linkType.curie, href: target.public_url, type: 'text/html' };
-}
-
-/** RFC 8288 `Link` header value listing the links of a linkset (resolvers send it with redirects). */
-export function linkHeader(linkset: Linkset): string {
-  const [context] = linkset.linkset;
+/** RFC 8288 `Link` header value: quoting, and title* (RFC 8187) for a non-ASCII title. */
+export function linkValue(href: string, params: Record<string, string | undefined>): string {
   const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
-  // Header values are Latin-1 at best; a non-ASCII title goes in title* (RFC 8187).
-  const title = (s: string) =>
-    /^[\x20-\x7e]*$/.test(s)
-      ? `title=${quote(s)}`
-      : `title*=UTF-8''${encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-  return Object.entries(context)
-    .filter((entry): entry is [string, LinkTargetObject[]] => entry[0] !== 'anchor')
-    .flatMap(([rel, targets]) =>
-      targets.map(
-        (t) =>
-          `<${t.href}>; rel=${quote(rel)}; type=${quote(t.type)}; hreflang=${quote(t.hreflang[0])}; ${title(t.title)}`,
-      ),
+  const parts = [`<${href}>`];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (name === 'title' && !/^[\x20-\x7e]*$/.test(value))
+      parts.push(
+        `title*=UTF-8''${encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+      );
+    else parts.push(`${name}=${quote(value)}`);
+  }
+  return parts.join('; ');
+}
+
+/** RFC 8288 `Link` header value listing every link of a linkset (the passport page sends it). */
+export function linkHeader(linkset: Linkset): string {
+  return linkset.linkset
+    .flatMap((context) =>
+      Object.entries(context)
+        .filter((entry): entry is [string, LinkTargetObject[]] => Array.isArray(entry[1]))
+        .flatMap(([rel, targets]) =>
+          targets.map((t) => linkValue(t.href, { rel, type: t.type, hreflang: t.hreflang?.[0], title: t.title })),
+        ),
     )
     .join(', ');
 }
@@ -112,6 +160,7 @@ export interface ResolverDescription {
   supportedLinkType: { namespace: string; prefix: string; profile: string }[];
   linkTypeDefaultCanBeLinkset: boolean;
   linkTypeDefaultCanBeAll: boolean;
+  jsonLdContextLocation: string;
 }
 
 /** The GS1 resolver description document served at /.well-known/gs1resolver. */
@@ -119,9 +168,11 @@ export function resolverDescription(opts: { name: string; resolverRoot: string }
   return {
     name: opts.name,
     resolverRoot: opts.resolverRoot.replace(/\/+$/, ''),
-    supportedPrimaryKeys: ['gtin'],
+    // Primary keys are named by their numeric AI: GS1's description file schema allows no other form.
+    supportedPrimaryKeys: ['01'],
     supportedLinkType: [{ namespace: GS1_VOC, prefix: 'gs1:', profile: `${GS1_VOC}?show=linktypes` }],
     linkTypeDefaultCanBeLinkset: true,
     linkTypeDefaultCanBeAll: true,
+    jsonLdContextLocation: LINKSET_JSONLD_CONTEXT,
   };
 }

@@ -26,6 +26,7 @@ export const ENVELOPE_ACCESS = {
   gtin: 'public',
   serial: 'public',
   lot: 'public',
+  unique_identifier: 'public',
   category: 'public',
   digital_link: 'public',
   public_url: 'public',
@@ -40,6 +41,8 @@ export interface PassportView {
   gtin: string;
   serial: string;
   lot: string | null;
+  /** Art. 77(3); a model passport (the GTIN level) has none */
+  unique_identifier?: string;
   category: Category;
   digital_link: string;
   public_url: string;
@@ -97,6 +100,7 @@ export function publicView(passport: Passport, level: AccessLevel): PassportView
     updated_at: passport.updated_at,
     data: filterData(passport.data, level),
   };
+  if (passport.serial) view.unique_identifier = passport.unique_identifier;
   if (canSee(level, ENVELOPE_ACCESS.battery_status)) view.battery_status = passport.battery_status;
   if (canSee(level, ENVELOPE_ACCESS.predecessor_id)) view.predecessor_id = passport.predecessor_id;
   return view;

@@ -13,6 +13,7 @@ import {
   PassportDataSchema,
   PassportSchema,
   PUBLICATION_STATUSES,
+  UniqueIdentifierSchema,
 } from './dpp.contract.js';
 import { Count, MAX_SAFE } from '../../http/numbers.js';
 
@@ -72,7 +73,7 @@ export const VersionListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const IssueSchema = Type.Object({
+export const IssueSchema = Type.Object({
   path: Type.String(),
   code: Type.String(),
   message: Type.String(),
@@ -175,6 +176,7 @@ export const PassportViewSchema = Type.Object(
     gtin: Type.String({ pattern: '^[0-9]{14}$' }),
     serial: Type.String(),
     lot: Type.Union([Type.String(), Type.Null()]),
+    unique_identifier: Type.Optional(UniqueIdentifierSchema),
     category: Type.Enum(CATEGORIES),
     digital_link: Type.String({ format: 'uri' }),
     public_url: Type.String({ format: 'uri' }),
@@ -201,22 +203,26 @@ export const PassportViewEnvelope = Type.Object(
 const LinkTargetSchema = Type.Object(
   {
     href: Type.String({ format: 'uri' }),
-    type: Type.String({ examples: ['text/html'] }),
     title: Type.String(),
-    hreflang: Type.Array(Type.String({ examples: ['en'] })),
+    type: Type.Optional(Type.String({ examples: ['text/html'] })),
+    hreflang: Type.Optional(Type.Array(Type.String({ examples: ['en'] }))),
   },
-  { title: 'LinkTarget' },
+  { title: 'LinkTarget', description: 'A link target; the default link has a title and an href only.' },
 );
 
-/** RFC 9264 linkset of a passport: the anchor is the Digital Link URI, every other member a link relation. */
+/**
+ * RFC 9264 linkset as GS1-Conformant resolvers serve it: one context per level (the battery,
+ * then its model at the GTIN level), each with its anchor (the Digital Link URI), an
+ * itemDescription and, per GS1 Web Vocabulary link type URI, its targets.
+ */
 export const LinksetSchema = Type.Object(
   {
     linkset: Type.Array(
       Type.Object(
-        { anchor: Type.String({ format: 'uri' }) },
+        { anchor: Type.String({ format: 'uri' }), itemDescription: Type.String() },
         {
-          additionalProperties: Type.Array(LinkTargetSchema),
-          description: 'The anchor and, per GS1 link type URI, its targets.',
+          additionalProperties: Type.Union([Type.Array(LinkTargetSchema), Type.String()]),
+          description: 'The anchor, a description and, per GS1 link type URI, its targets.',
         },
       ),
       { minItems: 1 },
@@ -229,7 +235,7 @@ export const ResolverDescriptionSchema = Type.Object(
   {
     name: Type.String({ examples: ['qrs resolver'] }),
     resolverRoot: Type.String({ format: 'uri' }),
-    supportedPrimaryKeys: Type.Array(Type.String({ examples: ['gtin'] })),
+    supportedPrimaryKeys: Type.Array(Type.String({ examples: ['01'], description: 'Numeric AIs of the primary keys' })),
     supportedLinkType: Type.Array(
       Type.Object({
         namespace: Type.String({ format: 'uri' }),
@@ -239,6 +245,7 @@ export const ResolverDescriptionSchema = Type.Object(
     ),
     linkTypeDefaultCanBeLinkset: Type.Boolean(),
     linkTypeDefaultCanBeAll: Type.Boolean(),
+    jsonLdContextLocation: Type.String({ format: 'uri', description: 'JSON-LD context of the linkset' }),
   },
   { title: 'ResolverDescription' },
 );

@@ -54,3 +54,18 @@ export interface DppAccessGrantsTable {
   created_at: string;
   revoked_at: string | null;
 }
+
+/** One measurement of a dynamic attribute; append-only (never updated, never deleted). */
+export interface DppReadingsTable {
+  id: string;
+  passport_id: string;
+  workspace_id: string;
+  /** a member of performance.dynamic */
+  attribute: string;
+  /** JSON of the value (a number, or the text of a negative event) */
+  value: string;
+  measured_at: string;
+  actor_type: 'api' | 'user' | 'system';
+  actor_id: string | null;
+  recorded_at: string;
+}

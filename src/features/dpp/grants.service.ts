@@ -13,6 +13,7 @@ import { findPassport } from './dpp.repo.js';
 import type { DppDeps } from './dpp.service.js';
 import type { DppAccessGrantsTable, GrantLevel } from './dpp.table.js';
 import { findGrant, findGrantByHash, insertGrant, listGrantsQuery, revokeGrant } from './grants.repo.js';
+import { credentialLevel, credentialTokenPattern } from './credentials.service.js';
 
 /** A grant lives at most a year: access to restricted data should be re-justified periodically. */
 export const MAX_GRANT_MS = 366 * 86_400_000;
@@ -130,15 +131,25 @@ export async function revokeAccessGrant(
 
 /**
  * The access level a token gives on this passport. Unknown, malformed, expired, revoked and other
- * passports' tokens all get the same 401, so a token's existence is not revealed.
+ * passports' (or other organizations') tokens all get the same 401, so a token's existence is not revealed.
  */
-export async function levelForToken(deps: DppDeps, passportId: string, token: string): Promise<GrantLevel> {
+export async function levelForToken(
+  deps: DppDeps,
+  passport: { id: string; organization_id: string; gtin: string },
+  token: string,
+): Promise<GrantLevel> {
   const denied = new AppError('authentication', 'The access token is invalid or has expired.');
+  // A standing credential of the passport's organization (credentials.service.ts), else a per-passport grant.
+  if (credentialTokenPattern(deps.config.apiKeyPrefix).test(token)) {
+    const level = await credentialLevel(deps, passport, token);
+    if (!level) throw denied;
+    return level;
+  }
   if (!grantTokenPattern(deps.config.apiKeyPrefix).test(token)) throw denied;
   const grant = await findGrantByHash(deps.db, sha256Hex(token));
   if (
     !grant ||
-    grant.passport_id !== passportId ||
+    grant.passport_id !== passport.id ||
     grant.revoked_at ||
     grant.expires_at <= deps.clock.now().toISOString()
   )

@@ -91,7 +91,12 @@ export interface DigitalLinkKey {
   cpv?: string;
   lot?: string;
   serial?: string;
+  /** AI 235, a third-party controlled serial extension (GS1 Digital Link 1.4). */
+  tpx?: string;
 }
+
+/** AI 235 takes up to 28 characters of character set 82. */
+export const TPX_MAX_LENGTH = 28;
 
 /**
  * `{base}/01/{gtin14}[/10/{lot}]/21/{serial}`. Throws on an invalid GTIN, lot or serial: callers
@@ -107,7 +112,21 @@ export function buildDigitalLink(baseUrl: string, key: { gtin: string; lot?: str
   return `${base}/01/${gtin.value}${lot}/21/${encodeAiValue(key.serial)}`;
 }
 
-// Key qualifiers of AI 01 in the only order GS1 Digital Link allows.
+/**
+ * The battery's unique identifier (Regulation (EU) 2023/1542 Art. 77(3), Art. 3(66)): its GS1
+ * key GTIN + serial as a GS1 element string, `(01){gtin14}(21){serial}`. GS1 is an issuing agency
+ * under ISO/IEC 15459, and the same two keys make the Digital Link in the QR code, so the
+ * identifier is also a web link to the passport (docs/decisions.md D25). The lot is not part of
+ * it: GS1 makes a serial unique per GTIN.
+ */
+export function uniqueIdentifier(key: { gtin: string; serial: string }): string {
+  return `(01)${key.gtin}(21)${key.serial}`;
+}
+
+/** Pattern of uniqueIdentifier(): the 14-digit GTIN and a serial of character set 82. */
+export const UNIQUE_IDENTIFIER_PATTERN = `^\\(01\\)[0-9]{14}\\(21\\)[${AI82_CLASS}]{1,${AI_VALUE_MAX_LENGTH}}$`;
+
+// Key qualifiers of AI 01 in the only order GS1 Digital Link allows; AI 235 stands alone instead.
 const QUALIFIERS = [
   { ai: '22', name: 'cpv' },
   { ai: '10', name: 'lot' },
@@ -116,7 +135,8 @@ const QUALIFIERS = [
 
 /**
  * Parses the path of a GS1 Digital Link URI for a GTIN: `/01/{gtin}` followed by optional
- * qualifiers 22, 10, 21 in that order. A trailing slash and a query string are tolerated.
+ * qualifiers 22, 10, 21 in that order, or by 235 alone (GS1 Digital Link 1.4: the GTIN's key
+ * qualifiers are 22, 10, 21 or 235). A trailing slash and a query string are tolerated.
  */
 export function parseDigitalLinkPath(path: string): Gs1Result<DigitalLinkKey> {
   const bare = path.replace(/[?#].*$/s, '').replace(/\/$/, '');
@@ -138,6 +158,15 @@ export function parseDigitalLinkPath(path: string): Gs1Result<DigitalLinkKey> {
   if (!gtin.ok) return gtin;
 
   const key: DigitalLinkKey = { gtin14: gtin.value };
+  if (decoded[2] === '235') {
+    const value = decoded[3];
+    if (value === undefined || value === '') return fail('dl.missing_value', 'AI 235 has no value.');
+    if (!isAi82(value) || value.length > TPX_MAX_LENGTH)
+      return fail('dl.charset', `AI 235 takes 1–${TPX_MAX_LENGTH} characters of GS1 character set 82.`);
+    if (decoded.length > 4)
+      return fail('dl.order', 'AI 235 is the only key qualifier of its GTIN: nothing may follow it.');
+    return { ok: true, value: { ...key, tpx: value } };
+  }
   let next = 0; // index in QUALIFIERS of the earliest qualifier still allowed
   for (let i = 2; i < decoded.length; i += 2) {
     const ai = decoded[i];
@@ -145,7 +174,9 @@ export function parseDigitalLinkPath(path: string): Gs1Result<DigitalLinkKey> {
     if (ai === '') return fail('dl.syntax', 'Empty path segment.');
     const position = QUALIFIERS.findIndex((q) => q.ai === ai);
     if (position < 0) {
-      return fail('dl.unknown_ai', `AI ${ai} is not a key qualifier of a GTIN (allowed: 22, 10, 21).`);
+      return ai === '235'
+        ? fail('dl.order', 'AI 235 replaces the other key qualifiers of a GTIN; it cannot follow them.')
+        : fail('dl.unknown_ai', `AI ${ai} is not a key qualifier of a GTIN (allowed: 22, 10, 21, or 235 alone).`);
     }
     if (position < next) {
       return fail('dl.order', `AI ${ai} is out of order or repeated; qualifiers come in the order 22, 10, 21.`);

@@ -65,3 +65,10 @@ export function messagePage(status: number, title: string, text: string, lang = 
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><small>HTTP ${status}</small></p></main></body></html>
 `;
 }
+
+/** The request URL with `name` set to `value` (replacing any earlier value); other parameters stay as sent. */
+export function withParam(url: string, name: string, value: string): string {
+  const [path, query = ''] = url.split('?', 2);
+  const kept = query.split('&').filter((p) => p !== '' && p.split('=', 1)[0] !== name);
+  return `${path}?${[...kept, `${name}=${encodeURIComponent(value)}`].join('&')}`;
+}

@@ -21,8 +21,14 @@ import {
   messagePage,
   preferredType,
   withoutToken,
+  withParam,
 } from './public.fns.js';
+import { LANG_COOKIE, LANG_PARAM, PAGE_LANGS, pageLanguage, type PageLang } from './page-text.js';
 import { PassportViewEnvelope } from './dpp.schemas.js';
+import { findPublishedModel } from './models.repo.js';
+import { toModel, type ModelRow } from './models.fns.js';
+import { applyMergePatch, type Passport, type PassportData } from './dpp.contract.js';
+import type { PassportRow } from './dpp.fns.js';
 
 const HTML_PAGE = {
   schema: Type.String({ description: 'A server-rendered HTML page.' }),
@@ -36,9 +42,16 @@ const JSON_TYPE = 'application/json';
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+const LangParam = Type.String({
+  maxLength: 10,
+  description:
+    'Page language, `en` or `de` (the language switch); remembered in a cookie. Without it: the cookie, then `Accept-Language`. Other values are ignored.',
+});
+
 export const PublicPassportQuery = Type.Object(
   {
     lot: Type.Optional(Type.String({ maxLength: 100, description: 'Lot (AI 10); when given it must match.' })),
+    lang: Type.Optional(LangParam),
     token: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -67,9 +80,45 @@ function fail(request: FastifyRequest, reply: FastifyReply, err: AppError, asHtm
     .send(messagePage(err.status, title, err.detail));
 }
 
+/**
+ * A battery passport extends its model's (the GTIN level): the model's public data, with the
+ * battery's own values over it. Only a model of the passport's own organization counts.
+ */
+function withModel(
+  passport: Passport,
+  model: { row: ModelRow; gone: boolean } | undefined,
+  row: PassportRow,
+): Passport {
+  if (!model || model.gone || model.row.organization_id !== row.organization_id) return passport;
+  const data = applyMergePatch(JSON.parse(model.row.data), passport.data) as PassportData;
+  return { ...passport, data };
+}
+
+/**
+ * The page language of a request, the same page in each language (the switch), and the answer's
+ * language headers. An explicit choice (`?lang=`) is remembered for a year in a cookie.
+ */
+function negotiateLanguage(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  const query = (request.query as Record<string, unknown>)[LANG_PARAM];
+  const { lang, explicit } = pageLanguage({
+    query,
+    cookie: request.cookies[LANG_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+  });
+  if (explicit)
+    reply.setCookie(LANG_COOKIE, lang, { path: '/dpp/', maxAge: 365 * 86400, httpOnly: true, sameSite: 'lax', secure });
+  const links = Object.fromEntries(PAGE_LANGS.map((l) => [l, withParam(request.url, LANG_PARAM, l)])) as Record<
+    PageLang,
+    string
+  >;
+  reply.header('content-language', lang);
+  return { lang, languageLinks: links };
+}
+
 export default async function publicRoutes(app: App) {
   const { db, config, clock } = app.deps;
   const deps: DppDeps = { db, config, clock };
+  const secure = config.baseUrl.startsWith('https:');
 
   app.get(
     '/dpp/:gtin/:serial',
@@ -135,7 +184,7 @@ export default async function publicRoutes(app: App) {
       let level: AccessLevel = 'public';
       if (token !== undefined) {
         try {
-          level = await levelForToken(deps, row.id, token.token);
+          level = await levelForToken(deps, row, token.token);
         } catch (err) {
           if (err instanceof AppError) return fail(request, reply, err, asHtml);
           throw err;
@@ -160,11 +209,11 @@ export default async function publicRoutes(app: App) {
           .send();
       }
 
-      const passport = toPassport(row, config.baseUrl);
+      const passport = withModel(toPassport(row, config.baseUrl), await findPublishedModel(db, row.gtin), row);
       const view = publicView(passport, level);
       const linksetUrl = `${passport.digital_link}?linkType=linkset`;
       reply
-        .header('vary', 'Accept, Authorization')
+        .header('vary', 'Accept, Accept-Language, Authorization, Cookie')
         .header('link', `<${linksetUrl}>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`)
         // Restricted views are for one person: never cached, never indexed, the token never sent on as a Referer.
         .header('cache-control', level === 'public' ? 'public, max-age=60' : 'private, no-store')
@@ -178,7 +227,69 @@ export default async function publicRoutes(app: App) {
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', PAGE_CSP)
-        .send(renderPassportPage(view, { lang: 'en', linksetUrl }));
+        .send(renderPassportPage(view, { ...negotiateLanguage(request, reply, secure), linksetUrl }));
+    },
+  );
+
+  app.get(
+    '/dpp/:gtin',
+    {
+      config: { auth: false, rateLimit: 'public', htmlErrors: true },
+      schema: {
+        operationId: 'getPublicModelPassport',
+        tags: ['dpp-public'],
+        summary: 'Public model passport page (GTIN level)',
+        description:
+          'Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of the published model passport of a GTIN: the public data every battery of the model shares. Unknown, unpublished and archived ones are 404.',
+        params: Type.Object({ gtin: Type.String({ maxLength: 14 }) }),
+        querystring: Type.Object({ lang: Type.Optional(LangParam) }, { additionalProperties: true }),
+        response: {
+          200: {
+            description: 'The model passport page or view',
+            content: { [HTML]: HTML_PAGE, [JSON_TYPE]: { schema: PassportViewEnvelope } },
+          },
+          404: {
+            description: 'No published model passport (HTML page or problem document)',
+            content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM },
+          },
+          410: {
+            description: "The model's organization was deleted (HTML page or problem document)",
+            content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const asHtml = preferredType(request.headers.accept, [HTML, JSON_TYPE]) === HTML;
+      const gtin14 = normalizeGtin(request.params.gtin);
+      const found = gtin14.ok ? await findPublishedModel(db, gtin14.value) : undefined;
+      if (!found)
+        return fail(request, reply, new AppError('not-found', 'No published model passport has this GTIN.'), asHtml);
+      if (found.gone)
+        return fail(
+          request,
+          reply,
+          new AppError('gone', 'This model passport is no longer published: its organization was deleted.'),
+          asHtml,
+        );
+      const model = toModel(found.row, config.baseUrl);
+      const view = publicView(
+        { ...model, serial: '', lot: null, unique_identifier: '', battery_status: 'original', predecessor_id: null },
+        'public',
+      );
+      const linksetUrl = `${model.digital_link}?linkType=linkset`;
+      reply
+        .header('vary', 'Accept, Accept-Language, Cookie')
+        .header('link', `<${linksetUrl}>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`)
+        .header('cache-control', 'public, max-age=60');
+      if (!asHtml)
+        return reply
+          .type(`${JSON_TYPE}; charset=utf-8`)
+          .send(JSON.stringify({ data: view, meta: { request_id: request.id, api_version: config.version } }));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', PAGE_CSP)
+        .send(renderPassportPage(view, { ...negotiateLanguage(request, reply, secure), linksetUrl }));
     },
   );
 }

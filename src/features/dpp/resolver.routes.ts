@@ -1,16 +1,47 @@
-// The GS1 Digital Link resolver: GET /01/{gtin}[/22/…][/10/{lot}]/21/{serial} → the passport page
-// (307) or its RFC 9264 linkset, and /.well-known/gs1resolver. Public and global: the key is looked
-// up among published passports of every organization.
+// The GS1 Digital Link resolver: GET /01/{gtin}[/22/…][/10/{lot}]/21/{serial} (or /235/{tpx}) →
+// the most specific level that has links (the battery's passport, else the model's at the GTIN
+// level), as a 307 to its default link or the requested link type, or as its RFC 9264 linkset;
+// compressed Digital Links; /.well-known/gs1resolver. Public and global: keys are looked up
+// among published passports of every organization. Rules (RES x.y) are listed in docs/dpp.md.
 import { Type } from 'typebox';
+import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../http/errors.js';
-import { buildLinkset, linkHeader, LINKSET_MEDIA_TYPE, resolveLinkType, resolverDescription } from './dpp.linkset.js';
+import { sendProblem } from '../../http/problem.js';
+import { applyRateLimit } from '../../http/rate-limit.js';
+import {
+  buildLinkset,
+  JSONLD_CONTEXT_REL,
+  LINKSET_JSONLD_CONTEXT,
+  LINKSET_MEDIA_TYPE,
+  linkValue,
+  resolveLinkType,
+  resolverDescription,
+  type LinkTarget,
+  type Linkset,
+} from './dpp.linkset.js';
 import { toPassport } from './dpp.fns.js';
 import { findPublished } from './dpp.repo.js';
-import { parseDigitalLinkPath } from './gs1.js';
-import { preferredType } from './public.fns.js';
+import { findPublishedModel } from './models.repo.js';
+import { toModel } from './models.fns.js';
+import { parseDigitalLinkPath, type DigitalLinkKey, encodeAiValue } from './gs1.js';
+import { decompressPath } from './gs1-compression.js';
+import { messagePage, preferredType } from './public.fns.js';
+import {
+  acceptedRepresentation,
+  forwardQuery,
+  HTML,
+  JSON_TYPE,
+  JSONLD_TYPE,
+  linksetFormat,
+  queryValue,
+  rawQuery,
+  renderLinksetPage,
+  type LinksetFormat,
+} from './resolver.fns.js';
 import { LinksetSchema, ResolverDescriptionSchema } from './dpp.schemas.js';
+import type { DB } from '../../db/database.js';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 const problem = (description: string) => ({
@@ -21,13 +52,13 @@ const problem = (description: string) => ({
 /**
  * The forms of a Digital Link the document names, so a generated client can call them (a `/01/*`
  * wildcard has no parameter name a client could fill). The wildcard stays as the undocumented
- * fallback for the rest: a trailing slash, a consumer product variant (/22/…).
+ * fallback for the rest: a trailing slash, a consumer product variant (/22/…), AI 235.
  */
 const DOCUMENTED_FORMS = [
   {
     url: '/01/:gtin',
     id: 'Gtin',
-    what: 'a GTIN alone (no passport is per model: always 404, or 400 when malformed)',
+    what: "a GTIN alone: the model's passport (GTIN level)",
     params: { gtin: 'GTIN-8, -12, -13 or -14 (AI 01), check digit included.' },
   },
   {
@@ -45,7 +76,7 @@ const DOCUMENTED_FORMS = [
     what: 'a GTIN, lot and serial number',
     params: {
       gtin: 'GTIN-8, -12, -13 or -14 (AI 01), check digit included.',
-      lot: "Lot or batch (AI 10), percent-encoded; it must match the passport's.",
+      lot: "Lot or batch (AI 10), percent-encoded; when it is not the passport's, the GTIN level answers.",
       serial: 'Serial number (AI 21), percent-encoded.',
     },
   },
@@ -56,71 +87,188 @@ const paramsOf = (params: Record<string, string>) =>
     Object.fromEntries(Object.entries(params).map(([name, description]) => [name, Type.String({ description })])),
   );
 
-/** Any web page may ask the resolver (GS1 resolvers are meant to be called cross-origin). */
+/** Any web page may ask the resolver (GS1 resolvers are meant to be called cross-origin: SHALL support CORS). */
 function cors(reply: FastifyReply) {
-  return reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'Link, Location');
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', ALLOW)
+    .header('access-control-expose-headers', 'Link, Location');
 }
 
-/** The request's query minus linkType, merged into the target without overriding its own parameters. */
-function forwardQuery(href: string, rawUrl: string): string {
-  const query = new URLSearchParams(rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '');
-  query.delete('linkType');
-  if ([...query.keys()].length === 0) return href;
-  const target = new URL(href);
-  for (const [key, value] of query) if (!target.searchParams.has(key)) target.searchParams.append(key, value);
-  return target.toString();
+const base = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
+
+/** The canonical Digital Link of a parsed key (14-digit GTIN, qualifiers percent-encoded). */
+function canonicalLink(baseUrl: string, key: DigitalLinkKey): string {
+  const parts = [`/01/${key.gtin14}`];
+  if (key.tpx !== undefined) parts.push(`/235/${encodeAiValue(key.tpx)}`);
+  if (key.cpv !== undefined) parts.push(`/22/${encodeAiValue(key.cpv)}`);
+  if (key.lot !== undefined) parts.push(`/10/${encodeAiValue(key.lot)}`);
+  if (key.serial !== undefined) parts.push(`/21/${encodeAiValue(key.serial)}`);
+  return `${base(baseUrl)}${parts.join('')}`;
 }
 
-export default async function resolverRoutes(app: App) {
-  const { db, config } = app.deps;
+const linksetLink = (anchor: string) =>
+  linkValue(`${anchor}?linkType=linkset`, { rel: 'linkset', type: LINKSET_MEDIA_TYPE });
+const contextLink = linkValue(LINKSET_JSONLD_CONTEXT, { rel: JSONLD_CONTEXT_REL, type: JSONLD_TYPE });
 
-  const resolve = async (request: FastifyRequest<{ Querystring: { linkType?: string } }>, reply: FastifyReply) => {
-    cors(reply).header('vary', 'Accept');
-    const parsed = parseDigitalLinkPath(request.url);
-    if (!parsed.ok) {
-      const { code, message } = parsed.error;
-      throw new AppError('bad-request', `Not a valid GS1 Digital Link: ${message}`, {
-        errors: [{ pointer: '/path', detail: message, code }],
+function syntaxError(code: string, message: string) {
+  return new AppError('bad-request', `Not a valid GS1 Digital Link: ${message}`, {
+    errors: [{ pointer: '/path', detail: message, code }],
+  });
+}
+
+/**
+ * The levels with links for a key, most specific first (RES 2.5.9 walk-up): the battery's passport
+ * when the serial (and the lot, when given) match a published one, then the model's passport of
+ * the GTIN. A consumer product variant or a third-party serial has no level of its own here.
+ */
+async function levelsFor(db: DB, baseUrl: string, key: DigitalLinkKey): Promise<LinkTarget[]> {
+  const levels: LinkTarget[] = [];
+  if (key.serial !== undefined && key.cpv === undefined) {
+    const found = await findPublished(db, { gtin14: key.gtin14, serial: key.serial, lot: key.lot });
+    if (found?.gone)
+      throw new AppError('gone', 'This battery passport is no longer published: its organization was deleted.');
+    if (found) {
+      const passport = toPassport(found.row, baseUrl);
+      const info = passport.data.generalProductInformation;
+      levels.push({
+        digital_link: passport.digital_link,
+        public_url: passport.public_url,
+        productName: info?.batteryModel,
+        manufacturerWebsite: info?.manufacturerInformation?.contact?.website,
       });
     }
-    const key = parsed.value;
-    // A passport is per battery: it needs the serial, and none of ours carries a consumer product variant.
-    const found =
-      key.serial !== undefined && key.cpv === undefined
-        ? await findPublished(db, { gtin14: key.gtin14, serial: key.serial, lot: key.lot })
-        : undefined;
-    if (!found) throw new AppError('not-found', 'No published battery passport has this GS1 key.');
-    if (found.gone)
-      throw new AppError('gone', 'This battery passport is no longer published: its organization was deleted.');
-    const row = found.row;
+  }
+  const model = await findPublishedModel(db, key.gtin14);
+  if (model?.gone && levels.length === 0)
+    throw new AppError('gone', "This model's passport is no longer published: its organization was deleted.");
+  if (model && !model.gone) {
+    const m = toModel(model.row, baseUrl);
+    const info = m.data.generalProductInformation;
+    levels.push({
+      digital_link: m.digital_link,
+      public_url: m.public_url,
+      productName: info?.batteryModel,
+      manufacturerWebsite: info?.manufacturerInformation?.contact?.website,
+    });
+  }
+  return levels;
+}
 
-    const passport = toPassport(row, config.baseUrl);
-    const target = {
-      digital_link: passport.digital_link,
-      public_url: passport.public_url,
-      lang: 'en',
-      productName: passport.data.generalProductInformation?.batteryModel,
-    };
-    const linkset = buildLinkset(target);
-    const { linkType } = request.query;
-    const wantsLinkset =
-      !linkType && preferredType(request.headers.accept, ['text/html', LINKSET_MEDIA_TYPE]) === LINKSET_MEDIA_TYPE;
-    const resolution = wantsLinkset ? { kind: 'linkset' as const } : resolveLinkType(linkType, target);
-    if (!resolution)
-      throw new AppError(
-        'not-found',
-        `Link type ${linkType} is not available for this item; linkType=linkset lists the available ones.`,
-      );
-
-    reply.header('cache-control', 'no-store');
-    // A Buffer, so no charset parameter is appended: the linkset media type (RFC 9264) has none.
-    if (resolution.kind === 'linkset') return reply.type(LINKSET_MEDIA_TYPE).send(Buffer.from(JSON.stringify(linkset)));
-    const linksetRef = `<${passport.digital_link}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`;
+function sendLinkset(reply: FastifyReply, linkset: Linkset, format: LinksetFormat) {
+  const anchor = linkset.linkset[0].anchor;
+  reply.header('cache-control', 'no-store').header('link', `${linksetLink(anchor)}, ${contextLink}`);
+  if (format === HTML) return reply.type('text/html; charset=utf-8').send(renderLinksetPage(linkset));
+  if (format === JSONLD_TYPE)
     return reply
-      .code(307)
-      .header('location', forwardQuery(resolution.href, request.url))
-      .header('link', `${linksetRef}, ${linkHeader(linkset)}`)
-      .send();
+      .type(JSONLD_TYPE)
+      .send(Buffer.from(JSON.stringify({ '@context': LINKSET_JSONLD_CONTEXT, ...linkset })));
+  // A Buffer, so no charset parameter is appended: the linkset media type (RFC 9264) has none.
+  return reply.type(format === JSON_TYPE ? JSON_TYPE : LINKSET_MEDIA_TYPE).send(Buffer.from(JSON.stringify(linkset)));
+}
+
+/** The resolver's answer for a Digital Link path and its raw query; `sameAs` names the uncompressed form. */
+async function resolve(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  query: string,
+  sameAs?: string,
+) {
+  const { db, config } = app.deps;
+  cors(reply).header('vary', 'Accept');
+  const parsed = parseDigitalLinkPath(path);
+  if (!parsed.ok) throw syntaxError(parsed.error.code, parsed.error.message);
+  if (sameAs) reply.header('link', linkValue(sameAs, { rel: 'owl:sameAs' }));
+
+  const levels = await levelsFor(db, config.baseUrl, parsed.value);
+  if (levels.length === 0) throw new AppError('not-found', 'No published battery passport has this GS1 key.');
+  const linkset = buildLinkset(...levels);
+  const extra = sameAs ? `, ${linkValue(sameAs, { rel: 'owl:sameAs' })}` : '';
+
+  const linkType = queryValue(query, 'linkType');
+  const accepted = acceptedRepresentation(request.headers.accept);
+  if (linkType === undefined && accepted !== 'redirect') {
+    sendLinkset(reply, linkset, accepted);
+    return reply.header('link', `${reply.getHeader('link')}${extra}`);
+  }
+  const resolution = resolveLinkType(linkType, linkset);
+  if (!resolution)
+    throw new AppError(
+      'not-found',
+      `Link type ${linkType} is not available for this item; linkType=linkset lists the available ones.`,
+    );
+  if (resolution.kind === 'linkset') {
+    sendLinkset(reply, linkset, linksetFormat(request.headers.accept));
+    return reply.header('link', `${reply.getHeader('link')}${extra}`);
+  }
+  return reply
+    .code(307)
+    .header('cache-control', 'no-store')
+    .header('location', forwardQuery(resolution.href, query))
+    .header('link', `${linksetLink(linkset.linkset[0].anchor)}${extra}`)
+    .send();
+}
+
+/** Allow, CORS and, for a well-formed Digital Link, the Link to its linkset (RES 2.10). */
+function preflight(app: App, reply: FastifyReply, path: string) {
+  cors(reply)
+    .header('allow', ALLOW)
+    .header('access-control-allow-headers', 'Accept')
+    .header('access-control-max-age', '86400');
+  const parsed = parseDigitalLinkPath(path);
+  if (parsed.ok) reply.header('link', linksetLink(canonicalLink(app.deps.config.baseUrl, parsed.value)));
+  return reply.code(204).send();
+}
+
+/**
+ * Compressed Digital Links (`{base}/{compressed}`) are single path segments no route knows, so
+ * they are caught before the not-found handler and the dashboard's fallback; anything that does
+ * not decompress to a GTIN key goes on to them unchanged.
+ */
+export const compressedLinks = fp(
+  async (app: App) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.is404 || !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+      const path = request.url.split('?')[0];
+      const uncompressed = decompressPath(path);
+      if (!uncompressed) return;
+      const [dlPath, dlQuery = ''] = uncompressed.split(/\?(.*)/s);
+      const query = [dlQuery, rawQuery(request.url)].filter(Boolean).join('&');
+      const sameAs = `${base(app.deps.config.baseUrl)}${uncompressed}`;
+      try {
+        // Counted per IP like the resolver's routes (the not-found handler would count it otherwise).
+        await applyRateLimit(request, reply);
+        if (request.method === 'OPTIONS') return await preflight(app, reply, dlPath);
+        return await resolve(app, request, reply, dlPath, query, sameAs);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        reply.header('cache-control', 'no-store');
+        if (preferredType(request.headers.accept, ['application/problem+json', HTML]) !== HTML)
+          return sendProblem(request, reply, err, app.deps.config.docsUrl);
+        return reply
+          .code(err.status)
+          .type('text/html; charset=utf-8')
+          .send(messagePage(err.status, err.status === 404 ? 'Not found' : 'Bad request', err.detail));
+      }
+    });
+  },
+  { name: 'dpp-compressed-links' },
+);
+
+export default async function resolverRoutes(app: App) {
+  const { config } = app.deps;
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A value the input rule refuses (a NUL, a lone surrogate) is a malformed Digital Link: 400
+    // with the rule's code, like any other syntax error, not the API's 422.
+    if (request.validationError) {
+      const parsed = parseDigitalLinkPath(request.url);
+      if (!parsed.ok) throw syntaxError(parsed.error.code, parsed.error.message);
+      throw syntaxError('dl.syntax', request.validationError.message);
+    }
+    return resolve(app, request, reply, request.url.split('?')[0], rawQuery(request.url));
   };
 
   const linkTypeQuery = Type.Object(
@@ -129,58 +277,61 @@ export default async function resolverRoutes(app: App) {
         Type.String({
           maxLength: 200,
           description:
-            'The link type to follow (gs1:dpp, gs1:pip, gs1:defaultLink), or linkset / all for the RFC 9264 linkset.',
+            'The link type to follow (gs1:dpp, gs1:pip, gs1:homepage, gs1:defaultLink, also as https://ref.gs1.org/voc/… URIs), or linkset / all for the RFC 9264 linkset.',
         }),
       ),
     },
     { additionalProperties: true },
   );
+  const linksetContent = { schema: LinksetSchema };
   const resolveResponses = {
-    200: { description: 'RFC 9264 linkset', content: { [LINKSET_MEDIA_TYPE]: { schema: LinksetSchema } } },
+    200: {
+      description:
+        'RFC 9264 linkset (linkType=linkset, or an Accept header that prefers it): as application/linkset+json, application/json, application/ld+json, or an HTML page for a browser',
+      content: {
+        [LINKSET_MEDIA_TYPE]: linksetContent,
+        [JSON_TYPE]: linksetContent,
+        [JSONLD_TYPE]: linksetContent,
+        [HTML]: { schema: Type.String({ description: 'The links as an HTML page' }) },
+      },
+    },
     307: {
-      description: 'Redirect to the passport page (Location), with a Link header listing the linkset',
+      description: 'Redirect to the default link or the requested link type (Location), with a Link to the linkset',
       type: 'null',
     },
     400: problem('Malformed Digital Link path; errors[0].code names the rule (dl.order, gtin.check_digit, …)'),
-    404: problem('No published passport for this key, or an unknown link type'),
+    404: problem('No published passport at this level or above it, or an unknown link type'),
     410: problem("The passport's organization was deleted"),
   };
+  const routeConfig = { auth: false, rateLimit: 'public', htmlErrors: true } as const;
   app.get(
     '/01/*',
-    {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true },
-      schema: { hide: true, querystring: linkTypeQuery },
-    },
-    resolve,
+    { config: routeConfig, attachValidation: true, schema: { hide: true, querystring: linkTypeQuery } },
+    handler,
   );
   for (const form of DOCUMENTED_FORMS) {
     app.get(
       form.url,
       {
-        config: { auth: false, rateLimit: 'public', htmlErrors: true },
+        config: routeConfig,
+        attachValidation: true,
         schema: {
           operationId: `resolveDigitalLink${form.id}`,
           tags: ['resolver'],
           summary: `Resolve ${form.what}`,
-          description: `GS1 Digital Link resolver for ${form.what}. 307 to the passport page (query parameters kept, minus linkType) with a \`Link\` header; \`linkType=linkset\`/\`all\` or \`Accept: application/linkset+json\` answers the linkset. 400 for a malformed path or GTIN, 404 for an unknown key or link type. The resolver also accepts a trailing slash and a consumer product variant (\`/22/{cpv}\` before the lot).`,
+          description: `GS1 Digital Link resolver for ${form.what}. Answers from the most specific level that has links: the battery's passport, else the model's (GTIN level). 307 to the default link or to \`linkType\` (the query string passed on as sent, minus linkType) with a \`Link\` to the linkset; \`linkType=linkset\` or an Accept header preferring \`application/linkset+json\`, \`application/json\` or \`application/ld+json\` answers the linkset. 400 for a malformed path or GTIN, 404 when no level has links or the link type is unknown. The resolver also accepts a trailing slash, a consumer product variant (\`/22/{cpv}\` before the lot), AI 235 and compressed Digital Links.`,
           params: paramsOf(form.params),
           querystring: linkTypeQuery,
           response: resolveResponses,
         },
       },
-      resolve,
+      handler,
     );
   }
 
-  const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
-    cors(reply)
-      .header('allow', ALLOW)
-      .header('access-control-allow-methods', ALLOW)
-      .header('access-control-allow-headers', 'Accept')
-      .header('access-control-max-age', '86400')
-      .code(204)
-      .send();
-  app.options('/01/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true } }, preflight);
+  const options = async (request: FastifyRequest, reply: FastifyReply) =>
+    preflight(app, reply, request.url.split('?')[0]);
+  app.options('/01/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true } }, options);
   for (const form of DOCUMENTED_FORMS) {
     app.options(
       form.url,
@@ -190,17 +341,18 @@ export default async function resolverRoutes(app: App) {
           operationId: `resolveDigitalLink${form.id}Options`,
           tags: ['resolver'],
           summary: 'Methods of the resolver (CORS preflight)',
-          description: 'CORS preflight: any origin may call the resolver with GET or HEAD and an Accept header.',
+          description:
+            'CORS preflight: any origin may call the resolver with GET or HEAD and an Accept header. A Link header points to the linkset.',
           params: paramsOf(form.params),
           response: {
             204: {
-              description: 'No content; Allow and the Access-Control-* headers list what is allowed',
+              description: 'No content; Allow, Link and the Access-Control-* headers list what is allowed',
               type: 'null',
             },
           },
         },
       },
-      preflight,
+      options,
     );
   }
 
@@ -213,7 +365,7 @@ export default async function resolverRoutes(app: App) {
         tags: ['resolver'],
         summary: 'GS1 resolver description document',
         description:
-          'What this resolver supports (GS1 Digital Link resolver conformance): its root, primary keys and link type vocabulary.',
+          'What this resolver supports (GS1-Conformant Resolver description file): its root, primary keys (as numeric AIs), link type vocabulary and JSON-LD context.',
         response: {
           200: {
             description: 'Resolver description',

@@ -13,8 +13,32 @@ const Checks = Type.Object(
       description:
         '`degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL.',
     }),
+    scans: Type.Union([Type.Literal('ok'), Type.Literal('backlog')], {
+      description:
+        '`backlog`: more scans wait to be written than SCAN_BACKLOG_DEGRADED (the database falls behind), or the scan journal was asked for and another process holds it. Redirects still answer; see `scans`.',
+    }),
   },
   { description: 'One machine-readable state per dependency.' },
+);
+
+const ScanBacklog = Type.Object(
+  {
+    pending: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Scans recorded by this instance and not yet written.',
+    }),
+    lag_seconds: Type.Number({ minimum: 0, description: 'Age of the oldest of them, seconds.' }),
+    journal: Type.Union([Type.Literal('on'), Type.Literal('off'), Type.Literal('unavailable')], {
+      description: '`on`: pending scans are on disk and survive a crash (docs/scans-pipeline.md).',
+    }),
+    dropped: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Scans dropped since start (only ever without a journal).',
+    }),
+  },
+  { description: "This instance's scan backlog." },
 );
 
 const Health = Type.Object({
@@ -22,6 +46,7 @@ const Health = Type.Object({
   version: Type.String(),
   environment: Type.String(),
   checks: Checks,
+  scans: ScanBacklog,
   meta: Meta,
 });
 
@@ -42,7 +67,7 @@ export default async function healthRoutes(app: App) {
         tags: ['health'],
         summary: 'Service health (no API key needed)',
         description:
-          '200 `ok` when every dependency answers; 200 `degraded` when only Redis is down (the service works on per-instance fallbacks); 503 `degraded` when the database is down. `checks` names the state of each dependency.',
+          '200 `ok` when every dependency answers; 200 `degraded` when Redis is down (the service works on per-instance fallbacks) or the scan backlog is past its threshold; 503 `degraded` when the database is down. `checks` names the state of each dependency; `scans` is the scan backlog.',
         response: { 200: Health, 503: Health },
       },
     },
@@ -63,12 +88,20 @@ export default async function healthRoutes(app: App) {
         clearTimeout(timer);
       }
       const redis = redisCircuit ? redisCircuit.state : 'disabled';
+      const sink = app.scans.stats();
+      const scans = sink.pending > config.scanBacklogDegraded || sink.journal === 'unavailable' ? 'backlog' : 'ok';
       if (database === 'down') reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       return reply.code(database === 'up' ? 200 : 503).send({
-        status: database === 'up' && redis !== 'degraded' ? 'ok' : 'degraded',
+        status: database === 'up' && redis !== 'degraded' && scans === 'ok' ? 'ok' : 'degraded',
         version: config.version,
         environment: config.env,
-        checks: { database, redis },
+        checks: { database, redis, scans },
+        scans: {
+          pending: sink.pending,
+          lag_seconds: Math.round(sink.lagMs / 100) / 10,
+          journal: sink.journal,
+          dropped: sink.dropped,
+        },
         meta: { request_id: request.id, api_version: config.version },
       });
     },

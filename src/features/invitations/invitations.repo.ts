@@ -67,3 +67,7 @@ export function defaultWorkspaceId(db: DB, organizationId: string) {
     .executeTakeFirst()
     .then((r) => r?.id ?? null);
 }
+
+export function findByTokenHash(db: DB, tokenHash: string) {
+  return db.selectFrom('invitations').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
+}

@@ -3,8 +3,20 @@ import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
 import { List, One, list, one } from '../../http/envelope.js';
-import { Invitation, InvitationListQuery, InvitationParams, ReceivedInvitation } from './invitations.schemas.js';
-import { listInvitations, receivedInvitations, respondToInvitation, revokeInvitation } from './invitations.service.js';
+import {
+  Invitation,
+  InvitationLinkBody,
+  InvitationListQuery,
+  InvitationParams,
+  ReceivedInvitation,
+} from './invitations.schemas.js';
+import {
+  acceptByLink,
+  listInvitations,
+  receivedInvitations,
+  respondToInvitation,
+  revokeInvitation,
+} from './invitations.service.js';
 import { route } from '../../http/route.js';
 
 const tags = ['members'];
@@ -65,6 +77,41 @@ export default async function invitationsRoutes(app: App) {
     async (request) => list(request, await receivedInvitations(ctx, request.cookies[SESSION_COOKIE])),
   );
 
+  app.post(
+    '/auth/invitations/accept',
+    {
+      config: dashboard,
+      schema: {
+        operationId: 'acceptInvitationByLink',
+        tags: ['auth'],
+        security: cookieAuth,
+        summary: 'Accept the invitation of an e-mailed link (needs X-CSRF-Token)',
+        description:
+          "The link's `token` and a session whose verified address is the invited one: otherwise 404, the same for a forged token, another address's invitation or one of an unknown organization. " +
+          'An unverified address is a 403 `email-unverified` (when EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted invitation a 409.',
+        body: InvitationLinkBody,
+        response: {
+          200: One(ReceivedInvitation),
+          401: noSession,
+          403: problemResponse('X-CSRF-Token missing or wrong, or the address is not verified', 403),
+          404: notYours,
+          409: closed,
+        },
+      },
+    },
+    async (request) =>
+      one(
+        request,
+        await acceptByLink(
+          ctx,
+          request.cookies[SESSION_COOKIE],
+          request.headers['x-csrf-token'],
+          request.body.token,
+          request.id,
+        ),
+      ),
+  );
+
   for (const answer of ['accept', 'decline'] as const) {
     app.post(
       `/auth/invitations/:id/${answer}`,
@@ -81,9 +128,10 @@ export default async function invitationsRoutes(app: App) {
           description:
             answer === 'accept'
               ? 'Adds the membership and the invited workspace roles in one transaction. A user already a member gets nothing new; workspaces archived since are skipped. ' +
-                'An invitation for another address is a 404; an expired, revoked, declined or accepted one a 409 `conflict`.'
+                "Needs the `token` of the invitation's link: without the right one, and for another address's invitation, a 404; an unverified address a 403 `email-unverified` (EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted one a 409 `conflict`."
               : 'An invitation for another address is a 404; one no longer pending a 409 `conflict`.',
           params: InvitationParams,
+          ...(answer === 'accept' ? { body: InvitationLinkBody } : {}),
           response: { 200: One(ReceivedInvitation), 401: noSession, 403: badCsrf, 404: notYours, 409: closed },
         },
       },
@@ -97,6 +145,7 @@ export default async function invitationsRoutes(app: App) {
             request.params.id,
             answer,
             request.id,
+            (request.body as { token?: string } | undefined)?.token,
           ),
         ),
     );

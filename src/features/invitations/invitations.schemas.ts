@@ -26,6 +26,23 @@ export const Invitation = Type.Object(
   { title: 'Invitation' },
 );
 
+export const CreatedInvitation = Type.Object(
+  {
+    ...Invitation.properties,
+    invitation_url: Type.String({
+      'x-secret': true,
+      description:
+        'The link the invitee follows (also e-mailed to them). Shown only here: only its hash is stored, and inviting again mints a new one. For admins without e-mail delivery: copy it to the invitee.',
+    }),
+  },
+  { title: 'CreatedInvitation' },
+);
+
+export const InvitationLinkBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` of the invitation link.' }) },
+  { title: 'InvitationLinkRequest', additionalProperties: false },
+);
+
 /** What the invitee sees: which organization, what it would get; not who else was invited. */
 export const ReceivedInvitation = Type.Object(
   {

@@ -9,7 +9,10 @@ import { isId, newId } from '../../lib/ids.js';
 import { auditActor, recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { sessionOf } from '../users/auth.service.js';
-import { findUserById, normalizeEmail } from '../users/users.repo.js';
+import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
+import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { assertEmailVerified } from '../users/verification.service.js';
+import { findUserByEmail, findUserById, normalizeEmail } from '../users/users.repo.js';
 import { checkWorkspaces } from '../members/members.service.js';
 import { findMembershipRow, insertMembership, setWorkspaceRole, workspaceRolesOf } from '../members/members.repo.js';
 import { findWorkspace } from '../workspaces/workspaces.repo.js';
@@ -20,6 +23,7 @@ import {
   defaultWorkspaceId,
   findForEmail,
   findInvitation,
+  findByTokenHash,
   findOpenInvitation,
   insertInvitation,
   openInvitations,
@@ -117,6 +121,10 @@ async function auditInvitation(
 export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBody) {
   const at = ctx.clock.now();
   const email = normalizeEmail(body.email);
+  // Each invitation (and each refresh) gets a new link; only its hash is kept, so the previous
+  // link stops working and the link can be shown to the inviting admin only now.
+  const token = randomBase62(43);
+  const invitationUrl = `${ctx.config.baseUrl}/invitations/accept?token=${token}`;
   const items = (body.workspaces ?? []).map((w) => ({ workspace_id: w.workspace_id, role: w.role }));
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
@@ -126,6 +134,7 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
       workspaces: JSON.stringify(items),
       invited_by: p.userId,
       expires_at: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
+      token_hash: sha256Hex(token),
     } as const;
     const open = await findOpenInvitation(trx, p.organizationId, email);
     let row: Row;
@@ -148,7 +157,19 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
       await insertInvitation(trx, row);
       await auditInvitation(trx, auditActor(p), 'created', null, row, at);
     }
-    return toInvitation(row, at);
+    const org = await trx
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', p.organizationId)
+      .executeTakeFirstOrThrow();
+    const invitee = await findUserByEmail(trx, email);
+    await queueMail(trx, ctx, {
+      to: email,
+      locale: localeOf(invitee?.locale),
+      template: TEMPLATES.invitation,
+      params: { url: invitationUrl, organization: org.name, role: row.role },
+    });
+    return { ...toInvitation(row, at), invitation_url: invitationUrl };
   });
 }
 
@@ -184,6 +205,22 @@ export async function revokeInvitation(ctx: Ctx, p: Principal, id: string) {
   });
 }
 
+function linkMatches(hash: string | null, token: string | undefined) {
+  return hash !== null && token !== undefined && safeEqual(Buffer.from(sha256Hex(token)), Buffer.from(hash));
+}
+
+/** POST /auth/invitations/accept {token}: the invitation the link names, if it is the session user's. */
+export async function acceptByLink(
+  ctx: Ctx,
+  cookie: string | undefined,
+  csrf: unknown,
+  linkToken: string,
+  requestId: string,
+) {
+  const row = await findByTokenHash(ctx.db, sha256Hex(linkToken));
+  return respondToInvitation(ctx, cookie, csrf, row?.id ?? '', 'accept', requestId, linkToken);
+}
+
 /** The session's user; invitations are matched on its (normalised) e-mail address. */
 async function sessionUser(ctx: Ctx, token: string | undefined, csrf?: { sent: unknown }) {
   const session = await sessionOf(ctx, token);
@@ -195,6 +232,9 @@ async function sessionUser(ctx: Ctx, token: string | undefined, csrf?: { sent: u
 
 export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
   const user = await sessionUser(ctx, token);
+  // Until the address is proved, invitations to it are not this user's to see.
+  if (ctx.config.emailVerification === 'required' && !user.email_verified_at)
+    return { items: [], has_more: false, next_cursor: null, total_count: 0 };
   const now = ctx.clock.now();
   const base = pendingForEmail(ctx.db, user.email, now.toISOString());
   const rows = await base.limit(101).execute();
@@ -226,11 +266,15 @@ export async function respondToInvitation(
   id: string,
   answer: 'accept' | 'decline',
   requestId: string,
+  linkToken?: string,
 ) {
   const user = await sessionUser(ctx, token, { sent: csrf });
   const at = ctx.clock.now();
   const found = isId(id, 'inv') ? await findForEmail(ctx.db, id, user.email) : undefined;
-  if (!found) throw notFound('Invitation');
+  // Accepting needs the link's secret too: knowing the address (signing up with it) is not enough.
+  if (!found || (answer === 'accept' && !linkMatches(found.token_hash, linkToken))) throw notFound('Invitation');
+  if (answer === 'accept' || ctx.config.emailVerification === 'required')
+    await assertEmailVerified(ctx, ctx.db, user.id);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', found.organization_id);
     const row = (await findForEmail(trx, id, user.email))!;

@@ -18,4 +18,6 @@ export interface InvitationsTable {
   accepted_by: string | null;
   declined_at: string | null;
   revoked_at: string | null;
+  /** SHA-256 of the secret in the invitation link; null for invitations made before links existed */
+  token_hash: string | null;
 }

@@ -2,7 +2,7 @@ import { problemResponse } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
-import { Invitation } from '../invitations/invitations.schemas.js';
+import { CreatedInvitation } from '../invitations/invitations.schemas.js';
 import { createInvitation } from '../invitations/invitations.service.js';
 import { AddMemberBody, Member, MemberListQuery, MemberParams, UpdateMemberBody } from './members.schemas.js';
 import { getMember, listMembers, removeMember, updateMember } from './members.service.js';
@@ -53,7 +53,7 @@ export default async function membersRoutes(app: App) {
         'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). ' +
         '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).',
       body: AddMemberBody,
-      response: { 201: One(Invitation) },
+      response: { 201: One(CreatedInvitation) },
     }),
     async (request, reply) =>
       reply.code(201).send(one(request, await createInvitation(ctx, principalOf(request), request.body))),

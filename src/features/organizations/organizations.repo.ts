@@ -65,3 +65,24 @@ export async function shortCodesOfOrganization(db: DB, organizationId: string): 
     .execute();
   return rows.map((r) => r.short_code!);
 }
+
+export async function findDefaultWorkspaceId(db: DB, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'asc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findOrganizationIdBySlug(db: DB, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('slug', '=', slug)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -35,7 +35,7 @@ export default async function organizationsRoutes(app: App) {
     route('organizations.create', {
       operationId: 'createOrganization',
       tags,
-      summary: 'Create an organization on the Free plan with its default workspace',
+      summary: 'Create an organization on the default plan with its default workspace',
       description:
         "The caller's user (the session user, or the user who created the calling API key) becomes org_admin.",
       body: CreateOrganizationBody,

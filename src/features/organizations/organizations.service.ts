@@ -12,6 +12,8 @@ import {
   addMembership,
   endSessionsOfOrphanedMembers,
   findActiveOrganization,
+  findDefaultWorkspaceId,
+  findOrganizationIdBySlug,
   insertOrganization,
   slugExists,
   updateOrganization,
@@ -20,12 +22,14 @@ import { settingsText, taken, uniqueAs } from './organizations.fns.js';
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock'>;
+type CreateCtx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export interface NewOrganization {
   name: string;
   slug: string;
   billing_email?: string | null;
-  plan?: PlanName;
+  /** The caller passes config.defaultPlan unless an operator named one. */
+  plan: PlanName;
   settings?: Record<string, unknown>;
 }
 
@@ -44,7 +48,7 @@ export async function createOrganizationWithDefaults(
     name: input.name,
     slug: input.slug,
     billing_email: input.billing_email ?? null,
-    plan: input.plan ?? 'free',
+    plan: input.plan,
     settings: JSON.stringify(input.settings ?? {}),
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
@@ -68,6 +72,12 @@ export async function createOrganizationWithDefaults(
   return { org, workspace: ws };
 }
 
+/** An operator names an organization by id (org_…) or slug; a deleted one is not found. */
+export async function organizationIdOf(db: DB, idOrSlug: string): Promise<string | undefined> {
+  if (idOrSlug.startsWith('org_')) return (await findActiveOrganization(db, idOrSlug))?.id;
+  return findOrganizationIdBySlug(db, idOrSlug);
+}
+
 export async function getOrganization(db: DB, id: string) {
   const org = await findActiveOrganization(db, id);
   if (!org) throw notFound('Organization');
@@ -76,10 +86,10 @@ export async function getOrganization(db: DB, id: string) {
 
 /**
  * POST /v1/organizations. The caller's user (session user, or the user who created the calling
- * key) becomes org_admin of the new organization (docs/decisions.md D5). Plan is always free here; operators change
- * it out of band.
+ * key) becomes org_admin of the new organization (docs/decisions.md D5). Its plan is DEFAULT_PLAN; operators
+ * change it with `qrs org set-plan` (setPlan below).
  */
-export async function createOrganization(ctx: Ctx, p: Principal, body: CreateOrganizationBody) {
+export async function createOrganization(ctx: CreateCtx, p: Principal, body: CreateOrganizationBody) {
   if (!p.userId)
     throw forbidden(
       'This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.',
@@ -89,7 +99,7 @@ export async function createOrganization(ctx: Ctx, p: Principal, body: CreateOrg
     if (await slugExists(trx, body.slug)) throw taken('/slug');
     const { org } = await createOrganizationWithDefaults(
       trx,
-      { name: body.name, slug: body.slug, billing_email: body.billing_email ?? null },
+      { name: body.name, slug: body.slug, billing_email: body.billing_email ?? null, plan: ctx.config.defaultPlan },
       p,
       at,
     );
@@ -171,4 +181,33 @@ export async function deleteOrganization(ctx: Ctx, p: Principal, id: string) {
     await auditOrganization(trx, p, 'deleted', before, after, now);
     return after;
   });
+}
+
+/**
+ * Moves an organization to another plan inside the caller's transaction, audited as
+ * `organizations.updated` (changes.plan) in its default workspace's log. The operator command
+ * `qrs org set-plan` uses it; so can any other plan source (billing). Returns null when the plan
+ * is already this one: nothing changed, nothing is audited.
+ */
+export async function setPlan(trx: DB, organizationId: string, plan: PlanName, who: AuditWho, at: Date) {
+  await lockRow(trx, 'organizations', organizationId);
+  const before = await getOrganization(trx, organizationId);
+  if (before.plan === plan) return { before, after: before };
+  const patch = { plan, updated_at: at.toISOString() };
+  await updateOrganization(trx, organizationId, patch);
+  const after = { ...before, ...patch };
+  const ws = await findDefaultWorkspaceId(trx, organizationId);
+  await recordAudit(
+    trx,
+    { ...who, organizationId, workspaceId: ws },
+    {
+      action: 'organizations.updated',
+      resourceType: 'organizations',
+      resourceId: organizationId,
+      before: audited(before),
+      after: audited(after),
+      at,
+    },
+  );
+  return { before, after };
 }

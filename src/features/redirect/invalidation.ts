@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 
 /**
  * Tells every instance that short codes changed so their redirect caches drop them. In-process by
- * default; with Redis, a pub/sub channel reaches the other instances (STYLE: small interface,
- * in-process default, Redis behind the same shape).
+ * default; with Redis, a pub/sub channel reaches the other instances. One small interface with an
+ * in-process default keeps a single instance free of Redis, and puts Redis behind the same shape.
  */
 export interface InvalidationBus {
   publish(shortCodes: string[]): void;

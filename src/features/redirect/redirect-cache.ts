@@ -4,9 +4,13 @@ import { toLocation, type Destination } from '../codes/codes.fns.js';
 import type { StoredStatus } from '../codes/codes.table.js';
 import type { InvalidationBus } from './invalidation.js';
 import { findRedirectTarget } from './redirect.repo.js';
+import type { RoutingRule, Utm } from '../codes/routing.schemas.js';
+import { compileRules, type CompiledRule } from './routing.js';
+import type { HostedPage } from './content-page.js';
 
 export interface RedirectTarget {
   codeId: string;
+  /** the code's current short code (the cache key may be one of its aliases) */
   shortCode: string;
   workspaceId: string;
   organizationId: string;
@@ -22,6 +26,15 @@ export interface RedirectTarget {
    * instance has recorded since: the max_scans check needs no database round trip.
    */
   counted: number;
+  /** routing rules, first match wins (docs/codes.md, "Routing rules") */
+  rules: CompiledRule[] | null;
+  utm: Utm | null;
+  /** destination → destination with UTM parameters, filled as visitors arrive */
+  utmMemo: Map<string, string>;
+  /** scrypt hash of the visitor password; the redirect asks for it first */
+  passwordHash: string | null;
+  /** a hosted content page (any type but url): the scan answers it instead of a redirect */
+  page: HostedPage | null;
 }
 
 function locations(destinations: Destination[] | null): Destination[] | null {
@@ -106,7 +119,7 @@ export class RedirectCache {
     const target: RedirectTarget | null = row
       ? {
           codeId: row.id,
-          shortCode,
+          shortCode: row.short_code ?? shortCode,
           workspaceId: row.workspace_id,
           organizationId: row.organization_id,
           status: row.status,
@@ -116,7 +129,24 @@ export class RedirectCache {
           expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at),
           fallbackUrl: toLocation(row.fallback_url),
           maxScans: row.max_scans,
-          counted: Number(row.scan_count) + pending,
+          // Through an alias, scans are pending under the code's current short code.
+          counted:
+            Number(row.scan_count) +
+            (row.short_code && row.short_code !== shortCode ? this.pendingCount(row.short_code) : pending),
+          rules: compileRules(parseJson<RoutingRule[] | null>(row.rules, null), row.timezone),
+          utm: parseJson<Utm | null>(row.utm, null),
+          utmMemo: new Map(),
+          passwordHash: row.password_hash,
+          page:
+            row.type === 'url'
+              ? null
+              : {
+                  type: row.type,
+                  content: parseJson<Record<string, unknown>>(row.content, {}),
+                  title: row.title,
+                  color: row.primary_color,
+                  html: new Map(),
+                },
         }
       : null;
     if (this.entries.size >= this.maxEntries) {

@@ -12,7 +12,7 @@ export function decide(t: RedirectTarget | null, nowMs: number): Outcome {
     t.status !== 'active' ||
     (t.expiresAt !== null && t.expiresAt <= nowMs) ||
     (t.maxScans !== null && t.counted >= t.maxScans) ||
-    (!t.url && !t.destinations); // no usable destination (see toLocation)
+    (!t.url && !t.destinations && !t.page); // no usable destination (see toLocation)
   if (dead) return t.fallbackUrl ? { kind: 'fallback', url: t.fallbackUrl } : { kind: 'gone' };
   return { kind: 'redirect', url: t.url ?? '' };
 }

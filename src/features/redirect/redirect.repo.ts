@@ -5,7 +5,12 @@ import type { DB } from '../../db/database.js';
  * archived workspace or a deleted organization read as deleted: they are kept, not served.
  */
 export async function findRedirectTarget(db: DB, shortCode: string) {
-  const row = await db
+  return (await findTargetRow(db, shortCode, false)) ?? (await findTargetRow(db, shortCode, true));
+}
+
+/** By the code's current short code, or (`alias`) by a former one kept as an alias (docs/decisions.md D19). */
+async function findTargetRow(db: DB, shortCode: string, alias: boolean) {
+  let query = db
     .selectFrom('codes')
     .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
     .innerJoin('organizations', 'organizations.id', 'codes.organization_id')
@@ -20,12 +25,25 @@ export async function findRedirectTarget(db: DB, shortCode: string) {
       'codes.fallback_url',
       'codes.max_scans',
       'codes.scan_count',
+      'codes.short_code',
+      'codes.rules',
+      'codes.utm',
+      'codes.password_hash',
+      'codes.type',
+      'codes.content',
+      'codes.title',
+      'workspaces.primary_color',
+      'workspaces.timezone',
       'workspaces.status as workspace_status',
       'organizations.deleted_at as organization_deleted_at',
     ])
-    .where('codes.short_code', '=', shortCode)
-    .where('codes.dynamic', '=', 1)
-    .executeTakeFirst();
+    .where('codes.dynamic', '=', 1);
+  query = alias
+    ? query.where('codes.id', '=', (eb) =>
+        eb.selectFrom('code_aliases').select('code_aliases.code_id').where('code_aliases.short_code', '=', shortCode),
+      )
+    : query.where('codes.short_code', '=', shortCode);
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const { workspace_status, organization_deleted_at, ...code } = row;
   return workspace_status !== 'active' || organization_deleted_at ? { ...code, status: 'deleted' as const } : code;

@@ -1,12 +1,21 @@
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
+import { normalizeRequestHost } from '../../lib/host.js';
 import { randomBase62 } from '../../lib/tokens.js';
-import { SHORT_CODE_PATTERN } from '../codes/codes.fns.js';
-import { classifyAgent, countryFrom, languageFrom, referrerFrom } from '../scans/scan-fields.js';
+import { ANY_SHORT_CODE } from '../codes/short-codes.js';
+import { matchRule, withUtm } from './routing.js';
+import passwordRoute from './password.routes.js';
+import { languageFrom, referrerFrom } from '../scans/scan-fields.js';
+import { RequestVisitor } from './visitor.js';
 import { scanId } from '../scans/scan-id.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { chooseDestination, decide, page } from './redirect.fns.js';
+import { passwordPage } from './password-page.js';
+import { renderContentPage, type HostedPage } from './content-page.js';
+import contentPageRoutes from './content-page.routes.js';
+import { toLocation } from '../codes/codes.fns.js';
+import type { AppContent } from '../codes/page-types.js';
 
 const VISITOR_COOKIE = 'qrs_vid';
 const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
@@ -21,23 +30,35 @@ export default async function redirectRoutes(app: App) {
   const { config, clock } = app.deps;
   const cache = app.redirects;
   const domains = app.customDomains;
-  const baseHost = new URL(config.baseUrl).hostname.toLowerCase();
+  const baseHost = normalizeRequestHost(new URL(config.baseUrl).hostname);
   const sink = app.scans;
+  const { redirectSeconds } = app.metrics;
   const countryHeader = config.countryHeader;
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
 
   app.get(
     '/r/:short_code',
     {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true },
+      config: { auth: false, rateLimit: 'public', htmlErrors: true, accessLog: 'errors' },
       schema: {
         operationId: 'redirect',
         tags: ['redirect'],
         summary: 'Follow a short URL (records a scan)',
         description:
-          '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
+          '302 to the destination (weighted, sticky per visitor) with Cache-Control: no-store. A content code (vcard, links, pdf, app, text) answers its hosted page with 200 (an app page sends iOS and Android visitors to their store with 302). Paused, expired, deleted or rejected codes answer a small HTML page with 410, or 302 to fallback_url when set; unknown codes and codes pending approval answer 404.',
         params: Type.Object({ short_code: Type.String({ maxLength: 64 }) }),
         response: {
+          200: {
+            description:
+              'HTML page: the hosted page of a content code (vcard, links, pdf, app, text; the scan is recorded), or the page asking for the password of a password-protected code (no scan yet).',
+            content: {
+              'text/html': {
+                schema: Type.String(),
+                example:
+                  '<!doctype html><html lang="en"><head><title>This code is protected</title></head><body>…</body></html>',
+              },
+            },
+          },
           302: {
             description: 'Redirect to the destination; no body. Location is the destination (or fallback_url).',
             type: 'null',
@@ -80,8 +101,8 @@ export default async function redirectRoutes(app: App) {
     (request, reply) => {
       const shortCode = request.params.short_code;
       const nowMs = clock.now().getTime();
-      if (!SHORT_CODE_PATTERN.test(shortCode)) return void answer(request, reply, null, nowMs);
-      const host = request.hostname.toLowerCase();
+      if (!ANY_SHORT_CODE.test(shortCode)) return void answer(request, reply, null, nowMs);
+      const host = normalizeRequestHost(request.host ?? '');
       // On BASE_URL's host every code answers; on a verified custom domain only its workspace's.
       const owner = host === baseHost ? null : domains.peek(host, nowMs);
       if (owner === undefined) {
@@ -97,12 +118,31 @@ export default async function redirectRoutes(app: App) {
     },
   );
 
+  // The password form posts back to the short URL; it shares the lookup and the answer.
+  await app.register(passwordRoute, { lookup, answer });
+
+  // The vCard and the file of a content page, answered for the same codes as the page itself.
+  await app.register(contentPageRoutes, { lookup });
+
+  /** The code a short URL names on this host, as the routes beside the redirect look it up. */
+  async function lookup(request: FastifyRequest, shortCode: string, nowMs: number) {
+    const host = normalizeRequestHost(request.host ?? '');
+    const owner = host === baseHost ? null : await domains.get(host, nowMs);
+    return scoped(await cache.get(shortCode, nowMs), owner);
+  }
+
   /** Another workspace's code on a verified custom domain reads as unknown (the same 404 page). */
   function scoped(target: RedirectTarget | null, owner: string | null): RedirectTarget | null {
     return owner !== null && target !== null && target.workspaceId !== owner ? null : target;
   }
 
-  function answer(request: FastifyRequest, reply: FastifyReply, target: RedirectTarget | null, nowMs: number): void {
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: RedirectTarget | null,
+    nowMs: number,
+    unlocked = false,
+  ): void {
     const outcome = decide(target, nowMs);
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'fallback') return void reply.code(302).header('location', outcome.url).send();
@@ -110,8 +150,19 @@ export default async function redirectRoutes(app: App) {
       const p = page(outcome.kind === 'gone' ? 'gone' : 'not_found');
       return void reply.code(p.status).type('text/html; charset=utf-8').send(p.html);
     }
-    let url = outcome.url;
-    if (target.destinations?.length) {
+    if (target.passwordHash !== null && !unlocked) {
+      const language = languageFrom(request.headers['accept-language']);
+      const html = passwordPage('ask', language, (request.params as { short_code: string }).short_code);
+      return void reply.code(200).type('text/html; charset=utf-8').send(html);
+    }
+    const v = new RequestVisitor(request, countryHeader);
+    if (target.page) return answerPage(request, reply, target, target.page, v, nowMs);
+    // Routing rules first (docs/codes.md, "Routing rules"), then A/B weights or url.
+    let url = target.rules ? matchRule(target.rules, v, nowMs) : null;
+    if (url !== null) {
+      // a rule decided
+    } else if (!target.destinations?.length) url = outcome.url;
+    else {
       let visitor = request.cookies?.[VISITOR_COOKIE];
       if (!visitor || !VISITOR_ID.test(visitor)) {
         visitor = randomBase62(22);
@@ -122,27 +173,64 @@ export default async function redirectRoutes(app: App) {
       }
       url = chooseDestination(target, visitor);
     }
-    if (request.method === 'GET') {
-      const headers = request.headers;
-      const agent = classifyAgent(headers['user-agent']);
-      // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
-      if (!agent.bot) target.counted++;
-      // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
-      sink.record({
-        id: scanId(nowMs),
-        code: target,
-        at: nowMs,
-        ip: request.ip ?? null,
-        bot: agent.bot,
-        device: agent.device,
-        os: agent.os,
-        browser: agent.browser,
-        language: languageFrom(headers['accept-language']),
-        referrer: referrerFrom(headers.referer),
-        country: countryHeader ? countryFrom(headers[countryHeader]) : null,
-        destination: url,
-      });
-    }
+    if (target.utm) url = withUtm(url, target.utm, target.utmMemo);
+    if (request.method !== 'HEAD') record(request, target, v, nowMs, url);
     reply.code(302).header('location', url).send();
+    redirectSeconds.observe(reply.elapsedTime / 1000);
+  }
+
+  function record(
+    request: FastifyRequest,
+    target: RedirectTarget,
+    v: RequestVisitor,
+    nowMs: number,
+    destination: string | null,
+  ): void {
+    const agent = v.agent();
+    // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
+    if (!agent.bot) target.counted++;
+    // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
+    sink.record({
+      id: scanId(nowMs),
+      code: target,
+      at: nowMs,
+      ip: request.ip ?? null,
+      bot: agent.bot,
+      device: agent.device,
+      os: agent.os,
+      browser: agent.browser,
+      language: v.language(),
+      referrer: referrerFrom(request.headers.referer),
+      country: v.country(),
+      destination,
+    });
+  }
+
+  /**
+   * A hosted content page (docs/codes.md, "Content pages"): recorded like a redirect, answered
+   * with the page; an app page sends iPhones and Android phones straight to their store.
+   */
+  function answerPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: RedirectTarget,
+    page: HostedPage,
+    v: RequestVisitor,
+    nowMs: number,
+  ): void {
+    let url: string | null = null;
+    if (page.type === 'app') {
+      const c = page.content as unknown as AppContent;
+      const os = v.os()?.toLowerCase();
+      url = toLocation((os === 'ios' ? c.app_store_url : os === 'android' ? c.play_store_url : null) ?? null);
+    }
+    if (request.method !== 'HEAD') record(request, target, v, nowMs, url);
+    if (url) reply.code(302).header('location', url).send();
+    else
+      reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send(renderContentPage(page, v.language(), target.shortCode));
+    redirectSeconds.observe(reply.elapsedTime / 1000);
   }
 }

@@ -1,4 +1,5 @@
 import { hmacSha256Hex, sha256Hex } from '../../lib/tokens.js';
+import { isoDay } from '../../lib/time.js';
 
 /**
  * Daily-salted IP hash: the salt is derived from a server secret and the UTC date, so the same
@@ -13,7 +14,7 @@ export class IpHasher {
 
   /** `isoTime` is the scan time as ISO 8601; its date part picks the salt. */
   hash(ip: string, isoTime: string): string {
-    const day = isoTime.slice(0, 10);
+    const day = isoDay(isoTime);
     if (day !== this.day) {
       this.salt = hmacSha256Hex(this.secret, `scan-ip-salt:${day}`);
       this.day = day;

@@ -8,8 +8,36 @@ export interface AgentInfo {
   bot: boolean;
 }
 
-const MAX_MEMO = 10_000;
-const memo = new Map<string, AgentInfo>();
+/**
+ * A bounded memo that keeps what is in use: two generations of at most `size` entries; a hit in
+ * the older one moves to the newer, and when the newer is full the older is dropped. A hit costs
+ * one Map lookup, and traffic that rotates through many values (or a client sending a new user
+ * agent each time) evicts the rarely used entries only, never the whole memo at once.
+ */
+export class Memo<V> {
+  private young = new Map<string, V>();
+  private old = new Map<string, V>();
+  constructor(private size: number) {}
+
+  get(key: string): V | undefined {
+    const hit = this.young.get(key);
+    if (hit !== undefined) return hit;
+    const aged = this.old.get(key);
+    if (aged !== undefined) this.set(key, aged);
+    return aged;
+  }
+
+  set(key: string, value: V): void {
+    if (this.young.size >= this.size) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(key, value);
+  }
+}
+
+const MAX_MEMO = 5_000;
+const memo = new Memo<AgentInfo>(MAX_MEMO);
 
 /**
  * Device class, OS and browser by ua-parser-js, bot flag by isbot. A parse costs tens of
@@ -32,7 +60,6 @@ export function classifyAgent(ua: string | undefined): AgentInfo {
       bot,
     };
   }
-  if (memo.size >= MAX_MEMO) memo.clear();
   memo.set(key, info);
   return info;
 }
@@ -45,7 +72,7 @@ export function countryFrom(value: string | string[] | undefined): string | null
   return /^[A-Z]{2}$/.test(c) && c !== 'XX' ? c : null;
 }
 
-const languages = new Map<string, string | null>();
+const languages = new Memo<string | null>(MAX_MEMO);
 
 /**
  * The first language range of Accept-Language, lower-cased (e.g. "de-ch"). Memoised like user
@@ -58,7 +85,6 @@ export function languageFrom(value: string | undefined): string | null {
   if (lang !== undefined) return lang;
   const first = value.split(',')[0].split(';')[0].trim().toLowerCase();
   lang = /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/.test(first) && first.length <= 35 ? first : null;
-  if (languages.size >= MAX_MEMO) languages.clear();
   languages.set(value, lang);
   return lang;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { scanIdFloor } from './scan-id.js';
 import { detailSparseHours } from '../analytics/detail.repo.js';
+import { isoHour } from '../../lib/time.js';
 
 /** PostgreSQL only: `scans` is partitioned by month on its ULID id (migration 0006_2). */
 const PARTITION = /^scans_y(\d{4})m(\d{2})$/;
@@ -11,6 +12,8 @@ const LOCK_KEY = 0x5ca9_0006;
 export const partitionName = (y: number, m0: number) => `scans_y${y}m${String(m0 + 1).padStart(2, '0')}`;
 
 interface Partition {
+  /** the schema of `scans` itself: a partition made while another schema leads the search_path still lands beside its parent */
+  schema: string;
   name: string;
   start: number;
   end: number;
@@ -18,16 +21,17 @@ interface Partition {
 
 export async function listPartitions(db: DB): Promise<Partition[]> {
   const { rows } = await sql<{
+    schema: string;
     name: string;
-  }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'scans'::regclass`.execute(db);
+  }>`select n.nspname as schema, c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    join pg_namespace n on n.oid = c.relnamespace where i.inhparent = 'scans'::regclass`.execute(db);
   return rows
-    .flatMap(({ name }) => {
+    .flatMap(({ schema, name }) => {
       const m = PARTITION.exec(name);
       if (!m) return [];
       const y = Number(m[1]);
       const m0 = Number(m[2]) - 1;
-      return [{ name, start: Date.UTC(y, m0, 1), end: Date.UTC(y, m0 + 1, 1) }];
+      return [{ schema, name, start: Date.UTC(y, m0, 1), end: Date.UTC(y, m0 + 1, 1) }];
     })
     .sort((a, b) => a.start - b.start);
 }
@@ -45,6 +49,7 @@ export async function ensurePartitions(
   ahead = 3,
 ): Promise<{ created: string[]; failed: Array<{ name: string; error: string }> }> {
   const have = new Set((await listPartitions(db)).map((p) => p.name));
+  const schema = await parentSchema(db);
   const created: string[] = [];
   const failed: Array<{ name: string; error: string }> = [];
   for (let i = 0; i <= ahead; i++) {
@@ -56,7 +61,7 @@ export async function ensurePartitions(
     try {
       const made = await db.transaction().execute(async (trx) => {
         if (!(await tryLock(trx))) return false;
-        await sql`create table if not exists ${sql.id(name)} partition of scans
+        await sql`create table if not exists ${sql.id(schema, name)} partition of ${sql.id(schema, 'scans')}
           for values from (${sql.lit(scanIdFloor(start))}) to (${sql.lit(scanIdFloor(end))})`.execute(trx);
         return true;
       });
@@ -66,6 +71,12 @@ export async function ensurePartitions(
     }
   }
   return { created, failed };
+}
+
+async function parentSchema(db: DB): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace where c.oid = 'scans'::regclass`.execute(db);
+  return rows[0].schema;
 }
 
 async function tryLock(trx: DB): Promise<boolean> {
@@ -80,7 +91,6 @@ const cutoffSql = (now: Date) =>
 
 /** Sparse hours detailed a transaction before a partition drop: at most ~6,000 raw rows read. */
 const DETAIL_HOURS = 100;
-const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 /**
  * The sparse hours of every code in a partition about to be dropped get their quarter and hour
@@ -90,12 +100,12 @@ const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 async function detailPartition(db: DB, p: Partition) {
   const { rows } = await sql<{
     code_id: string;
-  }>`select distinct code_id from ${sql.id(p.name)} order by code_id`.execute(db);
+  }>`select distinct code_id from ${sql.id(p.schema, p.name)} order by code_id`.execute(db);
   for (const { code_id } of rows) {
     while (
       (await db
         .transaction()
-        .execute((trx) => detailSparseHours(trx, code_id, hourOf(p.start), hourOf(p.end - 1), DETAIL_HOURS))) ===
+        .execute((trx) => detailSparseHours(trx, code_id, isoHour(p.start), isoHour(p.end - 1), DETAIL_HOURS))) ===
       DETAIL_HOURS
     );
   }
@@ -113,7 +123,7 @@ export async function dropExpiredPartitions(db: DB, now: Date): Promise<string[]
   const dropped: string[] = [];
   for (const p of await listPartitions(db)) {
     if (p.end > now.getTime() - 86_400_000) break; // retention is at least one day
-    const part = sql.id(p.name);
+    const part = sql.id(p.schema, p.name);
     const keeps = await sql`select 1 from ${part} s left join workspaces w on w.id = s.workspace_id
       where w.scan_retention_days is null or s.scanned_at >= ${cutoffSql(now)} limit 1`.execute(db);
     if (keeps.rows.length > 0) continue;

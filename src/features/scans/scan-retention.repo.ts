@@ -1,6 +1,7 @@
 import { scanIdFloor } from './scan-id.js';
 import type { DB } from '../../db/database.js';
 import { detailSparseHours } from '../analytics/detail.repo.js';
+import { isoHour } from '../../lib/time.js';
 
 /** Workspaces that keep raw scans for a limited time (archived ones too: their scans still age). */
 export async function workspacesWithRetention(db: DB): Promise<Array<{ id: string; days: number }>> {
@@ -35,7 +36,7 @@ export async function deleteExpiredScans(db: DB, codeId: string, cutoff: Date, l
       .execute();
     if (oldest.length === 0) return 0;
     const times = oldest.map((r) => r.scanned_at).sort();
-    await detailSparseHours(trx, codeId, times[0].slice(0, 13), times[times.length - 1].slice(0, 13));
+    await detailSparseHours(trx, codeId, isoHour(times[0]), isoHour(times[times.length - 1]));
     // The same rows as `oldest`: the first `limit` of the key in that order, hence an id range.
     const gone = await trx
       .deleteFrom('scans')

@@ -1,7 +1,8 @@
-import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { ROWS_PER_STATEMENT, chunked } from '../../db/statement-limits.js';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import { chunked } from '../../db/statement-limits.js';
+import { insertRows, rowsPerInsert } from '../../db/bulk-insert.js';
+import { isPostgres } from '../../db/database.js';
 import { hourKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } from '../analytics/rollup-rows.js';
 import { quarterOf } from '../analytics/buckets.js';
 import { addCounters, fineCellsFromRaw, isDetailed, upsertCodeCells } from '../analytics/detail.repo.js';
@@ -9,11 +10,38 @@ import { DENSE_HOUR } from '../analytics/rollups.table.js';
 import type { IpHasher } from './ip-hash.js';
 import { periodOf, type Scan } from './scan.js';
 import { toScanRow, type ScanRow } from './scan-row.js';
+import { publishScanEvents } from '../webhooks/index.js';
+import type { UsageReading } from '../usage/index.js';
+import { isoDay, isoHour } from '../../lib/time.js';
 
-type Trx = Transaction<Database>;
+type Trx = DB;
 
-async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (const chunk of chunked(items, ROWS_PER_STATEMENT)) await write(chunk);
+/** Sees each organization's new monthly total inside the batch's transaction; what it returns runs after the commit. */
+export type UsageCheck = (trx: DB, readings: UsageReading[]) => Promise<() => void>;
+
+async function inChunks<T>(db: DB, items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (const chunk of chunked(items, rowsPerInsert(db))) await write(chunk);
+}
+
+/**
+ * Each code's counts added by one statement, whatever the number of codes: one UPDATE a code made
+ * a batch spread over 800 codes cost 800 statements. PostgreSQL first locks the rows in key order,
+ * so two instances' flushes cannot deadlock; SQLite has one writer.
+ */
+async function addScanCounts(trx: DB, codes: Array<[string, { humans: number; bots: number }]>) {
+  const json = JSON.stringify(codes.map(([id, n]) => ({ id, humans: n.humans, bots: n.bots })));
+  if (isPostgres(trx)) {
+    await sql`select id from codes where id in (select id from json_to_recordset(${json}::json) as v(id text))
+      order by id for update`.execute(trx);
+    await sql`update codes set scan_count = codes.scan_count + v.humans, bot_scan_count = codes.bot_scan_count + v.bots
+      from json_to_recordset(${json}::json) as v(id text, humans integer, bots integer) where codes.id = v.id`.execute(
+      trx,
+    );
+    return;
+  }
+  await sql`update codes set scan_count = scan_count + v.humans, bot_scan_count = bot_scan_count + v.bots
+    from (select value ->> '$.id' as id, value ->> '$.humans' as humans, value ->> '$.bots' as bots from json_each(${json})) as v
+    where codes.id = v.id`.execute(trx);
 }
 
 /**
@@ -22,78 +50,129 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>):
  * update (visitor sets, rollups, codes, counters) is written in key order, so two instances'
  * flushes cannot deadlock. Writing a batch again after it committed changes nothing.
  */
-export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[]): Promise<void> {
+export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[], checkUsage?: UsageCheck): Promise<void> {
   if (!scans.length) return;
+  const afterCommit = await db.transaction().execute(async (trx) => {
+    const readings = await writeScanBatchIn(trx, hasher, scans);
+    // docs/decisions.md D21: the usage thresholds, from the totals this batch left (the row lock
+    // orders two instances' flushes, so each sees the other's count).
+    return checkUsage ? checkUsage(trx, readings) : null;
+  });
+  afterCommit?.();
+}
+
+/**
+ * The thresholds for a batch another connection wrote (the SQLite writer thread): the totals are
+ * read back after its commit. A threshold is "reached", not "crossed", so reading later loses nothing.
+ */
+export async function checkUsageAfterWrite(db: DB, scans: Scan[], checkUsage: UsageCheck): Promise<void> {
+  const pairs = humanScansByPeriod(
+    scans.map((s) => ({
+      organization_id: s.code.organizationId,
+      scanned_at: new Date(s.at).toISOString(),
+      is_bot: s.bot ? 1 : 0,
+    })),
+  );
+  if (!pairs.size) return;
+  const afterCommit = await db.transaction().execute(async (trx) => {
+    const readings: UsageReading[] = [];
+    for (const [, p] of [...pairs].sort(byKey)) {
+      const row = await trx
+        .selectFrom('usage_counters')
+        .select('scans')
+        .where('organization_id', '=', p.organization_id)
+        .where('period', '=', p.period)
+        .executeTakeFirst();
+      if (row)
+        readings.push({ organizationId: p.organization_id, meter: 'scans', period: p.period, used: Number(row.scans) });
+    }
+    return checkUsage(trx, readings);
+  });
+  afterCommit();
+}
+
+/**
+ * writeScanBatch's statements, inside a transaction the caller holds: the SQLite writer thread
+ * opens it with BEGIN IMMEDIATE (scan-writer-thread.ts).
+ */
+export async function writeScanBatchIn(trx: DB, hasher: IpHasher, scans: Scan[]): Promise<UsageReading[]> {
+  if (!scans.length) return [];
   const rows: ScanRow[] = scans.map((s) => {
     const iso = new Date(s.at).toISOString();
-    return toScanRow(s, iso, s.ip === null ? null : hasher.hash(s.ip, iso));
+    return toScanRow(s, iso, s.ipHash !== undefined ? s.ipHash : s.ip === null ? null : hasher.hash(s.ip, iso));
   });
   const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
   const visitors = visitorDays(rows);
   const codes = new Map<string, { humans: number; bots: number }>();
-  const usage = new Map<string, { organization_id: string; period: string; scans: number }>();
   for (const r of rows) {
     const c = codes.get(r.code_id) ?? { humans: 0, bots: 0 };
     codes.set(r.code_id, c);
-    if (r.is_bot) {
-      c.bots++;
-      continue;
-    }
-    c.humans++;
-    const period = periodOf(r.scanned_at);
-    const u = usage.get(`${r.organization_id}|${period}`) ?? { organization_id: r.organization_id, period, scans: 0 };
-    u.scans++;
-    usage.set(`${r.organization_id}|${period}`, u);
+    if (r.is_bot) c.bots++;
+    else c.humans++;
   }
-  await db.transaction().execute(async (trx) => {
-    // A connection lost after COMMIT and before its reply fails the flush, and the sink writes the
-    // batch again. The batch commits whole, so finding its first row means all of it is written.
-    const [first] = rows;
-    const written = await trx
-      .selectFrom('scans')
-      .select('id')
-      .where('code_id', '=', first.code_id)
-      .where('id', '=', first.id)
-      .where('scanned_at', '=', first.scanned_at)
-      .executeTakeFirst();
-    if (written) return;
-    await inChunks(rows, (chunk) => trx.insertInto('scans').values(chunk).execute());
-    const fresh: NewVisitor[] = [];
-    await inChunks([...visitors.values()], async (chunk) => {
-      const inserted = await trx
-        .insertInto('scan_visitors')
-        .values(chunk.map(({ quarter: _q, ...v }) => v))
-        .onConflict((oc) => oc.columns(['scope_id', 'day', 'human', 'ip_hash']).doNothing())
-        .returning(['scope_id', 'day', 'human', 'ip_hash'])
-        .execute();
-      for (const v of inserted) {
-        fresh.push({ scopeId: v.scope_id, human: v.human === 1, quarter: visitors.get(visitorKey(v))!.quarter });
-      }
-    });
-    await writeRollups(trx, rows, rollupsOf(rows, fresh, workspaceOf));
-    // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
-    for (const [id, n] of [...codes].sort(byKey)) {
-      await trx
-        .updateTable('codes')
-        .set((eb) => ({
-          scan_count: eb('scan_count', '+', n.humans),
-          bot_scan_count: eb('bot_scan_count', '+', n.bots),
-        }))
-        .where('id', '=', id)
-        .execute();
-    }
-    for (const [, u] of [...usage].sort(byKey)) {
-      await trx
-        .insertInto('usage_counters')
-        .values(u)
-        .onConflict((oc) =>
-          oc
-            .columns(['organization_id', 'period'])
-            .doUpdateSet((eb) => ({ scans: eb('usage_counters.scans', '+', eb.ref('excluded.scans')) })),
-        )
-        .execute();
+  const usage = humanScansByPeriod(rows);
+  // A connection lost after COMMIT and before its reply fails the flush, and the sink writes the
+  // batch again. The batch commits whole, so finding its first row means all of it is written.
+  const [first] = rows;
+  const written = await trx
+    .selectFrom('scans')
+    .select('id')
+    .where('code_id', '=', first.code_id)
+    .where('id', '=', first.id)
+    .where('scanned_at', '=', first.scanned_at)
+    .executeTakeFirst();
+  if (written) return [];
+  await inChunks(trx, rows, (chunk) => insertRows(trx, 'scans', chunk).execute());
+  const fresh: NewVisitor[] = [];
+  await inChunks(trx, [...visitors.values()], async (chunk) => {
+    const inserted = await insertRows(
+      trx,
+      'scan_visitors',
+      chunk.map(({ quarter: _q, ...v }) => v),
+    )
+      .onConflict((oc) => oc.columns(['scope_id', 'day', 'human', 'ip_hash']).doNothing())
+      .returning(['scope_id', 'day', 'human', 'ip_hash'])
+      .execute();
+    for (const v of inserted) {
+      fresh.push({ scopeId: v.scope_id, human: v.human === 1, quarter: visitors.get(visitorKey(v))!.quarter });
     }
   });
+  await writeRollups(trx, rows, rollupsOf(rows, fresh, workspaceOf));
+  // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
+  await addScanCounts(trx, [...codes].sort(byKey));
+  const readings: UsageReading[] = [];
+  for (const [, u] of [...usage].sort(byKey)) {
+    const total = await trx
+      .insertInto('usage_counters')
+      .values(u)
+      .onConflict((oc) =>
+        oc
+          .columns(['organization_id', 'period'])
+          .doUpdateSet((eb) => ({ scans: eb('usage_counters.scans', '+', eb.ref('excluded.scans')) })),
+      )
+      .returning('scans')
+      .executeTakeFirstOrThrow();
+    readings.push({ organizationId: u.organization_id, meter: 'scans', period: u.period, used: Number(total.scans) });
+  }
+  // docs/webhooks.md: code.scanned, one event per code of this batch, committed with it.
+  await publishScanEvents(trx, rows);
+  return readings;
+}
+
+/** Human scans per organization and usage period, keyed `org|period`: what the usage counters add. */
+function humanScansByPeriod(
+  items: Array<{ organization_id: string; scanned_at: string; is_bot: number }>,
+): Map<string, { organization_id: string; period: string; scans: number }> {
+  const out = new Map<string, { organization_id: string; period: string; scans: number }>();
+  for (const r of items) {
+    if (r.is_bot) continue;
+    const period = periodOf(r.scanned_at);
+    const key = `${r.organization_id}|${period}`;
+    const u = out.get(key) ?? { organization_id: r.organization_id, period, scans: 0 };
+    u.scans++;
+    out.set(key, u);
+  }
+  return out;
 }
 
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
@@ -113,7 +192,7 @@ function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
   const out = new Map<string, VisitorDay>();
   for (const r of rows) {
     if (!r.ip_hash) continue;
-    const day = r.scanned_at.slice(0, 10);
+    const day = isoDay(r.scanned_at);
     const quarter = quarterOf(r.scanned_at);
     for (const scope_id of [r.code_id, r.workspace_id]) {
       for (const human of r.is_bot ? [0] : [0, 1]) {
@@ -136,7 +215,7 @@ function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
 async function writeRollups(trx: Trx, rows: ScanRow[], rollups: ReturnType<typeof rollupsOf>) {
   const batch = new Map<string, number>();
   for (const r of rows) {
-    const key = hourKey(r.code_id, r.scanned_at.slice(0, 13));
+    const key = hourKey(r.code_id, isoHour(r.scanned_at));
     batch.set(key, (batch.get(key) ?? 0) + 1);
   }
   const hours = (await upsertCodeCells(trx, rollups.totals)).filter((h) => h.grain === 'h');
@@ -150,10 +229,8 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: ReturnType<typeo
     else if (Number(h.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, h.code_id, [h.bucket])));
   }
   await upsertCodeCells(trx, sortCells(cells));
-  await inChunks(rollups.workspace, (chunk) =>
-    trx
-      .insertInto('workspace_rollups')
-      .values(chunk)
+  await inChunks(trx, rollups.workspace, (chunk) =>
+    insertRows(trx, 'workspace_rollups', chunk)
       .onConflict((oc) =>
         oc
           .columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value'])

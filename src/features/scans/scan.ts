@@ -1,3 +1,5 @@
+import { isoMonth } from '../../lib/time.js';
+
 /** The code fields a scan needs; the redirect cache's target has them. */
 export interface ScanCode {
   codeId: string;
@@ -19,6 +21,8 @@ export interface Scan {
   at: number;
   /** the raw client IP: only its daily-salted hash is stored */
   ip: string | null;
+  /** the IP's daily-salted hash when already computed (a scan read back from the journal, which never holds the IP) */
+  ipHash?: string | null;
   country: string | null;
   device: string | null;
   os: string | null;
@@ -30,4 +34,4 @@ export interface Scan {
 }
 
 /** YYYY-MM of an ISO 8601 time or a Date, UTC: the period of the usage counters. */
-export const periodOf = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString()).slice(0, 7);
+export const periodOf = isoMonth;

@@ -8,6 +8,7 @@ import { findCode } from '../codes/codes.repo.js';
 import { CSV_HEADER, csvRecord } from './scan-csv.js';
 import { scanChunk, workspaceCodeIds, type ScanRange } from './scans-export.repo.js';
 import type { CodeExportQuery, WorkspaceExportQuery } from './scans-export.schemas.js';
+import { isoDay } from '../../lib/time.js';
 
 export type ExportDeps = Pick<Deps, 'db'>;
 
@@ -52,7 +53,7 @@ export async function prepareWorkspaceExport(deps: ExportDeps, p: Principal, q: 
     from.getUTCMilliseconds(),
   );
   if (Date.parse(r.to!) > limit) throw invalidField('/query/to', 'the range may span at most 2 years', 'range');
-  const name = `scans-${p.workspaceId}-${r.from!.slice(0, 10)}-${q.to!.slice(0, 10)}.csv`;
+  const name = `scans-${p.workspaceId}-${isoDay(r.from!)}-${isoDay(q.to!)}.csv`;
   return { filename: name, stream: csvStream(workspaceChunks(deps.db, p.workspaceId, r)) };
 }
 

@@ -41,7 +41,7 @@ export const StatsQuery = Type.Object(
     to: Type.Optional(
       Type.Union([time, Type.String({ format: 'date' })], {
         description:
-          'Exclusive end: a date-time (rounded up to 15 minutes), or a date meaning the end of that day in `tz`. Default: now (inclusive).',
+          'Exclusive end: a date-time (rounded up to 15 minutes), or a date meaning the end of that day in `tz`. Default: now (inclusive). At most 731 days after `from`: a longer range is a 422.',
       }),
     ),
     tz: Type.Optional(Tz),

@@ -16,3 +16,14 @@ export async function countActiveDynamicCodes(db: DB, organizationId: string, no
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The count the workspace plan limit is checked against (docs/decisions.md D5): archived ones are free. */
+export async function countActiveWorkspaces(db: DB, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

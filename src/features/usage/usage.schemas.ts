@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PLAN_NAMES } from '../../platform/plans.js';
 import { Count } from '../../http/numbers.js';
 
 const Meter = {
@@ -8,14 +9,33 @@ const Meter = {
   remaining: Count({ description: 'max(0, limit - used)' }),
 };
 
+const orUnlimited = (description: string) =>
+  Type.Union([Count(), Type.Null()], { description: `${description} null when the plan has no limit.` });
+
 export const Usage = Type.Object(
   {
+    plan: Type.Enum(PLAN_NAMES, {
+      description: "The organization's plan, whose limits these are.",
+      examples: ['free'],
+    }),
     scans: Type.Object({
       ...Meter,
       period: Type.String({ description: 'Calendar month in UTC, YYYY-MM.', examples: ['2026-11'] }),
       period_start: Type.String({ examples: ['2026-11-01T00:00:00.000Z'] }),
     }),
     dynamic_codes: Type.Object(Meter),
+    workspaces: Type.Object(
+      {
+        used: Count({ description: 'Active (not archived) workspaces.' }),
+        limit: orUnlimited('The most active workspaces the plan allows;'),
+        usage_pct: orUnlimited('floor(used * 100 / limit);'),
+        remaining: orUnlimited('max(0, limit - used): 0 means creating a workspace is refused;'),
+      },
+      {
+        description:
+          'The one limit that blocks: creating a workspace with none remaining is a 403 plan-limit-exceeded.',
+      },
+    ),
   },
   { title: 'Usage' },
 );

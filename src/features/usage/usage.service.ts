@@ -2,7 +2,7 @@ import type { Principal } from '../../http/principal.js';
 import type { Deps } from '../../platform/deps.js';
 import { storedUsage } from '../scans/scans.repo.js';
 import { periodOf } from '../scans/scan.js';
-import { countActiveDynamicCodes } from './usage.repo.js';
+import { countActiveDynamicCodes, countActiveWorkspaces } from './usage.repo.js';
 
 export type UsageDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
   /** counted scans recorded by this instance and not yet flushed */
@@ -21,7 +21,8 @@ export function meter(used: number, limit: number) {
 
 /**
  * Live usage from maintained counters: one counter row and one count over codes, whatever the
- * number of scans (docs/decisions.md D5). It only reports; nothing is blocked.
+ * number of scans (docs/decisions.md D5). It only reports; of these limits only the workspaces'
+ * blocks, and that is enforced where workspaces are created.
  */
 export async function organizationUsage(deps: UsageDeps, p: Principal) {
   const now = deps.clock.now();
@@ -29,12 +30,19 @@ export async function organizationUsage(deps: UsageDeps, p: Principal) {
   const periodStart = `${period}-01T00:00:00.000Z`;
   const plan = deps.config.plans[p.plan] ?? deps.config.plans.free;
   const pending = deps.pendingScans(p.organizationId, period);
-  const [stored, codes] = await Promise.all([
+  const [stored, codes, workspaces] = await Promise.all([
     storedUsage(deps.db, p.organizationId, period),
     countActiveDynamicCodes(deps.db, p.organizationId, now.toISOString()),
+    countActiveWorkspaces(deps.db, p.organizationId),
   ]);
   return {
+    plan: p.plan,
     scans: { ...meter(stored + pending, plan.maxScansPerMonth), period, period_start: periodStart },
     dynamic_codes: meter(codes, plan.maxDynamicCodes),
+    // The workspace limit is the one that blocks, so the dashboard disables its form beforehand.
+    workspaces:
+      plan.maxWorkspaces === null
+        ? { used: workspaces, limit: null, usage_pct: null, remaining: null }
+        : meter(workspaces, plan.maxWorkspaces),
   };
 }

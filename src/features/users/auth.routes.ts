@@ -37,15 +37,15 @@ export default async function authRoutes(app: App) {
         operationId: 'signup',
         tags,
         security: [],
-        summary: 'Create a user, an organization on the Free plan and its default workspace; starts a session',
+        summary: 'Create a user, an organization on the default plan and its default workspace; starts a session',
         description:
-          'The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.',
+          "The organization gets the server's default plan (DEFAULT_PLAN, Free unless the operator set another). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.",
         body: SignupBody,
         response: { 201: One(SignupResult) },
       },
     },
     async (request, reply) => {
-      const { session, data } = await signup(ctx, request.body, request.id);
+      const { session, data } = await signup(ctx, request.body, request.id, request.headers['accept-language']);
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
       return reply.code(201).send(one(request, data));
     },
@@ -62,7 +62,8 @@ export default async function authRoutes(app: App) {
         summary: 'Log in with e-mail and password; sets the session cookie',
         description:
           'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. ' +
-          'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`.',
+          'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`. ' +
+          'With two-factor sign-in on, the right password without `code` is a 401 `two-factor-required` and starts no session; send the login again with `code` (a wrong code counts as a failed attempt).',
         body: LoginBody,
         response: {
           200: One(LoginResult),

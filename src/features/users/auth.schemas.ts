@@ -5,11 +5,19 @@ import { Count } from '../../http/numbers.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.js';
 import { ORG_ROLES, WORKSPACE_ROLES } from '../../lib/roles.js';
 
+export const Locale = Type.Union([Type.Literal('en'), Type.Literal('de')], {
+  description:
+    "Language of the user's e-mail; defaults to the request's Accept-Language (German when it prefers de, else English).",
+});
+
 export const User = Type.Object(
   {
     id: Type.String({ examples: ['usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
     email: Type.String(),
     name: Type.Union([Type.String(), Type.Null()]),
+    email_verified: Type.Boolean({ description: 'Whether the address was proved by its e-mailed link.' }),
+    two_factor_enabled: Type.Boolean({ description: 'Whether sign-in needs an authenticator code.' }),
+    locale: Type.Union([Type.Literal('en'), Type.Literal('de')], { description: 'Language of e-mail to the user.' }),
     created_at: Type.String(),
   },
   { title: 'User' },
@@ -28,6 +36,7 @@ export const SignupBody = Type.Object(
     name: Type.Optional(Nullable(Name)),
     org_name: Name,
     org_slug: Type.Optional(Slug),
+    locale: Type.Optional(Locale),
   },
   { title: 'SignupRequest', additionalProperties: false },
 );
@@ -37,6 +46,13 @@ export const LoginBody = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: 254 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
+    code: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 32,
+        description: 'With two-factor sign-in on: the 6-digit code of the authenticator app, or a recovery code.',
+      }),
+    ),
   },
   { title: 'LoginRequest', additionalProperties: false },
 );
@@ -96,6 +112,14 @@ export const Me = Type.Object(
     workspaces: Type.Array(WorkspaceWithRole, {
       description: 'Active workspaces of the current organization the user may act in.',
     }),
+    two_factor_required: Type.Boolean({
+      description:
+        'Whether the current organization requires two-factor sign-in (`settings.require_2fa`). While `user.two_factor_enabled` is false, its routes answer 403 `two-factor-enrolment-required` to this session.',
+    }),
+    email_verification_required: Type.Boolean({
+      description:
+        'Whether this server requires proved addresses (EMAIL_VERIFICATION=required): then an unverified user cannot accept invitations or create API keys.',
+    }),
     csrf_token: Type.String(),
   },
   { title: 'Me' },
@@ -114,6 +138,70 @@ export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), o
 
 export const LogoutResult = Type.Object({ logged_out: Type.Boolean() });
 
-export function toUser(row: { id: string; email: string; name: string | null; created_at: string }) {
-  return { id: row.id, email: row.email, name: row.name, created_at: row.created_at };
+export function toUser(row: {
+  id: string;
+  email: string;
+  name: string | null;
+  created_at: string;
+  email_verified_at: string | null;
+  locale: string;
+  totp_enabled_at: string | null;
+}) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    email_verified: row.email_verified_at !== null,
+    two_factor_enabled: row.totp_enabled_at !== null,
+    locale: row.locale === 'de' ? ('de' as const) : ('en' as const),
+    created_at: row.created_at,
+  };
 }
+
+export const VerifyEmailBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` of the e-mailed link.' }) },
+  { title: 'VerifyEmailRequest', additionalProperties: false },
+);
+export const EmailVerified = Type.Object({ email: Type.String(), email_verified: Type.Boolean() });
+export const VerificationSent = Type.Object({ sent_to: Type.String() });
+
+export const PasswordResetBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }) },
+  { title: 'PasswordResetRequest', additionalProperties: false },
+);
+export const PasswordResetAccepted = Type.Object({ accepted: Type.Boolean() });
+export const PasswordResetConfirmBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` of the e-mailed link.' }),
+    password: Password,
+  },
+  { title: 'PasswordResetConfirmRequest', additionalProperties: false },
+);
+export const PasswordReset = Type.Object({ password_changed: Type.Boolean(), sessions_ended: Count() });
+
+export const EmailChangeBody = Type.Object(
+  { new_email: Email, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { title: 'EmailChangeRequest', additionalProperties: false },
+);
+
+export const TwoFactorCodeBody = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 32 }) },
+  { title: 'TwoFactorCodeRequest', additionalProperties: false },
+);
+export const TwoFactorDisableBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }), code: Type.String({ minLength: 1, maxLength: 32 }) },
+  { title: 'TwoFactorDisableRequest', additionalProperties: false },
+);
+export const TwoFactorEnrolment = Type.Object({
+  secret: Type.String({ 'x-secret': true, description: 'Base32 secret, for typing into an app that cannot scan.' }),
+  otpauth_uri: Type.String({ 'x-secret': true }),
+  qr_svg: Type.String({ 'x-secret': true, description: 'The otpauth URI as a QR code (SVG), drawn by our renderer.' }),
+});
+export const TwoFactorEnabled = Type.Object({
+  two_factor_enabled: Type.Boolean(),
+  recovery_codes: Type.Array(Type.String(), {
+    'x-secret': true,
+    description: 'Ten single-use codes, shown once; only their hashes are stored.',
+  }),
+});
+export const TwoFactorDisabled = Type.Object({ two_factor_enabled: Type.Boolean() });

@@ -21,6 +21,9 @@ import { liveSession, sessionScope, startSession } from './sessions.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
 import { admitLogin, forgiveLogin } from './login-throttle.js';
+import { sendVerification } from './verification-link.js';
+import { organizationRequiresTwoFactor, secondFactorMatches } from './two-factor.js';
+import { queuePasswordChangedNotice } from './password-reset.service.js';
 import { toUser, type ChangePasswordBody, type LoginBody, type SignupBody } from './auth.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
@@ -36,7 +39,16 @@ function slugFrom(name: string): string {
   return base.length >= 2 ? base : 'org';
 }
 
-export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
+/** The first of en/de that Accept-Language names; English otherwise. */
+export function localeFromHeader(header: unknown): 'en' | 'de' {
+  const first = String(header ?? '')
+    .split(',')
+    .map((part) => part.trim().slice(0, 2).toLowerCase())
+    .find((tag) => tag === 'en' || tag === 'de');
+  return first === 'de' ? 'de' : 'en';
+}
+
+export async function signup(ctx: Ctx, body: SignupBody, requestId: string, acceptLanguage?: unknown) {
   const at = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, body.email))
@@ -51,14 +63,19 @@ export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
     const user = await uniqueAs('/email', () =>
       createUser(
         trx,
-        { email: body.email, password: body.password, name: body.name ?? null },
+        {
+          email: body.email,
+          password: body.password,
+          name: body.name ?? null,
+          locale: body.locale ?? localeFromHeader(acceptLanguage),
+        },
         at,
         ctx.config.passwordCost,
       ),
     );
     const { org, workspace } = await createOrganizationWithDefaults(
       trx,
-      { name: body.org_name, slug, plan: 'free' },
+      { name: body.org_name, slug, plan: ctx.config.defaultPlan },
       {
         userId: user.id,
         actorType: 'user',
@@ -71,6 +88,8 @@ export async function signup(ctx: Ctx, body: SignupBody, requestId: string) {
       if (err instanceof AppError && err.type === 'validation-error') throw taken('/org_slug');
       throw err;
     });
+    // The link is queued with the account: both commit, or neither (docs/decisions.md D14).
+    await sendVerification(trx, ctx, user);
     const session = await startSession(trx, user.id, at);
     return { user, org, workspace, session };
   });
@@ -112,6 +131,14 @@ export async function login(ctx: Ctx, body: LoginBody, ip: string) {
     ? await verifyPassword(body.password, user.password_hash)
     : (await verifyPassword(body.password, await dummy(ctx.config.passwordCost)), false);
   if (!user || !ok) throw unauthenticated('The e-mail address or password is wrong.');
+  // Two steps when 2FA is on: the password alone starts no session; a wrong code counts as a
+  // failed login (it was admitted above), so codes are throttled like passwords.
+  if (user.totp_enabled_at) {
+    if (body.code === undefined)
+      throw new AppError('two-factor-required', 'Enter the code of your authenticator app (or a recovery code).');
+    if (!(await secondFactorMatches(ctx.db, ctx.config.secretsKey, user, body.code, now)))
+      throw unauthenticated('The two-factor code is wrong.');
+  }
   await forgiveLogin(ctx.db, email, ip, now);
   const organizations = await organizationsOfUser(ctx.db, user.id);
   if (organizations.length === 0) throw unauthenticated('This account belongs to no active organization.');
@@ -172,6 +199,7 @@ export async function changePassword(
   const hash = await hashPassword(body.new_password, ctx.config.passwordCost);
   return ctx.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, hash, now.toISOString());
+    await queuePasswordChangedNotice(trx, ctx, user);
     return deleteOtherSessions(trx, user.id, session.id);
   });
 }
@@ -199,6 +227,8 @@ export async function me(ctx: Ctx, token: string | undefined, orgHeader: unknown
       role: scope?.workspace?.role ?? null,
     },
     workspaces,
+    two_factor_required: scope ? await organizationRequiresTwoFactor(ctx.db, scope.organizationId) : false,
+    email_verification_required: ctx.config.emailVerification === 'required',
     csrf_token: session.csrf_token,
   };
 }

@@ -3,6 +3,7 @@ import type { PlanName } from '../../platform/plans.js';
 import { AppError, unauthenticated } from '../../http/errors.js';
 import type { PrincipalResolver } from '../../http/principal.js';
 import { liveSession, sessionScope } from './sessions.service.js';
+import { twoFactorMissing } from './two-factor.js';
 
 /** The auth hook's session half (PrincipalResolver): cookie → user → organization and workspace. */
 export const principalFromSession: PrincipalResolver['session'] = async (request: FastifyRequest, token: string) => {
@@ -17,6 +18,11 @@ export const principalFromSession: PrincipalResolver['session'] = async (request
   );
   if (!scope) return new AppError('not-found', 'Organization not found.');
   if (!scope.workspace) return new AppError('not-found', 'Workspace not found.');
+  if (await twoFactorMissing(db, scope.organizationId, session.user_id))
+    return new AppError(
+      'two-factor-enrolment-required',
+      'This organization requires two-factor sign-in: turn it on first (POST /auth/2fa/enrol).',
+    );
   return {
     session: { id: session.id, userId: session.user_id, csrfToken: session.csrf_token },
     principal: {

@@ -6,7 +6,7 @@ import { assertPasswordAllowed } from './password-rules.js';
 /** Every way a user is created (signup, members, CLI bootstrap) goes through here, so through the password rules. */
 export async function createUser(
   trx: DB,
-  input: { email: string; password: string; name?: string | null },
+  input: { email: string; password: string; name?: string | null; locale?: string; verified?: boolean },
   at: Date,
   cost?: number,
 ) {
@@ -18,6 +18,10 @@ export async function createUser(
     password_hash: await hashPassword(input.password, cost),
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
+    email_verified_at: input.verified ? at.toISOString() : null,
+    locale: input.locale ?? 'en',
+    totp_secret_sealed: null,
+    totp_enabled_at: null,
   };
   await trx.insertInto('users').values(row).execute();
   return row;

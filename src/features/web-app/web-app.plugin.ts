@@ -56,7 +56,9 @@ export const webAppPlugin = fp(
     const docsPath = new URL(app.deps.config.docsUrl).pathname.replace(/\/+$/, '');
 
     const assets = resolve(dist, 'assets');
-    await app.register(fastifyStatic, { root: assets, serve: false });
+    // preCompressed: the build writes .br and .gz next to each asset (web/scripts/compress.mjs);
+    // a browser gets the smallest it accepts, with Vary: Accept-Encoding.
+    await app.register(fastifyStatic, { root: assets, serve: false, preCompressed: true });
 
     const sendIndex = (reply: FastifyReply) =>
       reply

@@ -1,4 +1,5 @@
 import { randomHex } from '../../lib/tokens.js';
+import { normalizeRequestHost } from '../../lib/host.js';
 import type { Insertable, Selectable } from 'kysely';
 import { bool, parseJson } from '../../db/column-values.js';
 import { newId } from '../../lib/ids.js';
@@ -109,3 +110,12 @@ export function normalizeHostName(input: string): string | null {
   if (/^[0-9]+$/.test(labels[labels.length - 1])) return null;
   return host;
 }
+
+/** BASE_URL's host name, in the form custom domains are stored. */
+export const serviceHost = (config: { baseUrl: string }) => normalizeRequestHost(new URL(config.baseUrl).hostname);
+
+/**
+ * The service's own host and its subdomains belong to every workspace at once (BASE_URL serves
+ * all codes), so none may claim them as its custom domain.
+ */
+export const isReservedHost = (host: string, service: string) => host === service || host.endsWith(`.${service}`);

@@ -23,12 +23,15 @@ import {
 import {
   CHALLENGE_PREFIX,
   newDomainToken,
+  isReservedHost,
   normalizeHostName,
+  serviceHost,
   toWorkspace,
   verificationValue,
   workspaceRow,
 } from './workspaces.fns.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
+import { normalizeRequestHost } from '../../lib/host.js';
 import { canSeeWorkspace, mayConfigureWorkspace } from './workspaces.access.js';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
 import type { WorkspacesTable } from './workspaces.table.js';
@@ -132,6 +135,13 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
           '/custom_domain',
           'must be a host name such as qr.example.com (no scheme, port, path or IP address)',
           'hostname',
+        );
+      }
+      if (host !== null && isReservedHost(host, serviceHost(ctx.config))) {
+        throw invalidField(
+          '/custom_domain',
+          "is the service's own host (BASE_URL) or one of its subdomains, which every workspace shares",
+          'reserved',
         );
       }
       if (host !== null && (await customDomainExists(trx, host, id))) throw taken('/custom_domain');
@@ -251,8 +261,8 @@ async function txtRecords(resolver: DnsResolver, name: string): Promise<string[]
 
 /** Whether a host may get a TLS certificate: BASE_URL's host or a verified custom domain. */
 export async function isServedDomain(ctx: Ctx, host: string): Promise<boolean> {
-  const name = normalizeHostName(host);
+  const name = normalizeHostName(normalizeRequestHost(host));
   if (name === null) return false;
-  if (name === new URL(ctx.config.baseUrl).hostname.toLowerCase()) return true;
+  if (name === serviceHost(ctx.config)) return true;
   return (await verifiedDomainOwner(ctx.db, name)) !== undefined;
 }

@@ -127,6 +127,22 @@ for (const dialect of dialects()) {
               .padStart(8, '0')}`,
           })
         ).json.data.id,
+        logos: (
+          await req(h, key, 'POST', '/v1/logos', {
+            content_type: 'image/svg+xml',
+            data: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>',
+            ).toString('base64'),
+          })
+        ).json.data.id,
+        brand_kits: (await req(h, key, 'POST', '/v1/brand-kits', { name: 'audited' })).json.data.id,
+        files: (
+          await req(h, key, 'POST', '/v1/files', {
+            name: 'audited.pdf',
+            content_type: 'application/pdf',
+            data: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+          })
+        ).json.data.id,
       };
       assert.equal(
         (await req(h, key, 'PATCH', `/v1/workspaces/${t.workspaceId}`, { description: 'audited' })).statusCode,

@@ -109,7 +109,7 @@ for (const dialect of dialects()) {
       for (const r of results) assert.equal(r.decoded, r.payload, `${r.format} of ${JSON.stringify(r.payload)}`);
     });
 
-    it('names the file after the code, inline or as an attachment', async () => {
+    it('names the file after the code (title, else short code, else id), inline or as an attachment', async () => {
       const code = await create({ type: 'text', content: { text: 'disposition' } });
       for (const format of FORMATS) {
         const res = await image(code.id, format);
@@ -118,6 +118,12 @@ for (const dialect of dialects()) {
       }
       const dl = await image(code.id, 'png', '?download=true');
       assert.equal(dl.headers['content-disposition'], `attachment; filename="${code.id}.png"`);
+      const titled = await create({ type: 'text', content: { text: 't' }, title: 'Café menu / Größe 2!' });
+      const named = await image(titled.id, 'pdf', '?download=true');
+      assert.equal(named.headers['content-disposition'], 'attachment; filename="cafe-menu-grosse-2.pdf"');
+      const dynamic = await create({ type: 'url', url: 'https://example.com/d' });
+      const short = await image(dynamic.id, 'svg', '?download=true');
+      assert.equal(short.headers['content-disposition'], `attachment; filename="${dynamic.short_code}.svg"`);
     });
 
     it('tags each rendering with an ETag and answers 304 to a matching If-None-Match', async () => {

@@ -77,7 +77,7 @@ for (const dialect of dialects()) {
       p = expectProblem(await preview({ type: 'nope', url: 'https://a.example' }), 422, 'validation-error');
       assert.equal(p.errors[0].pointer, '/type');
       p = expectProblem(
-        await preview({ type: 'text', dynamic: true, content: { text: 'hi' } }),
+        await preview({ type: 'wifi', dynamic: true, content: { ssid: 'x', encryption: 'nopass' } }),
         422,
         'validation-error',
       );

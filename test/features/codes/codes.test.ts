@@ -67,7 +67,20 @@ for (const dialect of dialects()) {
       assert.equal(c.workspace_id, t.workspaceId);
       assert.match(c.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       assert.deepEqual(c.tags, ['spring', 'print']);
-      assert.deepEqual(c.style, { foreground: null, background: null, error_correction: null, margin: null });
+      assert.deepEqual(c.style, {
+        foreground: null,
+        background: null,
+        error_correction: null,
+        margin: null,
+        module_shape: null,
+        eye_shape: null,
+        eye_color: null,
+        gradient: null,
+        logo_id: null,
+        logo_size: null,
+        frame: null,
+        brand_kit_id: null,
+      });
       const got = await call(h, { url: `/v1/codes/${c.id}`, tenant: t });
       assert.equal(got.statusCode, 200);
       assert.deepEqual(got.json.data, c);
@@ -111,12 +124,12 @@ for (const dialect of dialects()) {
       });
     }
 
-    it('a non-url type cannot be dynamic and needs content', async () => {
+    it('a type without a hosted page cannot be dynamic; content is required', async () => {
       let res = await call(h, {
         method: 'POST',
         url: '/v1/codes',
         tenant: t,
-        body: { type: 'text', content: { text: 'x' }, dynamic: true },
+        body: { type: 'email', content: { to: 'a@example.com' }, dynamic: true },
       });
       assert.equal(expectProblem(res, 422, 'validation-error').errors[0].pointer, '/dynamic');
       res = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'wifi' } });

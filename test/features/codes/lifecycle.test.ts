@@ -111,7 +111,20 @@ for (const dialect of dialects()) {
       assert.equal(d.title, 'New');
       assert.equal(d.url, 'https://b.example.com/');
       assert.equal(d.expires_at, '2030-01-01T00:00:00.000Z');
-      assert.deepEqual(d.style, { foreground: '#112233', background: null, error_correction: 'H', margin: 2 });
+      assert.deepEqual(d.style, {
+        foreground: '#112233',
+        background: null,
+        error_correction: 'H',
+        margin: 2,
+        module_shape: null,
+        eye_shape: null,
+        eye_color: null,
+        gradient: null,
+        logo_id: null,
+        logo_size: null,
+        frame: null,
+        brand_kit_id: null,
+      });
       assert.equal(d.short_code, c.short_code);
       const log = await auditOf(h, c.id);
       assert.deepEqual(

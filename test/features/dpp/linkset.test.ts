@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  LINKSET_JSONLD_CONTEXT,
   LINKSET_MEDIA_TYPE,
   SUPPORTED_LINK_TYPES,
   buildLinkset,
@@ -14,42 +15,54 @@ const target = {
   public_url: 'https://qrs.example/dpp/04260123456788/VX77-2606-000481?lot=L2606-A%2F07',
   productName: 'Voltaris VX77',
 };
+const model = {
+  digital_link: 'https://qrs.example/01/04260123456788',
+  public_url: 'https://qrs.example/dpp/04260123456788',
+  productName: 'Voltaris VX77',
+  manufacturerWebsite: 'https://voltaris.example',
+};
+const VOC = 'https://ref.gs1.org/voc/';
 
 describe('linkset (RFC 9264)', () => {
-  test('has one context object anchored at the digital link, with a dpp, pip and default link', () => {
-    const linkset = buildLinkset(target);
+  test('one context per level, anchored at its Digital Link, with an itemDescription (GS1 linkset schema)', () => {
+    const linkset = buildLinkset(target, model);
     assert.equal(LINKSET_MEDIA_TYPE, 'application/linkset+json');
-    assert.equal(linkset.linkset.length, 1);
+    assert.deepEqual(
+      linkset.linkset.map((c) => c.anchor),
+      [target.digital_link, model.digital_link],
+    );
     const [context] = linkset.linkset;
-    assert.equal(context.anchor, target.digital_link);
+    assert.equal(context.itemDescription, 'Voltaris VX77');
     assert.deepEqual(Object.keys(context).sort(), [
       'anchor',
-      'https://gs1.org/voc/defaultLink',
-      'https://gs1.org/voc/dpp',
-      'https://gs1.org/voc/pip',
+      `${VOC}defaultLink`,
+      `${VOC}dpp`,
+      `${VOC}pip`,
+      'itemDescription',
     ]);
-    assert.deepEqual(context['https://gs1.org/voc/dpp'], [
+    assert.deepEqual(context[`${VOC}dpp`], [
       {
         href: target.public_url,
-        type: 'text/html',
         title: 'Digital battery passport: Voltaris VX77',
-        hreflang: ['en'],
+        type: 'text/html',
+        hreflang: ['en', 'de'],
       },
+    ]);
+    assert.deepEqual(linkset.linkset[1][`${VOC}homepage`], [
+      { href: 'https://voltaris.example', title: 'Manufacturer' },
     ]);
   });
 
-  test('every relation type is an absolute URI and every target has an href (RFC 9264 §4.2)', () => {
-    const [context] = buildLinkset({ ...target, productName: undefined, lang: 'de' }).linkset;
-    for (const [rel, targets] of Object.entries(context)) {
-      if (rel === 'anchor') continue;
-      assert.match(rel, /^https:\/\//);
-      assert.ok(Array.isArray(targets));
-      for (const t of targets as { href: string; hreflang: string[]; title: string }[]) {
-        assert.ok(new URL(t.href));
-        assert.deepEqual(t.hreflang, ['de']);
-        assert.ok(t.title.length > 0);
-      }
-    }
+  test('RES 2.5.8: the default link has a title and an href, nothing else', () => {
+    for (const context of buildLinkset(target, model).linkset)
+      for (const link of context[`${VOC}defaultLink`] as object[])
+        assert.deepEqual(Object.keys(link).sort(), ['href', 'title']);
+  });
+
+  test('RES 2.14: relation types are in the current GS1 Web Vocabulary namespace', () => {
+    for (const context of buildLinkset(target, model).linkset)
+      for (const rel of Object.keys(context).filter((k) => k !== 'anchor' && k !== 'itemDescription'))
+        assert.ok(rel.startsWith(VOC), rel);
   });
 
   test('serialises to a Link header, title* for non-ASCII titles', () => {
@@ -57,36 +70,43 @@ describe('linkset (RFC 9264)', () => {
     assert.equal(header.split(', <').length, 3);
     assert.ok(
       header.startsWith(
-        `<${target.public_url}>; rel="https://gs1.org/voc/dpp"; type="text/html"; hreflang="en"; title*=UTF-8''Digital%20battery%20passport%3A%20Solenta%20Energ%C3%ADa`,
+        `<${target.public_url}>; rel="${VOC}dpp"; type="text/html"; hreflang="en"; title*=UTF-8''Digital%20battery%20passport%3A%20Solenta%20Energ%C3%ADa`,
       ),
+      header,
     );
-    assert.match(linkHeader(buildLinkset(target)), /title="Digital battery passport: Voltaris VX77"/);
     assert.doesNotMatch(header, /[^\x20-\x7e]/);
   });
 });
 
 describe('linkType resolution', () => {
-  const redirect = (linkType: string) => ({ kind: 'redirect', linkType, href: target.public_url, type: 'text/html' });
-  test('no linkType: the default link', () => {
-    assert.deepEqual(resolveLinkType(undefined, target), redirect('gs1:defaultLink'));
-    assert.deepEqual(resolveLinkType('', target), redirect('gs1:defaultLink'));
+  const linkset = buildLinkset(target, model);
+  const redirect = (linkType: string, href = target.public_url) => ({ kind: 'redirect', linkType, href });
+  test('no linkType: the default link of the most specific level', () => {
+    assert.deepEqual(resolveLinkType(undefined, linkset), redirect('gs1:defaultLink'));
+    assert.deepEqual(resolveLinkType('', linkset), redirect('gs1:defaultLink'));
   });
-  test('gs1:dpp, its alias gs1:productPassport and its full URI', () => {
-    for (const value of ['gs1:dpp', 'gs1:productPassport', 'https://gs1.org/voc/dpp', 'http://gs1.org/voc/dpp']) {
-      assert.deepEqual(resolveLinkType(value, target), redirect('gs1:dpp'), value);
-    }
+  test('RES 2.14: gs1:dpp in every spelling: CURIE, alias, ref.gs1.org, gs1.org, www, http', () => {
+    for (const value of [
+      'gs1:dpp',
+      'gs1:productPassport',
+      'https://ref.gs1.org/voc/dpp',
+      'https://gs1.org/voc/dpp',
+      'http://gs1.org/voc/dpp',
+      'https://www.gs1.org/voc/dpp',
+    ])
+      assert.deepEqual(resolveLinkType(value, linkset), redirect('gs1:dpp'), value);
   });
-  test('gs1:pip and gs1:defaultLink', () => {
-    assert.deepEqual(resolveLinkType('gs1:pip', target), redirect('gs1:pip'));
-    assert.deepEqual(resolveLinkType('gs1:defaultLink', target), redirect('gs1:defaultLink'));
+  test('RES 2.5.9: a link type only the GTIN level has is found by walking up', () => {
+    assert.deepEqual(resolveLinkType('gs1:homepage', linkset), redirect('gs1:homepage', 'https://voltaris.example'));
+    assert.equal(resolveLinkType('gs1:homepage', buildLinkset(target)), null);
   });
   test('linkset and all ask for the linkset', () => {
-    assert.deepEqual(resolveLinkType('linkset', target), { kind: 'linkset' });
-    assert.deepEqual(resolveLinkType('all', target), { kind: 'linkset' });
+    assert.deepEqual(resolveLinkType('linkset', linkset), { kind: 'linkset' });
+    assert.deepEqual(resolveLinkType('all', linkset), { kind: 'linkset' });
   });
   test('unknown link types are null (404)', () => {
     for (const value of ['gs1:recipeInfo', 'dpp', 'GS1:DPP', 'https://example.com/voc/dpp', 'gs1:']) {
-      assert.equal(resolveLinkType(value, target), null, value);
+      assert.equal(resolveLinkType(value, linkset), null, value);
     }
   });
   test('the supported list names each type once', () => {
@@ -96,16 +116,15 @@ describe('linkType resolution', () => {
 });
 
 describe('/.well-known/gs1resolver', () => {
-  test('describes the resolver', () => {
+  test('description file (GS1 suite rdFile): primary keys as numeric AIs, the JSON-LD context location', () => {
     assert.deepEqual(resolverDescription({ name: 'qrs resolver', resolverRoot: 'https://qrs.example/' }), {
       name: 'qrs resolver',
       resolverRoot: 'https://qrs.example',
-      supportedPrimaryKeys: ['gtin'],
-      supportedLinkType: [
-        { namespace: 'https://gs1.org/voc/', prefix: 'gs1:', profile: 'https://gs1.org/voc/?show=linktypes' },
-      ],
+      supportedPrimaryKeys: ['01'],
+      supportedLinkType: [{ namespace: VOC, prefix: 'gs1:', profile: `${VOC}?show=linktypes` }],
       linkTypeDefaultCanBeLinkset: true,
       linkTypeDefaultCanBeAll: true,
+      jsonLdContextLocation: LINKSET_JSONLD_CONTEXT,
     });
   });
 });

@@ -19,13 +19,41 @@ describe('passport page', () => {
     assert.match(html, /<main>[\s\S]*<\/main>/);
     assert.match(
       html,
-      /<section aria-labelledby="aspect-performance"><h2 id="aspect-performance">Performance and durability<\/h2>/,
+      /<section aria-labelledby="aspect-performance"><details open><summary><h2 id="aspect-performance">Performance and durability<\/h2><\/summary>/,
     );
     assert.match(html, /<style>[^<]+<\/style>/);
   });
 
-  test('uses no script at all', () => {
-    for (const name of FIXTURES) assert.doesNotMatch(page(name, 'legitimate_interest'), /<script/i);
+  test('uses no executable script: only a schema.org JSON-LD data block', () => {
+    for (const name of FIXTURES) {
+      const html = page(name, 'legitimate_interest');
+      assert.deepEqual(html.match(/<script[^>]*>/gi), ['<script type="application/ld+json">']);
+      const json = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]);
+      assert.equal(json['@type'], 'Product');
+      assert.match(json.gtin14, /^[0-9]{14}$/);
+    }
+  });
+
+  test('starts with the access level and a summary card, then collapsible sections', () => {
+    const html = page('stationary', 'legitimate_interest');
+    const level = html.indexOf('class="level"');
+    const card = html.indexOf('id="summary"');
+    assert.ok(level > 0 && level < card && card < html.indexOf('id="identification"'));
+    assert.match(html, /<strong>Legitimate-interest view\.<\/strong>/);
+    const summary = html.slice(card, html.indexOf('</section>', card));
+    for (const label of ['Model', 'Manufacturer', 'Category', 'Capacity and energy', 'State of health', 'Passport'])
+      assert.ok(summary.includes(`<dt>${label}</dt>`), label);
+    assert.doesNotMatch(
+      page('stationary', 'public').slice(0, page('stationary', 'public').indexOf('id="identification"')),
+      /State of health/,
+    );
+    assert.match(html, /@media print/);
+  });
+
+  test('shows dates for people and contacts as links', () => {
+    const html = page('ev');
+    assert.match(html, /<time datetime="2026-0[0-9]-[0-9]{2}">[0-9]{1,2} [A-Z][a-z]+ 2026<\/time>/);
+    assert.match(html, /<a href="mailto:[^"]+@[^"]+">/);
   });
 
   test('shows values with their units and labels derived from attribute names', () => {
@@ -46,6 +74,13 @@ describe('passport page', () => {
     assert.doesNotMatch(page('stationary', 'public'), /State of health|Battery status/);
   });
 
+  test('escapes the JSON-LD block so a value cannot close it', () => {
+    const passport = storedPassport('ev');
+    passport.data.generalProductInformation!.batteryModel = '</script><script>alert(1)</script>';
+    const html = renderPassportPage(publicView(passport, 'public'));
+    assert.deepEqual(html.match(/<script[^>]*>/gi), ['<script type="application/ld+json">']);
+  });
+
   test('escapes every value: text, links, envelope fields', () => {
     const passport = storedPassport('ev');
     passport.data.generalProductInformation!.batteryModel = '<script>alert("x")</script>';
@@ -53,7 +88,7 @@ describe('passport page', () => {
     passport.data.labels!.declarationOfConformity = 'https://x.example/a?b=1&c="><script>alert(1)</script>';
     passport.serial = `<a>"'&`; // every one of these is legal in GS1 character set 82
     const html = renderPassportPage(publicView(passport, 'public'));
-    assert.doesNotMatch(html, /<script/i);
+    assert.doesNotMatch(html.replace('<script type="application/ld+json">', ''), /<script/i);
     assert.doesNotMatch(html, /<b>Sons/);
     assert.ok(html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;'));
     assert.ok(html.includes('O&#39;Brien &amp; &lt;b&gt;Sons&lt;/b&gt;'));
@@ -72,7 +107,7 @@ describe('passport page', () => {
   test('takes the language and linkset address from the options, safely', () => {
     const view = publicView(storedPassport('lmt'), 'public');
     assert.match(renderPassportPage(view, { lang: 'de' }), /<html lang="de">/);
-    assert.match(renderPassportPage(view, { lang: '"><script>' }), /<html lang="en">/);
+    assert.match(renderPassportPage(view, { lang: '"><script>' as 'en' }), /<html lang="en">/);
     const html = renderPassportPage(view, { linksetUrl: 'https://qrs.example/01/1?linkType=linkset&x="' });
     assert.ok(
       html.includes(

@@ -30,7 +30,8 @@ for (const dialect of dialects()) {
         link.startsWith(`<${ev.digital_link}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`),
         link,
       );
-      assert.match(link, /rel="https:\/\/gs1\.org\/voc\/dpp"/);
+      // Only the linkset: listing every link in the header was deprecated by GS1-Conformant Resolver 1.0.
+      assert.doesNotMatch(link, /voc\/dpp/);
       assert.equal(res.headers['cache-control'], 'no-store');
       assert.equal(res.headers['access-control-allow-origin'], '*');
       assert.equal(res.body, '');
@@ -45,7 +46,14 @@ for (const dialect of dialects()) {
     });
 
     it('linkType gs1:dpp, its alias and the full URI redirect to the passport page', async () => {
-      for (const lt of ['gs1:dpp', 'gs1:productPassport', 'https://gs1.org/voc/dpp', 'gs1:pip', 'gs1:defaultLink']) {
+      for (const lt of [
+        'gs1:dpp',
+        'gs1:productPassport',
+        'https://gs1.org/voc/dpp',
+        'https://ref.gs1.org/voc/dpp',
+        'gs1:pip',
+        'gs1:defaultLink',
+      ]) {
         const res = await get(`${pathOf(ev.digital_link)}?linkType=${encodeURIComponent(lt)}`);
         assert.equal(res.statusCode, 307, lt);
         assert.equal(res.headers.location, ev.public_url, lt);
@@ -80,12 +88,15 @@ for (const dialect of dialects()) {
         assert.equal(body.linkset.length, 1);
         const [context] = body.linkset;
         assert.equal(context.anchor, ev.digital_link);
-        for (const rel of ['https://gs1.org/voc/dpp', 'https://gs1.org/voc/pip', 'https://gs1.org/voc/defaultLink']) {
+        for (const rel of ['https://ref.gs1.org/voc/dpp', 'https://ref.gs1.org/voc/pip']) {
           assert.equal(context[rel][0].href, ev.public_url, rel);
           assert.equal(context[rel][0].type, 'text/html');
-          assert.deepEqual(context[rel][0].hreflang, ['en']);
+          assert.deepEqual(context[rel][0].hreflang, ['en', 'de']);
           assert.match(context[rel][0].title, /Voltaris VX77/);
         }
+        assert.deepEqual(context['https://ref.gs1.org/voc/defaultLink'], [
+          { href: ev.public_url, title: `Battery passport: ${ev.data.generalProductInformation.batteryModel}` },
+        ]);
       }
     });
 
@@ -114,7 +125,7 @@ for (const dialect of dialects()) {
       }
     });
 
-    it('404 for a well-formed key without a published passport (unknown, wrong lot, no serial, draft)', async () => {
+    it('404 for a well-formed key with no level that has links (no model passport for the GTIN)', async () => {
       const draft = await createPassport(
         h,
         (await publishedPassport(h, 'stationary')).tenant,
@@ -161,12 +172,13 @@ for (const dialect of dialects()) {
       assert.deepEqual(res.json, {
         name: 'qrs resolver',
         resolverRoot: 'http://qrs.test',
-        supportedPrimaryKeys: ['gtin'],
+        supportedPrimaryKeys: ['01'],
         supportedLinkType: [
-          { namespace: 'https://gs1.org/voc/', prefix: 'gs1:', profile: 'https://gs1.org/voc/?show=linktypes' },
+          { namespace: 'https://ref.gs1.org/voc/', prefix: 'gs1:', profile: 'https://ref.gs1.org/voc/?show=linktypes' },
         ],
         linkTypeDefaultCanBeLinkset: true,
         linkTypeDefaultCanBeAll: true,
+        jsonLdContextLocation: 'https://ref.gs1.org/standards/resolver/linkset-context',
       });
     });
 

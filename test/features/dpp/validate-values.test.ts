@@ -20,7 +20,7 @@ describe('ranges', () => {
   test('every number has a range rule except temperatures and per-stage footprints', () => {
     const free = ranged.filter((a) => a.range === null).map((a) => a.path);
     assert.ok(
-      free.every((p) => /temperatureRangeIdleState|carbonFootprintPerLifecycleStage/.test(p)),
+      free.every((p) => /temperatureRangeIdleState|temperatureHistory|carbonFootprintPerLifecycleStage/.test(p)),
       free.join(),
     );
   });

@@ -28,7 +28,8 @@ for (const dialect of dialects()) {
         assert.equal(res.json.status, 'ok');
         assert.equal(res.json.version, version);
         assert.equal(res.json.environment, 'test');
-        assert.deepEqual(res.json.checks, { database: 'up', redis: withRedis ? 'up' : 'disabled' });
+        assert.deepEqual(res.json.checks, { database: 'up', redis: withRedis ? 'up' : 'disabled', scans: 'ok' });
+        assert.deepEqual(res.json.scans, { pending: 0, lag_seconds: 0, journal: 'off', dropped: 0 });
         assert.ok(res.headers['x-request-id'], 'the request id is echoed');
       });
 

@@ -9,6 +9,7 @@ import {
   seedMember,
   seedTenant,
   type Harness,
+  type Member,
 } from '../../support/harness.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/callers.js';
 
@@ -38,8 +39,21 @@ for (const dialect of dialects()) {
       return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json().data.csrf_token as string };
     }
     const received = (s: Session) => call(h, { url: '/auth/invitations', headers: { cookie: s.cookie } });
+    // The newest link of each invitation, as the invitee's e-mail would carry it.
+    const links = new Map<string, string>();
+    async function invite(admin: Member, body: unknown) {
+      const res = await req(h, asMember(admin), 'POST', '/v1/members', body);
+      if (res.statusCode === 201)
+        links.set(res.json.data.id, new URL(res.json.data.invitation_url).searchParams.get('token')!);
+      return res;
+    }
     const respond = (s: Partial<Session>, id: string, answer: 'accept' | 'decline') =>
-      call(h, { method: 'POST', url: `/auth/invitations/${id}/${answer}`, headers: s });
+      call(h, {
+        method: 'POST',
+        url: `/auth/invitations/${id}/${answer}`,
+        headers: s,
+        body: answer === 'accept' ? { token: links.get(id) ?? 'no-link' } : undefined,
+      });
     const membership = (orgId: string, userId: string) =>
       h.db
         .selectFrom('memberships')
@@ -69,13 +83,16 @@ for (const dialect of dialects()) {
       });
       const answers = [];
       for (const email of [existing.email.toUpperCase(), unknown, member.email]) {
-        const res = await req(h, asMember(admin), 'POST', '/v1/members', body(email));
+        const res = await invite(admin, body(email));
         assert.equal(res.statusCode, 201, res.body);
         answers.push(res);
       }
       const shape = (d: any) =>
         Object.fromEntries(
-          Object.entries(d).map(([k, v]) => [k, k === 'id' || k.endsWith('_at') || k === 'email' ? typeof v : v]),
+          Object.entries(d).map(([k, v]) => [
+            k,
+            k === 'id' || k.endsWith('_at') || k === 'email' || k === 'invitation_url' ? typeof v : v,
+          ]),
         );
       const [a, b, c] = answers.map((r) => r.json.data);
       assert.deepEqual(shape(a), shape(b));
@@ -110,7 +127,7 @@ for (const dialect of dialects()) {
       const { t, ws, admin } = await setup();
       const invitee = await seedTenant(h);
       const inv = (
-        await req(h, asMember(admin), 'POST', '/v1/members', {
+        await invite(admin, {
           email: invitee.email,
           workspaces: [{ workspace_id: ws.id, role: 'editor' }],
         })
@@ -161,7 +178,7 @@ for (const dialect of dialects()) {
     it('an unknown address accepts after signing up with it', async () => {
       const { t, admin } = await setup();
       const email = `${randomSlug('late')}@example.com`;
-      const inv = (await req(h, asMember(admin), 'POST', '/v1/members', { email, role: 'org_admin' })).json.data;
+      const inv = (await invite(admin, { email, role: 'org_admin' })).json.data;
       const signup = await h.app.inject({
         method: 'POST',
         url: '/auth/signup',
@@ -185,7 +202,7 @@ for (const dialect of dialects()) {
     it('another user cannot see or accept it (404); without a session 401; a current member accepting gets nothing new', async () => {
       const { t, ws, admin } = await setup();
       const invitee = await seedTenant(h);
-      const inv = (await req(h, asMember(admin), 'POST', '/v1/members', { email: invitee.email })).json.data;
+      const inv = (await invite(admin, { email: invitee.email })).json.data;
       const stranger = await seedTenant(h);
       const s = await login(stranger.email, stranger.password);
       assert.equal((await received(s)).json.data.length, 0);
@@ -199,7 +216,7 @@ for (const dialect of dialects()) {
       // Already a member as viewer: accepting an org_admin + ws_admin invitation changes nothing.
       const viewer = await seedMember(h, t, { workspace: 'viewer' });
       const again = (
-        await req(h, asMember(admin), 'POST', '/v1/members', {
+        await invite(admin, {
           email: viewer.email,
           role: 'org_admin',
           workspaces: [{ workspace_id: ws.id, role: 'ws_admin' }],
@@ -220,7 +237,7 @@ for (const dialect of dialects()) {
       const { t, ws, admin } = await setup();
       const a = await seedTenant(h);
       const sa = await login(a.email, a.password);
-      const first = (await req(h, asMember(admin), 'POST', '/v1/members', { email: a.email })).json.data;
+      const first = (await invite(admin, { email: a.email })).json.data;
       const declined = await respond(sa, first.id, 'decline');
       assert.equal(declined.statusCode, 200, declined.body);
       assert.equal(declined.json.data.status, 'declined');
@@ -228,9 +245,9 @@ for (const dialect of dialects()) {
       assert.equal(await membership(t.organizationId, a.userId), undefined);
 
       // Re-inviting while one is open refreshes it: same id, new roles, new expiry.
-      const second = (await req(h, asMember(admin), 'POST', '/v1/members', { email: a.email })).json.data;
+      const second = (await invite(admin, { email: a.email })).json.data;
       assert.notEqual(second.id, first.id);
-      const refreshed = await req(h, asMember(admin), 'POST', '/v1/members', {
+      const refreshed = await invite(admin, {
         email: a.email,
         workspaces: [{ workspace_id: ws.id, role: 'viewer' }],
       });
@@ -259,7 +276,7 @@ for (const dialect of dialects()) {
       );
 
       // Expiry.
-      const third = (await req(h, asMember(admin), 'POST', '/v1/members', { email: a.email })).json.data;
+      const third = (await invite(admin, { email: a.email })).json.data;
       await h.db
         .updateTable('invitations')
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -271,7 +288,7 @@ for (const dialect of dialects()) {
       assert.match(expired.detail, /expired/);
       assert.equal(await membership(t.organizationId, a.userId), undefined);
       // Inviting again revives the expired invitation with a fresh expiry.
-      const revived = (await req(h, asMember(admin), 'POST', '/v1/members', { email: a.email })).json.data;
+      const revived = (await invite(admin, { email: a.email })).json.data;
       assert.equal(revived.id, third.id);
       assert.equal(revived.status, 'pending');
       assert.equal((await respond(sa, third.id, 'accept')).statusCode, 200);
@@ -281,8 +298,7 @@ for (const dialect of dialects()) {
     it("tenancy: another organization's admin gets 404 and sees nothing; keys and non-admins get 403", async () => {
       const { t, admin } = await setup();
       const other = await setup();
-      const inv = (await req(h, asMember(admin), 'POST', '/v1/members', { email: `${randomSlug('x')}@example.com` }))
-        .json.data;
+      const inv = (await invite(admin, { email: `${randomSlug('x')}@example.com` })).json.data;
       expectProblem(await req(h, asMember(other.admin), 'DELETE', `/v1/invitations/${inv.id}`), 404, 'not-found');
       assert.equal((await req(h, asMember(other.admin), 'GET', '/v1/invitations')).json.data.length, 0);
       const editor = await seedMember(h, t, { workspace: 'ws_admin' });
@@ -309,7 +325,7 @@ for (const dialect of dialects()) {
         [{ email, extra: 1 }, '/extra', 'additional_property'],
       ];
       for (const [body, pointer, code] of cases) {
-        const res = expectProblem(await req(h, asMember(admin), 'POST', '/v1/members', body), 422, 'validation-error');
+        const res = expectProblem(await invite(admin, body), 422, 'validation-error');
         assertErrorAt(res, pointer, pointer === '/extra' ? undefined : code);
       }
       expectProblem(

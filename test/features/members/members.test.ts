@@ -59,8 +59,14 @@ for (const dialect of dialects()) {
       expectProblem(await req(h, asMember(admin), 'GET', `/v1/members/${other.userId}`), 404, 'not-found');
       const session = await loginHeaders(other);
       assert.equal(
-        (await call(h, { method: 'POST', url: `/auth/invitations/${invited.json.data.id}/accept`, headers: session }))
-          .statusCode,
+        (
+          await call(h, {
+            method: 'POST',
+            url: `/auth/invitations/${invited.json.data.id}/accept`,
+            headers: session,
+            body: { token: new URL(invited.json.data.invitation_url).searchParams.get('token') },
+          })
+        ).statusCode,
         200,
       );
       const member = await req(h, asMember(admin), 'GET', `/v1/members/${other.userId}`);

@@ -52,6 +52,7 @@ for (const dialect of dialects()) {
 
       const empty = await usage(t);
       assert.deepEqual(empty, {
+        plan: 'free',
         scans: {
           used: 0,
           limit: 1000,
@@ -61,6 +62,8 @@ for (const dialect of dialects()) {
           period_start: '2026-11-01T00:00:00.000Z',
         },
         dynamic_codes: { used: 0, limit: 3, usage_pct: 0, remaining: 3 },
+        // Inserted past the plan's check: the report still counts them, archived ones excepted.
+        workspaces: { used: 3, limit: 1, usage_pct: 300, remaining: 0 },
       });
 
       const d1 = await createCode(h, t, { type: 'url', url: 'https://d1.example.com' });
@@ -69,11 +72,13 @@ for (const dialect of dialects()) {
       await createCode(h, t, { type: 'text', content: { text: 'static' } });
       const gone = await createCode(h, t, { type: 'url', url: 'https://deleted.example.com' });
       await call(h, { method: 'DELETE', url: `/v1/codes/${gone.id}`, tenant: t });
-      await createCode(h, t, {
-        type: 'url',
-        url: 'https://expired.example.com',
-        expires_at: '2026-01-01T00:00:00.000Z',
-      });
+      // A past expiry is refused on create, so the code expires after it was made.
+      const expired = await createCode(h, t, { type: 'url', url: 'https://expired.example.com' });
+      await h.db
+        .updateTable('codes')
+        .set({ expires_at: '2026-01-01T00:00:00.000Z' })
+        .where('id', '=', expired.id)
+        .execute();
       const d5 = await createCode(h, in2, { type: 'url', url: 'https://d5.example.com' });
       await createCode(h, in3, { type: 'url', url: 'https://archived.example.com' });
       await h.db
@@ -103,7 +108,10 @@ for (const dialect of dialects()) {
         period_start: '2026-11-01T00:00:00.000Z',
       });
       assert.deepEqual(u.dynamic_codes, { used: 3, limit: 3, usage_pct: 100, remaining: 0 });
-      assert.equal((await usage(other)).scans.used, 1);
+      assert.deepEqual(u.workspaces, { used: 2, limit: 1, usage_pct: 200, remaining: 0 });
+      const theirs = await usage(other);
+      assert.equal(theirs.scans.used, 1);
+      assert.deepEqual(theirs.workspaces, { used: 1, limit: 1, usage_pct: 100, remaining: 0 });
       const viewer = await seedMember(h, t, { workspace: 'viewer' });
       await keepSession(viewer.userId);
       const asViewer = await call(h, { url: '/v1/organizations/usage', headers: viewer.headers });
@@ -121,6 +129,14 @@ for (const dialect of dialects()) {
       assert.equal(u.scans.period, '2026-12');
       assert.equal(u.scans.period_start, '2026-12-01T00:00:00.000Z');
       assert.equal(u.scans.used, 1);
+    });
+
+    it('names the plan, and an unlimited workspace count is null rather than a number', async () => {
+      const agency = await seedTenant(h, 'agency');
+      const data = await usage(agency);
+      assert.equal(data.plan, 'agency');
+      assert.deepEqual(data.workspaces, { used: 1, limit: null, usage_pct: null, remaining: null });
+      assert.equal(data.dynamic_codes.limit, 2500);
     });
 
     it('usage_pct may pass 100 for scans too', async () => {

@@ -194,6 +194,11 @@ for (const dialect of dialects()) {
       assert.equal(foreign.statusCode, 404);
       assert.match(String(foreign.headers['content-type']), /^text\/html/);
       assert.equal(foreign.body, unknown.body);
+      // The same host written with a trailing dot, a port or in capitals is the same domain: still scoped.
+      for (const host of [`${domain}.`, `${domain.toUpperCase()}.:443`]) {
+        assert.equal((await redirect(codeB.short_code, host)).statusCode, 404, host);
+        assert.equal((await redirect(codeA.short_code, host)).statusCode, 302, host);
+      }
       for (const c of [codeA, codeB]) {
         assert.equal((await redirect(c.short_code, 'qrs.test')).statusCode, 302);
         assert.equal((await redirect(c.short_code)).statusCode, 302);
@@ -204,6 +209,19 @@ for (const dialect of dialects()) {
       assert.equal((await redirect(codeA.short_code, other)).statusCode, 302);
       await setDomain(a, null);
       assert.equal((await redirect(codeB.short_code, domain)).statusCode, 302);
+    });
+
+    it("BASE_URL's host and its subdomains are refused: 422 reserved, nothing changes", async () => {
+      const t = await seedTenant(h);
+      const before = (await req(h, asKey(t), 'GET', `/v1/workspaces/${t.workspaceId}`)).json.data;
+      for (const domain of ['qrs.test', 'QRS.TEST', 'brand.qrs.test', 'a.b.qrs.test']) {
+        const res = await req(h, asKey(t), 'PATCH', `/v1/workspaces/${t.workspaceId}`, { custom_domain: domain });
+        assertErrorAt(expectProblem(res, 422, 'validation-error'), '/custom_domain', 'reserved');
+      }
+      assert.deepEqual((await req(h, asKey(t), 'GET', `/v1/workspaces/${t.workspaceId}`)).json.data, before);
+      // A name that merely ends in the same letters is someone else's domain.
+      const ws = await setDomain(t, `my${randomSlug('x')}qrs.test`);
+      assert.equal(ws.custom_domain_status, 'unverified');
     });
 
     it("the ask endpoint answers 200 only for BASE_URL's host and verified domains", async () => {

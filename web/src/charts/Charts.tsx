@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useI18n } from '../i18n/i18n';
 
 export interface Series {
   dates: string[];
@@ -13,6 +14,7 @@ export interface Series {
 
 export default function LineChart({ dates, values, label }: Series) {
   const ref = useRef<HTMLDivElement>(null);
+  const { fmt } = useI18n();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -26,13 +28,30 @@ export default function LineChart({ dates, values, label }: Series) {
           {},
           { label, stroke: '#1f5fbf', width: 2, fill: 'rgba(31,95,191,0.08)', points: { show: true, size: 5 } },
         ],
-        axes: [{}, { size: 50 }],
+        // Ticks in the chosen language (27.10. / 10/27, 1.000 / 1,000), not uPlot's English defaults.
+        axes: [
+          {
+            values: (_u, ticks) => {
+              const labels = ticks.map((s) => fmt.axisDay(s));
+              // The canvas hides its text; the labels stay readable for tests and tools.
+              el.dataset.xTicks = labels.join(' ');
+              return labels;
+            },
+          },
+          { size: 50, values: (_u, ticks) => ticks.map((n) => fmt.number(n)) },
+        ],
         legend: { show: false },
       },
       [xs, values],
       el,
     );
-    return () => plot.destroy();
-  }, [dates, values, label]);
+    // The chart follows its box: a phone turned, a window narrowed, a panel opened.
+    const resized = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 220 }));
+    resized.observe(el);
+    return () => {
+      resized.disconnect();
+      plot.destroy();
+    };
+  }, [dates, values, label, fmt]);
   return <div ref={ref} className="linechart" data-testid="scans-chart" data-points={values.join(',')} />;
 }

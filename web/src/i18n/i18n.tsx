@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { en, type MessageKey } from './en';
 import { de } from './de';
+import { formatters, interpolate, type Formatters } from './format';
 
 export type Lang = 'en' | 'de';
 export const LANGS: Record<Lang, { label: string; table: Record<MessageKey, string> }> = {
@@ -27,6 +28,8 @@ interface I18n {
   t: T;
   fmtNumber(n: number): string;
   fmtDate(iso: string): string;
+  /** Numbers, days, ratios, chart ticks, relative times and plurals (web/src/i18n/format.ts). */
+  fmt: Formatters;
 }
 const Ctx = createContext<I18n | null>(null);
 
@@ -41,14 +44,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
   const value = useMemo<I18n>(() => {
     const table = LANGS[lang].table;
-    const nf = new Intl.NumberFormat(lang);
-    const df = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    const fmt = formatters(lang);
     return {
       lang,
       setLang,
-      t: (key, vars) => table[key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars?.[k] ?? `{${k}}`)),
-      fmtNumber: (n) => nf.format(n),
-      fmtDate: (iso) => df.format(new Date(iso)),
+      t: (key, vars) => interpolate(table[key], vars, fmt),
+      fmtNumber: (n) => fmt.number(n),
+      fmtDate: (iso) => fmt.dateTime(iso),
+      fmt,
     };
   }, [lang, setLang]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

@@ -98,12 +98,12 @@ export function ApiKeys() {
             {(keys.data ?? []).map((k) => (
               <tr key={k.id}>
                 <td>{k.name}</td>
-                <td>
+                <td data-label={t('keys.hint')}>
                   <code>{k.hint}…</code>
                 </td>
-                <td>{k.status}</td>
-                <td>{fmtDate(k.created_at)}</td>
-                <td>{k.last_used_at ? fmtDate(k.last_used_at) : t('keys.never')}</td>
+                <td data-label={t('keys.status')}>{k.status}</td>
+                <td data-label={t('keys.created')}>{fmtDate(k.created_at)}</td>
+                <td data-label={t('keys.lastUsed')}>{k.last_used_at ? fmtDate(k.last_used_at) : t('keys.never')}</td>
                 <td>
                   {k.status !== 'active' ? null : revoking === k.id ? (
                     <span role="group" aria-label={t('keys.revokeConfirm', { name: k.name })}>

@@ -1,30 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { api, ok, setCsrfToken } from '../api/client';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { api, ApiError, ok, setCsrfToken } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
 import { Field, ProblemAlert, useSubmit } from '../ui/forms';
-import { LanguageSwitch } from '../ui/Layout';
+import { AuthFrame } from './account/AuthFrame';
+import { LoginCode } from './account/LoginCode';
 
-function AuthFrame({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <main id="main" className="auth">
-      <div className="auth-card">
-        <div className="auth-top">
-          <span className="brand">qrs</span>
-          <LanguageSwitch />
-        </div>
-        <h1>{title}</h1>
-        {children}
-      </div>
-    </main>
-  );
+type LoginState = { from?: string; notice?: 'passwordReset' } | null;
+
+/** Where to go after logging in: back to the page that asked for it (an e-mailed link), else the codes. */
+function returnPath(state: LoginState): string {
+  const from = state?.from;
+  return from && from.startsWith('/') && !from.startsWith('//') ? from : '/codes';
 }
 
 export function Login() {
   const { t } = useI18n();
   const { refresh } = useSession();
   const navigate = useNavigate();
+  const state = useLocation().state as LoginState;
   const [loggedOut] = useState(() => {
     const v = sessionStorage.getItem('qrs.loggedOut');
     sessionStorage.removeItem('qrs.loggedOut');
@@ -32,57 +27,114 @@ export function Login() {
   });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needCode, setNeedCode] = useState(false);
   const submit = useSubmit(async () => {
-    const r = await ok(api.POST('/auth/login', { body: { email, password } }));
+    const res = await api.POST('/auth/login', {
+      body: needCode ? { email, password, code: code.trim() } : { email, password },
+    });
+    let r;
+    try {
+      r = await ok(res);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'two-factor-required') {
+        setNeedCode(true);
+        return;
+      }
+      // On the code step the password is known to be right: a 401 is about the code, so it goes under that field.
+      if (needCode && err instanceof ApiError && err.status === 401)
+        throw new ApiError(401, {
+          ...err.problem,
+          errors: [{ pointer: '/code', detail: 'wrong or used code', code: 'mismatch' }],
+        });
+      throw err;
+    }
     setCsrfToken(r.csrf_token);
     await refresh();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
-    void navigate('/codes');
+    void navigate(returnPath(state));
   });
+  // A wrong code on the code step has its own sentence: wrong, or a recovery code already used.
+  const fields = useMemo(
+    () => (submit.fields['/code'] ? { '/code': t('account.login.codeWrong') } : submit.fields),
+    [submit.fields, t],
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void submit.run();
   };
   return (
-    <AuthFrame title={t('auth.loginTitle')}>
+    <AuthFrame title={needCode ? t('account.login.codeTitle') : t('auth.loginTitle')}>
       {loggedOut ? (
         <p role="status" className="alert">
           {t('auth.loggedOut')}
         </p>
       ) : null}
-      <ProblemAlert problem={submit.problem} fields={submit.fields} />
+      {state?.notice === 'passwordReset' && !needCode ? (
+        <p role="status" className="alert alert-ok">
+          {t('account.reset.done')}
+        </p>
+      ) : null}
+      <ProblemAlert problem={submit.problem} fields={fields} />
       <form onSubmit={onSubmit} noValidate>
-        <Field label={t('auth.email')} pointer="/email" errors={submit.fields}>
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-          )}
-        </Field>
-        <Field label={t('auth.password')} pointer="/password" errors={submit.fields}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          )}
-        </Field>
+        {needCode ? (
+          <LoginCode code={code} setCode={setCode} errors={fields} />
+        ) : (
+          <>
+            <Field label={t('auth.email')} pointer="/email" errors={submit.fields}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  required
+                />
+              )}
+            </Field>
+            <Field label={t('auth.password')} pointer="/password" errors={submit.fields}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                />
+              )}
+            </Field>
+          </>
+        )}
         <button className="btn btn-primary" disabled={submit.busy}>
-          {t('auth.login')}
+          {needCode ? t('account.login.verify') : t('auth.login')}
         </button>
       </form>
-      <p>
-        {t('auth.noAccount')} <Link to="/signup">{t('auth.signup')}</Link>
-      </p>
+      {needCode ? (
+        <p>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              setNeedCode(false);
+              setCode('');
+              submit.clear();
+            }}
+          >
+            {t('account.login.back')}
+          </button>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Link to="/forgot-password">{t('account.forgot.link')}</Link>
+          </p>
+          <p>
+            {t('auth.noAccount')} <Link to="/signup">{t('auth.signup')}</Link>
+          </p>
+        </>
+      )}
     </AuthFrame>
   );
 }
@@ -153,82 +205,5 @@ export function Signup() {
         {t('auth.haveAccount')} <Link to="/login">{t('auth.login')}</Link>
       </p>
     </AuthFrame>
-  );
-}
-
-export function Account() {
-  const { t } = useI18n();
-  const { me } = useSession();
-  const [form, setForm] = useState({ current_password: '', new_password: '' });
-  const [done, setDone] = useState(false);
-  const submit = useSubmit(async () => {
-    await ok(api.POST('/auth/password', { body: form }));
-    setForm({ current_password: '', new_password: '' });
-    setDone(true);
-  });
-  const org = me?.organizations.find((o) => o.id === me.current.organization_id);
-  return (
-    <section>
-      <h1>{t('nav.account')}</h1>
-      <p>
-        {me?.user.email}
-        {org ? (
-          <>
-            {' '}
-            ·{' '}
-            <span id="plan">
-              {org.name}: {org.plan}
-            </span>
-          </>
-        ) : null}
-      </p>
-      <h2>{t('auth.changePassword')}</h2>
-      {done ? (
-        <p role="status" className="alert alert-ok">
-          {t('auth.passwordChanged')}
-        </p>
-      ) : null}
-      <ProblemAlert problem={submit.problem} fields={submit.fields} />
-      <form
-        className="narrow"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setDone(false);
-          void submit.run();
-        }}
-        noValidate
-      >
-        <Field label={t('auth.currentPassword')} pointer="/current_password" errors={submit.fields}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="current-password"
-              value={form.current_password}
-              onChange={(e) => setForm({ ...form, current_password: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field
-          label={t('auth.newPassword')}
-          pointer="/new_password"
-          errors={submit.fields}
-          hint={t('auth.passwordHint')}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              value={form.new_password}
-              onChange={(e) => setForm({ ...form, new_password: e.target.value })}
-            />
-          )}
-        </Field>
-        <button className="btn btn-primary" disabled={submit.busy}>
-          {t('auth.changePassword')}
-        </button>
-      </form>
-    </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { Field, ProblemAlert, useSubmit } from '../ui/forms';
+import { Field, ProblemAlert, useProblemMessage, useSubmit } from '../ui/forms';
 import { parseCsv } from './csv';
 
 const TARGETS = ['url', 'title', 'tags'] as const;
@@ -11,11 +11,15 @@ type Target = (typeof TARGETS)[number];
 
 export function Batch() {
   const { t } = useI18n();
+  const words = useProblemMessage();
   const qc = useQueryClient();
   const [rows, setRows] = useState<string[][]>([]);
   const [mapping, setMapping] = useState<Record<Target, number>>({ url: -1, title: -1, tags: -1 });
   const [dynamic, setDynamic] = useState(true);
   const [created, setCreated] = useState<number | null>(null);
+  // A second click (a double click, or Enter pressed twice) before React re-renders the disabled
+  // button would send the file again and create every code twice; one send per file.
+  const sending = useRef(false);
   const header = rows[0] ?? [];
   const data = rows.slice(1);
   const onFile = async (file: File | undefined) => {
@@ -23,6 +27,7 @@ export function Batch() {
     const parsed = parseCsv(await file.text());
     setRows(parsed);
     setCreated(null);
+    sending.current = false;
     const h = (parsed[0] ?? []).map((s) => s.trim().toLowerCase());
     setMapping({
       url: h.findIndex((x) => x === 'url' || x === 'destination'),
@@ -49,19 +54,28 @@ export function Batch() {
     [data, mapping, dynamic],
   );
   const submit = useSubmit(async () => {
-    const res = await ok(api.POST('/v1/codes/batch', { body: { codes } as never }));
-    setCreated((res as unknown[]).length);
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const res = await ok(api.POST('/v1/codes/batch', { body: { codes } as never }));
+      setCreated((res as unknown[]).length);
+    } catch (err) {
+      sending.current = false; // refused: nothing was created, the fixed rows may be sent again
+      throw err;
+    }
     await qc.invalidateQueries();
   });
   /** /codes/3/url → row 3's message; rows keep what was uploaded so they can be fixed and resent. */
   const rowErrors = useMemo(() => {
     const m = new Map<number, string[]>();
-    for (const [pointer, detail] of Object.entries(submit.fields)) {
-      const hit = /^\/codes\/(\d+)(\/.*)?$/.exec(pointer);
-      if (hit) m.set(Number(hit[1]), [...(m.get(Number(hit[1])) ?? []), `${hit[2] ?? ''}: ${detail}`]);
+    const problem = submit.problem;
+    if (!problem) return m;
+    for (const e of words(problem).errors) {
+      const hit = /^\/codes\/(\d+)(\/.*)?$/.exec(e.pointer);
+      if (hit) m.set(Number(hit[1]), [...(m.get(Number(hit[1])) ?? []), e.message]);
     }
     return m;
-  }, [submit.fields]);
+  }, [submit.problem, words]);
   return (
     <section>
       <h1>{t('batch.title')}</h1>
@@ -102,13 +116,9 @@ export function Batch() {
               {t('batch.dynamic')}
             </label>
           </div>
-          {submit.problem ? (
+          {submit.problem && rowErrors.size ? (
             <div className="alert alert-error" role="alert">
-              <p>
-                {rowErrors.size
-                  ? t('batch.rowErrors', { n: submit.problem.errors?.length ?? 0 })
-                  : submit.problem.detail}
-              </p>
+              <p>{t('batch.rowErrors', { n: submit.problem.errors?.length ?? 0 })}</p>
             </div>
           ) : null}
           {submit.problem && !rowErrors.size ? <ProblemAlert problem={submit.problem} /> : null}
@@ -142,7 +152,7 @@ export function Batch() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={submit.busy || codes.length === 0}
+            disabled={submit.busy || codes.length === 0 || created !== null}
             onClick={() => void submit.run()}
           >
             {t('batch.submit', { n: codes.length })}

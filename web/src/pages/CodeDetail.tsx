@@ -9,8 +9,22 @@ import { Bars } from '../ui/Bars';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { QrImage } from '../ui/QrImage';
 import { Downloads } from './CodeEdit';
+import { CodeApproval } from './code/CodeApproval';
+import { CodeComments } from './code/CodeComments';
+import { CodeHistory } from './code/CodeHistory';
+import { CodeDelete } from './code/CodeDelete';
+import { StaticContent } from './code/StaticContent';
+import { CodeLinks } from './code/CodeLinks';
+import { DateInput } from '../ui/DateInput';
 
 const LineChart = lazy(() => import('../charts/Charts'));
+
+/**
+ * Scan figures refresh every 30 s, and only while the tab is visible (TanStack Query pauses
+ * intervals in the background); the Refresh button is for the person who just scanned. 5 s
+ * polling spent a Free plan's whole minute of requests on one open page.
+ */
+export const POLL_MS = 30_000;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -37,20 +51,24 @@ export function CodeDetail() {
     queryKey: useWsKey('code', id),
     queryFn: () => ok(api.GET('/v1/codes/{id}', { params: { path: { id } } })),
   });
+  // A static code's scans never reach us: no figures to ask for.
+  const counted = code.data?.dynamic === true;
   const stats = useQuery({
     queryKey: useWsKey('stats', id, range),
+    enabled: counted,
     queryFn: () =>
       ok(
         api.GET('/v1/codes/{id}/stats', {
           params: { path: { id }, query: { from: range.from, to: range.to } as never },
         }),
       ),
-    refetchInterval: 5000,
+    refetchInterval: POLL_MS,
   });
   const scans = useQuery({
     queryKey: useWsKey('scans', id),
+    enabled: counted,
     queryFn: () => body(api.GET('/v1/codes/{id}/scans', { params: { path: { id }, query: { limit: 50 } as never } })),
-    refetchInterval: 5000,
+    refetchInterval: POLL_MS,
   });
   const series = useMemo(
     () => (stats.data ? fillDays(range.from, range.to, stats.data.by_day) : null),
@@ -68,9 +86,10 @@ export function CodeDetail() {
           params: { query: { code_id: id, from: range.from, to: range.to, dimensions: 'destination', limit: 100 } },
         }),
       ),
-    refetchInterval: 5000,
+    refetchInterval: POLL_MS,
   });
   const abSplit = ab.data?.dimensions.destination ?? [];
+  const refresh = () => Promise.all([stats.refetch(), scans.refetch(), hasAb ? ab.refetch() : null]);
   const csv = useSubmit(async () => {
     const blob = await fetchBlob(`/v1/codes/${encodeURIComponent(id)}/scans.csv?from=${range.from}&to=${range.to}`);
     saveBlob(blob, `scans-${id}-${range.from}-${range.to}.csv`);
@@ -115,94 +134,106 @@ export function CodeDetail() {
           ) : null}
         </dl>
       </div>
+      <CodeApproval code={c} />
+      <CodeLinks code={c} />
       <Downloads code={c} />
-      <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
-        <label>
-          {t('detail.from')}
-          <input
-            type="date"
-            aria-label={t('detail.from')}
-            value={range.from}
-            max={range.to}
-            onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })}
-          />
-        </label>
-        <label>
-          {t('detail.to')}
-          <input
-            type="date"
-            aria-label={t('detail.to')}
-            value={range.to}
-            min={range.from}
-            onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })}
-          />
-        </label>
-      </form>
-      {stats.error instanceof ApiError ? <ProblemAlert problem={stats.error.problem} /> : null}
-      {stats.data ? (
+      {c.dynamic ? (
         <>
-          <div className="kpis">
-            <div className="kpi">
-              <span className="kpi-value" data-testid="total-scans">
-                {fmtNumber(stats.data.total_scans)}
-              </span>
-              <span>{t('detail.scans')}</span>
-            </div>
-            <div className="kpi">
-              <span className="kpi-value">{fmtNumber(stats.data.unique_visitors)}</span>
-              <span>{t('detail.unique')}</span>
-            </div>
+          <button type="button" className="btn" data-testid="refresh-scans" onClick={() => void refresh()}>
+            {t('detail.refresh')}
+          </button>
+          <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
+            <label>
+              {t('detail.from')}
+              <DateInput
+                aria-label={t('detail.from')}
+                value={range.from}
+                max={range.to}
+                onChange={(d) => setRange({ ...range, from: d })}
+              />
+            </label>
+            <label>
+              {t('detail.to')}
+              <DateInput
+                aria-label={t('detail.to')}
+                value={range.to}
+                min={range.from}
+                onChange={(d) => setRange({ ...range, to: d })}
+              />
+            </label>
+          </form>
+          {stats.error instanceof ApiError ? <ProblemAlert problem={stats.error.problem} /> : null}
+          {stats.data ? (
+            <>
+              <div className="kpis">
+                <div className="kpi">
+                  <span className="kpi-value" data-testid="total-scans">
+                    {fmtNumber(stats.data.total_scans)}
+                  </span>
+                  <span>{t('detail.scans')}</span>
+                </div>
+                <div className="kpi">
+                  <span className="kpi-value">{fmtNumber(stats.data.unique_visitors)}</span>
+                  <span>{t('detail.unique')}</span>
+                </div>
+              </div>
+              <h2>{t('detail.overTime')}</h2>
+              {series ? (
+                <Suspense fallback={<p>{t('detail.chartLoading')}</p>}>
+                  <LineChart dates={series.dates} values={series.values} label={t('detail.scans')} />
+                </Suspense>
+              ) : null}
+              {stats.data.total_scans === 0 ? <p className="muted">{t('detail.noScans')}</p> : null}
+              <div className="bar-grid">
+                <Bars title={t('detail.devices')} rows={stats.data.by_device} testId="bars-device" />
+                <Bars title={t('detail.os')} rows={stats.data.by_os} />
+                <Bars title={t('detail.browsers')} rows={stats.data.by_browser} />
+                <Bars title={t('detail.countries')} rows={stats.data.by_country} />
+                <Bars title={t('detail.referrers')} rows={stats.data.by_referrer} />
+                {c.destinations?.length ? <Bars title={t('detail.abSplit')} rows={abSplit} testId="bars-ab" /> : null}
+              </div>
+            </>
+          ) : (
+            <p>{t('app.loading')}</p>
+          )}
+          <div className="page-head">
+            <h2>{t('detail.raw')}</h2>
+            <button type="button" className="btn btn-small" onClick={() => void csv.run()}>
+              {t('detail.csv')}
+            </button>
           </div>
-          <h2>{t('detail.overTime')}</h2>
-          {series ? (
-            <Suspense fallback={<p>{t('detail.chartLoading')}</p>}>
-              <LineChart dates={series.dates} values={series.values} label={t('detail.scans')} />
-            </Suspense>
-          ) : null}
-          {stats.data.total_scans === 0 ? <p className="muted">{t('detail.noScans')}</p> : null}
-          <div className="bar-grid">
-            <Bars title={t('detail.devices')} rows={stats.data.by_device} testId="bars-device" />
-            <Bars title={t('detail.os')} rows={stats.data.by_os} />
-            <Bars title={t('detail.browsers')} rows={stats.data.by_browser} />
-            <Bars title={t('detail.countries')} rows={stats.data.by_country} />
-            <Bars title={t('detail.referrers')} rows={stats.data.by_referrer} />
-            {c.destinations?.length ? <Bars title={t('detail.abSplit')} rows={abSplit} testId="bars-ab" /> : null}
-          </div>
+          <ProblemAlert problem={csv.problem} />
+          <table className="table" data-testid="scans-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.time')}</th>
+                <th scope="col">{t('detail.device')}</th>
+                <th scope="col">{t('detail.os')}</th>
+                <th scope="col">{t('detail.country')}</th>
+                <th scope="col">{t('detail.destination')}</th>
+                <th scope="col">{t('detail.bot')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(scans.data?.data ?? []).map((s) => (
+                <tr key={s.id}>
+                  <td>{fmtDate(s.scanned_at)}</td>
+                  <td>{s.device ?? t('app.none')}</td>
+                  <td>{s.os ?? t('app.none')}</td>
+                  <td>{s.country ?? t('app.none')}</td>
+                  <td className="ellipsis">{s.destination ?? t('app.none')}</td>
+                  <td>{s.is_bot ? '✓' : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </>
       ) : (
-        <p>{t('app.loading')}</p>
+        <StaticContent content={(c.content ?? null) as Record<string, unknown> | null} />
       )}
-      <div className="page-head">
-        <h2>{t('detail.raw')}</h2>
-        <button type="button" className="btn btn-small" onClick={() => void csv.run()}>
-          {t('detail.csv')}
-        </button>
-      </div>
-      <ProblemAlert problem={csv.problem} />
-      <table className="table" data-testid="scans-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('detail.time')}</th>
-            <th scope="col">{t('detail.device')}</th>
-            <th scope="col">{t('detail.os')}</th>
-            <th scope="col">{t('detail.country')}</th>
-            <th scope="col">{t('detail.destination')}</th>
-            <th scope="col">{t('detail.bot')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(scans.data?.data ?? []).map((s) => (
-            <tr key={s.id}>
-              <td>{fmtDate(s.scanned_at)}</td>
-              <td>{s.device ?? t('app.none')}</td>
-              <td>{s.os ?? t('app.none')}</td>
-              <td>{s.country ?? t('app.none')}</td>
-              <td className="ellipsis">{s.destination ?? t('app.none')}</td>
-              <td>{s.is_bot ? '✓' : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CodeComments codeId={c.id} />
+      <CodeHistory codeId={c.id} />
+      <CodeDelete code={c} />
     </section>
   );
 }

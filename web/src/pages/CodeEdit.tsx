@@ -1,12 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, ApiError, fetchBlob, ok, type Code } from '../api/client';
+import { api, ApiError, fetchBlob, ok, type Code, type Problem } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
+import { RATIO_DIGITS } from '../i18n/format';
 import { useWsKey } from '../session';
-import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
+import { Field, ProblemAlert, saveBlob, useProblemMessage, useSubmit } from '../ui/forms';
 import { CODE_TYPES, type CodeType } from './Codes';
+import { ContentExtras, PageSwitch } from './code/ContentFields';
+import type { MoreDraft } from './code/content-draft';
+import { RedirectOptions } from './code/RedirectOptions';
+import { ShortCodeField } from './code/ShortCodeField';
+import { CodeDesign } from './code/CodeDesign';
 import { CONTENT_FIELDS, contrast, draftOf, emptyDraft, previewBody, shares, writeBody, type Draft } from './code-form';
 
 export function Downloads({ code }: { code: Code }) {
@@ -28,8 +34,18 @@ export function Downloads({ code }: { code: Code }) {
   );
 }
 
+function typedSomething(b: { url?: string; content?: Record<string, unknown> }): boolean {
+  if (b.url !== undefined) return b.url.trim() !== '';
+  return Object.values(b.content ?? {}).some((v) => (typeof v === 'string' ? v.trim() !== '' : typeof v === 'number'));
+}
+
 function Preview({ draft }: { draft: Draft }) {
   const { t } = useI18n();
+  const words = useProblemMessage();
+  const previewWords = (p: Problem) => {
+    const w = words(p);
+    return w.errors[0]?.message ?? w.text;
+  };
   const body = useMemo(() => previewBody(draft), [draft]);
   const [debounced, setDebounced] = useState(body);
   useEffect(() => {
@@ -39,6 +55,8 @@ function Preview({ draft }: { draft: Draft }) {
   const q = useQuery({
     queryKey: useWsKey('preview', debounced),
     queryFn: () => fetchBlob('/v1/qr/preview', { method: 'POST', body: debounced }),
+    // Nothing typed yet: no request (a preview per empty form was a third of a walk's previews).
+    enabled: typedSomething(debounced),
     retry: false,
     placeholderData: (prev) => prev,
     staleTime: Infinity,
@@ -68,9 +86,7 @@ function Preview({ draft }: { draft: Draft }) {
       )}
       {err ? (
         <p className="field-error" role="status" data-testid="preview-error">
-          {t('edit.previewError', {
-            detail: err.errors?.[0] ? `${err.errors[0].pointer}: ${err.errors[0].detail}` : (err.detail ?? err.title),
-          })}
+          {t('edit.previewError', { detail: previewWords(err) })}
         </p>
       ) : null}
       <p className="muted small">{t('edit.previewNote')}</p>
@@ -82,7 +98,7 @@ function Preview({ draft }: { draft: Draft }) {
 export function CodeEdit() {
   const { id } = useParams();
   const mode = id ? 'update' : 'create';
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const existing = useQuery({
@@ -109,6 +125,9 @@ export function CodeEdit() {
   if (existing.error instanceof ApiError) return <ProblemAlert problem={existing.error.problem} />;
   if (!draft) return <p>{t('app.loading')}</p>;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  // Functional: a PDF upload finishes after other edits.
+  const setMore = (patch: Partial<MoreDraft>) => setDraft((d) => d && { ...d, more: { ...d.more, ...patch } });
+  const more = { more: draft.more, setMore, errors: save.fields };
   const f = save.fields;
   const ratio = contrast(draft.foreground, draft.background);
   const pct = shares(draft.destinations);
@@ -145,6 +164,7 @@ export function CodeEdit() {
                       background: draft.background,
                       ecc: draft.ecc,
                       margin: draft.margin,
+                      design: draft.design,
                     });
                   }}
                 >
@@ -187,7 +207,12 @@ export function CodeEdit() {
               </>
             ) : (
               <>
-                <p className="muted small">{t('edit.staticNote')}</p>
+                <PageSwitch
+                  type={draft.type}
+                  dynamic={draft.dynamic}
+                  mode={mode}
+                  onDynamic={(v) => set({ dynamic: v })}
+                />
                 {CONTENT_FIELDS[draft.type].map((cf) => {
                   const pointer = `/content/${cf.key.replace('.', '/')}`;
                   const value = draft.content[cf.key] ?? '';
@@ -230,8 +255,10 @@ export function CodeEdit() {
                     </Field>
                   );
                 })}
+                <ContentExtras type={draft.type} {...more} />
               </>
             )}
+            {draft.dynamic ? <ShortCodeField {...more} /> : null}
           </fieldset>
           <fieldset>
             <legend>{t('edit.style')}</legend>
@@ -244,7 +271,7 @@ export function CodeEdit() {
               </Field>
             </div>
             <p className={`small ${ratio !== null && ratio < 3 ? 'field-error' : 'muted'}`} data-testid="contrast">
-              {t('edit.contrastRule', { ratio: ratio === null ? '?' : ratio.toFixed(2) })}
+              {t('edit.contrastRule', { ratio: ratio === null ? '?' : fmt.number(ratio, RATIO_DIGITS) })}
             </p>
             <div className="row">
               <Field label={t('edit.ecc')} pointer="/style/error_correction" errors={f} hint={t('edit.eccHint')}>
@@ -271,6 +298,7 @@ export function CodeEdit() {
               </Field>
             </div>
           </fieldset>
+          <CodeDesign draft={draft} set={set} errors={f} />
           {isDynamicUrl ? (
             <>
               <fieldset>
@@ -327,7 +355,7 @@ export function CodeEdit() {
                             />
                           )}
                         </Field>
-                        <span className="share">{pct ? t('edit.abShare', { pct: pct[i] }) : ''}</span>
+                        <span className="share">{pct ? t('edit.abShare', { pct: fmt.number(pct[i]) }) : ''}</span>
                         <button
                           type="button"
                           className="btn btn-small"
@@ -339,7 +367,7 @@ export function CodeEdit() {
                       </div>
                     ))}
                     <p className={`small ${pct ? 'muted' : 'field-error'}`} data-testid="ab-sum">
-                      {pct ? t('edit.abSum', { total }) : t('edit.abWeightBad')}
+                      {pct ? t('edit.abSum', { total: fmt.number(total) }) : t('edit.abWeightBad')}
                     </p>
                     {draft.destinations.length < 20 ? (
                       <button
@@ -388,6 +416,7 @@ export function CodeEdit() {
                   )}
                 </Field>
               </fieldset>
+              <RedirectOptions {...more} />
             </>
           ) : null}
           <fieldset>

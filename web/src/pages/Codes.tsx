@@ -1,14 +1,29 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, ApiError, body, fetchBlob } from '../api/client';
+import { api, ApiError, body, fetchBlob, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { useWsKey } from '../session';
 import { ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
-import { QrImage } from '../ui/QrImage';
+import { SvgImage } from '../ui/QrImage';
+import { FilterPopover } from '../ui/FilterPopover';
+import { useIsPhone } from '../ui/media';
+import { summaryOf } from './code-summary';
 
-export const CODE_TYPES = ['url', 'text', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const;
+export const CODE_TYPES = [
+  'url',
+  'text',
+  'email',
+  'phone',
+  'sms',
+  'wifi',
+  'vcard',
+  'geo',
+  'links',
+  'pdf',
+  'app',
+] as const;
 export const CODE_STATUSES = ['active', 'paused', 'pending_approval', 'rejected', 'expired'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];
 
@@ -22,6 +37,7 @@ export function Codes() {
     tag: params.get('tag') ?? '',
   };
   const [draft, setDraft] = useState(filters);
+  const phone = useIsPhone();
   const key = useWsKey('codes', filters);
   const list = useInfiniteQuery({
     queryKey: key,
@@ -36,6 +52,18 @@ export function Codes() {
       last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
   });
   const codes = list.data?.pages.flatMap((p) => p.data) ?? [];
+  // One thumbnails request per page of 25 rows, not one image request per row.
+  const thumbKey = useWsKey('thumbs');
+  const thumbPages = useQueries({
+    queries: (list.data?.pages ?? []).map((page) => ({
+      queryKey: [...thumbKey, page.data.map((c) => `${c.id}@${c.updated_at}`)],
+      queryFn: () =>
+        ok(api.GET('/v1/codes/thumbnails', { params: { query: { ids: page.data.map((c) => c.id).join(',') } } })),
+      enabled: page.data.length > 0,
+      staleTime: 300_000,
+    })),
+  });
+  const thumbs = new Map(thumbPages.flatMap((q) => q.data ?? []).map((x) => [x.id, x.svg]));
   const total = list.data?.pages[0]?.meta.pagination.total_count ?? 0;
   const [selected, setSelected] = useState<string[]>([]);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
@@ -43,6 +71,66 @@ export function Codes() {
     const blob = await fetchBlob('/v1/codes/export', { method: 'POST', body: { ids: selected } });
     saveBlob(blob, `qr-codes-${new Date().toISOString().slice(0, 10)}.pdf`);
   });
+  const filterForm = (close: () => void) => (
+    <form
+      className="filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        close();
+        setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
+      }}
+    >
+      <label>
+        {t('codes.search')}
+        <input
+          type="search"
+          aria-label={t('codes.search')}
+          value={draft.q}
+          onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+        />
+      </label>
+      <label>
+        {t('codes.type')}
+        <select
+          aria-label={t('codes.type')}
+          value={draft.type}
+          onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+        >
+          <option value="">{t('codes.all')}</option>
+          {CODE_TYPES.map((c) => (
+            <option key={c} value={c}>
+              {t(`type.${c}` as MessageKey)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('codes.status')}
+        <select
+          aria-label={t('codes.status')}
+          value={draft.status}
+          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+        >
+          <option value="">{t('codes.all')}</option>
+          {CODE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}` as MessageKey)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('codes.tag')}
+        <input
+          aria-label={t('codes.tag')}
+          value={draft.tag}
+          onChange={(e) => setDraft({ ...draft, tag: e.target.value })}
+        />
+      </label>
+      <button className="btn">{t('codes.filter')}</button>
+    </form>
+  );
   return (
     <section>
       <div className="page-head">
@@ -51,63 +139,11 @@ export function Codes() {
           {t('codes.new')}
         </Link>
       </div>
-      <form
-        className="filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
-        }}
-      >
-        <label>
-          {t('codes.search')}
-          <input
-            type="search"
-            aria-label={t('codes.search')}
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
-        </label>
-        <label>
-          {t('codes.type')}
-          <select
-            aria-label={t('codes.type')}
-            value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-          >
-            <option value="">{t('codes.all')}</option>
-            {CODE_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {t(`type.${c}` as MessageKey)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('codes.status')}
-          <select
-            aria-label={t('codes.status')}
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-          >
-            <option value="">{t('codes.all')}</option>
-            {CODE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}` as MessageKey)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('codes.tag')}
-          <input
-            aria-label={t('codes.tag')}
-            value={draft.tag}
-            onChange={(e) => setDraft({ ...draft, tag: e.target.value })}
-          />
-        </label>
-        <button className="btn">{t('codes.filter')}</button>
-      </form>
+      {phone ? (
+        <FilterPopover active={Object.values(filters).filter(Boolean).length}>{filterForm}</FilterPopover>
+      ) : (
+        filterForm(() => undefined)
+      )}
       {list.error instanceof ApiError ? <ProblemAlert problem={list.error.problem} /> : null}
       <div className="toolbar">
         <span aria-live="polite">{t('codes.selected', { n: selected.length })}</span>
@@ -123,6 +159,13 @@ export function Codes() {
       <ProblemAlert problem={exportPdf.problem} />
       {list.isPending ? (
         <p>{t('app.loading')}</p>
+      ) : codes.length === 0 && !Object.values(filters).some(Boolean) ? (
+        <div className="empty-first" data-testid="empty-first">
+          <p>{t('codes.emptyFirst')}</p>
+          <Link className="btn btn-primary" to="/codes/new">
+            {t('codes.createFirst')}
+          </Link>
+        </div>
       ) : codes.length === 0 ? (
         <p>{t('codes.empty')}</p>
       ) : (
@@ -161,7 +204,7 @@ export function Codes() {
                     />
                   </td>
                   <td>
-                    <QrImage codeId={c.id} alt={t('codes.qrOf', { title })} size={48} version={c.updated_at} />
+                    <SvgImage svg={thumbs.get(c.id)} alt={t('codes.qrOf', { title })} size={48} />
                   </td>
                   <td>
                     <Link to={`/codes/${c.id}`}>{title}</Link>
@@ -175,12 +218,14 @@ export function Codes() {
                       </div>
                     ) : null}
                   </td>
-                  <td>{t(`type.${c.type}` as MessageKey)}</td>
-                  <td>
+                  <td data-label={t('codes.type')}>{t(`type.${c.type}` as MessageKey)}</td>
+                  <td data-label={t('codes.status')}>
                     <span className={`status status-${c.status}`}>{t(`status.${c.status}` as MessageKey)}</span>
                   </td>
-                  <td className="ellipsis">{c.short_url ?? c.url ?? t('app.none')}</td>
-                  <td>{fmtNumber(c.scan_count)}</td>
+                  <td className="ellipsis" data-label={t('codes.colDest')}>
+                    {summaryOf(c) || t('app.none')}
+                  </td>
+                  <td data-label={t('codes.colScans')}>{fmtNumber(c.scan_count)}</td>
                 </tr>
               );
             })}

@@ -1,13 +1,14 @@
 // Workspace analytics overview: one GET /v1/analytics call (totals, scans by day, top codes and two
 // breakdowns, all from the rollups) in the workspace's time zone, over a date range the user picks.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { api, ApiError, body, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession, useWsKey } from '../session';
 import { Bars } from '../ui/Bars';
 import { ProblemAlert } from '../ui/forms';
+import { DateInput } from '../ui/DateInput';
 
 const LineChart = lazy(() => import('../charts/Charts'));
 
@@ -58,19 +59,15 @@ function OverviewIn({ tz }: { tz: string }) {
         }),
       ),
   });
-  // Titles for the top codes: the codes list carries them (the analytics answer has ids only).
+  // Only the count of codes: the top codes come with their titles in the analytics answer.
   const codes = useQuery({
     queryKey: useWsKey('overview-codes'),
-    queryFn: () => body(api.GET('/v1/codes', { params: { query: { limit: 100 } as never } })),
+    queryFn: () => body(api.GET('/v1/codes', { params: { query: { limit: 1 } as never } })),
   });
-  const titles = useMemo(
-    () => new Map((codes.data?.data ?? []).map((c) => [c.id, c.title || c.short_url || c.id])),
-    [codes.data],
-  );
   const a = analytics.data;
   const top = (a?.top_codes ?? []).map((c) => ({
     id: c.code_id,
-    key: titles.get(c.code_id) ?? c.code_id,
+    key: c.title || t('codes.untitled'),
     scans: c.scans,
   }));
   return (
@@ -79,22 +76,20 @@ function OverviewIn({ tz }: { tz: string }) {
       <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
         <label>
           {t('detail.from')}
-          <input
-            type="date"
+          <DateInput
             aria-label={t('detail.from')}
             value={range.from}
             max={range.to}
-            onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })}
+            onChange={(d) => setRange({ ...range, from: d })}
           />
         </label>
         <label>
           {t('detail.to')}
-          <input
-            type="date"
+          <DateInput
             aria-label={t('detail.to')}
             value={range.to}
             min={range.from}
-            onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })}
+            onChange={(d) => setRange({ ...range, to: d })}
           />
         </label>
         <span className="muted small" data-testid="overview-tz">

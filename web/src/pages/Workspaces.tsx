@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, ApiError, ok, type Workspace } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session';
+import { useSession, useWsKey } from '../session';
 import { Field, ProblemAlert, useSubmit } from '../ui/forms';
+import { useUsage } from '../ui/Layout';
 
 export function Workspaces() {
   const { t } = useI18n();
@@ -14,15 +15,20 @@ export function Workspaces() {
     queryKey: ['workspaces', me?.current.organization_id],
     queryFn: () => ok(api.GET('/v1/workspaces', { params: { query: { limit: 100 } } })),
   });
+  const usage = useUsage();
+  const usageKey = useWsKey('usage');
   const [form, setForm] = useState({ name: '', slug: '' });
   const submit = useSubmit(async () => {
     const ws = await ok(api.POST('/v1/workspaces', { body: form }));
     setForm({ name: '', slug: '' });
     await qc.invalidateQueries({ queryKey: ['workspaces'] });
+    await qc.invalidateQueries({ queryKey: usageKey });
     await refresh();
     return ws;
   });
   const limitProblem = submit.problem && submit.problem.type.endsWith('/plan-limit-exceeded') ? submit.problem : null;
+  // The server would refuse (403): say so before anyone types, rather than after.
+  const full = usage.data?.workspaces.remaining === 0 ? usage.data : null;
   return (
     <section>
       <h1>{t('ws.title')}</h1>
@@ -70,11 +76,18 @@ export function Workspaces() {
         </tbody>
       </table>
       <h2>{t('ws.create')}</h2>
-      {limitProblem ? (
+      {full ? (
+        <div className="alert alert-warn" id="ws-limit" data-testid="plan-limit">
+          <p>{t('ws.planLimit', { plan: full.plan, limit: String(full.workspaces.limit) })}</p>
+          <p>
+            <Link to="/billing">{t('usage.upgrade')}</Link>
+          </p>
+        </div>
+      ) : limitProblem ? (
         <div className="alert alert-warn" role="alert" data-testid="plan-limit">
           <p>{t('ws.planLimit', { plan: String(limitProblem.plan ?? ''), limit: String(limitProblem.limit ?? '') })}</p>
           <p>
-            <a href="/account#plan">{t('usage.upgrade')}</a>
+            <Link to="/billing">{t('usage.upgrade')}</Link>
           </p>
         </div>
       ) : (
@@ -88,15 +101,18 @@ export function Workspaces() {
         }}
         noValidate
       >
-        <Field label={t('ws.name')} pointer="/name" errors={submit.fields}>
-          {(p) => <input {...p} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
-        </Field>
-        <Field label={t('ws.slug')} pointer="/slug" errors={submit.fields} hint={t('ws.slugHint')}>
-          {(p) => <input {...p} value={form.slug} onChange={(e) => setForm({ ...form, slug: e.target.value })} />}
-        </Field>
-        <button className="btn btn-primary" disabled={submit.busy}>
-          {t('ws.create')}
-        </button>
+        <fieldset className="plain" disabled={!!full} aria-describedby={full ? 'ws-limit' : undefined}>
+          <legend className="sr-only">{t('ws.create')}</legend>
+          <Field label={t('ws.name')} pointer="/name" errors={submit.fields}>
+            {(p) => <input {...p} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
+          </Field>
+          <Field label={t('ws.slug')} pointer="/slug" errors={submit.fields} hint={t('ws.slugHint')}>
+            {(p) => <input {...p} value={form.slug} onChange={(e) => setForm({ ...form, slug: e.target.value })} />}
+          </Field>
+          <button className="btn btn-primary" disabled={submit.busy}>
+            {t('ws.create')}
+          </button>
+        </fieldset>
       </form>
     </section>
   );
@@ -170,6 +186,8 @@ export function WorkspaceSettings() {
   const archive = useSubmit(async () => {
     await ok(api.DELETE('/v1/workspaces/{id}', { params: { path: { id } } }));
     await qc.invalidateQueries({ queryKey: ['workspaces'] });
+    // An archived workspace frees a place under the plan's limit: the create form may open again.
+    await qc.invalidateQueries({ predicate: (q) => q.queryKey[1] === 'usage' });
     await refresh();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate('/workspaces', { state: { archived: true } });

@@ -3,6 +3,16 @@
 import type { Code } from '../api/client';
 import type { MessageKey } from '../i18n/en';
 import type { CodeType } from './Codes';
+import {
+  defaultDynamic,
+  emptyMore,
+  isPageType,
+  moreBody,
+  moreContent,
+  moreOf,
+  type MoreDraft,
+} from './code/content-draft';
+import { designDraftOf, designStyleOf, emptyDesign, type DesignDraft } from './code/design-form';
 
 export interface ContentField {
   key: string;
@@ -47,6 +57,20 @@ export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = 
     { key: 'lng', label: 'edit.lng', kind: 'number' },
     { key: 'query', label: 'edit.query' },
   ],
+  links: [
+    { key: 'title', label: 'content.pageTitle' },
+    { key: 'description', label: 'content.description', kind: 'textarea' },
+  ],
+  pdf: [
+    { key: 'title', label: 'content.pageTitle' },
+    { key: 'description', label: 'content.description', kind: 'textarea' },
+  ],
+  app: [
+    { key: 'name', label: 'content.appName' },
+    { key: 'description', label: 'content.description', kind: 'textarea' },
+    { key: 'app_store_url', label: 'content.appStore', kind: 'url' },
+    { key: 'play_store_url', label: 'content.playStore', kind: 'url' },
+  ],
 };
 
 export interface Draft {
@@ -66,11 +90,14 @@ export interface Draft {
   fallbackUrl: string;
   tags: string;
   status: 'active' | 'paused' | '';
+  /** Short code, page content, rules, UTM and password (issue #28). */
+  more: MoreDraft;
+  design: DesignDraft;
 }
 
 export const emptyDraft = (type: CodeType = 'url'): Draft => ({
   type,
-  dynamic: type === 'url',
+  dynamic: defaultDynamic(type),
   title: '',
   url: '',
   content: type === 'wifi' ? { encryption: 'WPA' } : {},
@@ -88,6 +115,8 @@ export const emptyDraft = (type: CodeType = 'url'): Draft => ({
   fallbackUrl: '',
   tags: '',
   status: '',
+  more: emptyMore(type),
+  design: emptyDesign(),
 });
 
 function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
@@ -126,6 +155,8 @@ export function draftOf(c: Code): Draft {
     fallbackUrl: c.fallback_url ?? '',
     tags: c.tags.join(', '),
     status: c.status === 'active' || c.status === 'paused' ? c.status : '',
+    more: moreOf(c),
+    design: designDraftOf(c.style),
   };
 }
 
@@ -143,7 +174,7 @@ export function contentOf(d: Draft): Record<string, unknown> {
     if (tail) out[head] = { ...(out[head] as object | undefined), [tail]: value };
     else out[head] = value;
   }
-  return out;
+  return { ...out, ...moreContent(d.type, d.more) };
 }
 
 export function styleOf(d: Draft) {
@@ -152,6 +183,7 @@ export function styleOf(d: Draft) {
     background: d.background || null,
     error_correction: d.ecc || null,
     margin: d.margin === '' ? null : numOr(d.margin),
+    ...designStyleOf(d.design),
   };
 }
 
@@ -159,7 +191,7 @@ export function styleOf(d: Draft) {
 export function previewBody(d: Draft) {
   return d.type === 'url'
     ? { type: d.type, dynamic: d.dynamic, url: d.url, style: styleOf(d) }
-    : { type: d.type, content: contentOf(d), style: styleOf(d) };
+    : { type: d.type, dynamic: isPageType(d.type) ? d.dynamic : undefined, content: contentOf(d), style: styleOf(d) };
 }
 
 export function writeBody(d: Draft, mode: 'create' | 'update'): Record<string, unknown> {
@@ -173,7 +205,7 @@ export function writeBody(d: Draft, mode: 'create' | 'update'): Record<string, u
   };
   if (mode === 'create') {
     body.type = d.type;
-    if (d.type === 'url') body.dynamic = d.dynamic;
+    if (d.type === 'url' || isPageType(d.type)) body.dynamic = d.dynamic;
   }
   if (d.type === 'url') body.url = d.url;
   else body.content = contentOf(d);
@@ -187,6 +219,7 @@ export function writeBody(d: Draft, mode: 'create' | 'update'): Record<string, u
     body.max_scans = d.maxScans ? numOr(d.maxScans) : mode === 'update' ? null : undefined;
     body.fallback_url = d.fallbackUrl || (mode === 'update' ? null : undefined);
   }
+  Object.assign(body, moreBody(d, mode));
   if (mode === 'update' && d.status) body.status = d.status;
   return JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
 }

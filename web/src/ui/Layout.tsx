@@ -1,9 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { api, ok, onDeprecation, type DeprecationNotice, type Usage } from '../api/client';
+import { api, ok, onDeprecation, type DeprecationNotice } from '../api/client';
 import { LANGS, useI18n, type Lang } from '../i18n/i18n';
 import { useSession, useWsKey } from '../session';
+import { NAV } from './nav';
+import { ReceivedInvitations } from '../pages/team/ReceivedInvitations';
+import { VerifyBanner } from '../pages/account/VerifyBanner';
+import { Announcements } from './Announcements';
+import { UsageBanner } from './UsageBanner';
+import { useFocusOnNavigate } from './focus';
+import { useIsPhone } from './media';
 
 export function LanguageSwitch() {
   const { lang, setLang, t } = useI18n();
@@ -78,36 +86,12 @@ function Meter({ label, used, limit, pct }: { label: string; used: number; limit
 
 export function useUsage() {
   const key = useWsKey('usage');
-  return useQuery({ queryKey: key, queryFn: () => ok(api.GET('/v1/organizations/usage')), refetchInterval: 60_000 });
-}
-
-function UsageBanner({ usage }: { usage: Usage }) {
-  const { t } = useI18n();
-  const meters = [
-    { what: t('usage.scans'), pct: usage.scans.usage_pct },
-    { what: t('usage.dynamic'), pct: usage.dynamic_codes.usage_pct },
-  ]
-    .filter((m) => m.pct >= 80)
-    .sort((a, b) => b.pct - a.pct);
-  if (!meters.length) return null;
-  const top = meters[0];
-  return (
-    <div
-      className={`banner ${top.pct >= 100 ? 'banner-error' : 'banner-warn'}`}
-      role="status"
-      data-testid="usage-banner"
-    >
-      <p>
-        {top.pct >= 100 ? t('usage.warn100', { what: top.what }) : t('usage.warn80', { pct: top.pct, what: top.what })}
-      </p>
-      <p>
-        <a href="/account#plan" className="btn btn-small">
-          {t('usage.upgrade')}
-        </a>{' '}
-        <span className="muted">{t('usage.upgradeHint')}</span>
-      </p>
-    </div>
-  );
+  return useQuery({
+    queryKey: key,
+    queryFn: () => ok(api.GET('/v1/organizations/usage')),
+    refetchInterval: 60_000,
+    staleTime: 60_000,
+  });
 }
 
 function DeprecationBanner() {
@@ -134,11 +118,74 @@ function DeprecationBanner() {
   );
 }
 
+/** The navigation's links, in the side column on a desktop and in the menu on a phone. */
+function NavLinks({ onPick }: { onPick?: () => void }) {
+  const { t } = useI18n();
+  return (
+    <nav className="sidenav" aria-label={t('nav.main')}>
+      {NAV.filter((e) => e.section === 'main').map((e) => (
+        <NavLink key={e.to} to={e.to} onClick={onPick}>
+          {t(e.label)}
+          {e.badge ? <e.badge /> : null}
+        </NavLink>
+      ))}
+      <h2 className="sidenav-head">{t('nav.settings')}</h2>
+      {NAV.filter((e) => e.section === 'settings').map((e) => (
+        <NavLink key={e.to} to={e.to} onClick={onPick}>
+          {t(e.label)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * Below 640 px the navigation, the organization and workspace switcher, the meters and logging out
+ * sit behind one labelled Menu button: a Radix dialog (focus kept inside, Escape closes, focus
+ * returns to the button), docs/decisions.md D36.
+ */
+function PhoneMenu({ children }: { children: (close: () => void) => ReactNode }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  // A picked link moves focus to the new screen's heading (useFocusOnNavigate), not back to the button.
+  const picked = useRef(false);
+  const close = () => {
+    picked.current = true;
+    setOpen(false);
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="btn btn-small menu-button" data-testid="menu-button">
+        {t('nav.menu')}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="drawer-overlay" />
+        <Dialog.Content
+          className="drawer"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            if (picked.current) e.preventDefault();
+            picked.current = false;
+          }}
+        >
+          <div className="drawer-head">
+            <Dialog.Title className="drawer-title">{t('nav.menu')}</Dialog.Title>
+            <Dialog.Close className="btn btn-small">{t('app.close')}</Dialog.Close>
+          </div>
+          {children(close)}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
 export function Layout() {
   const { t } = useI18n();
   const { me, signedOut } = useSession();
   const navigate = useNavigate();
   const usage = useUsage();
+  const phone = useIsPhone();
+  useFocusOnNavigate();
   const logout = async () => {
     await api.POST('/auth/logout');
     sessionStorage.setItem('qrs.loggedOut', '1');
@@ -146,6 +193,30 @@ export function Layout() {
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate('/login');
   };
+  const meters = usage.data ? (
+    <div className="meters" data-testid="usage-meters">
+      <Meter
+        label={t('usage.scans')}
+        used={usage.data.scans.used}
+        limit={usage.data.scans.limit}
+        pct={usage.data.scans.usage_pct}
+      />
+      <Meter
+        label={t('usage.dynamic')}
+        used={usage.data.dynamic_codes.used}
+        limit={usage.data.dynamic_codes.limit}
+        pct={usage.data.dynamic_codes.usage_pct}
+      />
+    </div>
+  ) : null;
+  const account = (
+    <>
+      <span className="muted small">{me?.user.email}</span>
+      <button type="button" className="btn btn-small" onClick={logout}>
+        {t('nav.logout')}
+      </button>
+    </>
+  );
   return (
     <>
       <a href="#main" className="skip">
@@ -155,41 +226,32 @@ export function Layout() {
         <NavLink to="/codes" className="brand">
           {t('app.name')}
         </NavLink>
-        <Switcher />
-        {usage.data ? (
-          <div className="meters" data-testid="usage-meters">
-            <Meter
-              label={t('usage.scans')}
-              used={usage.data.scans.used}
-              limit={usage.data.scans.limit}
-              pct={usage.data.scans.usage_pct}
-            />
-            <Meter
-              label={t('usage.dynamic')}
-              used={usage.data.dynamic_codes.used}
-              limit={usage.data.dynamic_codes.limit}
-              pct={usage.data.dynamic_codes.usage_pct}
-            />
-          </div>
-        ) : null}
+        {phone ? null : <Switcher />}
+        {phone ? null : meters}
         <div className="topbar-end">
           <LanguageSwitch />
-          <span className="muted small">{me?.user.email}</span>
-          <button type="button" className="btn btn-small" onClick={logout}>
-            {t('nav.logout')}
-          </button>
+          {phone ? (
+            <PhoneMenu>
+              {(close) => (
+                <>
+                  <Switcher />
+                  {meters}
+                  <NavLinks onPick={close} />
+                  <div className="drawer-account">{account}</div>
+                </>
+              )}
+            </PhoneMenu>
+          ) : (
+            account
+          )}
         </div>
       </header>
-      <nav className="sidenav" aria-label={t('nav.main')}>
-        <NavLink to="/codes">{t('nav.codes')}</NavLink>
-        <NavLink to="/analytics">{t('nav.overview')}</NavLink>
-        <NavLink to="/batch">{t('nav.batch')}</NavLink>
-        <NavLink to="/keys">{t('nav.keys')}</NavLink>
-        <NavLink to="/workspaces">{t('nav.workspaces')}</NavLink>
-        <NavLink to="/account">{t('nav.account')}</NavLink>
-      </nav>
+      {phone ? null : <NavLinks />}
       <main id="main" tabIndex={-1}>
+        <Announcements />
         <DeprecationBanner />
+        <VerifyBanner />
+        <ReceivedInvitations />
         {usage.data ? <UsageBanner usage={usage.data} /> : null}
         <Outlet />
       </main>

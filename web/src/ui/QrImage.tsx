@@ -37,3 +37,19 @@ export function QrImage({
     <span className="qr-thumb qr-thumb-empty" style={{ width: size, height: size }} />
   );
 }
+
+/** An SVG the API answered as text (GET /v1/codes/thumbnails), shown as an <img> of a blob: URL. */
+export function SvgImage({ svg, alt, size }: { svg: string | undefined; alt: string; size: number }) {
+  const url = useMemo(() => (svg ? URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })) : null), [svg]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url ? (
+    <img src={url} alt={alt} width={size} height={size} className="qr-thumb" />
+  ) : (
+    <span className="qr-thumb qr-thumb-empty" style={{ width: size, height: size }} />
+  );
+}

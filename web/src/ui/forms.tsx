@@ -1,18 +1,22 @@
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { ApiError, type Problem } from '../api/client';
 import { useI18n } from '../i18n/i18n';
+import { fieldMessage, problemMessage, type FieldProblem } from './problem-message';
 
-/** The API's problem, split into per-field messages (by JSON pointer) and the rest. */
+/** Per-field errors by JSON pointer: the API's (worded by problem-message.ts) or a form's own sentence. */
+export type FieldErrors = Record<string, string | FieldProblem>;
+
+/** The API's problem, split into per-field errors (by JSON pointer) and the rest. */
 export interface FormProblem {
   problem: Problem | null;
-  fields: Record<string, string>;
+  fields: Record<string, FieldProblem>;
 }
 const EMPTY: FormProblem = { problem: null, fields: {} };
 
 export function toFormProblem(err: unknown): FormProblem {
   if (err instanceof ApiError) {
-    const fields: Record<string, string> = {};
-    for (const e of err.problem.errors ?? []) fields[e.pointer] ??= e.detail;
+    const fields: Record<string, FieldProblem> = {};
+    for (const e of err.problem.errors ?? []) fields[e.pointer] ??= e;
     return { problem: err.problem, fields };
   }
   return {
@@ -24,6 +28,15 @@ export function toFormProblem(err: unknown): FormProblem {
     },
     fields: {},
   };
+}
+
+// Which pointers of an errors object a Field shows, and under which label: ProblemAlert words the
+// others itself, so no error of the API goes unshown and none is shown twice.
+const placedFields = new WeakMap<object, Map<string, string>>();
+function placed(errors: object): Map<string, string> {
+  let m = placedFields.get(errors);
+  if (!m) placedFields.set(errors, (m = new Map()));
+  return m;
 }
 
 /**
@@ -51,15 +64,45 @@ export function useSubmit<A extends unknown[], R>(fn: (...args: A) => Promise<R>
   return { run, busy, ...state, clear: () => setState(EMPTY) };
 }
 
-export function ProblemAlert({ problem, fields }: { problem: Problem | null; fields?: Record<string, string> }) {
-  const { t } = useI18n();
+/** problemMessage (problem-message.ts) bound to the chosen language, for displays that are not ProblemAlert. */
+export function useProblemMessage() {
+  const { t, fmt, lang } = useI18n();
+  return useCallback(
+    (problem: Problem, labels?: Record<string, string>) => problemMessage(problem, { t, fmt, lang }, labels),
+    [t, fmt, lang],
+  );
+}
+
+/** A problem of the API in the chosen language: title, sentence, the errors no field shows. */
+export function ProblemAlert({ problem, fields }: { problem: Problem | null; fields?: FieldErrors }) {
+  const { t, fmt, lang } = useI18n();
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  // Fields render after this alert; once they have, their pointers and labels are known.
+  useLayoutEffect(() => {
+    const m = fields ? placedFields.get(fields) : undefined;
+    const next = m ? Object.fromEntries(m) : {};
+    setLabels((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+  }, [fields, problem]);
   if (!problem) return null;
-  const unplaced = Object.keys(fields ?? {}).length > 0;
+  const words = problemMessage(problem, { t, fmt, lang }, labels);
+  const elsewhere = words.errors.filter((e) => !(e.pointer in labels));
   return (
-    <div className="alert alert-error" role="alert">
-      <strong>{problem.title}</strong>
-      {problem.detail ? <p>{problem.detail}</p> : null}
-      {unplaced ? <p>{t('app.fixFields')}</p> : null}
+    <div className="alert alert-error" role="alert" data-testid="problem">
+      <strong>{words.title}</strong>
+      <p>{words.errors.length && elsewhere.length < words.errors.length ? t('app.fixFields') : words.text}</p>
+      {elsewhere.length ? (
+        <ul className="problem-list">
+          {elsewhere.map((e, i) => (
+            <li key={i}>{e.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {words.original ? (
+        <details className="small">
+          <summary>{t('problem.original')}</summary>
+          <p lang="en">{words.original}</p>
+        </details>
+      ) : null}
       {problem.request_id ? <p className="muted small">{t('app.requestId', { id: problem.request_id })}</p> : null}
     </div>
   );
@@ -69,7 +112,7 @@ interface FieldProps {
   label: string;
   /** JSON pointer of this field in the request body, e.g. /email or /content/ssid */
   pointer?: string;
-  errors?: Record<string, string>;
+  errors?: FieldErrors;
   hint?: string;
   children: (props: {
     id: string;
@@ -82,11 +125,14 @@ interface FieldProps {
 /** Label, control, hint and the API's message for this field, wired for screen readers. */
 export function Field({ label, pointer, errors, hint, children }: FieldProps) {
   const id = useId();
+  const { t, fmt, lang } = useI18n();
+  if (errors && pointer) placed(errors).set(pointer, label);
   // Once the user edits the field, its message from the last submit is out of date; the next
   // submit's answer (a new errors object) shows again whatever still applies.
   const [dismissed, setDismissed] = useState<object | null>(null);
   const raw = pointer ? errors?.[pointer] : undefined;
-  const error = raw && dismissed !== errors ? raw : undefined;
+  const shown = raw && dismissed !== errors ? raw : undefined;
+  const error = typeof shown === 'object' ? fieldMessage(shown, { t, fmt, lang }, label) : shown;
   const onInput = () => {
     if (raw && errors) setDismissed(errors);
   };

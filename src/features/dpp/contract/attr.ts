@@ -20,6 +20,7 @@ export const UNITS = {
   kg: 'kilograms',
   g: 'grams',
   'kgCO2e/kWh': 'kilograms of CO2 equivalent per kilowatt-hour',
+  h: 'hours',
   months: 'months',
   years: 'years',
 } as const;

@@ -26,6 +26,12 @@ export const materialComposition = group(
         casNumber: Type.Optional(casNumber),
         mass: Type.Optional(measure('public', 'g', 'positive')),
         location: Type.Optional(Type.Enum(BATTERY_COMPONENTS)),
+        impactOfSubstances: Type.Optional(
+          text('public', {
+            maxLength: 2000,
+            description: 'Impact of the substance on the environment and on human health (Annex XIII 1(b))',
+          }),
+        ),
       }),
       {
         maxItems: 100,

@@ -31,7 +31,10 @@ export const generalProductInformation = group(
       { 'x-access': 'public', description: 'Manufacturing facility' },
     ),
     manufacturingDate: date('public', { description: 'Date of manufacture' }),
-    putIntoService: date('public', { description: 'Date the battery was put into service, where appropriate' }),
+    // Legitimate-interest data (Battery Pass longlist): it dates one owner's use of one battery.
+    putIntoService: date('legitimate_interest', {
+      description: 'Date the battery was put into service, where appropriate',
+    }),
     batteryMass: measure('public', 'kg', 'positive', { description: 'Mass of the whole battery' }),
     warrantyPeriod: Type.Integer({
       minimum: 0,

@@ -3,6 +3,7 @@
 import { normalizeGtin } from '../gs1.js';
 import { CATEGORIES, REQUIRED_ATTRIBUTES, labelFor, type Category } from '../dpp.contract.js';
 import { error, isRecord, valueAt, warning, type Issue } from './issues.js';
+import { isoDay } from '../../../lib/time.js';
 
 const CATEGORY_NAME: Record<Category, string> = {
   ev: 'an EV battery',
@@ -83,6 +84,21 @@ export function relationIssues(data: unknown): Issue[] {
         error(at('minimumVoltage'), 'voltage.order', `Minimum voltage (${min} V) exceeds maximum voltage (${max} V).`),
       );
     }
+    const curve = rated.powerCapabilityAt;
+    if (Array.isArray(curve)) {
+      curve.forEach((point, i) => {
+        const prev: unknown = curve[i - 1];
+        if (i === 0 || !isRecord(point) || !isRecord(prev) || !num(point.atSoC) || !num(prev.atSoC)) return;
+        if (point.atSoC <= prev.atSoC)
+          issues.push(
+            error(
+              at(`powerCapabilityAt/${i}/atSoC`),
+              'soc.order',
+              `Power capability entries are listed by ascending state of charge, one per state: ${point.atSoC} % follows ${prev.atSoC} %.`,
+            ),
+          );
+      });
+    }
     const range = rated.temperatureRangeIdleState;
     if (isRecord(range) && num(range.lower) && num(range.upper) && range.lower >= range.upper) {
       issues.push(
@@ -99,7 +115,7 @@ export function relationIssues(data: unknown): Issue[] {
 
 export function dateIssues(data: unknown, now: Date): Issue[] {
   const issues: Issue[] = [];
-  const latestToday = new Date(now.getTime() + LATEST_ZONE_MS).toISOString().slice(0, 10);
+  const latestToday = isoDay(now.getTime() + LATEST_ZONE_MS);
   const made = valueAt(data, '/generalProductInformation/manufacturingDate');
   const inService = valueAt(data, '/generalProductInformation/putIntoService');
   const at = (name: string) => `/data/generalProductInformation/${name}`;

@@ -1,0 +1,331 @@
+/**
+ * Real traffic on the scan pipeline (docs/scans-pipeline.md): 2,000 codes drawn from a Zipf distribution (a few
+ * hot, a long tail) or uniformly, with rotating user agents, referrers, countries, languages and
+ * client addresses, against real server processes (redirect-servers.ts). For each shape it reports
+ * the server's CPU per redirect (every thread, measured until every scan is a row), PostgreSQL's
+ * own CPU per scan, offered and stored rates and the lag after the load, bytes per scan per table,
+ * and the longest event-loop stall; and the same load against a bare Fastify 302 in the same run.
+ * Linux only. Run: npm run bench -- scan-traffic (PostgreSQL too when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run.
+ */
+import { execSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DB } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp } from '../src/app.js';
+import { bootstrap } from '../src/cli/commands.js';
+import { benchEnv, startServer, stopServer, type Server } from './redirect-servers.js';
+
+const CODES = 2_000;
+const REDIRECTS = Number(process.env.SCAN_TRAFFIC_REDIRECTS ?? 20_000);
+const CONNECTIONS = 10;
+const HZ = Number(execSync('getconf CLK_TCK').toString());
+
+// The servers trust one proxy hop (X-Forwarded-For is the client) and read the country header.
+process.env.TRUST_PROXY = '1';
+process.env.COUNTRY_HEADER = 'cf-ipcountry';
+
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+];
+const REFERRERS = [
+  '',
+  'https://www.google.com/',
+  'https://news.example.org/a',
+  'https://t.co/x',
+  'https://www.instagram.com/',
+  'https://mail.example.com/',
+];
+const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT', 'ES', 'NL', 'PL', 'AT', 'CH', 'SE', 'JP'];
+const LANGUAGES = ['de-DE,de;q=0.9', 'en-US,en;q=0.8', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL'];
+const ADDRESSES = 50_000;
+const address = (a: number) => `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`;
+
+/** A deterministic generator, so every run offers the same traffic. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Zipf (s = 1) over n ranks by inverse CDF. */
+function zipf(n: number, rnd: () => number) {
+  const cdf: number[] = [];
+  let sum = 0;
+  for (let k = 1; k <= n; k++) cdf.push((sum += 1 / k));
+  return () => {
+    const x = rnd() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+async function seed(databaseUrl: string) {
+  const config = loadConfig(benchEnv(databaseUrl));
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
+  await migrateToLatest(db);
+  const suffix = randomBytes(4).toString('hex');
+  const t = await bootstrap(db, config, {
+    email: `traffic-${suffix}@example.com`,
+    password: 'bench password 1',
+    orgName: 'Traffic',
+    orgSlug: `traffic-${suffix}`,
+    plan: 'enterprise',
+  });
+  const app = await buildApp({ ...config, scanJournal: { dir: null, syncMs: 1_000 } }, { db, logger: false });
+  const codes: string[] = [];
+  for (let i = 0; i < CODES; i++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/codes',
+      headers: { authorization: `Bearer ${t.api_key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: 'url', url: `https://example.com/landing/${i}` }),
+    });
+    codes.push((res.json().data as { short_code: string }).short_code);
+  }
+  await app.close();
+  return { db, codes, workspaceId: t.workspace_id };
+}
+
+function ticks(path: string): number {
+  try {
+    const s = readFileSync(path, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+const processTicks = (pid: number) => ticks(`/proc/${pid}/stat`);
+function postgresTicks(): number {
+  let n = 0;
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) n += ticks(`/proc/${p}/stat`);
+    } catch {
+      /* gone */
+    }
+  }
+  return n;
+}
+
+const TABLES = ['scans', 'scan_visitors', 'scan_rollups', 'workspace_rollups'] as const;
+
+async function sizes(db: DB, databaseUrl: string, dir: string): Promise<Record<string, number>> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length);
+    let n = 0;
+    for (const f of readdirSync(dir)) if (join(dir, f).startsWith(file)) n += statSync(join(dir, f)).size;
+    return { 'database file (+ WAL)': n };
+  }
+  const out: Record<string, number> = {};
+  for (const t of TABLES) {
+    // Partitioned scans: the sum over its partitions, indexes included.
+    const r = await sql<{ bytes: string }>`
+      select coalesce(sum(pg_total_relation_size(relid)), 0)::bigint as bytes
+      from pg_partition_tree(${t}::regclass)`.execute(db);
+    out[t] = Number(r.rows[0].bytes);
+  }
+  return out;
+}
+
+const rowsOf = async (db: DB, workspaceId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('scans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+function stall(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    const on = (m: unknown) => {
+      if (m && typeof m === 'object' && 'stallMs' in m) {
+        server.child.off('message', on);
+        resolve((m as { stallMs: number }).stallMs);
+      }
+    };
+    server.child.on('message', on);
+    server.child.send('stall');
+  });
+}
+
+interface Result {
+  shape: string;
+  server: string;
+  offered: number;
+  cpuUs: number;
+  pgUs: number;
+  lagS: number;
+  stored: number;
+  stallMs: number;
+  bytes: Record<string, number>;
+}
+
+async function load(
+  server: Server,
+  codes: string[],
+  pick: () => number,
+  rnd: () => number,
+): Promise<{ seconds: number; answered: number }> {
+  const started = performance.now();
+  const r = await autocannon({
+    url: `http://127.0.0.1:${server.port}`,
+    connections: CONNECTIONS,
+    amount: REDIRECTS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const i = Math.floor(rnd() * 1e9);
+          const referer = REFERRERS[i % 6];
+          return {
+            ...req,
+            path: `/r/${codes[pick()]}`,
+            headers: {
+              'user-agent': AGENTS[i % 6],
+              'accept-language': LANGUAGES[(i >> 3) % 6],
+              'cf-ipcountry': COUNTRIES[(i >> 6) % 12],
+              'x-forwarded-for': address(i % ADDRESSES),
+              ...(referer ? { referer } : {}),
+            },
+          };
+        },
+      },
+    ],
+  });
+  return { seconds: (performance.now() - started) / 1000, answered: r['3xx'] };
+}
+
+async function run(label: string, databaseUrl: string, dir: string) {
+  const { db, codes, workspaceId } = await seed(databaseUrl);
+  const results: Result[] = [];
+  for (const shape of ['zipf', 'uniform'] as const) {
+    for (const kind of ['bare', 'app'] as const) {
+      const rnd = rng(shape === 'zipf' ? 1 : 2);
+      const pick = shape === 'zipf' ? zipf(CODES, rnd) : () => Math.floor(rnd() * CODES);
+      const server = await startServer(kind, databaseUrl);
+      const pid = server.child.pid!;
+      // Warm-up: every code once into the redirect cache, JIT; its scans are written before the timed part.
+      if (kind === 'app') {
+        let n = 0;
+        const warm = () => n++ % CODES;
+        const start = await rowsOf(db, workspaceId);
+        const w = await autocannon({
+          url: `http://127.0.0.1:${server.port}`,
+          connections: CONNECTIONS,
+          amount: CODES,
+          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/r/${codes[warm()]}` }) }],
+        });
+        const target = start + w['3xx'];
+        for (let i = 0; i < 600 && (await rowsOf(db, workspaceId)) < target; i++)
+          await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 1_500));
+      }
+      const before = await rowsOf(db, workspaceId);
+      const bytesBefore = await sizes(db, databaseUrl, dir);
+      await stall(server);
+      const cpu0 = processTicks(pid);
+      const pg0 = postgresTicks();
+      const { seconds, answered } = await load(server, codes, pick, rnd);
+      const loadEnd = performance.now();
+      let rows = before;
+      if (kind === 'app') {
+        for (let i = 0; i < 3_000 && rows < before + answered; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          rows = await rowsOf(db, workspaceId);
+        }
+      }
+      const lagS = kind === 'app' ? (performance.now() - loadEnd) / 1000 : 0;
+      const cpu1 = processTicks(pid);
+      const pg1 = postgresTicks();
+      const stallMs = await stall(server);
+      const bytesAfter = await sizes(db, databaseUrl, dir);
+      await stopServer(server);
+      const stored = rows - before;
+      const bytes: Record<string, number> = {};
+      for (const k of Object.keys(bytesAfter)) bytes[k] = stored ? (bytesAfter[k] - bytesBefore[k]) / stored : 0;
+      results.push({
+        shape,
+        server: kind === 'app' ? 'qrs' : 'bare Fastify 302',
+        offered: answered / seconds,
+        cpuUs: (((cpu1 - cpu0) / HZ) * 1e6) / answered,
+        pgUs: stored ? (((pg1 - pg0) / HZ) * 1e6) / stored : 0,
+        lagS,
+        stored,
+        stallMs,
+        bytes,
+      });
+      if (kind === 'app' && stored !== answered) console.log(`!! ${shape}: ${answered} answered, ${stored} rows`);
+    }
+  }
+  await cleanup(db, workspaceId);
+  await db.destroy();
+
+  console.log(`\n### ${label}\n`);
+  console.log(
+    '| shape | server | redirects/s offered | CPU µs / redirect (all threads, until rows) | ratio to bare | PostgreSQL µs / scan | rows | lag after load s | longest stall ms |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    const bare = results.find((x) => x.shape === r.shape && x.server !== 'qrs')!;
+    console.log(
+      `| ${r.shape} | ${r.server} | ${r.offered.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / bare.cpuUs).toFixed(1)}× | ${label.startsWith('Postgre') && r.server === 'qrs' ? r.pgUs.toFixed(0) : '–'} | ${r.server === 'qrs' ? r.stored : '–'} | ${r.server === 'qrs' ? r.lagS.toFixed(1) : '–'} | ${r.stallMs.toFixed(0)} |`,
+    );
+  }
+  console.log('\nBytes per stored scan:\n');
+  for (const r of results.filter((x) => x.server === 'qrs'))
+    console.log(
+      `- ${r.shape}: ${Object.entries(r.bytes)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ')}`,
+    );
+  console.log(
+    `\n${REDIRECTS.toLocaleString('en')} redirects a run over ${CODES.toLocaleString('en')} codes, ${CONNECTIONS} connections, one run each, fresh server processes; load generator on the same machine.`,
+  );
+}
+
+async function cleanup(db: DB, workspaceId: string) {
+  const codes = db.selectFrom('codes').select('id').where('workspace_id', '=', workspaceId);
+  await db.deleteFrom('scans').where('workspace_id', '=', workspaceId).execute();
+  await db.deleteFrom('scan_rollups').where('code_id', 'in', codes).execute();
+  await db.deleteFrom('scan_visitors').where('scope_id', 'in', codes).execute();
+  await db.deleteFrom('scan_visitors').where('scope_id', '=', workspaceId).execute();
+  await db.deleteFrom('workspace_rollups').where('workspace_id', '=', workspaceId).execute();
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'qrs-traffic-'));
+process.env.SCAN_JOURNAL_DIR = join(dir, 'journal');
+if (!process.env.SCAN_TRAFFIC_ONLY || process.env.SCAN_TRAFFIC_ONLY === 'sqlite')
+  await run('SQLite (temp file)', `sqlite:${join(dir, 'bench.sqlite')}`, dir);
+const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pg && (!process.env.SCAN_TRAFFIC_ONLY || process.env.SCAN_TRAFFIC_ONLY === 'postgres'))
+  await run('PostgreSQL', pg, dir);
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);

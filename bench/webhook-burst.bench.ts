@@ -1,0 +1,269 @@
+/**
+ * A burst of webhook events against the redirect (docs/benchmarks.md, "Webhook burst"): 10,000
+ * `code.created` events land in the outbox at once, the real server (its own process, job runner
+ * polling) fans them out and delivers them to a receiver on loopback, and meanwhile autocannon
+ * offers redirects at a fixed rate. Two topologies (docs/decisions.md D32), alternated round by
+ * round: `all`, one process serving redirects and running jobs; `split`, a `ROLE=web` process
+ * serving redirects and a `worker` process delivering. Three phases per round, on fresh processes:
+ *   B. the burst alone: time until every event arrived (counted by webhook-id), and the server's
+ *      CPU for it, i.e. what one delivery costs;
+ *   A. redirects alone at the fixed rate: the server's CPU per redirect (the baseline);
+ *   C. another burst with the same redirects: the server's CPU per redirect, gross (delivery work
+ *      included) and net (minus the deliveries made in the window at B's cost each).
+ * CPU is the redirect-serving process's (and, for B, the delivering process's). The target
+ * (webhooks issue) is gross C / A ≤ 105 % for the redirect-serving process. Linux only (CPU from /proc/<pid>/task).
+ * Run: npm run bench -- webhook-burst (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is
+ * set, else a SQLite temp file). BENCH_EVENTS (10000), BENCH_RATE (redirects/s, 500), BENCH_ROUNDS
+ * (2: each runs both topologies, in alternating order), BENCH_TOPOLOGIES (all,split).
+ */
+import { execSync } from 'node:child_process';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { Webhook } from 'standardwebhooks';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DB } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { buildApp } from '../src/app.js';
+import { bootstrap } from '../src/cli/commands.js';
+import { publishEvent } from '../src/features/events/index.js';
+import {
+  REQUEST_HEADERS,
+  benchEnv,
+  median,
+  removeScans,
+  startServer,
+  stopServer,
+  type Server,
+} from './redirect-servers.js';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+type Topology = 'all' | 'split';
+const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'all,split').split(',') as Topology[];
+const HZ = existsSync('/proc/self/task') ? Number(execSync('getconf CLK_TCK').toString()) : 0;
+
+// The server under test: the job runner polls as in production, webhooks may reach loopback.
+process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
+process.env.JOBS_POLL_INTERVAL_MS ??= '1000';
+
+function processTicks(pid: number): number {
+  let total = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+      total += Number(f[11]) + Number(f[12]);
+    } catch {
+      /* the thread ended */
+    }
+  }
+  return total;
+}
+const cpuUs = (ticks: number) => (ticks / HZ) * 1e6;
+
+/** A receiver on loopback: counts distinct webhook-ids, verifies the first of each burst. */
+class Receiver {
+  ids = new Set<string>();
+  secret = '';
+  verified = 0;
+  private server!: HttpServer;
+  url = '';
+  async start() {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const id = String(req.headers['webhook-id']);
+        if (this.verified < 3) {
+          new Webhook(this.secret).verify(
+            Buffer.concat(chunks).toString('utf8'),
+            req.headers as Record<string, string>,
+          );
+          this.verified++;
+        }
+        this.ids.add(id);
+        res.statusCode = 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+    return this;
+  }
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+async function seed(databaseUrl: string, rx: Receiver) {
+  // Development rules for the seeding only: production refuses an http endpoint when it is saved.
+  const config = loadConfig({ ...benchEnv(databaseUrl), NODE_ENV: 'development' });
+  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
+  await migrateToLatest(db);
+  const suffix = randomBytes(4).toString('hex');
+  const t = await bootstrap(db, config, {
+    email: `bench-${suffix}@example.com`,
+    password: 'bench password 1',
+    orgName: 'Bench',
+    orgSlug: `bench-${suffix}`,
+    plan: 'enterprise',
+  });
+  const app = await buildApp(config, { db, logger: false });
+  const post = (url: string, body: unknown) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${t.api_key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const code = (await post('/v1/codes', { type: 'url', url: 'https://example.com/landing' })).json().data;
+  const hook = (await post('/v1/webhooks', { url: rx.url, event_types: ['code.created'] })).json().data;
+  rx.secret = hook.secret;
+  await app.close();
+  return { db, code, hookId: hook.id as string, org: t.organization_id, ws: t.workspace_id };
+}
+
+/** 10,000 code.created events in the outbox, committed together: the burst. */
+async function burst(db: DB, org: string, ws: string) {
+  const at = new Date();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < EVENTS; i++)
+      await publishEvent(
+        trx,
+        { type: 'code.created', organizationId: org, workspaceId: ws, data: { id: `qr_bench${i}`, n: i } },
+        at,
+      );
+  });
+}
+
+async function untilDelivered(rx: Receiver, want: number, timeoutMs = 1_800_000) {
+  const until = Date.now() + timeoutMs;
+  while (rx.ids.size < want && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  if (rx.ids.size < want) throw new Error(`only ${rx.ids.size} of ${want} events arrived`);
+}
+
+interface Round {
+  topology: Topology;
+  deliverS: number;
+  perSecond: number;
+  deliveryUs: number;
+  baseUs: number;
+  grossUs: number;
+  netUs: number;
+  baseP99: number;
+  burstP99: number;
+  inWindow: number;
+}
+
+async function redirects(server: Server, path: string, seconds: number) {
+  return autocannon({
+    url: `http://127.0.0.1:${server.port}${path}`,
+    connections: 10,
+    overallRate: RATE,
+    duration: seconds,
+    headers: REQUEST_HEADERS,
+  });
+}
+
+async function round(databaseUrl: string, topology: Topology): Promise<Round> {
+  const rx = await new Receiver().start();
+  const { db, code, hookId, org, ws } = await seed(databaseUrl, rx);
+  const server = await startServer('app', databaseUrl, { ROLE: topology === 'all' ? 'all' : 'web' });
+  const worker = topology === 'split' ? await startServer('worker', databaseUrl) : null;
+  const pid = server.child.pid!;
+  // What one delivery costs, on the process that delivers.
+  const deliverer = worker ? worker.child.pid! : pid;
+  const path = `/r/${code.short_code}`;
+  try {
+    await redirects(server, path, 2); // warm-up
+
+    // B: the burst alone
+    let t0 = processTicks(deliverer);
+    await burst(db, org, ws);
+    const start = Date.now();
+    await untilDelivered(rx, EVENTS);
+    const deliverS = (Date.now() - start) / 1000;
+    const deliveryUs = cpuUs(processTicks(deliverer) - t0) / EVENTS;
+    const window = Math.max(5, Math.floor(deliverS * 0.7));
+
+    // A: redirects alone, as long as C's window
+    t0 = processTicks(pid);
+    const a = await redirects(server, path, window);
+    const baseUs = cpuUs(processTicks(pid) - t0) / a.requests.total;
+
+    // C: a second burst, and the same redirects while it is delivered
+    await burst(db, org, ws);
+    const before = rx.ids.size;
+    t0 = processTicks(pid);
+    const c = await redirects(server, path, window);
+    const cpuC = cpuUs(processTicks(pid) - t0);
+    const inWindow = rx.ids.size - before;
+    await untilDelivered(rx, 2 * EVENTS);
+    return {
+      topology,
+      deliverS,
+      perSecond: EVENTS / deliverS,
+      deliveryUs,
+      baseUs,
+      grossUs: cpuC / c.requests.total,
+      // Split: the deliveries' CPU is the worker's, none of it to subtract here.
+      netUs: (cpuC - (worker ? 0 : inWindow * deliveryUs)) / c.requests.total,
+      baseP99: a.latency.p99,
+      burstP99: c.latency.p99,
+      inWindow,
+    };
+  } finally {
+    if (worker) await stopServer(worker);
+    await stopServer(server);
+    await rx.stop();
+    await removeScans(db, code.id);
+    await db.deleteFrom('webhook_deliveries').where('webhook_id', '=', hookId).execute();
+    await db.deleteFrom('jobs').where('payload', 'like', '%qr_bench%').execute();
+    await db.destroy();
+  }
+}
+
+async function run(label: string, databaseUrl: string) {
+  console.log(`\n### ${label}\n`);
+  console.log(
+    `| topology | ${EVENTS} delivered in s | events/s | delivering process CPU µs / event | redirect CPU µs, alone | during burst, gross | gross / alone | net / alone | p99 ms alone / burst | events delivered in window |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const rounds: Round[] = [];
+  // Alternating order: a load swing on the shared machine hits both topologies alike.
+  for (let i = 0; i < ROUNDS; i++)
+    for (const topology of i % 2 ? [...TOPOLOGIES].reverse() : TOPOLOGIES) {
+      const r = await round(databaseUrl, topology);
+      rounds.push(r);
+      console.log(
+        `| ${r.topology} | ${r.deliverS.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${r.deliveryUs.toFixed(0)} | ${r.baseUs.toFixed(0)} | ${r.grossUs.toFixed(0)} | ${((r.grossUs / r.baseUs) * 100).toFixed(1)} % | ${((r.netUs / r.baseUs) * 100).toFixed(1)} % | ${r.baseP99} / ${r.burstP99} | ${r.inWindow} |`,
+      );
+    }
+  for (const topology of TOPOLOGIES) {
+    const of = rounds.filter((r) => r.topology === topology);
+    const m = (f: (r: Round) => number) => median(of.map(f));
+    console.log(
+      `\nMedian, ${topology}: ${EVENTS} events in ${m((r) => r.deliverS).toFixed(1)} s (${m((r) => r.perSecond).toFixed(0)}/s); redirect CPU during the burst ${m((r) => (r.grossUs / r.baseUs) * 100).toFixed(1)} % of alone (gross, same-round ratio), net ${m((r) => (r.netUs / r.baseUs) * 100).toFixed(1)} %. ${RATE} redirects/s offered, ${of.length} rounds.`,
+    );
+  }
+}
+
+if (!HZ) {
+  console.log('webhook-burst: needs Linux /proc; skipped.');
+  process.exit(0);
+}
+const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pg) await run('PostgreSQL', pg);
+else {
+  const dir = mkdtempSync(join(tmpdir(), 'qrs-bench-'));
+  await run('SQLite (temp file)', `sqlite:${join(dir, 'bench.sqlite')}`);
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(0);

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import type { DB } from './database.js';
+import { isPostgres } from './migrations/dialect.js';
+import type { Database } from './schema.js';
+import { ROWS_PER_STATEMENT } from './statement-limits.js';
+
+type Table = keyof Database & string;
+
+/**
+ * An INSERT of many rows, ready for `.onConflict()` and `.returning()`. On PostgreSQL the rows
+ * travel as one JSON parameter that `json_populate_recordset` turns into the table's own row type
+ * (docs/decisions.md, D27): a thousand rows of ten columns were ten thousand bound parameters,
+ * each built into Kysely's tree, compiled and serialized one by one, and that was most of the
+ * flush's own CPU. SQLite keeps multi-row VALUES, whose prepared statement is cached. Every row
+ * carries the same keys: the first row's keys are the column list. At most ROWS_PER_STATEMENT
+ * rows on SQLite (the caller chunks); any number on PostgreSQL.
+ */
+export function insertRows<T extends Table>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
+  if (!isPostgres(db) || !rows.length) return db.insertInto(table).values(rows as never);
+  const columns = Object.keys(rows[0]);
+  const refs = sql.join(columns.map((c) => sql.ref(c)));
+  return db
+    .insertInto(table)
+    .columns(columns as never)
+    .expression(
+      sql`select ${refs} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)` as never,
+    );
+}
+
+/** How many rows one insertRows statement takes on this database. */
+export const rowsPerInsert = (db: DB) => (isPostgres(db) ? 20 * ROWS_PER_STATEMENT : ROWS_PER_STATEMENT);

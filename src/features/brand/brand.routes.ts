@@ -1,0 +1,187 @@
+import type { App } from '../../http/types.js';
+import { principalOf } from '../../http/types.js';
+import { List, One, list, one } from '../../http/envelope.js';
+import { route } from '../../http/route.js';
+import {
+  BrandKit,
+  BrandKitCreate,
+  BrandKitUpdate,
+  BrandListQuery,
+  IdParams,
+  Logo,
+  LogoCreate,
+} from './brand.schemas.js';
+import {
+  createKit,
+  createLogo,
+  deleteLogo,
+  getKit,
+  getLogo,
+  listKits,
+  listLogos,
+  logoFile,
+  updateKitFields,
+} from './brand.service.js';
+import { Type } from 'typebox';
+
+const tags = ['brand'];
+
+export default async function brandRoutes(app: App) {
+  const deps = { db: app.deps.db, clock: app.deps.clock };
+
+  app.post(
+    '/v1/logos',
+    route('codes.write', {
+      operationId: 'createLogo',
+      tags,
+      summary: 'Upload a logo',
+      description:
+        'Stores a PNG or SVG logo in the workspace for codes and brand kits to use (style.logo_id). The file is sent base64 in JSON. An SVG is sanitised before it is stored; a file that fails a check is a 422 with a pointer, and nothing is stored. Audited.',
+      body: LogoCreate,
+      response: { 201: One(Logo) },
+    }),
+    async (request, reply) =>
+      reply.code(201).send(one(request, await createLogo(deps, principalOf(request), request.body))),
+  );
+
+  app.get(
+    '/v1/logos',
+    route('codes.read', {
+      operationId: 'listLogos',
+      tags,
+      summary: "The workspace's logos, newest first",
+      description: 'Cursor-paginated logos of the workspace (without their files; see GET /v1/logos/{id}/image).',
+      querystring: BrandListQuery,
+      response: { 200: List(Logo) },
+    }),
+    async (request) => list(request, await listLogos(deps, principalOf(request), request.query)),
+  );
+
+  app.get(
+    '/v1/logos/:id',
+    route('codes.read', {
+      operationId: 'getLogo',
+      tags,
+      summary: 'One logo',
+      description: "A logo of the workspace; another workspace's is a 404.",
+      params: IdParams,
+      response: { 200: One(Logo) },
+    }),
+    async (request) => one(request, await getLogo(deps, principalOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/v1/logos/:id/image',
+    route('codes.read', {
+      operationId: 'getLogoImage',
+      tags,
+      summary: 'The stored logo file',
+      description:
+        'The sanitised file as stored, served with a Content-Security-Policy that forbids scripts and loads, so even a browser opening it directly runs nothing.',
+      params: IdParams,
+      response: {
+        200: {
+          description: 'The logo',
+          content: {
+            'image/png': { schema: Type.String({ contentEncoding: 'binary' }) },
+            'image/svg+xml': { schema: Type.String() },
+          },
+        },
+      },
+    }),
+    async (request, reply) => {
+      const file = await logoFile(deps, principalOf(request), request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .send(file.data as unknown as string);
+    },
+  );
+
+  app.delete(
+    '/v1/logos/:id',
+    route('codes.write', {
+      operationId: 'deleteLogo',
+      tags,
+      summary: 'Remove a logo from the library',
+      description:
+        'The logo leaves the list and can no longer be chosen; codes and brand kits that already use it keep drawing it, so a printed design never changes. Audited.',
+      params: IdParams,
+      response: { 200: One(Logo) },
+    }),
+    async (request) => one(request, await deleteLogo(deps, principalOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/v1/brand-kits',
+    route('codes.write', {
+      operationId: 'createBrandKit',
+      tags,
+      summary: 'Create a brand kit',
+      description:
+        'A named design preset (colours, shapes, logo, frame). A code takes it with style.brand_kit_id; its own style fields win over the kit. Audited.',
+      body: BrandKitCreate,
+      response: { 201: One(BrandKit) },
+    }),
+    async (request, reply) =>
+      reply.code(201).send(one(request, await createKit(deps, principalOf(request), request.body))),
+  );
+
+  app.get(
+    '/v1/brand-kits',
+    route('codes.read', {
+      operationId: 'listBrandKits',
+      tags,
+      summary: "The workspace's brand kits, newest first",
+      description: 'Cursor-paginated brand kits of the workspace.',
+      querystring: BrandListQuery,
+      response: { 200: List(BrandKit) },
+    }),
+    async (request) => list(request, await listKits(deps, principalOf(request), request.query)),
+  );
+
+  app.get(
+    '/v1/brand-kits/:id',
+    route('codes.read', {
+      operationId: 'getBrandKit',
+      tags,
+      summary: 'One brand kit',
+      description: "A brand kit of the workspace; another workspace's is a 404.",
+      params: IdParams,
+      response: { 200: One(BrandKit) },
+    }),
+    async (request) => one(request, await getKit(deps, principalOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/v1/brand-kits/:id',
+    route('codes.write', {
+      operationId: 'updateBrandKit',
+      tags,
+      summary: 'Change a brand kit',
+      description:
+        'Renames the kit or replaces its style. The kit is live: every code that takes it draws with the new style from then on. Audited.',
+      params: IdParams,
+      body: BrandKitUpdate,
+      response: { 200: One(BrandKit) },
+    }),
+    async (request) => one(request, await updateKitFields(deps, principalOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/v1/brand-kits/:id',
+    route('codes.write', {
+      operationId: 'deleteBrandKit',
+      tags,
+      summary: 'Delete a brand kit',
+      description:
+        'The kit leaves the list and can no longer be chosen; codes that take it keep drawing with its last style. Audited.',
+      params: IdParams,
+      response: { 200: One(BrandKit) },
+    }),
+    async (request) =>
+      one(request, await updateKitFields(deps, principalOf(request), request.params.id, { deleted: true })),
+  );
+}

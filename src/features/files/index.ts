@@ -1,0 +1,4 @@
+// The files feature's public face: content pages check a file belongs to the workspace and serve its bytes.
+export { findFile } from './files.repo.js';
+export { blobStore, blobKey } from './files.service.js';
+export { default as filesRoutes } from './files.routes.js';

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import { isPostgres, type DB } from '../../db/database.js';
+import { newId } from '../../lib/ids.js';
+
+export interface NewJob {
+  kind: string;
+  /** anything JSON can hold; the handler receives it parsed */
+  payload: unknown;
+  /** not before this instant (default: now) */
+  runAt?: Date;
+  /** unique per kind: a second enqueue with the same key is a no-op */
+  dedupeKey?: string;
+}
+
+/**
+ * Adds a job inside the caller's transaction (docs/decisions.md D12): a rolled-back change never
+ * yields its job, a committed one always does. Returns the id, or null when the key was taken.
+ */
+export async function enqueueJob(db: DB, job: NewJob, now: Date): Promise<string | null> {
+  const at = now.toISOString();
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      id: newId('job'),
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? null),
+      dedupe_key: job.dedupeKey ?? null,
+      status: 'pending',
+      attempts: 0,
+      run_at: (job.runAt ?? now).toISOString(),
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.columns(['kind', 'dedupe_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Adds many jobs in one statement, inside the caller's transaction (a fan-out's deliveries,
+ * docs/decisions.md D32). Returns the dedupe keys that were free, so the caller writes only the rows whose job exists.
+ */
+export async function enqueueJobs(db: DB, jobs: (NewJob & { dedupeKey: string })[], now: Date): Promise<Set<string>> {
+  if (jobs.length === 0) return new Set();
+  const at = now.toISOString();
+  const rows = await db
+    .insertInto('jobs')
+    .values(
+      jobs.map((job) => ({
+        id: newId('job'),
+        kind: job.kind,
+        payload: JSON.stringify(job.payload ?? null),
+        dedupe_key: job.dedupeKey,
+        status: 'pending' as const,
+        attempts: 0,
+        run_at: (job.runAt ?? now).toISOString(),
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['kind', 'dedupe_key']).doNothing())
+    .returning('dedupe_key')
+    .execute();
+  return new Set(rows.map((r) => r.dedupe_key!));
+}
+
+/**
+ * Leases up to `limit` due jobs of the given kinds to `owner`: pending ones whose time has come,
+ * and running ones whose lease ran out (their instance died). On PostgreSQL SKIP LOCKED lets
+ * instances claim side by side without ever taking the same row; SQLite runs the one statement alone.
+ */
+export async function claimJobs(db: DB, kinds: string[], owner: string, now: Date, leaseUntil: Date, limit: number) {
+  const at = now.toISOString();
+  let due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', 'in', kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', at)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', at)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .limit(limit);
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('jobs')
+    .set({
+      status: 'running',
+      locked_by: owner,
+      locked_until: leaseUntil.toISOString(),
+      attempts: sql<number>`attempts + 1`,
+      updated_at: at,
+    })
+    .where('id', 'in', due)
+    .returning(['id', 'kind', 'payload', 'attempts'])
+    .execute();
+}
+
+// Every change below is fenced by the lease: a runner that lost its job to another changes nothing.
+function leased(db: DB, id: string, owner: string) {
+  return db.updateTable('jobs').where('id', '=', id).where('locked_by', '=', owner).where('status', '=', 'running');
+}
+
+/** Completes every job of a pass in one statement (docs/decisions.md D32): one write, not one per job. */
+export async function markDone(db: DB, ids: string[], owner: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .where('id', 'in', ids)
+    .where('locked_by', '=', owner)
+    .where('status', '=', 'running')
+    .set({ status: 'done', locked_by: null, locked_until: null, last_error: null, updated_at: now.toISOString() })
+    .execute();
+}
+
+export async function markRetry(db: DB, id: string, owner: string, now: Date, runAt: Date, error: string) {
+  await leased(db, id, owner)
+    .set({
+      status: 'pending',
+      run_at: runAt.toISOString(),
+      locked_by: null,
+      locked_until: null,
+      last_error: error,
+      updated_at: now.toISOString(),
+    })
+    .execute();
+}
+
+export async function markDead(db: DB, id: string, owner: string, now: Date, error: string): Promise<void> {
+  await leased(db, id, owner)
+    .set({ status: 'dead', locked_by: null, locked_until: null, last_error: error, updated_at: now.toISOString() })
+    .execute();
+}
+
+/** Gives a claimed job back untried (shutdown): due again at once, and the try does not count. */
+export async function releaseJob(db: DB, id: string, owner: string, now: Date): Promise<void> {
+  await leased(db, id, owner)
+    .set({
+      status: 'pending',
+      attempts: sql<number>`attempts - 1`,
+      locked_by: null,
+      locked_until: null,
+      updated_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * Deletes up to `limit` finished jobs (done or dead) last changed before `before`, oldest first;
+ * returns how many. Kept a while for inspection, then they would only grow the table.
+ */
+export async function pruneFinishedJobs(db: DB, before: Date, limit: number): Promise<number> {
+  const old = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', 'in', ['done', 'dead'])
+    .where('updated_at', '<', before.toISOString())
+    .orderBy('updated_at')
+    .limit(limit);
+  const result = await db.deleteFrom('jobs').where('id', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

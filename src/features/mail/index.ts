@@ -1,0 +1,4 @@
+// The mail feature's public module: queue a message inside your transaction.
+export { queueMail } from './mail.service.js';
+export { TEMPLATES, LOCALES, localeOf, type Locale, type Template } from './templates/index.js';
+export { createMailer } from './mailer.js';

@@ -1,0 +1,111 @@
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
+import type { Principal } from '../../http/principal.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
+import { lockRow } from '../../db/row-lock.js';
+import { AppError } from '../../http/errors.js';
+import { recordAudit, type AuditWho } from '../audit/audit.service.js';
+import { countOrgAdmins, findMembershipRow } from '../members/members.repo.js';
+import { findUserById } from '../users/users.repo.js';
+import { verifyPassword } from '../users/password.js';
+import { admitLogin, forgiveLogin } from '../users/login-throttle.js';
+import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
+
+type Ctx = Pick<Deps, 'db' | 'clock'>;
+
+/** Active organizations the user belongs to, with the role, and each one's default workspace. */
+function organizationsOf(db: DB, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .innerJoin('workspaces as w', (j) => j.onRef('w.organization_id', '=', 'o.id').on('w.is_default', '=', 1))
+    .select(['m.organization_id', 'm.role', 'w.id as workspace_id'])
+    .where('m.user_id', '=', userId)
+    .where('o.deleted_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Erases a user in one transaction (docs/privacy.md): every step of ERASURE_STEPS, then one audit
+ * entry per organization it left, naming only its id. The last org_admin of an organization must
+ * hand over first (409).
+ */
+async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
+  const user = await findUserById(trx, userId);
+  if (!user || user.erased_at) throw notFound('User');
+  const orgs = await organizationsOf(trx, userId);
+  for (const org of orgs) {
+    await lockRow(trx, 'organizations', org.organization_id);
+    if (org.role === 'org_admin' && (await countOrgAdmins(trx, org.organization_id)) <= 1)
+      throw conflict(
+        `This user is the last org_admin of organization ${org.organization_id}: make another member org_admin (or delete the organization) first.`,
+      );
+  }
+  const invitedBy = await trx
+    .selectFrom('invitations')
+    .select('organization_id')
+    .distinct()
+    .where('email', '=', user.email)
+    .execute();
+  const erased: ErasedUser = {
+    userId,
+    email: user.email,
+    name: user.name,
+    placeholder: `erased-${userId}@erased.invalid`,
+    organizationIds: [...new Set([...orgs.map((o) => o.organization_id), ...invitedBy.map((i) => i.organization_id)])],
+    at: at.toISOString(),
+  };
+  for (const step of ERASURE_STEPS) await step(trx, erased);
+  for (const org of orgs) {
+    await recordAudit(
+      trx,
+      { ...who, organizationId: org.organization_id, workspaceId: org.workspace_id },
+      {
+        action: 'organizations.member_erased',
+        resourceType: 'organizations',
+        resourceId: org.organization_id,
+        before: { [`member:${userId}`]: org.role },
+        after: { [`member:${userId}`]: null },
+        at,
+      },
+    );
+  }
+  return { user_id: userId, erased: true as const, erased_at: erased.at };
+}
+
+/** DELETE /v1/users/me: the session user, after re-entering the password (throttled like a login). */
+export async function eraseMe(ctx: Ctx, p: Principal, password: string, ip: string) {
+  const user = p.userId ? await findUserById(ctx.db, p.userId) : undefined;
+  if (!user) throw notFound('User');
+  const now = ctx.clock.now();
+  const wait = await admitLogin(ctx.db, user.email, ip, now);
+  if (wait !== null)
+    throw new AppError(
+      'rate-limited',
+      'Too many wrong passwords; try again later.',
+      {},
+      { 'retry-after': String(wait) },
+    );
+  if (!(await verifyPassword(password, user.password_hash))) throw invalidField('/password', 'is wrong', 'mismatch');
+  await forgiveLogin(ctx.db, user.email, ip, now);
+  return ctx.db
+    .transaction()
+    .execute((trx) => erase(trx, user.id, { actorType: 'user', actorId: user.id, requestId: p.requestId }, now));
+}
+
+/**
+ * POST /v1/members/:user_id/erase: an org_admin erases a member of its organization. A user who
+ * also belongs to another organization is not this organization's to erase (409: remove them instead).
+ */
+export async function eraseMember(ctx: Ctx, p: Principal, userId: string) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await findMembershipRow(trx, p.organizationId, userId))) throw notFound('Member');
+    const elsewhere = (await organizationsOf(trx, userId)).filter((o) => o.organization_id !== p.organizationId);
+    if (elsewhere.length)
+      throw conflict(
+        'This user also belongs to another organization, so only they can erase their account (DELETE /v1/users/me). Remove them from this organization instead.',
+      );
+    return erase(trx, userId, p, at);
+  });
+}

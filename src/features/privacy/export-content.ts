@@ -1,0 +1,319 @@
+import type { DB } from '../../db/database.js';
+import { parseJson } from '../../db/column-values.js';
+import { CSV_COLUMNS } from '../scans/scan-csv.js';
+import { scanChunk, workspaceCodeIds } from '../scans/scans-export.repo.js';
+import { csvCell } from '../scans/scan-csv.js';
+import { csvEntry, fixed, jsonEntry, type Entry } from './export-sources.js';
+
+const ALL_SCANS = { from: null, to: null, includeBots: true };
+const AUDIT_COLUMNS = [
+  'id',
+  'workspace_id',
+  'actor_type',
+  'actor_id',
+  'action',
+  'resource_type',
+  'resource_id',
+  'changes',
+  'request_id',
+  'created_at',
+] as const;
+
+/** One keyset page of audit entries (by id) of an organization or of an actor. */
+function auditPage(db: DB, filter: { organizationId?: string; actorId?: string }) {
+  return (a: string | null, limit: number) => {
+    let q = db.selectFrom('audit_logs').select([...AUDIT_COLUMNS]);
+    if (filter.organizationId) q = q.where('organization_id', '=', filter.organizationId);
+    if (filter.actorId) q = q.where('actor_id', '=', filter.actorId);
+    if (a) q = q.where('id', '>', a);
+    return q.orderBy('id').limit(limit).execute();
+  };
+}
+
+const README_USER = `qrs data export: your own data (GDPR Art. 15 and 20)
+
+profile.json       your account: id, e-mail address, name, when it was created
+memberships.json   the organizations and workspaces you belong to, with your roles
+sessions.csv       your dashboard sessions: when each began and when it expires (no tokens)
+api_keys.csv       API keys you created: name, first characters, dates (never the secret)
+comments.csv       comments you wrote on codes
+audit_log.csv      audit log entries of changes you made ("changes" is JSON)
+
+CSV files are RFC 4180 (UTF-8, CRLF, header row); a cell that a spreadsheet would run as a
+formula starts with an apostrophe. Times are UTC (ISO 8601). How qrs handles personal data:
+docs/privacy.md of the qrs documentation.
+`;
+
+const README_ORG = `qrs data export: the whole organization
+
+organization.json  the organization: name, slug, plan, settings
+workspaces.json    its workspaces
+members.csv        its members: user id, e-mail address, name, organization role
+codes.json         every QR code, deleted ones included, with its full configuration
+passports.json     battery passports (current versions)
+comments.csv       comments on its codes
+audit_log.csv      the audit log of every workspace ("changes" is JSON)
+scan_rollups.csv   scan counts per code: totals per UTC day (grain d), and totals and
+                   breakdowns (country, device, …) per month (grain m)
+scans.csv          raw scans still kept (see the workspaces' scan retention): no IP address is
+                   stored; ip_hash is a daily-salted hash that cannot be linked across days
+
+CSV files are RFC 4180 (UTF-8, CRLF, header row); a cell that a spreadsheet would run as a
+formula starts with an apostrophe. Times are UTC (ISO 8601).
+`;
+
+/** The requester's own data (Art. 15/20). */
+export function userEntries(db: DB, userId: string): Entry[] {
+  return [
+    fixed('README.txt', README_USER),
+    {
+      name: 'profile.json',
+      pieces: async function* () {
+        const u = await db
+          .selectFrom('users')
+          .select(['id', 'email', 'name', 'created_at', 'updated_at'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        yield `${JSON.stringify(u ?? null, null, 2)}\n`;
+      },
+    },
+    {
+      name: 'memberships.json',
+      pieces: async function* () {
+        const orgs = await db
+          .selectFrom('memberships as m')
+          .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+          .select(['o.id as organization_id', 'o.name', 'm.role', 'm.created_at'])
+          .where('m.user_id', '=', userId)
+          .execute();
+        const workspaces = await db
+          .selectFrom('workspace_members as wm')
+          .innerJoin('workspaces as w', 'w.id', 'wm.workspace_id')
+          .select(['w.id as workspace_id', 'w.organization_id', 'w.name', 'wm.role', 'wm.created_at'])
+          .where('wm.user_id', '=', userId)
+          .execute();
+        yield `${JSON.stringify({ organizations: orgs, workspaces }, null, 2)}\n`;
+      },
+    },
+    csvEntry(
+      'sessions.csv',
+      ['id', 'created_at', 'expires_at'],
+      (a, limit) => {
+        let q = db.selectFrom('sessions').select(['id', 'created_at', 'expires_at']).where('user_id', '=', userId);
+        if (a) q = q.where('id', '>', a);
+        return q.orderBy('id').limit(limit).execute();
+      },
+      (r) => r.id,
+    ),
+    csvEntry(
+      'api_keys.csv',
+      [
+        'id',
+        'organization_id',
+        'workspace_id',
+        'name',
+        'hint',
+        'created_at',
+        'expires_at',
+        'revoked_at',
+        'last_used_at',
+      ],
+      (a, limit) => {
+        let q = db
+          .selectFrom('api_keys')
+          .select([
+            'id',
+            'organization_id',
+            'workspace_id',
+            'name',
+            'hint',
+            'created_at',
+            'expires_at',
+            'revoked_at',
+            'last_used_at',
+          ])
+          .where('created_by', '=', userId);
+        if (a) q = q.where('id', '>', a);
+        return q.orderBy('id').limit(limit).execute();
+      },
+      (r) => r.id,
+    ),
+    csvEntry(
+      'comments.csv',
+      ['id', 'workspace_id', 'code_id', 'body', 'created_at', 'deleted_at'],
+      (a, limit) => {
+        let q = db
+          .selectFrom('code_comments')
+          .select(['id', 'workspace_id', 'code_id', 'body', 'created_at', 'deleted_at'])
+          .where('author_type', '=', 'user')
+          .where('author_id', '=', userId);
+        if (a) q = q.where('id', '>', a);
+        return q.orderBy('id').limit(limit).execute();
+      },
+      (r) => r.id,
+    ),
+    csvEntry('audit_log.csv', AUDIT_COLUMNS, auditPage(db, { actorId: userId }), (r) => r.id),
+  ];
+}
+
+/** Every code id of the organization (all workspaces, deleted codes too), in batches. */
+async function* codeIdsOf(db: DB, organizationId: string): AsyncGenerator<string> {
+  const workspaces = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .execute();
+  for (const ws of workspaces) {
+    let last: string | null = null;
+    for (;;) {
+      const ids = await workspaceCodeIds(db, ws.id, last, 1_000);
+      yield* ids;
+      if (ids.length < 1_000) break;
+      last = ids[ids.length - 1];
+    }
+  }
+}
+
+/** Raw scans, code by code, each code's oldest first; 1,000 rows per statement. */
+function scansEntry(db: DB, organizationId: string): Entry {
+  return {
+    name: 'scans.csv',
+    pieces: async function* () {
+      yield `${CSV_COLUMNS.join(',')}\r\n`;
+      for await (const codeId of codeIdsOf(db, organizationId)) {
+        let last: string | null = null;
+        for (;;) {
+          const rows = await scanChunk(db, codeId, ALL_SCANS, last, 1_000);
+          let text = '';
+          for (const r of rows)
+            text += `${CSV_COLUMNS.map((c) => csvCell(c === 'is_bot' ? Number(r.is_bot) === 1 : r[c])).join(',')}\r\n`;
+          if (text) yield text;
+          if (rows.length < 1_000) break;
+          last = rows[rows.length - 1].id;
+        }
+      }
+    },
+  };
+}
+
+const ROLLUP_COLUMNS = [
+  'code_id',
+  'grain',
+  'bucket',
+  'dimension',
+  'value',
+  'scans',
+  'humans',
+  'visitors',
+  'human_visitors',
+] as const;
+
+/** Per code: day totals, and the breakdowns (country, device, …) per month; finer cells are derivable from scans.csv. */
+function rollupsEntry(db: DB, organizationId: string): Entry {
+  return {
+    name: 'scan_rollups.csv',
+    pieces: async function* () {
+      yield `${ROLLUP_COLUMNS.join(',')}\r\n`;
+      for await (const codeId of codeIdsOf(db, organizationId)) {
+        const rows = await db
+          .selectFrom('scan_rollups')
+          .select([...ROLLUP_COLUMNS])
+          .where('code_id', '=', codeId)
+          .where((eb) => eb.or([eb.and([eb('grain', '=', 'd'), eb('dimension', '=', 'total')]), eb('grain', '=', 'm')]))
+          .orderBy('grain')
+          .orderBy('dimension')
+          .orderBy('bucket')
+          .orderBy('value')
+          .execute();
+        let text = '';
+        for (const r of rows) text += `${ROLLUP_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`;
+        if (text) yield text;
+      }
+    },
+  };
+}
+
+function commentsEntry(db: DB, organizationId: string): Entry {
+  const columns = [
+    'id',
+    'workspace_id',
+    'code_id',
+    'author_type',
+    'author_id',
+    'body',
+    'created_at',
+    'deleted_at',
+  ] as const;
+  return {
+    name: 'comments.csv',
+    pieces: async function* () {
+      yield `${columns.join(',')}\r\n`;
+      for await (const codeId of codeIdsOf(db, organizationId)) {
+        const rows = await db
+          .selectFrom('code_comments')
+          .select([...columns])
+          .where('code_id', '=', codeId)
+          .orderBy('id')
+          .execute();
+        let text = '';
+        for (const r of rows) text += `${columns.map((c) => csvCell(r[c])).join(',')}\r\n`;
+        if (text) yield text;
+      }
+    },
+  };
+}
+
+/** The whole organization (an org_admin's request). */
+export function organizationEntries(db: DB, organizationId: string): Entry[] {
+  const byOrg =
+    <T extends 'codes' | 'dpp_passports' | 'workspaces'>(table: T) =>
+    (a: string | null, limit: number) => {
+      let q = db
+        .selectFrom(table as 'codes')
+        .selectAll()
+        .where('organization_id', '=', organizationId);
+      if (a) q = q.where('id', '>', a);
+      return q.orderBy('id').limit(limit).execute() as Promise<Array<Record<string, unknown> & { id: string }>>;
+    };
+  const parsed = (fields: string[]) => (row: Record<string, unknown>) => {
+    const out = { ...row };
+    for (const f of fields) if (typeof out[f] === 'string') out[f] = parseJson(out[f] as string, out[f]);
+    return out;
+  };
+  return [
+    fixed('README.txt', README_ORG),
+    {
+      name: 'organization.json',
+      pieces: async function* () {
+        const org = await db
+          .selectFrom('organizations')
+          .selectAll()
+          .where('id', '=', organizationId)
+          .executeTakeFirst();
+        yield `${JSON.stringify(org ? parsed(['settings'])(org) : null, null, 2)}\n`;
+      },
+    },
+    jsonEntry('workspaces.json', byOrg('workspaces'), (r) => r.id, parsed(['settings'])),
+    csvEntry(
+      'members.csv',
+      ['user_id', 'email', 'name', 'role', 'created_at'],
+      (a, limit) => {
+        let q = db
+          .selectFrom('memberships as m')
+          .innerJoin('users as u', 'u.id', 'm.user_id')
+          .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+          .where('m.organization_id', '=', organizationId);
+        if (a) q = q.where('m.user_id', '>', a);
+        return q.orderBy('m.user_id').limit(limit).execute();
+      },
+      (r) => r.user_id,
+    ),
+    jsonEntry('codes.json', byOrg('codes'), (r) => r.id, parsed(['content', 'tags', 'destinations', 'style'])),
+    jsonEntry('passports.json', byOrg('dpp_passports'), (r) => r.id, parsed(['data'])),
+    commentsEntry(db, organizationId),
+    csvEntry('audit_log.csv', AUDIT_COLUMNS, auditPage(db, { organizationId }), (r) => r.id),
+    rollupsEntry(db, organizationId),
+    scansEntry(db, organizationId),
+  ];
+}

@@ -1,0 +1,47 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { DB } from '../../db/database.js';
+import type { PrivacyExportsTable } from './exports.table.js';
+
+export function insertExport(db: DB, row: Insertable<PrivacyExportsTable>) {
+  return db.insertInto('privacy_exports').values(row).execute();
+}
+
+export function findExport(db: DB, id: string) {
+  return db.selectFrom('privacy_exports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function updateExport(db: DB, id: string, patch: Updateable<PrivacyExportsTable>) {
+  return db.updateTable('privacy_exports').set(patch).where('id', '=', id).execute();
+}
+
+/** Takes a pending export for this process; false when another instance took it first. */
+export async function claimExport(db: DB, id: string): Promise<boolean> {
+  const res = await db
+    .updateTable('privacy_exports')
+    .set({ status: 'running' })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export function pendingExports(db: DB, limit: number) {
+  return db
+    .selectFrom('privacy_exports')
+    .select('id')
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Exports past their expiry that still have (or may have) a file. */
+export function expiredExports(db: DB, now: string, limit: number) {
+  return db
+    .selectFrom('privacy_exports')
+    .select('id')
+    .where('expires_at', '<=', now)
+    .where('status', '!=', 'expired')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,109 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Deps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
+import type { Principal } from '../../http/principal.js';
+import { conflict, forbidden, gone, notFound } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { organizationEntries, userEntries } from './export-content.js';
+import { claimExport, expiredExports, findExport, insertExport, pendingExports, updateExport } from './exports.repo.js';
+import { toExport, type CreateExportBody } from './exports.schemas.js';
+import { ZipFileWriter } from './zip-writer.js';
+
+export const EXPORT_DAYS = 7;
+const DAY = 86_400_000;
+
+export type ExportsCtx = Pick<Deps, 'db' | 'clock' | 'config'> & { kick: () => void };
+
+const fileOf = (dir: string, id: string) => join(dir, `${id}.zip`);
+
+export async function createExport(ctx: ExportsCtx, p: Principal, body: CreateExportBody) {
+  const scope = body.scope ?? 'user';
+  if (!p.userId) throw forbidden('Exports are made for a person: use a dashboard session.');
+  if (scope === 'organization' && p.orgRole !== 'org_admin')
+    throw forbidden('Only an org_admin can export the whole organization; export your own data with scope "user".');
+  const now = ctx.clock.now();
+  const row = {
+    id: newId('exp'),
+    organization_id: p.organizationId,
+    user_id: p.userId,
+    scope,
+    status: 'pending' as const,
+    size_bytes: null,
+    error: null,
+    created_at: now.toISOString(),
+    completed_at: null,
+    expires_at: new Date(now.getTime() + EXPORT_DAYS * DAY).toISOString(),
+  };
+  await insertExport(ctx.db, row);
+  ctx.kick();
+  return toExport(row);
+}
+
+/** Only its requester, in the organization it was made in, sees an export; anyone else gets 404. */
+async function ownExport(db: DB, p: Principal, id: string) {
+  const row = await findExport(db, id);
+  if (!row || row.organization_id !== p.organizationId || row.user_id !== p.userId) throw notFound('Export');
+  return row;
+}
+
+export async function getExport(ctx: ExportsCtx, p: Principal, id: string) {
+  return toExport(await ownExport(ctx.db, p, id));
+}
+
+export async function openDownload(ctx: ExportsCtx, p: Principal, id: string) {
+  const row = await ownExport(ctx.db, p, id);
+  if (row.status === 'expired' || row.expires_at <= ctx.clock.now().toISOString())
+    throw gone(`This export expired at ${row.expires_at}; request a new one.`);
+  if (row.status !== 'ready') throw conflict(`This export is ${row.status}, not ready for download yet.`);
+  const path = fileOf(ctx.config.privacyExports.dir, row.id);
+  await stat(path).catch(() => {
+    throw gone('The file of this export is no longer there; request a new one.');
+  });
+  return { stream: createReadStream(path), filename: `qrs-${row.scope}-export-${row.id}.zip`, size: row.size_bytes };
+}
+
+/** Writes one export's ZIP; a failure marks it failed and leaves no partial file. */
+export async function runExport(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, id: string): Promise<void> {
+  if (!(await claimExport(ctx.db, id))) return;
+  const row = (await findExport(ctx.db, id))!;
+  const dir = ctx.config.privacyExports.dir;
+  await mkdir(dir, { recursive: true });
+  const path = fileOf(dir, id);
+  const zip = new ZipFileWriter(path);
+  try {
+    const entries =
+      row.scope === 'organization'
+        ? organizationEntries(ctx.db, row.organization_id)
+        : userEntries(ctx.db, row.user_id);
+    for (const entry of entries) await zip.add(entry.name, entry.pieces());
+    await zip.close();
+    const { size } = await stat(path);
+    const done = ctx.clock.now();
+    await updateExport(ctx.db, id, {
+      status: 'ready',
+      size_bytes: size,
+      completed_at: done.toISOString(),
+      expires_at: new Date(done.getTime() + EXPORT_DAYS * DAY).toISOString(),
+    });
+  } catch (err) {
+    zip.abort();
+    await rm(path, { force: true });
+    await updateExport(ctx.db, id, { status: 'failed', error: 'the export could not be written; request a new one' });
+    throw err;
+  }
+}
+
+/** Picks up pending exports (oldest first) and deletes expired ones with their files. */
+export async function sweepExports(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, onError: (err: unknown) => void) {
+  for (const { id } of await expiredExports(ctx.db, ctx.clock.now().toISOString(), 100)) {
+    await rm(fileOf(ctx.config.privacyExports.dir, id), { force: true });
+    await updateExport(ctx.db, id, { status: 'expired', size_bytes: null });
+  }
+  for (;;) {
+    const pending = await pendingExports(ctx.db, 10);
+    if (!pending.length) return;
+    for (const { id } of pending) await runExport(ctx, id).catch(onError);
+  }
+}

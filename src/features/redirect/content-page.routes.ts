@@ -1,0 +1,109 @@
+import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../http/types.js';
+import { vcardPayload, type VcardContent } from '../../qr/payloads.js';
+import { ANY_SHORT_CODE } from '../codes/short-codes.js';
+import { blobKey, blobStore, findFile } from '../files/index.js';
+import type { RedirectTarget } from './redirect-cache.js';
+import { decide, page } from './redirect.fns.js';
+
+export interface ContentPageRouteOptions {
+  lookup(request: FastifyRequest, shortCode: string, nowMs: number): Promise<RedirectTarget | null>;
+}
+
+const Params = Type.Object({ short_code: Type.String({ maxLength: 64 }) });
+const notFoundPage = {
+  description: 'HTML page: no live content code of that kind under this short code.',
+  content: { 'text/html': { schema: Type.String() } },
+};
+
+/** RFC 6266: an ASCII fallback and the exact name in UTF-8, so no name can break the header. */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The downloads a content page links to: a vCard page's `.vcf` and a PDF page's file. They answer
+ * exactly when the page itself would (live, same host scope) and record no scan: the page view
+ * that led here was the scan.
+ */
+export default async function contentPageRoutes(app: App, opts: ContentPageRouteOptions) {
+  const { clock, db, config } = app.deps;
+  const store = blobStore(config);
+
+  async function live(request: FastifyRequest, reply: FastifyReply, type: string) {
+    const shortCode = (request.params as { short_code: string }).short_code;
+    const nowMs = clock.now().getTime();
+    const target = ANY_SHORT_CODE.test(shortCode) ? await opts.lookup(request, shortCode, nowMs) : null;
+    reply.header('cache-control', 'no-store');
+    if (target?.page?.type === type && target.passwordHash === null && decide(target, nowMs).kind === 'redirect')
+      return target;
+    const p = page(decide(target, nowMs).kind === 'gone' ? 'gone' : 'not_found');
+    reply.code(p.status).type('text/html; charset=utf-8').send(p.html);
+    return null;
+  }
+
+  app.get(
+    '/r/:short_code/contact.vcf',
+    {
+      config: { auth: false, rateLimit: 'public', htmlErrors: true },
+      schema: {
+        operationId: 'contentPageVcard',
+        tags: ['redirect'],
+        summary: 'The vCard of a hosted contact page',
+        description: 'The "Add to contacts" download of a dynamic vcard code: a vCard 3.0 file. No scan is recorded.',
+        params: Params,
+        response: {
+          200: { description: 'vCard 3.0', content: { 'text/vcard': { schema: Type.String() } } },
+          404: notFoundPage,
+          410: notFoundPage,
+        },
+      },
+    },
+    async (request, reply) => {
+      const target = await live(request, reply, 'vcard');
+      if (!target) return reply;
+      return reply
+        .type('text/vcard; charset=utf-8')
+        .header('content-disposition', disposition('attachment', 'contact.vcf'))
+        .send(vcardPayload(target.page!.content as VcardContent));
+    },
+  );
+
+  app.get(
+    '/r/:short_code/file',
+    {
+      config: { auth: false, rateLimit: 'public', htmlErrors: true },
+      schema: {
+        operationId: 'contentPageFile',
+        tags: ['redirect'],
+        summary: 'The file of a hosted PDF page',
+        description: 'The uploaded PDF a dynamic pdf code shows, inline. No scan is recorded.',
+        params: Params,
+        response: {
+          200: {
+            description: 'The file',
+            content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } },
+          },
+          404: notFoundPage,
+          410: notFoundPage,
+        },
+      },
+    },
+    async (request, reply) => {
+      const target = await live(request, reply, 'pdf');
+      if (!target) return reply;
+      const row = await findFile(db, target.workspaceId, String(target.page!.content.file_id));
+      const blob = row ? await store.open(blobKey(row)) : null;
+      if (!row || !blob) {
+        return reply.code(404).type('text/html; charset=utf-8').send(page('not_found').html);
+      }
+      return reply
+        .type(row.content_type)
+        .header('content-length', blob.size)
+        .header('content-disposition', disposition('inline', row.name))
+        .send(blob.stream as unknown as string); // Fastify pipes a stream; the schema types the body as text
+    },
+  );
+}

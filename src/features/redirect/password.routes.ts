@@ -1,0 +1,99 @@
+import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../http/types.js';
+import { verifyPassword } from '../users/password.js';
+import { languageFrom } from '../scans/scan-fields.js';
+import { ANY_SHORT_CODE } from '../codes/short-codes.js';
+import type { RedirectTarget } from './redirect-cache.js';
+import { decide } from './redirect.fns.js';
+import { passwordPage } from './password-page.js';
+
+export interface PasswordRouteOptions {
+  lookup(request: FastifyRequest, shortCode: string, nowMs: number): Promise<RedirectTarget | null>;
+  answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: RedirectTarget | null,
+    nowMs: number,
+    unlocked?: boolean,
+  ): void;
+}
+
+/** Tries per IP and window; a wrong guess costs a scrypt, so the budget is small. */
+const TRY_WINDOW_MS = 15 * 60_000;
+
+const html = (description: string, example: string) => ({
+  description,
+  content: { 'text/html': { schema: Type.String(), example } },
+});
+
+/**
+ * POST /r/:short_code — the password form of a protected code. A right password answers like the
+ * redirect (302, the scan recorded); a wrong one the form again with 403. Tries count per IP in the
+ * shared rate-limit store, so every instance sees them (docs/codes.md, "Password-protected codes").
+ */
+export default async function passwordRoute(app: App, opts: PasswordRouteOptions) {
+  const { config, clock, rateStore } = app.deps;
+  // Scoped to this plugin: nowhere else takes a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.post(
+    '/r/:short_code',
+    {
+      config: { auth: false, rateLimit: 'public', htmlErrors: true },
+      schema: {
+        operationId: 'unlockRedirect',
+        tags: ['redirect'],
+        summary: 'Send the password of a protected code',
+        description: `The form of the password page posts here (application/x-www-form-urlencoded). Right: 302 to the destination and the scan is recorded. Wrong: 403 and the form again. More than ${config.codePasswordTries} tries from one IP within 15 minutes: 429 with Retry-After.`,
+        consumes: ['application/x-www-form-urlencoded'],
+        params: Type.Object({ short_code: Type.String({ maxLength: 64 }) }),
+        body: Type.Object(
+          { password: Type.String({ minLength: 1, maxLength: 128, examples: ['open-sesame'] }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          302: { description: 'Right password: redirect to the destination (or fallback_url); no body.', type: 'null' },
+          403: html(
+            'Wrong password: the form again.',
+            '<!doctype html><html lang="en"><head><title>This code is protected</title></head><body>…</body></html>',
+          ),
+          404: html(
+            'Unknown code or pending approval.',
+            '<!doctype html><html lang="en"><head><title>Code not found</title></head><body>…</body></html>',
+          ),
+          410: html(
+            'Paused, expired, deleted or rejected code.',
+            '<!doctype html><html lang="en"><head><title>This code is no longer active</title></head><body>…</body></html>',
+          ),
+          429: html(
+            'Too many tries from this IP; Retry-After in seconds.',
+            '<!doctype html><html lang="en"><head><title>This code is protected</title></head><body>…</body></html>',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const shortCode = request.params.short_code;
+      const nowMs = clock.now().getTime();
+      const target = ANY_SHORT_CODE.test(shortCode) ? await opts.lookup(request, shortCode, nowMs) : null;
+      // An open or dead code answers exactly like the GET (a stale form, a paused code).
+      if (!target?.passwordHash || decide(target, nowMs).kind !== 'redirect')
+        return opts.answer(request, reply, target, nowMs);
+      const language = languageFrom(request.headers['accept-language']);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      const tries = await rateStore.hit(`codepw:${request.ip}`, TRY_WINDOW_MS, nowMs);
+      if (tries.count > config.codePasswordTries) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil((tries.resetAt - nowMs) / 1000))));
+        return reply.code(429).send(passwordPage('limited', language, shortCode));
+      }
+      if (!(await verifyPassword(request.body.password, target.passwordHash)))
+        return reply.code(403).send(passwordPage('wrong', language, shortCode));
+      return opts.answer(request, reply, target, nowMs, true);
+    },
+  );
+}

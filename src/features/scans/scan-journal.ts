@@ -1,0 +1,344 @@
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Scan } from './scan.js';
+
+/** A segment is closed past this size; a closed segment whose batches are all written is deleted. */
+export const SEGMENT_BYTES = 8 * 1024 * 1024;
+
+/** A batch the journal holds: its scans, or (spilled) where to read them back. */
+export interface JournalBatch {
+  seq: number;
+  count: number;
+  /** scan time of the batch's first scan, epoch ms (the backlog's age) */
+  firstAt: number;
+  scans: Scan[] | null;
+}
+
+interface Place {
+  segment: number;
+  offset: number;
+  length: number;
+}
+
+/** One scan as a journal tuple: the IP is already its daily-salted hash, as in the row. */
+type Tuple = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  0 | 1,
+];
+
+const encode = (s: Scan, hashIp: (ip: string, at: number) => string): Tuple => [
+  s.id,
+  s.code.codeId,
+  s.code.shortCode,
+  s.code.workspaceId,
+  s.code.organizationId,
+  s.at,
+  s.ipHash !== undefined ? s.ipHash : s.ip === null ? null : hashIp(s.ip, s.at),
+  s.country,
+  s.device,
+  s.os,
+  s.browser,
+  s.referrer,
+  s.language,
+  s.destination,
+  s.bot ? 1 : 0,
+];
+
+const decode = (t: Tuple): Scan => ({
+  id: t[0],
+  code: { codeId: t[1], shortCode: t[2], workspaceId: t[3], organizationId: t[4] },
+  at: t[5],
+  ip: null,
+  ipHash: t[6],
+  country: t[7],
+  device: t[8],
+  os: t[9],
+  browser: t[10],
+  referrer: t[11],
+  language: t[12],
+  destination: t[13],
+  bot: t[14] === 1,
+});
+
+const segmentName = (n: number) => `segment-${String(n).padStart(10, '0')}.log`;
+const SEGMENT = /^segment-(\d{10})\.log$/;
+
+/**
+ * The scan sink's write-ahead journal (docs/scans-pipeline.md): append-only segment files in one
+ * directory, owned by one process (a `lock` file with its pid) and tied to one database (an
+ * `identity` file). Each batch is appended as `B <seq> <json>` before the database sees it, and
+ * `D <seq>` once it is committed; after a crash the batches without a `D` are written again (a
+ * batch written twice is skipped by the writer: it finds its first row). Appends are synchronous
+ * writes to the page cache, so a killed process loses nothing it appended; `sync()` (every
+ * SCAN_JOURNAL_SYNC_MS) bounds what a machine crash can lose.
+ */
+export class ScanJournal {
+  private places = new Map<number, Place>();
+  private undone = new Map<number, number>();
+  private current = 0;
+  private fd = -1;
+  private size = 0;
+  private nextSeq = 1;
+  private dirty = false;
+  private recoveredBatches: JournalBatch[] = [];
+
+  private constructor(
+    private dir: string,
+    private hashIp: (ip: string, at: number) => string,
+    private log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Opens (and recovers) the journal in `dir`, or returns null when another live process holds
+   * it: this instance then runs without a journal, and says so in the log and in /v1/health.
+   */
+  static open(
+    dir: string,
+    database: string,
+    hashIp: (ip: string, at: number) => string,
+    log: FastifyBaseLogger,
+  ): ScanJournal | null {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!lock(dir)) {
+      log.error({ dir }, 'scan journal: held by another process; this instance runs without one');
+      return null;
+    }
+    const identity = createHash('sha256').update(database).digest('hex');
+    const idFile = join(dir, 'identity');
+    if (existsSync(idFile) && readFileSync(idFile, 'utf8') !== identity) {
+      // Another database's scans: never replayed here. Kept aside for the operator.
+      const aside = join(dir, `other-database-${Date.now()}`);
+      mkdirSync(aside);
+      for (const f of readdirSync(dir)) if (SEGMENT.test(f)) renameSync(join(dir, f), join(aside, f));
+      log.error({ aside }, 'scan journal: segments of another database moved aside');
+    }
+    writeFileSync(idFile, identity, { mode: 0o600 });
+    const journal = new ScanJournal(dir, hashIp, log);
+    journal.recover();
+    return journal;
+  }
+
+  /** Batches a previous process appended and did not see committed, oldest first (once). */
+  takeRecovered(): JournalBatch[] {
+    const out = this.recoveredBatches;
+    this.recoveredBatches = [];
+    return out;
+  }
+
+  /** Bytes of the segments on disk. */
+  get bytes(): number {
+    let n = 0;
+    for (const seg of this.segments())
+      n += seg === this.current ? this.size : safeSize(join(this.dir, segmentName(seg)));
+    return n;
+  }
+
+  /** Appends a batch; returns its sequence number. Throws when the disk refuses (the caller keeps it in memory). */
+  append(scans: Scan[]): number {
+    const seq = this.nextSeq++;
+    if (this.size >= SEGMENT_BYTES) this.rotate();
+    const line = Buffer.from(`B ${seq} ${JSON.stringify(scans.map((s) => encode(s, this.hashIp)))}\n`);
+    writeAll(this.fd, line);
+    this.places.set(seq, { segment: this.current, offset: this.size, length: line.length });
+    this.undone.set(this.current, (this.undone.get(this.current) ?? 0) + 1);
+    this.size += line.length;
+    this.dirty = true;
+    return seq;
+  }
+
+  /** The scans of an appended batch, read back from disk. */
+  read(seq: number): Scan[] {
+    const place = this.places.get(seq);
+    if (!place) throw new Error(`scan journal: no batch ${seq}`);
+    const buf = Buffer.alloc(place.length);
+    const fd = place.segment === this.current ? this.fd : openSync(join(this.dir, segmentName(place.segment)), 'r');
+    try {
+      readSync(fd, buf, 0, place.length, place.offset);
+    } finally {
+      if (fd !== this.fd) closeSync(fd);
+    }
+    return parseBatch(buf.toString('utf8', 0, buf.length - 1))!.scans!;
+  }
+
+  /** Marks a batch committed; a closed segment with nothing left to write is deleted. */
+  done(seq: number): void {
+    const place = this.places.get(seq);
+    if (!place) return;
+    this.places.delete(seq);
+    const line = Buffer.from(`D ${seq}\n`);
+    writeAll(this.fd, line);
+    this.size += line.length;
+    this.dirty = true;
+    const left = (this.undone.get(place.segment) ?? 1) - 1;
+    this.undone.set(place.segment, left);
+    if (left === 0 && place.segment !== this.current) this.drop(place.segment);
+    // Everything written: start the current segment over rather than let done markers pile up.
+    if (this.places.size === 0 && this.size >= SEGMENT_BYTES / 8) this.rotate();
+  }
+
+  /** fsync of the current segment, when anything was appended since the last one. */
+  sync(): Promise<void> {
+    if (!this.dirty || this.fd < 0) return Promise.resolve();
+    this.dirty = false;
+    const fd = this.fd;
+    return new Promise((resolve) => fsync(fd, () => resolve()));
+  }
+
+  /** Closes the journal: segments with nothing left to write are deleted; the lock is released. */
+  close(): void {
+    if (this.fd < 0) return;
+    closeSync(this.fd);
+    this.fd = -1;
+    if (this.places.size === 0) for (const seg of this.segments()) unlinkSafe(join(this.dir, segmentName(seg)));
+    else this.log.warn({ batches: this.places.size }, 'scan journal: closed with batches to write at the next start');
+    unlinkSafe(join(this.dir, 'lock'));
+  }
+
+  private segments(): number[] {
+    return readdirSync(this.dir)
+      .map((f) => SEGMENT.exec(f))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+  }
+
+  private recover(): void {
+    const open = new Map<number, { segment: number; offset: number; length: number; batch: JournalBatch }>();
+    let last = 0;
+    for (const seg of this.segments()) {
+      last = seg;
+      const text = readFileSync(join(this.dir, segmentName(seg)));
+      let offset = 0;
+      while (offset < text.length) {
+        const end = text.indexOf(10, offset);
+        // A line without its newline was being written when the process died: its scans were never acknowledged to the writer.
+        if (end < 0) break;
+        const line = text.toString('utf8', offset, end);
+        if (line.startsWith('D ')) open.delete(Number(line.slice(2)));
+        else {
+          const batch = parseBatch(line);
+          if (batch) open.set(batch.seq, { segment: seg, offset, length: end + 1 - offset, batch });
+        }
+        const space = line.indexOf(' ', 2);
+        const seq = Number(space < 0 ? line.slice(2) : line.slice(2, space));
+        if (Number.isInteger(seq)) this.nextSeq = Math.max(this.nextSeq, seq + 1);
+        offset = end + 1;
+      }
+    }
+    for (const [seq, o] of open) {
+      this.places.set(seq, { segment: o.segment, offset: o.offset, length: o.length });
+      this.undone.set(o.segment, (this.undone.get(o.segment) ?? 0) + 1);
+      this.recoveredBatches.push(o.batch);
+    }
+    for (const seg of this.segments()) if (!this.undone.get(seg)) unlinkSafe(join(this.dir, segmentName(seg)));
+    this.current = last;
+    this.rotate();
+    if (open.size) {
+      const scans = this.recoveredBatches.reduce((n, b) => n + b.count, 0);
+      this.log.warn({ batches: open.size, scans }, 'scan journal: writing scans a previous process left');
+    }
+  }
+
+  private rotate(): void {
+    if (this.fd >= 0) {
+      closeSync(this.fd);
+      if (!this.undone.get(this.current)) this.drop(this.current);
+    }
+    this.current++;
+    this.fd = openSync(join(this.dir, segmentName(this.current)), 'a+', 0o600);
+    this.size = fstatSync(this.fd).size;
+  }
+
+  private drop(segment: number): void {
+    this.undone.delete(segment);
+    unlinkSafe(join(this.dir, segmentName(segment)));
+  }
+}
+
+function parseBatch(line: string): JournalBatch | null {
+  if (!line.startsWith('B ')) return null;
+  const space = line.indexOf(' ', 2);
+  try {
+    const scans = (JSON.parse(line.slice(space + 1)) as Tuple[]).map(decode);
+    return { seq: Number(line.slice(2, space)), count: scans.length, firstAt: scans[0]?.at ?? 0, scans };
+  } catch {
+    return null;
+  }
+}
+
+function writeAll(fd: number, buf: Buffer): void {
+  let done = 0;
+  while (done < buf.length) done += writeSync(fd, buf, done, buf.length - done);
+}
+
+function safeSize(path: string): number {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      return fstatSync(fd).size;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return 0;
+  }
+}
+
+function unlinkSafe(path: string): void {
+  rmSync(path, { force: true });
+}
+
+/** Takes the directory's lock: free, or left by a process that is gone. */
+function lock(dir: string): boolean {
+  const file = join(dir, 'lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch {
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (pid === process.pid || alive(pid)) return false;
+      unlinkSafe(file);
+    }
+  }
+  return false;
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,85 @@
+import { Worker } from 'node:worker_threads';
+import type { Scan } from './scan.js';
+
+/** What the main thread asks the writer thread: write a batch, then prune visitor days before a day. */
+export interface WriteRequest {
+  id: number;
+  scans: Scan[];
+  pruneBefore: string | null;
+}
+
+export type WriteReply = { id: number; ok: true } | { id: number; ok: false; message: string; code?: string };
+
+const typescript = import.meta.url.endsWith('.ts');
+const program = new URL(`./scan-writer.worker.${typescript ? 'ts' : 'js'}`, import.meta.url);
+
+/**
+ * Under tsx (`npm start`, tests) the program is TypeScript, and Node 20 neither hands the loader
+ * to a worker nor takes `--import` in its execArgv: the thread registers tsx itself, then imports.
+ */
+function newWorker(workerData: unknown): Worker {
+  if (!typescript) return new Worker(program, { workerData });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(program.href)}); })`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+/**
+ * A SQLite database's scan batches written by a thread of their own, on a connection of their own
+ * (docs/decisions.md, D27): better-sqlite3 is synchronous, so in process a 1,000-scan batch with
+ * its rollups held the event loop for tens to hundreds of milliseconds, and longer the more codes
+ * the batch spread over. The thread is started on the first batch and again after it died; a
+ * batch whose thread died is rejected, and the sink writes it again.
+ */
+export class ScanWriterThread {
+  private worker: Worker | null = null;
+  private waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  private next = 0;
+
+  constructor(
+    private databaseUrl: string,
+    private ipSecret: string,
+  ) {}
+
+  /** Loading the thread's modules takes a while: started with the app, it is ready for the first batch. */
+  warm(): void {
+    if (!this.worker) this.start();
+  }
+
+  write(scans: Scan[], pruneBefore: string | null): Promise<void> {
+    const worker = this.worker ?? this.start();
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, scans, pruneBefore } satisfies WriteRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private start(): Worker {
+    const worker = newWorker({ databaseUrl: this.databaseUrl, ipSecret: this.ipSecret });
+    // The sink's own promises keep a graceful shutdown waiting; an idle thread must not keep the process alive.
+    worker.unref();
+    worker.on('message', (reply: WriteReply) => {
+      const w = this.waiting.get(reply.id);
+      if (!w) return;
+      this.waiting.delete(reply.id);
+      if (reply.ok) w.resolve();
+      else w.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
+    });
+    const died = (err: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const w of this.waiting.values()) w.reject(err);
+      this.waiting.clear();
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`scan writer thread exited with ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+}

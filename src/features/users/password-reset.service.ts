@@ -1,0 +1,102 @@
+import type { Deps } from '../../platform/deps.js';
+import { AppError } from '../../http/errors.js';
+import { enqueueJob } from '../jobs/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { consumeUserToken, findTokenUser, issueUserToken } from './user-tokens.js';
+import { findUserByEmail, findUserById, normalizeEmail, updatePasswordHash } from './users.repo.js';
+import { deleteSessionsOfUser } from './sessions.repo.js';
+import { hashPassword } from './password.js';
+import { assertPasswordAllowed } from './password-rules.js';
+
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'rateStore'>;
+
+export const RESET_JOB = 'password-reset.request';
+export const RESET_TTL_MS = 3_600_000;
+const HOUR = 3_600_000;
+/** Requests per hour for one address and from one IP address. */
+const PER_ADDRESS = 3;
+const PER_IP = 10;
+
+async function limit(ctx: Ctx, key: string, max: number, now: number) {
+  const { count, resetAt } = await ctx.rateStore.hit(key, HOUR, now);
+  if (count <= max) return;
+  const wait = Math.max(1, Math.ceil((resetAt - now) / 1000));
+  throw new AppError(
+    'rate-limited',
+    `Too many password reset requests. Try again in ${wait} s.`,
+    {},
+    { 'retry-after': String(wait) },
+  );
+}
+
+/**
+ * POST /auth/password-reset: whatever the address, the request does the same work (two counter hits
+ * and one job insert) and answers 202, so neither the answer nor its timing tells whether an
+ * account exists. The job looks the address up and mails the link only when it does.
+ */
+export async function requestPasswordReset(ctx: Ctx, email: string, ip: string) {
+  const now = ctx.clock.now();
+  const address = normalizeEmail(email);
+  await limit(ctx, `pwreset:ip:${ip}`, PER_IP, now.getTime());
+  await limit(ctx, `pwreset:addr:${address}`, PER_ADDRESS, now.getTime());
+  await enqueueJob(ctx.db, { kind: RESET_JOB, payload: { email: address } }, now);
+  return { accepted: true };
+}
+
+/** The job behind the request: mint the 1-hour link and queue its message, in one transaction. */
+export async function mailResetLink(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, email: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    if (!user) return;
+    const now = ctx.clock.now();
+    const token = await issueUserToken(
+      trx,
+      { userId: user.id, purpose: 'password_reset', email: user.email, ttlMs: RESET_TTL_MS },
+      now,
+    );
+    await queueMail(trx, ctx, {
+      to: user.email,
+      locale: localeOf(user.locale),
+      template: TEMPLATES.passwordReset,
+      params: { url: `${ctx.config.baseUrl}/reset-password?token=${token}` },
+    });
+  });
+}
+
+/**
+ * POST /auth/password-reset/confirm: a refused password is answered before the token is used;
+ * then the token is used up, the password set, every session of the user ended, and the
+ * "password changed" notice queued, all in one transaction. Following the link proves the address.
+ */
+export async function confirmPasswordReset(ctx: Ctx, token: string, password: string) {
+  const now = ctx.clock.now();
+  // The password is checked and hashed before the transaction: scrypt must not hold SQLite's lock.
+  const holder = await findTokenUser(ctx.db, token);
+  assertPasswordAllowed(password, '/password', holder?.email);
+  const hash = await hashPassword(password, ctx.config.passwordCost);
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await consumeUserToken(trx, token, 'password_reset', now);
+    const user = await findUserById(trx, row.user_id);
+    if (!user || user.email !== row.email) throw new AppError('conflict', 'The account no longer uses this address.');
+    await updatePasswordHash(trx, user.id, hash, now.toISOString());
+    if (!user.email_verified_at)
+      await trx.updateTable('users').set({ email_verified_at: now.toISOString() }).where('id', '=', user.id).execute();
+    const [ended] = await deleteSessionsOfUser(trx, user.id);
+    await queuePasswordChangedNotice(trx, ctx, user);
+    return { password_changed: true, sessions_ended: Number(ended?.numDeletedRows ?? 0) };
+  });
+}
+
+/** The security notice after any password change (reset or change in a session). */
+export function queuePasswordChangedNotice(
+  trx: Parameters<typeof queueMail>[0],
+  ctx: Pick<Deps, 'clock' | 'config'>,
+  user: { email: string; locale: string },
+) {
+  return queueMail(trx, ctx, {
+    to: user.email,
+    locale: localeOf(user.locale),
+    template: TEMPLATES.passwordChanged,
+    params: { url: `${ctx.config.baseUrl}/forgot-password` },
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The host name a request addressed, in the form custom domains are stored: lower case, the port
+ * dropped and one trailing dot removed. `qr.brand.example.` names the same DNS host as
+ * `qr.brand.example` (browsers send it as written), so comparing the raw header would let the
+ * dotted form escape a custom domain's workspace scoping.
+ */
+export function normalizeRequestHost(raw: string): string {
+  let host = raw.trim().toLowerCase();
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end === -1 ? host : host.slice(0, end + 1);
+  }
+  const colon = host.indexOf(':');
+  if (colon !== -1) host = host.slice(0, colon);
+  return host.endsWith('.') ? host.slice(0, -1) : host;
+}

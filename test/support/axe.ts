@@ -1,0 +1,57 @@
+// axe in the browser tests: one check (no serious or critical violation) and the sweep every screen
+// test runs with it, at a desktop and a phone width, in English and in German.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 360, height: 740 };
+export const LANGS = ['en', 'de'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) {
+    const text = bad
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join('\n  ')}`,
+      )
+      .join('\n');
+    throw new Error(`axe on ${what}:\n${text}`);
+  }
+}
+
+/** axe at 1280×800, then at 360×740; leaves the page at the phone width. */
+export async function accessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page, `${what} (${size.width}px)`);
+  }
+}
+
+/**
+ * axe at both widths in English and in German, switching with the page's language menu (at the
+ * desktop width, where it always shows); `ready` waits for what the screen shows in that language
+ * (by default its h1). Leaves the page in English at 1280×860, where the journeys run.
+ */
+export async function accessibleEverywhere(
+  page: Page,
+  what: string,
+  ready: (lang: Lang) => Promise<void> = () => page.locator('main h1').waitFor(),
+): Promise<void> {
+  for (const lang of LANGS) {
+    await page.setViewportSize(DESKTOP);
+    await page.locator('.lang select').first().selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await ready(lang);
+    await accessibleAtBothWidths(page, `${what} (${lang})`);
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.locator('.lang select').first().selectOption('en');
+  await page.setViewportSize({ width: 1280, height: 860 });
+}

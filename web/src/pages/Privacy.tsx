@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, fetchBlob, ok } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+import { useSession } from '../session';
+import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
+import './privacy.css';
+
+/** Request an export of my data (or the organization's), download it, erase my account. */
+export function Privacy() {
+  const { t, fmtDate } = useI18n();
+  const { signedOut } = useSession();
+  const navigate = useNavigate();
+  const [exportId, setExportId] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const status = useQuery({
+    queryKey: ['privacy-export', exportId],
+    enabled: exportId !== null,
+    queryFn: () => ok(api.GET('/v1/privacy/exports/{id}', { params: { path: { id: exportId! } } })),
+    refetchInterval: (q) =>
+      q.state.data && ['ready', 'failed', 'expired'].includes(q.state.data.status) ? false : 500,
+  });
+  const request = useSubmit(async (scope: 'user' | 'organization') => {
+    setExportId((await ok(api.POST('/v1/privacy/exports', { body: { scope } }))).id);
+  });
+  const download = useSubmit(async () => {
+    const e = status.data!;
+    saveBlob(await fetchBlob(`/v1/privacy/exports/${e.id}/download`), `qrs-${e.scope}-export-${e.id}.zip`);
+  });
+  const erase = useSubmit(async () => {
+    await ok(api.DELETE('/v1/users/me', { body: { password } }));
+    signedOut();
+    void navigate('/login');
+  });
+  const e = status.data;
+  return (
+    <section className="privacy">
+      <h1>{t('privacy.title')}</h1>
+      <h2>{t('privacy.exportTitle')}</h2>
+      <p>{t('privacy.exportText')}</p>
+      <ProblemAlert problem={request.problem ?? download.problem} />
+      <p className="privacy-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={request.busy}
+          onClick={() => void request.run('user')}
+        >
+          {t('privacy.exportMine')}
+        </button>
+        <button type="button" className="btn" disabled={request.busy} onClick={() => void request.run('organization')}>
+          {t('privacy.exportOrg')}
+        </button>
+      </p>
+      {e ? (
+        <p role="status" data-testid="export-status">
+          {t(`privacy.status.${e.status}` as never)}
+          {e.status === 'ready' ? (
+            <>
+              {' '}
+              {t('privacy.until', { date: fmtDate(e.expires_at) })}{' '}
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={download.busy}
+                onClick={() => void download.run()}
+              >
+                {t('privacy.download')}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+
+      <h2>{t('privacy.eraseTitle')}</h2>
+      <p>{t('privacy.eraseText')}</p>
+      <ProblemAlert problem={erase.problem} fields={erase.fields} />
+      <form
+        className="narrow"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (!confirming) setConfirming(true);
+          else void erase.run();
+        }}
+        noValidate
+      >
+        <Field label={t('privacy.password')} pointer="/password" errors={erase.fields}>
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(ev) => setPassword(ev.target.value)}
+            />
+          )}
+        </Field>
+        {confirming ? <p className="alert alert-warn">{t('privacy.eraseConfirm')}</p> : null}
+        <button className="btn btn-danger" disabled={erase.busy || !password}>
+          {confirming ? t('privacy.eraseNow') : t('privacy.erase')}
+        </button>
+      </form>
+    </section>
+  );
+}

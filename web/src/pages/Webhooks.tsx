@@ -1,0 +1,244 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ApiError, ok } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/en';
+import { useWsKey } from '../session';
+import { CopyButton, Field, ProblemAlert, useSubmit } from '../ui/forms';
+import './webhooks.css';
+
+// The subscribable event types (docs/webhooks.md); '*' is every one but code.scanned.
+const EVENT_TYPES = [
+  '*',
+  'code.created',
+  'code.updated',
+  'code.deleted',
+  'code.approved',
+  'code.rejected',
+  'code.scanned',
+  'workspace.created',
+  'workspace.updated',
+  'workspace.archived',
+  'api_key.created',
+  'api_key.revoked',
+  'dpp.created',
+  'dpp.published',
+  'dpp.archived',
+  'usage.threshold_reached',
+];
+
+function Deliveries({ webhookId }: { webhookId: string }) {
+  const { t, fmtDate } = useI18n();
+  const qc = useQueryClient();
+  const key = useWsKey('webhook-deliveries', webhookId);
+  const deliveries = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      ok(api.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id: webhookId }, query: {} as never } })),
+  });
+  const redeliver = useSubmit(async (deliveryId: string) => {
+    await ok(
+      api.POST('/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', {
+        params: { path: { id: webhookId, delivery_id: deliveryId } },
+      }),
+    );
+    await qc.invalidateQueries({ queryKey: key });
+  });
+  return (
+    <section aria-labelledby="deliveries-title" className="webhook-deliveries">
+      <h2 id="deliveries-title">{t('webhooks.deliveries')}</h2>
+      <ProblemAlert problem={redeliver.problem} />
+      <button type="button" className="btn btn-small" onClick={() => void qc.invalidateQueries({ queryKey: key })}>
+        {t('webhooks.refresh')}
+      </button>
+      {deliveries.data && deliveries.data.length === 0 ? (
+        <p>{t('webhooks.noDeliveries')}</p>
+      ) : (
+        <table className="table" data-testid="deliveries-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('webhooks.event')}</th>
+              <th scope="col">{t('webhooks.status')}</th>
+              <th scope="col">{t('webhooks.response')}</th>
+              <th scope="col">{t('webhooks.attempts')}</th>
+              <th scope="col">{t('webhooks.created')}</th>
+              <th scope="col">
+                <span className="sr-only">{t('webhooks.redeliver')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(deliveries.data ?? []).map((d) => {
+              const last = d.attempts[d.attempts.length - 1];
+              return (
+                <tr key={d.id}>
+                  <td>
+                    <code>{d.event_type}</code>
+                  </td>
+                  <td>{t(`webhooks.status.${d.status}` as MessageKey)}</td>
+                  <td>
+                    {last ? (last.response_status ?? last.error) : '–'}
+                    {last ? <span className="small"> ({last.duration_ms} ms)</span> : null}
+                  </td>
+                  <td>{d.attempts.length}</td>
+                  <td>{fmtDate(d.created_at)}</td>
+                  <td>
+                    <button type="button" className="btn btn-small" onClick={() => void redeliver.run(d.id)}>
+                      {t('webhooks.redeliver')}
+                      <span className="sr-only"> {d.event_type}</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export function Webhooks() {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const key = useWsKey('webhooks');
+  const deliveriesKey = useWsKey('webhook-deliveries');
+  const hooks = useQuery({
+    queryKey: key,
+    retry: false,
+    queryFn: () => ok(api.GET('/v1/webhooks', { params: { query: {} as never } })),
+  });
+  const [url, setUrl] = useState('');
+  const [types, setTypes] = useState<string[]>(['*']);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const create = useSubmit(async () => {
+    const w = await ok(api.POST('/v1/webhooks', { body: { url, event_types: types, enabled: true } }));
+    setSecret(w.secret);
+    setUrl('');
+    await refresh();
+  });
+  const rotate = useSubmit(async (id: string) => {
+    const w = await ok(api.POST('/v1/webhooks/{id}/rotate-secret', { params: { path: { id } } }));
+    setSecret(w.secret);
+  });
+  const sendTest = useSubmit(async (id: string) => {
+    await ok(api.POST('/v1/webhooks/{id}/test', { params: { path: { id } } }));
+    setSelected(id);
+    await qc.invalidateQueries({ queryKey: deliveriesKey });
+  });
+  const toggle = useSubmit(async (id: string, enabled: boolean) => {
+    await ok(api.PATCH('/v1/webhooks/{id}', { params: { path: { id } }, body: { enabled } }));
+    await refresh();
+  });
+  const remove = useSubmit(async (id: string) => {
+    await ok(api.DELETE('/v1/webhooks/{id}', { params: { path: { id } } }));
+    if (selected === id) setSelected(null);
+    await refresh();
+  });
+  if (hooks.error instanceof ApiError && hooks.error.status === 403)
+    return (
+      <section>
+        <h1>{t('webhooks.title')}</h1>
+        <p>{t('webhooks.adminOnly')}</p>
+      </section>
+    );
+  const problem = rotate.problem ?? sendTest.problem ?? toggle.problem ?? remove.problem;
+  return (
+    <section>
+      <h1>{t('webhooks.title')}</h1>
+      <p>{t('webhooks.intro')}</p>
+      {secret ? (
+        <div className="alert alert-warn" role="alert" data-testid="webhook-secret">
+          <h2>{t('webhooks.secretTitle')}</h2>
+          <p>
+            <strong>{t('webhooks.secretWarning')}</strong>
+          </p>
+          <p>
+            <code className="secret">{secret}</code> <CopyButton text={secret} />
+          </p>
+          <button type="button" className="btn btn-small" onClick={() => setSecret(null)}>
+            {t('app.close')}
+          </button>
+        </div>
+      ) : null}
+      <ProblemAlert problem={create.problem} fields={create.fields} />
+      <form
+        className="narrow"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create.run();
+        }}
+        noValidate
+      >
+        <Field label={t('webhooks.url')} pointer="/url" errors={create.fields}>
+          {(p) => <input {...p} type="url" value={url} onChange={(e) => setUrl(e.target.value)} />}
+        </Field>
+        <fieldset className="webhook-types">
+          <legend>{t('webhooks.eventTypes')}</legend>
+          {EVENT_TYPES.map((type) => (
+            <label key={type}>
+              <input
+                type="checkbox"
+                checked={types.includes(type)}
+                onChange={(e) => setTypes(e.target.checked ? [...types, type] : types.filter((x) => x !== type))}
+              />{' '}
+              <code>{type === '*' ? t('webhooks.allTypes') : type}</code>
+            </label>
+          ))}
+        </fieldset>
+        <button className="btn btn-primary" disabled={create.busy}>
+          {t('webhooks.create')}
+        </button>
+      </form>
+      <ProblemAlert problem={problem} />
+      {hooks.data && hooks.data.length === 0 ? (
+        <p>{t('webhooks.empty')}</p>
+      ) : (
+        <table className="table" data-testid="webhooks-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('webhooks.url')}</th>
+              <th scope="col">{t('webhooks.eventTypes')}</th>
+              <th scope="col">{t('webhooks.state')}</th>
+              <th scope="col">{t('webhooks.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(hooks.data ?? []).map((w) => (
+              <tr key={w.id}>
+                <td>
+                  <code>{w.url}</code>
+                </td>
+                <td>{w.event_types.join(', ')}</td>
+                <td>
+                  {w.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
+                  {w.disabled_reason ? <span className="small"> ({w.disabled_reason})</span> : null}
+                </td>
+                <td className="webhook-actions">
+                  <button type="button" className="btn btn-small" onClick={() => void sendTest.run(w.id)}>
+                    {t('webhooks.test')}
+                  </button>
+                  <button type="button" className="btn btn-small" onClick={() => void rotate.run(w.id)}>
+                    {t('webhooks.rotate')}
+                  </button>
+                  <button type="button" className="btn btn-small" onClick={() => setSelected(w.id)}>
+                    {t('webhooks.showDeliveries')}
+                  </button>
+                  <button type="button" className="btn btn-small" onClick={() => void toggle.run(w.id, !w.enabled)}>
+                    {w.enabled ? t('webhooks.disable') : t('webhooks.enable')}
+                  </button>
+                  <button type="button" className="btn btn-danger btn-small" onClick={() => void remove.run(w.id)}>
+                    {t('webhooks.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {selected ? <Deliveries webhookId={selected} /> : null}
+    </section>
+  );
+}

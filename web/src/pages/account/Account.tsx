@@ -1,0 +1,33 @@
+import { useI18n } from '../../i18n/i18n';
+import { useSession } from '../../session';
+import { ChangePassword } from './ChangePassword';
+import { EmailChange } from './EmailChange';
+import { TwoFactor } from './TwoFactor';
+import './account.css';
+
+/** The account settings: plan, address, password, two-factor sign-in. */
+export function Account() {
+  const { t } = useI18n();
+  const { me } = useSession();
+  const org = me?.organizations.find((o) => o.id === me.current.organization_id);
+  return (
+    <section>
+      <h1>{t('nav.account')}</h1>
+      <p>
+        {me?.user.email}
+        {org ? (
+          <>
+            {' '}
+            ·{' '}
+            <span id="plan">
+              {org.name}: {org.plan}
+            </span>
+          </>
+        ) : null}
+      </p>
+      <EmailChange />
+      <ChangePassword />
+      <TwoFactor />
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { useI18n } from '../../i18n/i18n';
+import { useSession } from '../../session';
+import { AuthFrame } from './AuthFrame';
+import { TwoFactor } from './TwoFactor';
+import './account.css';
+
+/**
+ * Shown instead of every page while the current organization requires two-factor sign-in
+ * (`settings.require_2fa`) and the user has not turned it on: its routes refuse the session until
+ * then, so enrolment (or logging out) is all there is to do.
+ */
+export function TwoFactorGate() {
+  const { t } = useI18n();
+  const { signedOut } = useSession();
+  const navigate = useNavigate();
+  const logout = async () => {
+    await api.POST('/auth/logout');
+    signedOut();
+    void navigate('/login');
+  };
+  return (
+    <AuthFrame title={t('account.gate.title')} focusTitle>
+      <div data-testid="two-factor-gate">
+        <p>{t('account.gate.intro')}</p>
+        <TwoFactor />
+        <p>
+          <button type="button" className="btn btn-small" onClick={() => void logout()}>
+            {t('nav.logout')}
+          </button>
+        </p>
+      </div>
+    </AuthFrame>
+  );
+}

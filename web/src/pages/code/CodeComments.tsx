@@ -1,0 +1,89 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, body, ok } from '../../api/client';
+import { useI18n } from '../../i18n/i18n';
+import { useSession, useWsKey } from '../../session';
+import { useCan } from '../../ui/can';
+import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+
+/** Comments on a code, newest first (the API's order); the author or an admin may delete one. */
+export function CodeComments({ codeId }: { codeId: string }) {
+  const { t, fmtDate } = useI18n();
+  const { me } = useSession();
+  const qc = useQueryClient();
+  const key = useWsKey('comments', codeId);
+  const canWrite = useCan('comments.write');
+  const canModerate = useCan('comments.moderate');
+  const list = useInfiniteQuery({
+    queryKey: key,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      body(
+        api.GET('/v1/codes/{id}/comments', {
+          params: { path: { id: codeId }, query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) } },
+        }),
+      ),
+    getNextPageParam: (last) =>
+      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
+  });
+  const [text, setText] = useState('');
+  const add = useSubmit(async () => {
+    await ok(api.POST('/v1/codes/{id}/comments', { params: { path: { id: codeId } }, body: { body: text } }));
+    setText('');
+    await qc.invalidateQueries({ queryKey: key });
+  });
+  const del = useSubmit(async (commentId: string) => {
+    await ok(
+      api.DELETE('/v1/codes/{id}/comments/{comment_id}', {
+        params: { path: { id: codeId, comment_id: commentId } },
+      }),
+    );
+    await qc.invalidateQueries({ queryKey: key });
+  });
+  const comments = list.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <section aria-labelledby="comments-head" className="comments" data-testid="comments">
+      <h2 id="comments-head">{t('comments.title')}</h2>
+      {canWrite ? (
+        <form
+          className="narrow"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add.run();
+          }}
+        >
+          <ProblemAlert problem={add.problem} fields={add.fields} />
+          <Field label={t('comments.new')} pointer="/body" errors={add.fields}>
+            {(p) => <textarea {...p} value={text} onChange={(e) => setText(e.target.value)} />}
+          </Field>
+          <button className="btn btn-primary btn-small" disabled={add.busy}>
+            {t('comments.add')}
+          </button>
+        </form>
+      ) : null}
+      <ProblemAlert problem={del.problem} />
+      {list.data && !comments.length ? <p className="muted">{t('comments.none')}</p> : null}
+      <ul className="plain comment-list">
+        {comments.map((c) => (
+          <li key={c.id} className="comment">
+            <p className="muted small">
+              {c.author_id === me?.user.id ? t('comments.you') : c.author_id} · {fmtDate(c.created_at)}
+            </p>
+            <p className="comment-body">{c.body}</p>
+            {c.author_id === me?.user.id || canModerate ? (
+              <button type="button" className="btn btn-small" onClick={() => void del.run(c.id)}>
+                {t('comments.delete')}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <button type="button" className="btn btn-small" onClick={() => void list.fetchNextPage()}>
+          {t('codes.more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { api, ApiError, ok } from '../../api/client';
+import { useI18n } from '../../i18n/i18n';
+import { useWsKey } from '../../session';
+import { Field } from '../../ui/forms';
+import type { MoreProps } from './ShortCodeField';
+
+type Phase = { kind: 'idle' } | { kind: 'reading'; pct: number } | { kind: 'uploading' };
+
+/** The file as base64, reporting how much of it was read (docs/decisions.md D24: uploads are JSON). */
+function readBase64(file: File, onProgress: (pct: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded * 100) / e.total));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The API refuses control characters, quotes and slashes in a file name; anything else is kept. */
+const safeName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file.pdf';
+
+/**
+ * Uploads the page's PDF through POST /v1/files as soon as it is picked. The SDK speaks fetch,
+ * which reports no upload progress: the bar shows the file being read, then runs without a value
+ * until the API answers (docs/decisions.md D31).
+ */
+export function PdfUpload({ more, setMore, errors }: MoreProps) {
+  const { t } = useI18n();
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [refused, setRefused] = useState<string | null>(null);
+  const shown = useMemo(() => (refused ? { '/content/file_id': refused } : errors), [refused, errors]);
+  const pick = async (file: File) => {
+    setRefused(null);
+    setPhase({ kind: 'reading', pct: 0 });
+    try {
+      const data = await readBase64(file, (pct) => setPhase({ kind: 'reading', pct }));
+      setPhase({ kind: 'uploading' });
+      const info = await ok(
+        api.POST('/v1/files', { body: { name: safeName(file.name), content_type: 'application/pdf', data } }),
+      );
+      setMore({ file: { id: info.id, name: info.name, size: info.size } });
+    } catch (err) {
+      if (!(err instanceof ApiError)) setRefused(err instanceof Error ? err.message : String(err));
+      else if (err.status === 413 || err.problem.errors?.some((e) => e.code === 'too_large'))
+        setRefused(t('content.tooLarge'));
+      else setRefused(err.problem.errors?.[0]?.detail ?? err.problem.detail ?? err.problem.title);
+    } finally {
+      setPhase({ kind: 'idle' });
+    }
+  };
+  const f = more.file;
+  // A saved code names its file by id only; its name is the file's metadata.
+  const saved = useQuery({
+    queryKey: useWsKey('file', f?.id),
+    enabled: Boolean(f && f.size === null),
+    queryFn: () => ok(api.GET('/v1/files/{id}', { params: { path: { id: f!.id } } })),
+  });
+  return (
+    <div data-testid="pdf-upload">
+      <Field label={t('content.file')} pointer="/content/file_id" errors={shown} hint={t('content.fileHint')}>
+        {(p) => (
+          <input
+            {...p}
+            type="file"
+            accept="application/pdf,.pdf"
+            disabled={phase.kind !== 'idle'}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void pick(file);
+            }}
+          />
+        )}
+      </Field>
+      {phase.kind === 'idle' ? null : (
+        <p className="small" role="status">
+          {phase.kind === 'reading' ? (
+            <progress max={100} value={phase.pct} aria-label={t('content.progress')} />
+          ) : (
+            <progress aria-label={t('content.progress')} />
+          )}{' '}
+          {phase.kind === 'reading' ? t('content.reading') : t('content.uploading')}
+        </p>
+      )}
+      {f && phase.kind === 'idle' ? (
+        <p className="muted small" data-testid="pdf-file">
+          {f.size === null
+            ? t('content.fileKept', { name: saved.data?.name ?? f.name })
+            : t('content.uploaded', { name: f.name, size: Math.max(1, Math.ceil(f.size / 1024)) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useI18n } from '../../i18n/i18n';
+import { Field, type FieldErrors } from '../../ui/forms';
+import { SHORT_CODE, type MoreDraft } from './content-draft';
+
+export interface MoreProps {
+  more: MoreDraft;
+  setMore: (patch: Partial<MoreDraft>) => void;
+  errors: FieldErrors;
+}
+
+/**
+ * A chosen short code of a dynamic code. The pattern is checked as the user types; whether the
+ * name is free (or reserved) only the API knows, and its answer ("taken") shows at this field.
+ */
+export function ShortCodeField({ more, setMore, errors }: MoreProps) {
+  const { t } = useI18n();
+  const value = more.shortCode.trim();
+  const local = value !== '' && !SHORT_CODE.test(value) ? t('content.shortCodeBad') : undefined;
+  const shown = useMemo(() => (local ? { ...errors, '/short_code': local } : errors), [errors, local]);
+  return (
+    <Field label={t('content.shortCode')} pointer="/short_code" errors={shown} hint={t('content.shortCodeHint')}>
+      {(p) => (
+        <input
+          {...p}
+          // A local verdict stays until the text is right; only the API's answer goes on editing.
+          onInput={local ? undefined : p.onInput}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          value={more.shortCode}
+          onChange={(e) => setMore({ shortCode: e.target.value })}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,187 @@
+// The editor state of issue #28's options (docs/dashboard.md, "Content pages, short codes and
+// routing"): a chosen short code, hosted-page content that is not a flat field (link lists, the
+// uploaded file), routing rules, UTM parameters and the password, and how they join a create or
+// update body. Inputs stay strings while the user types; the API names whatever is wrong.
+import type { Code } from '../../api/client';
+import type { FieldErrors } from '../../ui/forms';
+import type { FieldProblem } from '../../ui/problem-message';
+
+/** Types whose dynamic code is a hosted page (docs/decisions.md D24). */
+export const PAGE_TYPES: readonly string[] = ['vcard', 'text', 'links', 'pdf', 'app'];
+/** Hosted pages without a QR payload of their own: always dynamic. */
+export const PAGE_ONLY_TYPES: readonly string[] = ['links', 'pdf', 'app'];
+export const isPageType = (type: string) => PAGE_TYPES.includes(type);
+export const isPageOnly = (type: string) => PAGE_ONLY_TYPES.includes(type);
+/** As the API defaults it on create. */
+export const defaultDynamic = (type: string) => type === 'url' || isPageOnly(type);
+
+/** The API's short code rule (docs/decisions.md D19); reserved words are the API's to name. */
+export const SHORT_CODE = /^[A-Za-z0-9_-]{3,64}$/;
+
+export const DEVICES = ['mobile', 'tablet', 'desktop', 'smarttv', 'wearable', 'console', 'xr', 'embedded'] as const;
+export const OPERATING_SYSTEMS = ['ios', 'ipados', 'android', 'windows', 'macos', 'linux', 'chromeos', 'harmonyos'];
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const CONDITION_KINDS = ['device', 'os', 'language', 'country', 'time', 'query'] as const;
+export type ConditionKind = (typeof CONDITION_KINDS)[number];
+export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
+
+export interface ConditionDraft {
+  kind: ConditionKind;
+  /** device and os: the ticked values. */
+  values: string[];
+  /** language and country: comma-separated. */
+  text: string;
+  from: string;
+  to: string;
+  days: string[];
+  /** A zone the API holds for this rule; the form keeps it, the workspace's zone is the default. */
+  zone: string;
+  name: string;
+  value: string;
+}
+export interface RuleDraft {
+  url: string;
+  conditions: ConditionDraft[];
+}
+export interface PageFile {
+  id: string;
+  name: string;
+  size: number | null;
+}
+
+export interface MoreDraft {
+  shortCode: string;
+  /** The short code as saved: an unchanged one is not sent again. */
+  savedShortCode: string;
+  links: Array<{ label: string; url: string }>;
+  file: PageFile | null;
+  rules: RuleDraft[];
+  utm: Record<UtmKey, string>;
+  passwordOn: boolean;
+  password: string;
+  wasProtected: boolean;
+}
+
+export const emptyCondition = (kind: ConditionKind = 'os'): ConditionDraft => ({
+  kind,
+  values: [],
+  text: '',
+  from: '09:00',
+  to: '17:00',
+  days: [],
+  zone: '',
+  name: '',
+  value: '',
+});
+
+export const emptyRule = (): RuleDraft => ({ url: '', conditions: [emptyCondition()] });
+const emptyUtm = (): Record<UtmKey, string> => ({ source: '', medium: '', campaign: '', term: '', content: '' });
+
+export const emptyMore = (type = 'url'): MoreDraft => ({
+  shortCode: '',
+  savedShortCode: '',
+  links: type === 'links' ? [{ label: '', url: '' }] : [],
+  file: null,
+  rules: [],
+  utm: emptyUtm(),
+  passwordOn: false,
+  password: '',
+  wasProtected: false,
+});
+
+type When = NonNullable<Code['rules']>[number]['when'];
+
+function conditionsOf(when: When): ConditionDraft[] {
+  const out: ConditionDraft[] = [];
+  if (when.device) out.push({ ...emptyCondition('device'), values: [...when.device] });
+  if (when.os) out.push({ ...emptyCondition('os'), values: [...when.os] });
+  if (when.language) out.push({ ...emptyCondition('language'), text: when.language.join(', ') });
+  if (when.country) out.push({ ...emptyCondition('country'), text: when.country.join(', ') });
+  if (when.time)
+    out.push({
+      ...emptyCondition('time'),
+      from: when.time.from,
+      to: when.time.to,
+      days: [...(when.time.days ?? [])],
+      zone: when.time.time_zone ?? '',
+    });
+  if (when.query) out.push({ ...emptyCondition('query'), name: when.query.name, value: when.query.value ?? '' });
+  return out;
+}
+
+export function moreOf(c: Code): MoreDraft {
+  const content = (c.content ?? {}) as { links?: Array<{ label: string; url: string }>; file_id?: string };
+  return {
+    ...emptyMore(c.type),
+    shortCode: c.short_code ?? '',
+    savedShortCode: c.short_code ?? '',
+    links: content.links?.map((l) => ({ label: l.label, url: l.url })) ?? [],
+    file: content.file_id ? { id: content.file_id, name: content.file_id, size: null } : null,
+    rules: (c.rules ?? []).map((r) => ({ url: r.url, conditions: conditionsOf(r.when) })),
+    utm: { ...emptyUtm(), ...(c.utm ?? {}) },
+    passwordOn: c.password_protected,
+    wasProtected: c.password_protected,
+  };
+}
+
+/** The parts of `content` the flat fields cannot hold. */
+export function moreContent(type: string, more: MoreDraft): Record<string, unknown> {
+  if (type === 'links') return { links: more.links };
+  if (type === 'pdf' && more.file) return { file_id: more.file.id };
+  return {};
+}
+
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+function whenOf(conditions: ConditionDraft[]): Record<string, unknown> {
+  const when: Record<string, unknown> = {};
+  for (const c of conditions) {
+    if (c.kind === 'device' || c.kind === 'os') when[c.kind] = c.values;
+    else if (c.kind === 'language' || c.kind === 'country') when[c.kind] = list(c.text);
+    else if (c.kind === 'time')
+      when.time = {
+        from: c.from,
+        to: c.to,
+        ...(c.days.length ? { days: c.days } : {}),
+        ...(c.zone ? { time_zone: c.zone } : {}),
+      };
+    else when.query = { name: c.name, ...(c.value ? { value: c.value } : {}) };
+  }
+  return when;
+}
+
+/**
+ * The body members of these options. Rules, UTM and the password belong to dynamic URL codes only:
+ * a hosted page is the destination itself (docs/decisions.md D24). On update an emptied list or
+ * set is null (removed); on create it is left out.
+ */
+export function moreBody(
+  d: { type: string; dynamic: boolean; more: MoreDraft },
+  mode: 'create' | 'update',
+): Record<string, unknown> {
+  const m = d.more;
+  const body: Record<string, unknown> = {};
+  if (!d.dynamic) return body;
+  const chosen = m.shortCode.trim();
+  if (chosen && (mode === 'create' || chosen !== m.savedShortCode)) body.short_code = chosen;
+  if (d.type !== 'url') return body;
+  const gone = mode === 'update' ? null : undefined;
+  body.rules = m.rules.length ? m.rules.map((r) => ({ when: whenOf(r.conditions), url: r.url })) : gone;
+  const utm = Object.fromEntries(UTM_KEYS.filter((k) => m.utm[k].trim() !== '').map((k) => [k, m.utm[k].trim()]));
+  body.utm = Object.keys(utm).length ? utm : gone;
+  if (m.passwordOn && (m.password !== '' || !m.wasProtected)) body.password = m.password;
+  else if (!m.passwordOn && m.wasProtected) body.password = null;
+  return body;
+}
+
+/** Errors under a pointer prefix, for a group whose inner pointers have no field of their own. */
+export function errorsUnder(errors: FieldErrors, prefix: string, except: string[] = []): Array<string | FieldProblem> {
+  return Object.entries(errors)
+    .filter(([p]) => (p === prefix || p.startsWith(`${prefix}/`)) && !except.includes(p))
+    .map(([, e]) => e);
+}

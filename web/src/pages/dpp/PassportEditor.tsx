@@ -1,0 +1,318 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, ApiError, fetchBlob, ok } from '../../api/client';
+import { useI18n } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/en';
+import { useWsKey } from '../../session';
+import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../../ui/forms';
+import { SchemaForm, setAt, type Issue, type SchemaNode } from './schema-form';
+import { PassportGrants, PassportVersions } from './passport-panels';
+import './dpp.css';
+import { mergePatch } from './merge-patch';
+import { issueMessage } from '../../ui/problem-message';
+
+const CATEGORIES = ['ev', 'lmt', 'industrial', 'stationary'];
+const BATTERY_STATUSES = ['original', 'repurposed', 'reused', 'remanufactured', 'waste'];
+
+/** The contract as the API documents it: the schemas of /openapi.json. */
+function useContract() {
+  return useQuery({
+    queryKey: ['openapi-schemas'],
+    staleTime: Infinity,
+    queryFn: async () =>
+      (
+        JSON.parse(await (await fetchBlob('/openapi.json')).text()) as {
+          components: { schemas: Record<string, SchemaNode> };
+        }
+      ).components.schemas,
+  });
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const h = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(h);
+  }, [value, ms]);
+  return v;
+}
+
+const validate = async (b: unknown) => ok(api.POST('/v1/dpp/validate', { body: b as never }));
+
+function QrDownloads({ id, name }: { id: string; name: string }) {
+  const { t } = useI18n();
+  const dl = useSubmit(async (fmt: 'svg' | 'png' | 'pdf' | 'eps') => {
+    saveBlob(await fetchBlob(`/v1/dpp/${id}/qr.${fmt}?download=true`), `${name}.${fmt}`);
+  });
+  return (
+    <div className="downloads" role="group" aria-label={t('edit.downloads')}>
+      <span>{t('edit.downloads')}:</span>
+      {(['svg', 'png', 'pdf', 'eps'] as const).map((f) => (
+        <button key={f} type="button" className="btn btn-small" onClick={() => void dl.run(f)}>
+          {f.toUpperCase()}
+        </button>
+      ))}
+      <ProblemAlert problem={dl.problem} />
+    </div>
+  );
+}
+
+export default function PassportEditor() {
+  const { id } = useParams();
+  const { t, fmt, lang } = useI18n();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const schemas = useContract();
+  const key = useWsKey('passport', id);
+  const passport = useQuery({
+    queryKey: key,
+    enabled: !!id,
+    queryFn: () => ok(api.GET('/v1/dpp/{id}', { params: { path: { id: id! } } })),
+  });
+  const p = passport.data;
+  const [head, setHead] = useState({ gtin: '', serial: '', lot: '', category: 'ev', battery_status: 'original' });
+  const [data, setData] = useState<unknown>({});
+  const [pasted, setPasted] = useState('');
+  const [importBad, setImportBad] = useState(false);
+  useEffect(() => {
+    if (!p) return;
+    setHead({
+      gtin: p.gtin,
+      serial: p.serial,
+      lot: p.lot ?? '',
+      category: p.category,
+      battery_status: p.battery_status,
+    });
+    setData(p.data);
+  }, [p]);
+  const draftBody = useMemo(
+    () => ({
+      gtin: head.gtin,
+      serial: head.serial,
+      ...(head.lot ? { lot: head.lot } : {}),
+      category: head.category,
+      battery_status: head.battery_status,
+      data,
+    }),
+    [head, data],
+  );
+  // Validation as the user types, debounced, through the server's own validator.
+  const debounced = useDebounced(draftBody, 400);
+  const check = useQuery({
+    queryKey: useWsKey('dpp-validate', debounced),
+    queryFn: () => validate(debounced),
+    placeholderData: (prev) => prev,
+    staleTime: Infinity,
+  });
+  // Required attributes: what the validator calls missing in an empty passport of this category.
+  const requiredQ = useQuery({
+    queryKey: ['dpp-required', head.category],
+    staleTime: Infinity,
+    queryFn: () => validate({ category: head.category, data: {} }),
+  });
+  const required = useMemo(
+    () => new Set((requiredQ.data?.errors ?? []).filter((i) => i.code === 'required').map((i) => i.path)),
+    [requiredQ.data],
+  );
+  const issues: Issue[] = [...(check.data?.errors ?? []), ...(check.data?.warnings ?? [])] as Issue[];
+  const save = useSubmit(async () => {
+    if (id) {
+      await ok(
+        api.PATCH('/v1/dpp/{id}', {
+          params: { path: { id } },
+          body: { battery_status: head.battery_status, data: mergePatch(p?.data ?? {}, data) } as never,
+        }),
+      );
+      // The passport, its versions and the list all change.
+      await qc.invalidateQueries();
+    } else {
+      const created = await ok(api.POST('/v1/dpp', { body: draftBody as never }));
+      void navigate(`/passports/${(created as { id: string }).id}`);
+    }
+  });
+  const [confirm, setConfirm] = useState<'publish' | 'archive' | null>(null);
+  const act = useSubmit(async (what: 'publish' | 'archive') => {
+    await ok(
+      what === 'publish'
+        ? api.POST('/v1/dpp/{id}/publish', { params: { path: { id: id! } } })
+        : api.POST('/v1/dpp/{id}/archive', { params: { path: { id: id! } } }),
+    );
+    setConfirm(null);
+    await qc.invalidateQueries();
+  });
+  if (passport.error instanceof ApiError) return <ProblemAlert problem={passport.error.problem} />;
+  if (schemas.error instanceof ApiError) return <ProblemAlert problem={schemas.error.problem} />;
+  if ((id && !p) || !schemas.data) return <p>{t('app.loading')}</p>;
+  const setH = (k: keyof typeof head) => (e: { target: { value: string } }) =>
+    setHead((h) => ({ ...h, [k]: e.target.value }));
+  const headIssue = (k: string) =>
+    issues
+      .filter((i) => i.path === `/${k}`)
+      .map((i) => (
+        <small key={i.code} className="field-error" data-path={`/${k}`}>
+          {issueMessage(i, { t, fmt, lang })}
+        </small>
+      ));
+  const locked = !!id;
+  const importJson = () => {
+    try {
+      const j = JSON.parse(pasted) as Partial<typeof head> & { data?: unknown };
+      setImportBad(false);
+      if (!locked)
+        setHead((h) => ({
+          gtin: j.gtin ?? h.gtin,
+          serial: j.serial ?? h.serial,
+          lot: j.lot ?? h.lot,
+          category: j.category ?? h.category,
+          battery_status: j.battery_status ?? h.battery_status,
+        }));
+      if (j.data && typeof j.data === 'object') setData(j.data);
+    } catch {
+      setImportBad(true);
+    }
+  };
+  return (
+    <section>
+      <div className="page-head">
+        <h1>{p ? `${t('dpp.passport')} ${p.gtin} / ${p.serial}` : t('dpp.new')}</h1>
+        <Link className="btn" to="/passports">
+          {t('dpp.title')}
+        </Link>
+      </div>
+      {p ? (
+        <div className="card dpp-meta" data-testid="passport-meta">
+          <p>
+            {t('codes.status')}:{' '}
+            <strong data-testid="publication-status">{t(`dpp.status.${p.publication_status}` as MessageKey)}</strong> ·{' '}
+            {t('dpp.version', { n: p.version })}
+          </p>
+          <p>
+            {t('dpp.digitalLink')}: <code data-testid="digital-link">{p.digital_link}</code>{' '}
+            <CopyButton text={p.digital_link} />
+          </p>
+          <p>
+            <a href={p.public_url} target="_blank" rel="noreferrer">
+              {t('dpp.preview')}
+            </a>
+          </p>
+          <QrDownloads id={p.id} name={`dpp-${p.gtin}-${p.serial}`} />
+          <ProblemAlert problem={act.problem} />
+          {confirm ? (
+            <div role="dialog" aria-modal="false" aria-labelledby="dpp-confirm" className="confirm">
+              <p id="dpp-confirm">{confirm === 'publish' ? t('dpp.publishConfirm') : t('dpp.archiveConfirm')}</p>
+              <button
+                type="button"
+                className={confirm === 'publish' ? 'btn btn-primary' : 'btn btn-danger'}
+                disabled={act.busy}
+                onClick={() => void act.run(confirm)}
+              >
+                {t('app.confirm')}
+              </button>{' '}
+              <button type="button" className="btn" onClick={() => setConfirm(null)}>
+                {t('app.cancel')}
+              </button>
+            </div>
+          ) : (
+            <p>
+              {p.publication_status === 'draft' ? (
+                <button type="button" className="btn btn-primary" onClick={() => setConfirm('publish')}>
+                  {t('dpp.publish')}
+                </button>
+              ) : null}{' '}
+              {p.publication_status !== 'archived' ? (
+                <button type="button" className="btn btn-danger" onClick={() => setConfirm('archive')}>
+                  {t('dpp.archive')}
+                </button>
+              ) : null}
+            </p>
+          )}
+        </div>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save.run();
+        }}
+      >
+        <ProblemAlert problem={save.problem} fields={save.fields} />
+        <p className="muted small" role="status" data-testid="validation-summary">
+          {check.data
+            ? check.data.valid
+              ? t('dpp.valid', { w: check.data.summary.warnings })
+              : t('dpp.invalid', { e: check.data.summary.errors, w: check.data.summary.warnings })
+            : t('app.loading')}
+        </p>
+        <div className="dpp-head">
+          <div className="field">
+            <label htmlFor="dpp-gtin">{t('dpp.gtin')}</label>
+            <input id="dpp-gtin" value={head.gtin} disabled={locked} inputMode="numeric" onChange={setH('gtin')} />
+            {headIssue('gtin')}
+          </div>
+          <div className="field">
+            <label htmlFor="dpp-serial">{t('dpp.serial')}</label>
+            <input id="dpp-serial" value={head.serial} disabled={locked} onChange={setH('serial')} />
+            {headIssue('serial')}
+          </div>
+          <div className="field">
+            <label htmlFor="dpp-lot">{t('dpp.lot')}</label>
+            <input id="dpp-lot" value={head.lot} disabled={locked} onChange={setH('lot')} />
+            {headIssue('lot')}
+          </div>
+          <div className="field">
+            <label htmlFor="dpp-category">{t('dpp.category')}</label>
+            <select id="dpp-category" value={head.category} disabled={locked} onChange={setH('category')}>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="dpp-bstatus">{t('dpp.batteryStatus')}</label>
+            <select id="dpp-bstatus" value={head.battery_status} onChange={setH('battery_status')}>
+              {BATTERY_STATUSES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <details className="dpp-import">
+          <summary>{t('dpp.import')}</summary>
+          <div className="field">
+            <label htmlFor="dpp-import">{t('dpp.importLabel')}</label>
+            <textarea
+              id="dpp-import"
+              className="json"
+              value={pasted}
+              aria-invalid={importBad}
+              onChange={(e) => setPasted(e.target.value)}
+            />
+            {importBad ? <small className="field-error">{t('dpp.badJson')}</small> : null}
+          </div>
+          <button type="button" className="btn btn-small" onClick={importJson}>
+            {t('dpp.importButton')}
+          </button>
+        </details>
+        <p className="muted small">{t('dpp.legend')}</p>
+        <SchemaForm
+          root={schemas.data}
+          schema={schemas.data.PassportData ?? { $ref: 'PassportData' }}
+          data={data}
+          issues={issues}
+          required={required}
+          onChange={(pointer, v) => setData((d: unknown) => setAt(d, pointer, v))}
+        />
+        <button className="btn btn-primary" disabled={save.busy}>
+          {id ? t('dpp.saveVersion') : t('dpp.create')}
+        </button>
+      </form>
+      {p ? <PassportVersions id={p.id} /> : null}
+      {p ? <PassportGrants id={p.id} /> : null}
+    </section>
+  );
+}

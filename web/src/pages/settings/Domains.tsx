@@ -1,0 +1,122 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ApiError, ok } from '../../api/client';
+import { useI18n } from '../../i18n/i18n';
+import { useSession, useWsKey } from '../../session';
+import { useCan } from '../../ui/can';
+import { CopyButton, Field, ProblemAlert, useProblemMessage, useSubmit } from '../../ui/forms';
+import '../team/team.css';
+
+/** The current workspace's custom domain: the TXT record to create, verify now, status, release. */
+export function Domains() {
+  const { t } = useI18n();
+  const words = useProblemMessage();
+  const { me } = useSession();
+  const qc = useQueryClient();
+  const id = me?.current.workspace_id ?? '';
+  const key = useWsKey('workspace', id);
+  const may = useCan('workspaces.update');
+  const ws = useQuery({
+    queryKey: key,
+    enabled: !!id,
+    queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id } } })),
+  });
+  const [domain, setDomain] = useState('');
+  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const set = useSubmit(async (value: string | null) => {
+    await ok(api.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body: { custom_domain: value } }));
+    setDomain('');
+    verify.clear();
+    await refresh();
+  });
+  const verify = useSubmit(async () => {
+    await ok(api.POST('/v1/workspaces/{id}/domain/verify', { params: { path: { id } } }));
+    await refresh();
+  });
+  if (ws.error instanceof ApiError) return <ProblemAlert problem={ws.error.problem} />;
+  if (!ws.data) return <p>{t('app.loading')}</p>;
+  const w = ws.data;
+  const verifyWords = verify.problem ? words(verify.problem, { '/custom_domain': t('domains.domain') }) : null;
+  const failed = verifyWords ? (verifyWords.errors[0]?.message ?? verifyWords.text) : null;
+  return (
+    <section>
+      <h1>{t('domains.title')}</h1>
+      <p className="muted">{t('domains.hint', { ws: w.name })}</p>
+      {w.custom_domain ? (
+        <div className="card" data-testid="domain-card">
+          <h2>{w.custom_domain}</h2>
+          <p>
+            {t('domains.status')}:{' '}
+            <strong data-testid="domain-status">
+              {w.custom_domain_status === 'verified'
+                ? t('domains.verified')
+                : failed
+                  ? t('domains.failed')
+                  : t('domains.pending')}
+            </strong>
+          </p>
+          {failed ? (
+            <p className="alert alert-error" role="alert" data-testid="domain-reason">
+              {failed}
+            </p>
+          ) : null}
+          {w.custom_domain_verification ? (
+            <>
+              <p>{t('domains.record')}</p>
+              <dl className="dns-record">
+                <dt>{t('domains.type')}</dt>
+                <dd>
+                  <code>{w.custom_domain_verification.type}</code>
+                </dd>
+                <dt>{t('domains.name')}</dt>
+                <dd>
+                  <code>{w.custom_domain_verification.name}</code>{' '}
+                  <CopyButton text={w.custom_domain_verification.name} />
+                </dd>
+                <dt>{t('domains.value')}</dt>
+                <dd>
+                  <code>{w.custom_domain_verification.value}</code>{' '}
+                  <CopyButton text={w.custom_domain_verification.value} />
+                </dd>
+              </dl>
+              {may ? (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={verify.busy}
+                  onClick={() => void verify.run()}
+                >
+                  {t('domains.verify')}
+                </button>
+              ) : null}{' '}
+            </>
+          ) : null}
+          {may ? (
+            <button type="button" className="btn" disabled={set.busy} onClick={() => void set.run(null)}>
+              {t('domains.release')}
+            </button>
+          ) : null}
+        </div>
+      ) : may ? (
+        <form
+          className="narrow"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void set.run(domain.trim());
+          }}
+        >
+          <ProblemAlert problem={set.problem} fields={set.fields} />
+          <Field label={t('domains.domain')} pointer="/custom_domain" errors={set.fields} hint="qr.example.com">
+            {(p) => <input {...p} value={domain} onChange={(e) => setDomain(e.target.value)} />}
+          </Field>
+          <button className="btn btn-primary" disabled={set.busy}>
+            {t('domains.add')}
+          </button>
+        </form>
+      ) : (
+        <p>{t('domains.none')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, body } from '../../api/client';
+import { useI18n } from '../../i18n/i18n';
+import { useWsKey } from '../../session';
+import { useCan } from '../../ui/can';
+import './team.css';
+
+/** How many codes wait for approval, beside the nav entry; only for those who may approve. */
+export function ApprovalBadge() {
+  const { t, fmtNumber } = useI18n();
+  const canApprove = useCan('codes.approve');
+  const q = useQuery({
+    queryKey: useWsKey('approvals', 'count'),
+    enabled: canApprove,
+    refetchInterval: 30_000,
+    queryFn: () => body(api.GET('/v1/codes', { params: { query: { status: 'pending_approval', limit: 1 } as never } })),
+  });
+  const n = q.data?.meta.pagination.total_count ?? 0;
+  if (!canApprove || n === 0) return null;
+  return (
+    <span className="badge nav-badge" data-testid="approval-badge">
+      {fmtNumber(n)}
+      <span className="sr-only"> {t('approvals.badge', { n })}</span>
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ok } from '../api/client';
+import { useSession } from '../session';
+
+/** The server's own role × action table (GET /v1/permissions), fetched once per session. */
+export function usePermissionTable() {
+  return useQuery({
+    queryKey: ['permissions'],
+    staleTime: Infinity,
+    queryFn: () => ok(api.GET('/v1/permissions')),
+  });
+}
+
+/**
+ * Whether the session's role in the current workspace may do an action, by the server's table, so
+ * a button is hidden exactly when the API would refuse it (the API still checks every call).
+ */
+export function useCan(action: string): boolean {
+  const { me } = useSession();
+  const table = usePermissionTable();
+  const role = me?.current.role;
+  if (!role || !table.data) return false;
+  return table.data.actions.some((a) => a.action === action && (a.roles as string[]).includes(role));
+}
