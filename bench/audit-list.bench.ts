@@ -1,7 +1,7 @@
 // Audit log listing at scale: 1,000,000 entries in one workspace (plus 200,000 in another), then
 // p50/p99 of GET /v1/audit-logs through the whole HTTP stack (app.inject: routing, auth,
 // validation, query, serialisation). Standalone: `npx tsx bench/audit-list.bench.ts`
-// (ENTRIES=… to change the size). Writes its table into docs/benchmarks.md, "## Audit log listing".
+// (ENTRIES=… to change the size). Writes its table into docs/benchmarks.md, "## Audit log listing", as the section's current value.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -163,33 +163,16 @@ async function main() {
     '|---|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
-  const section = `## Audit log listing
-
-\`npx tsx bench/audit-list.bench.ts\` — SQLite file in a temp directory, ${ENTRIES.toLocaleString('en')} entries in the measured
-workspace plus ${NOISE.toLocaleString('en')} in another organization's workspace (bulk-loaded in ${loadS.toFixed(1)} s), ${RUNS} sequential
-requests per row after 10 warm-up requests, through the full HTTP stack with \`app.inject\` (API key auth,
-validation, query, serialisation). Each response includes the exact \`total_count\`. Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.
+  // Only the section's figures are replaced: what they mean and how to read them stay as written.
+  const current = `**Current value** (${new Date().toISOString().slice(0, 10)}, Node ${process.version}; the ${ENTRIES.toLocaleString('en')} entries bulk-loaded in ${loadS.toFixed(1)} s, plus ${NOISE.toLocaleString('en')} in another organization's workspace; ${RUNS} sequential requests per row after 10 warm-up requests):
 
 ${table}
-
-Every filter is an equality on an indexed column plus "newest first by id", served by the
-composite indexes \`(workspace_id, id)\`, \`(workspace_id, resource_type, id)\`,
-\`(workspace_id, resource_id, id)\` and \`(workspace_id, action, id)\`: the page is an index range
-scan of limit+1 rows at any depth. An exact COUNT is index-only but still visits every matching
-index entry (about 40 ms per million on SQLite), so \`total_count\` is served by the settled-count
-cache (src/features/audit/audit-count.ts): entries older than five minutes are counted once per
-process and filter, then only the recent tail is counted live. "first request" is that one cold
-count per filter (the unfiltered deep-cursor row shares its cache entry with the first rows);
-p50/p99 are the steady state. A combined \`resource_type\` + matching \`action\` filter uses the
-action index alone (the action names its type), which keeps that count index-only too.
-For comparison, a live COUNT on every request measured (same setup, 2026-11-21) p50/p99 68/153 ms
-for the unfiltered first page, 29/97 ms for \`resource_type\` and 133/334 ms for type + action
-(before the action-index rule).
 `;
   const docs = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'benchmarks.md');
-  let text = existsSync(docs) ? readFileSync(docs, 'utf8') : '# Benchmarks\n';
-  const re = /## Audit log listing\n[\s\S]*?(?=\n## |$)/;
-  text = re.test(text) ? text.replace(re, section.trimEnd() + '\n') : `${text.trimEnd()}\n\n${section}`;
+  let text = existsSync(docs) ? readFileSync(docs, 'utf8') : '';
+  const re = /(## Audit log listing\n[\s\S]*?)\*\*Current value\*\*[^\n]*\n\n(?:\|[^\n]*\n)+/;
+  if (!re.test(text)) throw new Error(`${docs} has no "## Audit log listing" section with a **Current value** table`);
+  text = text.replace(re, (_m, head: string) => head + current);
   writeFileSync(docs, text);
   console.log(`\n${table}\n\nwritten to ${docs}`);
   rmSync(dir, { recursive: true, force: true });
