@@ -1,10 +1,9 @@
 import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
 import { Name } from '../organizations/organizations.schemas.js';
+import { Nullable } from '../../http/nullable.js';
 import { PageQuery } from '../../http/pagination.js';
 import type { ApiKeysTable } from './api-keys.table.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 
 export const ApiKey = Type.Object(
   {

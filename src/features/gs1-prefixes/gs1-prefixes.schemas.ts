@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { Nullable } from '../../http/nullable.js';
 import { PageQuery } from '../../http/pagination.js';
 import { PREFIX_MAX, PREFIX_MIN } from './gs1-prefixes.fns.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 
 export const Gs1Prefix = Type.Object({
   id: Type.String({ examples: ['gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),

@@ -1,17 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { Nullable } from '../../http/nullable.js';
 import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from './organizations.table.js';
 import { parseJson } from '../../db/column-values.js';
-
-/**
- * A nullable scalar as one JSON Schema (`type: [t, "null"]`) rather than anyOf, so a bad value
- * yields one error item instead of three.
- */
-export function Nullable<T extends TSchema>(schema: T) {
-  const s = schema as unknown as Record<string, unknown>;
-  if (Array.isArray(s.enum)) return Type.Unsafe<Static<T> | null>({ ...s, enum: [...s.enum, null] });
-  return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'] });
-}
 
 /** docs/decisions.md D5: 2 to 63 characters, a-z 0-9 and hyphen. Workspaces use the same rule. */
 export const Slug = Type.String({ minLength: 2, maxLength: 63, pattern: '^[a-z0-9-]+$', examples: ['acme'] });

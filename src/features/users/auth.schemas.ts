@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Email, Name, Nullable, Organization, Slug } from '../organizations/organizations.schemas.js';
+import { Nullable } from '../../http/nullable.js';
+import { Email, Name, Organization, Slug } from '../organizations/organizations.schemas.js';
 import { Workspace } from '../workspaces/workspaces.schemas.js';
 import { Count } from '../../http/numbers.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.js';

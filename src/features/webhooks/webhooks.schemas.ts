@@ -1,10 +1,9 @@
 import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
+import { Nullable } from '../../http/nullable.js';
 import { PageQuery } from '../../http/pagination.js';
 import { SUBSCRIBABLE } from '../events/index.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.table.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 
 const EventTypes = Type.Array(Type.String({ maxLength: 64 }), {
   examples: [['code.created', 'code.updated']],
