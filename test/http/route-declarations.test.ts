@@ -4,6 +4,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import dc from 'node:diagnostics_channel';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createHarness, dialects, type Harness } from '../support/harness.js';
 
@@ -47,11 +50,16 @@ const dialect = dialects()[0]; // SQLite: declarations do not depend on the data
 describe('route declarations', () => {
   let h: Harness;
   let routes: Seen[];
+  // A stand-in dashboard build, so the web-app plugin registers its asset route too.
+  const dist = mkdtempSync(join(tmpdir(), 'qrs-dist-'));
   before(async () => {
-    ({ h, routes } = await withRoutes(() => createHarness(dialect)));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>qrs</title>');
+    ({ h, routes } = await withRoutes(() => createHarness(dialect, { WEB_DIST: dist })));
   });
   after(async () => {
     await h.close();
+    rmSync(dist, { recursive: true, force: true });
   });
 
   it('sees the whole app, so an empty collector cannot pass', () => {
@@ -101,5 +109,6 @@ describe('route declarations', () => {
     assert.equal(cls('GET', '/r/:short_code'), 'public');
     assert.equal(cls('HEAD', '/r/:short_code'), 'public'); // the automatic HEAD twin copies the GET's config
     assert.equal(cls('POST', '/auth/login'), 'anonymous');
+    assert.equal(cls('GET', '/assets/*'), 'public');
   });
 });
