@@ -40,12 +40,19 @@ declare module 'fastify' {
     /** false: no authentication (health, docs, redirect, public pages) */
     auth?: boolean;
     permission?: Permission;
-    /** 'public': the separate per-IP budget of redirect and resolver routes (docs/decisions.md D8) */
-    rateLimit?: 'api' | 'public';
+    /**
+     * 'public': the separate per-IP budget of redirect and resolver routes (docs/decisions.md D8);
+     * 'anonymous' (or unset): the per-IP budget of callers without credentials (http/rate-limit.ts)
+     */
+    rateLimit?: 'public' | 'anonymous';
     /** pages people open in a browser (redirect, passport): errors answer HTML to an HTML Accept */
     htmlErrors?: boolean;
     /** 'errors': a route answering at volume logs only errors and slow requests (http/request-log.ts) */
     accessLog?: 'all' | 'errors';
+    /** which helper of http/route.ts declared the route; test/http/route-declarations.test.ts checks every route has one */
+    declaredBy?: 'route' | 'public' | 'session';
+    /** publicRoute: why the route needs no authentication */
+    reason?: string;
   }
 }
 

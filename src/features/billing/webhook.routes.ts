@@ -6,6 +6,7 @@ import { WebhookResult } from './billing.schemas.js';
 import { billingOff } from './billing.service.js';
 import { applyProviderEvent, type ProviderEvent } from './billing-events.js';
 import { stripeClient } from './stripe-client.js';
+import { publicRoute } from '../../http/route.js';
 
 /**
  * Stripe's webhook endpoint. Its own JSON parser keeps the raw bytes: the signature covers the
@@ -20,9 +21,9 @@ export default async function billingWebhookRoutes(app: App) {
 
   app.post(
     '/billing/stripe/webhook',
-    {
-      config: { auth: false, rateLimit: 'public' },
-      schema: {
+    publicRoute(
+      'signed by the payment provider; the handler verifies the signature',
+      {
         operationId: 'receiveStripeWebhook',
         tags: ['billing'],
         summary: 'Events from Stripe (signed)',
@@ -34,7 +35,8 @@ export default async function billingWebhookRoutes(app: App) {
           404: problemResponse('Billing is not enabled on this server', 404),
         },
       },
-    },
+      { rateLimit: 'public' },
+    ),
     async (request) => {
       if (!stripe) throw billingOff();
       if (!webhookSecret) throw billingOff('STRIPE_WEBHOOK_SECRET');

@@ -5,9 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { ERROR_TYPES, notFound, type ErrorTypeName } from '../../http/errors.js';
 import { errorPage, notFoundPage, referencePage, referenceScript, versioningPage } from './docs.pages.js';
+import { publicRoute } from '../../http/route.js';
 
 const hidden = { hide: true } as const;
-const publicRoute = { auth: false, rateLimit: 'public' } as const;
 // The reference page runs only our own script files: no inline script, no other origin.
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -35,29 +35,45 @@ export default async function docsRoutes(app: App) {
   // Served under the path of DOCS_URL so that every problem `type` address is a real page (docs/decisions.md D3, D10).
   const docsPath = new URL(config.docsUrl).pathname.replace(/\/+$/, '') || '/docs';
 
-  app.get('/openapi.json', { config: publicRoute, schema: hidden }, async () => app.swagger());
-
-  app.get(docsPath, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    html(reply).send(referencePage(docsPath)),
+  app.get(
+    '/openapi.json',
+    publicRoute('the public API reference and its problem-type pages', hidden, { rateLimit: 'public' }),
+    async () => app.swagger(),
   );
 
-  app.get(`${docsPath}/assets/scalar.js`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(await loadScalarScript()),
+  app.get(
+    docsPath,
+    publicRoute('the public API reference and its problem-type pages', hidden, { rateLimit: 'public' }),
+    async (_req, reply) => html(reply).send(referencePage(docsPath)),
   );
 
-  app.get(`${docsPath}/assets/reference.js`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(referenceScript()),
+  app.get(
+    `${docsPath}/assets/scalar.js`,
+    publicRoute('the public API reference and its problem-type pages', hidden, { rateLimit: 'public' }),
+    async (_req, reply) =>
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await loadScalarScript()),
+  );
+
+  app.get(
+    `${docsPath}/assets/reference.js`,
+    publicRoute('the public API reference and its problem-type pages', hidden, { rateLimit: 'public' }),
+    async (_req, reply) =>
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(referenceScript()),
   );
 
   app.get(
     `${docsPath}/errors/:type`,
-    { config: publicRoute, schema: { ...hidden, params: Type.Object({ type: Type.String() }) } },
+    publicRoute(
+      'the public API reference and its problem-type pages',
+      { ...hidden, params: Type.Object({ type: Type.String() }) },
+      { rateLimit: 'public' },
+    ),
     async (req, reply) => {
       const type = req.params.type as ErrorTypeName;
       if (!Object.hasOwn(ERROR_TYPES, type)) {
@@ -72,7 +88,9 @@ export default async function docsRoutes(app: App) {
     },
   );
 
-  app.get(`${docsPath}/api/versioning`, { config: publicRoute, schema: hidden }, async (_req, reply) =>
-    html(reply).send(versioningPage(config.version)),
+  app.get(
+    `${docsPath}/api/versioning`,
+    publicRoute('the public API reference and its problem-type pages', hidden, { rateLimit: 'public' }),
+    async (_req, reply) => html(reply).send(versioningPage(config.version)),
   );
 }

@@ -29,6 +29,7 @@ import { findPublishedModel } from './models.repo.js';
 import { toModel, type ModelRow } from './models.fns.js';
 import { applyMergePatch, type Passport, type PassportData } from './dpp.contract.js';
 import type { PassportRow } from './dpp.fns.js';
+import { publicRoute } from '../../http/route.js';
 
 const HTML_PAGE = {
   schema: Type.String({ description: 'A server-rendered HTML page.' }),
@@ -122,9 +123,9 @@ export default async function publicRoutes(app: App) {
 
   app.get(
     '/dpp/:gtin/:serial',
-    {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true },
-      schema: {
+    publicRoute(
+      'the public battery passport, opened by anyone who scans the product',
+      {
         operationId: 'getPublicPassport',
         tags: ['dpp-public'],
         summary: 'Public battery passport page',
@@ -156,7 +157,8 @@ export default async function publicRoutes(app: App) {
           },
         },
       },
-    },
+      { rateLimit: 'public', htmlErrors: true },
+    ),
     async (request, reply) => {
       const asHtml = preferredType(request.headers.accept, [HTML, JSON_TYPE]) === HTML;
       const { gtin, serial } = request.params;
@@ -233,9 +235,9 @@ export default async function publicRoutes(app: App) {
 
   app.get(
     '/dpp/:gtin',
-    {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true },
-      schema: {
+    publicRoute(
+      'the public battery passport, opened by anyone who scans the product',
+      {
         operationId: 'getPublicModelPassport',
         tags: ['dpp-public'],
         summary: 'Public model passport page (GTIN level)',
@@ -258,7 +260,8 @@ export default async function publicRoutes(app: App) {
           },
         },
       },
-    },
+      { rateLimit: 'public', htmlErrors: true },
+    ),
     async (request, reply) => {
       const asHtml = preferredType(request.headers.accept, [HTML, JSON_TYPE]) === HTML;
       const gtin14 = normalizeGtin(request.params.gtin);

@@ -42,6 +42,7 @@ import {
 } from './resolver.fns.js';
 import { LinksetSchema, ResolverDescriptionSchema } from './dpp.schemas.js';
 import type { DB } from '../../db/database.js';
+import { publicRoute } from '../../http/route.js';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 const problem = (description: string) => ({
@@ -303,19 +304,21 @@ export default async function resolverRoutes(app: App) {
     404: problem('No published passport at this level or above it, or an unknown link type'),
     410: problem("The passport's organization was deleted"),
   };
-  const routeConfig = { auth: false, rateLimit: 'public', htmlErrors: true } as const;
   app.get(
     '/01/*',
-    { config: routeConfig, attachValidation: true, schema: { hide: true, querystring: linkTypeQuery } },
+    publicRoute(
+      'the GS1 Digital Link resolver, scanned by phones and called by any resolver client',
+      { hide: true, querystring: linkTypeQuery },
+      { rateLimit: 'public', htmlErrors: true, attachValidation: true },
+    ),
     handler,
   );
   for (const form of DOCUMENTED_FORMS) {
     app.get(
       form.url,
-      {
-        config: routeConfig,
-        attachValidation: true,
-        schema: {
+      publicRoute(
+        'the GS1 Digital Link resolver, scanned by phones and called by any resolver client',
+        {
           operationId: `resolveDigitalLink${form.id}`,
           tags: ['resolver'],
           summary: `Resolve ${form.what}`,
@@ -324,20 +327,29 @@ export default async function resolverRoutes(app: App) {
           querystring: linkTypeQuery,
           response: resolveResponses,
         },
-      },
+        { rateLimit: 'public', htmlErrors: true, attachValidation: true },
+      ),
       handler,
     );
   }
 
   const options = async (request: FastifyRequest, reply: FastifyReply) =>
     preflight(app, reply, request.url.split('?')[0]);
-  app.options('/01/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true } }, options);
+  app.options(
+    '/01/*',
+    publicRoute(
+      'CORS preflight of the resolver, sent by browsers before they call it',
+      { hide: true },
+      { rateLimit: 'public' },
+    ),
+    options,
+  );
   for (const form of DOCUMENTED_FORMS) {
     app.options(
       form.url,
-      {
-        config: { auth: false, rateLimit: 'public' },
-        schema: {
+      publicRoute(
+        'CORS preflight of the resolver, sent by browsers before they call it',
+        {
           operationId: `resolveDigitalLink${form.id}Options`,
           tags: ['resolver'],
           summary: 'Methods of the resolver (CORS preflight)',
@@ -351,16 +363,17 @@ export default async function resolverRoutes(app: App) {
             },
           },
         },
-      },
+        { rateLimit: 'public' },
+      ),
       options,
     );
   }
 
   app.get(
     '/.well-known/gs1resolver',
-    {
-      config: { auth: false, rateLimit: 'public' },
-      schema: {
+    publicRoute(
+      'the resolver description document GS1 clients read',
+      {
         operationId: 'getResolverDescription',
         tags: ['resolver'],
         summary: 'GS1 resolver description document',
@@ -373,7 +386,8 @@ export default async function resolverRoutes(app: App) {
           },
         },
       },
-    },
+      { rateLimit: 'public' },
+    ),
     async (_request, reply) =>
       cors(reply)
         .header('cache-control', 'public, max-age=3600')

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { App } from '../../http/types.js';
 import { Meta } from '../../http/envelope.js';
 import { DATABASE_RETRY_AFTER_S } from '../../db/connection-errors.js';
+import { publicRoute } from '../../http/route.js';
 
 const Checks = Type.Object(
   {
@@ -60,9 +61,9 @@ export default async function healthRoutes(app: App) {
   const { db, config, redisCircuit } = app.deps;
   app.get(
     '/v1/health',
-    {
-      config: { auth: false, rateLimit: 'public' },
-      schema: {
+    publicRoute(
+      'health probe for load balancers',
+      {
         operationId: 'getHealth',
         tags: ['health'],
         summary: 'Service health (no API key needed)',
@@ -70,7 +71,8 @@ export default async function healthRoutes(app: App) {
           '200 `ok` when every dependency answers; 200 `degraded` when Redis is down (the service works on per-instance fallbacks) or the scan backlog is past its threshold; 503 `degraded` when the database is down. `checks` names the state of each dependency; `scans` is the scan backlog.',
         response: { 200: Health, 503: Health },
       },
-    },
+      { rateLimit: 'public' },
+    ),
     async (request, reply) => {
       let database: 'up' | 'down' = 'up';
       let timer: NodeJS.Timeout | undefined;

@@ -17,12 +17,11 @@ import {
   respondToInvitation,
   revokeInvitation,
 } from './invitations.service.js';
-import { route } from '../../http/route.js';
+import { route, sessionRoute } from '../../http/route.js';
 
 const tags = ['members'];
 // The /auth routes read the cookie themselves (like /auth/me): the invitee may not belong to any
-// workspace the auth plugin could resolve.
-const dashboard = { auth: false } as const;
+// workspace the auth plugin could resolve (sessionRoute).
 const cookieAuth = [{ session: [] }];
 const noSession = problemResponse('No session, or it expired', 401);
 const badCsrf = problemResponse('X-CSRF-Token missing or wrong', 403);
@@ -62,43 +61,37 @@ export default async function invitationsRoutes(app: App) {
 
   app.get(
     '/auth/invitations',
-    {
-      config: dashboard,
-      schema: {
-        operationId: 'listReceivedInvitations',
-        tags: ['auth'],
-        security: cookieAuth,
-        summary: "Pending invitations addressed to the session user's e-mail address",
-        description:
-          'The newest 100 (has_more tells whether there are more); accept or decline them with the routes below.',
-        response: { 200: List(ReceivedInvitation), 401: noSession },
-      },
-    },
+    sessionRoute({
+      operationId: 'listReceivedInvitations',
+      tags: ['auth'],
+      security: cookieAuth,
+      summary: "Pending invitations addressed to the session user's e-mail address",
+      description:
+        'The newest 100 (has_more tells whether there are more); accept or decline them with the routes below.',
+      response: { 200: List(ReceivedInvitation), 401: noSession },
+    }),
     async (request) => list(request, await receivedInvitations(ctx, request.cookies[SESSION_COOKIE])),
   );
 
   app.post(
     '/auth/invitations/accept',
-    {
-      config: dashboard,
-      schema: {
-        operationId: 'acceptInvitationByLink',
-        tags: ['auth'],
-        security: cookieAuth,
-        summary: 'Accept the invitation of an e-mailed link (needs X-CSRF-Token)',
-        description:
-          "The link's `token` and a session whose verified address is the invited one: otherwise 404, the same for a forged token, another address's invitation or one of an unknown organization. " +
-          'An unverified address is a 403 `email-unverified` (when EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted invitation a 409.',
-        body: InvitationLinkBody,
-        response: {
-          200: One(ReceivedInvitation),
-          401: noSession,
-          403: problemResponse('X-CSRF-Token missing or wrong, or the address is not verified', 403),
-          404: notYours,
-          409: closed,
-        },
+    sessionRoute({
+      operationId: 'acceptInvitationByLink',
+      tags: ['auth'],
+      security: cookieAuth,
+      summary: 'Accept the invitation of an e-mailed link (needs X-CSRF-Token)',
+      description:
+        "The link's `token` and a session whose verified address is the invited one: otherwise 404, the same for a forged token, another address's invitation or one of an unknown organization. " +
+        'An unverified address is a 403 `email-unverified` (when EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted invitation a 409.',
+      body: InvitationLinkBody,
+      response: {
+        200: One(ReceivedInvitation),
+        401: noSession,
+        403: problemResponse('X-CSRF-Token missing or wrong, or the address is not verified', 403),
+        404: notYours,
+        409: closed,
       },
-    },
+    }),
     async (request) =>
       one(
         request,
@@ -115,26 +108,23 @@ export default async function invitationsRoutes(app: App) {
   for (const answer of ['accept', 'decline'] as const) {
     app.post(
       `/auth/invitations/:id/${answer}`,
-      {
-        config: dashboard,
-        schema: {
-          operationId: `${answer}Invitation`,
-          tags: ['auth'],
-          security: cookieAuth,
-          summary:
-            answer === 'accept'
-              ? 'Accept an invitation: join the organization with the invited roles (needs X-CSRF-Token)'
-              : 'Decline an invitation (needs X-CSRF-Token)',
-          description:
-            answer === 'accept'
-              ? 'Adds the membership and the invited workspace roles in one transaction. A user already a member gets nothing new; workspaces archived since are skipped. ' +
-                "Needs the `token` of the invitation's link: without the right one, and for another address's invitation, a 404; an unverified address a 403 `email-unverified` (EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted one a 409 `conflict`."
-              : 'An invitation for another address is a 404; one no longer pending a 409 `conflict`.',
-          params: InvitationParams,
-          ...(answer === 'accept' ? { body: InvitationLinkBody } : {}),
-          response: { 200: One(ReceivedInvitation), 401: noSession, 403: badCsrf, 404: notYours, 409: closed },
-        },
-      },
+      sessionRoute({
+        operationId: `${answer}Invitation`,
+        tags: ['auth'],
+        security: cookieAuth,
+        summary:
+          answer === 'accept'
+            ? 'Accept an invitation: join the organization with the invited roles (needs X-CSRF-Token)'
+            : 'Decline an invitation (needs X-CSRF-Token)',
+        description:
+          answer === 'accept'
+            ? 'Adds the membership and the invited workspace roles in one transaction. A user already a member gets nothing new; workspaces archived since are skipped. ' +
+              "Needs the `token` of the invitation's link: without the right one, and for another address's invitation, a 404; an unverified address a 403 `email-unverified` (EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted one a 409 `conflict`."
+            : 'An invitation for another address is a 404; one no longer pending a 409 `conflict`.',
+        params: InvitationParams,
+        ...(answer === 'accept' ? { body: InvitationLinkBody } : {}),
+        response: { 200: One(ReceivedInvitation), 401: noSession, 403: badCsrf, 404: notYours, 409: closed },
+      }),
       async (request) =>
         one(
           request,

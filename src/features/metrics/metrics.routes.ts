@@ -1,6 +1,7 @@
 import { Counter, Gauge } from 'prom-client';
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
+import { publicRoute } from '../../http/route.js';
 
 /**
  * GET /metrics: the scan pipeline in Prometheus text. The counts are read from the sink when
@@ -49,9 +50,9 @@ export default async function metricsRoutes(app: App) {
 
   app.get(
     '/metrics',
-    {
-      config: { auth: false, rateLimit: 'public' },
-      schema: {
+    publicRoute(
+      'scraped by Prometheus inside the deployment; instance-wide counts only',
+      {
         operationId: 'getMetrics',
         tags: ['health'],
         summary: 'Prometheus metrics of this instance (no API key needed)',
@@ -70,7 +71,8 @@ export default async function metricsRoutes(app: App) {
           },
         },
       },
-    },
+      { rateLimit: 'public' },
+    ),
     async (_request, reply) => {
       const body = await registry.metrics();
       return reply.type(registry.contentType).send(body);

@@ -6,6 +6,7 @@ import { ANY_SHORT_CODE } from '../codes/short-codes.js';
 import { blobKey, blobStore, findFile } from '../files/index.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { decide, page } from './redirect.fns.js';
+import { publicRoute } from '../../http/route.js';
 
 export interface ContentPageRouteOptions {
   lookup(request: FastifyRequest, shortCode: string, nowMs: number): Promise<RedirectTarget | null>;
@@ -46,9 +47,9 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
 
   app.get(
     '/r/:short_code/contact.vcf',
-    {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true },
-      schema: {
+    publicRoute(
+      'a hosted content page, opened by phones that scanned the code',
+      {
         operationId: 'contentPageVcard',
         tags: ['redirect'],
         summary: 'The vCard of a hosted contact page',
@@ -60,7 +61,8 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
           410: notFoundPage,
         },
       },
-    },
+      { rateLimit: 'public', htmlErrors: true },
+    ),
     async (request, reply) => {
       const target = await live(request, reply, 'vcard');
       if (!target) return reply;
@@ -73,9 +75,9 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
 
   app.get(
     '/r/:short_code/file',
-    {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true },
-      schema: {
+    publicRoute(
+      'a hosted content page, opened by phones that scanned the code',
+      {
         operationId: 'contentPageFile',
         tags: ['redirect'],
         summary: 'The file of a hosted PDF page',
@@ -90,7 +92,8 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
           410: notFoundPage,
         },
       },
-    },
+      { rateLimit: 'public', htmlErrors: true },
+    ),
     async (request, reply) => {
       const target = await live(request, reply, 'pdf');
       if (!target) return reply;

@@ -7,6 +7,7 @@ import { ANY_SHORT_CODE } from '../codes/short-codes.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { decide } from './redirect.fns.js';
 import { passwordPage } from './password-page.js';
+import { publicRoute } from '../../http/route.js';
 
 export interface PasswordRouteOptions {
   lookup(request: FastifyRequest, shortCode: string, nowMs: number): Promise<RedirectTarget | null>;
@@ -43,9 +44,9 @@ export default async function passwordRoute(app: App, opts: PasswordRouteOptions
 
   app.post(
     '/r/:short_code',
-    {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true },
-      schema: {
+    publicRoute(
+      'the password form of a protected code, sent by whoever scanned it',
+      {
         operationId: 'unlockRedirect',
         tags: ['redirect'],
         summary: 'Send the password of a protected code',
@@ -76,7 +77,8 @@ export default async function passwordRoute(app: App, opts: PasswordRouteOptions
           ),
         },
       },
-    },
+      { rateLimit: 'public', htmlErrors: true },
+    ),
     async (request, reply) => {
       const shortCode = request.params.short_code;
       const nowMs = clock.now().getTime();

@@ -16,6 +16,7 @@ import { renderContentPage, type HostedPage } from './content-page.js';
 import contentPageRoutes from './content-page.routes.js';
 import { toLocation } from '../codes/codes.fns.js';
 import type { AppContent } from '../codes/page-types.js';
+import { publicRoute } from '../../http/route.js';
 
 const VISITOR_COOKIE = 'qrs_vid';
 const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
@@ -38,9 +39,9 @@ export default async function redirectRoutes(app: App) {
 
   app.get(
     '/r/:short_code',
-    {
-      config: { auth: false, rateLimit: 'public', htmlErrors: true, accessLog: 'errors' },
-      schema: {
+    publicRoute(
+      'scanned by phones',
+      {
         operationId: 'redirect',
         tags: ['redirect'],
         summary: 'Follow a short URL (records a scan)',
@@ -97,7 +98,8 @@ export default async function redirectRoutes(app: App) {
           },
         },
       },
-    },
+      { rateLimit: 'public', htmlErrors: true, accessLog: 'errors' },
+    ),
     (request, reply) => {
       const shortCode = request.params.short_code;
       const nowMs = clock.now().getTime();

@@ -13,10 +13,10 @@ import {
 } from './auth.schemas.js';
 import { changePassword, login, logout, me, signup } from './auth.service.js';
 import { sessionCookieOptions } from './sessions.service.js';
+import { sessionRoute } from '../../http/route.js';
 
 const tags = ['auth'];
-// These routes read the cookie themselves (see auth.service); the anonymous per-IP budget applies.
-const dashboard = { auth: false } as const;
+// sessionRoute: these routes read the cookie themselves (see auth.service); the anonymous per-IP budget applies.
 const cookieAuth = [{ session: [] }];
 // The automatic error responses cover authenticated routes only; these read the cookie themselves.
 const problem = (description: string) => ({
@@ -31,19 +31,16 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/signup',
-    {
-      config: dashboard,
-      schema: {
-        operationId: 'signup',
-        tags,
-        security: [],
-        summary: 'Create a user, an organization on the default plan and its default workspace; starts a session',
-        description:
-          "The organization gets the server's default plan (DEFAULT_PLAN, Free unless the operator set another). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.",
-        body: SignupBody,
-        response: { 201: One(SignupResult) },
-      },
-    },
+    sessionRoute({
+      operationId: 'signup',
+      tags,
+      security: [],
+      summary: 'Create a user, an organization on the default plan and its default workspace; starts a session',
+      description:
+        "The organization gets the server's default plan (DEFAULT_PLAN, Free unless the operator set another). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.",
+      body: SignupBody,
+      response: { 201: One(SignupResult) },
+    }),
     async (request, reply) => {
       const { session, data } = await signup(ctx, request.body, request.id, request.headers['accept-language']);
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
@@ -53,25 +50,22 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/login',
-    {
-      config: dashboard,
-      schema: {
-        operationId: 'login',
-        tags,
-        security: [],
-        summary: 'Log in with e-mail and password; sets the session cookie',
-        description:
-          'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. ' +
-          'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`. ' +
-          'With two-factor sign-in on, the right password without `code` is a 401 `two-factor-required` and starts no session; send the login again with `code` (a wrong code counts as a failed attempt).',
-        body: LoginBody,
-        response: {
-          200: One(LoginResult),
-          401: problem('Wrong e-mail address or password'),
-          429: problem('Too many failed logins; see Retry-After'),
-        },
+    sessionRoute({
+      operationId: 'login',
+      tags,
+      security: [],
+      summary: 'Log in with e-mail and password; sets the session cookie',
+      description:
+        'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. ' +
+        'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`. ' +
+        'With two-factor sign-in on, the right password without `code` is a 401 `two-factor-required` and starts no session; send the login again with `code` (a wrong code counts as a failed attempt).',
+      body: LoginBody,
+      response: {
+        200: One(LoginResult),
+        401: problem('Wrong e-mail address or password'),
+        429: problem('Too many failed logins; see Retry-After'),
       },
-    },
+    }),
     async (request, reply) => {
       const { session, data } = await login(ctx, request.body, request.ip);
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
@@ -81,18 +75,15 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/logout',
-    {
-      config: dashboard,
-      schema: {
-        operationId: 'logout',
-        tags,
-        security: cookieAuth,
-        summary: 'End the current session (needs X-CSRF-Token)',
-        description:
-          'Ends the session of the cookie and clears it. Like every cookie-authenticated write, it needs the `X-CSRF-Token` from login or `GET /auth/me`.',
-        response: { 200: One(LogoutResult), 401: noSession, 403: problem('X-CSRF-Token missing or wrong') },
-      },
-    },
+    sessionRoute({
+      operationId: 'logout',
+      tags,
+      security: cookieAuth,
+      summary: 'End the current session (needs X-CSRF-Token)',
+      description:
+        'Ends the session of the cookie and clears it. Like every cookie-authenticated write, it needs the `X-CSRF-Token` from login or `GET /auth/me`.',
+      response: { 200: One(LogoutResult), 401: noSession, 403: problem('X-CSRF-Token missing or wrong') },
+    }),
     async (request, reply) => {
       await logout(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token']);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -102,24 +93,21 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/password',
-    {
-      config: dashboard,
-      schema: {
-        operationId: 'changePassword',
-        tags,
-        security: cookieAuth,
-        summary: "Change the session user's password (needs X-CSRF-Token)",
-        description:
-          'Requires the current password; wrong ones count towards login throttling (429). Ends every other session of the user.',
-        body: ChangePasswordBody,
-        response: {
-          200: One(PasswordChanged),
-          401: noSession,
-          403: problem('X-CSRF-Token missing or wrong'),
-          429: problem('Too many failed attempts; see Retry-After'),
-        },
+    sessionRoute({
+      operationId: 'changePassword',
+      tags,
+      security: cookieAuth,
+      summary: "Change the session user's password (needs X-CSRF-Token)",
+      description:
+        'Requires the current password; wrong ones count towards login throttling (429). Ends every other session of the user.',
+      body: ChangePasswordBody,
+      response: {
+        200: One(PasswordChanged),
+        401: noSession,
+        403: problem('X-CSRF-Token missing or wrong'),
+        429: problem('Too many failed attempts; see Retry-After'),
       },
-    },
+    }),
     async (request) => {
       const ended = await changePassword(
         ctx,
@@ -134,18 +122,15 @@ export default async function authRoutes(app: App) {
 
   app.get(
     '/auth/me',
-    {
-      config: dashboard,
-      schema: {
-        operationId: 'getMe',
-        tags,
-        security: cookieAuth,
-        summary: 'The session user, its organizations and workspaces with roles, and the CSRF token',
-        description:
-          'Who is signed in: the user, every organization and workspace they hold a role in, and the CSRF token that cookie-authenticated writes must send as `X-CSRF-Token`.',
-        response: { 200: One(Me), 401: noSession },
-      },
-    },
+    sessionRoute({
+      operationId: 'getMe',
+      tags,
+      security: cookieAuth,
+      summary: 'The session user, its organizations and workspaces with roles, and the CSRF token',
+      description:
+        'Who is signed in: the user, every organization and workspace they hold a role in, and the CSRF token that cookie-authenticated writes must send as `X-CSRF-Token`.',
+      response: { 200: One(Me), 401: noSession },
+    }),
     async (request) =>
       one(
         request,

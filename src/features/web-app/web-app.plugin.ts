@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { applyRateLimit } from '../../http/rate-limit.js';
 import { notFound } from '../../http/errors.js';
 import { DASHBOARD_CSP } from './csp.js';
+import { publicRoute } from '../../http/route.js';
 
 const DEFAULT_DIST = resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
 
@@ -71,15 +72,19 @@ export const webAppPlugin = fp(
         .send(index);
 
     // Content-hashed file names (Vite): a changed file gets a new name, so a year is safe.
-    app.get('/assets/*', { config: { auth: false, rateLimit: 'public' }, schema: { hide: true } }, (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
-      // Checked here so a missing file is a plain 404 (the not-found handler would call it a 405).
-      const full = resolve(assets, file);
-      if (!full.startsWith(assets + sep) || !existsSync(full)) throw notFound('Asset');
-      return reply
-        .header('x-content-type-options', 'nosniff')
-        .sendFile(file, { immutable: true, maxAge: 365 * 24 * 3600 * 1000, cacheControl: true });
-    });
+    app.get(
+      '/assets/*',
+      publicRoute("the dashboard's own assets, loaded before anyone signs in", { hide: true }, { rateLimit: 'public' }),
+      (request, reply) => {
+        const file = (request.params as { '*': string })['*'];
+        // Checked here so a missing file is a plain 404 (the not-found handler would call it a 405).
+        const full = resolve(assets, file);
+        if (!full.startsWith(assets + sep) || !existsSync(full)) throw notFound('Asset');
+        return reply
+          .header('x-content-type-options', 'nosniff')
+          .sendFile(file, { immutable: true, maxAge: 365 * 24 * 3600 * 1000, cacheControl: true });
+      },
+    );
 
     // Not a route: a catch-all GET route would turn `POST /v1/unknown` into a 405. Only requests no
     // route matched (is404), asked for by a browser, outside the API's prefixes get the app.

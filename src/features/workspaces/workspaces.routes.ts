@@ -21,7 +21,7 @@ import {
   verifyCustomDomain,
 } from './workspaces.service.js';
 import { notFound } from '../../http/errors.js';
-import { route } from '../../http/route.js';
+import { publicRoute, route } from '../../http/route.js';
 
 const tags = ['workspaces'];
 
@@ -116,9 +116,9 @@ export default async function workspacesRoutes(app: App) {
 
   app.get(
     '/.well-known/qrs/domain-check',
-    {
-      config: { auth: false, rateLimit: 'public' },
-      schema: {
+    publicRoute(
+      'asked by the TLS proxy before it requests a certificate for a host name',
+      {
         operationId: 'checkCustomDomain',
         tags,
         summary: "Whether this service answers on a host name (for a TLS proxy's on-demand certificates)",
@@ -127,7 +127,8 @@ export default async function workspacesRoutes(app: App) {
         querystring: DomainCheckQuery,
         response: { 200: DomainCheck, 404: problemResponse('Not a domain this service answers on', 404) },
       },
-    },
+      { rateLimit: 'public' },
+    ),
     async (request) => {
       if (!(await isServedDomain(ctx, request.query.domain))) throw notFound('Domain');
       return { domain: request.query.domain.trim().toLowerCase() };
