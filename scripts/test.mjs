@@ -13,7 +13,13 @@ function find(dir) {
 }
 
 const only = process.argv.slice(2);
-const files = only.length ? only : find('test').sort();
+// A folder given stands for the test files under it; before, node was handed the folder, ran no
+// test and passed.
+const files = (only.length ? only : ['test']).flatMap((p) => (statSync(p).isDirectory() ? find(p).sort() : [p]));
+if (files.length === 0) {
+  console.error(`no test file under ${only.join(', ')}`);
+  process.exit(1);
+}
 
 if (!process.env.TEST_DATABASE_URL) {
   console.warn('\n' + '!'.repeat(78));
