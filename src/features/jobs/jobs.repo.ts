@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { isPostgres, type DB } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 export interface NewJob {
@@ -70,21 +71,38 @@ export async function enqueueJobs(db: DB, jobs: (NewJob & { dedupeKey: string })
  * and running ones whose lease ran out (their instance died). On PostgreSQL SKIP LOCKED lets
  * instances claim side by side without ever taking the same row; SQLite runs the one statement alone.
  */
+/**
+ * Takes up to `limit` jobs of the given kinds: first running ones whose lease ran out (their runner
+ * died), then due pending ones, oldest first. Two statements, each served by its partial index
+ * (migration 0036): PostgreSQL refuses FOR UPDATE across a UNION, and an OR of the two made the
+ * planner read every dead index entry a burst leaves behind.
+ */
 export async function claimJobs(db: DB, kinds: string[], owner: string, now: Date, leaseUntil: Date, limit: number) {
   const at = now.toISOString();
-  let due = db
+  const expired = db
     .selectFrom('jobs')
     .select('id')
     .where('kind', 'in', kinds)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', at)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', at)]),
-      ]),
-    )
-    .orderBy('run_at')
+    .where('status', '=', 'running')
+    .where('locked_until', '<=', at)
+    .orderBy('locked_until')
     .limit(limit);
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  const claimed = await take(db, expired, owner, at, leaseUntil);
+  if (claimed.length >= limit) return claimed;
+  const pending = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', 'in', kinds)
+    .where('status', '=', 'pending')
+    .where('run_at', '<=', at)
+    .orderBy('run_at')
+    .limit(limit - claimed.length);
+  return [...claimed, ...(await take(db, pending, owner, at, leaseUntil))];
+}
+
+type DueQuery = SelectQueryBuilder<Database, 'jobs', { id: string }>;
+
+function take(db: DB, due: DueQuery, owner: string, at: string, leaseUntil: Date) {
   return db
     .updateTable('jobs')
     .set({
@@ -94,7 +112,7 @@ export async function claimJobs(db: DB, kinds: string[], owner: string, now: Dat
       attempts: sql<number>`attempts + 1`,
       updated_at: at,
     })
-    .where('id', 'in', due)
+    .where('id', 'in', isPostgres(db) ? due.forUpdate().skipLocked() : due)
     .returning(['id', 'kind', 'payload', 'attempts'])
     .execute();
 }
