@@ -38,6 +38,14 @@ module.exports = {
       to: { path: ENTRY },
     },
     {
+      name: 'features-through-public-module',
+      comment:
+        "A feature uses another only through that feature's public module (its index.ts), so a change to one feature's tables, repository or helpers cannot silently change another: what crosses is listed in one place.",
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/[^/]+/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index[.]ts$'] },
+    },
+    {
       name: 'migrations-no-app-code',
       comment:
         'A migration is frozen history: it may not change because app code did, so it imports nothing from src/ outside src/db/migrations (kysely and npm packages only).',

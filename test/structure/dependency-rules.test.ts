@@ -35,6 +35,7 @@ describe('dependency rules', () => {
       [
         'db-not-to-http: src/db/uses-http.ts → src/http/cycle-a.ts',
         'features-not-to-entry: src/features/x/uses-entry.ts → src/app.ts',
+        'features-through-public-module: src/features/y/uses-x-repo.ts → src/features/x/x.repo.ts',
         // a cycle is reported once, at the edge where the cruise first closes it
         'http-no-circular: src/http/cycle-a.ts → src/http/cycle-b.ts',
         'http-not-to-features: src/http/uses-feature.ts → src/features/x/x.repo.ts',

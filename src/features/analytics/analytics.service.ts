@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { parseJson } from '../../db/column-values.js';
-import { findCode, liveCodes } from '../codes/codes.repo.js';
+import { findCode, liveCodes } from '../codes/index.js';
 import { DAY, QUARTER } from './buckets.js';
 import { DIMENSION_NAMES } from './dimensions.js';
 import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';

@@ -1,4 +1,4 @@
-import type { ScanRow } from '../scans/scan-row.js';
+import type { ScanRow } from '../scans/index.js';
 
 /** The breakdowns kept in rollups, each read from a scan row. */
 export const DIMENSIONS = {

@@ -1,4 +1,4 @@
-import type { ScanRow } from '../scans/scan-row.js';
+import type { ScanRow } from '../scans/index.js';
 import { parentKey, quarterOf } from './buckets.js';
 import { DIMENSIONS, DIMENSION_NAMES } from './dimensions.js';
 import type { Insertable } from 'kysely';

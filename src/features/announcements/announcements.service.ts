@@ -3,7 +3,7 @@ import type { Principal } from '../../http/principal.js';
 import { newId, isId } from '../../lib/ids.js';
 import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { organizationIdOf } from '../organizations/organizations.service.js';
+import { organizationIdOf } from '../organizations/index.js';
 import { queueMail, TEMPLATES, localeOf } from '../mail/index.js';
 import {
   apiKeyOwners,

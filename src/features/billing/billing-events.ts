@@ -6,7 +6,7 @@ import { lockRow } from '../../db/row-lock.js';
 import { claimEvent, ensureAccount, findAccountByCustomer, setEventOutcome, updateAccount } from './billing.repo.js';
 import type { BillingAccountsTable } from './billing.table.js';
 import { changePlan } from './plan-change.js';
-import { findActiveOrganization } from '../organizations/organizations.repo.js';
+import { findActiveOrganization } from '../organizations/index.js';
 
 export type Outcome = 'applied' | 'duplicate' | 'stale' | 'ignored';
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.js';
-import { findActiveOrganization } from '../organizations/organizations.repo.js';
+import { findActiveOrganization } from '../organizations/index.js';
 import { ensureAccount, findAccount, updateAccount } from './billing.repo.js';
 import { toBilling, type CheckoutBody } from './billing.schemas.js';
 import type { Stripe } from './stripe-client.js';

@@ -1,8 +1,8 @@
 import type { DB } from '../../db/database.js';
 import type { PlanName } from '../../platform/plans.js';
 import { lockRow } from '../../db/row-lock.js';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.service.js';
-import { findActiveOrganization, updateOrganization } from '../organizations/organizations.repo.js';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
+import { findActiveOrganization, updateOrganization } from '../organizations/index.js';
 import { defaultWorkspaceId } from './billing.repo.js';
 
 /**

@@ -6,7 +6,7 @@ import { parseJson } from '../../db/column-values.js';
 import { notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import type { BrandKitsTable, LogosTable } from './brand.table.js';
 import type { BrandKit, BrandKitCreate, BrandKitUpdate, KitStyle, Logo, LogoCreate } from './brand.schemas.js';
 import { checkLogoFile, type LogoType } from './logo-files.js';

@@ -3,8 +3,8 @@ import type { LabelItem } from '../../qr/export-pdf.js';
 import { resolveRenderOptions, type RenderDefaults } from '../../qr/options.js';
 import { isPlain, type Design } from '../../qr/design.js';
 import type { QrImage } from './qr-image.routes.js';
-import { qrPayload } from '../codes/codes.fns.js';
-import type { Code } from '../codes/codes.schemas.js';
+import { qrPayload } from '../codes/index.js';
+import type { Code } from '../codes/index.js';
 
 const TYPE_LABEL: Record<string, string> = {
   url: 'Link',

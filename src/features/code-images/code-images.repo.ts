@@ -1,7 +1,7 @@
-import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
+import { verifiedCustomDomain } from '../workspaces/index.js';
 import type { DB } from '../../db/database.js';
-import { listCodesQuery } from '../codes/codes.repo.js';
-import type { CodeListQuery } from '../codes/codes.schemas.js';
+import { listCodesQuery } from '../codes/index.js';
+import type { CodeListQuery } from '../codes/index.js';
 
 export type CodeFilter = Omit<CodeListQuery, 'limit' | 'cursor'>;
 

@@ -4,7 +4,7 @@ import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { consumeExtraUnits } from '../../http/rate-limit.js';
 import { qrImageRoutes } from './qr-image.routes.js';
-import { CodeParams } from '../codes/codes.schemas.js';
+import { CodeParams } from '../codes/index.js';
 import { ExportBody, MAX_EXPORT } from './code-images.schemas.js';
 import {
   CODES_PER_RATE_UNIT,

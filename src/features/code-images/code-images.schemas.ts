@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LabelLayoutSchema } from '../../qr/export-pdf.js';
-import { CodeListQuery } from '../codes/codes.schemas.js';
+import { CodeListQuery } from '../codes/index.js';
 
 /** The largest sheet answered in one response; it renders in seconds and stays well under memory limits. */
 export const MAX_EXPORT = 1_000;

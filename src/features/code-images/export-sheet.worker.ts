@@ -3,8 +3,8 @@
 import type { Selectable } from 'kysely';
 import { move } from 'piscina';
 import { renderLabelSheet, type LabelLayout } from '../../qr/export-pdf.js';
-import { toCode } from '../codes/codes.fns.js';
-import type { CodesTable } from '../codes/codes.table.js';
+import { toCode } from '../codes/index.js';
+import type { CodesTable } from '../codes/index.js';
 import { labelOf } from './code-images.fns.js';
 
 export interface ExportTask {

@@ -10,10 +10,18 @@ import { encodePayload } from '../../qr/payloads.js';
 import { resolveRenderOptions } from '../../qr/options.js';
 import { printProblems } from '../../qr/printable.js';
 import { qrContentType } from './qr-image.routes.js';
-import { Style } from '../codes/codes.schemas.js';
-import { checkContent, checkUrl, SHORT_CODE_LENGTH, shortUrl } from '../codes/codes.fns.js';
+import {
+  Style,
+  checkContent,
+  checkUrl,
+  SHORT_CODE_LENGTH,
+  shortUrl,
+  defaultDynamic,
+  isPageOnly,
+  isPageType,
+  PAGE_ONLY_TYPES,
+} from '../codes/index.js';
 import { QR_CONTENT_TYPES } from '../../qr/payloads.js';
-import { defaultDynamic, isPageOnly, isPageType, PAGE_ONLY_TYPES } from '../codes/page-types.js';
 import { findWorkspaceLook } from './code-images.repo.js';
 import { designOf } from './code-images.fns.js';
 import { withLogoAndFrame } from './code-images.service.js';

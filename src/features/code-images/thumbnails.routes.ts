@@ -9,7 +9,7 @@ import { route } from '../../http/route.js';
 import { invalidField } from '../../http/errors.js';
 import { render } from '../../qr/index.js';
 import { resolveRenderOptions } from '../../qr/options.js';
-import { toCode } from '../codes/codes.fns.js';
+import { toCode } from '../codes/index.js';
 import { findLiveCodes, findWorkspaceLook } from './code-images.repo.js';
 import { codeImage } from './code-images.fns.js';
 

@@ -3,7 +3,7 @@ import type { Principal } from '../../http/principal.js';
 import { notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import type { CodesDeps } from './codes.service.js';
 import { findCode } from './codes.repo.js';
 import { aliasesQuery, deleteAliasByShortCode, findAlias, insertAlias, shortCodeInUse } from './aliases.repo.js';

@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.js';
 import { containsInsensitive } from '../../db/text-match.js';
 import type { CodesTable } from './codes.table.js';
 import type { CodeListQuery } from './codes.schemas.js';
-import { verifiedCustomDomain } from '../workspaces/workspaces.repo.js';
+import { verifiedCustomDomain } from '../workspaces/index.js';
 
 export function findWorkspaceForCodes(db: DB, workspaceId: string) {
   return db

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { diff, auditActor, recordAudit } from '../audit/audit.service.js';
+import { diff, auditActor, recordAudit } from '../audit/index.js';
 import { printProblems, type PrintStyle } from '../../qr/printable.js';
 import type { CodesTable, StoredStatus } from './codes.table.js';
 import type { Code, CodeCreate, CodeListQuery, CodeUpdate } from './codes.schemas.js';
@@ -25,7 +25,7 @@ import {
   withNormalizedUrls,
   type OwnHosts,
 } from './codes.fns.js';
-import { hashPassword } from '../users/password.js';
+import { hashPassword } from '../users/index.js';
 import { countActiveDynamicCodes, createThresholdDetector } from '../usage/index.js';
 import { checkDesignRefs, effectiveStyle } from '../brand/index.js';
 import { checkRules, normalizeRules } from './routing.fns.js';

@@ -6,8 +6,8 @@ import { lockRow } from '../../db/row-lock.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { paginate } from '../../http/pagination.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
-import { findCode } from '../codes/codes.repo.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import { findCode } from '../codes/index.js';
 import { findComment, insertComment, listCommentsQuery, markCommentDeleted } from './comments.repo.js';
 import { toComment, type CommentListQuery } from './comments.schemas.js';
 

@@ -11,7 +11,7 @@ import type { Page } from '../../http/envelope.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import type { DppDeps } from './dpp.service.js';
 import type { GrantLevel } from './dpp.table.js';
 import type { DppCredentialsTable } from './models.table.js';

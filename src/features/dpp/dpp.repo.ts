@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { DppPassportsTable, DppVersionsTable } from './dpp.table.js';
 import type { PassportRow } from './dpp.fns.js';
-import { prefixesCovering } from '../gs1-prefixes/gs1-prefixes.fns.js';
+import { prefixesCovering } from '../gs1-prefixes/index.js';
 
 /** A passport of the workspace; another workspace's id reads as absent (docs/decisions.md D3). */
 export function findPassport(db: DB, workspaceId: string, id: string) {

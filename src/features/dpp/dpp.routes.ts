@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, list, one } from '../../http/envelope.js';
-import { qrImageRoutes } from '../code-images/qr-image.routes.js';
+import { qrImageRoutes } from '../code-images/index.js';
 import { CreatePassportSchema, PassportSchema, PatchPassportSchema } from './dpp.contract.js';
 import { validatePassport } from './dpp.validate.js';
 import {

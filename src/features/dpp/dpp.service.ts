@@ -10,11 +10,11 @@ import { lockRow } from '../../db/row-lock.js';
 import { conflict, invalid, invalidField, notFound, type FieldError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { applyMergePatch, DEFAULT_BATTERY_STATUS, type CreatePassport, type Passport } from './dpp.contract.js';
 import { validatePassport, type Issue } from './dpp.validate.js';
 import { normalizeGtin } from './gs1.js';
-import { ownsGtin } from '../gs1-prefixes/gs1-prefixes.repo.js';
+import { ownsGtin } from '../gs1-prefixes/index.js';
 import { asCreateRequest, rejection, toPassport, type PassportRow } from './dpp.fns.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import {

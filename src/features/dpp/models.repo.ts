@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { DppModelsTable } from './models.table.js';
 import type { ModelRow } from './models.fns.js';
-import { prefixesCovering } from '../gs1-prefixes/gs1-prefixes.fns.js';
+import { prefixesCovering } from '../gs1-prefixes/index.js';
 
 /** A model passport of the workspace; another workspace's id reads as absent (docs/decisions.md D3). */
 export function findModel(db: DB, workspaceId: string, id: string) {

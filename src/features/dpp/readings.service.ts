@@ -11,7 +11,7 @@ import { paginate } from '../../http/pagination.js';
 import { lockRow } from '../../db/row-lock.js';
 import { newId } from '../../lib/ids.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { validatePassport } from './dpp.validate.js';
 import { asCreateRequest } from './dpp.fns.js';
 import { findPassport, insertVersion, updatePassport } from './dpp.repo.js';

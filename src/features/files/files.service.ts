@@ -6,7 +6,7 @@ import { rejectFields, notFound, type FieldError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { DiskBlobStore, type BlobStore } from '../../lib/blob-store.js';
 import { S3BlobStore } from '../../lib/s3-blob-store.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { FILE_TYPES, type FileInfo, type FileType, type FileUpload } from './files.schemas.js';
 import { findFile, insertFile } from './files.repo.js';
 import type { FilesTable } from './files.table.js';

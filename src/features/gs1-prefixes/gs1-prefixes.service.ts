@@ -8,10 +8,9 @@ import { lockRow } from '../../db/row-lock.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
-import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/audit.service.js';
-import { toPassport } from '../dpp/dpp.fns.js';
-import { insertVersion, updatePassport } from '../dpp/dpp.repo.js';
-import { taken, uniqueAs } from '../organizations/organizations.fns.js';
+import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/index.js';
+import { toPassport, insertVersion, updatePassport } from '../dpp/index.js';
+import { taken, uniqueAs } from '../organizations/index.js';
 import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
 import {
   deletePrefix,

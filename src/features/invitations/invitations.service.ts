@@ -6,17 +6,20 @@ import { parseJson } from '../../db/column-values.js';
 import { conflict, notFound, unauthenticated } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { isId, newId } from '../../lib/ids.js';
-import { auditActor, recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { auditActor, recordAudit, type AuditActor } from '../audit/index.js';
 import { checkCsrf } from '../../http/csrf.js';
-import { sessionOf } from '../users/auth.service.js';
+import { sessionOf, assertEmailVerified, findUserByEmail, findUserById, normalizeEmail } from '../users/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
-import { assertEmailVerified } from '../users/verification.service.js';
-import { findUserByEmail, findUserById, normalizeEmail } from '../users/users.repo.js';
-import { checkWorkspaces } from '../members/members.service.js';
-import { findMembershipRow, insertMembership, setWorkspaceRole, workspaceRolesOf } from '../members/members.repo.js';
-import { findWorkspace } from '../workspaces/workspaces.repo.js';
-import type { AddMemberBody } from '../members/members.schemas.js';
+import {
+  checkWorkspaces,
+  findMembershipRow,
+  insertMembership,
+  setWorkspaceRole,
+  workspaceRolesOf,
+} from '../members/index.js';
+import { findWorkspace } from '../workspaces/index.js';
+import type { AddMemberBody } from '../members/index.js';
 import type { InvitationsTable } from './invitations.table.js';
 import type { InvitationListQuery, InvitedRole } from './invitations.schemas.js';
 import {

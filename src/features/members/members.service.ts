@@ -4,9 +4,9 @@ import type { Principal } from '../../http/principal.js';
 import { lockRow } from '../../db/row-lock.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
-import { deleteSessionsOfUser } from '../users/sessions.repo.js';
-import { findWorkspace } from '../workspaces/workspaces.repo.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import { deleteSessionsOfUser } from '../users/index.js';
+import { findWorkspace } from '../workspaces/index.js';
 import type { WorkspaceRole } from '../../lib/roles.js';
 import {
   countOrgAdmins,

@@ -5,9 +5,8 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { auditActor, diff, recordAudit, type AuditWho } from '../audit/audit.service.js';
-import { insertWorkspace } from '../workspaces/workspaces.repo.js';
-import { toWorkspace, workspaceRow } from '../workspaces/workspaces.fns.js';
+import { auditActor, diff, recordAudit, type AuditWho } from '../audit/index.js';
+import { insertWorkspace, toWorkspace, workspaceRow } from '../workspaces/index.js';
 import {
   addMembership,
   endSessionsOfOrphanedMembers,

@@ -4,7 +4,7 @@ import { One, one } from '../../http/envelope.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
-import { MemberParams } from '../members/members.schemas.js';
+import { MemberParams } from '../members/index.js';
 import { EraseMeBody, Erasure } from './privacy.schemas.js';
 import { eraseMe, eraseMember } from './erasure.service.js';
 

@@ -4,11 +4,9 @@ import type { Principal } from '../../http/principal.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { lockRow } from '../../db/row-lock.js';
 import { AppError } from '../../http/errors.js';
-import { recordAudit, type AuditWho } from '../audit/audit.service.js';
-import { countOrgAdmins, findMembershipRow } from '../members/members.repo.js';
-import { findUserById } from '../users/users.repo.js';
-import { verifyPassword } from '../users/password.js';
-import { admitLogin, forgiveLogin } from '../users/login-throttle.js';
+import { recordAudit, type AuditWho } from '../audit/index.js';
+import { countOrgAdmins, findMembershipRow } from '../members/index.js';
+import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock'>;

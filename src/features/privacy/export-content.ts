@@ -1,8 +1,6 @@
 import type { DB } from '../../db/database.js';
 import { parseJson } from '../../db/column-values.js';
-import { CSV_COLUMNS } from '../scans/scan-csv.js';
-import { scanChunk, workspaceCodeIds } from '../scans/scans-export.repo.js';
-import { csvCell } from '../scans/scan-csv.js';
+import { CSV_COLUMNS, scanChunk, workspaceCodeIds, csvCell } from '../scans/index.js';
 import { csvEntry, fixed, jsonEntry, type Entry } from './export-sources.js';
 
 const ALL_SCANS = { from: null, to: null, includeBots: true };

@@ -1,4 +1,4 @@
-import { csvCell } from '../scans/scan-csv.js';
+import { csvCell } from '../scans/index.js';
 
 /** One ZIP entry: its name and its text, produced piece by piece. */
 export interface Entry {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { vcardPayload, type VcardContent } from '../../qr/payloads.js';
-import { ANY_SHORT_CODE } from '../codes/short-codes.js';
+import { ANY_SHORT_CODE } from '../codes/index.js';
 import { blobKey, blobStore, findFile } from '../files/index.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { decide, page } from './redirect.fns.js';

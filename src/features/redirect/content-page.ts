@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/html.js';
 import type { VcardContent } from '../../qr/payloads.js';
-import type { AppContent, LinksContent, PdfContent } from '../codes/page-types.js';
+import type { AppContent, LinksContent, PdfContent } from '../codes/index.js';
 import { pageLanguage } from './password-page.js';
 
 /** A hosted content page as the redirect cache keeps it (docs/codes.md, "Content pages"). */

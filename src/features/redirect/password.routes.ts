@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
-import { verifyPassword } from '../users/password.js';
-import { languageFrom } from '../scans/scan-fields.js';
-import { ANY_SHORT_CODE } from '../codes/short-codes.js';
+import { verifyPassword } from '../users/index.js';
+import { languageFrom } from '../scans/index.js';
+import { ANY_SHORT_CODE } from '../codes/index.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { decide } from './redirect.fns.js';
 import { passwordPage } from './password-page.js';

@@ -1,10 +1,9 @@
 import { parseJson } from '../../db/column-values.js';
 import type { DB } from '../../db/database.js';
-import { toLocation, type Destination } from '../codes/codes.fns.js';
-import type { StoredStatus } from '../codes/codes.table.js';
+import { toLocation, type Destination } from '../codes/index.js';
+import type { StoredStatus, RoutingRule, Utm } from '../codes/index.js';
 import type { InvalidationBus } from './invalidation.js';
 import { findRedirectTarget } from './redirect.repo.js';
-import type { RoutingRule, Utm } from '../codes/routing.schemas.js';
 import { compileRules, type CompiledRule } from './routing.js';
 import type { HostedPage } from './content-page.js';
 

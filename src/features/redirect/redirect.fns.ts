@@ -1,5 +1,5 @@
 import { sha256 } from '../../lib/tokens.js';
-import { pickDestination } from '../codes/codes.fns.js';
+import { pickDestination } from '../codes/index.js';
 import type { RedirectTarget } from './redirect-cache.js';
 
 export type Outcome =

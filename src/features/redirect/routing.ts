@@ -1,5 +1,5 @@
-import type { RoutingRule, Utm } from '../codes/routing.schemas.js';
-import { toLocation } from '../codes/codes.fns.js';
+import type { RoutingRule, Utm } from '../codes/index.js';
+import { toLocation } from '../codes/index.js';
 
 /** A rule in the form the redirect evaluates without allocating: sets, minutes, a zone. */
 export interface CompiledRule {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { classifyAgent, countryFrom, languageFrom, type AgentInfo } from '../scans/scan-fields.js';
+import { classifyAgent, countryFrom, languageFrom, type AgentInfo } from '../scans/index.js';
 import type { Visitor } from './routing.js';
 
 /**

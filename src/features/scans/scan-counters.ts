@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { CodesTable } from '../codes/codes.table.js';
+import type { CodesTable } from '../codes/index.js';
 
 type Counters = Pick<
   Selectable<CodesTable>,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { scanIdFloor } from './scan-id.js';
-import { detailSparseHours } from '../analytics/detail.repo.js';
+import { detailSparseHours } from '../analytics/index.js';
 import { isoHour } from '../../lib/time.js';
 
 /** PostgreSQL only: `scans` is partitioned by month on its ULID id (migration 0006_2). */

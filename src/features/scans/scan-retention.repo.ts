@@ -1,6 +1,6 @@
 import { scanIdFloor } from './scan-id.js';
 import type { DB } from '../../db/database.js';
-import { detailSparseHours } from '../analytics/detail.repo.js';
+import { detailSparseHours } from '../analytics/index.js';
 import { isoHour } from '../../lib/time.js';
 
 /** Workspaces that keep raw scans for a limited time (archived ones too: their scans still age). */

@@ -3,10 +3,19 @@ import { sql } from 'kysely';
 import { chunked } from '../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../db/bulk-insert.js';
 import { isPostgres } from '../../db/database.js';
-import { hourKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } from '../analytics/rollup-rows.js';
-import { quarterOf } from '../analytics/buckets.js';
-import { addCounters, fineCellsFromRaw, isDetailed, upsertCodeCells } from '../analytics/detail.repo.js';
-import { DENSE_HOUR } from '../analytics/rollups.table.js';
+import {
+  hourKey,
+  rollupsOf,
+  sortCells,
+  type CodeCell,
+  type NewVisitor,
+  quarterOf,
+  addCounters,
+  fineCellsFromRaw,
+  isDetailed,
+  upsertCodeCells,
+  DENSE_HOUR,
+} from '../analytics/index.js';
 import type { IpHasher } from './ip-hash.js';
 import { periodOf, type Scan } from './scan.js';
 import { toScanRow, type ScanRow } from './scan-row.js';

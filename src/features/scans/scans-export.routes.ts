@@ -1,6 +1,6 @@
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
-import { CodeParams } from '../codes/codes.schemas.js';
+import { CodeParams } from '../codes/index.js';
 import { CodeExportQuery, ScansCsv, WorkspaceExportQuery } from './scans-export.schemas.js';
 import { prepareCodeExport, prepareWorkspaceExport } from './scans-export.service.js';
 import { route } from '../../http/route.js';

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Principal } from '../../http/principal.js';
 import { invalidField, notFound } from '../../http/errors.js';
-import { findCode } from '../codes/codes.repo.js';
+import { findCode } from '../codes/index.js';
 import { CSV_HEADER, csvRecord } from './scan-csv.js';
 import { scanChunk, workspaceCodeIds, type ScanRange } from './scans-export.repo.js';
 import type { CodeExportQuery, WorkspaceExportQuery } from './scans-export.schemas.js';

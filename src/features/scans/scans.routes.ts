@@ -1,7 +1,7 @@
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
-import { CodeParams } from '../codes/codes.schemas.js';
+import { CodeParams } from '../codes/index.js';
 import { Scan, ScanListQuery, Stats, StatsQuery } from './scans.schemas.js';
 import { codeStats, listScans } from './scans.service.js';
 import { route } from '../../http/route.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
-import { Tz } from '../analytics/analytics.schemas.js';
+import { Tz } from '../analytics/index.js';
 import { Count } from '../../http/numbers.js';
 
 export const Scan = Type.Object(

@@ -1,7 +1,6 @@
 import type { Principal } from '../../http/principal.js';
 import type { Deps } from '../../platform/deps.js';
-import { storedUsage } from '../scans/scans.repo.js';
-import { periodOf } from '../scans/scan.js';
+import { storedUsage, periodOf } from '../scans/index.js';
 import { countActiveDynamicCodes, countActiveWorkspaces } from './usage.repo.js';
 
 export type UsageDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {

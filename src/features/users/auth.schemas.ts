@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/nullable.js';
-import { Email, Name, Organization, Slug } from '../organizations/organizations.schemas.js';
-import { Workspace } from '../workspaces/workspaces.schemas.js';
+import { Email, Name, Organization, Slug } from '../organizations/index.js';
+import { Workspace } from '../workspaces/index.js';
 import { Count } from '../../http/numbers.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.js';
 import { ORG_ROLES, WORKSPACE_ROLES } from '../../lib/roles.js';

@@ -1,11 +1,8 @@
 import type { Deps } from '../../platform/deps.js';
 import { AppError, invalidField, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
-import { createOrganizationWithDefaults } from '../organizations/organizations.service.js';
-import { slugExists } from '../organizations/organizations.repo.js';
-import { taken, uniqueAs } from '../organizations/organizations.fns.js';
-import { toOrganization } from '../organizations/organizations.schemas.js';
-import { toWorkspace } from '../workspaces/workspaces.fns.js';
+import { createOrganizationWithDefaults, slugExists, taken, uniqueAs, toOrganization } from '../organizations/index.js';
+import { toWorkspace } from '../workspaces/index.js';
 import { randomHex } from '../../lib/tokens.js';
 import { createUser } from './users.service.js';
 import {

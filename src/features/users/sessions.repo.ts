@@ -41,15 +41,6 @@ export function findFirstMemberWorkspace(db: DB, organizationId: string, userId:
     .executeTakeFirst();
 }
 
-export function findWorkspaceRole(db: DB, workspaceId: string, userId: string) {
-  return db
-    .selectFrom('workspace_members')
-    .select(['role'])
-    .where('workspace_id', '=', workspaceId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 export function insertSession(db: DB, row: SessionsTable) {
   return db.insertInto('sessions').values(row).execute();
 }

@@ -7,9 +7,9 @@ import {
   findMembership,
   findSessionByHash,
   findWorkspaceForSession,
-  findWorkspaceRole,
   insertSession,
 } from './sessions.repo.js';
+import { findWorkspaceRole } from '../workspaces/index.js';
 
 /** Dashboard sessions last two weeks; a new login makes a new one. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

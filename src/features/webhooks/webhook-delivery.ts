@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import { PermanentJobError, type Job } from '../jobs/index.js';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.service.js';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import type { AgentPool } from './webhook-agents.js';
 import { postTo, type SendResult } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';

@@ -6,7 +6,7 @@ import { invalid, notFound, type FieldError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { lockRow } from '../../db/row-lock.js';
 import { newId } from '../../lib/ids.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { SUBSCRIBABLE } from '../events/index.js';
 import { queueDelivery } from './webhook-fan-out.js';
 import { addressesOf, isRefusal, parseEndpointUrl } from './webhook-url.js';

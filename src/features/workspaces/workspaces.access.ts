@@ -1,7 +1,7 @@
 import type { Principal } from '../../http/principal.js';
 import type { DB } from '../../db/database.js';
 import type { Role } from '../../lib/roles.js';
-import { findWorkspaceRole } from '../users/sessions.repo.js';
+import { findWorkspaceRole } from './workspaces.repo.js';
 
 /**
  * The caller's role in any workspace of its organization (the principal only carries the role in

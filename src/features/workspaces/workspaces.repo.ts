@@ -88,3 +88,13 @@ export function verifiedDomainOwner(db: DB, host: string) {
     .where('custom_domain_verified_at', 'is not', null)
     .executeTakeFirst();
 }
+
+/** A user's role in one workspace, if they hold one. */
+export function findWorkspaceRole(db: DB, workspaceId: string, userId: string) {
+  return db
+    .selectFrom('workspace_members')
+    .select(['role'])
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -7,9 +7,8 @@ import type { PlanName } from '../../platform/plans.js';
 import { lockRow } from '../../db/row-lock.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
-import { findActiveOrganization } from '../organizations/organizations.repo.js';
-import { settingsText, taken, uniqueAs } from '../organizations/organizations.fns.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import { findActiveOrganization, settingsText, taken, uniqueAs } from '../organizations/index.js';
 import {
   countActiveWorkspaces,
   customDomainExists,

@@ -1,0 +1,4 @@
+// The gs1-prefixes feature's public module: what other features may use of it (dependency-cruiser
+// forbids reaching past it).
+export { prefixesCovering } from './gs1-prefixes.fns.js';
+export { ownsGtin } from './gs1-prefixes.repo.js';

@@ -1,0 +1,8 @@
+// The users feature's public module: what other features may use of it (dependency-cruiser
+// forbids reaching past it).
+export { sessionOf } from './auth.service.js';
+export { admitLogin, forgiveLogin } from './login-throttle.js';
+export { hashPassword, verifyPassword } from './password.js';
+export { deleteSessionsOfUser } from './sessions.repo.js';
+export { findUserByEmail, findUserById, normalizeEmail } from './users.repo.js';
+export { assertEmailVerified } from './verification.service.js';
