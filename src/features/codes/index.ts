@@ -1,10 +1,28 @@
 // The codes feature's public module: what other features may use of it (dependency-cruiser
 // forbids reaching past it).
-export { type Destination, SHORT_CODE_LENGTH, checkContent, checkUrl, pickDestination, qrPayload, shortUrl, toCode, toLocation } from './codes.fns.js';
+export {
+  type Destination,
+  SHORT_CODE_LENGTH,
+  checkContent,
+  checkUrl,
+  pickDestination,
+  qrPayload,
+  shortUrl,
+  toCode,
+  toLocation,
+} from './codes.fns.js';
 export { findCode, listCodesQuery, liveCodes } from './codes.repo.js';
 export { type Code, CodeListQuery, CodeParams, Style } from './codes.schemas.js';
 export { getCode } from './codes.service.js';
 export { type CodesTable, type StoredStatus } from './codes.table.js';
-export { type AppContent, type LinksContent, PAGE_ONLY_TYPES, type PdfContent, defaultDynamic, isPageOnly, isPageType } from './page-types.js';
+export {
+  type AppContent,
+  type LinksContent,
+  PAGE_ONLY_TYPES,
+  type PdfContent,
+  defaultDynamic,
+  isPageOnly,
+  isPageType,
+} from './page-types.js';
 export { type RoutingRule, type Utm } from './routing.schemas.js';
 export { ANY_SHORT_CODE } from './short-codes.js';

@@ -1,5 +1,11 @@
 // The members feature's public module: what other features may use of it (dependency-cruiser
 // forbids reaching past it).
-export { countOrgAdmins, findMembershipRow, insertMembership, setWorkspaceRole, workspaceRolesOf } from './members.repo.js';
+export {
+  countOrgAdmins,
+  findMembershipRow,
+  insertMembership,
+  setWorkspaceRole,
+  workspaceRolesOf,
+} from './members.repo.js';
 export { type AddMemberBody, MemberParams } from './members.schemas.js';
 export { checkWorkspaces } from './members.service.js';

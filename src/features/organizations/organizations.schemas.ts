@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/nullable.js';
 import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from './organizations.table.js';
