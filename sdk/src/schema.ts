@@ -2873,6 +2873,7 @@ export interface components {
         ApiKey: {
             /** Format: date-time */
             created_at: string;
+            /** @description The user who created the key; null for keys made by the CLI. */
             created_by: string | null;
             expires_at: string | null;
             /**
@@ -2882,6 +2883,7 @@ export interface components {
             hint: string;
             /** @example key_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
             id: string;
+            /** @description Written at most every 30 seconds per key. */
             last_used_at: string | null;
             name: string;
             revoked_at: string | null;
@@ -3304,6 +3306,7 @@ export interface components {
             api_key: string;
             /** Format: date-time */
             created_at: string;
+            /** @description The user who created the key; null for keys made by the CLI. */
             created_by: string | null;
             expires_at: string | null;
             /**
@@ -3313,6 +3316,7 @@ export interface components {
             hint: string;
             /** @example key_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
             id: string;
+            /** @description Written at most every 30 seconds per key. */
             last_used_at: string | null;
             name: string;
             revoked_at: string | null;
@@ -5138,6 +5142,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string | null;
+            /** @description Why the service disabled the endpoint (a 410, five days of failures). */
             disabled_reason: string | null;
             enabled: boolean;
             event_types: string[];
@@ -5205,6 +5210,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string | null;
+            /** @description Why the service disabled the endpoint (a 410, five days of failures). */
             disabled_reason: string | null;
             enabled: boolean;
             event_types: string[];
