@@ -73,7 +73,7 @@ export async function createHarness(
     ...opts.config,
   });
   let db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
-  await migrateToLatest(db);
+  await migrateBesideOthers(db);
   let ownSchema: string | null = null;
   // Only the suite's shared database needs it; a test that names its own connection (the chaos
   // tests, which terminate backends by application name) keeps the plain one.
@@ -104,6 +104,22 @@ export async function createHarness(
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely's migrator first lists every table of every schema, and the catalog functions it calls fail
+ * with 'schema "jobs_h_…" does not exist' when another file's harness drops its private schema
+ * (below) between the listing and the call. Only tests drop schemas under a running migrator, so
+ * the harness, not the app, tries again.
+ */
+async function migrateBesideOthers(db: DB): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateToLatest(db);
+    } catch (err) {
+      if (attempt >= 5 || !/schema "jobs_[a-z0-9_]+" does not exist/.test(String(err))) throw err;
+    }
+  }
 }
 
 /**
