@@ -133,6 +133,16 @@ export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { i
   return { db, code: res.json().data as { id: string; short_code: string } };
 }
 
+/** How many scan rows the code has: what "every scan is a row" is checked against. */
+export async function scanRows(db: DB, codeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('scans')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('code_id', '=', codeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A benchmark database is often the shared test database: leave no million rows behind. */
 export async function removeScans(db: DB, codeId: string): Promise<void> {
   const code = await db.selectFrom('codes').select('workspace_id').where('id', '=', codeId).executeTakeFirst();

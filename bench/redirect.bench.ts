@@ -8,7 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { REQUEST_HEADERS, median, removeScans, seedCode, startServer, stopServer } from './redirect-servers.js';
+import {
+  REQUEST_HEADERS,
+  median,
+  removeScans,
+  scanRows,
+  seedCode,
+  startServer,
+  stopServer,
+} from './redirect-servers.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -60,15 +68,10 @@ async function run(label: string, databaseUrl: string) {
     await stopServer(app); // graceful: the scan sink flushes on close
   }
 
-  const row = await db
-    .selectFrom('scans')
-    .select(db.fn.countAll<number>().as('n'))
-    .where('code_id', '=', code.id)
-    .executeTakeFirstOrThrow();
+  const scans = await scanRows(db, code.id);
   const stored = await db.selectFrom('codes').select('scan_count').where('id', '=', code.id).executeTakeFirstOrThrow();
   await removeScans(db, code.id);
   await db.destroy();
-  const scans = Number(row.n);
   // autocannon stops with up to one request per connection in flight: the server answered (and
   // recorded) it, the client no longer counts it. So rows may exceed counted 302s by that much.
   const phases = 2 * ROUNDS; // a warm-up and a round per app process

@@ -41,6 +41,7 @@ import {
   benchEnv,
   median,
   removeScans,
+  scanRows,
   startServer,
   stopServer,
   type Server,
@@ -163,13 +164,9 @@ async function checkpoint(db: DB, databaseUrl: string) {
 async function untilScans(db: DB, codeId: string, want: number, timeoutMs = 300_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const row = await db
-      .selectFrom('scans')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('code_id', '=', codeId)
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= want) return;
-    if (Date.now() > until) throw new Error(`only ${row.n} of ${want} scans were written`);
+    const n = await scanRows(db, codeId);
+    if (n >= want) return;
+    if (Date.now() > until) throw new Error(`only ${n} of ${want} scans were written`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -67,15 +67,11 @@ export async function enqueueJobs(db: DB, jobs: (NewJob & { dedupeKey: string })
 }
 
 /**
- * Leases up to `limit` due jobs of the given kinds to `owner`: pending ones whose time has come,
- * and running ones whose lease ran out (their instance died). On PostgreSQL SKIP LOCKED lets
- * instances claim side by side without ever taking the same row; SQLite runs the one statement alone.
- */
-/**
- * Takes up to `limit` jobs of the given kinds: first running ones whose lease ran out (their runner
- * died), then due pending ones, oldest first. Two statements, each served by its partial index
- * (migration 0036): PostgreSQL refuses FOR UPDATE across a UNION, and an OR of the two made the
- * planner read every dead index entry a burst leaves behind.
+ * Leases up to `limit` jobs of the given kinds to `owner`: first running ones whose lease ran out
+ * (their instance died), then due pending ones, oldest first. Two statements, each served by its
+ * partial index (migration 0036): PostgreSQL refuses FOR UPDATE across a UNION, and an OR of the
+ * two made the planner read every dead index entry a burst leaves behind. On PostgreSQL SKIP LOCKED
+ * lets instances claim side by side without ever taking the same row; SQLite has one writer.
  */
 export async function claimJobs(db: DB, kinds: string[], owner: string, now: Date, leaseUntil: Date, limit: number) {
   const at = now.toISOString();
