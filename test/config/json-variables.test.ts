@@ -1,13 +1,14 @@
 // PLANS_JSON, DEPRECATIONS_JSON and PG_POOL_MAX are checked when the configuration is loaded: a bad
 // value stops start-up with a message that names the variable and what is wrong, and a good one
 // reaches the code that uses it (plan limits, deprecation headers, the PostgreSQL pool's size).
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
-import { call, createHarness, dialects, type Harness } from '../support/harness.js';
+import { call } from '../support/harness.js';
+import { forEachDialect, useHarness } from '../support/suite.js';
 
 const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
 
@@ -144,22 +145,17 @@ describe('configuration at start-up', () => {
   });
 });
 
-for (const dialect of dialects()) {
-  describe(`valid JSON variables reach the API [${dialect.name}]`, () => {
-    let h: Harness;
-    before(async () => {
-      h = await createHarness(dialect, {
-        DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/health', sunset: '2027-06-30' }]),
-      });
-    });
-    after(async () => {
-      await h.close();
-    });
-
-    it('a deprecated route answers with its Sunset date', async () => {
-      const res = await call(h, { url: '/v1/health' });
-      assert.equal(res.headers.deprecation, 'true');
-      assert.equal(res.headers.sunset, 'Wed, 30 Jun 2027 00:00:00 GMT');
-    });
+forEachDialect('valid JSON variables reach the API', (dialect) => {
+  const { h } = useHarness(dialect, {
+    env: {
+      DEPRECATIONS_JSON: JSON.stringify([{ method: 'GET', path: '/v1/health', sunset: '2027-06-30' }]),
+    },
+    tenant: false,
   });
-}
+
+  it('a deprecated route answers with its Sunset date', async () => {
+    const res = await call(h, { url: '/v1/health' });
+    assert.equal(res.headers.deprecation, 'true');
+    assert.equal(res.headers.sunset, 'Wed, 30 Jun 2027 00:00:00 GMT');
+  });
+});

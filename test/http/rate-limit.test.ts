@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import { createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness } from '../support/harness.js';
+import { TestClock } from '../support/clock.js';
 
 const stores = [{ name: 'memory', env: {} as Record<string, string> }];
 if (process.env.TEST_REDIS_URL) stores.push({ name: 'redis', env: { REDIS_URL: process.env.TEST_REDIS_URL } });
@@ -13,8 +14,7 @@ for (const dialect of dialects()) {
   for (const store of stores) {
     describe(`rate limiting, ${store.name} store [${dialect.name}]`, () => {
       let h: Harness;
-      let offset = 0;
-      const clock = { now: () => new Date(Date.now() + offset) };
+      const clock = TestClock.live();
       before(async () => {
         h = await createHarness(
           dialect,
@@ -46,7 +46,7 @@ for (const dialect of dialects()) {
           seen.push(Number(res.headers['x-ratelimit-remaining']));
           const reset = Number(res.headers['x-ratelimit-reset']);
           assert.ok(
-            reset * 1000 > Date.now() && reset * 1000 <= Date.now() + offset + 61_000,
+            reset * 1000 > Date.now() && reset * 1000 <= Date.now() + clock.t + 61_000,
             'reset is a Unix time in seconds',
           );
         }
@@ -105,7 +105,7 @@ for (const dialect of dialects()) {
         const tenant = await seedTenant(h);
         for (let i = 0; i < 3; i++) await get('/v1/organizations', tenant.auth);
         assert.equal((await get('/v1/organizations', tenant.auth)).statusCode, 429);
-        offset += 61_000;
+        clock.advance(61_000);
         const res = await get('/v1/organizations', tenant.auth);
         assert.equal(res.statusCode, 200);
         assert.equal(res.headers['x-ratelimit-remaining'], '2');

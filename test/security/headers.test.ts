@@ -1,8 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import { call, createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { call } from '../support/harness.js';
+import { forEachDialect, useHarness } from '../support/suite.js';
 import { pathOf, publishedPassport } from '../support/passports.js';
 
 // Regression (docs/security.md, Security headers): HTML pages once sent no security headers.
@@ -25,74 +26,64 @@ function assertDocumentHeaders(res: LightMyRequestResponse, what: string) {
   );
 }
 
-for (const dialect of dialects()) {
-  describe(`security headers on HTML pages [${dialect.name}]`, () => {
-    let h: Harness;
-    let t: Tenant;
-    before(async () => {
-      h = await createHarness(dialect);
-      t = await seedTenant(h, 'pro');
-    });
-    after(async () => {
-      await h.close();
-    });
+forEachDialect('security headers on HTML pages', (dialect) => {
+  const { h, t } = useHarness(dialect, { tenant: 'pro' });
 
-    const get = (url: string, accept = 'text/html') => h.app.inject({ url, headers: { accept } });
+  const get = (url: string, accept = 'text/html') => h.app.inject({ url, headers: { accept } });
 
-    it('docs pages: the reference, an error type, the versioning policy', async () => {
-      for (const url of [
-        '/docs',
-        '/docs/errors/not-found',
-        '/docs/errors/secret-not-replayable',
-        '/docs/api/versioning',
-      ]) {
-        const res = await get(url);
-        assert.equal(res.statusCode, 200, url);
-        assertDocumentHeaders(res, url);
-      }
-    });
-
-    it('redirect pages: unknown code (404) and a paused code (410)', async () => {
-      assertDocumentHeaders(await get('/r/unknownCode1'), '404 page');
-      const c = await call(h, {
-        method: 'POST',
-        url: '/v1/codes',
-        tenant: t,
-        body: { type: 'url', url: 'https://example.com/h' },
-      });
-      await call(h, { method: 'PATCH', url: `/v1/codes/${c.json.data.id}`, tenant: t, body: { status: 'paused' } });
-      const gone = await get(`/r/${c.json.data.short_code}`);
-      assert.equal(gone.statusCode, 410);
-      assertDocumentHeaders(gone, '410 page');
-    });
-
-    it('the passport page and its not-found page', async () => {
-      const { passport } = await publishedPassport(h, 'ev', t);
-      const page = await get(pathOf(passport.public_url));
-      assert.equal(page.statusCode, 200);
-      assertDocumentHeaders(page, 'passport page');
-      const missing = await get('/dpp/09506000134352/NOPE');
-      assert.equal(missing.statusCode, 404);
-      assertDocumentHeaders(missing, 'passport 404 page');
-    });
-
-    it(
-      'the dashboard page keeps its own stricter policy',
-      { skip: !existsSync('web/dist/index.html') && 'dashboard not built' },
-      async () => {
-        const res = await get('/');
-        assert.equal(res.statusCode, 200);
-        assertDocumentHeaders(res, 'dashboard');
-        assert.match(String(res.headers['content-security-policy']), /style-src 'self'(;|$)/);
-      },
-    );
-
-    it('API answers get nosniff and no page policy', async () => {
-      const res = await call(h, { url: '/v1/codes', tenant: t });
-      assert.equal(res.headers['x-content-type-options'], 'nosniff');
-      assert.equal(res.headers['content-security-policy'], undefined);
-      const problem = await call(h, { url: '/v1/nothing-here' });
-      assert.equal(problem.headers['x-content-type-options'], 'nosniff');
-    });
+  it('docs pages: the reference, an error type, the versioning policy', async () => {
+    for (const url of [
+      '/docs',
+      '/docs/errors/not-found',
+      '/docs/errors/secret-not-replayable',
+      '/docs/api/versioning',
+    ]) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 200, url);
+      assertDocumentHeaders(res, url);
+    }
   });
-}
+
+  it('redirect pages: unknown code (404) and a paused code (410)', async () => {
+    assertDocumentHeaders(await get('/r/unknownCode1'), '404 page');
+    const c = await call(h, {
+      method: 'POST',
+      url: '/v1/codes',
+      tenant: t,
+      body: { type: 'url', url: 'https://example.com/h' },
+    });
+    await call(h, { method: 'PATCH', url: `/v1/codes/${c.json.data.id}`, tenant: t, body: { status: 'paused' } });
+    const gone = await get(`/r/${c.json.data.short_code}`);
+    assert.equal(gone.statusCode, 410);
+    assertDocumentHeaders(gone, '410 page');
+  });
+
+  it('the passport page and its not-found page', async () => {
+    const { passport } = await publishedPassport(h, 'ev', t);
+    const page = await get(pathOf(passport.public_url));
+    assert.equal(page.statusCode, 200);
+    assertDocumentHeaders(page, 'passport page');
+    const missing = await get('/dpp/09506000134352/NOPE');
+    assert.equal(missing.statusCode, 404);
+    assertDocumentHeaders(missing, 'passport 404 page');
+  });
+
+  it(
+    'the dashboard page keeps its own stricter policy',
+    { skip: !existsSync('web/dist/index.html') && 'dashboard not built' },
+    async () => {
+      const res = await get('/');
+      assert.equal(res.statusCode, 200);
+      assertDocumentHeaders(res, 'dashboard');
+      assert.match(String(res.headers['content-security-policy']), /style-src 'self'(;|$)/);
+    },
+  );
+
+  it('API answers get nosniff and no page policy', async () => {
+    const res = await call(h, { url: '/v1/codes', tenant: t });
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['content-security-policy'], undefined);
+    const problem = await call(h, { url: '/v1/nothing-here' });
+    assert.equal(problem.headers['x-content-type-options'], 'nosniff');
+  });
+});

@@ -44,14 +44,3 @@ export const UA = {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   bot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 };
-
-/** A clock the test moves by hand. */
-export class TestClock {
-  constructor(public t = Date.parse('2026-11-21T10:00:00.000Z')) {}
-  now() {
-    return new Date(this.t);
-  }
-  advance(ms: number) {
-    this.t += ms;
-  }
-}

@@ -86,16 +86,3 @@ export class TestSmtp {
     throw new Error(`no ${path} link to ${address}; received: ${this.received.map((m) => m.subject).join(', ')}`);
   }
 }
-
-/**
- * A clock the test moves by hand (for retries and expiry). It starts ten years ahead: test files
- * share the PostgreSQL database and its job table, and runners of other files, on the real clock,
- * then never find this file's jobs due.
- */
-export class TestClock {
-  constructor(public t = Date.now() + 10 * 365 * 86_400_000) {}
-  now = () => new Date(this.t);
-  advance(ms: number) {
-    this.t += ms;
-  }
-}

@@ -20,11 +20,12 @@ import {
   type WebServer,
 } from './browser.js';
 import { accessibleEverywhere } from '../support/axe.js';
+import { TestClock } from '../support/clock.js';
 
 const skip = chromiumMissing();
 
 /** The real clock, moved ahead by hand to pass the resend limit. */
-const clock = { offset: 0, now: () => new Date(Date.now() + clock.offset) };
+const clock = TestClock.live();
 const totp = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
 const focusedLabel = (page: Page) =>
   page.evaluate(() => {
@@ -66,7 +67,7 @@ describe('dashboard: account screens', { skip }, () => {
     // A resend within a minute of the sign-up's link is refused, and the banner says so.
     await banner.getByRole('button', { name: 'Send the link again' }).click();
     await banner.getByRole('alert').waitFor();
-    clock.offset += 61_000;
+    clock.advance(61_000);
     await banner.getByRole('button', { name: 'Send the link again' }).click();
     await banner.getByText(`A new link is on its way to ${email}`).waitFor();
     await accessibleEverywhere(page, 'verify banner', async (lang) => {

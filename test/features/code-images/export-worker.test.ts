@@ -14,6 +14,7 @@ import {
   type Tenant,
 } from '../../support/harness.js';
 import { decodePdfPage, missingTools } from '../../support/decode.js';
+import { TestClock } from '../../support/clock.js';
 
 async function codesOf(h: Harness, t: Tenant, n: number): Promise<Array<{ id: string; short_url: string }>> {
   const res = await call(h, {
@@ -135,7 +136,7 @@ for (const dialect of dialects()) {
   });
 
   describe(`PDF export rate cost [${dialect.name}]`, () => {
-    const fixed = { now: () => new Date('2026-03-02T10:00:30Z') };
+    const fixed = new TestClock(Date.parse('2026-03-02T10:00:30Z'));
     let h: Harness;
     before(async () => {
       h = await createHarness(dialect, { RATE_LIMIT_BUSINESS: '10' }, { clock: fixed });

@@ -1,14 +1,15 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createHarness, dialects, expectProblem, type Harness } from '../../support/harness.js';
-import { TestClock, TestSmtp } from '../../support/mail.js';
+import { TestSmtp } from '../../support/mail.js';
+import { TestClock } from '../../support/clock.js';
 import { signUp, type SignedUp } from '../../support/accounts.js';
 
 for (const dialect of dialects()) {
   describe(`invitations by link [${dialect.name}]`, () => {
     let h: Harness;
     const smtp = new TestSmtp();
-    const clock = new TestClock();
+    const clock = TestClock.farFuture();
     before(async () => {
       await smtp.start();
       h = await createHarness(dialect, { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' }, { clock });

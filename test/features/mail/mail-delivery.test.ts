@@ -4,14 +4,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, createHarness, dialects, expectProblem, type Harness } from '../../support/harness.js';
-import { TestClock, TestSmtp } from '../../support/mail.js';
+import { TestSmtp } from '../../support/mail.js';
+import { TestClock } from '../../support/clock.js';
 import { signUp } from '../../support/accounts.js';
 
 for (const dialect of dialects()) {
   describe(`mail delivery over SMTP [${dialect.name}]`, () => {
     let h: Harness;
     const smtp = new TestSmtp();
-    const clock = new TestClock();
+    const clock = TestClock.farFuture();
     before(async () => {
       await smtp.start();
       h = await createHarness(dialect, { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' }, { clock });

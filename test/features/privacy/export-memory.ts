@@ -16,6 +16,7 @@ import { isPostgres } from '../../../src/db/database.js';
 import { backfillRollups } from '../../../src/db/migrations/0005_scan_rollups.js';
 import { newId } from '../../../src/lib/ids.js';
 import { runExport } from '../../../src/features/privacy/exports.service.js';
+import { systemClock } from '../../../src/lib/clock.js';
 
 const CODES = Number(process.env.EXPORT_CODES ?? 10_000);
 const PER_CODE = Number(process.env.EXPORT_SCANS_PER_CODE ?? 100);
@@ -95,7 +96,7 @@ const timer = setInterval(() => {
   peakRss = Math.max(peakRss, m.rss);
 }, 5);
 const began = performance.now();
-await runExport({ db: h.db, config: h.config, clock: { now: () => new Date() } }, exportId);
+await runExport({ db: h.db, config: h.config, clock: systemClock }, exportId);
 const seconds = (performance.now() - began) / 1000;
 clearInterval(timer);
 const row = await h.db.selectFrom('privacy_exports').selectAll().where('id', '=', exportId).executeTakeFirstOrThrow();

@@ -17,6 +17,7 @@ import { asKey, asMember, assertErrorAt, req } from '../../support/callers.js';
 import { createCode, scan } from '../../support/codes.js';
 import { headersOf } from '../../support/callers.js';
 import { sweepExports } from '../../../src/features/privacy/exports.service.js';
+import { TestClock } from '../../support/clock.js';
 
 for (const dialect of dialects()) {
   describe(`privacy exports [${dialect.name}]`, () => {
@@ -219,7 +220,7 @@ for (const dialect of dialects()) {
       const done = await ready(me, made.id);
       const file = join(dir, `${done.id}.zip`);
       assert.ok(existsSync(file));
-      const later = { now: () => new Date(Date.parse(done.expires_at) + 1_000) };
+      const later = new TestClock(Date.parse(done.expires_at) + 1_000);
       await sweepExports({ db: h.db, config: h.config, clock: later }, (err) => {
         throw err;
       });

@@ -10,7 +10,8 @@ import {
   type Tenant,
 } from '../../support/harness.js';
 import { closeAndCountScans, sqliteFile, writtenByTimer, type SqliteFile } from '../../support/sqlite-file.js';
-import { TestClock, UA, createCode, scan } from '../../support/codes.js';
+import { UA, createCode, scan } from '../../support/codes.js';
+import { TestClock } from '../../support/clock.js';
 
 // The third backend is a SQLite file on the production scan path, as `npm start` runs it: the
 // sink's timer (default interval) writes the scans, close() writes the rest.

@@ -13,7 +13,8 @@ import {
   type Tenant,
 } from '../../support/harness.js';
 import { workspaceRow } from '../../../src/features/workspaces/workspaces.fns.js';
-import { TestClock, UA, createCode, scan } from '../../support/codes.js';
+import { UA, createCode, scan } from '../../support/codes.js';
+import { TestClock } from '../../support/clock.js';
 
 for (const dialect of dialects()) {
   describe(`organization usage [${dialect.name}]`, () => {

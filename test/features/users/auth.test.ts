@@ -12,14 +12,10 @@ import {
 } from '../../support/harness.js';
 import { assertErrorAt } from '../../support/callers.js';
 import { sha256Hex } from '../../../src/lib/tokens.js';
+import { TestClock } from '../../support/clock.js';
 
 /** The app's clock, so a session can be made to expire relative to it. */
-const clock = {
-  at: Date.now(),
-  now() {
-    return new Date(this.at);
-  },
-};
+const clock = new TestClock(Date.now());
 
 const randomIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -395,7 +391,7 @@ for (const dialect of dialects()) {
       const m = await seedMember(h, t, { org: 'org_admin' });
       await h.db
         .updateTable('sessions')
-        .set({ expires_at: new Date(clock.at - 1000).toISOString() })
+        .set({ expires_at: new Date(clock.t - 1000).toISOString() })
         .where('user_id', '=', m.userId)
         .execute();
       expectProblem(await call(h, { url: '/v1/organizations', headers: m.headers }), 401, 'authentication');

@@ -1,21 +1,13 @@
 // NIST 800-63B password rules (docs/security.md) wherever a password is set: signup, password change and
 // the CLI bootstrap, on every dialect; a refused password changes nothing.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  call,
-  createHarness,
-  dialects,
-  expectProblem,
-  randomSlug,
-  seedMember,
-  seedTenant,
-  type Harness,
-} from '../../support/harness.js';
+import { call, expectProblem, randomSlug, seedMember, seedTenant } from '../../support/harness.js';
+import { forEachDialect, useHarness } from '../../support/suite.js';
 import { passwordProblem } from '../../../src/features/users/password-rules.js';
 
 const REFUSED: Array<[string, string]> = [
@@ -43,100 +35,89 @@ describe('password rules', () => {
   });
 });
 
-for (const dialect of dialects()) {
-  describe(`password rules over HTTP [${dialect.name}]`, () => {
-    let h: Harness;
-    before(async () => {
-      h = await createHarness(dialect);
-    });
-    after(async () => {
-      await h.close();
-    });
+forEachDialect('password rules over HTTP', (dialect) => {
+  const { h } = useHarness(dialect, { tenant: false });
 
-    it('signup refuses each weak password with 422 at /password and creates nothing', async () => {
-      const email = `${randomSlug('pw')}@example.com`;
-      const slug = randomSlug('pw');
-      for (const [password, code] of [
-        ...REFUSED,
-        [`${email.split('@')[0]}-2026`, 'contains_email'] as [string, string],
-      ]) {
-        const p = expectProblem(
-          await call(h, {
-            method: 'POST',
-            url: '/auth/signup',
-            body: { email, password, org_name: 'Weak', org_slug: slug },
-          }),
-          422,
-          'validation-error',
-        );
-        assert.deepEqual(
-          p.errors.map((e: any) => [e.pointer, e.code]),
-          [['/password', code]],
-          password,
-        );
-      }
-      assert.equal(
-        await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
-        undefined,
-      );
-      assert.equal(
-        await h.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst(),
-        undefined,
-      );
-      const ok = await call(h, {
-        method: 'POST',
-        url: '/auth/signup',
-        body: { email, password: 'purple elephant 42', org_name: 'Strong', org_slug: slug },
-      });
-      assert.equal(ok.statusCode, 201, ok.body);
-    });
-
-    it('password change refuses a weak new password at /new_password; the old one keeps working', async () => {
-      const t = await seedTenant(h);
-      const m = await seedMember(h, t, { workspace: 'viewer' });
-      for (const [pw, code] of REFUSED) {
-        const res = await call(h, {
+  it('signup refuses each weak password with 422 at /password and creates nothing', async () => {
+    const email = `${randomSlug('pw')}@example.com`;
+    const slug = randomSlug('pw');
+    for (const [password, code] of [
+      ...REFUSED,
+      [`${email.split('@')[0]}-2026`, 'contains_email'] as [string, string],
+    ]) {
+      const p = expectProblem(
+        await call(h, {
           method: 'POST',
-          url: '/auth/password',
-          headers: m.headers,
-          body: { current_password: m.password, new_password: pw },
-        });
-        const p = expectProblem(res, 422, 'validation-error');
-        assert.deepEqual(
-          p.errors.map((e: any) => [e.pointer, e.code]),
-          [['/new_password', code]],
-          pw,
-        );
-      }
-      const before = await h.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', m.userId)
-        .executeTakeFirstOrThrow();
-      const login = await h.app.inject({
-        method: 'POST',
-        url: '/auth/login',
-        remoteAddress: '10.66.0.1',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: m.email, password: m.password }),
-      });
-      assert.equal(login.statusCode, 200, 'weak attempts neither changed the password nor locked the account');
-      const ok = await call(h, {
+          url: '/auth/signup',
+          body: { email, password, org_name: 'Weak', org_slug: slug },
+        }),
+        422,
+        'validation-error',
+      );
+      assert.deepEqual(
+        p.errors.map((e: any) => [e.pointer, e.code]),
+        [['/password', code]],
+        password,
+      );
+    }
+    assert.equal(await h.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), undefined);
+    assert.equal(
+      await h.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst(),
+      undefined,
+    );
+    const ok = await call(h, {
+      method: 'POST',
+      url: '/auth/signup',
+      body: { email, password: 'purple elephant 42', org_name: 'Strong', org_slug: slug },
+    });
+    assert.equal(ok.statusCode, 201, ok.body);
+  });
+
+  it('password change refuses a weak new password at /new_password; the old one keeps working', async () => {
+    const t = await seedTenant(h);
+    const m = await seedMember(h, t, { workspace: 'viewer' });
+    for (const [pw, code] of REFUSED) {
+      const res = await call(h, {
         method: 'POST',
         url: '/auth/password',
         headers: m.headers,
-        body: { current_password: m.password, new_password: 'a sturdier passphrase' },
+        body: { current_password: m.password, new_password: pw },
       });
-      assert.equal(ok.statusCode, 200, ok.body);
-      const after = await h.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', m.userId)
-        .executeTakeFirstOrThrow();
-      assert.notEqual(after.password_hash, before.password_hash);
+      const p = expectProblem(res, 422, 'validation-error');
+      assert.deepEqual(
+        p.errors.map((e: any) => [e.pointer, e.code]),
+        [['/new_password', code]],
+        pw,
+      );
+    }
+    const before = await h.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', m.userId)
+      .executeTakeFirstOrThrow();
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.66.0.1',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: m.email, password: m.password }),
     });
+    assert.equal(login.statusCode, 200, 'weak attempts neither changed the password nor locked the account');
+    const ok = await call(h, {
+      method: 'POST',
+      url: '/auth/password',
+      headers: m.headers,
+      body: { current_password: m.password, new_password: 'a sturdier passphrase' },
+    });
+    assert.equal(ok.statusCode, 200, ok.body);
+    const after = await h.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', m.userId)
+      .executeTakeFirstOrThrow();
+    assert.notEqual(after.password_hash, before.password_hash);
   });
-}
+});
 
 describe('CLI bootstrap', () => {
   it('refuses a weak --password', () => {

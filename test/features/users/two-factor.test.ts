@@ -1,163 +1,163 @@
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
-import { call, createHarness, dialects, expectProblem, type Harness } from '../../support/harness.js';
+import { call, expectProblem } from '../../support/harness.js';
+import { forEachDialect, useHarness } from '../../support/suite.js';
 import { assertErrorAt } from '../../support/callers.js';
 import { decodeSvg } from '../../support/decode.js';
-import { TestClock, TestSmtp } from '../../support/mail.js';
+import { TestSmtp } from '../../support/mail.js';
+import { TestClock } from '../../support/clock.js';
 import { signUp, type SignedUp } from '../../support/accounts.js';
 
-for (const dialect of dialects()) {
-  describe(`two-factor sign-in [${dialect.name}]`, () => {
-    let h: Harness;
-    const smtp = new TestSmtp();
-    const clock = new TestClock();
-    before(async () => {
-      await smtp.start();
-      h = await createHarness(dialect, { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' }, { clock });
-    });
-    after(async () => {
-      await h.close();
-      await smtp.stop();
+forEachDialect('two-factor sign-in', (dialect) => {
+  const smtp = new TestSmtp();
+  const clock = TestClock.farFuture();
+  before(async () => {
+    await smtp.start();
+  });
+  const { h } = useHarness(dialect, () => ({
+    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
+    clock,
+    tenant: false,
+  }));
+  after(async () => {
+    await smtp.stop();
+  });
+
+  let n = 0;
+  const post = (u: SignedUp, url: string, body?: unknown) => call(h, { method: 'POST', url, headers: u.headers, body });
+  const code = (secret: string, offsetS = 0) => generate({ secret, epoch: Math.floor(clock.t / 1000) + offsetS });
+  const login = (email: string, password: string, extra: Record<string, string> = {}) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: `10.11.${Math.floor(++n / 250)}.${n % 250}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password, ...extra }),
     });
 
-    let n = 0;
-    const post = (u: SignedUp, url: string, body?: unknown) =>
-      call(h, { method: 'POST', url, headers: u.headers, body });
-    const code = (secret: string, offsetS = 0) => generate({ secret, epoch: Math.floor(clock.t / 1000) + offsetS });
-    const login = (email: string, password: string, extra: Record<string, string> = {}) =>
+  async function enrolled(u: SignedUp) {
+    const enrol = await post(u, '/auth/2fa/enrol');
+    assert.equal(enrol.statusCode, 200, enrol.body);
+    const { secret, otpauth_uri, qr_svg } = enrol.json.data;
+    const confirmed = await post(u, '/auth/2fa/confirm', { code: await code(secret) });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    return { secret, otpauth_uri, qr_svg, recovery: confirmed.json.data.recovery_codes as string[] };
+  }
+
+  it('enrol: the QR code (our renderer) decodes to the otpauth URI; a wrong code is refused; confirm turns it on', async () => {
+    const u = await signUp(h, { locale: 'de' });
+    const enrol = await post(u, '/auth/2fa/enrol');
+    const { secret, otpauth_uri, qr_svg } = enrol.json.data;
+    assert.match(otpauth_uri, /^otpauth:\/\/totp\/qrs:.+\?secret=[A-Z2-7]+&issuer=qrs/);
+    assert.equal(await decodeSvg(qr_svg), otpauth_uri);
+    assertErrorAt(
+      expectProblem(await post(u, '/auth/2fa/confirm', { code: '000000' }), 422, 'validation-error'),
+      '/code',
+      'mismatch',
+    );
+    assert.equal((await call(h, { url: '/auth/me', headers: u.headers })).json.data.user.two_factor_enabled, false);
+    const ok = await post(u, '/auth/2fa/confirm', { code: await code(secret) });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.json.data.recovery_codes.length, 10);
+    assert.equal((await call(h, { url: '/auth/me', headers: u.headers })).json.data.user.two_factor_enabled, true);
+    expectProblem(await post(u, '/auth/2fa/enrol'), 409, 'conflict');
+    await h.app.jobs.runDue();
+    assert.ok(smtp.got(u.email, 'Zwei-Faktor-Anmeldung eingeschaltet'));
+  });
+
+  it('login becomes two steps: password alone 401 two-factor-required; wrong code 401; right code or a recovery code (once) signs in', async () => {
+    const u = await signUp(h);
+    const { secret, recovery } = await enrolled(u);
+    const first = await login(u.email, u.password);
+    assert.equal(first.statusCode, 401);
+    assert.match(first.json().type, /two-factor-required$/);
+    assert.equal(first.headers['set-cookie'], undefined);
+    assert.equal((await login(u.email, u.password, { code: '123456' })).statusCode, 401);
+    const ok = await login(u.email, u.password, { code: await code(secret, 20) });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal((await login(u.email, u.password, { code: recovery[0] })).statusCode, 200);
+    assert.equal((await login(u.email, u.password, { code: recovery[0] })).statusCode, 401);
+    assert.equal((await login(u.email, 'wrong password', { code: await code(secret) })).statusCode, 401);
+  });
+
+  it('wrong codes are throttled like passwords', async () => {
+    const u = await signUp(h);
+    await enrolled(u);
+    const ip = '10.12.0.1';
+    const attempt = () =>
       h.app.inject({
         method: 'POST',
         url: '/auth/login',
-        remoteAddress: `10.11.${Math.floor(++n / 250)}.${n % 250}`,
+        remoteAddress: ip,
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email, password, ...extra }),
+        payload: JSON.stringify({ email: u.email, password: u.password, code: '111111' }),
       });
-
-    async function enrolled(u: SignedUp) {
-      const enrol = await post(u, '/auth/2fa/enrol');
-      assert.equal(enrol.statusCode, 200, enrol.body);
-      const { secret, otpauth_uri, qr_svg } = enrol.json.data;
-      const confirmed = await post(u, '/auth/2fa/confirm', { code: await code(secret) });
-      assert.equal(confirmed.statusCode, 200, confirmed.body);
-      return { secret, otpauth_uri, qr_svg, recovery: confirmed.json.data.recovery_codes as string[] };
-    }
-
-    it('enrol: the QR code (our renderer) decodes to the otpauth URI; a wrong code is refused; confirm turns it on', async () => {
-      const u = await signUp(h, { locale: 'de' });
-      const enrol = await post(u, '/auth/2fa/enrol');
-      const { secret, otpauth_uri, qr_svg } = enrol.json.data;
-      assert.match(otpauth_uri, /^otpauth:\/\/totp\/qrs:.+\?secret=[A-Z2-7]+&issuer=qrs/);
-      assert.equal(await decodeSvg(qr_svg), otpauth_uri);
-      assertErrorAt(
-        expectProblem(await post(u, '/auth/2fa/confirm', { code: '000000' }), 422, 'validation-error'),
-        '/code',
-        'mismatch',
-      );
-      assert.equal((await call(h, { url: '/auth/me', headers: u.headers })).json.data.user.two_factor_enabled, false);
-      const ok = await post(u, '/auth/2fa/confirm', { code: await code(secret) });
-      assert.equal(ok.statusCode, 200, ok.body);
-      assert.equal(ok.json.data.recovery_codes.length, 10);
-      assert.equal((await call(h, { url: '/auth/me', headers: u.headers })).json.data.user.two_factor_enabled, true);
-      expectProblem(await post(u, '/auth/2fa/enrol'), 409, 'conflict');
-      await h.app.jobs.runDue();
-      assert.ok(smtp.got(u.email, 'Zwei-Faktor-Anmeldung eingeschaltet'));
-    });
-
-    it('login becomes two steps: password alone 401 two-factor-required; wrong code 401; right code or a recovery code (once) signs in', async () => {
-      const u = await signUp(h);
-      const { secret, recovery } = await enrolled(u);
-      const first = await login(u.email, u.password);
-      assert.equal(first.statusCode, 401);
-      assert.match(first.json().type, /two-factor-required$/);
-      assert.equal(first.headers['set-cookie'], undefined);
-      assert.equal((await login(u.email, u.password, { code: '123456' })).statusCode, 401);
-      const ok = await login(u.email, u.password, { code: await code(secret, 20) });
-      assert.equal(ok.statusCode, 200, ok.body);
-      assert.equal((await login(u.email, u.password, { code: recovery[0] })).statusCode, 200);
-      assert.equal((await login(u.email, u.password, { code: recovery[0] })).statusCode, 401);
-      assert.equal((await login(u.email, 'wrong password', { code: await code(secret) })).statusCode, 401);
-    });
-
-    it('wrong codes are throttled like passwords', async () => {
-      const u = await signUp(h);
-      await enrolled(u);
-      const ip = '10.12.0.1';
-      const attempt = () =>
-        h.app.inject({
-          method: 'POST',
-          url: '/auth/login',
-          remoteAddress: ip,
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ email: u.email, password: u.password, code: '111111' }),
-        });
-      const statuses = [];
-      for (let i = 0; i < 7; i++) statuses.push((await attempt()).statusCode);
-      assert.ok(statuses.includes(429), statuses.join(','));
-    });
-
-    it('disable needs password and code; secrets and recovery codes are never stored in clear', async () => {
-      const u = await signUp(h);
-      const { secret, recovery } = await enrolled(u);
-      const user = await h.db.selectFrom('users').selectAll().where('id', '=', u.userId).executeTakeFirstOrThrow();
-      assert.ok(user.totp_secret_sealed && !user.totp_secret_sealed.includes(secret));
-      const codes = await h.db.selectFrom('recovery_codes').selectAll().where('user_id', '=', u.userId).execute();
-      assert.equal(codes.length, 10);
-      const dump = JSON.stringify(
-        await Promise.all(
-          (['users', 'recovery_codes', 'mail_messages', 'jobs', 'idempotency_keys'] as const).map((t) =>
-            h.db.selectFrom(t).selectAll().execute(),
-          ),
-        ),
-      );
-      assert.ok(!dump.includes(secret), 'TOTP secret in clear');
-      for (const c of recovery) assert.ok(!dump.includes(c), 'recovery code in clear');
-      assertErrorAt(
-        expectProblem(
-          await post(u, '/auth/2fa/disable', { password: 'wrong', code: await code(secret) }),
-          422,
-          'validation-error',
-        ),
-        '/password',
-        'mismatch',
-      );
-      assertErrorAt(
-        expectProblem(
-          await post(u, '/auth/2fa/disable', { password: u.password, code: '999999' }),
-          422,
-          'validation-error',
-        ),
-        '/code',
-        'mismatch',
-      );
-      const off = await post(u, '/auth/2fa/disable', { password: u.password, code: recovery[3] });
-      assert.equal(off.statusCode, 200, off.body);
-      assert.equal((await login(u.email, u.password)).statusCode, 200);
-      assert.equal(
-        (await h.db.selectFrom('recovery_codes').selectAll().where('user_id', '=', u.userId).execute()).length,
-        0,
-      );
-      await h.app.jobs.runDue();
-      assert.ok(smtp.got(u.email, 'Two-factor sign-in turned off'));
-      expectProblem(await post(u, '/auth/2fa/disable', { password: u.password, code: '1' }), 409, 'conflict');
-    });
-
-    it('settings.require_2fa: members without 2FA reach only the /auth routes until they enrol; API keys are unaffected', async () => {
-      const u = await signUp(h);
-      const required = async () =>
-        (await call(h, { url: '/auth/me', headers: u.headers })).json.data.two_factor_required;
-      assert.equal(await required(), false);
-      const patch = await call(h, {
-        method: 'PATCH',
-        url: `/v1/organizations/${u.organizationId}`,
-        headers: u.headers,
-        body: { settings: { require_2fa: true } },
-      });
-      assert.equal(patch.statusCode, 200, patch.body);
-      expectProblem(await call(h, { url: '/v1/codes', headers: u.headers }), 403, 'two-factor-enrolment-required');
-      assert.equal(await required(), true, 'the dashboard leads to enrolment by this');
-      await enrolled(u);
-      assert.equal((await call(h, { url: '/v1/codes', headers: u.headers })).statusCode, 200);
-    });
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await attempt()).statusCode);
+    assert.ok(statuses.includes(429), statuses.join(','));
   });
-}
+
+  it('disable needs password and code; secrets and recovery codes are never stored in clear', async () => {
+    const u = await signUp(h);
+    const { secret, recovery } = await enrolled(u);
+    const user = await h.db.selectFrom('users').selectAll().where('id', '=', u.userId).executeTakeFirstOrThrow();
+    assert.ok(user.totp_secret_sealed && !user.totp_secret_sealed.includes(secret));
+    const codes = await h.db.selectFrom('recovery_codes').selectAll().where('user_id', '=', u.userId).execute();
+    assert.equal(codes.length, 10);
+    const dump = JSON.stringify(
+      await Promise.all(
+        (['users', 'recovery_codes', 'mail_messages', 'jobs', 'idempotency_keys'] as const).map((t) =>
+          h.db.selectFrom(t).selectAll().execute(),
+        ),
+      ),
+    );
+    assert.ok(!dump.includes(secret), 'TOTP secret in clear');
+    for (const c of recovery) assert.ok(!dump.includes(c), 'recovery code in clear');
+    assertErrorAt(
+      expectProblem(
+        await post(u, '/auth/2fa/disable', { password: 'wrong', code: await code(secret) }),
+        422,
+        'validation-error',
+      ),
+      '/password',
+      'mismatch',
+    );
+    assertErrorAt(
+      expectProblem(
+        await post(u, '/auth/2fa/disable', { password: u.password, code: '999999' }),
+        422,
+        'validation-error',
+      ),
+      '/code',
+      'mismatch',
+    );
+    const off = await post(u, '/auth/2fa/disable', { password: u.password, code: recovery[3] });
+    assert.equal(off.statusCode, 200, off.body);
+    assert.equal((await login(u.email, u.password)).statusCode, 200);
+    assert.equal(
+      (await h.db.selectFrom('recovery_codes').selectAll().where('user_id', '=', u.userId).execute()).length,
+      0,
+    );
+    await h.app.jobs.runDue();
+    assert.ok(smtp.got(u.email, 'Two-factor sign-in turned off'));
+    expectProblem(await post(u, '/auth/2fa/disable', { password: u.password, code: '1' }), 409, 'conflict');
+  });
+
+  it('settings.require_2fa: members without 2FA reach only the /auth routes until they enrol; API keys are unaffected', async () => {
+    const u = await signUp(h);
+    const required = async () => (await call(h, { url: '/auth/me', headers: u.headers })).json.data.two_factor_required;
+    assert.equal(await required(), false);
+    const patch = await call(h, {
+      method: 'PATCH',
+      url: `/v1/organizations/${u.organizationId}`,
+      headers: u.headers,
+      body: { settings: { require_2fa: true } },
+    });
+    assert.equal(patch.statusCode, 200, patch.body);
+    expectProblem(await call(h, { url: '/v1/codes', headers: u.headers }), 403, 'two-factor-enrolment-required');
+    assert.equal(await required(), true, 'the dashboard leads to enrolment by this');
+    await enrolled(u);
+    assert.equal((await call(h, { url: '/v1/codes', headers: u.headers })).statusCode, 200);
+  });
+});

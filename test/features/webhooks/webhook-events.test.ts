@@ -10,7 +10,8 @@ import {
   type Tenant,
 } from '../../support/harness.js';
 import { assertErrorAt } from '../../support/callers.js';
-import { TestClock, createCode, scan } from '../../support/codes.js';
+import { createCode, scan } from '../../support/codes.js';
+import { TestClock } from '../../support/clock.js';
 import { createPassport, publish, publisher, uniqueFixture } from '../../support/passports.js';
 import { Receiver, verify } from '../../support/webhook-receiver.js';
 import { publishEvent, SUBSCRIBABLE } from '../../../src/features/events/index.js';
