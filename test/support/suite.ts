@@ -38,10 +38,25 @@ export interface Suite {
 export function forEachDialect(
   title: string,
   body: (dialect: Dialect) => void,
-  options: { timeout?: number; concurrency?: number | boolean } = {},
+  options: {
+    timeout?: number;
+    concurrency?: number | boolean;
+    skip?: boolean | string;
+    /** databases besides the configured ones (a SQLite file, where :memory: hides a behaviour) */
+    also?: Dialect[];
+  } = {},
 ): void {
-  for (const dialect of dialects()) describe(`${title} [${dialect.name}]`, options, () => body(dialect));
+  const { also = [], ...describeOptions } = options;
+  for (const dialect of [...dialects(), ...also]) {
+    describe(`${title} [${dialect.name}]`, describeOptions, () => body(dialect));
+  }
 }
+
+/**
+ * The in-memory SQLite database, for a suite whose subject is not storage (the OpenAPI document,
+ * the SDK, the dashboard in a browser): `useHarness(sqlite)` inside a plain describe.
+ */
+export const sqlite: Dialect = dialects()[0]!;
 
 /**
  * Registers a before hook that builds a fresh app on `dialect` (and, unless `tenant: false`, seeds
