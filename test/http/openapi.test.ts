@@ -1,6 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, type Harness } from '../support/harness.js';
+import { call } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 
 /** Every accounts route is in /openapi.json with its operationId, request schemas and responses. */
 const ROUTES: Array<[string, string, string, { body?: boolean; query?: boolean; params?: boolean; ok: string }]> = [
@@ -36,16 +37,11 @@ const ROUTES: Array<[string, string, string, { body?: boolean; query?: boolean; 
   ['get', '/v1/audit-logs/{id}', 'getAuditLog', { params: true, ok: '200' }],
 ];
 
-const [dialect] = dialects();
 describe('accounts in the OpenAPI document', () => {
-  let h: Harness;
   let doc: any;
+  const { h } = useHarness(sqlite, { tenant: false });
   before(async () => {
-    h = await createHarness(dialect);
     doc = (await call(h, { url: '/openapi.json' })).json;
-  });
-  after(async () => {
-    await h.close();
   });
 
   // Resources are named component schemas; follow a $ref to the schema it names.

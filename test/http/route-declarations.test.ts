@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { createHarness, dialects, type Harness } from '../support/harness.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { sqlite } from '../support/suite.js';
 
 interface Seen {
   method: string;
@@ -45,8 +46,6 @@ async function withRoutes(build: () => Promise<Harness>): Promise<{ h: Harness; 
   }
 }
 
-const dialect = dialects()[0]; // SQLite: declarations do not depend on the database
-
 describe('route declarations', () => {
   let h: Harness;
   let routes: Seen[];
@@ -55,7 +54,7 @@ describe('route declarations', () => {
   before(async () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>qrs</title>');
-    ({ h, routes } = await withRoutes(() => createHarness(dialect, { WEB_DIST: dist })));
+    ({ h, routes } = await withRoutes(() => createHarness(sqlite, { WEB_DIST: dist })));
   });
   after(async () => {
     await h.close();

@@ -1,9 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.js';
-import { createHarness, dialects, type Harness } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 
 /** Opens a socket that sends one header line every `everyMs` and never ends its headers. */
 function drip(port: number, everyMs: number): Promise<{ socket: Socket; closedAfterMs: Promise<number> }> {
@@ -27,15 +27,14 @@ function drip(port: number, everyMs: number): Promise<{ socket: Socket; closedAf
 }
 
 describe('slow clients (real port)', () => {
-  let h: Harness;
   let port: number;
+  const { h } = useHarness(sqlite, {
+    env: { HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000' },
+    tenant: false,
+  });
   before(async () => {
-    h = await createHarness(dialects()[0], { HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000' });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     port = (h.app.server.address() as AddressInfo).port;
-  });
-  after(async () => {
-    await h.close();
   });
 
   it('sockets dripping header lines are closed within the headers timeout; others are served', async () => {

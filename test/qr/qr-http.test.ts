@@ -1,17 +1,10 @@
 // The shared image helper on a probe route, independent of any feature: headers, conditional
 // GET, option errors and the route factory. Feature routes are tested in code-images.test.ts.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from 'typebox';
-import {
-  call,
-  createHarness,
-  dialects,
-  expectProblem,
-  seedTenant,
-  type Harness,
-  type Tenant,
-} from '../support/harness.js';
+import { call, expectProblem } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 import { etagMatches, qrImageRoutes, safeFileName } from '../../src/features/code-images/qr-image.routes.js';
 import { notFound } from '../../src/http/errors.js';
 import { decodePng, missingTools } from '../support/decode.js';
@@ -36,40 +29,27 @@ describe('qr.http helpers', () => {
 });
 
 // One dialect is enough: the helper touches no table.
-const [dialect] = dialects();
-describe(`qr.http on a probe route [${dialect.name}]`, () => {
-  let h: Harness;
-  let t: Tenant;
-  before(async () => {
-    h = await createHarness(
-      dialect,
-      {},
-      {
-        routes: (app) =>
-          qrImageRoutes(app, {
-            path: '/v1/probe-qr/:id/qr',
-            params: Type.Object({ id: Type.String() }),
-            permission: 'codes.read',
-            tags: ['probe'],
-            operationId: 'getProbeQr',
-            subject: 'a probe',
-            load: async ({ id }) => {
-              if (id === 'big') return { payload: 'x'.repeat(2500), defaults: {}, fileName: 'big' };
-              if (id !== 'one') throw notFound('Probe');
-              return {
-                payload: PAYLOAD,
-                defaults: { margin: 2, brandColor: '#FFFF00' },
-                fileName: 'probe one',
-                title: 'Probe',
-              };
-            },
-          }),
-      },
-    );
-    t = await seedTenant(h);
-  });
-  after(async () => {
-    await h.close();
+describe('qr.http on a probe route [sqlite]', () => {
+  const { h, t } = useHarness(sqlite, {
+    routes: (app) =>
+      qrImageRoutes(app, {
+        path: '/v1/probe-qr/:id/qr',
+        params: Type.Object({ id: Type.String() }),
+        permission: 'codes.read',
+        tags: ['probe'],
+        operationId: 'getProbeQr',
+        subject: 'a probe',
+        load: async ({ id }) => {
+          if (id === 'big') return { payload: 'x'.repeat(2500), defaults: {}, fileName: 'big' };
+          if (id !== 'one') throw notFound('Probe');
+          return {
+            payload: PAYLOAD,
+            defaults: { margin: 2, brandColor: '#FFFF00' },
+            fileName: 'probe one',
+            title: 'Probe',
+          };
+        },
+      }),
   });
 
   it('registers four routes with operation ids and sends the image with its headers', async () => {

@@ -7,9 +7,8 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { Qrs, QrsError, QrsTimeoutError, type RetryInfo } from '../../sdk/src/index.js';
-import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
-
-const [sqlite] = dialects();
+import { seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 
 async function listen(h: Harness): Promise<string> {
   await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -17,7 +16,6 @@ async function listen(h: Harness): Promise<string> {
 }
 
 describe('@qrs/sdk errors, onRetry, timeout and signal', () => {
-  let h: Harness;
   let baseUrl: string;
   let t: Tenant;
   let limited: Tenant; // on the free plan, whose limit is one request a second here
@@ -25,12 +23,15 @@ describe('@qrs/sdk errors, onRetry, timeout and signal', () => {
   let silent: Server;
   let silentUrl: string;
   const sockets = new Set<Socket>();
-  before(async () => {
-    h = await createHarness(sqlite, {
+  const { h } = useHarness(sqlite, {
+    env: {
       BASE_URL: 'http://127.0.0.1',
       RATE_LIMIT_FREE: '1',
       RATE_LIMIT_WINDOW_MS: '1000',
-    });
+    },
+    tenant: false,
+  });
+  before(async () => {
     baseUrl = await listen(h);
     t = await seedTenant(h, 'agency');
     limited = await seedTenant(h);
@@ -41,7 +42,6 @@ describe('@qrs/sdk errors, onRetry, timeout and signal', () => {
   after(async () => {
     for (const s of sockets) s.destroy();
     await new Promise((resolve) => silent.close(resolve));
-    await h.close();
   });
 
   it('a failure is one short line; the problem document is a property; inspect shows no Response', async () => {

@@ -1,29 +1,27 @@
 // @qrs/sdk's onResponse hook against a real server (SQLite): it sees every final response's
 // headers, successes and problems alike — the dashboard's deprecation banner reads them this way.
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Qrs, QrsError } from '../../sdk/src/index.js';
-import { createHarness, dialects, seedTenant, type Harness } from '../support/harness.js';
-
-const [sqlite] = dialects();
+import { seedTenant } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 
 describe('@qrs/sdk onResponse hook', () => {
-  let h: Harness;
   let baseUrl: string;
-  before(async () => {
-    h = await createHarness(sqlite, {
+  const { h } = useHarness(sqlite, {
+    env: {
       BASE_URL: 'http://127.0.0.1',
       DEPRECATIONS_JSON: JSON.stringify([
         { method: 'GET', path: '/v1/codes', sunset: '2027-06-30T00:00:00Z', link: 'https://qrs.example/docs/codes-v2' },
       ]),
-    });
+    },
+    tenant: false,
+  });
+  before(async () => {
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = h.app.server.address();
     if (!addr || typeof addr === 'string') throw new Error('no port');
     baseUrl = `http://127.0.0.1:${addr.port}`;
-  });
-  after(async () => {
-    await h.close();
   });
 
   it('is called with each response and its request: Deprecation/Link headers, and problems before they throw', async () => {

@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { installPackedSdk } from '../support/sdk-pack.js';
-import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { seedTenant, type Tenant } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 import { decodePng, missingTools } from '../support/decode.js';
 import { ownPrefix, underPrefix, uniqueFixture } from '../support/passports.js';
 import { Qrs } from '../../sdk/src/index.js';
-
-const [sqlite] = dialects();
 
 const SCRIPT = `
 import { Qrs } from '@qrs/sdk';
@@ -40,12 +39,11 @@ console.log(JSON.stringify(result));
 `;
 
 describe('@qrs/sdk from its npm pack tarball', () => {
-  let h: Harness;
   let baseUrl: string;
   let t: Tenant;
   let dir: string;
+  const { h } = useHarness(sqlite, { env: { BASE_URL: 'http://127.0.0.1' }, tenant: false });
   before(async () => {
-    h = await createHarness(sqlite, { BASE_URL: 'http://127.0.0.1' });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = h.app.server.address() as { port: number };
     baseUrl = `http://127.0.0.1:${addr.port}`;
@@ -53,7 +51,6 @@ describe('@qrs/sdk from its npm pack tarball', () => {
     dir = await mkdtemp(join(tmpdir(), 'qrs-sdk-pack-'));
   });
   after(async () => {
-    await h.close();
     await rm(dir, { recursive: true, force: true });
   });
 

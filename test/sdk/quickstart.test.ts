@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { seedTenant, type Tenant } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 import { installPackedSdk } from '../support/sdk-pack.js';
 
-const [sqlite] = dialects();
 const run = promisify(execFile);
 const tsc = resolve('node_modules/typescript/bin/tsc');
 
@@ -25,12 +25,11 @@ function snippet(readme: string, lang: string, after: string): string {
 }
 
 describe('@qrs/sdk README quick start from the tarball', () => {
-  let h: Harness;
   let t: Tenant;
   let baseUrl: string;
   let dir: string;
+  const { h } = useHarness(sqlite, { env: { BASE_URL: 'http://127.0.0.1' }, tenant: false });
   before(async () => {
-    h = await createHarness(sqlite, { BASE_URL: 'http://127.0.0.1' });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
     t = await seedTenant(h, 'agency');
@@ -38,7 +37,6 @@ describe('@qrs/sdk README quick start from the tarball', () => {
     await installPackedSdk(dir);
   });
   after(async () => {
-    await h.close();
     await rm(dir, { recursive: true, force: true });
   });
   const env = () => ({ ...process.env, QRS_API_KEY: t.apiKey, QRS_URL: baseUrl });

@@ -1,14 +1,13 @@
 // @qrs/sdk against a real server on a real port (SQLite): every resource, the pagination iterator,
 // retries on 429, idempotent replay, errors as QrsError, session sign-in, and public routes that
 // never receive the API key.
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Qrs, QrsError } from '../../sdk/src/index.js';
-import { createHarness, dialects, seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { seedTenant, type Harness, type Tenant } from '../support/harness.js';
+import { sqlite, useHarness } from '../support/suite.js';
 import { decodePng, missingTools } from '../support/decode.js';
 import { ownPrefix, underPrefix, uniqueFixture } from '../support/passports.js';
-
-const [sqlite] = dialects();
 
 async function listen(h: Harness): Promise<string> {
   await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -44,20 +43,16 @@ function cookieJarFetch() {
 }
 
 describe('@qrs/sdk against a live server', () => {
-  let h: Harness;
   let baseUrl: string;
   let t: Tenant;
   let qrs: Qrs;
   const rec = recordingFetch();
 
+  const { h } = useHarness(sqlite, { env: { BASE_URL: 'http://127.0.0.1' }, tenant: false });
   before(async () => {
-    h = await createHarness(sqlite, { BASE_URL: 'http://127.0.0.1' });
     baseUrl = await listen(h);
     t = await seedTenant(h, 'agency');
     qrs = new Qrs({ apiKey: t.apiKey, baseUrl, fetch: rec.fetch, retry: { baseDelayMs: 10 } });
-  });
-  after(async () => {
-    await h.close();
   });
 
   it('creates, reads, updates, lists (every page) and deletes codes', async () => {
@@ -249,16 +244,12 @@ describe('@qrs/sdk against a live server', () => {
 });
 
 describe('@qrs/sdk retries', () => {
-  let h: Harness;
   let baseUrl: string;
   let t: Tenant;
+  const { h } = useHarness(sqlite, { env: { RATE_LIMIT_FREE: '2', RATE_LIMIT_WINDOW_MS: '1000' }, tenant: false });
   before(async () => {
-    h = await createHarness(sqlite, { RATE_LIMIT_FREE: '2', RATE_LIMIT_WINDOW_MS: '1000' });
     baseUrl = await listen(h);
     t = await seedTenant(h);
-  });
-  after(async () => {
-    await h.close();
   });
 
   it('waits out a 429 (Retry-After) and succeeds; gives up with a QrsError after its retries', async () => {

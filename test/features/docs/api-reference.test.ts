@@ -1,19 +1,12 @@
 // The docs pages: the interactive reference (Scalar, served locally, no inline script), error
 // pages rendered from Markdown with their codes, and HTML or JSON 404s by who is asking.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, type Harness } from '../../support/harness.js';
-
-const [dialect] = dialects();
+import { call } from '../../support/harness.js';
+import { sqlite, useHarness } from '../../support/suite.js';
 
 describe('API reference and docs pages', () => {
-  let h: Harness;
-  before(async () => {
-    h = await createHarness(dialect);
-  });
-  after(async () => {
-    await h.close();
-  });
+  const { h } = useHarness(sqlite, { tenant: false });
 
   it('/docs loads the renderer and its starter from this server only, with no inline script', async () => {
     const res = await call(h, { url: '/docs', headers: { accept: 'text/html' } });

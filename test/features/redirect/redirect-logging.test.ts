@@ -1,11 +1,11 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createHarness, dialects, seedTenant, type Harness } from '../../support/harness.js';
+import { call, createHarness, seedTenant, type Harness } from '../../support/harness.js';
+import { sqlite } from '../../support/suite.js';
 import { createCode, scan } from '../../support/codes.js';
 
 // The redirect's access log: one line per 302 only with LOG_REDIRECTS=true; other routes log as
 // before, and a redirect that fails is always logged (docs/scans-pipeline.md, the hot path).
-const [sqlite] = dialects();
 describe('redirect access log', () => {
   const open: Harness[] = [];
   after(async () => {

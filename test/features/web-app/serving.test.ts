@@ -1,12 +1,13 @@
 // The service serves the built dashboard: hashed assets cached for a year, index.html no-cache
 // with a strict CSP, an SPA fallback for browser navigations, and no API path ever shadowed.
 // Uses a small fixture build so it runs without `npm run build`.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHarness, dialects, type Harness } from '../../support/harness.js';
+import { createHarness } from '../../support/harness.js';
+import { sqlite, useHarness } from '../../support/suite.js';
 import { DASHBOARD_CSP } from '../../../src/features/web-app/csp.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'qrs-web-'));
@@ -18,16 +19,9 @@ writeFileSync(
 writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
-const [dialect] = dialects(); // serving touches no table
 
 describe('dashboard serving', () => {
-  let h: Harness;
-  before(async () => {
-    h = await createHarness(dialect, { WEB_DIST: dist });
-  });
-  after(async () => {
-    await h.close();
-  });
+  const { h } = useHarness(sqlite, { env: { WEB_DIST: dist }, tenant: false });
 
   it('serves index.html at / and client routes, no-cache, with a CSP that allows no inline script', async () => {
     for (const url of ['/', '/codes', '/codes/qr_123/edit', '/login?next=1', '/workspaces/ws_1']) {
@@ -101,7 +95,7 @@ describe('dashboard serving without a build', () => {
         lines.push(l);
       },
     };
-    const h = await createHarness(dialect, { WEB_DIST: join(dist, 'missing') }, { logger: { level: 'warn', stream } });
+    const h = await createHarness(sqlite, { WEB_DIST: join(dist, 'missing') }, { logger: { level: 'warn', stream } });
     try {
       const res = await h.app.inject({ url: '/', headers: html });
       assert.equal(res.statusCode, 404);
