@@ -44,10 +44,13 @@ export function forEachDialect(
     skip?: boolean | string;
     /** databases besides the configured ones (a SQLite file, where :memory: hides a behaviour) */
     also?: Dialect[];
+    /** a SQLite database in place of the in-memory one (a file, where the cost of reading it is the subject) */
+    sqlite?: Dialect;
   } = {},
 ): void {
-  const { also = [], ...describeOptions } = options;
-  for (const dialect of [...dialects(), ...also]) {
+  const { also = [], sqlite: sqliteInstead, ...describeOptions } = options;
+  const configured = dialects().map((d) => (d.name === 'sqlite' && sqliteInstead ? sqliteInstead : d));
+  for (const dialect of [...configured, ...also]) {
     describe(`${title} [${dialect.name}]`, describeOptions, () => body(dialect));
   }
 }

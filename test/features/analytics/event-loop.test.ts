@@ -1,11 +1,12 @@
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { call, createHarness, seedTenant, type Dialect, type Harness, type Tenant } from '../../support/harness.js';
+import { call, type Dialect, type Harness, type Tenant } from '../../support/harness.js';
+import { forEachDialect, useHarness } from '../../support/suite.js';
 import { createCode } from '../../support/codes.js';
 import { isPostgres } from '../../../src/db/database.js';
 import { backfillRollups } from '../../../src/db/migrations/0005_scan_rollups.js';
@@ -13,8 +14,7 @@ import { scanIdSql } from '../../support/scan-ids.js';
 
 const SCANS = 200_000;
 const dir = mkdtempSync(join(tmpdir(), 'qrs-eventloop-'));
-const targets: Dialect[] = [{ name: 'sqlite', url: `sqlite:${join(dir, 'analytics.sqlite')}` }];
-if (process.env.TEST_DATABASE_URL) targets.push({ name: 'postgres', url: process.env.TEST_DATABASE_URL });
+const sqliteFile: Dialect = { name: 'sqlite', url: `sqlite:${join(dir, 'analytics.sqlite')}` };
 
 /**
  * 200,000 scans of one code over a year, inserted by one SQL statement, then rolled up by the
@@ -43,23 +43,23 @@ async function seedScans(h: Harness, code: { id: string }, t: Tenant) {
   await backfillRollups(h.db, new Date(), [t.workspaceId]);
 }
 
-for (const dialect of targets) {
-  describe(`nothing heavy on the event loop, ${SCANS.toLocaleString('en')} scans [${dialect.name}]`, () => {
-    let h: Harness;
-    let t: Tenant;
+forEachDialect(
+  `nothing heavy on the event loop, ${SCANS.toLocaleString('en')} scans`,
+  (dialect) => {
     let code: { id: string };
-    before(async () => {
-      h = await createHarness(dialect);
-      t = await seedTenant(h, 'pro');
-      code = await createCode(h, t, { type: 'url', url: 'https://dest.example/' });
-      await seedScans(h, code, t);
-    });
+    // Registered before useHarness's own hook, so it runs while the app is still open.
     after(async () => {
       // A shared PostgreSQL test database should not keep 200,000 rows a run.
       await h.db.deleteFrom('scans').where('code_id', '=', code.id).execute();
       await h.db.deleteFrom('scan_rollups').where('code_id', '=', code.id).execute();
       await h.db.deleteFrom('workspace_rollups').where('workspace_id', '=', t.workspaceId).execute();
-      await h.close();
+    });
+    const { h, t } = useHarness(dialect, { tenant: 'pro' });
+    before(async () => {
+      code = await createCode(h, t, { type: 'url', url: 'https://dest.example/' });
+      await seedScans(h, code, t);
+    });
+    after(() => {
       if (dialect.name === 'sqlite') rmSync(dir, { recursive: true, force: true });
     });
 
@@ -112,5 +112,6 @@ for (const dialect of targets) {
       const bound = dialect.name === 'sqlite' ? 50 : 150;
       for (const [url, ms] of worst) assert.ok(ms < bound, `${url} held the event loop for ${ms.toFixed(1)} ms`);
     });
-  });
-}
+  },
+  { sqlite: sqliteFile },
+);
