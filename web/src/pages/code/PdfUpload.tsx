@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, ApiError, ok } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useWsKey } from '../../session';
+import { useFile } from '../../api/hooks/codes';
 import { Field } from '../../ui/forms';
 import type { MoreProps } from './ShortCodeField';
 
@@ -55,11 +54,7 @@ export function PdfUpload({ more, setMore, errors }: MoreProps) {
   };
   const f = more.file;
   // A saved code names its file by id only; its name is the file's metadata.
-  const saved = useQuery({
-    queryKey: useWsKey('file', f?.id),
-    enabled: Boolean(f && f.size === null),
-    queryFn: () => ok(api.GET('/v1/files/{id}', { params: { path: { id: f!.id } } })),
-  });
+  const saved = useFile(f?.id, Boolean(f && f.size === null));
   return (
     <div data-testid="pdf-upload">
       <Field label={t('content.file')} pointer="/content/file_id" errors={shown} hint={t('content.fileHint')}>

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError, ok } from '../../api/client';
+import { useInvalidate } from '../../api/hooks/scope';
+import { useCurrentWorkspace } from '../../api/hooks/workspaces';
 import { useI18n } from '../../i18n/i18n';
-import { useSession, useWsKey } from '../../session';
+import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
 import { CopyButton, Field, ProblemAlert, useProblemMessage, useSubmit } from '../../ui/forms';
 import '../team/team.css';
@@ -12,17 +13,12 @@ export function Domains() {
   const { t } = useI18n();
   const words = useProblemMessage();
   const { me } = useSession();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const id = me?.current.workspace_id ?? '';
-  const key = useWsKey('workspace', id);
   const may = useCan('workspaces.update');
-  const ws = useQuery({
-    queryKey: key,
-    enabled: !!id,
-    queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id } } })),
-  });
+  const ws = useCurrentWorkspace(id);
   const [domain, setDomain] = useState('');
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const refresh = () => invalidate((k) => k.workspace(id));
   const set = useSubmit(async (value: string | null) => {
     await ok(api.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body: { custom_domain: value } }));
     setDomain('');
