@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, ApiError, fetchBlob, ok, type Code, type Problem } from '../api/client';
+import { api, ApiError, fetchBlob, ok, type Code } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { RATIO_DIGITS } from '../i18n/format';
 import { useCode, useQrPreview } from '../api/hooks/codes';
-import { Field, ProblemAlert, saveBlob, useProblemMessage, useSubmit } from '../ui/forms';
+import { Field, ProblemAlert, saveBlob, useErrorText, useSubmit } from '../ui/forms';
 import { CODE_TYPES, type CodeType } from './Codes';
 import { ContentExtras, PageSwitch } from './code/ContentFields';
 import type { MoreDraft } from './code/content-draft';
@@ -41,11 +41,7 @@ function typedSomething(b: { url?: string; content?: Record<string, unknown> }):
 
 function Preview({ draft }: { draft: Draft }) {
   const { t } = useI18n();
-  const words = useProblemMessage();
-  const previewWords = (p: Problem) => {
-    const w = words(p);
-    return w.errors[0]?.message ?? w.text;
-  };
+  const previewWords = useErrorText();
   const body = useMemo(() => previewBody(draft), [draft]);
   const [debounced, setDebounced] = useState(body);
   useEffect(() => {

@@ -3,10 +3,9 @@
 // from the last save or the live preview, so a problem shows next to its field.
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { fieldMessage } from '../../ui/problem-message';
 import type { MessageKey } from '../../i18n/en';
 import { useCan } from '../../ui/can';
-import { Field, toFormProblem, type FieldErrors } from '../../ui/forms';
+import { Field, useErrorText, type FieldErrors } from '../../ui/forms';
 import { useBrandWrites, useLogos, useLogoUrl } from '../../api/hooks/brand';
 import { EYE_SHAPES, FRAME_FONTS, GRADIENT_DIRECTIONS, MODULE_SHAPES, type DesignDraft } from './design-form';
 import '../settings/brand.css';
@@ -48,8 +47,9 @@ function ShapeSelect<V extends string>(props: {
 
 /** Pick a logo of the workspace, or upload a PNG or SVG right here (it joins the library). */
 function LogoPicker({ value, onChange, errors, unsetLabel }: Props) {
-  const { t, fmt, lang } = useI18n();
+  const { t } = useI18n();
   const writes = useBrandWrites();
+  const errorText = useErrorText();
   const logos = useLogos();
   const mayUpload = useCan('codes.write');
   const preview = useLogoUrl(value.logoId || null);
@@ -67,10 +67,7 @@ function LogoPicker({ value, onChange, errors, unsetLabel }: Props) {
       onChange({ logoId: logo.id });
       setUpload({ busy: false, error: null, done: t('design.uploaded', { name: logo.name }) });
     } catch (err) {
-      const fp = toFormProblem(err);
-      const first = Object.values(fp.fields)[0];
-      const detail = first ? fieldMessage(first, { t, fmt, lang }) : (fp.problem?.detail ?? fp.problem?.title ?? '');
-      setUpload({ busy: false, error: detail, done: null });
+      setUpload({ busy: false, error: errorText(err), done: null });
     }
   };
   const list = logos.data ?? [];

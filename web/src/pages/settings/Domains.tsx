@@ -5,13 +5,13 @@ import { useCurrentWorkspace } from '../../api/hooks/workspaces';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
-import { CopyButton, Field, ProblemAlert, useProblemMessage, useSubmit } from '../../ui/forms';
+import { CopyButton, Field, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
 import '../team/team.css';
 
 /** The current workspace's custom domain: the TXT record to create, verify now, status, release. */
 export function Domains() {
   const { t } = useI18n();
-  const words = useProblemMessage();
+  const errorText = useErrorText();
   const { me } = useSession();
   const invalidate = useInvalidate();
   const id = me?.current.workspace_id ?? '';
@@ -32,8 +32,7 @@ export function Domains() {
   if (ws.error instanceof ApiError) return <ProblemAlert problem={ws.error.problem} />;
   if (!ws.data) return <p>{t('app.loading')}</p>;
   const w = ws.data;
-  const verifyWords = verify.problem ? words(verify.problem, { '/custom_domain': t('domains.domain') }) : null;
-  const failed = verifyWords ? (verifyWords.errors[0]?.message ?? verifyWords.text) : null;
+  const failed = verify.problem ? errorText(verify.problem, { '/custom_domain': t('domains.domain') }) : null;
   return (
     <section>
       <h1>{t('domains.title')}</h1>
