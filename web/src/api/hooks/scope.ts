@@ -1,13 +1,14 @@
 // What every hook module shares: the chosen workspace's keys, and invalidation through the key factory.
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSession } from '../../session';
 import { keys, type WsKeys } from '../keys';
 
-/** The keys of the chosen workspace ('none' before one is chosen). */
+/** The keys of the chosen workspace ('none' before one is chosen); the same object while it stays chosen. */
 export function useWsKeys(): WsKeys {
   const { me } = useSession();
-  return keys.ws(me?.current.workspace_id ?? 'none');
+  const ws = me?.current.workspace_id ?? 'none';
+  return useMemo(() => keys.ws(ws), [ws]);
 }
 
 /** A key, or a pick from the chosen workspace's keys: `(k) => k.webhooks.all`. */
