@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
-import { ApiError } from './api/client';
+import { DataProvider } from './api/query-client';
 import { I18nProvider, useI18n } from './i18n/i18n';
 import { SessionProvider, useSession } from './session';
 import { Layout } from './ui/Layout';
@@ -38,16 +37,6 @@ const Passports = lazy(() => import('./pages/dpp/Passports'));
 const PassportEditor = lazy(() => import('./pages/dpp/PassportEditor'));
 const Gs1Prefixes = lazy(() => import('./pages/dpp/Gs1Prefixes'));
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 10_000,
-      // A problem the API answered (404, 403, 422) will not change by asking again.
-      retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
-    },
-  },
-});
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { me, loading } = useSession();
@@ -138,12 +127,12 @@ const router = createBrowserRouter([
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <DataProvider>
       <I18nProvider>
         <SessionProvider>
           <RouterProvider router={router} />
         </SessionProvider>
       </I18nProvider>
-    </QueryClientProvider>
+    </DataProvider>
   </StrictMode>,
 );

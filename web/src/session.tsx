@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { api, ok, setCsrfToken, setOrganization, setWorkspace, type Me } from './api/client';
+import { setCsrfToken, setOrganization, setWorkspace, type Me } from './api/client';
+import { useMeQuery, useSessionCache } from './api/hooks/session';
 
 const WS_KEY = 'qrs.workspace';
 const ORG_KEY = 'qrs.organization';
@@ -18,35 +18,21 @@ interface Session {
 const Ctx = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: ['me'],
-    retry: false,
-    // Who is signed in changes by signing in or out, which refresh it; not on every page change.
-    staleTime: 60_000,
-    queryFn: async () => {
-      const res = await api.GET('/auth/me');
-      if (res.response.status === 401) {
-        setCsrfToken(null);
-        return null;
-      }
-      const me = await ok(res);
-      setCsrfToken(me.csrf_token);
-      // A remembered workspace that is gone (archived, other organization) is forgotten.
-      if (localStorage.getItem(WS_KEY) && me.current.workspace_id !== localStorage.getItem(WS_KEY)) {
-        localStorage.removeItem(WS_KEY);
-        setWorkspace(null);
-      }
-      return me;
-    },
+  const cache = useSessionCache();
+  const q = useMeQuery((me) => {
+    // A remembered workspace that is gone (archived, other organization) is forgotten.
+    if (localStorage.getItem(WS_KEY) && me.current.workspace_id !== localStorage.getItem(WS_KEY)) {
+      localStorage.removeItem(WS_KEY);
+      setWorkspace(null);
+    }
   });
   const selectWorkspace = useCallback(
     (id: string) => {
       localStorage.setItem(WS_KEY, id);
       setWorkspace(id);
-      void qc.resetQueries();
+      void cache.reset();
     },
-    [qc],
+    [cache],
   );
   const selectOrganization = useCallback(
     (id: string) => {
@@ -54,22 +40,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       localStorage.removeItem(WS_KEY);
       setOrganization(id);
       setWorkspace(null);
-      void qc.resetQueries();
+      void cache.reset();
     },
-    [qc],
+    [cache],
   );
   const signedOut = useCallback(() => {
     setCsrfToken(null);
-    qc.setQueryData(['me'], null);
-    qc.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
-  }, [qc]);
+    cache.signedOut();
+  }, [cache]);
   const value: Session = {
     me: q.data ?? null,
     loading: q.isPending,
     selectWorkspace,
     selectOrganization,
     signedOut,
-    refresh: () => qc.invalidateQueries({ queryKey: ['me'] }),
+    refresh: cache.refreshMe,
   };
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
@@ -78,10 +63,4 @@ export function useSession(): Session {
   const v = useContext(Ctx);
   if (!v) throw new Error('useSession outside SessionProvider');
   return v;
-}
-
-/** Query keys are scoped by workspace so a switch never shows another workspace's data. */
-export function useWsKey(...parts: unknown[]): unknown[] {
-  const { me } = useSession();
-  return [me?.current.workspace_id ?? 'none', ...parts];
 }

@@ -1,38 +1,25 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ApiError, ok } from '../api/client';
+import { ApiError } from '../api/client';
+import { useApiKeys, useApiKeyWrites } from '../api/hooks/apiKeys';
 import { useI18n } from '../i18n/i18n';
-import { useWsKey } from '../session';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../ui/forms';
 
 export function ApiKeys() {
   const { t, fmtDate } = useI18n();
-  const qc = useQueryClient();
-  const key = useWsKey('keys');
-  const keys = useQuery({
-    queryKey: key,
-    retry: false,
-    queryFn: () => ok(api.GET('/v1/api-keys', { params: { query: {} as never } })),
-  });
+  const writes = useApiKeyWrites();
+  const keys = useApiKeys();
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const create = useSubmit(async () => {
-    const k = await ok(
-      api.POST('/v1/api-keys', {
-        body: { name, ...(expires ? { expires_at: new Date(expires).toISOString() } : {}) } as never,
-      }),
-    );
-    setSecret((k as { api_key: string }).api_key);
+    setSecret(await writes.create({ name, ...(expires ? { expires_at: new Date(expires).toISOString() } : {}) }));
     setName('');
     setExpires('');
-    await qc.invalidateQueries({ queryKey: key });
   });
   const revoke = useSubmit(async (id: string) => {
-    await ok(api.DELETE('/v1/api-keys/{id}', { params: { path: { id } } }));
+    await writes.revoke(id);
     setRevoking(null);
-    await qc.invalidateQueries({ queryKey: key });
   });
   if (keys.error instanceof ApiError && keys.error.status === 403)
     return (

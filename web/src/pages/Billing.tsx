@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, ok } from '../api/client';
+import { useBilling } from '../api/hooks/billing';
 import { useI18n } from '../i18n/i18n';
 import { ProblemAlert, useSubmit } from '../ui/forms';
 import { PlanLimits } from '../ui/PlanLimits';
@@ -10,11 +10,7 @@ const PAID = ['pro', 'business', 'agency', 'enterprise'] as const;
 /** Plan and subscription; upgrading goes through Stripe Checkout, everything else through its portal. */
 export function Billing() {
   const { t, fmtDate } = useI18n();
-  const billing = useQuery({
-    queryKey: ['billing'],
-    retry: false,
-    queryFn: () => ok(api.GET('/v1/billing')),
-  });
+  const billing = useBilling();
   const go = (url: string) => window.location.assign(url);
   const checkout = useSubmit(async (plan: (typeof PAID)[number]) => {
     go((await ok(api.POST('/v1/billing/checkout', { body: { plan } }))).url);

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, ApiError, body, fetchBlob, ok } from '../api/client';
+import { ApiError, fetchBlob } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
-import { useWsKey } from '../session';
+import { useCode, useCodeAbSplit, useCodeScans, useCodeStats } from '../api/hooks/codes';
 import { Bars } from '../ui/Bars';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { QrImage } from '../ui/QrImage';
@@ -18,13 +17,6 @@ import { CodeLinks } from './code/CodeLinks';
 import { DateInput } from '../ui/DateInput';
 
 const LineChart = lazy(() => import('../charts/Charts'));
-
-/**
- * Scan figures refresh every 30 s, and only while the tab is visible (TanStack Query pauses
- * intervals in the background); the Refresh button is for the person who just scanned. 5 s
- * polling spent a Free plan's whole minute of requests on one open page.
- */
-export const POLL_MS = 30_000;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -47,29 +39,11 @@ export function CodeDetail() {
     from: day(new Date(Date.now() - 29 * 86_400_000)),
     to: day(new Date()),
   }));
-  const code = useQuery({
-    queryKey: useWsKey('code', id),
-    queryFn: () => ok(api.GET('/v1/codes/{id}', { params: { path: { id } } })),
-  });
+  const code = useCode(id);
   // A static code's scans never reach us: no figures to ask for.
   const counted = code.data?.dynamic === true;
-  const stats = useQuery({
-    queryKey: useWsKey('stats', id, range),
-    enabled: counted,
-    queryFn: () =>
-      ok(
-        api.GET('/v1/codes/{id}/stats', {
-          params: { path: { id }, query: { from: range.from, to: range.to } as never },
-        }),
-      ),
-    refetchInterval: POLL_MS,
-  });
-  const scans = useQuery({
-    queryKey: useWsKey('scans', id),
-    enabled: counted,
-    queryFn: () => body(api.GET('/v1/codes/{id}/scans', { params: { path: { id }, query: { limit: 50 } as never } })),
-    refetchInterval: POLL_MS,
-  });
+  const stats = useCodeStats(id, range, counted);
+  const scans = useCodeScans(id, counted);
   const series = useMemo(
     () => (stats.data ? fillDays(range.from, range.to, stats.data.by_day) : null),
     [stats.data, range],
@@ -77,17 +51,7 @@ export function CodeDetail() {
   // The A/B split: the rollups' destination dimension for this code over the same range (all
   // scans, not a sample), from GET /v1/analytics; the stats answer has no per-destination breakdown.
   const hasAb = !!code.data?.destinations?.length;
-  const ab = useQuery({
-    queryKey: useWsKey('ab', id, range),
-    enabled: hasAb,
-    queryFn: () =>
-      ok(
-        api.GET('/v1/analytics', {
-          params: { query: { code_id: id, from: range.from, to: range.to, dimensions: 'destination', limit: 100 } },
-        }),
-      ),
-    refetchInterval: POLL_MS,
-  });
+  const ab = useCodeAbSplit(id, range, hasAb);
   const abSplit = ab.data?.dimensions.destination ?? [];
   const refresh = () => Promise.all([stats.refetch(), scans.refetch(), hasAb ? ab.refetch() : null]);
   const csv = useSubmit(async () => {

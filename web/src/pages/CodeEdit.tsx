@@ -1,12 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, ApiError, fetchBlob, ok, type Code, type Problem } from '../api/client';
+import { api, ApiError, fetchBlob, ok, type Code } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { RATIO_DIGITS } from '../i18n/format';
-import { useWsKey } from '../session';
-import { Field, ProblemAlert, saveBlob, useProblemMessage, useSubmit } from '../ui/forms';
+import { useCode, useQrPreview } from '../api/hooks/codes';
+import { Field, ProblemAlert, saveBlob, useErrorText, useSubmit } from '../ui/forms';
 import { CODE_TYPES, type CodeType } from './Codes';
 import { ContentExtras, PageSwitch } from './code/ContentFields';
 import type { MoreDraft } from './code/content-draft';
@@ -14,6 +13,7 @@ import { RedirectOptions } from './code/RedirectOptions';
 import { ShortCodeField } from './code/ShortCodeField';
 import { CodeDesign } from './code/CodeDesign';
 import { CONTENT_FIELDS, contrast, draftOf, emptyDraft, previewBody, shares, writeBody, type Draft } from './code-form';
+import { useInvalidate } from '../api/hooks/scope';
 
 export function Downloads({ code }: { code: Code }) {
   const { t } = useI18n();
@@ -41,26 +41,15 @@ function typedSomething(b: { url?: string; content?: Record<string, unknown> }):
 
 function Preview({ draft }: { draft: Draft }) {
   const { t } = useI18n();
-  const words = useProblemMessage();
-  const previewWords = (p: Problem) => {
-    const w = words(p);
-    return w.errors[0]?.message ?? w.text;
-  };
+  const previewWords = useErrorText();
   const body = useMemo(() => previewBody(draft), [draft]);
   const [debounced, setDebounced] = useState(body);
   useEffect(() => {
     const h = setTimeout(() => setDebounced(body), 250);
     return () => clearTimeout(h);
   }, [body]);
-  const q = useQuery({
-    queryKey: useWsKey('preview', debounced),
-    queryFn: () => fetchBlob('/v1/qr/preview', { method: 'POST', body: debounced }),
-    // Nothing typed yet: no request (a preview per empty form was a third of a walk's previews).
-    enabled: typedSomething(debounced),
-    retry: false,
-    placeholderData: (prev) => prev,
-    staleTime: Infinity,
-  });
+  // Nothing typed yet: no request (a preview per empty form was a third of a walk's previews).
+  const q = useQrPreview(debounced, { enabled: typedSomething(debounced), live: true });
   const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
   useEffect(
     () => () => {
@@ -100,12 +89,8 @@ export function CodeEdit() {
   const mode = id ? 'update' : 'create';
   const { t, fmt } = useI18n();
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const existing = useQuery({
-    queryKey: useWsKey('code', id),
-    enabled: Boolean(id),
-    queryFn: () => ok(api.GET('/v1/codes/{id}', { params: { path: { id: id! } } })),
-  });
+  const invalidate = useInvalidate();
+  const existing = useCode(id);
   const [draft, setDraft] = useState<Draft | null>(id ? null : emptyDraft());
   useEffect(() => {
     if (existing.data && !draft) setDraft(draftOf(existing.data));
@@ -118,7 +103,7 @@ export function CodeEdit() {
         : await ok(
             api.PATCH('/v1/codes/{id}', { params: { path: { id: id! } }, body: writeBody(draft, 'update') as never }),
           );
-    await qc.invalidateQueries();
+    await invalidate();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate(`/codes/${code.id}`);
   });

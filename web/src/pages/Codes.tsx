@@ -1,10 +1,9 @@
-import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, ApiError, body, fetchBlob, ok } from '../api/client';
+import { ApiError, fetchBlob } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
-import { useWsKey } from '../session';
+import { useCodeThumbnails, useCodes } from '../api/hooks/codes';
 import { ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { SvgImage } from '../ui/QrImage';
 import { FilterPopover } from '../ui/FilterPopover';
@@ -38,31 +37,10 @@ export function Codes() {
   };
   const [draft, setDraft] = useState(filters);
   const phone = useIsPhone();
-  const key = useWsKey('codes', filters);
-  const list = useInfiniteQuery({
-    queryKey: key,
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => {
-      const query = Object.fromEntries(
-        Object.entries({ ...filters, cursor: pageParam, limit: 25 }).filter(([, v]) => v !== '' && v !== undefined),
-      );
-      return body(api.GET('/v1/codes', { params: { query: query as never } }));
-    },
-    getNextPageParam: (last) =>
-      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
-  });
+  const list = useCodes(filters);
   const codes = list.data?.pages.flatMap((p) => p.data) ?? [];
   // One thumbnails request per page of 25 rows, not one image request per row.
-  const thumbKey = useWsKey('thumbs');
-  const thumbPages = useQueries({
-    queries: (list.data?.pages ?? []).map((page) => ({
-      queryKey: [...thumbKey, page.data.map((c) => `${c.id}@${c.updated_at}`)],
-      queryFn: () =>
-        ok(api.GET('/v1/codes/thumbnails', { params: { query: { ids: page.data.map((c) => c.id).join(',') } } })),
-      enabled: page.data.length > 0,
-      staleTime: 300_000,
-    })),
-  });
+  const thumbPages = useCodeThumbnails(list.data?.pages ?? []);
   const thumbs = new Map(thumbPages.flatMap((q) => q.data ?? []).map((x) => [x.id, x.svg]));
   const total = list.data?.pages[0]?.meta.pagination.total_count ?? 0;
   const [selected, setSelected] = useState<string[]>([]);

@@ -1,11 +1,13 @@
 // Workspace analytics overview: one GET /v1/analytics call (totals, scans by day, top codes and two
 // breakdowns, all from the rollups) in the workspace's time zone, over a date range the user picks.
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { api, ApiError, body, ok } from '../api/client';
+import { ApiError } from '../api/client';
+import { useWorkspaceAnalytics } from '../api/hooks/analytics';
+import { useCodeCount } from '../api/hooks/codes';
+import { useCurrentWorkspace } from '../api/hooks/workspaces';
 import { useI18n } from '../i18n/i18n';
-import { useSession, useWsKey } from '../session';
+import { useSession } from '../session';
 import { Bars } from '../ui/Bars';
 import { ProblemAlert } from '../ui/forms';
 import { DateInput } from '../ui/DateInput';
@@ -33,11 +35,7 @@ export function last30Days(tz: string) {
 export function Overview() {
   const { me } = useSession();
   const wsId = me?.current.workspace_id ?? '';
-  const workspace = useQuery({
-    queryKey: useWsKey('workspace', wsId),
-    enabled: !!wsId,
-    queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id: wsId } } })),
-  });
+  const workspace = useCurrentWorkspace(wsId);
   const tz = workspace.data?.timezone || 'UTC';
   return workspace.data || workspace.isError ? <OverviewIn key={tz} tz={tz} /> : <Loading />;
 }
@@ -50,20 +48,9 @@ function Loading() {
 function OverviewIn({ tz }: { tz: string }) {
   const { t, fmtNumber } = useI18n();
   const [range, setRange] = useState(() => last30Days(tz));
-  const analytics = useQuery({
-    queryKey: useWsKey('analytics', range, tz),
-    queryFn: () =>
-      ok(
-        api.GET('/v1/analytics', {
-          params: { query: { from: range.from, to: range.to, tz, dimensions: 'device,country', limit: 10 } },
-        }),
-      ),
-  });
+  const analytics = useWorkspaceAnalytics(range, tz);
   // Only the count of codes: the top codes come with their titles in the analytics answer.
-  const codes = useQuery({
-    queryKey: useWsKey('overview-codes'),
-    queryFn: () => body(api.GET('/v1/codes', { params: { query: { limit: 1 } as never } })),
-  });
+  const codes = useCodeCount();
   const a = analytics.data;
   const top = (a?.top_codes ?? []).map((c) => ({
     id: c.code_id,

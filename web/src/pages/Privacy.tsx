@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, fetchBlob, ok } from '../api/client';
+import { usePrivacyExport } from '../api/hooks/privacy';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
 import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
@@ -15,13 +15,7 @@ export function Privacy() {
   const [exportId, setExportId] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const status = useQuery({
-    queryKey: ['privacy-export', exportId],
-    enabled: exportId !== null,
-    queryFn: () => ok(api.GET('/v1/privacy/exports/{id}', { params: { path: { id: exportId! } } })),
-    refetchInterval: (q) =>
-      q.state.data && ['ready', 'failed', 'expired'].includes(q.state.data.status) ? false : 500,
-  });
+  const status = usePrivacyExport(exportId);
   const request = useSubmit(async (scope: 'user' | 'organization') => {
     setExportId((await ok(api.POST('/v1/privacy/exports', { body: { scope } }))).id);
   });

@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ApiError, ok } from '../api/client';
+import { ApiError } from '../api/client';
+import { useWebhookDeliveries, useWebhooks, useWebhookWrites } from '../api/hooks/webhooks';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
-import { useWsKey } from '../session';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../ui/forms';
 import './webhooks.css';
 
@@ -29,26 +28,14 @@ const EVENT_TYPES = [
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const { t, fmtDate } = useI18n();
-  const qc = useQueryClient();
-  const key = useWsKey('webhook-deliveries', webhookId);
-  const deliveries = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      ok(api.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id: webhookId }, query: {} as never } })),
-  });
-  const redeliver = useSubmit(async (deliveryId: string) => {
-    await ok(
-      api.POST('/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', {
-        params: { path: { id: webhookId, delivery_id: deliveryId } },
-      }),
-    );
-    await qc.invalidateQueries({ queryKey: key });
-  });
+  const writes = useWebhookWrites();
+  const deliveries = useWebhookDeliveries(webhookId);
+  const redeliver = useSubmit((deliveryId: string) => writes.redeliver(webhookId, deliveryId));
   return (
     <section aria-labelledby="deliveries-title" className="webhook-deliveries">
       <h2 id="deliveries-title">{t('webhooks.deliveries')}</h2>
       <ProblemAlert problem={redeliver.problem} />
-      <button type="button" className="btn btn-small" onClick={() => void qc.invalidateQueries({ queryKey: key })}>
+      <button type="button" className="btn btn-small" onClick={() => void writes.refreshDeliveries(webhookId)}>
         {t('webhooks.refresh')}
       </button>
       {deliveries.data && deliveries.data.length === 0 ? (
@@ -100,42 +87,29 @@ function Deliveries({ webhookId }: { webhookId: string }) {
 
 export function Webhooks() {
   const { t } = useI18n();
-  const qc = useQueryClient();
-  const key = useWsKey('webhooks');
-  const deliveriesKey = useWsKey('webhook-deliveries');
-  const hooks = useQuery({
-    queryKey: key,
-    retry: false,
-    queryFn: () => ok(api.GET('/v1/webhooks', { params: { query: {} as never } })),
-  });
+  const writes = useWebhookWrites();
+  const hooks = useWebhooks();
   const [url, setUrl] = useState('');
   const [types, setTypes] = useState<string[]>(['*']);
   const [secret, setSecret] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
   const create = useSubmit(async () => {
-    const w = await ok(api.POST('/v1/webhooks', { body: { url, event_types: types, enabled: true } }));
+    const w = await writes.create({ url, event_types: types });
     setSecret(w.secret);
     setUrl('');
-    await refresh();
   });
   const rotate = useSubmit(async (id: string) => {
-    const w = await ok(api.POST('/v1/webhooks/{id}/rotate-secret', { params: { path: { id } } }));
+    const w = await writes.rotateSecret(id);
     setSecret(w.secret);
   });
   const sendTest = useSubmit(async (id: string) => {
-    await ok(api.POST('/v1/webhooks/{id}/test', { params: { path: { id } } }));
+    await writes.sendTest(id);
     setSelected(id);
-    await qc.invalidateQueries({ queryKey: deliveriesKey });
   });
-  const toggle = useSubmit(async (id: string, enabled: boolean) => {
-    await ok(api.PATCH('/v1/webhooks/{id}', { params: { path: { id } }, body: { enabled } }));
-    await refresh();
-  });
+  const toggle = useSubmit((id: string, enabled: boolean) => writes.setEnabled(id, enabled));
   const remove = useSubmit(async (id: string) => {
-    await ok(api.DELETE('/v1/webhooks/{id}', { params: { path: { id } } }));
+    await writes.remove(id);
     if (selected === id) setSelected(null);
-    await refresh();
   });
   if (hooks.error instanceof ApiError && hooks.error.status === 403)
     return (

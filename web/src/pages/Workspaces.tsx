@@ -1,28 +1,26 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, ApiError, ok, type Workspace } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession, useWsKey } from '../session';
+import { useSession } from '../session';
 import { Field, ProblemAlert, useSubmit } from '../ui/forms';
-import { useUsage } from '../ui/Layout';
+import { keys } from '../api/keys';
+import { useUsage } from '../api/hooks/organization';
+import { useInvalidate } from '../api/hooks/scope';
+import { useWorkspace, useWorkspaceCache, useWorkspaces } from '../api/hooks/workspaces';
 
 export function Workspaces() {
   const { t } = useI18n();
   const { me, refresh, selectWorkspace } = useSession();
-  const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['workspaces', me?.current.organization_id],
-    queryFn: () => ok(api.GET('/v1/workspaces', { params: { query: { limit: 100 } } })),
-  });
+  const invalidate = useInvalidate();
+  const list = useWorkspaces(me?.current.organization_id);
   const usage = useUsage();
-  const usageKey = useWsKey('usage');
   const [form, setForm] = useState({ name: '', slug: '' });
   const submit = useSubmit(async () => {
     const ws = await ok(api.POST('/v1/workspaces', { body: form }));
     setForm({ name: '', slug: '' });
-    await qc.invalidateQueries({ queryKey: ['workspaces'] });
-    await qc.invalidateQueries({ queryKey: usageKey });
+    await invalidate(keys.workspaces.all);
+    await invalidate((k) => k.usage);
     await refresh();
     return ws;
   });
@@ -145,12 +143,10 @@ export function WorkspaceSettings() {
   const { id = '' } = useParams();
   const { t } = useI18n();
   const { me, refresh } = useSession();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
+  const cache = useWorkspaceCache();
   const navigate = useNavigate();
-  const ws = useQuery({
-    queryKey: ['workspace', id],
-    queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id } } })),
-  });
+  const ws = useWorkspace(id);
   const [form, setForm] = useState<WsForm | null>(null);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
@@ -176,7 +172,7 @@ export function WorkspaceSettings() {
         } as never,
       }),
     );
-    qc.setQueryData(['workspace', id], w);
+    cache.saved(id, w);
     setForm(toForm(w));
     setSaved(true);
     await refresh();
@@ -185,9 +181,9 @@ export function WorkspaceSettings() {
   const [typed, setTyped] = useState('');
   const archive = useSubmit(async () => {
     await ok(api.DELETE('/v1/workspaces/{id}', { params: { path: { id } } }));
-    await qc.invalidateQueries({ queryKey: ['workspaces'] });
+    await invalidate(keys.workspaces.all);
     // An archived workspace frees a place under the plan's limit: the create form may open again.
-    await qc.invalidateQueries({ predicate: (q) => q.queryKey[1] === 'usage' });
+    await cache.usageEverywhere();
     await refresh();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate('/workspaces', { state: { archived: true } });

@@ -1,10 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
-import { api, ok, type Schemas } from '../api/client';
+import { useAnnouncements, useDismissAnnouncement } from '../api/hooks/announcements';
 import { useI18n } from '../i18n/i18n';
-import { useWsKey } from '../session';
-
-type Announcement = Schemas['Announcement'];
 
 /**
  * The operator's notices (GET /v1/announcements) at the top of every page. Closing one dismisses it
@@ -13,23 +9,8 @@ type Announcement = Schemas['Announcement'];
  */
 export function Announcements() {
   const { t, lang, fmtDate } = useI18n();
-  const key = useWsKey('announcements');
-  const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: key,
-    queryFn: () => ok(api.GET('/v1/announcements', { params: { query: { limit: 10 } } })),
-    // Notices change rarely; a page change need not ask again.
-    staleTime: 5 * 60_000,
-  });
-  const dismiss = useMutation({
-    mutationFn: (id: string) => ok(api.POST('/v1/announcements/{id}/dismiss', { params: { path: { id } } })),
-    // Gone at once; should the server refuse, the next fetch brings it back.
-    onMutate: (id: string) => {
-      qc.setQueryData<Announcement[]>(key, (old) => old?.filter((a) => a.id !== id));
-      document.getElementById('main')?.focus();
-    },
-    onError: () => qc.invalidateQueries({ queryKey: key }),
-  });
+  const q = useAnnouncements();
+  const dismiss = useDismissAnnouncement(() => document.getElementById('main')?.focus());
   const items = q.data ?? [];
   if (!items.length) return null;
   return (

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { api, ok, onDeprecation, type DeprecationNotice } from '../api/client';
+import { api, onDeprecation, type DeprecationNotice } from '../api/client';
+import { useUsage } from '../api/hooks/organization';
 import { LANGS, useI18n, type Lang } from '../i18n/i18n';
-import { useSession, useWsKey } from '../session';
+import { useSession } from '../session';
 import { NAV } from './nav';
 import { ReceivedInvitations } from '../pages/team/ReceivedInvitations';
 import { VerifyBanner } from '../pages/account/VerifyBanner';
@@ -82,16 +82,6 @@ function Meter({ label, used, limit, pct }: { label: string; used: number; limit
       <span className="meter-value">{t('usage.meter', { used: fmtNumber(used), limit: fmtNumber(limit) })}</span>
     </div>
   );
-}
-
-export function useUsage() {
-  const key = useWsKey('usage');
-  return useQuery({
-    queryKey: key,
-    queryFn: () => ok(api.GET('/v1/organizations/usage')),
-    refetchInterval: 60_000,
-    staleTime: 60_000,
-  });
 }
 
 function DeprecationBanner() {

@@ -1,5 +1,5 @@
 import { useI18n } from '../i18n/i18n';
-import { useUsage } from './Layout';
+import { useUsage } from '../api/hooks/organization';
 
 /** The plan in force and each of its limits against what is used: what the usage banner points to. */
 export function PlanLimits() {

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchBlob } from '../api/client';
-import { useWsKey } from '../session';
+import { useQrImage } from '../api/hooks/codes';
 
 /**
  * A QR image of a saved code. Fetched (not <img src=…>) so the X-Workspace-Id header goes
@@ -18,12 +16,7 @@ export function QrImage({
   size?: number;
   version?: string;
 }) {
-  const key = useWsKey('qr', codeId, version);
-  const q = useQuery({
-    queryKey: key,
-    queryFn: () => fetchBlob(`/v1/codes/${encodeURIComponent(codeId)}/qr.svg`),
-    staleTime: 300_000,
-  });
+  const q = useQrImage(codeId, version);
   const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
   useEffect(
     () => () => {

@@ -1,15 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, ok } from '../api/client';
+import { usePermissionTable } from '../api/hooks/permissions';
 import { useSession } from '../session';
 
-/** The server's own role × action table (GET /v1/permissions), fetched once per session. */
-export function usePermissionTable() {
-  return useQuery({
-    queryKey: ['permissions'],
-    staleTime: Infinity,
-    queryFn: () => ok(api.GET('/v1/permissions')),
-  });
-}
+export { usePermissionTable };
 
 /**
  * Whether the session's role in the current workspace may do an action, by the server's table, so

@@ -1,7 +1,7 @@
 import { useCallback, useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { ApiError, type Problem } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { fieldMessage, problemMessage, type FieldProblem } from './problem-message';
+import { fieldMessage, problemLine, problemMessage, type FieldProblem } from './problem-message';
 
 /** Per-field errors by JSON pointer: the API's (worded by problem-message.ts) or a form's own sentence. */
 export type FieldErrors = Record<string, string | FieldProblem>;
@@ -72,6 +72,22 @@ export function useProblemMessage() {
     [t, fmt, lang],
   );
 }
+
+/**
+ * Any error as one sentence in the chosen language (problemLine): an API problem, the problem of a
+ * failed request, or anything else thrown (worded as a failed request, never its own text).
+ */
+export function useErrorText() {
+  const { t, fmt, lang } = useI18n();
+  return useCallback(
+    (error: Problem | unknown, labels?: Record<string, string>) =>
+      problemLine(isProblem(error) ? error : toFormProblem(error).problem!, { t, fmt, lang }, labels),
+    [t, fmt, lang],
+  );
+}
+
+const isProblem = (x: unknown): x is Problem =>
+  typeof x === 'object' && x !== null && !(x instanceof Error) && 'type' in x && 'status' in x;
 
 /** A problem of the API in the chosen language: title, sentence, the errors no field shows. */
 export function ProblemAlert({ problem, fields }: { problem: Problem | null; fields?: FieldErrors }) {

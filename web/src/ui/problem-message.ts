@@ -306,6 +306,15 @@ export function problemMessage(
 }
 
 /**
+ * A problem in one sentence, where there is room for no more (under a field, beside a preview):
+ * its first error's sentence, else the sentence for the problem as a whole.
+ */
+export function problemLine(problem: Problem, tools: MessageTools, labels: Record<string, string> = {}): string {
+  const words = problemMessage(problem, tools, labels);
+  return words.errors[0]?.message ?? words.text;
+}
+
+/**
  * A passport check's issue (docs/dpp.md): its sentence is written for people already, in English,
  * so English readers get it as it is; other languages get the sentence of its code.
  */

@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, body, ok } from '../../api/client';
+import { api, ok } from '../../api/client';
+import { useCodeComments } from '../../api/hooks/codes';
+import { useInvalidate } from '../../api/hooks/scope';
 import { useI18n } from '../../i18n/i18n';
-import { useSession, useWsKey } from '../../session';
+import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 
@@ -10,27 +11,15 @@ import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 export function CodeComments({ codeId }: { codeId: string }) {
   const { t, fmtDate } = useI18n();
   const { me } = useSession();
-  const qc = useQueryClient();
-  const key = useWsKey('comments', codeId);
+  const invalidate = useInvalidate();
   const canWrite = useCan('comments.write');
   const canModerate = useCan('comments.moderate');
-  const list = useInfiniteQuery({
-    queryKey: key,
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      body(
-        api.GET('/v1/codes/{id}/comments', {
-          params: { path: { id: codeId }, query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) } },
-        }),
-      ),
-    getNextPageParam: (last) =>
-      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
-  });
+  const list = useCodeComments(codeId);
   const [text, setText] = useState('');
   const add = useSubmit(async () => {
     await ok(api.POST('/v1/codes/{id}/comments', { params: { path: { id: codeId } }, body: { body: text } }));
     setText('');
-    await qc.invalidateQueries({ queryKey: key });
+    await invalidate((k) => k.codes.comments(codeId));
   });
   const del = useSubmit(async (commentId: string) => {
     await ok(
@@ -38,7 +27,7 @@ export function CodeComments({ codeId }: { codeId: string }) {
         params: { path: { id: codeId, comment_id: commentId } },
       }),
     );
-    await qc.invalidateQueries({ queryKey: key });
+    await invalidate((k) => k.codes.comments(codeId));
   });
   const comments = list.data?.pages.flatMap((p) => p.data) ?? [];
   return (

@@ -1,12 +1,10 @@
 // The code editor's "Design" section: a brand kit to apply, then the code's own design fields.
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchBlob } from '../../api/client';
+import { useQrPreview } from '../../api/hooks/codes';
 import { useI18n } from '../../i18n/i18n';
-import { useWsKey } from '../../session';
 import { Field, toFormProblem, type FieldErrors } from '../../ui/forms';
 import { previewBody, type Draft } from '../code-form';
-import { useBrandKits, type BrandKit } from './brand-api';
+import { useBrandKits, type BrandKit } from '../../api/hooks/brand';
 import { DesignFields } from './DesignFields';
 import { emptyDesign } from './design-form';
 
@@ -41,11 +39,7 @@ export function CodeDesign({
   const body = useMemo(() => previewBody(draft), [draft]);
   // The editor's preview fetches this very key once its debounce settles; observing it here
   // without fetching puts the preview's messages (contrast, logo too large) next to the fields.
-  const shown = useQuery({
-    queryKey: useWsKey('preview', body),
-    queryFn: () => fetchBlob('/v1/qr/preview', { method: 'POST', body }),
-    enabled: false,
-  });
+  const shown = useQrPreview(body, { enabled: false, live: false });
   const previewFields = useMemo(() => (shown.error ? toFormProblem(shown.error).fields : {}), [shown.error]);
   const fields = useMemo(() => ({ ...previewFields, ...errors }), [previewFields, errors]);
   const list = kits.data ?? [];

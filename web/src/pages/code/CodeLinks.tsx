@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, body, type Code } from '../../api/client';
+import type { Code } from '../../api/client';
+import { useCodeAliases } from '../../api/hooks/codes';
 import { useI18n } from '../../i18n/i18n';
-import { useWsKey } from '../../session';
 import { isPageType } from './content-draft';
 
 /**
@@ -10,12 +9,7 @@ import { isPageType } from './content-draft';
  */
 export function CodeLinks({ code }: { code: Code }) {
   const { t } = useI18n();
-  const aliases = useQuery({
-    queryKey: useWsKey('aliases', code.id, code.short_code),
-    enabled: code.dynamic,
-    queryFn: () =>
-      body(api.GET('/v1/codes/{id}/aliases', { params: { path: { id: code.id }, query: { limit: 100 } as never } })),
-  });
+  const aliases = useCodeAliases(code);
   const former = aliases.data?.data ?? [];
   const hosted = code.dynamic && code.short_url && isPageType(code.type);
   if (!hosted && !former.length && !code.password_protected) return null;

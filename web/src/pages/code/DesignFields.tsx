@@ -1,15 +1,12 @@
 // The "Design" fields a code and a brand kit share: module and eye shapes, eye colour, gradient,
 // logo (pick one of the workspace's or upload one here) and frame. Messages come by JSON pointer
 // from the last save or the live preview, so a problem shows next to its field.
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { fieldMessage } from '../../ui/problem-message';
 import type { MessageKey } from '../../i18n/en';
-import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
-import { Field, toFormProblem, type FieldErrors } from '../../ui/forms';
-import { uploadLogo, useLogos, useLogoUrl } from './brand-api';
+import { Field, useErrorText, type FieldErrors } from '../../ui/forms';
+import { useBrandWrites, useLogos, useLogoUrl } from '../../api/hooks/brand';
 import { EYE_SHAPES, FRAME_FONTS, GRADIENT_DIRECTIONS, MODULE_SHAPES, type DesignDraft } from './design-form';
 import '../settings/brand.css';
 
@@ -50,9 +47,9 @@ function ShapeSelect<V extends string>(props: {
 
 /** Pick a logo of the workspace, or upload a PNG or SVG right here (it joins the library). */
 function LogoPicker({ value, onChange, errors, unsetLabel }: Props) {
-  const { t, fmt, lang } = useI18n();
-  const { me } = useSession();
-  const qc = useQueryClient();
+  const { t } = useI18n();
+  const writes = useBrandWrites();
+  const errorText = useErrorText();
   const logos = useLogos();
   const mayUpload = useCan('codes.write');
   const preview = useLogoUrl(value.logoId || null);
@@ -66,15 +63,11 @@ function LogoPicker({ value, onChange, errors, unsetLabel }: Props) {
     if (!file) return;
     setUpload({ busy: true, error: null, done: null });
     try {
-      const logo = await uploadLogo(file);
-      await qc.invalidateQueries({ queryKey: [me?.current.workspace_id ?? 'none', 'logos'] });
+      const logo = await writes.uploadLogo(file);
       onChange({ logoId: logo.id });
       setUpload({ busy: false, error: null, done: t('design.uploaded', { name: logo.name }) });
     } catch (err) {
-      const fp = toFormProblem(err);
-      const first = Object.values(fp.fields)[0];
-      const detail = first ? fieldMessage(first, { t, fmt, lang }) : (fp.problem?.detail ?? fp.problem?.title ?? '');
-      setUpload({ busy: false, error: detail, done: null });
+      setUpload({ busy: false, error: errorText(err), done: null });
     }
   };
   const list = logos.data ?? [];

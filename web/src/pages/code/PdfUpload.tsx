@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, ApiError, ok } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useWsKey } from '../../session';
-import { Field } from '../../ui/forms';
+import { useFile } from '../../api/hooks/codes';
+import { Field, useErrorText } from '../../ui/forms';
 import type { MoreProps } from './ShortCodeField';
 
 type Phase = { kind: 'idle' } | { kind: 'reading'; pct: number } | { kind: 'uploading' };
@@ -31,6 +30,7 @@ const safeName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_
  */
 export function PdfUpload({ more, setMore, errors }: MoreProps) {
   const { t } = useI18n();
+  const errorText = useErrorText();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [refused, setRefused] = useState<string | null>(null);
   const shown = useMemo(() => (refused ? { '/content/file_id': refused } : errors), [refused, errors]);
@@ -45,21 +45,21 @@ export function PdfUpload({ more, setMore, errors }: MoreProps) {
       );
       setMore({ file: { id: info.id, name: info.name, size: info.size } });
     } catch (err) {
-      if (!(err instanceof ApiError)) setRefused(err instanceof Error ? err.message : String(err));
-      else if (err.status === 413 || err.problem.errors?.some((e) => e.code === 'too_large'))
+      // Too large says what the limit is; anything else in the words every screen uses.
+      if (err instanceof ApiError && (err.status === 413 || err.problem.errors?.some((e) => e.code === 'too_large')))
         setRefused(t('content.tooLarge'));
-      else setRefused(err.problem.errors?.[0]?.detail ?? err.problem.detail ?? err.problem.title);
+      else {
+        // POST /v1/files names its own body's members; to the person they are all this one field.
+        const file = t('content.file');
+        setRefused(errorText(err, { '/data': file, '/content_type': file, '/name': file }));
+      }
     } finally {
       setPhase({ kind: 'idle' });
     }
   };
   const f = more.file;
   // A saved code names its file by id only; its name is the file's metadata.
-  const saved = useQuery({
-    queryKey: useWsKey('file', f?.id),
-    enabled: Boolean(f && f.size === null),
-    queryFn: () => ok(api.GET('/v1/files/{id}', { params: { path: { id: f!.id } } })),
-  });
+  const saved = useFile(f?.id, Boolean(f && f.size === null));
   return (
     <div data-testid="pdf-upload">
       <Field label={t('content.file')} pointer="/content/file_id" errors={shown} hint={t('content.fileHint')}>

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError, ok } from '../../api/client';
+import { useGs1Prefixes, useInvalidateGs1Prefixes } from '../../api/hooks/passports';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useSession } from '../../session';
@@ -12,22 +12,18 @@ import './dpp.css';
 export default function Gs1Prefixes() {
   const { t, fmtDate } = useI18n();
   const { me } = useSession();
-  const qc = useQueryClient();
   const may = useCan('gs1_prefixes.manage');
-  const key = ['gs1-prefixes', me?.current.organization_id];
-  const q = useQuery({
-    queryKey: key,
-    queryFn: () => ok(api.GET('/v1/gs1-prefixes', { params: { query: { limit: 100 } } })),
-  });
+  const q = useGs1Prefixes(me?.current.organization_id);
+  const prefixesChanged = useInvalidateGs1Prefixes(me?.current.organization_id);
   const [prefix, setPrefix] = useState('');
   const claim = useSubmit(async () => {
     await ok(api.POST('/v1/gs1-prefixes', { body: { prefix } }));
     setPrefix('');
-    await qc.invalidateQueries({ queryKey: key });
+    await prefixesChanged();
   });
   const release = useSubmit(async (id: string) => {
     await ok(api.DELETE('/v1/gs1-prefixes/{id}', { params: { path: { id } } }));
-    await qc.invalidateQueries({ queryKey: key });
+    await prefixesChanged();
   });
   return (
     <section>

@@ -1,33 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, ApiError, fetchBlob, ok } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { useWsKey } from '../../session';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../../ui/forms';
 import { SchemaForm, setAt, type Issue, type SchemaNode } from './schema-form';
 import { PassportGrants, PassportVersions } from './passport-panels';
 import './dpp.css';
 import { mergePatch } from './merge-patch';
 import { issueMessage } from '../../ui/problem-message';
+import { useInvalidate } from '../../api/hooks/scope';
+import { useContractSchemas, usePassport, usePassportCheck, usePassportRequired } from '../../api/hooks/passports';
 
 const CATEGORIES = ['ev', 'lmt', 'industrial', 'stationary'];
 const BATTERY_STATUSES = ['original', 'repurposed', 'reused', 'remanufactured', 'waste'];
-
-/** The contract as the API documents it: the schemas of /openapi.json. */
-function useContract() {
-  return useQuery({
-    queryKey: ['openapi-schemas'],
-    staleTime: Infinity,
-    queryFn: async () =>
-      (
-        JSON.parse(await (await fetchBlob('/openapi.json')).text()) as {
-          components: { schemas: Record<string, SchemaNode> };
-        }
-      ).components.schemas,
-  });
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -37,8 +23,6 @@ function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return v;
 }
-
-const validate = async (b: unknown) => ok(api.POST('/v1/dpp/validate', { body: b as never }));
 
 function QrDownloads({ id, name }: { id: string; name: string }) {
   const { t } = useI18n();
@@ -61,15 +45,10 @@ function QrDownloads({ id, name }: { id: string; name: string }) {
 export default function PassportEditor() {
   const { id } = useParams();
   const { t, fmt, lang } = useI18n();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
-  const schemas = useContract();
-  const key = useWsKey('passport', id);
-  const passport = useQuery({
-    queryKey: key,
-    enabled: !!id,
-    queryFn: () => ok(api.GET('/v1/dpp/{id}', { params: { path: { id: id! } } })),
-  });
+  const schemas = useContractSchemas<SchemaNode>();
+  const passport = usePassport(id);
   const p = passport.data;
   const [head, setHead] = useState({ gtin: '', serial: '', lot: '', category: 'ev', battery_status: 'original' });
   const [data, setData] = useState<unknown>({});
@@ -99,18 +78,9 @@ export default function PassportEditor() {
   );
   // Validation as the user types, debounced, through the server's own validator.
   const debounced = useDebounced(draftBody, 400);
-  const check = useQuery({
-    queryKey: useWsKey('dpp-validate', debounced),
-    queryFn: () => validate(debounced),
-    placeholderData: (prev) => prev,
-    staleTime: Infinity,
-  });
+  const check = usePassportCheck(debounced);
   // Required attributes: what the validator calls missing in an empty passport of this category.
-  const requiredQ = useQuery({
-    queryKey: ['dpp-required', head.category],
-    staleTime: Infinity,
-    queryFn: () => validate({ category: head.category, data: {} }),
-  });
+  const requiredQ = usePassportRequired(head.category);
   const required = useMemo(
     () => new Set((requiredQ.data?.errors ?? []).filter((i) => i.code === 'required').map((i) => i.path)),
     [requiredQ.data],
@@ -125,7 +95,7 @@ export default function PassportEditor() {
         }),
       );
       // The passport, its versions and the list all change.
-      await qc.invalidateQueries();
+      await invalidate();
     } else {
       const created = await ok(api.POST('/v1/dpp', { body: draftBody as never }));
       void navigate(`/passports/${(created as { id: string }).id}`);
@@ -139,7 +109,7 @@ export default function PassportEditor() {
         : api.POST('/v1/dpp/{id}/archive', { params: { path: { id: id! } } }),
     );
     setConfirm(null);
-    await qc.invalidateQueries();
+    await invalidate();
   });
   if (passport.error instanceof ApiError) return <ProblemAlert problem={passport.error.problem} />;
   if (schemas.error instanceof ApiError) return <ProblemAlert problem={schemas.error.problem} />;

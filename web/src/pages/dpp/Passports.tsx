@@ -1,10 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, body } from '../../api/client';
+import { usePassports } from '../../api/hooks/passports';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { useWsKey } from '../../session';
 import './dpp.css';
 
 const STATUSES = ['draft', 'published', 'archived'];
@@ -15,18 +13,7 @@ export default function Passports() {
   const [params, setParams] = useSearchParams();
   const filters = { gtin: params.get('gtin') ?? '', publication_status: params.get('status') ?? '' };
   const [draft, setDraft] = useState(filters);
-  const list = useInfiniteQuery({
-    queryKey: useWsKey('passports', filters),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => {
-      const query = Object.fromEntries(
-        Object.entries({ ...filters, limit: 25, cursor: pageParam }).filter(([, v]) => v !== '' && v !== undefined),
-      );
-      return body(api.GET('/v1/dpp', { params: { query: query as never } }));
-    },
-    getNextPageParam: (last) =>
-      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
-  });
+  const list = usePassports(filters);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <section>

@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ok } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { useWsKey } from '../../session';
+import { useInvalidatePassportGrants, usePassportGrants, usePassportVersions } from '../../api/hooks/passports';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { ChangesDiff } from '../team/AuditEntries';
 
@@ -25,10 +24,7 @@ function diff(older: unknown, newer: unknown): Record<string, { old: unknown; ne
 
 export function PassportVersions({ id }: { id: string }) {
   const { t, fmtDate } = useI18n();
-  const q = useQuery({
-    queryKey: useWsKey('passport-versions', id),
-    queryFn: () => ok(api.GET('/v1/dpp/{id}/versions', { params: { path: { id }, query: { limit: 50 } } })),
-  });
+  const q = usePassportVersions(id);
   const versions = q.data ?? [];
   return (
     <section aria-labelledby="versions-head" data-testid="passport-versions">
@@ -63,12 +59,8 @@ export function PassportVersions({ id }: { id: string }) {
 
 export function PassportGrants({ id }: { id: string }) {
   const { t, fmtDate } = useI18n();
-  const qc = useQueryClient();
-  const key = useWsKey('passport-grants', id);
-  const q = useQuery({
-    queryKey: key,
-    queryFn: () => ok(api.GET('/v1/dpp/{id}/access-grants', { params: { path: { id }, query: { limit: 100 } } })),
-  });
+  const grantsChanged = useInvalidatePassportGrants(id);
+  const q = usePassportGrants(id);
   const [level, setLevel] = useState<'legitimate_interest' | 'authority'>('legitimate_interest');
   const [expires, setExpires] = useState('');
   const [note, setNote] = useState('');
@@ -82,11 +74,11 @@ export function PassportGrants({ id }: { id: string }) {
     );
     setToken((g as { token: string }).token);
     setNote('');
-    await qc.invalidateQueries({ queryKey: key });
+    await grantsChanged();
   });
   const revoke = useSubmit(async (grantId: string) => {
     await ok(api.DELETE('/v1/dpp/{id}/access-grants/{grant_id}', { params: { path: { id, grant_id: grantId } } }));
-    await qc.invalidateQueries({ queryKey: key });
+    await grantsChanged();
   });
   return (
     <section aria-labelledby="grants-head" data-testid="passport-grants">

@@ -1,13 +1,17 @@
 // The workspace's brand kits: list, and an editor that makes or changes one from a style
 // (colours plus the code editor's design fields), with a live preview of the kit.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { api, fetchBlob, ok } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { useWsKey } from '../../session';
 import { Field, ProblemAlert, toFormProblem, useSubmit, type FieldErrors } from '../../ui/forms';
-import { useBrandKits, useLogos, useObjectUrl, type BrandKit } from '../code/brand-api';
+import {
+  useBrandKits,
+  useBrandWrites,
+  useKitPreview,
+  useLogos,
+  useObjectUrl,
+  type BrandKit,
+} from '../../api/hooks/brand';
 import { DesignFields } from '../code/DesignFields';
 import { ConfirmDelete } from './ConfirmDelete';
 import { designDraftOf, designStyleOf, emptyDesign, type DesignDraft } from '../code/design-form';
@@ -48,13 +52,7 @@ function KitPreview({ draft, onProblems }: { draft: KitDraft; onProblems(f: Fiel
     const h = setTimeout(() => setDebounced(body), 250);
     return () => clearTimeout(h);
   }, [body]);
-  const q = useQuery({
-    queryKey: useWsKey('kit-preview', debounced),
-    queryFn: () => fetchBlob('/v1/qr/preview', { method: 'POST', body: debounced }),
-    retry: false,
-    placeholderData: (prev) => prev,
-    staleTime: Infinity,
-  });
+  const q = useKitPreview(debounced);
   const fields = useMemo(() => (q.error ? toFormProblem(q.error).fields : {}), [q.error]);
   useEffect(() => onProblems(fields), [fields, onProblems]);
   const url = useObjectUrl(q.data);
@@ -86,27 +84,22 @@ function KitSummary({ kit }: { kit: BrandKit }) {
 
 export function BrandKits({ may }: { may: boolean }) {
   const { t } = useI18n();
-  const qc = useQueryClient();
+  const writes = useBrandWrites();
   const kits = useBrandKits();
-  const key = useWsKey('brand-kits');
   const [draft, setDraft] = useState<KitDraft>(emptyKit);
   const [previewFields, setPreviewFields] = useState<FieldErrors>({});
   const [done, setDone] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const save = useSubmit(async () => {
     const body = { name: draft.name.trim(), style: kitStyleOf(draft) as never };
-    const kit = draft.id
-      ? await ok(api.PATCH('/v1/brand-kits/{id}', { params: { path: { id: draft.id } }, body }))
-      : await ok(api.POST('/v1/brand-kits', { body }));
+    const kit = await writes.saveKit(draft.id, body);
     setDone(t(draft.id ? 'design.kitSaved' : 'design.kitCreated', { name: kit.name }));
     setDraft(emptyKit());
-    await qc.invalidateQueries({ queryKey: key });
   });
   const remove = useSubmit(async (id: string) => {
-    await ok(api.DELETE('/v1/brand-kits/{id}', { params: { path: { id } } }));
+    await writes.removeKit(id);
     setDeleting(null);
     if (draft.id === id) setDraft(emptyKit());
-    await qc.invalidateQueries({ queryKey: key });
   });
   const fields = useMemo(() => ({ ...previewFields, ...save.fields }), [previewFields, save.fields]);
   const list = kits.data ?? [];

@@ -1,28 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError, ok } from '../../api/client';
+import { useInvalidate } from '../../api/hooks/scope';
+import { useCurrentWorkspace } from '../../api/hooks/workspaces';
 import { useI18n } from '../../i18n/i18n';
-import { useSession, useWsKey } from '../../session';
+import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
-import { CopyButton, Field, ProblemAlert, useProblemMessage, useSubmit } from '../../ui/forms';
+import { CopyButton, Field, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
 import '../team/team.css';
 
 /** The current workspace's custom domain: the TXT record to create, verify now, status, release. */
 export function Domains() {
   const { t } = useI18n();
-  const words = useProblemMessage();
+  const errorText = useErrorText();
   const { me } = useSession();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const id = me?.current.workspace_id ?? '';
-  const key = useWsKey('workspace', id);
   const may = useCan('workspaces.update');
-  const ws = useQuery({
-    queryKey: key,
-    enabled: !!id,
-    queryFn: () => ok(api.GET('/v1/workspaces/{id}', { params: { path: { id } } })),
-  });
+  const ws = useCurrentWorkspace(id);
   const [domain, setDomain] = useState('');
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const refresh = () => invalidate((k) => k.workspace(id));
   const set = useSubmit(async (value: string | null) => {
     await ok(api.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body: { custom_domain: value } }));
     setDomain('');
@@ -36,8 +32,7 @@ export function Domains() {
   if (ws.error instanceof ApiError) return <ProblemAlert problem={ws.error.problem} />;
   if (!ws.data) return <p>{t('app.loading')}</p>;
   const w = ws.data;
-  const verifyWords = verify.problem ? words(verify.problem, { '/custom_domain': t('domains.domain') }) : null;
-  const failed = verifyWords ? (verifyWords.errors[0]?.message ?? verifyWords.text) : null;
+  const failed = verify.problem ? errorText(verify.problem, { '/custom_domain': t('domains.domain') }) : null;
   return (
     <section>
       <h1>{t('domains.title')}</h1>

@@ -1,12 +1,9 @@
 // The workspace's logos: list with their images, upload (PNG or SVG), delete.
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api, ok } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useWsKey } from '../../session';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { ConfirmDelete } from './ConfirmDelete';
-import { uploadLogo, useLogos, useLogoUrl, type Logo } from '../code/brand-api';
+import { useBrandWrites, useLogos, useLogoUrl, type Logo } from '../../api/hooks/brand';
 
 function LogoImage({ logo }: { logo: Logo }) {
   const url = useLogoUrl(logo.id);
@@ -21,25 +18,22 @@ const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KiB`;
 
 export function LogoLibrary({ may }: { may: boolean }) {
   const { t, fmtDate } = useI18n();
-  const qc = useQueryClient();
+  const writes = useBrandWrites();
   const logos = useLogos();
-  const key = useWsKey('logos');
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [deleting, setDeleting] = useState<string | null>(null);
   const upload = useSubmit(async () => {
     if (!file) throw new Error(t('design.chooseFile'));
-    await uploadLogo(file, name);
+    await writes.uploadLogo(file, name);
     setName('');
     setFile(null);
     setInputKey((k) => k + 1);
-    await qc.invalidateQueries({ queryKey: key });
   });
   const remove = useSubmit(async (id: string) => {
-    await ok(api.DELETE('/v1/logos/{id}', { params: { path: { id } } }));
+    await writes.removeLogo(id);
     setDeleting(null);
-    await qc.invalidateQueries({ queryKey: key });
   });
   // The file is the form's one field for both what it is and what it holds.
   const fileFields = useMemo(

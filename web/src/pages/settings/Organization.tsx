@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, ApiError, ok } from '../../api/client';
@@ -6,21 +5,20 @@ import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
-import { useUsage } from '../../ui/Layout';
+import { keys } from '../../api/keys';
+import { useOrganization, useUsage } from '../../api/hooks/organization';
+import { useInvalidate } from '../../api/hooks/scope';
 import '../team/team.css';
 
 /** Name, slug, billing e-mail, plan and usage; deleting the organization needs its slug typed. */
 export function OrganizationSettings() {
   const { t, fmtNumber } = useI18n();
   const { me, signedOut } = useSession();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const canUpdate = useCan('organizations.update');
   const canDelete = useCan('organizations.delete');
-  const org = useQuery({
-    queryKey: ['organization', me?.current.organization_id],
-    queryFn: () => ok(api.GET('/v1/organizations')),
-  });
+  const org = useOrganization(me?.current.organization_id);
   const usage = useUsage();
   const [form, setForm] = useState({ name: '', slug: '', billing_email: '' });
   const [saved, setSaved] = useState(false);
@@ -36,8 +34,8 @@ export function OrganizationSettings() {
       }),
     );
     setSaved(true);
-    await qc.invalidateQueries({ queryKey: ['organization'] });
-    await qc.invalidateQueries({ queryKey: ['me'] });
+    await invalidate(keys.organization.all);
+    await invalidate(keys.me);
   });
   const [asking, setAsking] = useState(false);
   const [typed, setTyped] = useState('');

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../api/client';
+import { useInvalidateReceivedInvitations } from '../../api/hooks/members';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
@@ -13,13 +13,13 @@ import './team.css';
 export function AcceptInvitation() {
   const { t } = useI18n();
   const { refresh } = useSession();
-  const qc = useQueryClient();
+  const receivedChanged = useInvalidateReceivedInvitations();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const accept = useSubmit(async () => {
     await ok(api.POST('/auth/invitations/accept', { body: { token } }));
-    await qc.invalidateQueries({ queryKey: ['received-invitations'] });
+    await receivedChanged();
     // The accepted invitation adds an organization (and its workspaces) to the session.
     await refresh();
     void navigate('/codes');

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, body } from '../../api/client';
+import { useApprovalCount } from '../../api/hooks/codes';
 import { useI18n } from '../../i18n/i18n';
-import { useWsKey } from '../../session';
 import { useCan } from '../../ui/can';
 import './team.css';
 
@@ -9,12 +7,7 @@ import './team.css';
 export function ApprovalBadge() {
   const { t, fmtNumber } = useI18n();
   const canApprove = useCan('codes.approve');
-  const q = useQuery({
-    queryKey: useWsKey('approvals', 'count'),
-    enabled: canApprove,
-    refetchInterval: 30_000,
-    queryFn: () => body(api.GET('/v1/codes', { params: { query: { status: 'pending_approval', limit: 1 } as never } })),
-  });
+  const q = useApprovalCount(canApprove);
   const n = q.data?.meta.pagination.total_count ?? 0;
   if (!canApprove || n === 0) return null;
   return (

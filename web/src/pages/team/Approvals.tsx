@@ -1,39 +1,24 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, body, ok, type Code } from '../../api/client';
+import { api, ok, type Code } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useWsKey } from '../../session';
+import { useApprovals } from '../../api/hooks/codes';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { QrImage } from '../../ui/QrImage';
 import './team.css';
-
-function useCodes(status: 'pending_approval' | 'rejected') {
-  return useInfiniteQuery({
-    queryKey: useWsKey('approvals', status),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      body(
-        api.GET('/v1/codes', {
-          params: { query: { status, limit: 25, ...(pageParam ? { cursor: pageParam } : {}) } as never },
-        }),
-      ),
-    getNextPageParam: (last) =>
-      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
-  });
-}
+import { useInvalidate } from '../../api/hooks/scope';
 
 /** Approve, or reject with a reason (required: the editor needs to know what to change). */
 export function ReviewButtons({ code, onDone }: { code: Code; onDone?: () => void }) {
   const { t } = useI18n();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const canApprove = useCan('codes.approve');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const after = async () => {
-    await qc.invalidateQueries();
+    await invalidate();
     onDone?.();
   };
   const approve = useSubmit(async () => {
@@ -134,8 +119,8 @@ function CodeRows({ codes, review }: { codes: Code[]; review: boolean }) {
 export function Approvals() {
   const { t } = useI18n();
   const canApprove = useCan('codes.approve');
-  const pending = useCodes('pending_approval');
-  const rejected = useCodes('rejected');
+  const pending = useApprovals('pending_approval');
+  const rejected = useApprovals('rejected');
   const pendingCodes = pending.data?.pages.flatMap((p) => p.data) ?? [];
   const rejectedCodes = rejected.data?.pages.flatMap((p) => p.data) ?? [];
   return (

@@ -1,7 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, body } from '../../api/client';
+import { useAuditEntries } from '../../api/hooks/audit';
 import { useI18n } from '../../i18n/i18n';
-import { useSession, useWsKey } from '../../session';
+import { useSession } from '../../session';
 
 export interface AuditFilter {
   resource_type?: string;
@@ -50,18 +49,7 @@ export function ChangesDiff({ changes }: { changes: Record<string, unknown> }) {
 export function AuditEntries({ filter }: { filter: AuditFilter }) {
   const { t, fmtDate } = useI18n();
   const { me } = useSession();
-  const q = useInfiniteQuery({
-    queryKey: useWsKey('audit', filter),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => {
-      const query = Object.fromEntries(
-        Object.entries({ ...filter, limit: 25, cursor: pageParam }).filter(([, v]) => v !== '' && v !== undefined),
-      );
-      return body(api.GET('/v1/audit-logs', { params: { query: query as never } }));
-    },
-    getNextPageParam: (last) =>
-      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
-  });
+  const q = useAuditEntries(filter);
   const entries = q.data?.pages.flatMap((p) => p.data) ?? [];
   const total = q.data?.pages[0]?.meta.pagination.total_count;
   return (

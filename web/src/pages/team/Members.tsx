@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ApiError, body, ok } from '../../api/client';
+import { api, ApiError, ok } from '../../api/client';
+import { useInvitations, useMembers, useReloadMembers } from '../../api/hooks/members';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useSession } from '../../session';
@@ -129,26 +129,10 @@ function InviteForm({ onDone }: { onDone(): void }) {
 export function Members() {
   const { t, fmtDate } = useI18n();
   const { me } = useSession();
-  const qc = useQueryClient();
   const orgAdmin = me?.current.role === 'org_admin';
-  const members = useInfiniteQuery({
-    queryKey: ['members', me?.current.organization_id, me?.current.workspace_id],
-    initialPageParam: undefined as string | undefined,
-    retry: false,
-    queryFn: ({ pageParam }) =>
-      body(api.GET('/v1/members', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    getNextPageParam: (last) =>
-      last.meta.pagination.has_more ? (last.meta.pagination.next_cursor ?? undefined) : undefined,
-  });
-  const invitations = useQuery({
-    queryKey: ['invitations', me?.current.organization_id],
-    enabled: orgAdmin,
-    queryFn: () => ok(api.GET('/v1/invitations', { params: { query: { limit: 100 } } })),
-  });
-  const reload = () => {
-    void qc.invalidateQueries({ queryKey: ['members'] });
-    void qc.invalidateQueries({ queryKey: ['invitations'] });
-  };
+  const members = useMembers(me?.current.organization_id, me?.current.workspace_id);
+  const invitations = useInvitations(me?.current.organization_id, orgAdmin);
+  const reload = useReloadMembers();
   const change = useSubmit(
     async (
       userId: string,

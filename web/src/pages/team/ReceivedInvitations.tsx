@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../api/client';
+import { useInvalidateReceivedInvitations, useReceivedInvitations } from '../../api/hooks/members';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
@@ -8,12 +8,12 @@ import './team.css';
 /** Invitations addressed to the signed-in user, shown above every page until answered. */
 export function ReceivedInvitations() {
   const { t, fmtDate } = useI18n();
-  const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['received-invitations'], queryFn: () => ok(api.GET('/auth/invitations')) });
+  const receivedChanged = useInvalidateReceivedInvitations();
+  const q = useReceivedInvitations();
   // Accepting needs the e-mailed link's token (AcceptInvitation); here the invitee can only decline.
   const answer = useSubmit(async (id: string) => {
     await ok(api.POST('/auth/invitations/{id}/decline', { params: { path: { id } } }));
-    await qc.invalidateQueries({ queryKey: ['received-invitations'] });
+    await receivedChanged();
   });
   const pending = (q.data ?? []).filter((i) => i.status === 'pending');
   if (!pending.length && !answer.problem) return null;
