@@ -194,6 +194,8 @@ describe('dashboard: account screens', { skip }, () => {
 
     // Logging in is two steps now: a wrong code is named under its field; a recovery code works.
     await page.getByRole('button', { name: 'Log out' }).click();
+    // The account screen's "E-mail address" section stays until the log-in screen replaces it.
+    await page.getByRole('heading', { name: 'Log in to qrs' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -212,6 +214,8 @@ describe('dashboard: account screens', { skip }, () => {
 
     // And with the app's code.
     await page.getByRole('button', { name: 'Log out' }).click();
+    // The account screen's "E-mail address" section stays until the log-in screen replaces it.
+    await page.getByRole('heading', { name: 'Log in to qrs' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Log in' }).click();
