@@ -9,7 +9,7 @@ import { invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/index.js';
-import { taken, uniqueAs } from '../organizations/index.js';
+import { taken, uniqueAs } from '../../http/fields.js';
 import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
 import {
   deletePrefix,
