@@ -10,6 +10,7 @@ import {
 import { createApiKey } from '../features/api-keys/api-keys.service.js';
 import { SYSTEM_ACTOR, recordAudit } from '../features/audit/audit.service.js';
 import { OperatorError, verifyPrefixAsOperator } from '../features/gs1-prefixes/gs1-prefixes.service.js';
+import { archivePassportsUnderPrefix } from '../features/dpp/index.js';
 import { PREFIX_MAX, PREFIX_MIN } from '../features/gs1-prefixes/gs1-prefixes.fns.js';
 
 export interface BootstrapInput {
@@ -94,7 +95,9 @@ export async function createKeyForWorkspace(db: DB, config: Config, workspaceId:
 export async function verifyGs1Prefix(db: DB, config: Config, organizationId: string, prefix: string) {
   if (!new RegExp(`^[0-9]{${PREFIX_MIN},${PREFIX_MAX}}$`).test(prefix))
     throw new OperatorError(`--prefix must be ${PREFIX_MIN} to ${PREFIX_MAX} digits`);
-  return verifyPrefixAsOperator(db, config.baseUrl, { organizationId, prefix }, new Date());
+  return verifyPrefixAsOperator(db, { organizationId, prefix }, new Date(), (trx, owner, covered, at) =>
+    archivePassportsUnderPrefix(trx, config.baseUrl, owner, covered, at),
+  );
 }
 
 /**

@@ -42,6 +42,9 @@ describe('dependency rules', () => {
         'lib-is-leaf: src/lib/uses-platform.ts → src/platform/shared.ts',
         'lower-layers-not-to-entry: src/http/uses-entry.ts → src/config.ts',
         'migrations-no-app-code: src/db/migrations/0001_uses-app-code.ts → src/lib/leaf.ts',
+        // feature folders, not modules: x and y each reach themselves through the other's index.ts
+        'no-feature-cycles: src/features/x → src/features/y',
+        'no-feature-cycles: src/features/y → src/features/x',
         'not-to-unresolvable: src/http/unresolved.ts → ./missing.js',
         'platform-is-shared-types: src/platform/uses-http.ts → src/http/cycle-a.ts',
         'qr-is-pure: src/qr/uses-http.ts → src/http/cycle-a.ts',

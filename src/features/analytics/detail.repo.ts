@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { PARTS_PER_COMPOUND, chunked } from '../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../db/bulk-insert.js';
-import { scanIdFloor } from '../scans/index.js';
-import type { ScanRow } from '../scans/index.js';
+import { idFloor } from '../../lib/ids.js';
+import type { ScanRow } from './raw-scan.js';
 import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
@@ -11,14 +11,14 @@ import { DENSE_HOUR } from './rollups.table.js';
 import { scanCount, summed } from './rollup-sums.js';
 import { inCodeSet, type CodeSet } from './code-set.js';
 
-/** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (scan-id.ts). */
+/** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (the scans feature's scan-id.ts). */
 export function rawScans(db: DB, codeId: string, start: number, end: number) {
   return db
     .selectFrom('scans')
     .selectAll()
     .where('code_id', '=', codeId)
-    .where('id', '>=', scanIdFloor(start))
-    .where('id', '<', scanIdFloor(end));
+    .where('id', '>=', idFloor('scn', start))
+    .where('id', '<', idFloor('scn', end));
 }
 
 /** Upserts per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
@@ -120,7 +120,7 @@ async function countRaw(
   for (const chunk of chunked(ranges, PARTS_PER_COMPOUND)) {
     const parts = chunk.map(
       (r) => sql`select ${sql.lit(r.sign)} as sign, scans.* from scans where code_id = ${r.codeId}
-      and id >= ${scanIdFloor(r.start)} and id < ${scanIdFloor(r.end)}${bots ? sql`` : sql` and is_bot = 0`}`,
+      and id >= ${idFloor('scn', r.start)} and id < ${idFloor('scn', r.end)}${bots ? sql`` : sql` and is_bot = 0`}`,
     );
     const { rows } = await sql<ScanRow & { sign: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
     for (const r of rows) count(r, Number(r.sign) === -1 ? -1 : 1);

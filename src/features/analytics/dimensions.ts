@@ -1,4 +1,4 @@
-import type { ScanRow } from '../scans/index.js';
+import type { ScanRow } from './raw-scan.js';
 
 /** The breakdowns kept in rollups, each read from a scan row. */
 export const DIMENSIONS = {

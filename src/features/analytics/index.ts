@@ -7,4 +7,5 @@ export { addCounters, detailSparseHours, fineCellsFromRaw, isDetailed, upsertCod
 export { type CodeCell, type NewVisitor, hourKey, rollupsOf, sortCells } from './rollup-rows.js';
 export { topValues, totalsOf } from './rollups.repo.js';
 export { DENSE_HOUR } from './rollups.table.js';
+export { type ScanRow } from './raw-scan.js';
 export { calendar } from './zones.js';

@@ -1,4 +1,4 @@
-import type { ScanRow } from '../scans/index.js';
+import type { ScanRow } from './raw-scan.js';
 import { parentKey, quarterOf } from './buckets.js';
 import { DIMENSIONS, DIMENSION_NAMES } from './dimensions.js';
 import type { Insertable } from 'kysely';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
-import { Name } from '../organizations/index.js';
+import { Name } from '../../http/fields.js';
 import { Nullable } from '../../http/nullable.js';
 import { PageQuery } from '../../http/pagination.js';
 import type { ApiKeysTable } from './api-keys.table.js';

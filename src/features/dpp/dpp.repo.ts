@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { DppPassportsTable, DppVersionsTable } from './dpp.table.js';
 import type { PassportRow } from './dpp.fns.js';
@@ -95,4 +95,15 @@ export function listPassportsQuery(db: DB, workspaceId: string, f: PassportFilte
 /** A passport's versions, for paginate() keyed on the version number. */
 export function versionsQuery(db: DB, passportId: string) {
   return db.selectFrom('dpp_versions').selectAll().where('passport_id', '=', passportId);
+}
+
+/** Published passports of other organizations whose GTIN falls under `prefix` (squats made before ownership). */
+export function publishedUnderPrefixElsewhere(db: DB, organizationId: string, prefix: string) {
+  return db
+    .selectFrom('dpp_passports')
+    .selectAll()
+    .where('organization_id', '!=', organizationId)
+    .where('publication_status', '=', 'published')
+    .where(sql<string>`substr(gtin, 2, ${sql.lit(prefix.length)})`, '=', prefix)
+    .execute();
 }

@@ -10,7 +10,7 @@ import { lockRow } from '../../db/row-lock.js';
 import { conflict, invalid, invalidField, notFound, type FieldError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { auditActor, recordAudit } from '../audit/index.js';
+import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/index.js';
 import { applyMergePatch, DEFAULT_BATTERY_STATUS, type CreatePassport, type Passport } from './dpp.contract.js';
 import { validatePassport, type Issue } from './dpp.validate.js';
 import { normalizeGtin } from './gs1.js';
@@ -23,6 +23,7 @@ import {
   insertVersion,
   listPassportsQuery,
   passportExistsInOrg,
+  publishedUnderPrefixElsewhere,
   updatePassport,
   type PassportFilter,
 } from './dpp.repo.js';
@@ -265,4 +266,61 @@ export function archivePassport(deps: DppDeps, p: Principal, id: string): Promis
     if (row.publication_status === 'archived') throw conflict('This passport is already archived.');
     return { values: { publication_status: 'archived', archived_at: deps.clock.now().toISOString() }, warnings: [] };
   });
+}
+
+/**
+ * The operator verified `prefix` for `owner` (gs1-prefixes' verifyPrefixAsOperator): other
+ * organizations' passports already published under it (squats from before ownership was checked)
+ * are archived, each with a version row and a system audit entry in its own workspace, in the
+ * verification's transaction. Returns their ids.
+ */
+export async function archivePassportsUnderPrefix(
+  trx: DB,
+  baseUrl: string,
+  owner: string,
+  prefix: string,
+  at: Date,
+): Promise<string[]> {
+  const archived: string[] = [];
+  for (const squat of await publishedUnderPrefixElsewhere(trx, owner, prefix)) {
+    const next = {
+      ...squat,
+      publication_status: 'archived' as const,
+      archived_at: at.toISOString(),
+      version: squat.version + 1,
+      updated_at: at.toISOString(),
+    };
+    await updatePassport(trx, squat.id, {
+      publication_status: 'archived',
+      archived_at: next.archived_at,
+      version: next.version,
+      updated_at: next.updated_at,
+    });
+    await insertVersion(trx, {
+      passport_id: squat.id,
+      version: next.version,
+      action: 'archived',
+      battery_status: next.battery_status,
+      publication_status: 'archived',
+      predecessor_id: next.predecessor_id,
+      data: next.data,
+      actor_type: 'system',
+      actor_id: null,
+      created_at: at.toISOString(),
+    });
+    await recordAudit(
+      trx,
+      { ...SYSTEM_ACTOR, organizationId: squat.organization_id, workspaceId: squat.workspace_id },
+      {
+        action: 'dpp.archived',
+        resourceType: 'dpp',
+        resourceId: squat.id,
+        before: toPassport(squat, baseUrl),
+        after: toPassport(next, baseUrl),
+        at,
+      },
+    );
+    archived.push(squat.id);
+  }
+  return archived;
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Gs1PrefixesTable } from './gs1-prefixes.table.js';
 import { prefixesCovering, shorterPrefixesOf } from './gs1-prefixes.fns.js';
@@ -76,15 +76,4 @@ export async function ownsGtin(db: DB, organizationId: string, gtin14: string): 
     .where('prefix', 'in', prefixesCovering(gtin14))
     .executeTakeFirst();
   return !!row;
-}
-
-/** Published passports of other organizations whose GTIN falls under `prefix` (squats made before ownership). */
-export function publishedUnderPrefixElsewhere(db: DB, organizationId: string, prefix: string) {
-  return db
-    .selectFrom('dpp_passports')
-    .selectAll()
-    .where('organization_id', '!=', organizationId)
-    .where('publication_status', '=', 'published')
-    .where(sql<string>`substr(gtin, 2, ${sql.lit(prefix.length)})`, '=', prefix)
-    .execute();
 }

@@ -9,8 +9,7 @@ import { invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/index.js';
-import { toPassport, insertVersion, updatePassport } from '../dpp/index.js';
-import { taken, uniqueAs } from '../organizations/index.js';
+import { taken, uniqueAs } from '../../http/fields.js';
 import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
 import {
   deletePrefix,
@@ -19,7 +18,6 @@ import {
   insertPrefix,
   markVerified,
   prefixesQuery,
-  publishedUnderPrefixElsewhere,
   releaseDeletedOwners,
   verifiedOverlapElsewhere,
 } from './gs1-prefixes.repo.js';
@@ -105,6 +103,13 @@ async function defaultWorkspaceOf(db: DB, organizationId: string) {
 export class OperatorError extends Error {}
 
 /**
+ * Archives other organizations' passports published under a prefix just verified for `owner`, in
+ * the verification's transaction, and returns their ids: the dpp feature's archivePassportsUnderPrefix,
+ * handed in by the caller (the CLI), as passports build on prefixes and not the other way round.
+ */
+export type ArchiveSquats = (trx: DB, owner: string, prefix: string, at: Date) => Promise<string[]>;
+
+/**
  * Operator verification (CLI `gs1-prefix verify`): claims the prefix for the organization if it
  * has not yet, marks it verified, and archives other organizations' passports already published
  * under it (squats from before ownership was checked). Audited as a system action in the owner's
@@ -112,9 +117,9 @@ export class OperatorError extends Error {}
  */
 export async function verifyPrefixAsOperator(
   db: DB,
-  baseUrl: string,
   input: { organizationId: string; prefix: string },
   at: Date,
+  archiveSquats: ArchiveSquats,
 ) {
   return db.transaction().execute(async (trx) => {
     const ws = await defaultWorkspaceOf(trx, input.organizationId);
@@ -154,47 +159,7 @@ export async function verifyPrefixAsOperator(
         },
       );
     }
-    const archived: string[] = [];
-    for (const squat of await publishedUnderPrefixElsewhere(trx, input.organizationId, input.prefix)) {
-      const next = {
-        ...squat,
-        publication_status: 'archived' as const,
-        archived_at: at.toISOString(),
-        version: squat.version + 1,
-        updated_at: at.toISOString(),
-      };
-      await updatePassport(trx, squat.id, {
-        publication_status: 'archived',
-        archived_at: next.archived_at,
-        version: next.version,
-        updated_at: next.updated_at,
-      });
-      await insertVersion(trx, {
-        passport_id: squat.id,
-        version: next.version,
-        action: 'archived',
-        battery_status: next.battery_status,
-        publication_status: 'archived',
-        predecessor_id: next.predecessor_id,
-        data: next.data,
-        actor_type: 'system',
-        actor_id: null,
-        created_at: at.toISOString(),
-      });
-      await recordAudit(
-        trx,
-        { ...SYSTEM_ACTOR, organizationId: squat.organization_id, workspaceId: squat.workspace_id },
-        {
-          action: 'dpp.archived',
-          resourceType: 'dpp',
-          resourceId: squat.id,
-          before: toPassport(squat, baseUrl),
-          after: toPassport(next, baseUrl),
-          at,
-        },
-      );
-      archived.push(squat.id);
-    }
+    const archived = await archiveSquats(trx, input.organizationId, input.prefix, at);
     return { ...toGs1Prefix(row), archived_passports: archived };
   });
 }

@@ -3,7 +3,9 @@ import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
 import { List, One, list, one } from '../../http/envelope.js';
+import { AddMemberBody } from '../members/index.js';
 import {
+  CreatedInvitation,
   Invitation,
   InvitationLinkBody,
   InvitationListQuery,
@@ -12,6 +14,7 @@ import {
 } from './invitations.schemas.js';
 import {
   acceptByLink,
+  createInvitation,
   listInvitations,
   receivedInvitations,
   respondToInvitation,
@@ -30,6 +33,25 @@ const closed = problemResponse('The invitation was already accepted, declined or
 
 export default async function invitationsRoutes(app: App) {
   const ctx = app.deps;
+
+  // Adding a member is inviting one: the route is the members API's, the work this feature's.
+  app.post(
+    '/v1/members',
+    route('members.manage', {
+      operationId: 'addMember',
+      tags,
+      summary: 'Invite someone to the organization by e-mail address',
+      description:
+        'org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/{id}/accept`), ' +
+        'after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account ' +
+        'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). ' +
+        '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).',
+      body: AddMemberBody,
+      response: { 201: One(CreatedInvitation) },
+    }),
+    async (request, reply) =>
+      reply.code(201).send(one(request, await createInvitation(ctx, principalOf(request), request.body))),
+  );
 
   app.get(
     '/v1/invitations',

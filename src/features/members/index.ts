@@ -7,5 +7,5 @@ export {
   setWorkspaceRole,
   workspaceRolesOf,
 } from './members.repo.js';
-export { type AddMemberBody, MemberParams } from './members.schemas.js';
+export { AddMemberBody, MemberParams } from './members.schemas.js';
 export { checkWorkspaces } from './members.service.js';

@@ -2,8 +2,7 @@ import { problemResponse } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
-import { CreatedInvitation, createInvitation } from '../invitations/index.js';
-import { AddMemberBody, Member, MemberListQuery, MemberParams, UpdateMemberBody } from './members.schemas.js';
+import { Member, MemberListQuery, MemberParams, UpdateMemberBody } from './members.schemas.js';
 import { getMember, listMembers, removeMember, updateMember } from './members.service.js';
 import { route } from '../../http/route.js';
 
@@ -38,24 +37,6 @@ export default async function membersRoutes(app: App) {
       response: { 200: One(Member) },
     }),
     async (request) => one(request, await getMember(ctx, principalOf(request), request.params.user_id)),
-  );
-
-  app.post(
-    '/v1/members',
-    route('members.manage', {
-      operationId: 'addMember',
-      tags,
-      summary: 'Invite someone to the organization by e-mail address',
-      description:
-        `${manage} Adds nobody: creates an invitation the addressee accepts in a session (\`POST /auth/invitations/{id}/accept\`), ` +
-        'after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account ' +
-        'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). ' +
-        '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).',
-      body: AddMemberBody,
-      response: { 201: One(CreatedInvitation) },
-    }),
-    async (request, reply) =>
-      reply.code(201).send(one(request, await createInvitation(ctx, principalOf(request), request.body))),
   );
 
   app.patch(

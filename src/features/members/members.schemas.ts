@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/nullable.js';
-import { Email, Name } from '../organizations/index.js';
+import { Email, Name } from '../../http/fields.js';
 import { PageQuery } from '../../http/pagination.js';
 import { ORG_ROLES, WORKSPACE_ROLES } from '../../lib/roles.js';
 

@@ -1,17 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/nullable.js';
+import { Email, Name, Settings, Slug } from '../../http/fields.js';
 import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from './organizations.table.js';
 import { parseJson } from '../../db/column-values.js';
-
-/** docs/decisions.md D5: 2 to 63 characters, a-z 0-9 and hyphen. Workspaces use the same rule. */
-export const Slug = Type.String({ minLength: 2, maxLength: 63, pattern: '^[a-z0-9-]+$', examples: ['acme'] });
-/** Display names: up to 255 characters and not blank. */
-export const Name = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
-export const Email = Type.String({ format: 'email', maxLength: 254 });
-/** Free-form settings objects; size is checked in the service (SETTINGS_MAX_BYTES). */
-export const Settings = Type.Record(Type.String(), Type.Unknown());
-export const SETTINGS_MAX_BYTES = 16 * 1024;
 
 export const Organization = Type.Object(
   {

@@ -17,7 +17,7 @@ import {
   slugExists,
   updateOrganization,
 } from './organizations.repo.js';
-import { settingsText, taken, uniqueAs } from './organizations.fns.js';
+import { settingsText, taken, uniqueAs } from '../../http/fields.js';
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock'>;

@@ -2,8 +2,5 @@
 // forbids reaching past it).
 export { CSV_COLUMNS, csvCell } from './scan-csv.js';
 export { type AgentInfo, classifyAgent, countryFrom, languageFrom, referrerFrom } from './scan-fields.js';
-export { scanId, scanIdFloor } from './scan-id.js';
-export { type ScanRow } from './scan-row.js';
-export { periodOf } from './scan.js';
+export { scanId } from './scan-id.js';
 export { scanChunk, workspaceCodeIds } from './scans-export.repo.js';
-export { storedUsage } from './scans.repo.js';

@@ -1,4 +1,5 @@
-import { ulidFloor, ulidGenerator } from '../../lib/ulid.js';
+import { idFloor } from '../../lib/ids.js';
+import { ulidGenerator } from '../../lib/ulid.js';
 
 const ulidAt = ulidGenerator();
 
@@ -12,5 +13,5 @@ export function scanId(atMs: number): string {
 
 /** The smallest scan id at or after `atMs`: a bound for range scans on the key. */
 export function scanIdFloor(atMs: number): string {
-  return `scn_${ulidFloor(atMs)}`;
+  return idFloor('scn', atMs);
 }

@@ -1,11 +1,12 @@
-import type { Insertable } from 'kysely';
-import type { ScansTable } from './scans.table.js';
+import type { ScanRow } from '../analytics/index.js';
 import type { Scan } from './scan.js';
 
-/** Every column, none optional: a column added to ScansTable and not mapped here fails to compile. */
-export type ScanRow = Required<Insertable<ScansTable>>;
+export type { ScanRow };
 
-/** The one mapping from a recorded scan to its row. */
+/**
+ * The one mapping from a recorded scan to its row. ScanRow has every column, none optional: a
+ * column added to ScansTable and not mapped here fails to compile.
+ */
 export function toScanRow(scan: Scan, iso: string, ipHash: string | null): ScanRow {
   return {
     id: scan.id,

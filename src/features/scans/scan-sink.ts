@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retried } from '../../lib/retry.js';
-import { periodOf, type Scan } from './scan.js';
+import type { Scan } from './scan.js';
+import { periodOf } from '../usage/index.js';
 import type { ScanJournal } from './scan-journal.js';
 
 /**

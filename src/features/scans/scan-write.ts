@@ -17,10 +17,10 @@ import {
   DENSE_HOUR,
 } from '../analytics/index.js';
 import type { IpHasher } from './ip-hash.js';
-import { periodOf, type Scan } from './scan.js';
+import type { Scan } from './scan.js';
 import { toScanRow, type ScanRow } from './scan-row.js';
 import { publishScanEvents } from '../webhooks/index.js';
-import type { UsageReading } from '../usage/index.js';
+import { periodOf, type UsageReading } from '../usage/index.js';
 import { isoDay, isoHour } from '../../lib/time.js';
 
 type Trx = DB;

@@ -1,5 +1,3 @@
-import { isoMonth } from '../../lib/time.js';
-
 /** The code fields a scan needs; the redirect cache's target has them. */
 export interface ScanCode {
   codeId: string;
@@ -32,6 +30,3 @@ export interface Scan {
   destination: string | null;
   bot: boolean;
 }
-
-/** YYYY-MM of an ISO 8601 time or a Date, UTC: the period of the usage counters. */
-export const periodOf = isoMonth;

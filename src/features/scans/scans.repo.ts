@@ -17,13 +17,3 @@ export function listScansQuery(db: DB, codeId: string, includeBots: boolean) {
   if (!includeBots) q = q.where('is_bot', '=', 0);
   return q.selectAll();
 }
-
-export async function storedUsage(db: DB, organizationId: string, period: string): Promise<number> {
-  const row = await db
-    .selectFrom('usage_counters')
-    .select('scans')
-    .where('organization_id', '=', organizationId)
-    .where('period', '=', period)
-    .executeTakeFirst();
-  return Number(row?.scans ?? 0);
-}

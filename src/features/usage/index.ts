@@ -1,4 +1,5 @@
-// The usage feature's public module: the threshold detector the scan flush and code creation call.
+// The usage feature's public module: the threshold detector the scan flush and code creation call,
+// and the counters' period the scan flush adds to.
 export {
   createThresholdDetector,
   reachedThresholds,
@@ -6,4 +7,5 @@ export {
   type UsageReading,
   type ThresholdDeps,
 } from './usage-thresholds.js';
+export { periodOf } from './usage-period.js';
 export { countActiveDynamicCodes } from './usage.repo.js';

@@ -27,3 +27,14 @@ export async function countActiveWorkspaces(db: DB, organizationId: string): Pro
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The organization's counted scans of `period` (YYYY-MM) that are flushed to the counters. */
+export async function storedUsage(db: DB, organizationId: string, period: string): Promise<number> {
+  const row = await db
+    .selectFrom('usage_counters')
+    .select('scans')
+    .where('organization_id', '=', organizationId)
+    .where('period', '=', period)
+    .executeTakeFirst();
+  return Number(row?.scans ?? 0);
+}

@@ -1,7 +1,7 @@
 import type { Principal } from '../../http/principal.js';
 import type { Deps } from '../../platform/deps.js';
-import { storedUsage, periodOf } from '../scans/index.js';
-import { countActiveDynamicCodes, countActiveWorkspaces } from './usage.repo.js';
+import { periodOf } from './usage-period.js';
+import { countActiveDynamicCodes, countActiveWorkspaces, storedUsage } from './usage.repo.js';
 
 export type UsageDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
   /** counted scans recorded by this instance and not yet flushed */

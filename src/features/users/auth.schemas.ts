@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/nullable.js';
-import { Email, Name, Organization, Slug } from '../organizations/index.js';
+import { Email, Name, Slug } from '../../http/fields.js';
+import { Organization } from '../organizations/index.js';
 import { Workspace } from '../workspaces/index.js';
 import { Count } from '../../http/numbers.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.js';

@@ -1,7 +1,8 @@
 import type { Deps } from '../../platform/deps.js';
 import { AppError, invalidField, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
-import { createOrganizationWithDefaults, slugExists, taken, uniqueAs, toOrganization } from '../organizations/index.js';
+import { taken, uniqueAs } from '../../http/fields.js';
+import { createOrganizationWithDefaults, slugExists, toOrganization } from '../organizations/index.js';
 import { toWorkspace } from '../workspaces/index.js';
 import { randomHex } from '../../lib/tokens.js';
 import { createUser } from './users.service.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/nullable.js';
-import { Name, Settings, Slug } from '../organizations/index.js';
+import { Name, Settings, Slug } from '../../http/fields.js';
 import { PageQuery } from '../../http/pagination.js';
 
 const Description = Type.String({ maxLength: 2000 });

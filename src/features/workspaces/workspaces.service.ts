@@ -8,8 +8,9 @@ import { lockRow } from '../../db/row-lock.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { findActiveOrganization, settingsText, taken, uniqueAs } from '../organizations/index.js';
+import { settingsText, taken, uniqueAs } from '../../http/fields.js';
 import {
+  activeOrganizationPlan,
   countActiveWorkspaces,
   customDomainExists,
   verifiedDomainOwner,
@@ -68,19 +69,18 @@ export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorksp
   const timezone = body.timezone === undefined ? undefined : timeZoneOf(body.timezone);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
-    const org = await findActiveOrganization(trx, p.organizationId);
-    if (!org) throw notFound('Organization');
-    const plan = org.plan as PlanName;
+    const plan = (await activeOrganizationPlan(trx, p.organizationId)) as PlanName | undefined;
+    if (plan === undefined) throw notFound('Organization');
     const limit = ctx.config.plans[plan]?.maxWorkspaces ?? null;
-    if (limit !== null && (await countActiveWorkspaces(trx, org.id)) >= limit) {
+    if (limit !== null && (await countActiveWorkspaces(trx, p.organizationId)) >= limit) {
       throw new AppError(
         'plan-limit-exceeded',
         `The ${plan} plan allows ${limit} active workspace${limit === 1 ? '' : 's'}. Archive one or upgrade the plan.`,
         { plan, limit },
       );
     }
-    if (await workspaceSlugExists(trx, org.id, body.slug)) throw taken('/slug');
-    const row = workspaceRow(org.id, { ...body, timezone }, false, at);
+    if (await workspaceSlugExists(trx, p.organizationId, body.slug)) throw taken('/slug');
+    const row = workspaceRow(p.organizationId, { ...body, timezone }, false, at);
     await uniqueAs('/slug', () => insertWorkspace(trx, row));
     const ws = toWorkspace(row);
     await recordAudit(trx, auditActor(p, row.id), {
