@@ -32,7 +32,7 @@ export interface Suite {
 
 /**
  * Runs `body` once per configured database (SQLite always, PostgreSQL when TEST_DATABASE_URL is
- * set), inside a describe block titled `<title> [<dialect>]`. This is the one way a test says
+ * set), inside a describe block titled `<title> [<dialect>]` (its `label`, if it has one). This is the one way a test says
  * "on every database"; `useHarness` gives the block its app.
  */
 export function forEachDialect(
@@ -44,11 +44,14 @@ export function forEachDialect(
     skip?: boolean | string;
     /** databases besides the configured ones (a SQLite file, where :memory: hides a behaviour) */
     also?: Dialect[];
+    /** only this database, when it is configured (several instances sharing one PostgreSQL queue) */
+    only?: Dialect['name'];
   } = {},
 ): void {
-  const { also = [], ...describeOptions } = options;
+  const { also = [], only, ...describeOptions } = options;
   for (const dialect of [...dialects(), ...also]) {
-    describe(`${title} [${dialect.name}]`, describeOptions, () => body(dialect));
+    if (only && dialect.name !== only) continue;
+    describe(`${title} [${dialect.label ?? dialect.name}]`, describeOptions, () => body(dialect));
   }
 }
 
