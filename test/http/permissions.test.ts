@@ -1,8 +1,7 @@
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   createHarness,
-  dialects,
   expectProblem,
   randomSlug,
   seedMember,
@@ -10,6 +9,7 @@ import {
   type Harness,
   type Tenant,
 } from '../support/harness.js';
+import { forEachDialect } from '../support/suite.js';
 import { PERMISSIONS, type Permission } from '../../src/http/permissions.js';
 import { createApiKey } from '../../src/features/api-keys/api-keys.service.js';
 import { ROLES, type Role } from '../../src/lib/roles.js';
@@ -145,86 +145,84 @@ async function callerWith(h: Harness, who: Who, plan: 'free' | 'pro' | 'business
   return { t, caller, vars: { second } };
 }
 
-for (const dialect of dialects()) {
-  describe(`permission table walk [${dialect.name}]`, () => {
-    let h: Harness;
-    before(async () => {
-      ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(dialect)));
-    });
-    after(async () => {
-      await h.close();
-    });
+forEachDialect('permission table walk', (dialect) => {
+  let h: Harness;
+  before(async () => {
+    ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(dialect)));
+  });
+  after(async () => {
+    await h.close();
+  });
 
-    it('the table has the expected shape: known roles, org_admin everywhere, API keys never admin', () => {
-      const adminOnly: Permission[] = [
-        'organizations.delete',
-        'members.read',
-        'members.manage',
-        'workspaces.archive',
-        'api_keys.manage',
-      ];
-      for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
-        assert.ok(
-          roles.every((r) => ROLES.includes(r)),
-          `${perm}: unknown role`,
-        );
-        assert.ok(roles.includes('org_admin'), `${perm}: org_admin may do everything (D4)`);
-        assert.equal(new Set(roles).size, roles.length, `${perm}: duplicate role`);
-        if (adminOnly.includes(perm))
-          assert.ok(!roles.includes('api_key'), `${perm}: an API key never carries an admin role (D4)`);
-      }
-      // docs/decisions.md D4: a key may do what an editor may, plus create workspaces, PATCH its organization and its own workspace.
-      for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
-        const extra = ['workspaces.create', 'organizations.update', 'workspaces.update', 'webhooks.manage'].includes(
-          perm,
-        );
-        if (roles.includes('api_key') && !extra)
-          assert.ok(roles.includes('editor'), `${perm}: api_key allowed but editor not`);
-      }
-    });
-
-    it('every authenticated /v1 route declares a permission from the table', () => {
-      const missing = routes.filter((r) => r.url.startsWith('/v1/') && r.auth !== false && !r.permission);
-      assert.deepEqual(missing, []);
-      for (const r of routes)
-        if (r.permission) assert.ok(r.permission in PERMISSIONS, `${r.method} ${r.url}: ${r.permission}`);
-    });
-
-    for (const perm of Object.keys(PERMISSIONS) as Permission[]) {
-      const allowed = PERMISSIONS[perm] as readonly Role[];
-      const probe = ACCOUNT_PROBES[perm];
-      it(`${perm}: allowed for [${allowed.join(', ')}] (keys only as far as their creator), 403 for the rest`, async (ctx) => {
-        if (probe) {
-          for (const who of CALLERS) {
-            const { t, caller, vars } = await callerWith(h, who, probe.plan ?? 'free');
-            const r = probe.request(vars, t);
-            const res = await req(h, caller, r.method, r.url, r.body);
-            if (allowedFor(allowed, who))
-              assert.equal(res.statusCode, probe.ok, `${perm} as ${labelOf(who)}: ${res.body}`);
-            else assert.equal(expectProblem(res, 403, 'forbidden').status, 403, `${perm} as ${labelOf(who)}`);
-          }
-          return;
-        }
-        const mine = routes.filter((r) => r.permission === perm && !r.url.includes('*'));
-        if (mine.length === 0) {
-          ctx.diagnostic(`${perm}: no route registered yet; only the table shape is checked`);
-          return;
-        }
-        for (const route of mine) {
-          const url = route.url.replace(
-            /:([a-z_]+)/gi,
-            (_, name: string) => FAKE_IDS[name] ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
-          );
-          const body = ['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined;
-          for (const who of CALLERS) {
-            const { caller } = await callerWith(h, who, 'free');
-            const res = await req(h, caller, route.method as 'GET', url, body);
-            const label = `${route.method} ${route.url} as ${labelOf(who)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-            if (allowedFor(allowed, who)) assert.notEqual(res.statusCode, 403, label);
-            else assert.ok(res.statusCode === 403 && String(res.json?.type).endsWith('/forbidden'), label);
-          }
-        }
-      });
+  it('the table has the expected shape: known roles, org_admin everywhere, API keys never admin', () => {
+    const adminOnly: Permission[] = [
+      'organizations.delete',
+      'members.read',
+      'members.manage',
+      'workspaces.archive',
+      'api_keys.manage',
+    ];
+    for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
+      assert.ok(
+        roles.every((r) => ROLES.includes(r)),
+        `${perm}: unknown role`,
+      );
+      assert.ok(roles.includes('org_admin'), `${perm}: org_admin may do everything (D4)`);
+      assert.equal(new Set(roles).size, roles.length, `${perm}: duplicate role`);
+      if (adminOnly.includes(perm))
+        assert.ok(!roles.includes('api_key'), `${perm}: an API key never carries an admin role (D4)`);
+    }
+    // docs/decisions.md D4: a key may do what an editor may, plus create workspaces, PATCH its organization and its own workspace.
+    for (const [perm, roles] of Object.entries(PERMISSIONS) as Array<[Permission, readonly Role[]]>) {
+      const extra = ['workspaces.create', 'organizations.update', 'workspaces.update', 'webhooks.manage'].includes(
+        perm,
+      );
+      if (roles.includes('api_key') && !extra)
+        assert.ok(roles.includes('editor'), `${perm}: api_key allowed but editor not`);
     }
   });
-}
+
+  it('every authenticated /v1 route declares a permission from the table', () => {
+    const missing = routes.filter((r) => r.url.startsWith('/v1/') && r.auth !== false && !r.permission);
+    assert.deepEqual(missing, []);
+    for (const r of routes)
+      if (r.permission) assert.ok(r.permission in PERMISSIONS, `${r.method} ${r.url}: ${r.permission}`);
+  });
+
+  for (const perm of Object.keys(PERMISSIONS) as Permission[]) {
+    const allowed = PERMISSIONS[perm] as readonly Role[];
+    const probe = ACCOUNT_PROBES[perm];
+    it(`${perm}: allowed for [${allowed.join(', ')}] (keys only as far as their creator), 403 for the rest`, async (ctx) => {
+      if (probe) {
+        for (const who of CALLERS) {
+          const { t, caller, vars } = await callerWith(h, who, probe.plan ?? 'free');
+          const r = probe.request(vars, t);
+          const res = await req(h, caller, r.method, r.url, r.body);
+          if (allowedFor(allowed, who))
+            assert.equal(res.statusCode, probe.ok, `${perm} as ${labelOf(who)}: ${res.body}`);
+          else assert.equal(expectProblem(res, 403, 'forbidden').status, 403, `${perm} as ${labelOf(who)}`);
+        }
+        return;
+      }
+      const mine = routes.filter((r) => r.permission === perm && !r.url.includes('*'));
+      if (mine.length === 0) {
+        ctx.diagnostic(`${perm}: no route registered yet; only the table shape is checked`);
+        return;
+      }
+      for (const route of mine) {
+        const url = route.url.replace(
+          /:([a-z_]+)/gi,
+          (_, name: string) => FAKE_IDS[name] ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0',
+        );
+        const body = ['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined;
+        for (const who of CALLERS) {
+          const { caller } = await callerWith(h, who, 'free');
+          const res = await req(h, caller, route.method as 'GET', url, body);
+          const label = `${route.method} ${route.url} as ${labelOf(who)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          if (allowedFor(allowed, who)) assert.notEqual(res.statusCode, 403, label);
+          else assert.ok(res.statusCode === 403 && String(res.json?.type).endsWith('/forbidden'), label);
+        }
+      }
+    });
+  }
+});

@@ -1,8 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
-import { createHarness, dialects, expectProblem, seedMember, seedTenant, type Harness } from '../support/harness.js';
+import { expectProblem, seedMember, seedTenant } from '../support/harness.js';
+import { forEachDialect, useHarness } from '../support/suite.js';
 import { TestClock } from '../support/clock.js';
 
 const stores = [{ name: 'memory', env: {} as Record<string, string> }];
@@ -10,121 +11,109 @@ if (process.env.TEST_REDIS_URL) stores.push({ name: 'redis', env: { REDIS_URL: p
 
 const randomIp = () => `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
 
-for (const dialect of dialects()) {
-  for (const store of stores) {
-    describe(`rate limiting, ${store.name} store [${dialect.name}]`, () => {
-      let h: Harness;
-      const clock = TestClock.live();
-      before(async () => {
-        h = await createHarness(
-          dialect,
-          {
-            ...store.env,
-            RATE_LIMIT_FREE: '3',
-            RATE_LIMIT_PRO: '5',
-            RATE_LIMIT_ANONYMOUS: '2',
-            RATE_LIMIT_PUBLIC: '4',
-            RATE_LIMIT_SESSION: '6',
-          },
-          { clock },
-        );
-      });
-      after(async () => {
-        await h.close();
-      });
-
-      const get = (url: string, headers: Record<string, string> = {}, ip = '127.0.0.1', app = h.app) =>
-        app.inject({ method: 'GET', url, headers, remoteAddress: ip });
-
-      it('counts per key by plan, sends the three headers on every response, and answers 429 with Retry-After', async () => {
-        const tenant = await seedTenant(h);
-        const seen: number[] = [];
-        for (let i = 0; i < 3; i++) {
-          const res = await get('/v1/organizations', tenant.auth, randomIp());
-          assert.equal(res.statusCode, 200);
-          assert.equal(res.headers['x-ratelimit-limit'], '3');
-          seen.push(Number(res.headers['x-ratelimit-remaining']));
-          const reset = Number(res.headers['x-ratelimit-reset']);
-          assert.ok(
-            reset * 1000 > Date.now() && reset * 1000 <= Date.now() + clock.t + 61_000,
-            'reset is a Unix time in seconds',
-          );
-        }
-        assert.deepEqual(seen, [2, 1, 0]);
-        const limited = await get('/v1/organizations', tenant.auth, randomIp());
-        const p = expectProblem(Object.assign(limited, { json: limited.json() }), 429, 'rate-limited');
-        assert.ok(Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60);
-        assert.equal(limited.headers['x-ratelimit-remaining'], '0');
-        assert.match(p.detail, /3 requests/);
-      });
-
-      it('gives a dashboard session its own budget, larger than a Free key (the dashboard limited its own user)', async () => {
-        const tenant = await seedTenant(h);
-        const member = await seedMember(h, tenant, { workspace: 'editor' });
-        for (let i = 0; i < 6; i++) {
-          const res = await get('/v1/codes', member.headers, randomIp());
-          assert.equal(res.statusCode, 200, res.body);
-          assert.equal(res.headers['x-ratelimit-limit'], '6');
-        }
-        const limited = await get('/v1/codes', member.headers, randomIp());
-        expectProblem(Object.assign(limited, { json: limited.json() }), 429, 'rate-limited');
-        // The organization's API key keeps the plan's budget, counted apart from the person.
-        const key = await get('/v1/organizations', tenant.auth, randomIp());
-        assert.equal(key.statusCode, 200);
-        assert.equal(key.headers['x-ratelimit-limit'], '3');
-      });
-
-      it('gives a pro plan its own, larger budget', async () => {
-        const pro = await seedTenant(h, 'pro');
-        const res = await get('/v1/organizations', pro.auth);
-        assert.equal(res.headers['x-ratelimit-limit'], '5');
-      });
-
-      it('limits unauthenticated calls per IP, 401s included', async () => {
-        const ip = randomIp();
-        const bad = { authorization: 'Bearer nope' };
-        assert.equal((await get('/v1/organizations', bad, ip)).statusCode, 401);
-        const second = await get('/v1/organizations', bad, ip);
-        assert.equal(second.statusCode, 401);
-        assert.equal(second.headers['x-ratelimit-remaining'], '0');
-        assert.equal((await get('/v1/organizations', bad, ip)).statusCode, 429);
-        assert.equal(
-          (await get('/v1/organizations', bad, randomIp())).statusCode,
-          401,
-          'another IP has its own budget',
-        );
-      });
-
-      it('gives public routes a separate per-IP budget', async () => {
-        const ip = randomIp();
-        const res = await get('/v1/health', {}, ip);
-        assert.equal(res.headers['x-ratelimit-limit'], '4');
-      });
-
-      it('starts a fresh window after the reset time', async () => {
-        const tenant = await seedTenant(h);
-        for (let i = 0; i < 3; i++) await get('/v1/organizations', tenant.auth);
-        assert.equal((await get('/v1/organizations', tenant.auth)).statusCode, 429);
-        clock.advance(61_000);
-        const res = await get('/v1/organizations', tenant.auth);
-        assert.equal(res.statusCode, 200);
-        assert.equal(res.headers['x-ratelimit-remaining'], '2');
-      });
-
-      if (store.name === 'redis') {
-        it('shares counters between two instances', async () => {
-          const tenant = await seedTenant(h);
-          const second = await buildApp(h.config, { db: h.db, clock, logger: false });
-          try {
-            await get('/v1/organizations', tenant.auth);
-            await get('/v1/organizations', tenant.auth, '127.0.0.1', second);
-            await get('/v1/organizations', tenant.auth);
-            assert.equal((await get('/v1/organizations', tenant.auth, '127.0.0.1', second)).statusCode, 429);
-          } finally {
-            await second.close();
-          }
-        });
-      }
+for (const store of stores) {
+  forEachDialect(`rate limiting, ${store.name} store`, (dialect) => {
+    const clock = TestClock.live();
+    const { h } = useHarness(dialect, {
+      env: {
+        ...store.env,
+        RATE_LIMIT_FREE: '3',
+        RATE_LIMIT_PRO: '5',
+        RATE_LIMIT_ANONYMOUS: '2',
+        RATE_LIMIT_PUBLIC: '4',
+        RATE_LIMIT_SESSION: '6',
+      },
+      clock,
+      tenant: false,
     });
-  }
+
+    const get = (url: string, headers: Record<string, string> = {}, ip = '127.0.0.1', app = h.app) =>
+      app.inject({ method: 'GET', url, headers, remoteAddress: ip });
+
+    it('counts per key by plan, sends the three headers on every response, and answers 429 with Retry-After', async () => {
+      const tenant = await seedTenant(h);
+      const seen: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await get('/v1/organizations', tenant.auth, randomIp());
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['x-ratelimit-limit'], '3');
+        seen.push(Number(res.headers['x-ratelimit-remaining']));
+        const reset = Number(res.headers['x-ratelimit-reset']);
+        assert.ok(
+          reset * 1000 > Date.now() && reset * 1000 <= Date.now() + clock.t + 61_000,
+          'reset is a Unix time in seconds',
+        );
+      }
+      assert.deepEqual(seen, [2, 1, 0]);
+      const limited = await get('/v1/organizations', tenant.auth, randomIp());
+      const p = expectProblem(Object.assign(limited, { json: limited.json() }), 429, 'rate-limited');
+      assert.ok(Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60);
+      assert.equal(limited.headers['x-ratelimit-remaining'], '0');
+      assert.match(p.detail, /3 requests/);
+    });
+
+    it('gives a dashboard session its own budget, larger than a Free key (the dashboard limited its own user)', async () => {
+      const tenant = await seedTenant(h);
+      const member = await seedMember(h, tenant, { workspace: 'editor' });
+      for (let i = 0; i < 6; i++) {
+        const res = await get('/v1/codes', member.headers, randomIp());
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.headers['x-ratelimit-limit'], '6');
+      }
+      const limited = await get('/v1/codes', member.headers, randomIp());
+      expectProblem(Object.assign(limited, { json: limited.json() }), 429, 'rate-limited');
+      // The organization's API key keeps the plan's budget, counted apart from the person.
+      const key = await get('/v1/organizations', tenant.auth, randomIp());
+      assert.equal(key.statusCode, 200);
+      assert.equal(key.headers['x-ratelimit-limit'], '3');
+    });
+
+    it('gives a pro plan its own, larger budget', async () => {
+      const pro = await seedTenant(h, 'pro');
+      const res = await get('/v1/organizations', pro.auth);
+      assert.equal(res.headers['x-ratelimit-limit'], '5');
+    });
+
+    it('limits unauthenticated calls per IP, 401s included', async () => {
+      const ip = randomIp();
+      const bad = { authorization: 'Bearer nope' };
+      assert.equal((await get('/v1/organizations', bad, ip)).statusCode, 401);
+      const second = await get('/v1/organizations', bad, ip);
+      assert.equal(second.statusCode, 401);
+      assert.equal(second.headers['x-ratelimit-remaining'], '0');
+      assert.equal((await get('/v1/organizations', bad, ip)).statusCode, 429);
+      assert.equal((await get('/v1/organizations', bad, randomIp())).statusCode, 401, 'another IP has its own budget');
+    });
+
+    it('gives public routes a separate per-IP budget', async () => {
+      const ip = randomIp();
+      const res = await get('/v1/health', {}, ip);
+      assert.equal(res.headers['x-ratelimit-limit'], '4');
+    });
+
+    it('starts a fresh window after the reset time', async () => {
+      const tenant = await seedTenant(h);
+      for (let i = 0; i < 3; i++) await get('/v1/organizations', tenant.auth);
+      assert.equal((await get('/v1/organizations', tenant.auth)).statusCode, 429);
+      clock.advance(61_000);
+      const res = await get('/v1/organizations', tenant.auth);
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['x-ratelimit-remaining'], '2');
+    });
+
+    if (store.name === 'redis') {
+      it('shares counters between two instances', async () => {
+        const tenant = await seedTenant(h);
+        const second = await buildApp(h.config, { db: h.db, clock, logger: false });
+        try {
+          await get('/v1/organizations', tenant.auth);
+          await get('/v1/organizations', tenant.auth, '127.0.0.1', second);
+          await get('/v1/organizations', tenant.auth);
+          assert.equal((await get('/v1/organizations', tenant.auth, '127.0.0.1', second)).statusCode, 429);
+        } finally {
+          await second.close();
+        }
+      });
+    }
+  });
 }

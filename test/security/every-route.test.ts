@@ -4,7 +4,7 @@
 // the weakest role gets 403 where its permission is missing, and nothing of the owner changes.
 // Public and session-only routes are listed by hand; a route that is neither covered nor listed
 // fails the suite.
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import {
   call,
   createHarness,
-  dialects,
   expectProblem,
   seedMember,
   seedTenant,
@@ -20,6 +19,7 @@ import {
   type Member,
   type Tenant,
 } from '../support/harness.js';
+import { forEachDialect } from '../support/suite.js';
 import { createCode } from '../support/codes.js';
 import { allows, can } from '../../src/http/permissions.js';
 import {
@@ -142,145 +142,143 @@ function fill(url: string, ids: Record<string, string>): { url: string; complete
 
 const hasParams = (url: string) => /[:*]/.test(url);
 
-for (const dialect of dialects()) {
-  describe(`every route's security [${dialect.name}]`, () => {
-    let h: Harness;
-    const storage = mkdtempSync(join(tmpdir(), 'qrs-every-route-'));
-    let routes: RegisteredRoute[];
-    let org: OrgFixture;
-    let stranger: Tenant;
-    let strangerAdmin: Member;
-    let strangerShortCode: string;
-    const authenticated = () => routes.filter((r) => r.auth);
+forEachDialect("every route's security", (dialect) => {
+  let h: Harness;
+  const storage = mkdtempSync(join(tmpdir(), 'qrs-every-route-'));
+  let routes: RegisteredRoute[];
+  let org: OrgFixture;
+  let stranger: Tenant;
+  let strangerAdmin: Member;
+  let strangerShortCode: string;
+  const authenticated = () => routes.filter((r) => r.auth);
 
-    before(async () => {
-      ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(dialect, { STORAGE_DIR: storage })));
-      org = await seedOrganization(h);
-      stranger = await seedTenant(h, 'pro');
-      strangerAdmin = await seedMember(h, stranger, { org: 'org_admin' });
-      strangerShortCode = (await createCode(h, stranger, { type: 'url', url: 'https://stranger.example.com' }))
-        .short_code;
+  before(async () => {
+    ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(dialect, { STORAGE_DIR: storage })));
+    org = await seedOrganization(h);
+    stranger = await seedTenant(h, 'pro');
+    strangerAdmin = await seedMember(h, stranger, { org: 'org_admin' });
+    strangerShortCode = (await createCode(h, stranger, { type: 'url', url: 'https://stranger.example.com' }))
+      .short_code;
+  });
+  after(async () => {
+    await h.close();
+    rmSync(storage, { recursive: true, force: true });
+  });
+
+  const send = (route: RegisteredRoute, url: string, headers: Record<string, string>) =>
+    call(h, {
+      method: route.method as 'GET',
+      url,
+      headers,
+      body: route.hasBody ? (BODIES[keyOf(route)] ?? {}) : undefined,
     });
-    after(async () => {
-      await h.close();
-      rmSync(storage, { recursive: true, force: true });
-    });
+  const urlOf = (route: RegisteredRoute) => fill(route.url, org.ids).url;
 
-    const send = (route: RegisteredRoute, url: string, headers: Record<string, string>) =>
-      call(h, {
-        method: route.method as 'GET',
-        url,
-        headers,
-        body: route.hasBody ? (BODIES[keyOf(route)] ?? {}) : undefined,
-      });
-    const urlOf = (route: RegisteredRoute) => fill(route.url, org.ids).url;
+  /** Sends `route` as `headers` and checks the answer; the owner's data must be unchanged afterwards. */
+  async function expectRejected(
+    route: RegisteredRoute,
+    url: string,
+    headers: Record<string, string>,
+    status: 401 | 403 | 404,
+    who: string,
+  ) {
+    const before = await snapshotOf(h, org.owner.organizationId);
+    const res = await send(route, url, headers);
+    const type = { 401: 'authentication', 403: 'forbidden', 404: 'not-found' }[status];
+    assert.doesNotThrow(
+      () => expectProblem(res, status, type),
+      `${keyOf(route)} as ${who}: expected ${status} ${type}, got ${res.statusCode} ${res.body.slice(0, 300)}`,
+    );
+    assert.deepEqual(
+      changesBetween(before, await snapshotOf(h, org.owner.organizationId)),
+      {},
+      `${keyOf(route)} as ${who} changed the owner's data`,
+    );
+  }
 
-    /** Sends `route` as `headers` and checks the answer; the owner's data must be unchanged afterwards. */
-    async function expectRejected(
-      route: RegisteredRoute,
-      url: string,
-      headers: Record<string, string>,
-      status: 401 | 403 | 404,
-      who: string,
-    ) {
-      const before = await snapshotOf(h, org.owner.organizationId);
-      const res = await send(route, url, headers);
-      const type = { 401: 'authentication', 403: 'forbidden', 404: 'not-found' }[status];
-      assert.doesNotThrow(
-        () => expectProblem(res, status, type),
-        `${keyOf(route)} as ${who}: expected ${status} ${type}, got ${res.statusCode} ${res.body.slice(0, 300)}`,
+  it('every registered route is covered by the suite or listed as public, session-only or unfillable', () => {
+    const unclassified = routes
+      .filter((r) => {
+        const key = keyOf(r);
+        if (!r.auth) return !(key in PUBLIC) && !(key in SESSION_ROUTES);
+        return (
+          !r.url.startsWith('/v1/') ||
+          !r.permission ||
+          (hasParams(r.url) && !fill(r.url, org.ids).complete && !(key in UNFILLABLE))
+        );
+      })
+      .map(keyOf);
+    assert.deepEqual(unclassified, [], 'a new route: give its path ids a fixture, or list it here with the reason');
+    const byKey = new Map(routes.map((r) => [keyOf(r), r]));
+    for (const key of Object.keys(PUBLIC))
+      assert.ok(
+        byKey.get(key) && !byKey.get(key)!.auth && !needsSession(byKey.get(key)!),
+        `${key}: listed as public but not a public route`,
       );
-      assert.deepEqual(
-        changesBetween(before, await snapshotOf(h, org.owner.organizationId)),
-        {},
-        `${keyOf(route)} as ${who} changed the owner's data`,
+    for (const key of Object.keys(SESSION_ROUTES))
+      assert.ok(
+        byKey.get(key) && needsSession(byKey.get(key)!),
+        `${key}: listed as session-only but not a session route`,
+      );
+    for (const key of Object.keys(UNFILLABLE))
+      assert.ok(byKey.get(key)?.auth, `${key}: listed as unfillable but not an authenticated route`);
+  });
+
+  it('public routes answer without any credentials', async () => {
+    for (const [key, url] of Object.entries(PUBLIC)) {
+      const res = await call(h, {
+        method: key.split(' ')[0] as 'GET',
+        url: url(org, strangerShortCode),
+        body: key.startsWith('POST') ? {} : undefined,
+      });
+      assert.ok(
+        ![401, 403].includes(res.statusCode) && res.statusCode < 500,
+        `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`,
       );
     }
-
-    it('every registered route is covered by the suite or listed as public, session-only or unfillable', () => {
-      const unclassified = routes
-        .filter((r) => {
-          const key = keyOf(r);
-          if (!r.auth) return !(key in PUBLIC) && !(key in SESSION_ROUTES);
-          return (
-            !r.url.startsWith('/v1/') ||
-            !r.permission ||
-            (hasParams(r.url) && !fill(r.url, org.ids).complete && !(key in UNFILLABLE))
-          );
-        })
-        .map(keyOf);
-      assert.deepEqual(unclassified, [], 'a new route: give its path ids a fixture, or list it here with the reason');
-      const byKey = new Map(routes.map((r) => [keyOf(r), r]));
-      for (const key of Object.keys(PUBLIC))
-        assert.ok(
-          byKey.get(key) && !byKey.get(key)!.auth && !needsSession(byKey.get(key)!),
-          `${key}: listed as public but not a public route`,
-        );
-      for (const key of Object.keys(SESSION_ROUTES))
-        assert.ok(
-          byKey.get(key) && needsSession(byKey.get(key)!),
-          `${key}: listed as session-only but not a session route`,
-        );
-      for (const key of Object.keys(UNFILLABLE))
-        assert.ok(byKey.get(key)?.auth, `${key}: listed as unfillable but not an authenticated route`);
-    });
-
-    it('public routes answer without any credentials', async () => {
-      for (const [key, url] of Object.entries(PUBLIC)) {
-        const res = await call(h, {
-          method: key.split(' ')[0] as 'GET',
-          url: url(org, strangerShortCode),
-          body: key.startsWith('POST') ? {} : undefined,
-        });
-        assert.ok(
-          ![401, 403].includes(res.statusCode) && res.statusCode < 500,
-          `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`,
-        );
-      }
-    });
-
-    it('session-only routes answer 401 without a session', async () => {
-      for (const [key, url] of Object.entries(SESSION_ROUTES)) {
-        const res = await call(h, {
-          method: key.split(' ')[0] as 'GET',
-          url: url(org, strangerShortCode),
-          body: key.startsWith('POST') ? (BODIES[key] ?? {}) : undefined,
-        });
-        assert.doesNotThrow(
-          () => expectProblem(res, 401, 'authentication'),
-          `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`,
-        );
-      }
-    });
-
-    it('no credentials: 401 problem document on every authenticated route, nothing changes', async () => {
-      for (const route of authenticated()) await expectRejected(route, urlOf(route), {}, 401, 'nobody');
-    });
-
-    it('a revoked key: 401 on every authenticated route, nothing changes', async () => {
-      for (const route of authenticated())
-        await expectRejected(route, urlOf(route), org.revokedKey, 401, 'a revoked key');
-    });
-
-    it("another organization: 404 on every route addressing the owner's resources, nothing changes", async () => {
-      const covered = authenticated().filter((r) => hasParams(r.url) && fill(r.url, org.ids).complete);
-      assert.ok(covered.length > 20, `only ${covered.length} routes with ids`);
-      for (const route of covered) {
-        const url = urlOf(route);
-        // Admin-only actions stop at 403 for any key (D4) before a lookup could reveal anything.
-        const keyMay = allows({ role: 'api_key', creatorRole: 'org_admin' }, route.permission!);
-        await expectRejected(route, url, stranger.auth, keyMay ? 404 : 403, "another organization's key");
-        await expectRejected(route, url, strangerAdmin.headers, 404, "another organization's org_admin");
-      }
-    });
-
-    it('the weakest role: 403 where the permission table denies the viewer, for its session and its key', async () => {
-      const denied = authenticated().filter((r) => !can('viewer', r.permission!));
-      assert.ok(denied.length > 10, `only ${denied.length} routes deny the viewer`);
-      for (const route of denied) {
-        await expectRejected(route, urlOf(route), org.viewer.headers, 403, 'a viewer');
-        await expectRejected(route, urlOf(route), org.viewerKey, 403, 'a key made by a viewer');
-      }
-    });
   });
-}
+
+  it('session-only routes answer 401 without a session', async () => {
+    for (const [key, url] of Object.entries(SESSION_ROUTES)) {
+      const res = await call(h, {
+        method: key.split(' ')[0] as 'GET',
+        url: url(org, strangerShortCode),
+        body: key.startsWith('POST') ? (BODIES[key] ?? {}) : undefined,
+      });
+      assert.doesNotThrow(
+        () => expectProblem(res, 401, 'authentication'),
+        `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+      );
+    }
+  });
+
+  it('no credentials: 401 problem document on every authenticated route, nothing changes', async () => {
+    for (const route of authenticated()) await expectRejected(route, urlOf(route), {}, 401, 'nobody');
+  });
+
+  it('a revoked key: 401 on every authenticated route, nothing changes', async () => {
+    for (const route of authenticated())
+      await expectRejected(route, urlOf(route), org.revokedKey, 401, 'a revoked key');
+  });
+
+  it("another organization: 404 on every route addressing the owner's resources, nothing changes", async () => {
+    const covered = authenticated().filter((r) => hasParams(r.url) && fill(r.url, org.ids).complete);
+    assert.ok(covered.length > 20, `only ${covered.length} routes with ids`);
+    for (const route of covered) {
+      const url = urlOf(route);
+      // Admin-only actions stop at 403 for any key (D4) before a lookup could reveal anything.
+      const keyMay = allows({ role: 'api_key', creatorRole: 'org_admin' }, route.permission!);
+      await expectRejected(route, url, stranger.auth, keyMay ? 404 : 403, "another organization's key");
+      await expectRejected(route, url, strangerAdmin.headers, 404, "another organization's org_admin");
+    }
+  });
+
+  it('the weakest role: 403 where the permission table denies the viewer, for its session and its key', async () => {
+    const denied = authenticated().filter((r) => !can('viewer', r.permission!));
+    assert.ok(denied.length > 10, `only ${denied.length} routes deny the viewer`);
+    for (const route of denied) {
+      await expectRejected(route, urlOf(route), org.viewer.headers, 403, 'a viewer');
+      await expectRejected(route, urlOf(route), org.viewerKey, 403, 'a key made by a viewer');
+    }
+  });
+});

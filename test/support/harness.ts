@@ -15,6 +15,8 @@ import { contractEnabled, contractFor } from './contract.js';
 export interface Dialect {
   name: 'sqlite' | 'postgres';
   url: string;
+  /** what forEachDialect's describe titles call it, when `name` does not tell it apart (a SQLite file) */
+  label?: string;
 }
 
 /** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (scripts/test.mjs warns when it is not). */

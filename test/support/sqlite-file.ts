@@ -13,7 +13,7 @@ export type SqliteFile = Dialect & { file: string };
 /** A fresh database file of its own under the OS temp directory. */
 export function sqliteFile(tag: string): SqliteFile {
   const file = join(tmpdir(), `qrs-${tag}-${randomBytes(6).toString('hex')}.db`);
-  return { name: 'sqlite', url: `sqlite:${file}`, file };
+  return { name: 'sqlite', label: 'sqlite file', url: `sqlite:${file}`, file };
 }
 
 /** Waits until the sink's timer has written every scan recorded so far; nothing calls flush(). */

@@ -32,7 +32,7 @@ export interface Suite {
 
 /**
  * Runs `body` once per configured database (SQLite always, PostgreSQL when TEST_DATABASE_URL is
- * set), inside a describe block titled `<title> [<dialect>]`. This is the one way a test says
+ * set), inside a describe block titled `<title> [<dialect>]` (its `label`, if it has one). This is the one way a test says
  * "on every database"; `useHarness` gives the block its app.
  */
 export function forEachDialect(
@@ -46,12 +46,15 @@ export function forEachDialect(
     also?: Dialect[];
     /** a SQLite database in place of the in-memory one (a file, where the cost of reading it is the subject) */
     sqlite?: Dialect;
+    /** only this database, when it is configured (several instances sharing one PostgreSQL queue) */
+    only?: Dialect['name'];
   } = {},
 ): void {
-  const { also = [], sqlite: sqliteInstead, ...describeOptions } = options;
+  const { also = [], sqlite: sqliteInstead, only, ...describeOptions } = options;
   const configured = dialects().map((d) => (d.name === 'sqlite' && sqliteInstead ? sqliteInstead : d));
   for (const dialect of [...configured, ...also]) {
-    describe(`${title} [${dialect.name}]`, describeOptions, () => body(dialect));
+    if (only && dialect.name !== only) continue;
+    describe(`${title} [${dialect.label ?? dialect.name}]`, describeOptions, () => body(dialect));
   }
 }
 

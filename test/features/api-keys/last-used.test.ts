@@ -1,7 +1,8 @@
-import { describe, it } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { call, createHarness, dialects, seedTenant, type Harness } from '../../support/harness.js';
+import { call, createHarness, seedTenant, type Harness } from '../../support/harness.js';
+import { forEachDialect } from '../../support/suite.js';
 import { isPostgres } from '../../../src/db/database.js';
 
 /** Makes every update of api_keys fail inside the database, as a refused write would. */
@@ -35,51 +36,49 @@ const lastUsedOf = async (h: Harness, workspaceId: string) =>
       .executeTakeFirstOrThrow()
   ).last_used_at;
 
-for (const dialect of dialects()) {
-  describe(`API key last-used times [${dialect.name}]`, () => {
-    it('a failed write keeps the times, and the next flush writes them', async () => {
-      const h = await createHarness(dialect);
-      try {
-        const t = await seedTenant(h);
-        assert.equal(
-          (await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode,
-          200,
-        );
-        await refuseKeyUpdates(h, true);
-        await assert.rejects(h.app.deps.lastUsed.flush(), /refused by test/);
-        assert.equal(await lastUsedOf(h, t.workspaceId), null);
-        await refuseKeyUpdates(h, false);
-        await h.app.deps.lastUsed.flush();
-        assert.ok(await lastUsedOf(h, t.workspaceId), 'written by the next flush');
-      } finally {
-        await h.close();
-      }
-    });
-
-    it('shutdown logs what it could not write instead of failing the close', async () => {
-      const lines: string[] = [];
-      const h = await createHarness(
-        dialect,
-        {},
-        { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } },
-      );
+forEachDialect('API key last-used times', (dialect) => {
+  it('a failed write keeps the times, and the next flush writes them', async () => {
+    const h = await createHarness(dialect);
+    try {
       const t = await seedTenant(h);
       assert.equal(
         (await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode,
         200,
       );
       await refuseKeyUpdates(h, true);
-      try {
-        await h.app.close();
-        const warned = lines
-          .map((l) => JSON.parse(l))
-          .filter((l) => l.msg === 'API key last-used times not written at shutdown');
-        assert.equal(warned.length, 1, lines.join('\n'));
-        assert.equal(warned[0].keys, 1);
-      } finally {
-        await refuseKeyUpdates(h, false);
-        await h.db.destroy();
-      }
-    });
+      await assert.rejects(h.app.deps.lastUsed.flush(), /refused by test/);
+      assert.equal(await lastUsedOf(h, t.workspaceId), null);
+      await refuseKeyUpdates(h, false);
+      await h.app.deps.lastUsed.flush();
+      assert.ok(await lastUsedOf(h, t.workspaceId), 'written by the next flush');
+    } finally {
+      await h.close();
+    }
   });
-}
+
+  it('shutdown logs what it could not write instead of failing the close', async () => {
+    const lines: string[] = [];
+    const h = await createHarness(
+      dialect,
+      {},
+      { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } },
+    );
+    const t = await seedTenant(h);
+    assert.equal(
+      (await call(h, { url: '/v1/organizations', headers: { authorization: `Bearer ${t.apiKey}` } })).statusCode,
+      200,
+    );
+    await refuseKeyUpdates(h, true);
+    try {
+      await h.app.close();
+      const warned = lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.msg === 'API key last-used times not written at shutdown');
+      assert.equal(warned.length, 1, lines.join('\n'));
+      assert.equal(warned[0].keys, 1);
+    } finally {
+      await refuseKeyUpdates(h, false);
+      await h.db.destroy();
+    }
+  });
+});

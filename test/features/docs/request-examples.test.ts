@@ -4,18 +4,10 @@
 // POST /v1/dpp for PATCH /v1/dpp/{id}) or fixtures made here. Bodies are sent as written, except an id
 // the reader first makes with another call (a PDF code's file_id). Operations no API key may call
 // (an admin's) are sent with an organization admin's dashboard session, as a reader would.
-import { describe, it, before, after } from 'node:test';
+import { it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  call,
-  createHarness,
-  dialects,
-  seedMember,
-  seedTenant,
-  type Harness,
-  type Member,
-  type Tenant,
-} from '../../support/harness.js';
+import { call, seedMember, type Member } from '../../support/harness.js';
+import { forEachDialect, useHarness } from '../../support/suite.js';
 import type { HostResolver } from '../../../src/lib/dns.js';
 
 // Webhook addresses resolve to a documentation address; the job runner never runs (poll 0), so
@@ -71,78 +63,74 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 ).toString('base64');
 
-for (const dialect of dialects()) {
-  describe(`request examples of the reference succeed [${dialect.name}]`, () => {
-    let h: Harness;
-    let t: Tenant;
-    let doc: any;
-    let admin: Member;
-    /** The last id each collection path answered, and fixtures by operation. */
-    const ids: Record<string, string> = {};
-    const create = async (url: string, body: unknown) => {
-      const res = await call(h, { method: 'POST', url, body, tenant: t });
-      assert.ok(res.statusCode < 300, `fixture ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.json.data;
-    };
-
-    before(async () => {
-      h = await createHarness(dialect, { JOBS_POLL_INTERVAL_MS: '0' }, { hostResolver: resolver });
-      t = await seedTenant(h, 'enterprise');
-      admin = await seedMember(h, t, { org: 'org_admin', workspace: 'ws_admin' });
-      doc = (await call(h, { url: '/openapi.json' })).json;
-      ids['/v1/organizations'] = t.organizationId;
-      ids['/v1/members'] = (await seedMember(h, t, { workspace: 'editor' })).userId;
-      ids['/v1/codes'] = (await create('/v1/codes', { type: 'url', url: 'https://example.com/a' })).id;
-      ids.file = (await create('/v1/files', { name: 'menu.pdf', content_type: 'application/pdf', data: PDF })).id;
-      const locked = await create('/v1/codes', { type: 'url', url: 'https://example.com/b', password: 'open-sesame' });
-      ids['POST /r/{short_code}'] = locked.short_code;
-      // A code waiting for review, for the reject example: made while the workspace asks for approval.
-      const approval = (on: boolean) =>
-        call(h, {
-          method: 'PATCH',
-          url: `/v1/workspaces/${t.workspaceId}`,
-          body: { approval_required: on },
-          headers: admin.headers,
-        });
-      assert.equal((await approval(true)).statusCode, 200);
-      ids['POST /v1/codes/{id}/reject'] = (await create('/v1/codes', { type: 'url', url: 'https://example.com/c' })).id;
-      assert.equal((await approval(false)).statusCode, 200);
-    });
-    after(async () => {
-      await h?.close();
-    });
-
-    it('lists only operations that exist among those not sent', () => {
-      const keys = new Set(requestExamples(doc).map((e) => e.key));
-      for (const key of Object.keys(NOT_SENT)) assert.ok(keys.has(key), `${key} has no request example any more`);
-    });
-
-    it('answers 2xx (or the redirect) to every request example', async () => {
-      const failures: string[] = [];
-      for (const ex of requestExamples(doc)) {
-        if (NOT_SENT[ex.key]) continue;
-        const collection = ex.path.replace(/\/\{.*$/, '');
-        const url = ex.path.replace(/\{[a-z_]+\}/g, () => ids[ex.key] ?? ids[collection] ?? 'none');
-        let body = ex.body as any;
-        if (body?.content?.file_id) body = { ...body, content: { ...body.content, file_id: ids.file } };
-        const send = (auth: Record<string, string>) =>
-          h.app.inject({
-            method: ex.method as never,
-            url,
-            headers: { ...auth, 'content-type': ex.contentType },
-            payload:
-              ex.contentType === 'application/json'
-                ? JSON.stringify(body)
-                : new URLSearchParams(body as Record<string, string>).toString(),
-          });
-        let res = await send(t.auth);
-        if (res.statusCode === 403) res = await send(admin.headers);
-        if (res.statusCode >= 400) failures.push(`${ex.key} [${ex.name}]: ${res.statusCode} ${res.body.slice(0, 400)}`);
-        const json = /json/.test(String(res.headers['content-type'])) ? JSON.parse(res.body) : undefined;
-        const created = ex.method === 'POST' && !ex.path.includes('{') ? json?.data : undefined;
-        if (created?.id) ids[ex.path] ??= created.id;
-      }
-      assert.deepEqual(failures, []);
-    });
+forEachDialect('request examples of the reference succeed', (dialect) => {
+  const { h, t } = useHarness(dialect, {
+    env: { JOBS_POLL_INTERVAL_MS: '0' },
+    hostResolver: resolver,
+    tenant: 'enterprise',
   });
-}
+  let doc: any;
+  let admin: Member;
+  /** The last id each collection path answered, and fixtures by operation. */
+  const ids: Record<string, string> = {};
+  const create = async (url: string, body: unknown) => {
+    const res = await call(h, { method: 'POST', url, body, tenant: t });
+    assert.ok(res.statusCode < 300, `fixture ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return res.json.data;
+  };
+
+  before(async () => {
+    admin = await seedMember(h, t, { org: 'org_admin', workspace: 'ws_admin' });
+    doc = (await call(h, { url: '/openapi.json' })).json;
+    ids['/v1/organizations'] = t.organizationId;
+    ids['/v1/members'] = (await seedMember(h, t, { workspace: 'editor' })).userId;
+    ids['/v1/codes'] = (await create('/v1/codes', { type: 'url', url: 'https://example.com/a' })).id;
+    ids.file = (await create('/v1/files', { name: 'menu.pdf', content_type: 'application/pdf', data: PDF })).id;
+    const locked = await create('/v1/codes', { type: 'url', url: 'https://example.com/b', password: 'open-sesame' });
+    ids['POST /r/{short_code}'] = locked.short_code;
+    // A code waiting for review, for the reject example: made while the workspace asks for approval.
+    const approval = (on: boolean) =>
+      call(h, {
+        method: 'PATCH',
+        url: `/v1/workspaces/${t.workspaceId}`,
+        body: { approval_required: on },
+        headers: admin.headers,
+      });
+    assert.equal((await approval(true)).statusCode, 200);
+    ids['POST /v1/codes/{id}/reject'] = (await create('/v1/codes', { type: 'url', url: 'https://example.com/c' })).id;
+    assert.equal((await approval(false)).statusCode, 200);
+  });
+
+  it('lists only operations that exist among those not sent', () => {
+    const keys = new Set(requestExamples(doc).map((e) => e.key));
+    for (const key of Object.keys(NOT_SENT)) assert.ok(keys.has(key), `${key} has no request example any more`);
+  });
+
+  it('answers 2xx (or the redirect) to every request example', async () => {
+    const failures: string[] = [];
+    for (const ex of requestExamples(doc)) {
+      if (NOT_SENT[ex.key]) continue;
+      const collection = ex.path.replace(/\/\{.*$/, '');
+      const url = ex.path.replace(/\{[a-z_]+\}/g, () => ids[ex.key] ?? ids[collection] ?? 'none');
+      let body = ex.body as any;
+      if (body?.content?.file_id) body = { ...body, content: { ...body.content, file_id: ids.file } };
+      const send = (auth: Record<string, string>) =>
+        h.app.inject({
+          method: ex.method as never,
+          url,
+          headers: { ...auth, 'content-type': ex.contentType },
+          payload:
+            ex.contentType === 'application/json'
+              ? JSON.stringify(body)
+              : new URLSearchParams(body as Record<string, string>).toString(),
+        });
+      let res = await send(t.auth);
+      if (res.statusCode === 403) res = await send(admin.headers);
+      if (res.statusCode >= 400) failures.push(`${ex.key} [${ex.name}]: ${res.statusCode} ${res.body.slice(0, 400)}`);
+      const json = /json/.test(String(res.headers['content-type'])) ? JSON.parse(res.body) : undefined;
+      const created = ex.method === 'POST' && !ex.path.includes('{') ? json?.data : undefined;
+      if (created?.id) ids[ex.path] ??= created.id;
+    }
+    assert.deepEqual(failures, []);
+  });
+});

@@ -1,7 +1,7 @@
 // The passport page in English and German (Accept-Language, a switch remembered in the URL and a
 // cookie), the Art. 77(3) unique identifier wherever the passport is shown, and the power
 // capability by state of charge (docs/decisions.md D25).
-import { describe, it, test, before, after } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderPassportPage } from '../../../src/features/dpp/dpp.page.js';
 import { publicView } from '../../../src/features/dpp/dpp.public-view.js';
@@ -10,7 +10,8 @@ import { GERMAN_LABELS, fromAcceptLanguage, pageLanguage } from '../../../src/fe
 import { parseDigitalLinkPath, uniqueIdentifier } from '../../../src/features/dpp/gs1.js';
 import { validatePassport } from '../../../src/features/dpp/dpp.validate.js';
 import { fixture, storedPassport } from '../../support/dpp-fixtures.js';
-import { call, createHarness, dialects, type Harness } from '../../support/harness.js';
+import { call } from '../../support/harness.js';
+import { forEachDialect, useHarness } from '../../support/suite.js';
 import { pathOf, publishedPassport } from '../../support/passports.js';
 
 function contractKeys(): Set<string> {
@@ -126,56 +127,48 @@ describe('page language (pure)', () => {
   });
 });
 
-for (const dialect of dialects()) {
-  describe(`page language and unique identifier over HTTP [${dialect.name}]`, () => {
-    let h: Harness;
-    before(async () => {
-      h = await createHarness(dialect);
-    });
-    after(async () => {
-      await h.close();
-    });
+forEachDialect('page language and unique identifier over HTTP', (dialect) => {
+  const { h } = useHarness(dialect, { tenant: false });
 
-    it('the API and the JSON view carry the unique identifier; the QR link names the same keys', async () => {
-      const { tenant, passport } = await publishedPassport(h, 'ev');
-      assert.equal(passport.unique_identifier, `(01)${passport.gtin}(21)${passport.serial}`);
-      const got = await call(h, { url: `/v1/dpp/${passport.id}`, tenant });
-      assert.equal(got.json.data.unique_identifier, passport.unique_identifier);
-      const view = await call(h, { url: pathOf(passport.public_url), headers: { accept: 'application/json' } });
-      assert.equal(view.statusCode, 200);
-      assert.equal(view.json.data.unique_identifier, passport.unique_identifier);
-      assert.equal(passport.data.performance.rated.powerCapabilityAt[0].atSoC, 20);
-    });
-
-    it('Accept-Language: de gives the German page; ?lang=en switches and is remembered in a cookie', async () => {
-      const { passport } = await publishedPassport(h, 'ev');
-      const url = pathOf(passport.public_url);
-      const de = await call(h, { url, headers: { accept: 'text/html', 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
-      assert.equal(de.statusCode, 200);
-      assert.match(de.body, /<html lang="de">/);
-      assert.equal(de.headers['content-language'], 'de');
-      assert.match(String(de.headers.vary), /Accept-Language/);
-      assert.equal(de.headers['set-cookie'], undefined, 'no cookie without an explicit choice');
-      // The switch keeps the lot (the page's key) and sets only lang.
-      const lot = encodeURIComponent(passport.lot);
-      assert.ok(
-        de.body.includes(`href="${url.split('?')[0]}?lot=${lot}&amp;lang=en" hreflang="en" lang="en">English</a>`),
-      );
-
-      const en = await call(h, { url: `${url}&lang=en`, headers: { accept: 'text/html', 'accept-language': 'de' } });
-      assert.match(en.body, /<html lang="en">/);
-      const cookie = String(en.headers['set-cookie']);
-      assert.match(cookie, /^qrs_lang=en;/);
-      assert.match(cookie, /HttpOnly/);
-      assert.match(cookie, /Path=\/dpp\//);
-      const again = await call(h, {
-        url,
-        headers: { accept: 'text/html', 'accept-language': 'de', cookie: 'qrs_lang=en' },
-      });
-      assert.match(again.body, /<html lang="en">/);
-      const bogus = await call(h, { url: `${url}&lang=xx`, headers: { accept: 'text/html', 'accept-language': 'de' } });
-      assert.equal(bogus.statusCode, 200);
-      assert.match(bogus.body, /<html lang="de">/);
-    });
+  it('the API and the JSON view carry the unique identifier; the QR link names the same keys', async () => {
+    const { tenant, passport } = await publishedPassport(h, 'ev');
+    assert.equal(passport.unique_identifier, `(01)${passport.gtin}(21)${passport.serial}`);
+    const got = await call(h, { url: `/v1/dpp/${passport.id}`, tenant });
+    assert.equal(got.json.data.unique_identifier, passport.unique_identifier);
+    const view = await call(h, { url: pathOf(passport.public_url), headers: { accept: 'application/json' } });
+    assert.equal(view.statusCode, 200);
+    assert.equal(view.json.data.unique_identifier, passport.unique_identifier);
+    assert.equal(passport.data.performance.rated.powerCapabilityAt[0].atSoC, 20);
   });
-}
+
+  it('Accept-Language: de gives the German page; ?lang=en switches and is remembered in a cookie', async () => {
+    const { passport } = await publishedPassport(h, 'ev');
+    const url = pathOf(passport.public_url);
+    const de = await call(h, { url, headers: { accept: 'text/html', 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    assert.equal(de.statusCode, 200);
+    assert.match(de.body, /<html lang="de">/);
+    assert.equal(de.headers['content-language'], 'de');
+    assert.match(String(de.headers.vary), /Accept-Language/);
+    assert.equal(de.headers['set-cookie'], undefined, 'no cookie without an explicit choice');
+    // The switch keeps the lot (the page's key) and sets only lang.
+    const lot = encodeURIComponent(passport.lot);
+    assert.ok(
+      de.body.includes(`href="${url.split('?')[0]}?lot=${lot}&amp;lang=en" hreflang="en" lang="en">English</a>`),
+    );
+
+    const en = await call(h, { url: `${url}&lang=en`, headers: { accept: 'text/html', 'accept-language': 'de' } });
+    assert.match(en.body, /<html lang="en">/);
+    const cookie = String(en.headers['set-cookie']);
+    assert.match(cookie, /^qrs_lang=en;/);
+    assert.match(cookie, /HttpOnly/);
+    assert.match(cookie, /Path=\/dpp\//);
+    const again = await call(h, {
+      url,
+      headers: { accept: 'text/html', 'accept-language': 'de', cookie: 'qrs_lang=en' },
+    });
+    assert.match(again.body, /<html lang="en">/);
+    const bogus = await call(h, { url: `${url}&lang=xx`, headers: { accept: 'text/html', 'accept-language': 'de' } });
+    assert.equal(bogus.statusCode, 200);
+    assert.match(bogus.body, /<html lang="de">/);
+  });
+});

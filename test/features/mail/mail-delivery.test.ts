@@ -3,91 +3,86 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, createHarness, dialects, expectProblem, type Harness } from '../../support/harness.js';
+import { call, expectProblem } from '../../support/harness.js';
+import { forEachDialect, sqlite, useHarness } from '../../support/suite.js';
 import { TestSmtp } from '../../support/mail.js';
 import { TestClock } from '../../support/clock.js';
 import { signUp } from '../../support/accounts.js';
 
-for (const dialect of dialects()) {
-  describe(`mail delivery over SMTP [${dialect.name}]`, () => {
-    let h: Harness;
-    const smtp = new TestSmtp();
-    const clock = TestClock.farFuture();
-    before(async () => {
-      await smtp.start();
-      h = await createHarness(dialect, { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' }, { clock });
-    });
-    after(async () => {
-      await h.close();
-      await smtp.stop();
-    });
-
-    it('sign-up while the mail server is down: the request succeeds, the message arrives once it is back, once', async () => {
-      await smtp.stop();
-      const user = await signUp(h);
-      await h.app.jobs.runDue();
-      assert.equal(smtp.to(user.email).length, 0);
-      const [row] = await h.db.selectFrom('mail_messages').selectAll().where('to_address', '=', user.email).execute();
-      assert.equal(row.sent_at, null);
-      assert.equal(row.template, 'verify-email');
-      await smtp.start();
-      clock.advance(15_000);
-      await h.app.jobs.runDue();
-      clock.advance(24 * 3_600_000);
-      await h.app.jobs.runDue();
-      assert.equal(smtp.to(user.email).length, 1);
-      const sent = await h.db
-        .selectFrom('mail_messages')
-        .selectAll()
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
-      assert.ok(sent.sent_at);
-      assert.equal(sent.sealed, null, 'the content is erased once sent');
-    });
-
-    it('every message has a text and an HTML part, no remote images; security mail has no List-Unsubscribe', async () => {
-      const user = await signUp(h, { locale: 'de' });
-      await h.app.jobs.runDue();
-      const [mail] = smtp.to(user.email);
-      assert.equal(mail.subject, 'Bitte bestätigen Sie Ihre E-Mail-Adresse');
-      assert.match(mail.text ?? '', /\/verify-email\?token=[0-9A-Za-z]{43}/);
-      assert.ok(mail.html && mail.html.includes('<a href="http://qrs.test/verify-email?token='));
-      assert.doesNotMatch(String(mail.html), /<img|url\(/i);
-      assert.ok(!mail.headerLines.some((l) => l.key === 'list-unsubscribe'));
-      assert.match(String(mail.from?.text), /no-reply@qrs\.test/);
-    });
-
-    it('a rolled-back change queues nothing: a refused sign-up sends no mail', async () => {
-      const user = await signUp(h);
-      await h.app.jobs.runDue();
-      const before = smtp.received.length;
-      const res = await call(h, {
-        method: 'POST',
-        url: '/auth/signup',
-        body: { email: user.email, password: 'another good password', org_name: 'Again' },
-      });
-      expectProblem(res, 422, 'validation-error');
-      await h.app.jobs.runDue();
-      assert.equal(smtp.received.length, before);
-    });
+forEachDialect('mail delivery over SMTP', (dialect) => {
+  const smtp = new TestSmtp();
+  const clock = TestClock.farFuture();
+  before(async () => {
+    await smtp.start();
   });
-}
+  const { h } = useHarness(dialect, () => ({
+    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
+    clock,
+    tenant: false,
+  }));
+  after(async () => {
+    await smtp.stop();
+  });
+
+  it('sign-up while the mail server is down: the request succeeds, the message arrives once it is back, once', async () => {
+    await smtp.stop();
+    const user = await signUp(h);
+    await h.app.jobs.runDue();
+    assert.equal(smtp.to(user.email).length, 0);
+    const [row] = await h.db.selectFrom('mail_messages').selectAll().where('to_address', '=', user.email).execute();
+    assert.equal(row.sent_at, null);
+    assert.equal(row.template, 'verify-email');
+    await smtp.start();
+    clock.advance(15_000);
+    await h.app.jobs.runDue();
+    clock.advance(24 * 3_600_000);
+    await h.app.jobs.runDue();
+    assert.equal(smtp.to(user.email).length, 1);
+    const sent = await h.db.selectFrom('mail_messages').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    assert.ok(sent.sent_at);
+    assert.equal(sent.sealed, null, 'the content is erased once sent');
+  });
+
+  it('every message has a text and an HTML part, no remote images; security mail has no List-Unsubscribe', async () => {
+    const user = await signUp(h, { locale: 'de' });
+    await h.app.jobs.runDue();
+    const [mail] = smtp.to(user.email);
+    assert.equal(mail.subject, 'Bitte bestätigen Sie Ihre E-Mail-Adresse');
+    assert.match(mail.text ?? '', /\/verify-email\?token=[0-9A-Za-z]{43}/);
+    assert.ok(mail.html && mail.html.includes('<a href="http://qrs.test/verify-email?token='));
+    assert.doesNotMatch(String(mail.html), /<img|url\(/i);
+    assert.ok(!mail.headerLines.some((l) => l.key === 'list-unsubscribe'));
+    assert.match(String(mail.from?.text), /no-reply@qrs\.test/);
+  });
+
+  it('a rolled-back change queues nothing: a refused sign-up sends no mail', async () => {
+    const user = await signUp(h);
+    await h.app.jobs.runDue();
+    const before = smtp.received.length;
+    const res = await call(h, {
+      method: 'POST',
+      url: '/auth/signup',
+      body: { email: user.email, password: 'another good password', org_name: 'Again' },
+    });
+    expectProblem(res, 422, 'validation-error');
+    await h.app.jobs.runDue();
+    assert.equal(smtp.received.length, before);
+  });
+});
 
 describe('mail without SMTP_URL: the local outbox', () => {
-  let h: Harness;
   let dir: string;
   const lines: string[] = [];
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'qrs-outbox-'));
-    const stream = { write: (line: string) => void lines.push(line) };
-    h = await createHarness(
-      dialects()[0],
-      { MAIL_OUTBOX_DIR: dir, JOBS_POLL_INTERVAL_MS: '0' },
-      { config: { logLevel: 'info' }, logger: { level: 'info', stream } },
-    );
   });
+  const { h } = useHarness(sqlite, () => ({
+    env: { MAIL_OUTBOX_DIR: dir, JOBS_POLL_INTERVAL_MS: '0' },
+    config: { logLevel: 'info' },
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    tenant: false,
+  }));
   after(async () => {
-    await h.close();
     await rm(dir, { recursive: true, force: true });
   });
 

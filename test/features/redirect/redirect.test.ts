@@ -1,23 +1,17 @@
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  call,
-  createHarness,
-  dialects,
-  expectProblem,
-  seedTenant,
-  type Harness,
-  type Tenant,
-} from '../../support/harness.js';
+import { call, createHarness, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
+import { forEachDialect } from '../../support/suite.js';
 import { closeAndCountScans, sqliteFile, writtenByTimer, type SqliteFile } from '../../support/sqlite-file.js';
 import { UA, createCode, scan } from '../../support/codes.js';
 import { TestClock } from '../../support/clock.js';
 
 // The third backend is a SQLite file on the production scan path, as `npm start` runs it: the
 // sink's timer (default interval) writes the scans, close() writes the rest.
-for (const dialect of [...dialects(), sqliteFile('redirect')]) {
-  const file = (dialect as Partial<SqliteFile>).file ?? null;
-  describe(`redirect and scans [${file ? 'sqlite file' : dialect.name}]`, () => {
+forEachDialect(
+  'redirect and scans',
+  (dialect) => {
+    const file = (dialect as Partial<SqliteFile>).file ?? null;
     let h: Harness;
     let t: Tenant;
     const clock = new TestClock();
@@ -331,5 +325,6 @@ for (const dialect of [...dialects(), sqliteFile('redirect')]) {
         'validation-error',
       );
     });
-  });
-}
+  },
+  { also: [sqliteFile('redirect')] },
+);
