@@ -4,7 +4,8 @@ import { notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import type { CodesDeps } from './codes.service.js';
+import type { ServiceDeps } from '../../platform/deps.js';
+import type { CodeHooks } from './codes.service.js';
 import { findCode } from './codes.repo.js';
 import { aliasesQuery, deleteAliasByShortCode, findAlias, insertAlias, shortCodeInUse } from './aliases.repo.js';
 
@@ -40,7 +41,7 @@ export interface CodeAlias {
 }
 
 export async function listAliases(
-  deps: Pick<CodesDeps, 'db'>,
+  deps: ServiceDeps,
   p: Principal,
   codeId: string,
   page: PageParams,
@@ -51,7 +52,7 @@ export async function listAliases(
 
 /** Stops an old short code from redirecting; audited on the code. */
 export async function deleteAlias(
-  deps: CodesDeps,
+  deps: ServiceDeps & CodeHooks,
   p: Principal,
   codeId: string,
   shortCode: string,

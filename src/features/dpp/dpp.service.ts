@@ -2,7 +2,7 @@
 // published → archived lifecycle, and one version row plus one audit entry per change, written
 // in the transaction of the change.
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -27,8 +27,6 @@ import {
   type PassportFilter,
 } from './dpp.repo.js';
 import type { VersionAction } from './dpp.table.js';
-
-export type DppDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
 export interface Saved {
   passport: Passport;
@@ -80,7 +78,7 @@ async function checkPredecessor(db: DB, p: Principal, predecessorId: string | nu
 
 const duplicate = () => conflict('A passport for this GTIN and serial number already exists in this organization.');
 
-export async function createPassport(deps: DppDeps, p: Principal, body: unknown): Promise<Saved> {
+export async function createPassport(deps: ServiceDeps, p: Principal, body: unknown): Promise<Saved> {
   const now = deps.clock.now();
   const result = validatePassport(body, { now });
   if (!result.valid) throw rejection(result.errors);
@@ -124,14 +122,14 @@ export async function createPassport(deps: DppDeps, p: Principal, body: unknown)
   }
 }
 
-export async function getPassport(deps: DppDeps, p: Principal, id: string): Promise<Passport> {
+export async function getPassport(deps: ServiceDeps, p: Principal, id: string): Promise<Passport> {
   const row = await findPassport(deps.db, p.workspaceId, id);
   if (!row) throw notFound('Passport');
   return toPassport(row, deps.config.baseUrl);
 }
 
 export async function listPassports(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   q: PassportFilter & { limit: number; cursor?: string },
 ): Promise<Page<Passport>> {
@@ -150,7 +148,7 @@ export async function listPassports(
  * new version. `change` returning null means "nothing changed": no version, no audit entry.
  */
 async function saveRevision(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   id: string,
   action: Exclude<VersionAction, 'created'>,
@@ -201,7 +199,12 @@ function patchShapeErrors(body: Record<string, unknown>): FieldError[] {
   return errors;
 }
 
-export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Record<string, unknown>): Promise<Saved> {
+export function patchPassport(
+  deps: ServiceDeps,
+  p: Principal,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<Saved> {
   const shape = patchShapeErrors(body);
   return saveRevision(deps, p, id, 'updated', async (row, trx) => {
     if (shape.length) throw invalid(shape);
@@ -230,7 +233,7 @@ export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Rec
 }
 
 /** draft → published, only for a passport that is valid today (rules and dates may have moved on). */
-export async function publishPassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
+export async function publishPassport(deps: ServiceDeps, p: Principal, id: string): Promise<Saved> {
   try {
     return await saveRevision(deps, p, id, 'published', async (row, trx) => {
       if (row.publication_status !== 'draft')
@@ -260,7 +263,7 @@ export async function publishPassport(deps: DppDeps, p: Principal, id: string): 
 }
 
 /** Takes a passport off the resolver for good (draft or published → archived). */
-export function archivePassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
+export function archivePassport(deps: ServiceDeps, p: Principal, id: string): Promise<Saved> {
   return saveRevision(deps, p, id, 'archived', async (row) => {
     if (row.publication_status === 'archived') throw conflict('This passport is already archived.');
     return { values: { publication_status: 'archived', archived_at: deps.clock.now().toISOString() }, warnings: [] };

@@ -15,7 +15,7 @@ import { auditActor, recordAudit } from '../audit/index.js';
 import { validatePassport } from './dpp.validate.js';
 import { asCreateRequest } from './dpp.fns.js';
 import { findPassport, insertVersion, updatePassport } from './dpp.repo.js';
-import type { DppDeps } from './dpp.service.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DppReadingsTable } from './dpp.table.js';
 import { insertReadings, listReadingsQuery } from './readings.repo.js';
 
@@ -89,7 +89,7 @@ function readingErrors(row: Parameters<typeof asCreateRequest>[0], r: ReadingInp
 }
 
 export async function recordReadings(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   passportId: string,
   body: { readings: ReadingInput[] },
@@ -153,7 +153,7 @@ export async function recordReadings(
 }
 
 export async function listReadings(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   passportId: string,
   q: { limit: number; cursor?: string; attribute?: string },

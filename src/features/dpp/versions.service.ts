@@ -7,7 +7,7 @@ import { paginate, type CursorKey } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import type { PassportData } from './dpp.contract.js';
 import { findPassport, versionsQuery } from './dpp.repo.js';
-import type { DppDeps } from './dpp.service.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DppVersionsTable } from './dpp.table.js';
 
 export interface PassportVersion {
@@ -43,7 +43,7 @@ const VERSION_CURSOR: CursorKey = {
 };
 
 export async function listPassportVersions(
-  deps: Pick<DppDeps, 'db'>,
+  deps: ServiceDeps,
   p: Principal,
   id: string,
   q: { limit: number; cursor?: string },

@@ -1,7 +1,7 @@
 // GS1 company prefixes: which GTINs an organization may publish passports for. An organization
 // claims prefixes (self-declared); only the operator verifies one (CLI), and a verified prefix has
 // one owner. Publishing and resolving both require a verified prefix covering the GTIN.
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -24,12 +24,10 @@ import {
   verifiedOverlapElsewhere,
 } from './gs1-prefixes.repo.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock'>;
-
 const ownedElsewhere = (pointer: string) =>
   invalidField(pointer, 'overlaps a GS1 company prefix verified for another organization', 'owned_elsewhere');
 
-export async function registerPrefix(ctx: Ctx, p: Principal, body: { prefix: string }): Promise<Gs1Prefix> {
+export async function registerPrefix(ctx: ServiceDeps, p: Principal, body: { prefix: string }): Promise<Gs1Prefix> {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
@@ -58,19 +56,19 @@ export async function registerPrefix(ctx: Ctx, p: Principal, body: { prefix: str
   });
 }
 
-export async function listPrefixes(ctx: Ctx, p: Principal, q: { limit: number; cursor?: string }) {
+export async function listPrefixes(ctx: ServiceDeps, p: Principal, q: { limit: number; cursor?: string }) {
   const page = await paginate(prefixesQuery(ctx.db, p.organizationId), q, 'gcp');
   return { ...page, items: page.items.map((r) => toGs1Prefix(r)) };
 }
 
-export async function getPrefix(ctx: Ctx, p: Principal, id: string) {
+export async function getPrefix(ctx: ServiceDeps, p: Principal, id: string) {
   const row = await findPrefix(ctx.db, p.organizationId, id);
   if (!row) throw notFound('GS1 company prefix');
   return toGs1Prefix(row);
 }
 
 /** Removing a verified prefix takes the organization's passports under it off the resolver. */
-export async function removePrefix(ctx: Ctx, p: Principal, id: string) {
+export async function removePrefix(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'gs1_prefixes', id);

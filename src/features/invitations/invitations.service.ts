@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -34,7 +34,6 @@ import {
   updateInvitation,
 } from './invitations.repo.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 type Row = InvitationsTable;
 
 /** Like GitHub's organization invitations: long enough to be noticed, short enough not to linger. */
@@ -121,7 +120,7 @@ async function auditInvitation(
  * tells nothing about either. An open invitation to the same address is refreshed (same id, the
  * new roles, a new expiry) rather than duplicated.
  */
-export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBody) {
+export async function createInvitation(ctx: ServiceDeps, p: Principal, body: AddMemberBody) {
   const at = ctx.clock.now();
   const email = normalizeEmail(body.email);
   // Each invitation (and each refresh) gets a new link; only its hash is kept, so the previous
@@ -176,7 +175,7 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
   });
 }
 
-export async function listInvitations(ctx: Ctx, p: Principal, q: InvitationListQuery) {
+export async function listInvitations(ctx: ServiceDeps, p: Principal, q: InvitationListQuery) {
   const now = ctx.clock.now();
   const base = openInvitations(ctx.db)
     .where('organization_id', '=', p.organizationId)
@@ -193,7 +192,7 @@ function notOpen(r: Row, now: Date) {
 }
 
 /** DELETE /v1/invitations/:id: another organization's invitation is a 404; a closed one a 409. */
-export async function revokeInvitation(ctx: Ctx, p: Principal, id: string) {
+export async function revokeInvitation(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
@@ -214,7 +213,7 @@ function linkMatches(hash: string | null, token: string | undefined) {
 
 /** POST /auth/invitations/accept {token}: the invitation the link names, if it is the session user's. */
 export async function acceptByLink(
-  ctx: Ctx,
+  ctx: ServiceDeps,
   cookie: string | undefined,
   csrf: unknown,
   linkToken: string,
@@ -225,7 +224,7 @@ export async function acceptByLink(
 }
 
 /** The session's user; invitations are matched on its (normalised) e-mail address. */
-async function sessionUser(ctx: Ctx, token: string | undefined, csrf?: { sent: unknown }) {
+async function sessionUser(ctx: ServiceDeps, token: string | undefined, csrf?: { sent: unknown }) {
   const session = await sessionOf(ctx, token);
   if (csrf) checkCsrf(session.csrf_token, csrf.sent);
   const user = await findUserById(ctx.db, session.user_id);
@@ -233,7 +232,7 @@ async function sessionUser(ctx: Ctx, token: string | undefined, csrf?: { sent: u
   return user;
 }
 
-export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
+export async function receivedInvitations(ctx: ServiceDeps, token: string | undefined) {
   const user = await sessionUser(ctx, token);
   // Until the address is proved, invitations to it are not this user's to see.
   if (ctx.config.emailVerification === 'required' && !user.email_verified_at)
@@ -263,7 +262,7 @@ export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
  * archived since the invitation are skipped.
  */
 export async function respondToInvitation(
-  ctx: Ctx,
+  ctx: ServiceDeps,
   token: string | undefined,
   csrf: unknown,
   id: string,

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { PlanName } from '../../platform/plans.js';
 import type { Principal } from '../../http/principal.js';
@@ -19,9 +19,6 @@ import {
 } from './organizations.repo.js';
 import { settingsText, taken, uniqueAs } from './organizations.fns.js';
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';
-
-type Ctx = Pick<Deps, 'db' | 'clock'>;
-type CreateCtx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export interface NewOrganization {
   name: string;
@@ -88,7 +85,7 @@ export async function getOrganization(db: DB, id: string) {
  * key) becomes org_admin of the new organization (docs/decisions.md D5). Its plan is DEFAULT_PLAN; operators
  * change it with `qrs org set-plan` (setPlan below).
  */
-export async function createOrganization(ctx: CreateCtx, p: Principal, body: CreateOrganizationBody) {
+export async function createOrganization(ctx: ServiceDeps, p: Principal, body: CreateOrganizationBody) {
   if (!p.userId)
     throw forbidden(
       'This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.',
@@ -140,7 +137,7 @@ function ownOrganization(p: Principal, id: string) {
   if (id !== p.organizationId) throw notFound('Organization');
 }
 
-export async function patchOrganization(ctx: Ctx, p: Principal, id: string, body: UpdateOrganizationBody) {
+export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: string, body: UpdateOrganizationBody) {
   ownOrganization(p, id);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', id);
@@ -167,7 +164,7 @@ export async function patchOrganization(ctx: Ctx, p: Principal, id: string, body
  * Soft delete (docs/decisions.md D5): rows stay; keys stop authenticating because auth joins the organization,
  * and sessions of users left without any active organization are ended (their cookies get 401).
  */
-export async function deleteOrganization(ctx: Ctx, p: Principal, id: string) {
+export async function deleteOrganization(ctx: ServiceDeps, p: Principal, id: string) {
   ownOrganization(p, id);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', id);

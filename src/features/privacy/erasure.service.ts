@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
@@ -8,8 +8,6 @@ import { recordAudit, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
-
-type Ctx = Pick<Deps, 'db' | 'clock'>;
 
 /** Active organizations the user belongs to, with the role, and each one's default workspace. */
 function organizationsOf(db: DB, userId: string) {
@@ -72,7 +70,7 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
 }
 
 /** DELETE /v1/users/me: the session user, after re-entering the password (throttled like a login). */
-export async function eraseMe(ctx: Ctx, p: Principal, password: string, ip: string) {
+export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, ip: string) {
   const user = p.userId ? await findUserById(ctx.db, p.userId) : undefined;
   if (!user) throw notFound('User');
   const now = ctx.clock.now();
@@ -95,7 +93,7 @@ export async function eraseMe(ctx: Ctx, p: Principal, password: string, ip: stri
  * POST /v1/members/:user_id/erase: an org_admin erases a member of its organization. A user who
  * also belongs to another organization is not this organization's to erase (409: remove them instead).
  */
-export async function eraseMember(ctx: Ctx, p: Principal, userId: string) {
+export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await findMembershipRow(trx, p.organizationId, userId))) throw notFound('Member');
