@@ -8,7 +8,7 @@ import { lockRow } from '../../db/row-lock.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
-import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/index.js';
+import { systemActor, auditActor, recordAudit } from '../audit/index.js';
 import { toPassport, insertVersion, updatePassport } from '../dpp/index.js';
 import { taken, uniqueAs } from '../organizations/index.js';
 import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
@@ -139,18 +139,14 @@ export async function verifyPrefixAsOperator(
     if (before) {
       await markVerified(trx, row.id, at.toISOString());
       row = { ...row, status: 'verified', verified_at: at.toISOString(), updated_at: at.toISOString() };
-      await recordAudit(
-        trx,
-        { ...SYSTEM_ACTOR, organizationId: input.organizationId, workspaceId: ws.id },
-        {
-          action: 'gs1_prefixes.verified',
-          resourceType: 'gs1_prefixes',
-          resourceId: row.id,
-          before,
-          after: toGs1Prefix(row),
-          at,
-        },
-      );
+      await recordAudit(trx, systemActor({ organizationId: input.organizationId, workspaceId: ws.id }), {
+        action: 'gs1_prefixes.verified',
+        resourceType: 'gs1_prefixes',
+        resourceId: row.id,
+        before,
+        after: toGs1Prefix(row),
+        at,
+      });
     }
     const archived: string[] = [];
     for (const squat of await publishedUnderPrefixElsewhere(trx, input.organizationId, input.prefix)) {
@@ -179,18 +175,14 @@ export async function verifyPrefixAsOperator(
         actor_id: null,
         created_at: at.toISOString(),
       });
-      await recordAudit(
-        trx,
-        { ...SYSTEM_ACTOR, organizationId: squat.organization_id, workspaceId: squat.workspace_id },
-        {
-          action: 'dpp.archived',
-          resourceType: 'dpp',
-          resourceId: squat.id,
-          before: toPassport(squat, baseUrl),
-          after: toPassport(next, baseUrl),
-          at,
-        },
-      );
+      await recordAudit(trx, systemActor({ organizationId: squat.organization_id, workspaceId: squat.workspace_id }), {
+        action: 'dpp.archived',
+        resourceType: 'dpp',
+        resourceId: squat.id,
+        before: toPassport(squat, baseUrl),
+        after: toPassport(next, baseUrl),
+        at,
+      });
       archived.push(squat.id);
     }
     return { ...toGs1Prefix(row), archived_passports: archived };

@@ -6,7 +6,7 @@ import { parseJson } from '../../db/column-values.js';
 import { conflict, notFound, unauthenticated } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { isId, newId } from '../../lib/ids.js';
-import { auditActor, recordAudit, type AuditActor } from '../audit/index.js';
+import { auditActor, recordAudit, userActor, type AuditActor } from '../audit/index.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { sessionOf, assertEmailVerified, findUserByEmail, findUserById, normalizeEmail } from '../users/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
@@ -282,7 +282,7 @@ export async function respondToInvitation(
     const row = (await findForEmail(trx, id, user.email))!;
     const closed = notOpen(row, at);
     if (closed) throw closed;
-    const actor = { actorType: 'user' as const, actorId: user.id, requestId, organizationId: row.organization_id };
+    const actor = userActor(user.id, requestId, { organizationId: row.organization_id });
     if (answer === 'decline') {
       const next = { ...row, declined_at: at.toISOString() };
       await updateInvitation(trx, id, { declined_at: next.declined_at });

@@ -4,7 +4,7 @@ import type { Principal } from '../../http/principal.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { lockRow } from '../../db/row-lock.js';
 import { AppError } from '../../http/errors.js';
-import { recordAudit, type AuditWho } from '../audit/index.js';
+import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
@@ -84,9 +84,7 @@ export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, 
     );
   if (!(await verifyPassword(password, user.password_hash))) throw invalidField('/password', 'is wrong', 'mismatch');
   await forgiveLogin(ctx.db, user.email, ip, now);
-  return ctx.db
-    .transaction()
-    .execute((trx) => erase(trx, user.id, { actorType: 'user', actorId: user.id, requestId: p.requestId }, now));
+  return ctx.db.transaction().execute((trx) => erase(trx, user.id, userActor(user.id, p.requestId), now));
 }
 
 /**

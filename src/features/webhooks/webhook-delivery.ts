@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { PermanentJobError, type Job } from '../jobs/index.js';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
+import { recordAudit, systemActor } from '../audit/index.js';
 import type { AgentPool } from './webhook-agents.js';
 import { postTo, type SendResult } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';
@@ -145,7 +145,7 @@ async function disable(trx: DB, endpoint: Endpoint, reason: string, now: Date) {
   await changeEndpoint(trx, endpoint, values);
   await recordAudit(
     trx,
-    { ...SYSTEM_ACTOR, organizationId: endpoint.organization_id, workspaceId: endpoint.workspace_id },
+    systemActor({ organizationId: endpoint.organization_id, workspaceId: endpoint.workspace_id }),
     {
       action: 'webhooks.updated',
       resourceType: 'webhooks',
