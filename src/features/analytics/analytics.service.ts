@@ -1,9 +1,9 @@
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
 import { parseJson } from '../../db/column-values.js';
-import { findCode, liveCodes } from '../codes/index.js';
+import { codeNotFound, liveCodes, requireCode } from '../codes/index.js';
 import { DAY, QUARTER } from './buckets.js';
 import { DIMENSION_NAMES } from './dimensions.js';
 import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';
@@ -42,7 +42,7 @@ export async function zoneOfCode(db: DB, workspaceId: string, codeId: string, tz
     .select('workspaces.timezone')
     .where('codes.id', '=', codeId)
     .executeTakeFirst();
-  if (!row) throw notFound('Code');
+  if (!row) throw codeNotFound();
   return zoneOf(tz, row.timezone);
 }
 
@@ -93,8 +93,7 @@ export function rangeOf(
 
 async function scopeOf(deps: ServiceDeps, p: Principal, q: AnalyticsQuery): Promise<Scope> {
   if (q.code_id !== undefined) {
-    const code = await findCode(deps.db, p.workspaceId, q.code_id);
-    if (!code) throw notFound('Code');
+    const code = await requireCode(deps.db, p.workspaceId, q.code_id);
     const tagged = q.tag === undefined || parseJson<string[]>(code.tags, []).includes(q.tag);
     return { codes: { ids: tagged ? [q.code_id] : [] } };
   }

@@ -7,6 +7,7 @@ import { auditActor, recordAudit } from '../audit/index.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { CodeHooks } from './codes.service.js';
 import { findCode } from './codes.repo.js';
+import { requireCode } from './code-lookup.js';
 import { aliasesQuery, deleteAliasByShortCode, findAlias, insertAlias, shortCodeInUse } from './aliases.repo.js';
 
 export const taken = (pointer: string, code: string): FieldError => ({
@@ -46,7 +47,7 @@ export async function listAliases(
   codeId: string,
   page: PageParams,
 ): Promise<Page<CodeAlias>> {
-  if (!(await findCode(deps.db, p.workspaceId, codeId))) throw notFound('Code');
+  await requireCode(deps.db, p.workspaceId, codeId);
   return paginate(aliasesQuery(deps.db, codeId), page, 'qra', 'code_aliases.id');
 }
 

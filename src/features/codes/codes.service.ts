@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { flag } from '../../db/column-values.js';
 import { lockRow } from '../../db/row-lock.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { conflict, notFound, rejectFields, type FieldError } from '../../http/errors.js';
+import { conflict, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { diff, auditActor, recordAudit } from '../audit/index.js';
@@ -34,9 +34,9 @@ import { findFile } from '../files/index.js';
 import { isReservedShortCode, randomReadableShortCode } from './short-codes.js';
 import { aliasesOf, findAlias } from './aliases.repo.js';
 import { renameShortCode, taken } from './aliases.service.js';
+import { requireCode } from './code-lookup.js';
 import {
   customDomainsAmong,
-  findCode,
   findWorkspaceForCodes,
   insertCode,
   listCodesQuery,
@@ -342,8 +342,7 @@ export async function createCodes(
 
 /** The API object of one live code of the caller's workspace, or 404. Used by the QR image routes. */
 export async function getCode(deps: ServiceDeps, p: Principal, id: string): Promise<Code> {
-  const row = await findCode(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Code');
+  const row = await requireCode(deps.db, p.workspaceId, id);
   const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
   return view(deps, ws)(row);
 }
@@ -375,8 +374,7 @@ async function mutate(
   const now = deps.clock.now();
   const { after, shortCodes } = await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'codes', id);
-    const row = await findCode(trx, p.workspaceId, id);
-    if (!row) throw notFound('Code');
+    const row = await requireCode(trx, p.workspaceId, id);
     const values = await change(row, ws, trx);
     // The redirect caches every name the code answers to: its short code, the new one, its aliases.
     const names = [row.short_code, values.short_code, ...(await aliasesOf(trx, id))];

@@ -1,4 +1,3 @@
-import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
@@ -7,18 +6,12 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { findCode } from '../codes/index.js';
+import { requireCode } from '../codes/index.js';
 import { findComment, insertComment, listCommentsQuery, markCommentDeleted } from './comments.repo.js';
 import { toComment, type CommentListQuery } from './comments.schemas.js';
 
-async function ownCode(db: DB, p: Principal, codeId: string) {
-  const code = await findCode(db, p.workspaceId, codeId);
-  if (!code) throw notFound('Code');
-  return code;
-}
-
 export async function listComments(deps: ServiceDeps, p: Principal, codeId: string, q: CommentListQuery) {
-  await ownCode(deps.db, p, codeId);
+  await requireCode(deps.db, p.workspaceId, codeId);
   const page = await paginate(listCommentsQuery(deps.db, codeId), { limit: q.limit, cursor: q.cursor }, 'cmt');
   return { ...page, items: page.items.map(toComment) };
 }
@@ -26,7 +19,7 @@ export async function listComments(deps: ServiceDeps, p: Principal, codeId: stri
 export async function addComment(deps: ServiceDeps, p: Principal, codeId: string, body: string) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    await ownCode(trx, p, codeId);
+    await requireCode(trx, p.workspaceId, codeId);
     const row = {
       id: newId('cmt'),
       code_id: codeId,
@@ -54,7 +47,7 @@ export async function addComment(deps: ServiceDeps, p: Principal, codeId: string
 export async function deleteComment(deps: ServiceDeps, p: Principal, codeId: string, commentId: string) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    await ownCode(trx, p, codeId);
+    await requireCode(trx, p.workspaceId, codeId);
     await lockRow(trx, 'code_comments', commentId);
     const row = await findComment(trx, codeId, commentId);
     if (!row) throw notFound('Comment');

@@ -1,23 +1,16 @@
 import type { Principal } from '../../http/principal.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { bool } from '../../db/column-values.js';
-import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { findCode } from '../codes/index.js';
+import { requireCode } from '../codes/index.js';
 import { calendar, rangeOf, sumOf, zoneOfCode, topValues, totalsOf } from '../analytics/index.js';
 import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
 import { listScansQuery } from './scans.repo.js';
 import { retainedScans } from './scan-counters.js';
 
-async function ownCode(deps: ServiceDeps, p: Principal, id: string) {
-  const code = await findCode(deps.db, p.workspaceId, id);
-  if (!code) throw notFound('Code');
-  return code;
-}
-
 export async function listScans(deps: ServiceDeps, p: Principal, codeId: string, q: ScanListQuery) {
-  const code = await ownCode(deps, p, codeId);
+  const code = await requireCode(deps.db, p.workspaceId, codeId);
   const total = retainedScans(code, q.include_bots);
   const page: Page<Record<string, unknown>> = await paginate(
     listScansQuery(deps.db, codeId, q.include_bots),
