@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
-import { AppError, conflict, invalidField, notFound } from '../../http/errors.js';
-import { findActiveOrganization } from '../organizations/index.js';
+import { AppError, conflict, invalidField } from '../../http/errors.js';
+import { getOrganization } from '../organizations/index.js';
 import { ensureAccount, findAccount, updateAccount } from './billing.repo.js';
 import { toBilling, type CheckoutBody } from './billing.schemas.js';
 import type { Stripe } from './stripe-client.js';
@@ -30,9 +30,7 @@ function client(ctx: ServiceDeps & { stripe: Stripe | null }): Stripe {
 }
 
 async function organization(ctx: ServiceDeps & { stripe: Stripe | null }, p: Principal) {
-  const org = await findActiveOrganization(ctx.db, p.organizationId);
-  if (!org) throw notFound('Organization');
-  return org;
+  return getOrganization(ctx.db, p.organizationId);
 }
 
 export async function getBilling(ctx: ServiceDeps & { stripe: Stripe | null }, p: Principal) {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ServiceDeps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { parseJson } from '../../db/column-values.js';
@@ -49,6 +50,20 @@ function toKit(row: Selectable<BrandKitsTable>): BrandKit {
 }
 
 /** Checks and stores a logo; a file that fails any check is a 422 and nothing is written. */
+/** A live logo of the workspace, or the logo's one 404. */
+async function requireLogo(db: DB, workspaceId: string, id: string) {
+  const row = await findLogo(db, workspaceId, id);
+  if (!row) throw notFound('Logo');
+  return row;
+}
+
+/** A live brand kit of the workspace, or the kit's one 404. */
+async function requireKit(db: DB, workspaceId: string, id: string) {
+  const row = await findKit(db, workspaceId, id);
+  if (!row) throw notFound('Brand kit');
+  return row;
+}
+
 export async function createLogo(deps: ServiceDeps, p: Principal, body: LogoCreate): Promise<Logo> {
   const checked = checkLogoFile(body.content_type as LogoType, body.data);
   if (Array.isArray(checked)) throw rejectFields(checked);
@@ -87,15 +102,13 @@ export async function listLogos(deps: ServiceDeps, p: Principal, page: PageParam
 }
 
 export async function getLogo(deps: ServiceDeps, p: Principal, id: string): Promise<Logo> {
-  const row = await findLogo(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Logo');
+  const row = await requireLogo(deps.db, p.workspaceId, id);
   return toLogo(row);
 }
 
 /** The stored (sanitised) file of a live logo of the workspace. */
 export async function logoFile(deps: ServiceDeps, p: Principal, id: string) {
-  const row = await findLogo(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Logo');
+  const row = await requireLogo(deps.db, p.workspaceId, id);
   return { contentType: row.content_type, data: Buffer.from(row.data, 'base64'), name: row.name };
 }
 
@@ -103,8 +116,7 @@ export async function logoFile(deps: ServiceDeps, p: Principal, id: string) {
 export async function deleteLogo(deps: ServiceDeps, p: Principal, id: string): Promise<Logo> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const row = await findLogo(trx, p.workspaceId, id);
-    if (!row) throw notFound('Logo');
+    const row = await requireLogo(trx, p.workspaceId, id);
     const before = toLogo(row);
     const after = { ...before, deleted_at: now.toISOString() };
     await markLogoDeleted(trx, id, after.deleted_at);
@@ -178,8 +190,7 @@ export async function listKits(deps: ServiceDeps, p: Principal, page: PageParams
 }
 
 export async function getKit(deps: ServiceDeps, p: Principal, id: string): Promise<BrandKit> {
-  const row = await findKit(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Brand kit');
+  const row = await requireKit(deps.db, p.workspaceId, id);
   return toKit(row);
 }
 
@@ -192,8 +203,7 @@ export async function updateKitFields(
 ): Promise<BrandKit> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const row = await findKit(trx, p.workspaceId, id);
-    if (!row) throw notFound('Brand kit');
+    const row = await requireKit(trx, p.workspaceId, id);
     if (body.style) {
       const errors = await checkDesignRefs({ ...deps, db: trx }, p.workspaceId, body.style, '/style');
       if (errors.length) throw rejectFields(errors);

@@ -7,7 +7,7 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { lockRow } from '../../db/row-lock.js';
-import { conflict, invalid, invalidField, notFound, type FieldError } from '../../http/errors.js';
+import { conflict, invalid, invalidField, type FieldError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
@@ -18,7 +18,6 @@ import { ownsGtin } from '../gs1-prefixes/index.js';
 import { asCreateRequest, rejection, toPassport, type PassportRow } from './dpp.fns.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import {
-  findPassport,
   insertPassport,
   insertVersion,
   listPassportsQuery,
@@ -27,6 +26,7 @@ import {
   type PassportFilter,
 } from './dpp.repo.js';
 import type { VersionAction } from './dpp.table.js';
+import { requirePassport } from './dpp-lookup.js';
 
 export interface Saved {
   passport: Passport;
@@ -123,8 +123,7 @@ export async function createPassport(deps: ServiceDeps, p: Principal, body: unkn
 }
 
 export async function getPassport(deps: ServiceDeps, p: Principal, id: string): Promise<Passport> {
-  const row = await findPassport(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Passport');
+  const row = await requirePassport(deps.db, p.workspaceId, id);
   return toPassport(row, deps.config.baseUrl);
 }
 
@@ -157,8 +156,7 @@ async function saveRevision(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'dpp_passports', id);
-    const row = await findPassport(trx, p.workspaceId, id);
-    if (!row) throw notFound('Passport');
+    const row = await requirePassport(trx, p.workspaceId, id);
     const before = toPassport(row, deps.config.baseUrl);
     const outcome = await change(row, trx);
     if (!outcome) return { passport: before, warnings: [] };

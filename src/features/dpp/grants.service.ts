@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { findPassport } from './dpp.repo.js';
+import { requirePassport } from './dpp-lookup.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { DppAccessGrantsTable, GrantLevel } from './dpp.table.js';
 import { findGrant, findGrantByHash, insertGrant, listGrantsQuery, revokeGrant } from './grants.repo.js';
@@ -43,8 +43,7 @@ export const grantTokenPattern = (prefix: string) =>
   new RegExp(`^${prefix.replace(/[^A-Za-z0-9]/g, '')}_dpg_[0-9A-Za-z]{40}$`);
 
 async function ownPassport(deps: ServiceDeps, p: Principal, id: string) {
-  const row = await findPassport(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Passport');
+  const row = await requirePassport(deps.db, p.workspaceId, id);
   return row;
 }
 

@@ -6,7 +6,7 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { lockRow } from '../../db/row-lock.js';
-import { conflict, invalid, invalidField, notFound } from '../../http/errors.js';
+import { conflict, invalid, invalidField } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
@@ -17,7 +17,8 @@ import { ownsGtin } from '../gs1-prefixes/index.js';
 import { rejection } from './dpp.fns.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { toModel, validateModel, type Model, type ModelRow } from './models.fns.js';
-import { findModel, insertModel, listModelsQuery, updateModel } from './models.repo.js';
+import { insertModel, listModelsQuery, updateModel } from './models.repo.js';
+import { requireModel } from './dpp-lookup.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 
 export interface SavedModel {
@@ -80,8 +81,7 @@ export async function createModel(deps: ServiceDeps, p: Principal, body: unknown
 }
 
 export async function getModel(deps: ServiceDeps, p: Principal, id: string): Promise<Model> {
-  const row = await findModel(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Model passport');
+  const row = await requireModel(deps.db, p.workspaceId, id);
   return toModel(row, deps.config.baseUrl);
 }
 
@@ -111,8 +111,7 @@ async function saveRevision(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'dpp_models', id);
-    const row = await findModel(trx, p.workspaceId, id);
-    if (!row) throw notFound('Model passport');
+    const row = await requireModel(trx, p.workspaceId, id);
     const before = toModel(row, deps.config.baseUrl);
     const outcome = await change(row, trx);
     if (!outcome) return { model: before, warnings: [] };

@@ -61,9 +61,15 @@ export async function listPrefixes(ctx: ServiceDeps, p: Principal, q: { limit: n
   return { ...page, items: page.items.map((r) => toGs1Prefix(r)) };
 }
 
-export async function getPrefix(ctx: ServiceDeps, p: Principal, id: string) {
-  const row = await findPrefix(ctx.db, p.organizationId, id);
+/** A prefix of the caller's organization, or the prefix's one 404. */
+async function requirePrefix(db: DB, organizationId: string, id: string) {
+  const row = await findPrefix(db, organizationId, id);
   if (!row) throw notFound('GS1 company prefix');
+  return row;
+}
+
+export async function getPrefix(ctx: ServiceDeps, p: Principal, id: string) {
+  const row = await requirePrefix(ctx.db, p.organizationId, id);
   return toGs1Prefix(row);
 }
 
@@ -72,8 +78,7 @@ export async function removePrefix(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'gs1_prefixes', id);
-    const row = await findPrefix(trx, p.organizationId, id);
-    if (!row) throw notFound('GS1 company prefix');
+    const row = await requirePrefix(trx, p.organizationId, id);
     await deletePrefix(trx, id);
     const after = toGs1Prefix(row, 'removed');
     await recordAudit(trx, auditActor(p), {

@@ -191,13 +191,16 @@ function notOpen(r: Row, now: Date) {
     : conflict(`This invitation is ${status}${status === 'expired' ? '; ask for a new one' : ''}.`);
 }
 
+/** An invitation's one 404: another organization's, another address's, a wrong link and an unknown id read alike. */
+const invitationNotFound = () => notFound('Invitation');
+
 /** DELETE /v1/invitations/:id: another organization's invitation is a 404; a closed one a 409. */
 export async function revokeInvitation(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
     const row = isId(id, 'inv') ? await findInvitation(trx, id) : undefined;
-    if (!row || row.organization_id !== p.organizationId) throw notFound('Invitation');
+    if (!row || row.organization_id !== p.organizationId) throw invitationNotFound();
     const status = statusOf(row, at);
     if (status !== 'pending' && status !== 'expired') throw notOpen(row, at)!;
     const next = { ...row, revoked_at: at.toISOString() };
@@ -274,7 +277,7 @@ export async function respondToInvitation(
   const at = ctx.clock.now();
   const found = isId(id, 'inv') ? await findForEmail(ctx.db, id, user.email) : undefined;
   // Accepting needs the link's secret too: knowing the address (signing up with it) is not enough.
-  if (!found || (answer === 'accept' && !linkMatches(found.token_hash, linkToken))) throw notFound('Invitation');
+  if (!found || (answer === 'accept' && !linkMatches(found.token_hash, linkToken))) throw invitationNotFound();
   if (answer === 'accept' || ctx.config.emailVerification === 'required')
     await assertEmailVerified(ctx, ctx.db, user.id);
   return ctx.db.transaction().execute(async (trx) => {

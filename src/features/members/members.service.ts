@@ -56,6 +56,9 @@ export async function listMembers(ctx: ServiceDeps, p: Principal, q: MemberListQ
   return { ...page, items: await withWorkspaces(ctx.db, p, page.items) };
 }
 
+/** A member's one 404: another organization's user, one outside the caller's workspace and an unknown id read alike. */
+export const memberNotFound = () => notFound('Member');
+
 async function memberRow(db: DB, p: Principal, userId: string) {
   const row = await findMembershipRow(db, p.organizationId, userId);
   const scope = scopeOf(p);
@@ -63,7 +66,7 @@ async function memberRow(db: DB, p: Principal, userId: string) {
     !row ||
     (scope && !(await workspaceRolesOf(db, p.organizationId, [userId])).some((r) => r.workspace_id === scope))
   )
-    throw notFound('Member');
+    throw memberNotFound();
   return row;
 }
 

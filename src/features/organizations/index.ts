@@ -3,4 +3,9 @@
 export { settingsText, taken, uniqueAs } from './organizations.fns.js';
 export { findActiveOrganization, slugExists, updateOrganization } from './organizations.repo.js';
 export { Email, Name, Organization, Settings, Slug, toOrganization } from './organizations.schemas.js';
-export { createOrganizationWithDefaults, organizationIdOf } from './organizations.service.js';
+export {
+  createOrganizationWithDefaults,
+  getOrganization,
+  organizationIdOf,
+  organizationNotFound,
+} from './organizations.service.js';

@@ -74,9 +74,13 @@ export async function organizationIdOf(db: DB, idOrSlug: string): Promise<string
   return findOrganizationIdBySlug(db, idOrSlug);
 }
 
+/** An organization's one 404: a deleted one, another tenant's and an unknown id all read alike. */
+export const organizationNotFound = () => notFound('Organization');
+
+/** An active organization, or {@link organizationNotFound}. */
 export async function getOrganization(db: DB, id: string) {
   const org = await findActiveOrganization(db, id);
-  if (!org) throw notFound('Organization');
+  if (!org) throw organizationNotFound();
   return org;
 }
 
@@ -134,7 +138,7 @@ async function auditOrganization(
 
 /** Only the caller's current organization is addressable; any other id is a 404 (docs/decisions.md D3). */
 function ownOrganization(p: Principal, id: string) {
-  if (id !== p.organizationId) throw notFound('Organization');
+  if (id !== p.organizationId) throw organizationNotFound();
 }
 
 export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: string, body: UpdateOrganizationBody) {

@@ -5,7 +5,7 @@ import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { lockRow } from '../../db/row-lock.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
-import { countOrgAdmins, findMembershipRow } from '../members/index.js';
+import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
 
@@ -21,6 +21,9 @@ function organizationsOf(db: DB, userId: string) {
     .execute();
 }
 
+/** A user's one 404 here: an unknown, already erased or signed-out user reads alike. */
+const userNotFound = () => notFound('User');
+
 /**
  * Erases a user in one transaction (docs/privacy.md): every step of ERASURE_STEPS, then one audit
  * entry per organization it left, naming only its id. The last org_admin of an organization must
@@ -28,7 +31,7 @@ function organizationsOf(db: DB, userId: string) {
  */
 async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
   const user = await findUserById(trx, userId);
-  if (!user || user.erased_at) throw notFound('User');
+  if (!user || user.erased_at) throw userNotFound();
   const orgs = await organizationsOf(trx, userId);
   for (const org of orgs) {
     await lockRow(trx, 'organizations', org.organization_id);
@@ -72,7 +75,7 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
 /** DELETE /v1/users/me: the session user, after re-entering the password (throttled like a login). */
 export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, ip: string) {
   const user = p.userId ? await findUserById(ctx.db, p.userId) : undefined;
-  if (!user) throw notFound('User');
+  if (!user) throw userNotFound();
   const now = ctx.clock.now();
   const wait = await admitLogin(ctx.db, user.email, ip, now);
   if (wait !== null)
@@ -94,7 +97,7 @@ export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, 
 export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await findMembershipRow(trx, p.organizationId, userId))) throw notFound('Member');
+    if (!(await findMembershipRow(trx, p.organizationId, userId))) throw memberNotFound();
     const elsewhere = (await organizationsOf(trx, userId)).filter((o) => o.organization_id !== p.organizationId);
     if (elsewhere.length)
       throw conflict(

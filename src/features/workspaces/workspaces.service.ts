@@ -5,10 +5,10 @@ import type { DnsResolver } from '../../lib/dns.js';
 import type { Principal } from '../../http/principal.js';
 import type { PlanName } from '../../platform/plans.js';
 import { lockRow } from '../../db/row-lock.js';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
+import { AppError, conflict, forbidden, invalidField } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { findActiveOrganization, settingsText, taken, uniqueAs } from '../organizations/index.js';
+import { getOrganization, settingsText, taken, uniqueAs } from '../organizations/index.js';
 import {
   countActiveWorkspaces,
   customDomainExists,
@@ -31,7 +31,7 @@ import {
 } from './workspaces.fns.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { normalizeRequestHost } from '../../lib/host.js';
-import { canSeeWorkspace, mayConfigureWorkspace } from './workspaces.access.js';
+import { canSeeWorkspace, workspaceNotFound, mayConfigureWorkspace } from './workspaces.access.js';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
@@ -49,7 +49,7 @@ export async function listWorkspaces(ctx: ServiceDeps, p: Principal, q: Workspac
 /** The workspace if the caller may see it, else 404 (another tenant's id looks the same). */
 async function visibleWorkspace(db: DB, p: Principal, id: string) {
   const row = await findWorkspace(db, p.organizationId, id);
-  if (!row || !(await canSeeWorkspace(db, p, id))) throw notFound('Workspace');
+  if (!row || !(await canSeeWorkspace(db, p, id))) throw workspaceNotFound();
   return row;
 }
 
@@ -66,8 +66,7 @@ export async function createWorkspace(ctx: ServiceDeps, p: Principal, body: Crea
   const timezone = body.timezone === undefined ? undefined : timeZoneOf(body.timezone);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
-    const org = await findActiveOrganization(trx, p.organizationId);
-    if (!org) throw notFound('Organization');
+    const org = await getOrganization(trx, p.organizationId);
     const plan = org.plan as PlanName;
     const limit = ctx.config.plans[plan]?.maxWorkspaces ?? null;
     if (limit !== null && (await countActiveWorkspaces(trx, org.id)) >= limit) {
