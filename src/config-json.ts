@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import type { Deprecation } from './platform/config.js';
 import { PLAN_NAMES, type Plan, type PlanName } from './platform/plans.js';
 import { createAjv } from './lib/ajv.js';
+import { isoDay } from './lib/time.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -66,9 +67,7 @@ const checkDeprecations = ajv.compile(DeprecationsJson);
 /** Rejects dates that Date.parse rolls over (2027-02-30 → 2027-03-02). */
 function sameDate(s: string): boolean {
   const day = Date.parse(s.slice(0, 10));
-  return (
-    !Number.isNaN(Date.parse(s)) && !Number.isNaN(day) && new Date(day).toISOString().slice(0, 10) === s.slice(0, 10)
-  );
+  return !Number.isNaN(Date.parse(s)) && !Number.isNaN(day) && isoDay(day) === s.slice(0, 10);
 }
 
 function describe(e: ErrorObject): string {

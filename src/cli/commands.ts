@@ -8,7 +8,7 @@ import {
   setPlan,
 } from '../features/organizations/organizations.service.js';
 import { createApiKey } from '../features/api-keys/api-keys.service.js';
-import { SYSTEM_ACTOR, recordAudit } from '../features/audit/audit.service.js';
+import { systemActor, recordAudit } from '../features/audit/audit.service.js';
 import { OperatorError, verifyPrefixAsOperator } from '../features/gs1-prefixes/gs1-prefixes.service.js';
 import { archivePassportsUnderPrefix } from '../features/dpp/index.js';
 import { PREFIX_MAX, PREFIX_MIN } from '../features/gs1-prefixes/gs1-prefixes.fns.js';
@@ -35,7 +35,7 @@ export async function bootstrap(db: DB, config: Config, input: BootstrapInput) {
     const { org, workspace } = await createOrganizationWithDefaults(
       trx,
       { name: input.orgName, slug: input.orgSlug, plan: input.plan },
-      { ...SYSTEM_ACTOR, userId: user.id },
+      systemActor({ userId: user.id }),
       now,
     );
     const { row, secret } = await createApiKey(
@@ -44,11 +44,13 @@ export async function bootstrap(db: DB, config: Config, input: BootstrapInput) {
       { organizationId: org.id, workspaceId: workspace.id, name: 'Bootstrap key', createdBy: user.id },
       now,
     );
-    await recordAudit(
-      trx,
-      { ...SYSTEM_ACTOR, organizationId: org.id, workspaceId: workspace.id },
-      { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now },
-    );
+    await recordAudit(trx, systemActor({ organizationId: org.id, workspaceId: workspace.id }), {
+      action: 'api_keys.created',
+      resourceType: 'api_keys',
+      resourceId: row.id,
+      after: row,
+      at: now,
+    });
     return { user_id: user.id, organization_id: org.id, workspace_id: workspace.id, api_key: secret };
   });
 }
@@ -79,11 +81,13 @@ export async function createKeyForWorkspace(db: DB, config: Config, workspaceId:
       { organizationId: ws.organization_id, workspaceId: ws.id, name, createdBy: admin.user_id },
       now,
     );
-    await recordAudit(
-      trx,
-      { ...SYSTEM_ACTOR, organizationId: ws.organization_id, workspaceId: ws.id },
-      { action: 'api_keys.created', resourceType: 'api_keys', resourceId: row.id, after: row, at: now },
-    );
+    await recordAudit(trx, systemActor({ organizationId: ws.organization_id, workspaceId: ws.id }), {
+      action: 'api_keys.created',
+      resourceType: 'api_keys',
+      resourceId: row.id,
+      after: row,
+      at: now,
+    });
     return { id: row.id, api_key: secret };
   });
 }
@@ -109,7 +113,7 @@ export async function setOrganizationPlan(db: DB, org: string, plan: PlanName) {
   return db.transaction().execute(async (trx) => {
     const id = await organizationIdOf(trx, org);
     if (!id) throw new Error(`organization ${org} not found (give its id org_… or its slug)`);
-    const { before, after } = await setPlan(trx, id, plan, SYSTEM_ACTOR, new Date());
+    const { before, after } = await setPlan(trx, id, plan, systemActor(), new Date());
     return { organization_id: id, plan: after.plan, previous_plan: before.plan, changed: before.plan !== after.plan };
   });
 }

@@ -2,6 +2,8 @@
 // `examples`/`default`/`enum` first, then what its property name says (ids carry their prefix,
 // `*_at` is a timestamp, `*_url` an address). A test checks every example against its schema.
 
+import { isoDay } from '../lib/time.js';
+
 export type SchemaLike = Record<string, any>;
 
 interface Context {
@@ -75,7 +77,7 @@ function stringFor(name: string, schema: SchemaLike, title: string | undefined, 
     case 'date-time':
       return name === 'expires_at' ? future(ctx.now) : TIME;
     case 'date':
-      return TIME.slice(0, 10);
+      return isoDay(TIME);
     case 'email':
       return 'ada@example.com';
     case 'uri':
@@ -92,7 +94,7 @@ function stringFor(name: string, schema: SchemaLike, title: string | undefined, 
   // A deadline that lies ahead, so an example that sets one is accepted.
   if (name === 'expires_at') return future(ctx.now);
   if (/(^|_)at$/.test(name)) return TIME;
-  if (name === 'date' || name === 'day') return TIME.slice(0, 10);
+  if (name === 'date' || name === 'day') return isoDay(TIME);
   if (/url$/.test(name) || name === 'href' || name === 'anchor') return 'https://example.com/spring-sale';
   if (name === 'email') return 'ada@example.com';
   if (name === 'slug') return 'acme';

@@ -42,3 +42,15 @@ export interface Deps {
   /** address lookups for outgoing webhook connections (checked before they are dialled) */
   hostResolver: HostResolver;
 }
+
+/**
+ * The one dependency type of the services: every service function takes `deps: ServiceDeps` first.
+ * Routes hand it `app.deps`; the CLI, the worker, tests and benchmarks hand `{ db, clock, config }`.
+ *
+ * A service that needs more names it at the use site, never in a per-feature alias (`type Ctx =`,
+ * `FooDeps = Pick<Deps, …>`; test/structure/conventions.test.ts rejects both):
+ * - another member of {@link Deps}: `ServiceDeps<'hostResolver'>`;
+ * - anything else (a Stripe client, the export pool, a cache hook): an intersection,
+ *   `ServiceDeps & { stripe: Stripe | null }`, built by the route as `{ ...app.deps, stripe }`.
+ */
+export type ServiceDeps<Extra extends keyof Deps = never> = Pick<Deps, 'db' | 'clock' | 'config' | Extra>;

@@ -6,7 +6,7 @@ import { workspaceAnalytics } from './analytics.service.js';
 import { route } from '../../http/route.js';
 
 export default async function analyticsRoutes(app: App) {
-  const deps = { db: app.deps.db, clock: app.deps.clock };
+  const deps = app.deps;
 
   app.get(
     '/v1/analytics',

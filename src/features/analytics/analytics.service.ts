@@ -1,17 +1,15 @@
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
 import { parseJson } from '../../db/column-values.js';
-import { findCode, liveCodes } from '../codes/index.js';
+import { codeNotFound, liveCodes, requireCode } from '../codes/index.js';
 import { DAY, QUARTER } from './buckets.js';
 import { DIMENSION_NAMES } from './dimensions.js';
 import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';
 import { topValues, totalsOf, type Scope } from './rollups.repo.js';
 import type { AnalyticsQuery } from './analytics.schemas.js';
 import { codeTitles } from './code-titles.js';
-
-export type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
 
 /** Longest range of every analytics read (GET /v1/analytics, a code's stats): two years and a leap day. */
 export const MAX_DAYS = 731;
@@ -44,7 +42,7 @@ export async function zoneOfCode(db: DB, workspaceId: string, codeId: string, tz
     .select('workspaces.timezone')
     .where('codes.id', '=', codeId)
     .executeTakeFirst();
-  if (!row) throw notFound('Code');
+  if (!row) throw codeNotFound();
   return zoneOf(tz, row.timezone);
 }
 
@@ -93,10 +91,9 @@ export function rangeOf(
   return [from, to];
 }
 
-async function scopeOf(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery): Promise<Scope> {
+async function scopeOf(deps: ServiceDeps, p: Principal, q: AnalyticsQuery): Promise<Scope> {
   if (q.code_id !== undefined) {
-    const code = await findCode(deps.db, p.workspaceId, q.code_id);
-    if (!code) throw notFound('Code');
+    const code = await requireCode(deps.db, p.workspaceId, q.code_id);
     const tagged = q.tag === undefined || parseJson<string[]>(code.tags, []).includes(q.tag);
     return { codes: { ids: tagged ? [q.code_id] : [] } };
   }
@@ -115,7 +112,7 @@ async function scopeOf(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery): Pr
 }
 
 /** GET /v1/analytics: the workspace's (or some codes') scans over a range, from rollups only. */
-export async function workspaceAnalytics(deps: AnalyticsDeps, p: Principal, q: AnalyticsQuery) {
+export async function workspaceAnalytics(deps: ServiceDeps, p: Principal, q: AnalyticsQuery) {
   const tz = await zoneFor(deps.db, p.workspaceId, q.tz);
   const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
   const dimensions = parseDimensions(q.dimensions);

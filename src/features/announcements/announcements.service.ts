@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { newId, isId } from '../../lib/ids.js';
 import { notFound } from '../../http/errors.js';
@@ -17,8 +17,6 @@ import {
 import { AnnouncementInputError, checkAnnouncement, type AnnouncementInput } from './announcements.fns.js';
 import { toAnnouncement, type AnnouncementListQuery } from './announcements.schemas.js';
 
-export type AnnouncementsDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
-
 /** The policy's reach of an API change (docs/versioning.md): keys used in the last 90 days. */
 const API_USER_WINDOW_MS = 90 * 86_400_000;
 
@@ -27,7 +25,7 @@ const API_USER_WINDOW_MS = 90 * 86_400_000;
  * one message per API-key owner in the same transaction, so the banner and the e-mails go out
  * together or not at all (docs/decisions.md D22).
  */
-export async function publishAnnouncement(deps: AnnouncementsDeps, input: AnnouncementInput & { email?: boolean }) {
+export async function publishAnnouncement(deps: ServiceDeps, input: AnnouncementInput & { email?: boolean }) {
   const now = deps.clock.now();
   const checked = checkAnnouncement(input, now);
   return deps.db.transaction().execute(async (trx) => {
@@ -71,7 +69,7 @@ export async function publishAnnouncement(deps: AnnouncementsDeps, input: Announ
 }
 
 /** `qrs announce withdraw`: the banner disappears for everyone at once; running it twice changes nothing. */
-export async function withdrawAnnouncement(deps: AnnouncementsDeps, id: string) {
+export async function withdrawAnnouncement(deps: ServiceDeps, id: string) {
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const row = isId(id, 'ann') ? await findAnnouncement(trx, id) : undefined;
@@ -82,13 +80,13 @@ export async function withdrawAnnouncement(deps: AnnouncementsDeps, id: string) 
 }
 
 /** `qrs announce list [--all]`: what the operator published, with its target and withdrawal. */
-export async function listForOperator(deps: AnnouncementsDeps, all: boolean) {
+export async function listForOperator(deps: ServiceDeps, all: boolean) {
   const rows = await operatorList(deps.db, deps.clock.now().toISOString(), all);
   return rows.map((r) => ({ ...toAnnouncement(r), organization_id: r.organization_id, withdrawn_at: r.withdrawn_at }));
 }
 
 /** GET /v1/announcements: current notices for the caller, without the ones it dismissed unless asked. */
-export async function listAnnouncements(deps: AnnouncementsDeps, p: Principal, q: AnnouncementListQuery) {
+export async function listAnnouncements(deps: ServiceDeps, p: Principal, q: AnnouncementListQuery) {
   let base = visibleQuery(deps.db, p, deps.clock.now().toISOString());
   if (!q.include_dismissed) base = base.where('d.dismissed_at', 'is', null);
   const page = await paginate(base, { limit: q.limit, cursor: q.cursor }, 'ann', 'a.id');
@@ -99,7 +97,7 @@ export async function listAnnouncements(deps: AnnouncementsDeps, p: Principal, q
  * POST /v1/announcements/:id/dismiss: remembered per caller (the user across sessions and devices,
  * or the API key). Only a notice the caller can see now can be dismissed; anything else is a 404.
  */
-export async function dismissAnnouncement(deps: AnnouncementsDeps, p: Principal, id: string) {
+export async function dismissAnnouncement(deps: ServiceDeps, p: Principal, id: string) {
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const visible = () => visibleQuery(trx, p, now).where('a.id', '=', id).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { newId } from '../../lib/ids.js';
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { assertEmailVerified, findUserById } from '../users/index.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
@@ -41,8 +41,6 @@ export async function createApiKey(trx: DB, prefix: string, input: NewApiKey, at
   return { row, secret };
 }
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-
 /**
  * A workspace named in a body or query: unknown, archived and other organizations' ids all read
  * "not found" (422, as it is an input value); a workspace the caller does not administer is 403.
@@ -56,7 +54,7 @@ async function administeredWorkspace(db: DB, p: Principal, workspaceId: string, 
   return ws;
 }
 
-export async function issueApiKey(ctx: Ctx, p: Principal, body: CreateApiKeyBody) {
+export async function issueApiKey(ctx: ServiceDeps, p: Principal, body: CreateApiKeyBody) {
   const at = ctx.clock.now();
   if (body.expires_at !== undefined && Date.parse(body.expires_at) <= at.getTime()) {
     throw invalidField('/expires_at', 'must lie in the future', 'in_past');
@@ -99,7 +97,7 @@ export async function issueApiKey(ctx: Ctx, p: Principal, body: CreateApiKeyBody
   });
 }
 
-export async function listApiKeys(ctx: Ctx, p: Principal, q: ApiKeyListQuery) {
+export async function listApiKeys(ctx: ServiceDeps, p: Principal, q: ApiKeyListQuery) {
   const ws = await administeredWorkspace(ctx.db, p, q.workspace_id ?? p.workspaceId, '/query/workspace_id');
   const now = ctx.clock.now();
   const page = await paginate(apiKeysOfWorkspace(ctx.db, ws.id), q, 'key');
@@ -115,12 +113,12 @@ async function administeredKey(db: DB, p: Principal, id: string) {
   return row;
 }
 
-export async function getApiKey(ctx: Ctx, p: Principal, id: string) {
+export async function getApiKey(ctx: ServiceDeps, p: Principal, id: string) {
   return toApiKey(await administeredKey(ctx.db, p, id), ctx.clock.now());
 }
 
 /** Auth reads revoked_at on every request, so the key's very next request is a 401. */
-export async function revokeKey(ctx: Ctx, p: Principal, id: string) {
+export async function revokeKey(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'api_keys', id);

@@ -8,7 +8,11 @@ import { auditQuery, findAuditEntry } from './audit.repo.js';
 import { eventTypeOfAction, publishEvent } from '../events/index.js';
 import { toAuditEntry, type AuditListQuery, type AuditResourceType } from './audit.schemas.js';
 
-/** Who made a change (docs/decisions.md D6). A Principal is one; so is a signed-in user outside any principal. */
+/**
+ * Who made a change (docs/decisions.md D6). Built only here, one builder per kind of actor:
+ * {@link auditActor} for a principal, {@link userActor} for a signed-in user outside any principal,
+ * {@link systemActor} for nobody in particular.
+ */
 export interface AuditWho {
   actorType: 'api' | 'user' | 'system';
   actorId: string | null;
@@ -21,8 +25,22 @@ export interface AuditActor extends AuditWho {
   workspaceId: string;
 }
 
-/** The CLI and operator commands act as nobody in particular. */
-export const SYSTEM_ACTOR: AuditWho = { actorType: 'system', actorId: null, requestId: null };
+/**
+ * The actor of a change nobody in particular made: the CLI, operator commands and background jobs.
+ * `where` (usually `{ organizationId, workspaceId }`) names the log the entry lands in.
+ */
+export function systemActor<W extends object = Record<never, never>>(where?: W): AuditWho & W {
+  return { actorType: 'system', actorId: null, requestId: null, ...where } as AuditWho & W;
+}
+
+/** The actor of a change a signed-in user made outside any principal (accepting an invitation, erasing themselves). */
+export function userActor<W extends object = Record<never, never>>(
+  userId: string,
+  requestId: string | null,
+  where?: W,
+): AuditWho & W {
+  return { actorType: 'user', actorId: userId, requestId, ...where } as AuditWho & W;
+}
 
 /**
  * The actor of a change a principal made; its entry lands in the principal's workspace unless the

@@ -1,3 +1,11 @@
 // The audit feature's public module: what other features may use of it (dependency-cruiser
 // forbids reaching past it).
-export { type AuditActor, type AuditWho, SYSTEM_ACTOR, auditActor, diff, recordAudit } from './audit.service.js';
+export {
+  type AuditActor,
+  type AuditWho,
+  auditActor,
+  systemActor,
+  userActor,
+  diff,
+  recordAudit,
+} from './audit.service.js';

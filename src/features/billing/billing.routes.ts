@@ -4,7 +4,7 @@ import { One, one } from '../../http/envelope.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
 import { Billing, CheckoutBody, CheckoutResult, PortalResult } from './billing.schemas.js';
-import { getBilling, openPortal, startCheckout, type BillingDeps } from './billing.service.js';
+import { getBilling, openPortal, startCheckout } from './billing.service.js';
 import { stripeClient } from './stripe-client.js';
 
 const tags = ['billing'];
@@ -13,7 +13,7 @@ const who =
 const provider = problemResponse('The payment provider refused or did not answer; retry later', 503);
 
 export default async function billingRoutes(app: App) {
-  const ctx: BillingDeps = { ...app.deps, stripe: stripeClient(app.deps.config.billing) };
+  const ctx = { ...app.deps, stripe: stripeClient(app.deps.config.billing) };
 
   app.get(
     '/v1/billing',

@@ -1,12 +1,10 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
-import { AppError, conflict, invalidField, notFound } from '../../http/errors.js';
-import { findActiveOrganization } from '../organizations/index.js';
+import { AppError, conflict, invalidField } from '../../http/errors.js';
+import { getOrganization } from '../organizations/index.js';
 import { ensureAccount, findAccount, updateAccount } from './billing.repo.js';
 import { toBilling, type CheckoutBody } from './billing.schemas.js';
 import type { Stripe } from './stripe-client.js';
-
-export type BillingDeps = Pick<Deps, 'db' | 'clock' | 'config'> & { stripe: Stripe | null };
 
 /** Billing is an option: without a key its routes say which setting turns them on. */
 export function billingOff(setting = 'STRIPE_SECRET_KEY') {
@@ -26,18 +24,16 @@ function providerDown(err: unknown): AppError {
   );
 }
 
-function client(ctx: BillingDeps): Stripe {
+function client(ctx: ServiceDeps & { stripe: Stripe | null }): Stripe {
   if (!ctx.stripe) throw billingOff();
   return ctx.stripe;
 }
 
-async function organization(ctx: BillingDeps, p: Principal) {
-  const org = await findActiveOrganization(ctx.db, p.organizationId);
-  if (!org) throw notFound('Organization');
-  return org;
+async function organization(ctx: ServiceDeps & { stripe: Stripe | null }, p: Principal) {
+  return getOrganization(ctx.db, p.organizationId);
 }
 
-export async function getBilling(ctx: BillingDeps, p: Principal) {
+export async function getBilling(ctx: ServiceDeps & { stripe: Stripe | null }, p: Principal) {
   client(ctx);
   const org = await organization(ctx, p);
   return toBilling(org.id, org.plan, await findAccount(ctx.db, org.id), ctx.config.billing.graceDays);
@@ -46,7 +42,7 @@ export async function getBilling(ctx: BillingDeps, p: Principal) {
 const LIVE = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
 /** The customer is made before Checkout, so every later event names a customer we already know. */
-async function customerOf(ctx: BillingDeps, stripe: Stripe, p: Principal) {
+async function customerOf(ctx: ServiceDeps & { stripe: Stripe | null }, stripe: Stripe, p: Principal) {
   const org = await organization(ctx, p);
   const account = await ensureAccount(ctx.db, org.id, ctx.clock.now());
   if (account.customer_id) return { account, customerId: account.customer_id };
@@ -67,7 +63,7 @@ async function customerOf(ctx: BillingDeps, stripe: Stripe, p: Principal) {
   return { account, customerId: customer.id };
 }
 
-export async function startCheckout(ctx: BillingDeps, p: Principal, body: CheckoutBody) {
+export async function startCheckout(ctx: ServiceDeps & { stripe: Stripe | null }, p: Principal, body: CheckoutBody) {
   const stripe = client(ctx);
   const price = ctx.config.billing.prices[body.plan];
   if (!price)
@@ -100,7 +96,7 @@ export async function startCheckout(ctx: BillingDeps, p: Principal, body: Checko
   return { url: session.url, session_id: session.id };
 }
 
-export async function openPortal(ctx: BillingDeps, p: Principal) {
+export async function openPortal(ctx: ServiceDeps & { stripe: Stripe | null }, p: Principal) {
   const stripe = client(ctx);
   const account = await findAccount(ctx.db, p.organizationId);
   if (!account?.customer_id)

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.js';
 import type { PlanName } from '../../platform/plans.js';
 import { lockRow } from '../../db/row-lock.js';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
+import { recordAudit, systemActor } from '../audit/index.js';
 import { findActiveOrganization, updateOrganization } from '../organizations/index.js';
 import { defaultWorkspaceId } from './billing.repo.js';
 
@@ -18,18 +18,14 @@ export async function changePlan(trx: DB, organizationId: string, plan: PlanName
   // The log is per workspace; an organization's own changes go to its default workspace.
   const ws = await defaultWorkspaceId(trx, organizationId);
   if (ws) {
-    await recordAudit(
-      trx,
-      { ...SYSTEM_ACTOR, organizationId, workspaceId: ws.id },
-      {
-        action: 'organizations.updated',
-        resourceType: 'organizations',
-        resourceId: organizationId,
-        before: { plan: org.plan },
-        after: { plan },
-        at,
-      },
-    );
+    await recordAudit(trx, systemActor({ organizationId, workspaceId: ws.id }), {
+      action: 'organizations.updated',
+      resourceType: 'organizations',
+      resourceId: organizationId,
+      before: { plan: org.plan },
+      after: { plan },
+      at,
+    });
   }
   return true;
 }

@@ -27,7 +27,7 @@ import { Type } from 'typebox';
 const tags = ['brand'];
 
 export default async function brandRoutes(app: App) {
-  const deps = { db: app.deps.db, clock: app.deps.clock };
+  const deps = app.deps;
 
   app.post(
     '/v1/logos',

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { parseJson } from '../../db/column-values.js';
@@ -20,8 +21,6 @@ import {
   markLogoDeleted,
   updateKit,
 } from './brand.repo.js';
-
-export type BrandDeps = Pick<Deps, 'db' | 'clock'>;
 
 type LogoRow = Omit<Selectable<LogosTable>, 'data' | 'created_by'>;
 
@@ -51,7 +50,21 @@ function toKit(row: Selectable<BrandKitsTable>): BrandKit {
 }
 
 /** Checks and stores a logo; a file that fails any check is a 422 and nothing is written. */
-export async function createLogo(deps: BrandDeps, p: Principal, body: LogoCreate): Promise<Logo> {
+/** A live logo of the workspace, or the logo's one 404. */
+async function requireLogo(db: DB, workspaceId: string, id: string) {
+  const row = await findLogo(db, workspaceId, id);
+  if (!row) throw notFound('Logo');
+  return row;
+}
+
+/** A live brand kit of the workspace, or the kit's one 404. */
+async function requireKit(db: DB, workspaceId: string, id: string) {
+  const row = await findKit(db, workspaceId, id);
+  if (!row) throw notFound('Brand kit');
+  return row;
+}
+
+export async function createLogo(deps: ServiceDeps, p: Principal, body: LogoCreate): Promise<Logo> {
   const checked = checkLogoFile(body.content_type as LogoType, body.data);
   if (Array.isArray(checked)) throw rejectFields(checked);
   const now = deps.clock.now();
@@ -83,30 +96,27 @@ export async function createLogo(deps: BrandDeps, p: Principal, body: LogoCreate
   return logo;
 }
 
-export async function listLogos(deps: BrandDeps, p: Principal, page: PageParams): Promise<Page<Logo>> {
+export async function listLogos(deps: ServiceDeps, p: Principal, page: PageParams): Promise<Page<Logo>> {
   const res = await paginate(listLogosQuery(deps.db, p.workspaceId), page, 'lgo');
   return { ...res, items: res.items.map((r) => toLogo(r as LogoRow)) };
 }
 
-export async function getLogo(deps: BrandDeps, p: Principal, id: string): Promise<Logo> {
-  const row = await findLogo(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Logo');
+export async function getLogo(deps: ServiceDeps, p: Principal, id: string): Promise<Logo> {
+  const row = await requireLogo(deps.db, p.workspaceId, id);
   return toLogo(row);
 }
 
 /** The stored (sanitised) file of a live logo of the workspace. */
-export async function logoFile(deps: BrandDeps, p: Principal, id: string) {
-  const row = await findLogo(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Logo');
+export async function logoFile(deps: ServiceDeps, p: Principal, id: string) {
+  const row = await requireLogo(deps.db, p.workspaceId, id);
   return { contentType: row.content_type, data: Buffer.from(row.data, 'base64'), name: row.name };
 }
 
 /** Removes a logo from the library; codes and kits that use it keep drawing it, so printed designs never change. */
-export async function deleteLogo(deps: BrandDeps, p: Principal, id: string): Promise<Logo> {
+export async function deleteLogo(deps: ServiceDeps, p: Principal, id: string): Promise<Logo> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const row = await findLogo(trx, p.workspaceId, id);
-    if (!row) throw notFound('Logo');
+    const row = await requireLogo(trx, p.workspaceId, id);
     const before = toLogo(row);
     const after = { ...before, deleted_at: now.toISOString() };
     await markLogoDeleted(trx, id, after.deleted_at);
@@ -124,7 +134,7 @@ export async function deleteLogo(deps: BrandDeps, p: Principal, id: string): Pro
 
 /** A style's references to logos and kits must name live ones of the caller's workspace. */
 export async function checkDesignRefs(
-  deps: Pick<BrandDeps, 'db'>,
+  deps: ServiceDeps,
   workspaceId: string,
   style: { logo_id?: string | null; brand_kit_id?: string | null } | undefined,
   base: string,
@@ -145,7 +155,7 @@ export async function checkDesignRefs(
   return errors;
 }
 
-export async function createKit(deps: BrandDeps, p: Principal, body: BrandKitCreate): Promise<BrandKit> {
+export async function createKit(deps: ServiceDeps, p: Principal, body: BrandKitCreate): Promise<BrandKit> {
   const style = body.style ?? {};
   const errors = await checkDesignRefs(deps, p.workspaceId, style, '/style');
   if (errors.length) throw rejectFields(errors);
@@ -174,30 +184,28 @@ export async function createKit(deps: BrandDeps, p: Principal, body: BrandKitCre
   return kit;
 }
 
-export async function listKits(deps: BrandDeps, p: Principal, page: PageParams): Promise<Page<BrandKit>> {
+export async function listKits(deps: ServiceDeps, p: Principal, page: PageParams): Promise<Page<BrandKit>> {
   const res = await paginate(listKitsQuery(deps.db, p.workspaceId), page, 'bkt');
   return { ...res, items: res.items.map((r) => toKit(r as Selectable<BrandKitsTable>)) };
 }
 
-export async function getKit(deps: BrandDeps, p: Principal, id: string): Promise<BrandKit> {
-  const row = await findKit(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Brand kit');
+export async function getKit(deps: ServiceDeps, p: Principal, id: string): Promise<BrandKit> {
+  const row = await requireKit(deps.db, p.workspaceId, id);
   return toKit(row);
 }
 
 /** A kit is a live preset: every code that takes it draws with its new values from now on. */
 export async function updateKitFields(
-  deps: BrandDeps,
+  deps: ServiceDeps,
   p: Principal,
   id: string,
   body: BrandKitUpdate & { deleted?: true },
 ): Promise<BrandKit> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const row = await findKit(trx, p.workspaceId, id);
-    if (!row) throw notFound('Brand kit');
+    const row = await requireKit(trx, p.workspaceId, id);
     if (body.style) {
-      const errors = await checkDesignRefs({ db: trx }, p.workspaceId, body.style, '/style');
+      const errors = await checkDesignRefs({ ...deps, db: trx }, p.workspaceId, body.style, '/style');
       if (errors.length) throw rejectFields(errors);
     }
     const values = {
@@ -222,7 +230,7 @@ export async function updateKitFields(
 }
 
 /** The style of a kit for drawing a code that takes it; a deleted kit still draws (codes keep their look). */
-export async function kitStyle(deps: Pick<BrandDeps, 'db'>, workspaceId: string, id: string): Promise<KitStyle> {
+export async function kitStyle(deps: ServiceDeps, workspaceId: string, id: string): Promise<KitStyle> {
   const row = await findKit(deps.db, workspaceId, id, true);
   return row ? parseJson<KitStyle>(row.style, {}) : {};
 }
@@ -232,7 +240,7 @@ export async function kitStyle(deps: Pick<BrandDeps, 'db'>, workspaceId: string,
  * (a null field of the code means "not set", so the kit's value shows through).
  */
 export async function effectiveStyle<S extends { brand_kit_id?: string | null }>(
-  deps: Pick<BrandDeps, 'db'>,
+  deps: ServiceDeps,
   workspaceId: string,
   style: S,
 ): Promise<S & KitStyle> {

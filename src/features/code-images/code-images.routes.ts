@@ -6,13 +6,7 @@ import { consumeExtraUnits } from '../../http/rate-limit.js';
 import { qrImageRoutes } from './qr-image.routes.js';
 import { CodeParams } from '../codes/index.js';
 import { ExportBody, MAX_EXPORT } from './code-images.schemas.js';
-import {
-  CODES_PER_RATE_UNIT,
-  imageOfCode,
-  prepareExport,
-  renderExport,
-  type CodeImagesDeps,
-} from './code-images.service.js';
+import { CODES_PER_RATE_UNIT, imageOfCode, prepareExport, renderExport } from './code-images.service.js';
 import { ExportPool } from './export-pool.js';
 import previewRoutes from './preview.routes.js';
 import thumbnailRoutes from './thumbnails.routes.js';
@@ -26,10 +20,10 @@ const problem = (description: string) => ({
 });
 
 export default async function codeImagesRoutes(app: App) {
-  const { db, config, clock } = app.deps;
+  const { config, clock } = app.deps;
   const exportPool = new ExportPool(config.exports.workers);
   app.addHook('onClose', () => exportPool.close());
-  const deps: CodeImagesDeps = { db, config, clock, exportPool };
+  const deps = { ...app.deps, exportPool };
 
   qrImageRoutes(app, {
     path: '/v1/codes/:id/qr',

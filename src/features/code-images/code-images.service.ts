@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Selectable } from 'kysely';
 import type { Principal } from '../../http/principal.js';
 import { AppError, badRequest, invalid, type FieldError } from '../../http/errors.js';
@@ -25,8 +25,6 @@ import {
   type CodeFilter,
 } from './code-images.repo.js';
 
-export type CodeImagesDeps = Pick<Deps, 'db' | 'config' | 'clock'> & { exportPool: ExportPool };
-
 /** One unit of the caller's rate budget per this many codes, on top of the request itself. */
 export const CODES_PER_RATE_UNIT = 50;
 
@@ -43,7 +41,7 @@ export const DEFAULT_LAYOUT: LabelLayout = { page: 'A4', columns: 3, rows: 4, ca
  * store and the frame in the renderers' terms. `style` is already merged with its brand kit.
  */
 export async function withLogoAndFrame(
-  deps: Pick<CodeImagesDeps, 'db'>,
+  deps: ServiceDeps,
   workspaceId: string,
   style: Partial<Code['style']>,
   defaults: RenderDefaults,
@@ -63,7 +61,7 @@ export async function withLogoAndFrame(
 }
 
 /** What the image routes draw for one code; 404 for a deleted code or another workspace's. */
-export async function imageOfCode(deps: CodeImagesDeps, p: Principal, id: string): Promise<QrImage> {
+export async function imageOfCode(deps: ServiceDeps, p: Principal, id: string): Promise<QrImage> {
   const code = await getCode(deps, p, id);
   const ws = await findWorkspaceLook(deps.db, p.workspaceId);
   const style = await effectiveStyle(deps, p.workspaceId, code.style);
@@ -79,7 +77,7 @@ export interface PreparedExport {
   count: number;
 }
 
-async function checkIds(deps: CodeImagesDeps, p: Principal, ids: string[]): Promise<void> {
+async function checkIds(deps: ServiceDeps, p: Principal, ids: string[]): Promise<void> {
   const live = new Set<string>();
   for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
     // better-sqlite3 answers synchronously, so without a turn of the event loop between pages the
@@ -99,7 +97,7 @@ async function checkIds(deps: CodeImagesDeps, p: Principal, ids: string[]): Prom
 
 type Look = Awaited<ReturnType<typeof findWorkspaceLook>>;
 
-async function* byIds(deps: CodeImagesDeps, p: Principal, ids: string[]): AsyncGenerator<Selectable<CodesTable>> {
+async function* byIds(deps: ServiceDeps, p: Principal, ids: string[]): AsyncGenerator<Selectable<CodesTable>> {
   for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
     if (i > 0) await nextTurn(); // one page per task (see checkIds)
     const chunk = ids.slice(i, i + EXPORT_PAGE);
@@ -114,7 +112,7 @@ async function* byIds(deps: CodeImagesDeps, p: Principal, ids: string[]): AsyncG
 
 /** Keyset pages, newest first, from an already loaded first page; at most `max` rows. */
 async function* byFilter(
-  deps: CodeImagesDeps,
+  deps: ServiceDeps,
   p: Principal,
   filter: CodeFilter,
   now: string,
@@ -144,7 +142,7 @@ async function* byFilter(
  * Checks an export request completely before the first byte is sent (a problem document can
  * only be the whole answer), then hands back a lazy source that reads codes page by page.
  */
-export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: ExportBody): Promise<PreparedExport> {
+export async function prepareExport(deps: ServiceDeps, p: Principal, body: ExportBody): Promise<PreparedExport> {
   const layout: LabelLayout = { ...DEFAULT_LAYOUT, ...body.layout };
   try {
     assertLayoutFits(layout);
@@ -186,7 +184,11 @@ export async function prepareExport(deps: CodeImagesDeps, p: Principal, body: Ex
  * (429 when all are taken). The codes are read here, page by page; the rows go to the worker,
  * which turns them into labels and builds the matrices and the PDF.
  */
-export async function renderExport(deps: CodeImagesDeps, p: Principal, prepared: PreparedExport): Promise<Uint8Array> {
+export async function renderExport(
+  deps: ServiceDeps & { exportPool: ExportPool },
+  p: Principal,
+  prepared: PreparedExport,
+): Promise<Uint8Array> {
   const release = await takeExportSlot(deps.db, p.workspaceId, deps.config.exports.perWorkspace, deps.clock.now());
   if (!release) {
     throw new AppError(

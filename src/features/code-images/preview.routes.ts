@@ -114,17 +114,17 @@ export default async function previewRoutes(app: App) {
         if (!bad.length && !isPageOnly(type)) payload = encodePayload(type, body.content as never);
       }
       const workspaceId = principalOf(request).workspaceId;
-      errors.push(...(await checkDesignRefs({ db }, workspaceId, body.style, '/style')));
+      errors.push(...(await checkDesignRefs(app.deps, workspaceId, body.style, '/style')));
       if (errors.length) throw invalid(errors, errors[0].detail);
 
       const ws = await findWorkspaceLook(db, workspaceId);
       if (dynamic) payload = shortUrl(PLACEHOLDER_CODE, config.baseUrl, ws.custom_domain)!;
       // Drawn as the saved code would be: its brand kit under its own fields, its logo and frame (docs/decisions.md D23).
-      const style = await effectiveStyle({ db }, workspaceId, body.style ?? {});
+      const style = await effectiveStyle(app.deps, workspaceId, body.style ?? {});
       // The same check a save runs (src/qr/printable.ts), so the preview refuses exactly what Create would.
       const problems = printProblems(payload, style, type === 'url' ? '/url' : '/content', ws.primary_color);
       if (problems.length) throw invalid(problems, problems[0].detail);
-      const defaults = await withLogoAndFrame({ db }, workspaceId, style, {
+      const defaults = await withLogoAndFrame(app.deps, workspaceId, style, {
         fg: style.foreground ?? undefined,
         bg: style.background ?? undefined,
         ecc: style.error_correction ?? undefined,

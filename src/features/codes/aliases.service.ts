@@ -4,8 +4,10 @@ import { notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import type { CodesDeps } from './codes.service.js';
+import type { ServiceDeps } from '../../platform/deps.js';
+import type { CodeHooks } from './codes.service.js';
 import { findCode } from './codes.repo.js';
+import { requireCode } from './code-lookup.js';
 import { aliasesQuery, deleteAliasByShortCode, findAlias, insertAlias, shortCodeInUse } from './aliases.repo.js';
 
 export const taken = (pointer: string, code: string): FieldError => ({
@@ -40,18 +42,18 @@ export interface CodeAlias {
 }
 
 export async function listAliases(
-  deps: Pick<CodesDeps, 'db'>,
+  deps: ServiceDeps,
   p: Principal,
   codeId: string,
   page: PageParams,
 ): Promise<Page<CodeAlias>> {
-  if (!(await findCode(deps.db, p.workspaceId, codeId))) throw notFound('Code');
+  await requireCode(deps.db, p.workspaceId, codeId);
   return paginate(aliasesQuery(deps.db, codeId), page, 'qra', 'code_aliases.id');
 }
 
 /** Stops an old short code from redirecting; audited on the code. */
 export async function deleteAlias(
-  deps: CodesDeps,
+  deps: ServiceDeps & CodeHooks,
   p: Principal,
   codeId: string,
   shortCode: string,

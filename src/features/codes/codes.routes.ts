@@ -3,15 +3,7 @@ import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { Code, CodeBatch, CodeCreate, CodeListQuery, CodeParams, CodeUpdate, RejectBody } from './codes.schemas.js';
-import {
-  createCodes,
-  deleteCode,
-  getCode,
-  listCodes,
-  reviewCode,
-  updateCodeFields,
-  type CodesDeps,
-} from './codes.service.js';
+import { createCodes, deleteCode, getCode, listCodes, reviewCode, updateCodeFields } from './codes.service.js';
 import { route } from '../../http/route.js';
 import { CODE_BATCH_EXAMPLE, CODE_CREATE_EXAMPLES, CODE_UPDATE_EXAMPLE } from './codes.examples.js';
 import { PageQuery } from '../../http/pagination.js';
@@ -26,8 +18,7 @@ const AliasParams = Type.Object({ id: Type.String({ maxLength: 100 }), short_cod
 const tags = ['codes'];
 
 export default async function codesRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: CodesDeps = { db, config, clock, invalidate: (codes) => app.redirects.invalidate(codes) };
+  const deps = { ...app.deps, invalidate: (codes: string[]) => app.redirects.invalidate(codes) };
 
   app.post(
     '/v1/codes',

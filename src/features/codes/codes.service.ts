@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { flag } from '../../db/column-values.js';
 import { lockRow } from '../../db/row-lock.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { conflict, notFound, rejectFields, type FieldError } from '../../http/errors.js';
+import { conflict, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { diff, auditActor, recordAudit } from '../audit/index.js';
@@ -34,9 +34,9 @@ import { findFile } from '../files/index.js';
 import { isReservedShortCode, randomReadableShortCode } from './short-codes.js';
 import { aliasesOf, findAlias } from './aliases.repo.js';
 import { renameShortCode, taken } from './aliases.service.js';
+import { requireCode } from './code-lookup.js';
 import {
   customDomainsAmong,
-  findCode,
   findWorkspaceForCodes,
   insertCode,
   listCodesQuery,
@@ -45,12 +45,15 @@ import {
 } from './codes.repo.js';
 import { isoMonth } from '../../lib/time.js';
 
-/** What the codes service needs; `invalidate` tells every instance's redirect cache after a commit. */
-export type CodesDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
+/**
+ * What the codes service takes besides {@link ServiceDeps}, as `ServiceDeps & CodeHooks`:
+ * `invalidate` tells every instance's redirect cache after a commit.
+ */
+export interface CodeHooks {
   invalidate?: (shortCodes: string[]) => void;
   /** injectable so the collision retry can be exercised; random base62 by default */
   nextShortCode?: () => string;
-};
+}
 
 type Row = Selectable<CodesTable>;
 type Workspace = Awaited<ReturnType<typeof findWorkspaceForCodes>>;
@@ -59,13 +62,13 @@ type Workspace = Awaited<ReturnType<typeof findWorkspaceForCodes>>;
 const needsApproval = (ws: Workspace, p: Principal) =>
   ws.approval_required === 1 && (p.role === 'editor' || p.role === 'api_key');
 
-function view(deps: CodesDeps, ws: Workspace) {
+function view(deps: ServiceDeps, ws: Workspace) {
   const ctx = { baseUrl: deps.config.baseUrl, customDomain: ws.custom_domain, now: deps.clock.now() };
   return (row: Row) => toCode(row, ctx);
 }
 
 /** Our own redirect host plus the custom domains among the hosts these inputs mention. */
-async function ownHosts(deps: CodesDeps, urls: Array<string | null | undefined>): Promise<OwnHosts> {
+async function ownHosts(deps: ServiceDeps, urls: Array<string | null | undefined>): Promise<OwnHosts> {
   const hosts = [...new Set(urls.map((u) => (u ? hostOf(u) : null)).filter((h): h is string => !!h))];
   const own = await customDomainsAmong(deps.db, hosts);
   const base = hostOf(deps.config.baseUrl);
@@ -90,7 +93,7 @@ function normalized<T extends Partial<CodeCreate>>(input: T): T {
 }
 
 /** The scrypt hash of a new visitor password; null clears it, undefined leaves it. */
-async function passwordHashOf(deps: CodesDeps, password: string | null | undefined) {
+async function passwordHashOf(deps: ServiceDeps, password: string | null | undefined) {
   if (password == null) return password;
   return hashPassword(password, deps.config.passwordCost);
 }
@@ -188,7 +191,7 @@ function checkCode(
  * rules on the state being saved, after the field rules passed (content must be valid to encode).
  */
 function checkPrintable(
-  deps: CodesDeps,
+  deps: ServiceDeps,
   ws: Workspace,
   state: { type: string; dynamic: boolean; url?: string | null; content?: unknown; style?: PrintStyle | null },
   p: string,
@@ -253,7 +256,7 @@ function newRow(input: CodeCreate, p: Principal, status: StoredStatus, now: stri
  * ('' for a single create, '/codes/3' in a batch).
  */
 export async function createCodes(
-  deps: CodesDeps,
+  deps: ServiceDeps & CodeHooks,
   p: Principal,
   inputs: CodeCreate[],
   pointerOf: (i: number) => string,
@@ -338,18 +341,13 @@ export async function createCodes(
 }
 
 /** The API object of one live code of the caller's workspace, or 404. Used by the QR image routes. */
-export async function getCode(
-  deps: Pick<CodesDeps, 'db' | 'config' | 'clock'>,
-  p: Principal,
-  id: string,
-): Promise<Code> {
-  const row = await findCode(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Code');
+export async function getCode(deps: ServiceDeps, p: Principal, id: string): Promise<Code> {
+  const row = await requireCode(deps.db, p.workspaceId, id);
   const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
   return view(deps, ws)(row);
 }
 
-export async function listCodes(deps: CodesDeps, p: Principal, query: CodeListQuery): Promise<Page<Code>> {
+export async function listCodes(deps: ServiceDeps, p: Principal, query: CodeListQuery): Promise<Page<Code>> {
   const { limit, cursor, ...filters } = query;
   const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
   const page = await paginate(
@@ -365,7 +363,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 /** Loads the live code under a row lock, runs `change`, audits before/after, invalidates caches. */
 async function mutate(
-  deps: CodesDeps,
+  deps: ServiceDeps & CodeHooks,
   p: Principal,
   id: string,
   action: string,
@@ -376,8 +374,7 @@ async function mutate(
   const now = deps.clock.now();
   const { after, shortCodes } = await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'codes', id);
-    const row = await findCode(trx, p.workspaceId, id);
-    if (!row) throw notFound('Code');
+    const row = await requireCode(trx, p.workspaceId, id);
     const values = await change(row, ws, trx);
     // The redirect caches every name the code answers to: its short code, the new one, its aliases.
     const names = [row.short_code, values.short_code, ...(await aliasesOf(trx, id))];
@@ -413,7 +410,12 @@ async function mutate(
   return after;
 }
 
-export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string, input: CodeUpdate): Promise<Code> {
+export async function updateCodeFields(
+  deps: ServiceDeps & CodeHooks,
+  p: Principal,
+  id: string,
+  input: CodeUpdate,
+): Promise<Code> {
   let body = withDefaultScheme(input);
   return mutate(deps, p, id, 'codes.updated', async (row, ws, trx) => {
     const dynamic = row.dynamic === 1;
@@ -441,11 +443,11 @@ export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string
     body = normalized(body);
     // Only a change to what is drawn is checked, so a code saved before this rule keeps its title edits.
     if (body.style !== undefined) {
-      const refs = await checkDesignRefs({ db: trx }, p.workspaceId, body.style, '/style');
+      const refs = await checkDesignRefs({ ...deps, db: trx }, p.workspaceId, body.style, '/style');
       if (refs.length) throw rejectFields(refs);
     }
     if (body.url !== undefined || body.content !== undefined || body.style !== undefined) {
-      const style = await effectiveStyle({ db: trx }, p.workspaceId, body.style ?? current.style);
+      const style = await effectiveStyle({ ...deps, db: trx }, p.workspaceId, body.style ?? current.style);
       const drawn = { ...merged, url: body.url ?? merged.url, style };
       const unprintable = checkPrintable(deps, ws, drawn as Parameters<typeof checkPrintable>[2], '');
       if (unprintable.length) throw rejectFields(unprintable);
@@ -488,7 +490,7 @@ export async function updateCodeFields(deps: CodesDeps, p: Principal, id: string
   });
 }
 
-export function deleteCode(deps: CodesDeps, p: Principal, id: string): Promise<Code> {
+export function deleteCode(deps: ServiceDeps & CodeHooks, p: Principal, id: string): Promise<Code> {
   return mutate(deps, p, id, 'codes.deleted', async () => ({
     status: 'deleted',
     deleted_at: deps.clock.now().toISOString(),
@@ -496,7 +498,7 @@ export function deleteCode(deps: CodesDeps, p: Principal, id: string): Promise<C
 }
 
 export function reviewCode(
-  deps: CodesDeps,
+  deps: ServiceDeps & CodeHooks,
   p: Principal,
   id: string,
   decision: { approve: true } | { approve: false; reason: string },

@@ -11,7 +11,8 @@ export {
   toCode,
   toLocation,
 } from './codes.fns.js';
-export { findCode, listCodesQuery, liveCodes } from './codes.repo.js';
+export { listCodesQuery, liveCodes } from './codes.repo.js';
+export { codeNotFound, requireCode } from './code-lookup.js';
 export { type Code, CodeListQuery, CodeParams, Style } from './codes.schemas.js';
 export { getCode } from './codes.service.js';
 export { type CodesTable, type StoredStatus } from './codes.table.js';

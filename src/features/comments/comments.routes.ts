@@ -9,7 +9,7 @@ import { route } from '../../http/route.js';
 const tags = ['comments'];
 
 export default async function commentsRoutes(app: App) {
-  const deps = { db: app.deps.db, clock: app.deps.clock };
+  const deps = app.deps;
 
   app.get(
     '/v1/codes/:id/comments',

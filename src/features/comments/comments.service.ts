@@ -1,5 +1,4 @@
-import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -7,28 +6,20 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { findCode } from '../codes/index.js';
+import { requireCode } from '../codes/index.js';
 import { findComment, insertComment, listCommentsQuery, markCommentDeleted } from './comments.repo.js';
 import { toComment, type CommentListQuery } from './comments.schemas.js';
 
-export type CommentsDeps = Pick<Deps, 'db' | 'clock'>;
-
-async function ownCode(db: DB, p: Principal, codeId: string) {
-  const code = await findCode(db, p.workspaceId, codeId);
-  if (!code) throw notFound('Code');
-  return code;
-}
-
-export async function listComments(deps: CommentsDeps, p: Principal, codeId: string, q: CommentListQuery) {
-  await ownCode(deps.db, p, codeId);
+export async function listComments(deps: ServiceDeps, p: Principal, codeId: string, q: CommentListQuery) {
+  await requireCode(deps.db, p.workspaceId, codeId);
   const page = await paginate(listCommentsQuery(deps.db, codeId), { limit: q.limit, cursor: q.cursor }, 'cmt');
   return { ...page, items: page.items.map(toComment) };
 }
 
-export async function addComment(deps: CommentsDeps, p: Principal, codeId: string, body: string) {
+export async function addComment(deps: ServiceDeps, p: Principal, codeId: string, body: string) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    await ownCode(trx, p, codeId);
+    await requireCode(trx, p.workspaceId, codeId);
     const row = {
       id: newId('cmt'),
       code_id: codeId,
@@ -53,10 +44,10 @@ export async function addComment(deps: CommentsDeps, p: Principal, codeId: strin
 }
 
 /** The author may delete a comment; so may workspace and organization admins (comments.moderate). */
-export async function deleteComment(deps: CommentsDeps, p: Principal, codeId: string, commentId: string) {
+export async function deleteComment(deps: ServiceDeps, p: Principal, codeId: string, commentId: string) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    await ownCode(trx, p, codeId);
+    await requireCode(trx, p.workspaceId, codeId);
     await lockRow(trx, 'code_comments', commentId);
     const row = await findComment(trx, codeId, commentId);
     if (!row) throw notFound('Comment');

@@ -6,7 +6,6 @@ import { List, One, list, one } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { route } from '../../http/route.js';
 import { createCredential, listCredentials, revokeCredential } from './credentials.service.js';
-import type { DppDeps } from './dpp.service.js';
 
 const tags = ['dpp'];
 const level = Type.Enum(['legitimate_interest', 'authority'], {
@@ -62,8 +61,7 @@ const CredentialCreate = Type.Object(
 );
 
 export default async function credentialsRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: DppDeps = { db, config, clock };
+  const deps = app.deps;
 
   app.post(
     '/v1/dpp-credentials',

@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import type { DppDeps } from './dpp.service.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { GrantLevel } from './dpp.table.js';
 import type { DppCredentialsTable } from './models.table.js';
 
@@ -48,7 +48,7 @@ export const credentialTokenPattern = (prefix: string) =>
   new RegExp(`^${prefix.replace(/[^A-Za-z0-9]/g, '')}_dpc_[0-9A-Za-z]{40}$`);
 
 export async function createCredential(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   body: { level: GrantLevel; holder: string; expires_at: string; gtin_prefixes?: string[]; note?: string },
 ): Promise<AccessCredential & { token: string }> {
@@ -88,7 +88,7 @@ export async function createCredential(
 }
 
 export async function listCredentials(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   q: { limit: number; cursor?: string },
 ): Promise<Page<AccessCredential>> {
@@ -97,7 +97,7 @@ export async function listCredentials(
   return { ...page, items: page.items.map((r) => toCredential(r as Row)) };
 }
 
-export async function revokeCredential(deps: DppDeps, p: Principal, id: string): Promise<AccessCredential> {
+export async function revokeCredential(deps: ServiceDeps, p: Principal, id: string): Promise<AccessCredential> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'dpp_credentials', id);
@@ -128,7 +128,7 @@ export async function revokeCredential(deps: DppDeps, p: Principal, id: string):
  * revoked, expired, another organization's, or outside its GTIN prefixes.
  */
 export async function credentialLevel(
-  deps: DppDeps,
+  deps: ServiceDeps,
   passport: { organization_id: string; gtin: string },
   token: string,
 ): Promise<GrantLevel | undefined> {

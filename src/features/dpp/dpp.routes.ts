@@ -23,7 +23,6 @@ import {
   listPassports,
   patchPassport,
   publishPassport,
-  type DppDeps,
   type Saved,
 } from './dpp.service.js';
 import { listPassportVersions } from './versions.service.js';
@@ -37,8 +36,8 @@ const saved = (request: FastifyRequest, s: Saved) => {
 };
 
 export default async function dppRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: DppDeps = { db, config, clock };
+  const deps = app.deps;
+  const { clock } = deps;
 
   app.post(
     '/v1/dpp',

@@ -2,15 +2,15 @@
 // published → archived lifecycle, and one version row plus one audit entry per change, written
 // in the transaction of the change.
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { lockRow } from '../../db/row-lock.js';
-import { conflict, invalid, invalidField, notFound, type FieldError } from '../../http/errors.js';
+import { conflict, invalid, invalidField, type FieldError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/index.js';
+import { systemActor, auditActor, recordAudit } from '../audit/index.js';
 import { applyMergePatch, DEFAULT_BATTERY_STATUS, type CreatePassport, type Passport } from './dpp.contract.js';
 import { validatePassport, type Issue } from './dpp.validate.js';
 import { normalizeGtin } from './gs1.js';
@@ -18,7 +18,6 @@ import { ownsGtin } from '../gs1-prefixes/index.js';
 import { asCreateRequest, rejection, toPassport, type PassportRow } from './dpp.fns.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import {
-  findPassport,
   insertPassport,
   insertVersion,
   listPassportsQuery,
@@ -28,8 +27,7 @@ import {
   type PassportFilter,
 } from './dpp.repo.js';
 import type { VersionAction } from './dpp.table.js';
-
-export type DppDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
+import { requirePassport } from './dpp-lookup.js';
 
 export interface Saved {
   passport: Passport;
@@ -81,7 +79,7 @@ async function checkPredecessor(db: DB, p: Principal, predecessorId: string | nu
 
 const duplicate = () => conflict('A passport for this GTIN and serial number already exists in this organization.');
 
-export async function createPassport(deps: DppDeps, p: Principal, body: unknown): Promise<Saved> {
+export async function createPassport(deps: ServiceDeps, p: Principal, body: unknown): Promise<Saved> {
   const now = deps.clock.now();
   const result = validatePassport(body, { now });
   if (!result.valid) throw rejection(result.errors);
@@ -125,14 +123,13 @@ export async function createPassport(deps: DppDeps, p: Principal, body: unknown)
   }
 }
 
-export async function getPassport(deps: DppDeps, p: Principal, id: string): Promise<Passport> {
-  const row = await findPassport(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Passport');
+export async function getPassport(deps: ServiceDeps, p: Principal, id: string): Promise<Passport> {
+  const row = await requirePassport(deps.db, p.workspaceId, id);
   return toPassport(row, deps.config.baseUrl);
 }
 
 export async function listPassports(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   q: PassportFilter & { limit: number; cursor?: string },
 ): Promise<Page<Passport>> {
@@ -151,7 +148,7 @@ export async function listPassports(
  * new version. `change` returning null means "nothing changed": no version, no audit entry.
  */
 async function saveRevision(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   id: string,
   action: Exclude<VersionAction, 'created'>,
@@ -160,8 +157,7 @@ async function saveRevision(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'dpp_passports', id);
-    const row = await findPassport(trx, p.workspaceId, id);
-    if (!row) throw notFound('Passport');
+    const row = await requirePassport(trx, p.workspaceId, id);
     const before = toPassport(row, deps.config.baseUrl);
     const outcome = await change(row, trx);
     if (!outcome) return { passport: before, warnings: [] };
@@ -202,7 +198,12 @@ function patchShapeErrors(body: Record<string, unknown>): FieldError[] {
   return errors;
 }
 
-export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Record<string, unknown>): Promise<Saved> {
+export function patchPassport(
+  deps: ServiceDeps,
+  p: Principal,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<Saved> {
   const shape = patchShapeErrors(body);
   return saveRevision(deps, p, id, 'updated', async (row, trx) => {
     if (shape.length) throw invalid(shape);
@@ -231,7 +232,7 @@ export function patchPassport(deps: DppDeps, p: Principal, id: string, body: Rec
 }
 
 /** draft → published, only for a passport that is valid today (rules and dates may have moved on). */
-export async function publishPassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
+export async function publishPassport(deps: ServiceDeps, p: Principal, id: string): Promise<Saved> {
   try {
     return await saveRevision(deps, p, id, 'published', async (row, trx) => {
       if (row.publication_status !== 'draft')
@@ -261,7 +262,7 @@ export async function publishPassport(deps: DppDeps, p: Principal, id: string): 
 }
 
 /** Takes a passport off the resolver for good (draft or published → archived). */
-export function archivePassport(deps: DppDeps, p: Principal, id: string): Promise<Saved> {
+export function archivePassport(deps: ServiceDeps, p: Principal, id: string): Promise<Saved> {
   return saveRevision(deps, p, id, 'archived', async (row) => {
     if (row.publication_status === 'archived') throw conflict('This passport is already archived.');
     return { values: { publication_status: 'archived', archived_at: deps.clock.now().toISOString() }, warnings: [] };
@@ -308,18 +309,14 @@ export async function archivePassportsUnderPrefix(
       actor_id: null,
       created_at: at.toISOString(),
     });
-    await recordAudit(
-      trx,
-      { ...SYSTEM_ACTOR, organizationId: squat.organization_id, workspaceId: squat.workspace_id },
-      {
-        action: 'dpp.archived',
-        resourceType: 'dpp',
-        resourceId: squat.id,
-        before: toPassport(squat, baseUrl),
-        after: toPassport(next, baseUrl),
-        at,
-      },
-    );
+    await recordAudit(trx, systemActor({ organizationId: squat.organization_id, workspaceId: squat.workspace_id }), {
+      action: 'dpp.archived',
+      resourceType: 'dpp',
+      resourceId: squat.id,
+      before: toPassport(squat, baseUrl),
+      after: toPassport(next, baseUrl),
+      at,
+    });
     archived.push(squat.id);
   }
   return archived;

@@ -5,14 +5,12 @@ import { PageQuery } from '../../http/pagination.js';
 import { Type } from 'typebox';
 import { AccessGrantSchema, AccessGrantWithToken, GrantCreate, GrantParams, PassportParams } from './dpp.schemas.js';
 import { createGrant, listGrants, revokeAccessGrant } from './grants.service.js';
-import type { DppDeps } from './dpp.service.js';
 import { route } from '../../http/route.js';
 
 const tags = ['dpp'];
 
 export default async function grantsRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: DppDeps = { db, config, clock };
+  const deps = app.deps;
 
   app.post(
     '/v1/dpp/:id/access-grants',

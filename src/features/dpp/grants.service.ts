@@ -9,8 +9,8 @@ import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { findPassport } from './dpp.repo.js';
-import type { DppDeps } from './dpp.service.js';
+import { requirePassport } from './dpp-lookup.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DppAccessGrantsTable, GrantLevel } from './dpp.table.js';
 import { findGrant, findGrantByHash, insertGrant, listGrantsQuery, revokeGrant } from './grants.repo.js';
 import { credentialLevel, credentialTokenPattern } from './credentials.service.js';
@@ -42,14 +42,13 @@ const toGrant = (r: Selectable<DppAccessGrantsTable>): AccessGrant => ({
 export const grantTokenPattern = (prefix: string) =>
   new RegExp(`^${prefix.replace(/[^A-Za-z0-9]/g, '')}_dpg_[0-9A-Za-z]{40}$`);
 
-async function ownPassport(deps: DppDeps, p: Principal, id: string) {
-  const row = await findPassport(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Passport');
+async function ownPassport(deps: ServiceDeps, p: Principal, id: string) {
+  const row = await requirePassport(deps.db, p.workspaceId, id);
   return row;
 }
 
 export async function createGrant(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   passportId: string,
   body: { level: GrantLevel; expires_at: string; note?: string },
@@ -92,7 +91,7 @@ export async function createGrant(
 }
 
 export async function listGrants(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   passportId: string,
   q: { limit: number; cursor?: string },
@@ -103,7 +102,7 @@ export async function listGrants(
 }
 
 export async function revokeAccessGrant(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   passportId: string,
   grantId: string,
@@ -134,7 +133,7 @@ export async function revokeAccessGrant(
  * passports' (or other organizations') tokens all get the same 401, so a token's existence is not revealed.
  */
 export async function levelForToken(
-  deps: DppDeps,
+  deps: ServiceDeps,
   passport: { id: string; organization_id: string; gtin: string },
   token: string,
 ): Promise<GrantLevel> {

@@ -6,7 +6,6 @@ import { List, list, one } from '../../http/envelope.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
 import { objectBodyCompiler } from './dpp.schemas.js';
-import type { DppDeps } from './dpp.service.js';
 import {
   archiveModel,
   createModel,
@@ -33,8 +32,7 @@ const saved = (request: FastifyRequest, s: SavedModel) => {
 };
 
 export default async function modelRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: DppDeps = { db, config, clock };
+  const deps = app.deps;
 
   app.post(
     '/v1/dpp-models',

@@ -6,7 +6,7 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { lockRow } from '../../db/row-lock.js';
-import { conflict, invalid, invalidField, notFound } from '../../http/errors.js';
+import { conflict, invalid, invalidField } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
@@ -17,8 +17,9 @@ import { ownsGtin } from '../gs1-prefixes/index.js';
 import { rejection } from './dpp.fns.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { toModel, validateModel, type Model, type ModelRow } from './models.fns.js';
-import { findModel, insertModel, listModelsQuery, updateModel } from './models.repo.js';
-import type { DppDeps } from './dpp.service.js';
+import { insertModel, listModelsQuery, updateModel } from './models.repo.js';
+import { requireModel } from './dpp-lookup.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 
 export interface SavedModel {
   model: Model;
@@ -42,7 +43,7 @@ function audit(trx: DB, p: Principal, action: ModelAction, before: Model | null,
 const duplicate = () =>
   conflict('A model passport for this GTIN already exists in this organization; change it or archive it first.');
 
-export async function createModel(deps: DppDeps, p: Principal, body: unknown): Promise<SavedModel> {
+export async function createModel(deps: ServiceDeps, p: Principal, body: unknown): Promise<SavedModel> {
   const now = deps.clock.now();
   const result = validateModel(body, now);
   if (!result.valid) throw rejection(result.errors);
@@ -79,14 +80,13 @@ export async function createModel(deps: DppDeps, p: Principal, body: unknown): P
   }
 }
 
-export async function getModel(deps: DppDeps, p: Principal, id: string): Promise<Model> {
-  const row = await findModel(deps.db, p.workspaceId, id);
-  if (!row) throw notFound('Model passport');
+export async function getModel(deps: ServiceDeps, p: Principal, id: string): Promise<Model> {
+  const row = await requireModel(deps.db, p.workspaceId, id);
   return toModel(row, deps.config.baseUrl);
 }
 
 export async function listModels(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   q: { gtin?: string; publication_status?: string; limit: number; cursor?: string },
 ): Promise<Page<Model>> {
@@ -102,7 +102,7 @@ export async function listModels(
 
 /** Loads the model under a row lock, applies `change`, saves it as the next version; null: nothing changed. */
 async function saveRevision(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   id: string,
   action: Exclude<ModelAction, 'created'>,
@@ -111,8 +111,7 @@ async function saveRevision(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'dpp_models', id);
-    const row = await findModel(trx, p.workspaceId, id);
-    if (!row) throw notFound('Model passport');
+    const row = await requireModel(trx, p.workspaceId, id);
     const before = toModel(row, deps.config.baseUrl);
     const outcome = await change(row, trx);
     if (!outcome) return { model: before, warnings: [] };
@@ -124,7 +123,7 @@ async function saveRevision(
   });
 }
 
-export function patchModel(deps: DppDeps, p: Principal, id: string, body: Record<string, unknown>) {
+export function patchModel(deps: ServiceDeps, p: Principal, id: string, body: Record<string, unknown>) {
   return saveRevision(deps, p, id, 'updated', async (row) => {
     const unknown = Object.keys(body).filter((k) => k !== 'data');
     if (unknown.length || body.data === undefined)
@@ -143,7 +142,7 @@ export function patchModel(deps: DppDeps, p: Principal, id: string, body: Record
   });
 }
 
-export async function publishModel(deps: DppDeps, p: Principal, id: string): Promise<SavedModel> {
+export async function publishModel(deps: ServiceDeps, p: Principal, id: string): Promise<SavedModel> {
   try {
     return await saveRevision(deps, p, id, 'published', async (row, trx) => {
       if (row.publication_status !== 'draft')
@@ -171,7 +170,7 @@ export async function publishModel(deps: DppDeps, p: Principal, id: string): Pro
   }
 }
 
-export function archiveModel(deps: DppDeps, p: Principal, id: string): Promise<SavedModel> {
+export function archiveModel(deps: ServiceDeps, p: Principal, id: string): Promise<SavedModel> {
   return saveRevision(deps, p, id, 'archived', async (row) => {
     if (row.publication_status === 'archived') throw conflict('This model passport is already archived.');
     return { values: { publication_status: 'archived', archived_at: deps.clock.now().toISOString() }, warnings: [] };

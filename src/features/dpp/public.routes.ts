@@ -13,7 +13,6 @@ import { toPassport } from './dpp.fns.js';
 import { findPublished } from './dpp.repo.js';
 import { isValidAiValue, normalizeGtin } from './gs1.js';
 import { levelForToken } from './grants.service.js';
-import type { DppDeps } from './dpp.service.js';
 import {
   accessToken,
   GRANT_COOKIE_SECONDS,
@@ -117,8 +116,8 @@ function negotiateLanguage(request: FastifyRequest, reply: FastifyReply, secure:
 }
 
 export default async function publicRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: DppDeps = { db, config, clock };
+  const deps = app.deps;
+  const { db, config } = deps;
   const secure = config.baseUrl.startsWith('https:');
 
   app.get(

@@ -5,15 +5,13 @@ import { List, One, list, one } from '../../http/envelope.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
 import { PassportParams } from './dpp.schemas.js';
-import type { DppDeps } from './dpp.service.js';
 import { ReadingListQuery, ReadingSchema, ReadingsCreate } from './readings.schemas.js';
 import { listReadings, recordReadings } from './readings.service.js';
 
 const tags = ['dpp'];
 
 export default async function readingsRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: DppDeps = { db, config, clock };
+  const deps = app.deps;
 
   app.post(
     '/v1/dpp/:id/readings',

@@ -5,7 +5,7 @@
 // that change is a new passport version, audited in the same transaction.
 import type { Selectable } from 'kysely';
 import type { Principal } from '../../http/principal.js';
-import { conflict, invalid, notFound, type FieldError } from '../../http/errors.js';
+import { conflict, invalid, type FieldError } from '../../http/errors.js';
 import type { Page } from '../../http/envelope.js';
 import { paginate } from '../../http/pagination.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -14,8 +14,9 @@ import { canonicalJson } from '../../lib/canonical-json.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { validatePassport } from './dpp.validate.js';
 import { asCreateRequest } from './dpp.fns.js';
-import { findPassport, insertVersion, updatePassport } from './dpp.repo.js';
-import type { DppDeps } from './dpp.service.js';
+import { insertVersion, updatePassport } from './dpp.repo.js';
+import { requirePassport } from './dpp-lookup.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DppReadingsTable } from './dpp.table.js';
 import { insertReadings, listReadingsQuery } from './readings.repo.js';
 
@@ -89,7 +90,7 @@ function readingErrors(row: Parameters<typeof asCreateRequest>[0], r: ReadingInp
 }
 
 export async function recordReadings(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   passportId: string,
   body: { readings: ReadingInput[] },
@@ -98,8 +99,7 @@ export async function recordReadings(
   const readings = body.readings.map((r) => ({ ...r, measured_at: new Date(r.measured_at).toISOString() }));
   return deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'dpp_passports', passportId);
-    const row = await findPassport(trx, p.workspaceId, passportId);
-    if (!row) throw notFound('Passport');
+    const row = await requirePassport(trx, p.workspaceId, passportId);
     if (row.publication_status === 'archived') throw conflict('An archived passport cannot change.');
     const stored = JSON.parse(row.data) as Data;
     const state = { ...row, data: stored };
@@ -153,13 +153,12 @@ export async function recordReadings(
 }
 
 export async function listReadings(
-  deps: DppDeps,
+  deps: ServiceDeps,
   p: Principal,
   passportId: string,
   q: { limit: number; cursor?: string; attribute?: string },
 ): Promise<Page<Reading>> {
-  const row = await findPassport(deps.db, p.workspaceId, passportId);
-  if (!row) throw notFound('Passport');
+  await requirePassport(deps.db, p.workspaceId, passportId);
   const page = await paginate(listReadingsQuery(deps.db, passportId, q.attribute), q, 'dpr');
   return { ...page, items: page.items.map((r) => toReading(r as Selectable<DppReadingsTable>)) };
 }

@@ -1,13 +1,13 @@
 // Version history of a passport. Versions are numbered per passport, so the cursor is the version
 // number of the last item of the previous page (docs/decisions.md D1's rule, with the version as the item's id).
 import type { Selectable } from 'kysely';
-import { notFound } from '../../http/errors.js';
 import type { Page } from '../../http/envelope.js';
 import { paginate, type CursorKey } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import type { PassportData } from './dpp.contract.js';
-import { findPassport, versionsQuery } from './dpp.repo.js';
-import type { DppDeps } from './dpp.service.js';
+import { versionsQuery } from './dpp.repo.js';
+import { requirePassport } from './dpp-lookup.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DppVersionsTable } from './dpp.table.js';
 
 export interface PassportVersion {
@@ -43,13 +43,12 @@ const VERSION_CURSOR: CursorKey = {
 };
 
 export async function listPassportVersions(
-  deps: Pick<DppDeps, 'db'>,
+  deps: ServiceDeps,
   p: Principal,
   id: string,
   q: { limit: number; cursor?: string },
 ): Promise<Page<PassportVersion>> {
-  const passport = await findPassport(deps.db, p.workspaceId, id);
-  if (!passport) throw notFound('Passport');
+  await requirePassport(deps.db, p.workspaceId, id);
   const page = await paginate(versionsQuery(deps.db, id), q, VERSION_CURSOR, 'version');
   return { ...page, items: page.items.map(toVersion) };
 }

@@ -3,13 +3,13 @@ import { principalOf } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { FileInfo, FileParams, FileUpload } from './files.schemas.js';
-import { getFile, uploadFile, type FilesDeps } from './files.service.js';
+import { getFile, uploadFile } from './files.service.js';
 
 const tags = ['files'];
 
 export default async function filesRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: FilesDeps = { db, config, clock };
+  const deps = app.deps;
+  const { config } = deps;
   // base64 is 4/3 of the bytes; the slack covers the name and the JSON around it. A body past this
   // is a 413; one within it but past FILE_MAX_BYTES once decoded is a 422 on /data.
   const bodyLimit = Math.ceil((config.storage.maxFileBytes * 4) / 3) + 64 * 1024;

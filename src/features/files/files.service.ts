@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { rejectFields, notFound, type FieldError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -11,15 +11,13 @@ import { FILE_TYPES, type FileInfo, type FileType, type FileUpload } from './fil
 import { findFile, insertFile } from './files.repo.js';
 import type { FilesTable } from './files.table.js';
 
-export type FilesDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
-
 const stores = new Map<string, BlobStore>();
 
 /**
  * The configured store (STORAGE_DRIVER); one per directory or bucket, so every feature that reads
  * files shares it, and an S3 client keeps one connection pool.
  */
-export function blobStore(config: FilesDeps['config']): BlobStore {
+export function blobStore(config: ServiceDeps['config']): BlobStore {
   const { s3, dir } = config.storage;
   const id = s3 ? JSON.stringify(s3) : dir;
   let s = stores.get(id);
@@ -56,7 +54,7 @@ export function checkBytes(bytes: Buffer, type: FileType, maxBytes: number): Fie
  * Stores the bytes, then the row and its audit entry in one transaction; a failed transaction
  * removes the bytes again, so a refused or failed upload leaves nothing behind.
  */
-export async function uploadFile(deps: FilesDeps, p: Principal, input: FileUpload): Promise<FileInfo> {
+export async function uploadFile(deps: ServiceDeps, p: Principal, input: FileUpload): Promise<FileInfo> {
   const type = input.content_type as FileType;
   const bytes = Buffer.from(input.data, 'base64');
   const errors = checkBytes(bytes, type, deps.config.storage.maxFileBytes);
@@ -93,7 +91,7 @@ export async function uploadFile(deps: FilesDeps, p: Principal, input: FileUploa
   return toFileInfo(row);
 }
 
-export async function getFile(deps: FilesDeps, p: Principal, id: string): Promise<FileInfo> {
+export async function getFile(deps: ServiceDeps, p: Principal, id: string): Promise<FileInfo> {
   const row = await findFile(deps.db, p.workspaceId, id);
   if (!row) throw notFound('File');
   return toFileInfo(row);

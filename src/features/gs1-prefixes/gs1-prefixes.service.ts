@@ -1,14 +1,14 @@
 // GS1 company prefixes: which GTINs an organization may publish passports for. An organization
 // claims prefixes (self-declared); only the operator verifies one (CLI), and a verified prefix has
 // one owner. Publishing and resolving both require a verified prefix covering the GTIN.
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { lockRow } from '../../db/row-lock.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
-import { SYSTEM_ACTOR, auditActor, recordAudit } from '../audit/index.js';
+import { systemActor, auditActor, recordAudit } from '../audit/index.js';
 import { taken, uniqueAs } from '../../http/fields.js';
 import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
 import {
@@ -22,12 +22,10 @@ import {
   verifiedOverlapElsewhere,
 } from './gs1-prefixes.repo.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock'>;
-
 const ownedElsewhere = (pointer: string) =>
   invalidField(pointer, 'overlaps a GS1 company prefix verified for another organization', 'owned_elsewhere');
 
-export async function registerPrefix(ctx: Ctx, p: Principal, body: { prefix: string }): Promise<Gs1Prefix> {
+export async function registerPrefix(ctx: ServiceDeps, p: Principal, body: { prefix: string }): Promise<Gs1Prefix> {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
@@ -56,24 +54,29 @@ export async function registerPrefix(ctx: Ctx, p: Principal, body: { prefix: str
   });
 }
 
-export async function listPrefixes(ctx: Ctx, p: Principal, q: { limit: number; cursor?: string }) {
+export async function listPrefixes(ctx: ServiceDeps, p: Principal, q: { limit: number; cursor?: string }) {
   const page = await paginate(prefixesQuery(ctx.db, p.organizationId), q, 'gcp');
   return { ...page, items: page.items.map((r) => toGs1Prefix(r)) };
 }
 
-export async function getPrefix(ctx: Ctx, p: Principal, id: string) {
-  const row = await findPrefix(ctx.db, p.organizationId, id);
+/** A prefix of the caller's organization, or the prefix's one 404. */
+async function requirePrefix(db: DB, organizationId: string, id: string) {
+  const row = await findPrefix(db, organizationId, id);
   if (!row) throw notFound('GS1 company prefix');
+  return row;
+}
+
+export async function getPrefix(ctx: ServiceDeps, p: Principal, id: string) {
+  const row = await requirePrefix(ctx.db, p.organizationId, id);
   return toGs1Prefix(row);
 }
 
 /** Removing a verified prefix takes the organization's passports under it off the resolver. */
-export async function removePrefix(ctx: Ctx, p: Principal, id: string) {
+export async function removePrefix(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'gs1_prefixes', id);
-    const row = await findPrefix(trx, p.organizationId, id);
-    if (!row) throw notFound('GS1 company prefix');
+    const row = await requirePrefix(trx, p.organizationId, id);
     await deletePrefix(trx, id);
     const after = toGs1Prefix(row, 'removed');
     await recordAudit(trx, auditActor(p), {
@@ -146,18 +149,14 @@ export async function verifyPrefixAsOperator(
     if (before) {
       await markVerified(trx, row.id, at.toISOString());
       row = { ...row, status: 'verified', verified_at: at.toISOString(), updated_at: at.toISOString() };
-      await recordAudit(
-        trx,
-        { ...SYSTEM_ACTOR, organizationId: input.organizationId, workspaceId: ws.id },
-        {
-          action: 'gs1_prefixes.verified',
-          resourceType: 'gs1_prefixes',
-          resourceId: row.id,
-          before,
-          after: toGs1Prefix(row),
-          at,
-        },
-      );
+      await recordAudit(trx, systemActor({ organizationId: input.organizationId, workspaceId: ws.id }), {
+        action: 'gs1_prefixes.verified',
+        resourceType: 'gs1_prefixes',
+        resourceId: row.id,
+        before,
+        after: toGs1Prefix(row),
+        at,
+      });
     }
     const archived = await archiveSquats(trx, input.organizationId, input.prefix, at);
     return { ...toGs1Prefix(row), archived_passports: archived };

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -6,7 +6,7 @@ import { parseJson } from '../../db/column-values.js';
 import { conflict, notFound, unauthenticated } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { isId, newId } from '../../lib/ids.js';
-import { auditActor, recordAudit, type AuditActor } from '../audit/index.js';
+import { auditActor, recordAudit, userActor, type AuditActor } from '../audit/index.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { sessionOf, assertEmailVerified, findUserByEmail, findUserById, normalizeEmail } from '../users/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
@@ -34,7 +34,6 @@ import {
   updateInvitation,
 } from './invitations.repo.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 type Row = InvitationsTable;
 
 /** Like GitHub's organization invitations: long enough to be noticed, short enough not to linger. */
@@ -121,7 +120,7 @@ async function auditInvitation(
  * tells nothing about either. An open invitation to the same address is refreshed (same id, the
  * new roles, a new expiry) rather than duplicated.
  */
-export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBody) {
+export async function createInvitation(ctx: ServiceDeps, p: Principal, body: AddMemberBody) {
   const at = ctx.clock.now();
   const email = normalizeEmail(body.email);
   // Each invitation (and each refresh) gets a new link; only its hash is kept, so the previous
@@ -176,7 +175,7 @@ export async function createInvitation(ctx: Ctx, p: Principal, body: AddMemberBo
   });
 }
 
-export async function listInvitations(ctx: Ctx, p: Principal, q: InvitationListQuery) {
+export async function listInvitations(ctx: ServiceDeps, p: Principal, q: InvitationListQuery) {
   const now = ctx.clock.now();
   const base = openInvitations(ctx.db)
     .where('organization_id', '=', p.organizationId)
@@ -192,13 +191,16 @@ function notOpen(r: Row, now: Date) {
     : conflict(`This invitation is ${status}${status === 'expired' ? '; ask for a new one' : ''}.`);
 }
 
+/** An invitation's one 404: another organization's, another address's, a wrong link and an unknown id read alike. */
+const invitationNotFound = () => notFound('Invitation');
+
 /** DELETE /v1/invitations/:id: another organization's invitation is a 404; a closed one a 409. */
-export async function revokeInvitation(ctx: Ctx, p: Principal, id: string) {
+export async function revokeInvitation(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
     const row = isId(id, 'inv') ? await findInvitation(trx, id) : undefined;
-    if (!row || row.organization_id !== p.organizationId) throw notFound('Invitation');
+    if (!row || row.organization_id !== p.organizationId) throw invitationNotFound();
     const status = statusOf(row, at);
     if (status !== 'pending' && status !== 'expired') throw notOpen(row, at)!;
     const next = { ...row, revoked_at: at.toISOString() };
@@ -214,7 +216,7 @@ function linkMatches(hash: string | null, token: string | undefined) {
 
 /** POST /auth/invitations/accept {token}: the invitation the link names, if it is the session user's. */
 export async function acceptByLink(
-  ctx: Ctx,
+  ctx: ServiceDeps,
   cookie: string | undefined,
   csrf: unknown,
   linkToken: string,
@@ -225,7 +227,7 @@ export async function acceptByLink(
 }
 
 /** The session's user; invitations are matched on its (normalised) e-mail address. */
-async function sessionUser(ctx: Ctx, token: string | undefined, csrf?: { sent: unknown }) {
+async function sessionUser(ctx: ServiceDeps, token: string | undefined, csrf?: { sent: unknown }) {
   const session = await sessionOf(ctx, token);
   if (csrf) checkCsrf(session.csrf_token, csrf.sent);
   const user = await findUserById(ctx.db, session.user_id);
@@ -233,7 +235,7 @@ async function sessionUser(ctx: Ctx, token: string | undefined, csrf?: { sent: u
   return user;
 }
 
-export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
+export async function receivedInvitations(ctx: ServiceDeps, token: string | undefined) {
   const user = await sessionUser(ctx, token);
   // Until the address is proved, invitations to it are not this user's to see.
   if (ctx.config.emailVerification === 'required' && !user.email_verified_at)
@@ -263,7 +265,7 @@ export async function receivedInvitations(ctx: Ctx, token: string | undefined) {
  * archived since the invitation are skipped.
  */
 export async function respondToInvitation(
-  ctx: Ctx,
+  ctx: ServiceDeps,
   token: string | undefined,
   csrf: unknown,
   id: string,
@@ -275,7 +277,7 @@ export async function respondToInvitation(
   const at = ctx.clock.now();
   const found = isId(id, 'inv') ? await findForEmail(ctx.db, id, user.email) : undefined;
   // Accepting needs the link's secret too: knowing the address (signing up with it) is not enough.
-  if (!found || (answer === 'accept' && !linkMatches(found.token_hash, linkToken))) throw notFound('Invitation');
+  if (!found || (answer === 'accept' && !linkMatches(found.token_hash, linkToken))) throw invitationNotFound();
   if (answer === 'accept' || ctx.config.emailVerification === 'required')
     await assertEmailVerified(ctx, ctx.db, user.id);
   return ctx.db.transaction().execute(async (trx) => {
@@ -283,7 +285,7 @@ export async function respondToInvitation(
     const row = (await findForEmail(trx, id, user.email))!;
     const closed = notOpen(row, at);
     if (closed) throw closed;
-    const actor = { actorType: 'user' as const, actorId: user.id, requestId, organizationId: row.organization_id };
+    const actor = userActor(user.id, requestId, { organizationId: row.organization_id });
     if (answer === 'decline') {
       const next = { ...row, declined_at: at.toISOString() };
       await updateInvitation(trx, id, { declined_at: next.declined_at });

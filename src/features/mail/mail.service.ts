@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { newId } from '../../lib/ids.js';
 import { seal } from '../../lib/sealed.js';
 import { enqueueJob } from '../jobs/index.js';
@@ -15,7 +15,7 @@ export const MAIL_JOB = 'mail.send';
  */
 export async function queueMail<P>(
   trx: DB,
-  deps: Pick<Deps, 'config' | 'clock'>,
+  deps: ServiceDeps,
   mail: { to: string; locale: Locale; template: Template<P>; params: P },
 ): Promise<string> {
   const now = deps.clock.now();

@@ -8,4 +8,4 @@ export {
   workspaceRolesOf,
 } from './members.repo.js';
 export { AddMemberBody, MemberParams } from './members.schemas.js';
-export { checkWorkspaces } from './members.service.js';
+export { checkWorkspaces, memberNotFound } from './members.service.js';

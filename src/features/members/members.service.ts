@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -21,7 +21,6 @@ import {
 } from './members.repo.js';
 import type { MemberListQuery, UpdateMemberBody } from './members.schemas.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 type Row = { user_id: string; role: 'org_admin' | 'member'; created_at: string; email: string; name: string | null };
 
 /**
@@ -52,10 +51,13 @@ async function withWorkspaces(db: DB, p: Principal, rows: Row[], status: 'active
   }));
 }
 
-export async function listMembers(ctx: Ctx, p: Principal, q: MemberListQuery) {
+export async function listMembers(ctx: ServiceDeps, p: Principal, q: MemberListQuery) {
   const page = await paginate(membersQuery(ctx.db, p.organizationId, scopeOf(p)), q, 'usr', 'm.user_id');
   return { ...page, items: await withWorkspaces(ctx.db, p, page.items) };
 }
+
+/** A member's one 404: another organization's user, one outside the caller's workspace and an unknown id read alike. */
+export const memberNotFound = () => notFound('Member');
 
 async function memberRow(db: DB, p: Principal, userId: string) {
   const row = await findMembershipRow(db, p.organizationId, userId);
@@ -64,11 +66,11 @@ async function memberRow(db: DB, p: Principal, userId: string) {
     !row ||
     (scope && !(await workspaceRolesOf(db, p.organizationId, [userId])).some((r) => r.workspace_id === scope))
   )
-    throw notFound('Member');
+    throw memberNotFound();
   return row;
 }
 
-export async function getMember(ctx: Ctx, p: Principal, userId: string) {
+export async function getMember(ctx: ServiceDeps, p: Principal, userId: string) {
   return (await withWorkspaces(ctx.db, p, [await memberRow(ctx.db, p, userId)]))[0];
 }
 
@@ -120,7 +122,7 @@ async function ensureAnotherAdmin(trx: DB, organizationId: string) {
     throw conflict('The organization must keep at least one org_admin.');
 }
 
-export async function updateMember(ctx: Ctx, p: Principal, userId: string, body: UpdateMemberBody) {
+export async function updateMember(ctx: ServiceDeps, p: Principal, userId: string, body: UpdateMemberBody) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
@@ -146,7 +148,7 @@ export async function updateMember(ctx: Ctx, p: Principal, userId: string, body:
  * Removes the user from the organization and all its workspaces. Its sessions end when it belongs
  * to no other active organization. Keys it created stay: they belong to their workspace.
  */
-export async function removeMember(ctx: Ctx, p: Principal, userId: string) {
+export async function removeMember(ctx: ServiceDeps, p: Principal, userId: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);

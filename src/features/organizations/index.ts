@@ -2,4 +2,5 @@
 // forbids reaching past it).
 export { findActiveOrganization, slugExists, updateOrganization } from './organizations.repo.js';
 export { Organization, toOrganization } from './organizations.schemas.js';
-export { createOrganizationWithDefaults, organizationIdOf } from './organizations.service.js';
+export { createOrganizationWithDefaults, getOrganization, organizationIdOf } from './organizations.service.js';
+export { organizationNotFound } from '../workspaces/index.js';

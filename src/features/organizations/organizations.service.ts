@@ -1,12 +1,12 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { PlanName } from '../../platform/plans.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden } from '../../http/errors.js';
 import { auditActor, diff, recordAudit, type AuditWho } from '../audit/index.js';
-import { insertWorkspace, toWorkspace, workspaceRow } from '../workspaces/index.js';
+import { insertWorkspace, organizationNotFound, toWorkspace, workspaceRow } from '../workspaces/index.js';
 import {
   addMembership,
   endSessionsOfOrphanedMembers,
@@ -19,9 +19,6 @@ import {
 } from './organizations.repo.js';
 import { settingsText, taken, uniqueAs } from '../../http/fields.js';
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';
-
-type Ctx = Pick<Deps, 'db' | 'clock'>;
-type CreateCtx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export interface NewOrganization {
   name: string;
@@ -77,9 +74,10 @@ export async function organizationIdOf(db: DB, idOrSlug: string): Promise<string
   return findOrganizationIdBySlug(db, idOrSlug);
 }
 
+/** An active organization, or {@link organizationNotFound}. */
 export async function getOrganization(db: DB, id: string) {
   const org = await findActiveOrganization(db, id);
-  if (!org) throw notFound('Organization');
+  if (!org) throw organizationNotFound();
   return org;
 }
 
@@ -88,7 +86,7 @@ export async function getOrganization(db: DB, id: string) {
  * key) becomes org_admin of the new organization (docs/decisions.md D5). Its plan is DEFAULT_PLAN; operators
  * change it with `qrs org set-plan` (setPlan below).
  */
-export async function createOrganization(ctx: CreateCtx, p: Principal, body: CreateOrganizationBody) {
+export async function createOrganization(ctx: ServiceDeps, p: Principal, body: CreateOrganizationBody) {
   if (!p.userId)
     throw forbidden(
       'This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.',
@@ -137,10 +135,10 @@ async function auditOrganization(
 
 /** Only the caller's current organization is addressable; any other id is a 404 (docs/decisions.md D3). */
 function ownOrganization(p: Principal, id: string) {
-  if (id !== p.organizationId) throw notFound('Organization');
+  if (id !== p.organizationId) throw organizationNotFound();
 }
 
-export async function patchOrganization(ctx: Ctx, p: Principal, id: string, body: UpdateOrganizationBody) {
+export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: string, body: UpdateOrganizationBody) {
   ownOrganization(p, id);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', id);
@@ -167,7 +165,7 @@ export async function patchOrganization(ctx: Ctx, p: Principal, id: string, body
  * Soft delete (docs/decisions.md D5): rows stay; keys stop authenticating because auth joins the organization,
  * and sessions of users left without any active organization are ended (their cookies get 401).
  */
-export async function deleteOrganization(ctx: Ctx, p: Principal, id: string) {
+export async function deleteOrganization(ctx: ServiceDeps, p: Principal, id: string) {
   ownOrganization(p, id);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', id);

@@ -1,15 +1,13 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { lockRow } from '../../db/row-lock.js';
 import { AppError } from '../../http/errors.js';
-import { recordAudit, type AuditWho } from '../audit/index.js';
-import { countOrgAdmins, findMembershipRow } from '../members/index.js';
+import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
+import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
-
-type Ctx = Pick<Deps, 'db' | 'clock'>;
 
 /** Active organizations the user belongs to, with the role, and each one's default workspace. */
 function organizationsOf(db: DB, userId: string) {
@@ -23,6 +21,9 @@ function organizationsOf(db: DB, userId: string) {
     .execute();
 }
 
+/** A user's one 404 here: an unknown, already erased or signed-out user reads alike. */
+const userNotFound = () => notFound('User');
+
 /**
  * Erases a user in one transaction (docs/privacy.md): every step of ERASURE_STEPS, then one audit
  * entry per organization it left, naming only its id. The last org_admin of an organization must
@@ -30,7 +31,7 @@ function organizationsOf(db: DB, userId: string) {
  */
 async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
   const user = await findUserById(trx, userId);
-  if (!user || user.erased_at) throw notFound('User');
+  if (!user || user.erased_at) throw userNotFound();
   const orgs = await organizationsOf(trx, userId);
   for (const org of orgs) {
     await lockRow(trx, 'organizations', org.organization_id);
@@ -72,9 +73,9 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
 }
 
 /** DELETE /v1/users/me: the session user, after re-entering the password (throttled like a login). */
-export async function eraseMe(ctx: Ctx, p: Principal, password: string, ip: string) {
+export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, ip: string) {
   const user = p.userId ? await findUserById(ctx.db, p.userId) : undefined;
-  if (!user) throw notFound('User');
+  if (!user) throw userNotFound();
   const now = ctx.clock.now();
   const wait = await admitLogin(ctx.db, user.email, ip, now);
   if (wait !== null)
@@ -86,19 +87,17 @@ export async function eraseMe(ctx: Ctx, p: Principal, password: string, ip: stri
     );
   if (!(await verifyPassword(password, user.password_hash))) throw invalidField('/password', 'is wrong', 'mismatch');
   await forgiveLogin(ctx.db, user.email, ip, now);
-  return ctx.db
-    .transaction()
-    .execute((trx) => erase(trx, user.id, { actorType: 'user', actorId: user.id, requestId: p.requestId }, now));
+  return ctx.db.transaction().execute((trx) => erase(trx, user.id, userActor(user.id, p.requestId), now));
 }
 
 /**
  * POST /v1/members/:user_id/erase: an org_admin erases a member of its organization. A user who
  * also belongs to another organization is not this organization's to erase (409: remove them instead).
  */
-export async function eraseMember(ctx: Ctx, p: Principal, userId: string) {
+export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await findMembershipRow(trx, p.organizationId, userId))) throw notFound('Member');
+    if (!(await findMembershipRow(trx, p.organizationId, userId))) throw memberNotFound();
     const elsewhere = (await organizationsOf(trx, userId)).filter((o) => o.organization_id !== p.organizationId);
     if (elsewhere.length)
       throw conflict(

@@ -4,7 +4,7 @@ import { One, one } from '../../http/envelope.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
 import { CreateExportBody, ExportParams, ExportZip, PrivacyExport } from './exports.schemas.js';
-import { createExport, getExport, openDownload, sweepExports, type ExportsCtx } from './exports.service.js';
+import { createExport, getExport, openDownload, sweepExports } from './exports.service.js';
 
 const tags = ['privacy'];
 const who = 'Sessions only; API keys get 403. Only the person who asked sees an export; anyone else gets 404.';
@@ -37,7 +37,7 @@ export default async function exportsRoutes(app: App) {
         }
       });
   };
-  const ctx: ExportsCtx = { ...deps, kick };
+  const ctx = { ...deps, kick };
   const { sweepMs } = deps.config.privacyExports;
   const timer = sweepMs > 0 ? setInterval(kick, sweepMs) : null;
   timer?.unref();

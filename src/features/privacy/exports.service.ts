@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { conflict, forbidden, gone, notFound } from '../../http/errors.js';
@@ -14,11 +14,9 @@ import { ZipFileWriter } from './zip-writer.js';
 export const EXPORT_DAYS = 7;
 const DAY = 86_400_000;
 
-export type ExportsCtx = Pick<Deps, 'db' | 'clock' | 'config'> & { kick: () => void };
-
 const fileOf = (dir: string, id: string) => join(dir, `${id}.zip`);
 
-export async function createExport(ctx: ExportsCtx, p: Principal, body: CreateExportBody) {
+export async function createExport(ctx: ServiceDeps & { kick: () => void }, p: Principal, body: CreateExportBody) {
   const scope = body.scope ?? 'user';
   if (!p.userId) throw forbidden('Exports are made for a person: use a dashboard session.');
   if (scope === 'organization' && p.orgRole !== 'org_admin')
@@ -48,11 +46,11 @@ async function ownExport(db: DB, p: Principal, id: string) {
   return row;
 }
 
-export async function getExport(ctx: ExportsCtx, p: Principal, id: string) {
+export async function getExport(ctx: ServiceDeps, p: Principal, id: string) {
   return toExport(await ownExport(ctx.db, p, id));
 }
 
-export async function openDownload(ctx: ExportsCtx, p: Principal, id: string) {
+export async function openDownload(ctx: ServiceDeps, p: Principal, id: string) {
   const row = await ownExport(ctx.db, p, id);
   if (row.status === 'expired' || row.expires_at <= ctx.clock.now().toISOString())
     throw gone(`This export expired at ${row.expires_at}; request a new one.`);
@@ -65,7 +63,7 @@ export async function openDownload(ctx: ExportsCtx, p: Principal, id: string) {
 }
 
 /** Writes one export's ZIP; a failure marks it failed and leaves no partial file. */
-export async function runExport(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, id: string): Promise<void> {
+export async function runExport(ctx: ServiceDeps, id: string): Promise<void> {
   if (!(await claimExport(ctx.db, id))) return;
   const row = (await findExport(ctx.db, id))!;
   const dir = ctx.config.privacyExports.dir;
@@ -96,7 +94,7 @@ export async function runExport(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, id: 
 }
 
 /** Picks up pending exports (oldest first) and deletes expired ones with their files. */
-export async function sweepExports(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, onError: (err: unknown) => void) {
+export async function sweepExports(ctx: ServiceDeps, onError: (err: unknown) => void) {
   for (const { id } of await expiredExports(ctx.db, ctx.clock.now().toISOString(), 100)) {
     await rm(fileOf(ctx.config.privacyExports.dir, id), { force: true });
     await updateExport(ctx.db, id, { status: 'expired', size_bytes: null });

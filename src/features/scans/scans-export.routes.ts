@@ -11,7 +11,7 @@ const STREAMED =
   'everything is checked before the first byte. Cells a spreadsheet would run as a formula (starting with = + - @) get a leading apostrophe.';
 
 export default async function scansExportRoutes(app: App) {
-  const deps = { db: app.deps.db };
+  const deps = app.deps;
 
   app.get(
     '/v1/codes/:id/scans.csv',

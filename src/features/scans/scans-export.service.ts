@@ -1,16 +1,14 @@
 import { Readable } from 'node:stream';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Principal } from '../../http/principal.js';
-import { invalidField, notFound } from '../../http/errors.js';
-import { findCode } from '../codes/index.js';
+import { invalidField } from '../../http/errors.js';
+import { requireCode } from '../codes/index.js';
 import { CSV_HEADER, csvRecord } from './scan-csv.js';
 import { scanChunk, workspaceCodeIds, type ScanRange } from './scans-export.repo.js';
 import type { CodeExportQuery, WorkspaceExportQuery } from './scans-export.schemas.js';
 import { isoDay } from '../../lib/time.js';
-
-export type ExportDeps = Pick<Deps, 'db'>;
 
 /** Rows per query: small enough that a SQLite chunk holds the event loop for a few ms only. */
 export const EXPORT_CHUNK = 1_000;
@@ -33,14 +31,13 @@ function range(q: { from?: string; to?: string; include_bots: boolean }): ScanRa
 }
 
 /** Everything is checked before the first byte, so a bad request is a problem document, never a cut CSV. */
-export async function prepareCodeExport(deps: ExportDeps, p: Principal, codeId: string, q: CodeExportQuery) {
+export async function prepareCodeExport(deps: ServiceDeps, p: Principal, codeId: string, q: CodeExportQuery) {
   const r = range(q);
-  const code = await findCode(deps.db, p.workspaceId, codeId);
-  if (!code) throw notFound('Code');
+  const code = await requireCode(deps.db, p.workspaceId, codeId);
   return { filename: `scans-${code.id}.csv`, stream: csvStream(codeChunks(deps.db, code.id, r)) };
 }
 
-export async function prepareWorkspaceExport(deps: ExportDeps, p: Principal, q: WorkspaceExportQuery) {
+export async function prepareWorkspaceExport(deps: ServiceDeps, p: Principal, q: WorkspaceExportQuery) {
   const r = range(q);
   const from = new Date(r.from!);
   const limit = Date.UTC(

@@ -32,7 +32,7 @@ export default fp(
     const ipSecret = await loadOrCreateSecret(db, 'scan_ip_salt', clock.now());
     const hasher = new IpHasher(ipSecret);
     let prunedBefore = '';
-    const checkUsage = createThresholdDetector({ config, clock });
+    const checkUsage = createThresholdDetector(app.deps);
     // A SQLite file's batches are written by a thread of their own, off the event loop (docs/decisions.md D27); an
     // in-memory database exists on its one connection only, and PostgreSQL's writes are not ours.
     const thread = inThread(config.databaseUrl) ? new ScanWriterThread(config.databaseUrl, ipSecret) : null;

@@ -10,7 +10,7 @@ const tags = ['analytics'];
 
 /** Analytics read what the scan sink has written: at most SCAN_FLUSH_MS behind the redirects. */
 export default async function scansRoutes(app: App) {
-  const deps = { db: app.deps.db, clock: app.deps.clock };
+  const deps = app.deps;
 
   app.get(
     '/v1/codes/:id/scans',

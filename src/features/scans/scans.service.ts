@@ -1,25 +1,16 @@
 import type { Principal } from '../../http/principal.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { bool } from '../../db/column-values.js';
-import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
-import { findCode } from '../codes/index.js';
+import { requireCode } from '../codes/index.js';
 import { calendar, rangeOf, sumOf, zoneOfCode, topValues, totalsOf } from '../analytics/index.js';
 import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
 import { listScansQuery } from './scans.repo.js';
 import { retainedScans } from './scan-counters.js';
 
-export type ScansDeps = Pick<Deps, 'db' | 'clock'>;
-
-async function ownCode(deps: ScansDeps, p: Principal, id: string) {
-  const code = await findCode(deps.db, p.workspaceId, id);
-  if (!code) throw notFound('Code');
-  return code;
-}
-
-export async function listScans(deps: ScansDeps, p: Principal, codeId: string, q: ScanListQuery) {
-  const code = await ownCode(deps, p, codeId);
+export async function listScans(deps: ServiceDeps, p: Principal, codeId: string, q: ScanListQuery) {
+  const code = await requireCode(deps.db, p.workspaceId, codeId);
   const total = retainedScans(code, q.include_bots);
   const page: Page<Record<string, unknown>> = await paginate(
     listScansQuery(deps.db, codeId, q.include_bots),
@@ -49,7 +40,7 @@ export async function listScans(deps: ScansDeps, p: Principal, codeId: string, q
 const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer'] as const;
 
 /** A code's stats, from its rollups only (docs/analytics.md). */
-export async function codeStats(deps: ScansDeps, p: Principal, codeId: string, q: StatsQuery) {
+export async function codeStats(deps: ServiceDeps, p: Principal, codeId: string, q: StatsQuery) {
   const tz = await zoneOfCode(deps.db, p.workspaceId, codeId, q.tz);
   const [from, to] = rangeOf(q, tz, deps.clock.now().getTime(), 30);
   const scope = { codes: { ids: [codeId] } };

@@ -1,11 +1,5 @@
 // The usage feature's public module: the threshold detector the scan flush and code creation call,
 // and the counters' period the scan flush adds to.
-export {
-  createThresholdDetector,
-  reachedThresholds,
-  THRESHOLDS,
-  type UsageReading,
-  type ThresholdDeps,
-} from './usage-thresholds.js';
+export { createThresholdDetector, reachedThresholds, THRESHOLDS, type UsageReading } from './usage-thresholds.js';
 export { periodOf } from './usage-period.js';
 export { countActiveDynamicCodes } from './usage.repo.js';

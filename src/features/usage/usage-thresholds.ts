@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { publishEvent } from '../events/index.js';
 import { localeOf, queueMail, TEMPLATES } from '../mail/index.js';
 import type { UsageMeter } from './usage.table.js';
@@ -21,8 +21,6 @@ export interface UsageReading {
   used: number;
 }
 
-export type ThresholdDeps = Pick<Deps, 'config' | 'clock'>;
-
 const LIMIT_OF = { scans: 'maxScansPerMonth', dynamic_codes: 'maxDynamicCodes' } as const;
 
 /** The thresholds a reading has reached; a limit of 0 sets no allowance to measure against. */
@@ -37,7 +35,7 @@ export function reachedThresholds(used: number, limit: number): number[] {
  * so several instances and concurrent writers notify once per threshold, meter and period.
  * It asks "reached", not "crossed", so a check that was missed is made good by the next one.
  */
-export function createThresholdDetector(deps: ThresholdDeps) {
+export function createThresholdDetector(deps: ServiceDeps) {
   // Keys known to be recorded, so an organization past 100 % costs no query per flush; the table
   // stays the truth, and the set is only ever short of it.
   const known = new Set<string>();
@@ -91,7 +89,7 @@ export function createThresholdDetector(deps: ThresholdDeps) {
 
 async function notify(
   trx: DB,
-  deps: ThresholdDeps,
+  deps: ServiceDeps,
   org: { id: string; name: string; billing_email: string | null },
   r: { meter: UsageMeter; period: string; threshold: number; used: number; plan_limit: number },
   now: Date,

@@ -2,16 +2,13 @@ import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
 import { Usage } from './usage.schemas.js';
-import { organizationUsage, type UsageDeps } from './usage.service.js';
+import { organizationUsage } from './usage.service.js';
 import { route } from '../../http/route.js';
 
 export default async function usageRoutes(app: App) {
-  const { db, config, clock } = app.deps;
-  const deps: UsageDeps = {
-    db,
-    config,
-    clock,
-    pendingScans: (org, period) => app.scans.pendingForOrganization(org, period),
+  const deps = {
+    ...app.deps,
+    pendingScans: (org: string, period: string) => app.scans.pendingForOrganization(org, period),
   };
 
   app.get(

@@ -1,12 +1,7 @@
 import type { Principal } from '../../http/principal.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { periodOf } from './usage-period.js';
 import { countActiveDynamicCodes, countActiveWorkspaces, storedUsage } from './usage.repo.js';
-
-export type UsageDeps = Pick<Deps, 'db' | 'config' | 'clock'> & {
-  /** counted scans recorded by this instance and not yet flushed */
-  pendingScans: (organizationId: string, period: string) => number;
-};
 
 /** docs/decisions.md D5 arithmetic; a limit of 0 reads as fully used rather than dividing by zero. */
 export function meter(used: number, limit: number) {
@@ -22,8 +17,12 @@ export function meter(used: number, limit: number) {
  * Live usage from maintained counters: one counter row and one count over codes, whatever the
  * number of scans (docs/decisions.md D5). It only reports; of these limits only the workspaces'
  * blocks, and that is enforced where workspaces are created.
+ * `pendingScans` counts the scans this instance recorded and has not flushed yet.
  */
-export async function organizationUsage(deps: UsageDeps, p: Principal) {
+export async function organizationUsage(
+  deps: ServiceDeps & { pendingScans: (organizationId: string, period: string) => number },
+  p: Principal,
+) {
   const now = deps.clock.now();
   const period = periodOf(now);
   const periodStart = `${period}-01T00:00:00.000Z`;

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError, invalidField, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { taken, uniqueAs } from '../../http/fields.js';
@@ -24,8 +24,6 @@ import { organizationRequiresTwoFactor, secondFactorMatches } from './two-factor
 import { queuePasswordChangedNotice } from './password-reset.service.js';
 import { toUser, type ChangePasswordBody, type LoginBody, type SignupBody } from './auth.schemas.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-
 /** "ACME GmbH & Co." → "acme-gmbh-co"; a random tail when that is too short or taken. */
 function slugFrom(name: string): string {
   const base = name
@@ -46,7 +44,7 @@ export function localeFromHeader(header: unknown): 'en' | 'de' {
   return first === 'de' ? 'de' : 'en';
 }
 
-export async function signup(ctx: Ctx, body: SignupBody, requestId: string, acceptLanguage?: unknown) {
+export async function signup(ctx: ServiceDeps, body: SignupBody, requestId: string, acceptLanguage?: unknown) {
   const at = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, body.email))
@@ -118,7 +116,7 @@ function dummy(cost: number) {
   return dummyHash;
 }
 
-export async function login(ctx: Ctx, body: LoginBody, ip: string) {
+export async function login(ctx: ServiceDeps, body: LoginBody, ip: string) {
   const now = ctx.clock.now();
   const email = normalizeEmail(body.email);
   // Counted before the password is checked, so parallel guesses cannot outrun the count.
@@ -153,7 +151,7 @@ export async function login(ctx: Ctx, body: LoginBody, ip: string) {
 }
 
 /** The live session behind a cookie, or 401. */
-export async function sessionOf(ctx: Ctx, token: string | undefined) {
+export async function sessionOf(ctx: ServiceDeps, token: string | undefined) {
   if (!token) throw unauthenticated('No session; log in first.');
   const session = await liveSession(ctx.db, token, ctx.clock.now());
   if (!session) throw unauthenticated('The session has expired; log in again.');
@@ -165,7 +163,7 @@ export async function sessionOf(ctx: Ctx, token: string | undefined) {
  * no role in the default workspace (where the plugin would answer 404) can still log out.
  * The CSRF token is still required: a cross-site page must not end someone's session.
  */
-export async function logout(ctx: Ctx, token: string | undefined, csrf: unknown) {
+export async function logout(ctx: ServiceDeps, token: string | undefined, csrf: unknown) {
   const session = await sessionOf(ctx, token);
   checkCsrf(session.csrf_token, csrf);
   await deleteSession(ctx.db, session.id);
@@ -176,7 +174,7 @@ export async function logout(ctx: Ctx, token: string | undefined, csrf: unknown)
  * count towards login throttling. Every other session of the user ends; this one stays.
  */
 export async function changePassword(
-  ctx: Ctx,
+  ctx: ServiceDeps,
   token: string | undefined,
   csrf: unknown,
   body: ChangePasswordBody,
@@ -207,7 +205,7 @@ export async function changePassword(
  * the X-Organization-Id / X-Workspace-Id headers (or their defaults) select, read as the auth
  * hook reads them (sessionScope); what they name but the user may not act in is null, not a 404.
  */
-export async function me(ctx: Ctx, token: string | undefined, orgHeader: unknown, wsHeader: unknown) {
+export async function me(ctx: ServiceDeps, token: string | undefined, orgHeader: unknown, wsHeader: unknown) {
   const session = await sessionOf(ctx, token);
   const user = await findUserById(ctx.db, session.user_id);
   if (!user) throw unauthenticated();

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError, invalidField, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
@@ -9,15 +9,13 @@ import { verifyPassword } from './password.js';
 import { admitLogin, forgiveLogin } from './login-throttle.js';
 import { VERIFY_TTL_MS } from './verification-link.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-
 /**
  * POST /auth/email-change: needs the current password (a stolen cookie alone cannot move the
  * account), counted like a login. The link goes to the new address; nothing changes until it is
  * followed. The answer is the same whether or not the new address has an account.
  */
 export async function requestEmailChange(
-  ctx: Ctx,
+  ctx: ServiceDeps,
   cookie: string | undefined,
   csrf: unknown,
   body: { new_email: string; password: string },
@@ -61,7 +59,7 @@ export async function requestEmailChange(
  * POST /auth/email-change/confirm: the new address is proved by its link; it becomes the
  * account's (verified) and the old address is told.
  */
-export async function confirmEmailChange(ctx: Ctx, token: string) {
+export async function confirmEmailChange(ctx: ServiceDeps, token: string) {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const row = await consumeUserToken(trx, token, 'email_change', now);

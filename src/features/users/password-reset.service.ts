@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError } from '../../http/errors.js';
 import { enqueueJob } from '../jobs/index.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
@@ -8,8 +8,6 @@ import { deleteSessionsOfUser } from './sessions.repo.js';
 import { hashPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config' | 'rateStore'>;
-
 export const RESET_JOB = 'password-reset.request';
 export const RESET_TTL_MS = 3_600_000;
 const HOUR = 3_600_000;
@@ -17,7 +15,7 @@ const HOUR = 3_600_000;
 const PER_ADDRESS = 3;
 const PER_IP = 10;
 
-async function limit(ctx: Ctx, key: string, max: number, now: number) {
+async function limit(ctx: ServiceDeps<'rateStore'>, key: string, max: number, now: number) {
   const { count, resetAt } = await ctx.rateStore.hit(key, HOUR, now);
   if (count <= max) return;
   const wait = Math.max(1, Math.ceil((resetAt - now) / 1000));
@@ -34,7 +32,7 @@ async function limit(ctx: Ctx, key: string, max: number, now: number) {
  * and one job insert) and answers 202, so neither the answer nor its timing tells whether an
  * account exists. The job looks the address up and mails the link only when it does.
  */
-export async function requestPasswordReset(ctx: Ctx, email: string, ip: string) {
+export async function requestPasswordReset(ctx: ServiceDeps<'rateStore'>, email: string, ip: string) {
   const now = ctx.clock.now();
   const address = normalizeEmail(email);
   await limit(ctx, `pwreset:ip:${ip}`, PER_IP, now.getTime());
@@ -44,7 +42,7 @@ export async function requestPasswordReset(ctx: Ctx, email: string, ip: string) 
 }
 
 /** The job behind the request: mint the 1-hour link and queue its message, in one transaction. */
-export async function mailResetLink(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, email: string) {
+export async function mailResetLink(ctx: ServiceDeps, email: string) {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user) return;
@@ -68,7 +66,7 @@ export async function mailResetLink(ctx: Pick<Deps, 'db' | 'clock' | 'config'>, 
  * then the token is used up, the password set, every session of the user ended, and the
  * "password changed" notice queued, all in one transaction. Following the link proves the address.
  */
-export async function confirmPasswordReset(ctx: Ctx, token: string, password: string) {
+export async function confirmPasswordReset(ctx: ServiceDeps<'rateStore'>, token: string, password: string) {
   const now = ctx.clock.now();
   // The password is checked and hashed before the transaction: scrypt must not hold SQLite's lock.
   const holder = await findTokenUser(ctx.db, token);
@@ -90,7 +88,7 @@ export async function confirmPasswordReset(ctx: Ctx, token: string, password: st
 /** The security notice after any password change (reset or change in a session). */
 export function queuePasswordChangedNotice(
   trx: Parameters<typeof queueMail>[0],
-  ctx: Pick<Deps, 'clock' | 'config'>,
+  ctx: ServiceDeps,
   user: { email: string; locale: string },
 ) {
   return queueMail(trx, ctx, {

@@ -4,6 +4,8 @@ import { AppError, unauthenticated } from '../../http/errors.js';
 import type { PrincipalResolver } from '../../http/principal.js';
 import { liveSession, sessionScope } from './sessions.service.js';
 import { twoFactorMissing } from './two-factor.js';
+import { organizationNotFound } from '../organizations/index.js';
+import { workspaceNotFound } from '../workspaces/index.js';
 
 /** The auth hook's session half (PrincipalResolver): cookie → user → organization and workspace. */
 export const principalFromSession: PrincipalResolver['session'] = async (request: FastifyRequest, token: string) => {
@@ -16,8 +18,8 @@ export const principalFromSession: PrincipalResolver['session'] = async (request
     request.headers['x-organization-id'],
     request.headers['x-workspace-id'],
   );
-  if (!scope) return new AppError('not-found', 'Organization not found.');
-  if (!scope.workspace) return new AppError('not-found', 'Workspace not found.');
+  if (!scope) return organizationNotFound();
+  if (!scope.workspace) return workspaceNotFound();
   if (await twoFactorMissing(db, scope.organizationId, session.user_id))
     return new AppError(
       'two-factor-enrolment-required',

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError, conflict, invalidField, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { buildMatrix, renderSvg } from '../../qr/index.js';
@@ -9,9 +9,7 @@ import { verifyPassword } from './password.js';
 import { admitLogin, forgiveLogin } from './login-throttle.js';
 import { newTotp, replaceRecoveryCodes, sealSecret, secondFactorMatches, totpMatches } from './two-factor.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-
-async function sessionUser(ctx: Ctx, cookie: string | undefined, csrf: unknown) {
+async function sessionUser(ctx: ServiceDeps, cookie: string | undefined, csrf: unknown) {
   const session = await sessionOf(ctx, cookie);
   checkCsrf(session.csrf_token, csrf);
   const user = await findUserById(ctx.db, session.user_id);
@@ -20,7 +18,7 @@ async function sessionUser(ctx: Ctx, cookie: string | undefined, csrf: unknown) 
 }
 
 /** Wrong codes count like wrong passwords (login throttling): a 6-digit code must not be guessable. */
-async function throttled(ctx: Ctx, email: string, ip: string, check: () => Promise<boolean>, pointer: string) {
+async function throttled(ctx: ServiceDeps, email: string, ip: string, check: () => Promise<boolean>, pointer: string) {
   const now = ctx.clock.now();
   const wait = await admitLogin(ctx.db, email, ip, now);
   if (wait !== null)
@@ -38,7 +36,7 @@ async function throttled(ctx: Ctx, email: string, ip: string, check: () => Promi
  * POST /auth/2fa/enrol: a new secret, sealed at rest, not yet in force. The QR code of its
  * otpauth URI is drawn by our own renderer (src/qr); the secret is also shown for typing in.
  */
-export async function enrolTwoFactor(ctx: Ctx, cookie: string | undefined, csrf: unknown) {
+export async function enrolTwoFactor(ctx: ServiceDeps, cookie: string | undefined, csrf: unknown) {
   const user = await sessionUser(ctx, cookie, csrf);
   if (user.totp_enabled_at) throw conflict('Two-factor sign-in is already on; turn it off first.');
   const { secret, uri } = newTotp(user.email);
@@ -51,7 +49,13 @@ export async function enrolTwoFactor(ctx: Ctx, cookie: string | undefined, csrf:
 }
 
 /** POST /auth/2fa/confirm {code}: the first code turns 2FA on and yields ten recovery codes. */
-export async function confirmTwoFactor(ctx: Ctx, cookie: string | undefined, csrf: unknown, code: string, ip: string) {
+export async function confirmTwoFactor(
+  ctx: ServiceDeps,
+  cookie: string | undefined,
+  csrf: unknown,
+  code: string,
+  ip: string,
+) {
   const user = await sessionUser(ctx, cookie, csrf);
   if (user.totp_enabled_at) throw conflict('Two-factor sign-in is already on.');
   const sealed = user.totp_secret_sealed;
@@ -73,7 +77,7 @@ export async function confirmTwoFactor(ctx: Ctx, cookie: string | undefined, csr
 
 /** POST /auth/2fa/disable {password, code}: both factors (a recovery code counts as the second). */
 export async function disableTwoFactor(
-  ctx: Ctx,
+  ctx: ServiceDeps,
   cookie: string | undefined,
   csrf: unknown,
   body: { password: string; code: string },

@@ -1,16 +1,12 @@
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
 import { issueUserToken } from './user-tokens.js';
 
 export const VERIFY_TTL_MS = 24 * 3_600_000;
 
 /** Mints a verification link (24 h, single use) and queues its message, in the caller's transaction. */
-export async function sendVerification(
-  trx: DB,
-  ctx: Pick<Deps, 'clock' | 'config'>,
-  user: { id: string; email: string; locale: string },
-) {
+export async function sendVerification(trx: DB, ctx: ServiceDeps, user: { id: string; email: string; locale: string }) {
   const now = ctx.clock.now();
   const token = await issueUserToken(
     trx,

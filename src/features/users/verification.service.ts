@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError, conflict, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { consumeUserToken, tokensSince } from './user-tokens.js';
@@ -7,14 +7,12 @@ import { sendVerification } from './verification-link.js';
 import { findUserById } from './users.repo.js';
 import { sessionOf } from './auth.service.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-
 /** A resend at most once a minute and five times an hour per user. */
 const RESEND_GAP_MS = 60_000;
 const RESEND_PER_HOUR = 5;
 
 /** POST /auth/verify-email: the link proves the address it was sent to (if it is still the user's). */
-export async function verifyEmail(ctx: Ctx, token: string) {
+export async function verifyEmail(ctx: ServiceDeps, token: string) {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const row = await consumeUserToken(trx, token, 'verify_email', now);
@@ -33,7 +31,7 @@ export async function verifyEmail(ctx: Ctx, token: string) {
 }
 
 /** POST /auth/verify-email/resend (session): a new link; the older ones stop working. */
-export async function resendVerification(ctx: Ctx, cookie: string | undefined, csrf: unknown) {
+export async function resendVerification(ctx: ServiceDeps, cookie: string | undefined, csrf: unknown) {
   const session = await sessionOf(ctx, cookie);
   checkCsrf(session.csrf_token, csrf);
   const user = await findUserById(ctx.db, session.user_id);
@@ -60,7 +58,7 @@ export async function resendVerification(ctx: Ctx, cookie: string | undefined, c
  * With EMAIL_VERIFICATION=required, what an unproved address must not do (accept an invitation,
  * create an API key) answers 403 `email-unverified` naming the route that resends the link.
  */
-export async function assertEmailVerified(ctx: Ctx, db: DB, userId: string | null) {
+export async function assertEmailVerified(ctx: ServiceDeps, db: DB, userId: string | null) {
   if (ctx.config.emailVerification !== 'required' || userId === null) return;
   const user = await findUserById(db, userId);
   if (user && !user.email_verified_at) {

@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { PermanentJobError, type Job } from '../jobs/index.js';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
+import { recordAudit, systemActor } from '../audit/index.js';
 import type { AgentPool } from './webhook-agents.js';
 import { postTo, type SendResult } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';
@@ -21,9 +22,8 @@ export const DISABLE_AFTER_MS = 5 * 86_400_000;
 
 type Endpoint = Selectable<WebhookEndpointsTable>;
 
-export interface DeliveryDeps {
-  db: DB;
-  clock: { now(): Date };
+/** What delivery takes besides {@link ServiceDeps}, as `ServiceDeps & DeliverySender`. */
+export interface DeliverySender {
   log: FastifyBaseLogger;
   rules: UrlRules;
   userAgent: string;
@@ -43,7 +43,7 @@ interface Sent {
  * their endpoints, the requests side by side, then one transaction for every outcome. A failure
  * is that job's error, so the queue retries it on the schedule above.
  */
-export function deliver(deps: DeliveryDeps) {
+export function deliver(deps: ServiceDeps & DeliverySender) {
   return async (jobs: Job<{ delivery_id: string }>[]): Promise<(Error | null)[]> => {
     const { db, clock } = deps;
     const rows = await deliveriesWithEndpoints(
@@ -118,7 +118,7 @@ async function changeEndpoint(trx: DB, endpoint: Endpoint, values: Partial<Endpo
 }
 
 async function attempt(
-  deps: DeliveryDeps,
+  deps: ServiceDeps & DeliverySender,
   rawUrl: string,
   body: string,
   headers: Record<string, string>,
@@ -145,7 +145,7 @@ async function disable(trx: DB, endpoint: Endpoint, reason: string, now: Date) {
   await changeEndpoint(trx, endpoint, values);
   await recordAudit(
     trx,
-    { ...SYSTEM_ACTOR, organizationId: endpoint.organization_id, workspaceId: endpoint.workspace_id },
+    systemActor({ organizationId: endpoint.organization_id, workspaceId: endpoint.workspace_id }),
     {
       action: 'webhooks.updated',
       resourceType: 'webhooks',

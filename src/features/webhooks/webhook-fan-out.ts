@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../../db/database.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import { newId } from '../../lib/ids.js';
 import { enqueueJob, enqueueJobs, type Job } from '../jobs/index.js';
 import { OPT_IN_ONLY, ORGANIZATION_WIDE, type EventType, type PublishedEvent } from '../events/index.js';
@@ -60,7 +61,7 @@ export async function queueDelivery(
  * one INSERT of jobs and one of deliveries per 500 rows. The dedupe key (event, endpoint) keeps a
  * re-run after a crash from adding any twice.
  */
-export function fanOut(deps: { db: DB; clock: { now(): Date } }) {
+export function fanOut(deps: ServiceDeps) {
   return async (jobs: Job<PublishedEvent>[]): Promise<null[]> => {
     const audiences = new Map<string, Awaited<ReturnType<typeof listeningEndpoints>>>();
     const planned: { key: string; row: ReturnType<typeof deliveryRow> }[] = [];

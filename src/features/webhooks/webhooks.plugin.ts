@@ -15,8 +15,7 @@ export default fp(
     const agents = new AgentPool();
     app.addHook('onClose', async () => agents.close());
     const deps = {
-      db: ctx.db,
-      clock: ctx.clock,
+      ...ctx,
       log: app.log,
       rules: rulesOf(ctx),
       userAgent: `qrs-webhooks/${ctx.config.version}`,
@@ -30,7 +29,7 @@ export default fp(
       retryDelaysMs: RETRY_DELAYS_MS,
       timeoutMs: REQUEST_TIMEOUT_MS + 5_000,
     });
-    webhooksRoutes(app, ctx);
+    webhooksRoutes(app);
     Object.assign(app.openapiWebhooks, webhookDocuments());
   },
   { name: 'webhooks', dependencies: ['jobs-runtime'] },

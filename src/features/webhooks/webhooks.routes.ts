@@ -23,13 +23,13 @@ import {
   rotateSecret,
   sendTestEvent,
   updateWebhook,
-  type WebhookCtx,
 } from './webhooks.service.js';
 
 const tags = ['webhooks'];
 const who = 'org_admin, ws_admin of the workspace, or an API key. Endpoints belong to the current workspace.';
 
-export function webhooksRoutes(app: App, ctx: WebhookCtx) {
+export function webhooksRoutes(app: App) {
+  const ctx = app.deps;
   app.post(
     '/v1/webhooks',
     route('webhooks.manage', {

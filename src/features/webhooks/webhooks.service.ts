@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { invalid, notFound, type FieldError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
@@ -29,8 +29,6 @@ import {
   type WebhookListQuery,
 } from './webhooks.schemas.js';
 
-export type WebhookCtx = Pick<Deps, 'db' | 'clock' | 'config' | 'hostResolver'>;
-
 /** How long the secret before a rotation still signs (docs/webhooks.md). */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
@@ -38,7 +36,7 @@ const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
 /** Every problem of a URL and an event-type list, with pointers (docs/webhooks.md, bad input). */
 async function checkInput(
-  ctx: WebhookCtx,
+  ctx: ServiceDeps<'hostResolver'>,
   db: DB,
   workspaceId: string,
   input: { url?: string; event_types?: string[] },
@@ -63,7 +61,7 @@ async function checkInput(
   if (errors.length) throw invalid(errors);
 }
 
-export function rulesOf(ctx: WebhookCtx) {
+export function rulesOf(ctx: ServiceDeps<'hostResolver'>) {
   return {
     httpsOnly: ctx.config.env === 'production',
     allowPrivate: ctx.config.webhookAllowPrivate,
@@ -77,7 +75,7 @@ async function endpointOf(db: DB, p: Principal, id: string) {
   return row;
 }
 
-export async function createWebhook(ctx: WebhookCtx, p: Principal, body: CreateWebhookBody) {
+export async function createWebhook(ctx: ServiceDeps<'hostResolver'>, p: Principal, body: CreateWebhookBody) {
   const at = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     await checkInput(ctx, trx, p.workspaceId, body);
@@ -110,16 +108,21 @@ export async function createWebhook(ctx: WebhookCtx, p: Principal, body: CreateW
   });
 }
 
-export async function listWebhooks(ctx: WebhookCtx, p: Principal, q: WebhookListQuery) {
+export async function listWebhooks(ctx: ServiceDeps<'hostResolver'>, p: Principal, q: WebhookListQuery) {
   const page = await paginate(endpointsOfWorkspace(ctx.db, p.workspaceId), q, 'whk');
   return { ...page, items: page.items.map(toWebhook) };
 }
 
-export async function getWebhook(ctx: WebhookCtx, p: Principal, id: string) {
+export async function getWebhook(ctx: ServiceDeps<'hostResolver'>, p: Principal, id: string) {
   return toWebhook(await endpointOf(ctx.db, p, id));
 }
 
-export async function updateWebhook(ctx: WebhookCtx, p: Principal, id: string, body: UpdateWebhookBody) {
+export async function updateWebhook(
+  ctx: ServiceDeps<'hostResolver'>,
+  p: Principal,
+  id: string,
+  body: UpdateWebhookBody,
+) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'webhook_endpoints', id);
@@ -155,7 +158,7 @@ export async function updateWebhook(ctx: WebhookCtx, p: Principal, id: string, b
   });
 }
 
-export async function removeWebhook(ctx: WebhookCtx, p: Principal, id: string) {
+export async function removeWebhook(ctx: ServiceDeps<'hostResolver'>, p: Principal, id: string) {
   const at = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'webhook_endpoints', id);
@@ -172,7 +175,7 @@ export async function removeWebhook(ctx: WebhookCtx, p: Principal, id: string) {
 }
 
 /** A new secret, shown once; the old one keeps signing alongside it for 24 hours. */
-export async function rotateSecret(ctx: WebhookCtx, p: Principal, id: string) {
+export async function rotateSecret(ctx: ServiceDeps<'hostResolver'>, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'webhook_endpoints', id);
@@ -199,7 +202,7 @@ export async function rotateSecret(ctx: WebhookCtx, p: Principal, id: string) {
 }
 
 /** Queues a `webhook.test` event for this endpoint alone. */
-export async function sendTestEvent(ctx: WebhookCtx, p: Principal, id: string) {
+export async function sendTestEvent(ctx: ServiceDeps<'hostResolver'>, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const row = await endpointOf(trx, p, id);
@@ -208,14 +211,14 @@ export async function sendTestEvent(ctx: WebhookCtx, p: Principal, id: string) {
   });
 }
 
-export async function listDeliveries(ctx: WebhookCtx, p: Principal, id: string, q: DeliveryListQuery) {
+export async function listDeliveries(ctx: ServiceDeps<'hostResolver'>, p: Principal, id: string, q: DeliveryListQuery) {
   await endpointOf(ctx.db, p, id);
   const page = await paginate(deliveriesOf(ctx.db, id, { status: q.status, eventType: q.event_type }), q, 'whd');
   return { ...page, items: page.items.map(toDelivery) };
 }
 
 /** Sends a delivery's event again, as a new delivery with the same webhook-id and body. */
-export async function redeliver(ctx: WebhookCtx, p: Principal, id: string, deliveryId: string) {
+export async function redeliver(ctx: ServiceDeps<'hostResolver'>, p: Principal, id: string, deliveryId: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const row = await endpointOf(trx, p, id);

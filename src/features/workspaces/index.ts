@@ -1,6 +1,6 @@
 // The workspaces feature's public module: what other features may use of it (dependency-cruiser
 // forbids reaching past it).
-export { canSeeWorkspace, isAdminRole, roleIn } from './workspaces.access.js';
+export { canSeeWorkspace, isAdminRole, organizationNotFound, roleIn, workspaceNotFound } from './workspaces.access.js';
 export { toWorkspace, workspaceRow } from './workspaces.fns.js';
 export { findWorkspace, findWorkspaceRole, insertWorkspace, verifiedCustomDomain } from './workspaces.repo.js';
 export { Workspace } from './workspaces.schemas.js';

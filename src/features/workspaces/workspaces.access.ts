@@ -1,7 +1,18 @@
 import type { Principal } from '../../http/principal.js';
 import type { DB } from '../../db/database.js';
 import type { Role } from '../../lib/roles.js';
+import { notFound } from '../../http/errors.js';
 import { findWorkspaceRole } from './workspaces.repo.js';
+
+/** A workspace's one 404: another tenant's id, one the caller may not see and an unknown id read alike. */
+export const workspaceNotFound = () => notFound('Workspace');
+
+/**
+ * An organization's one 404: a deleted one, another tenant's and an unknown id all read alike.
+ * Defined here, below the organizations feature (which creates an organization's first workspace),
+ * because creating a workspace also checks its organization is still there.
+ */
+export const organizationNotFound = () => notFound('Organization');
 
 /**
  * The caller's role in any workspace of its organization (the principal only carries the role in

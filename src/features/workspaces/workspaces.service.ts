@@ -1,11 +1,11 @@
 import type { Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
-import type { Deps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DnsResolver } from '../../lib/dns.js';
 import type { Principal } from '../../http/principal.js';
 import type { PlanName } from '../../platform/plans.js';
 import { lockRow } from '../../db/row-lock.js';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
+import { AppError, conflict, forbidden, invalidField } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { settingsText, taken, uniqueAs } from '../../http/fields.js';
@@ -32,13 +32,16 @@ import {
 } from './workspaces.fns.js';
 import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { normalizeRequestHost } from '../../lib/host.js';
-import { canSeeWorkspace, mayConfigureWorkspace } from './workspaces.access.js';
+import {
+  canSeeWorkspace,
+  organizationNotFound,
+  workspaceNotFound,
+  mayConfigureWorkspace,
+} from './workspaces.access.js';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from './workspaces.schemas.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
-type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
-
-export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQuery) {
+export async function listWorkspaces(ctx: ServiceDeps, p: Principal, q: WorkspaceListQuery) {
   const scope =
     p.orgRole === 'org_admin' || (p.kind === 'api_key' && p.creatorRole === 'org_admin')
       ? {}
@@ -52,11 +55,11 @@ export async function listWorkspaces(ctx: Ctx, p: Principal, q: WorkspaceListQue
 /** The workspace if the caller may see it, else 404 (another tenant's id looks the same). */
 async function visibleWorkspace(db: DB, p: Principal, id: string) {
   const row = await findWorkspace(db, p.organizationId, id);
-  if (!row || !(await canSeeWorkspace(db, p, id))) throw notFound('Workspace');
+  if (!row || !(await canSeeWorkspace(db, p, id))) throw workspaceNotFound();
   return row;
 }
 
-export async function getWorkspace(ctx: Ctx, p: Principal, id: string) {
+export async function getWorkspace(ctx: ServiceDeps, p: Principal, id: string) {
   return toWorkspace(await visibleWorkspace(ctx.db, p, id));
 }
 
@@ -64,13 +67,13 @@ export async function getWorkspace(ctx: Ctx, p: Principal, id: string) {
  * Plan limit (docs/decisions.md D5): the organization row is locked first, so two concurrent creates at limit-1
  * serialise and exactly one passes the count. Archived workspaces do not count.
  */
-export async function createWorkspace(ctx: Ctx, p: Principal, body: CreateWorkspaceBody) {
+export async function createWorkspace(ctx: ServiceDeps, p: Principal, body: CreateWorkspaceBody) {
   const at = ctx.clock.now();
   const timezone = body.timezone === undefined ? undefined : timeZoneOf(body.timezone);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
     const plan = (await activeOrganizationPlan(trx, p.organizationId)) as PlanName | undefined;
-    if (plan === undefined) throw notFound('Organization');
+    if (plan === undefined) throw organizationNotFound();
     const limit = ctx.config.plans[plan]?.maxWorkspaces ?? null;
     if (limit !== null && (await countActiveWorkspaces(trx, p.organizationId)) >= limit) {
       throw new AppError(
@@ -109,7 +112,7 @@ async function adminWorkspace(trx: DB, p: Principal, id: string) {
   return row;
 }
 
-export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: UpdateWorkspaceBody) {
+export async function patchWorkspace(ctx: ServiceDeps, p: Principal, id: string, body: UpdateWorkspaceBody) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const before = await adminWorkspace(trx, p, id);
@@ -174,7 +177,7 @@ export async function patchWorkspace(ctx: Ctx, p: Principal, id: string, body: U
  * Archive (docs/decisions.md D5). The entry is written to the caller's current workspace: the archived one can
  * no longer be selected, so an entry there could never be read.
  */
-export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
+export async function archiveWorkspace(ctx: ServiceDeps, p: Principal, id: string) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const before = await adminWorkspace(trx, p, id);
@@ -205,7 +208,7 @@ export async function archiveWorkspace(ctx: Ctx, p: Principal, id: string) {
  * the transaction (no lock is held while DNS answers); the write then checks that the domain and
  * token are still the ones looked up, and that no other workspace verified the domain meanwhile.
  */
-export async function verifyCustomDomain(ctx: Ctx & { dnsResolver: DnsResolver }, p: Principal, id: string) {
+export async function verifyCustomDomain(ctx: ServiceDeps & { dnsResolver: DnsResolver }, p: Principal, id: string) {
   const seen = await visibleWorkspace(ctx.db, p, id);
   if (!(await mayConfigureWorkspace(ctx.db, p, id)))
     throw forbidden('Verifying a custom domain needs org_admin or ws_admin of that workspace.');
@@ -259,7 +262,7 @@ async function txtRecords(resolver: DnsResolver, name: string): Promise<string[]
 }
 
 /** Whether a host may get a TLS certificate: BASE_URL's host or a verified custom domain. */
-export async function isServedDomain(ctx: Ctx, host: string): Promise<boolean> {
+export async function isServedDomain(ctx: ServiceDeps, host: string): Promise<boolean> {
   const name = normalizeHostName(normalizeRequestHost(host));
   if (name === null) return false;
   if (name === serviceHost(ctx.config)) return true;

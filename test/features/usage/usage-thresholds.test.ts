@@ -120,7 +120,7 @@ forEachDialect('usage thresholds', (dialect) => {
       ],
     );
     // a check made again (another instance's detector, the same reading) adds nothing
-    const again = createThresholdDetector({ config: h.config, clock });
+    const again = createThresholdDetector({ db: h.db, config: h.config, clock });
     await h.db.transaction().execute(async (trx) => {
       await again(trx, [{ organizationId: t.organizationId, meter: 'scans', period: '2046-03', used: 14 }]);
     });
@@ -213,7 +213,7 @@ forEachDialect('usage thresholds', (dialect) => {
     const t = await seedTenant(h, 'free');
     const ep = await endpoint(t);
     const reading = [{ organizationId: t.organizationId, meter: 'scans' as const, period: '2046-03', used: 11 }];
-    const instances = [0, 1, 2].map(() => createThresholdDetector({ config: h.config, clock }));
+    const instances = [0, 1, 2].map(() => createThresholdDetector({ db: h.db, config: h.config, clock }));
     await Promise.all(
       instances.map((check) => h.db.transaction().execute(async (trx) => (await check(trx, reading))())),
     );
@@ -232,7 +232,7 @@ forEachDialect('usage thresholds', (dialect) => {
   it('a rolled-back check records and sends nothing, and the next check still notifies', async () => {
     const t = await seedTenant(h, 'free');
     const reading = [{ organizationId: t.organizationId, meter: 'scans' as const, period: '2046-03', used: 8 }];
-    const check = createThresholdDetector({ config: h.config, clock });
+    const check = createThresholdDetector({ db: h.db, config: h.config, clock });
     await assert.rejects(
       h.db.transaction().execute(async (trx) => {
         await check(trx, reading);
@@ -254,7 +254,7 @@ forEachDialect('usage thresholds', (dialect) => {
     const code = await createCode(h, t, { type: 'url', url: 'https://example.com/b', dynamic: true });
     await createCode(h, t, { type: 'url', url: 'https://example.com/b2', dynamic: true });
     await scans(code, 12);
-    const check = createThresholdDetector({ config: h.config, clock });
+    const check = createThresholdDetector({ db: h.db, config: h.config, clock });
     await h.db.transaction().execute(async (trx) => {
       await check(trx, [{ organizationId: t.organizationId, meter: 'scans', period: '2046-03', used: 1_000_000 }]);
     });
