@@ -39,10 +39,11 @@ forEachDialect('envelope, ids and problem details', (dialect) => {
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const res = await h.app.inject({
+    const res = await call(h, {
       method: 'POST',
       url: '/v1/probe/things',
-      headers: { ...t.auth, 'content-type': 'application/json' },
+      tenant: t,
+      headers: { 'content-type': 'application/json' },
     });
     assert.equal(res.statusCode, 400);
   });

@@ -2,7 +2,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
-import { expectProblem, seedMember, seedTenant } from '../support/harness.js';
+import { call, expectProblem, seedMember, seedTenant } from '../support/harness.js';
 import { forEachDialect, useHarness } from '../support/suite.js';
 import { TestClock } from '../support/clock.js';
 
@@ -28,7 +28,7 @@ for (const store of stores) {
     });
 
     const get = (url: string, headers: Record<string, string> = {}, ip = '127.0.0.1', app = h.app) =>
-      app.inject({ method: 'GET', url, headers, remoteAddress: ip });
+      call({ app }, { url, headers, remoteAddress: ip });
 
     it('counts per key by plan, sends the three headers on every response, and answers 429 with Retry-After', async () => {
       const tenant = await seedTenant(h);
@@ -46,7 +46,7 @@ for (const store of stores) {
       }
       assert.deepEqual(seen, [2, 1, 0]);
       const limited = await get('/v1/organizations', tenant.auth, randomIp());
-      const p = expectProblem(Object.assign(limited, { json: limited.json() }), 429, 'rate-limited');
+      const p = expectProblem(limited, 429, 'rate-limited');
       assert.ok(Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60);
       assert.equal(limited.headers['x-ratelimit-remaining'], '0');
       assert.match(p.detail, /3 requests/);
@@ -61,7 +61,7 @@ for (const store of stores) {
         assert.equal(res.headers['x-ratelimit-limit'], '6');
       }
       const limited = await get('/v1/codes', member.headers, randomIp());
-      expectProblem(Object.assign(limited, { json: limited.json() }), 429, 'rate-limited');
+      expectProblem(limited, 429, 'rate-limited');
       // The organization's API key keeps the plan's budget, counted apart from the person.
       const key = await get('/v1/organizations', tenant.auth, randomIp());
       assert.equal(key.statusCode, 200);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { seedTenant, type Tenant } from '../support/harness.js';
+import { call, seedTenant, type Tenant } from '../support/harness.js';
 import { sqlite, useHarness } from '../support/suite.js';
 import { installPackedSdk } from '../support/sdk-pack.js';
 
@@ -63,12 +63,12 @@ describe('@qrs/sdk README quick start from the tarball', () => {
     assert.match(stdout, /^vcard$/m);
     const id = /^read back (qr_[0-9A-Z]{26})$/m.exec(stdout)?.[1];
     assert.ok(id, stdout);
-    const stored = await h.app.inject({
+    const stored = await call(h, {
       method: 'GET',
       url: `/v1/codes/${id}`,
       headers: { authorization: `Bearer ${t.apiKey}` },
     });
-    assert.equal(stored.json().data.short_url, shortUrl, 'the code read back is the one created');
+    assert.equal(stored.json.data.short_url, shortUrl, 'the code read back is the one created');
     assert.match(stdout, /^QrsError: 422 validation-error \/url: must be an absolute http or https URL req_/m);
   });
 

@@ -18,7 +18,7 @@ forEachDialect('destination URLs', (dialect) => {
       tenant: t,
       body: typeof body === 'string' ? body : { type: 'url', ...body },
     });
-  const scan = (shortCode: string) => h.app.inject({ url: `/r/${shortCode}`, headers: { 'user-agent': UA.iphone } });
+  const scan = (shortCode: string) => call(h, { url: `/r/${shortCode}`, headers: { 'user-agent': UA.iphone } });
   const codeCount = async () =>
     (await h.db.selectFrom('codes').select('id').where('workspace_id', '=', t.workspaceId).execute()).length;
 

@@ -29,7 +29,7 @@ function assertDocumentHeaders(res: LightMyRequestResponse, what: string) {
 forEachDialect('security headers on HTML pages', (dialect) => {
   const { h, t } = useHarness(dialect, { tenant: 'pro' });
 
-  const get = (url: string, accept = 'text/html') => h.app.inject({ url, headers: { accept } });
+  const get = (url: string, accept = 'text/html') => call(h, { url, headers: { accept } });
 
   it('docs pages: the reference, an error type, the versioning policy', async () => {
     for (const url of [

@@ -120,7 +120,7 @@ forEachDialect('numbers in JSON bodies', (dialect) => {
     const list = await call(h, { url: '/v1/codes', tenant: t });
     assert.equal(list.statusCode, 200, list.body);
     assert.ok(list.json.data.some((c: { id: string }) => c.id === res.json.data.id));
-    const scan = await h.app.inject({ url: `/r/${res.json.data.short_code}` });
+    const scan = await call(h, { url: `/r/${res.json.data.short_code}` });
     assert.equal(scan.statusCode, 302);
   });
 
@@ -166,7 +166,7 @@ describe('schemas', () => {
   it('every integer in the OpenAPI document has a maximum', async () => {
     const h = await createHarness(sqlite);
     try {
-      const doc = (await h.app.inject({ url: '/openapi.json' })).json();
+      const doc = (await call(h, { url: '/openapi.json' })).json;
       const missing: string[] = [];
       const walk = (node: unknown, path: string) => {
         if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`));

@@ -38,6 +38,20 @@ describe('one test harness', () => {
     assert.deepEqual(offenders(/class \w*Clock\b|\bnow(: \(\) =>|\(\) \{)/), []);
   });
 
+  it('requests go through call(), not app.inject, unless a `raw inject:` comment says why', () => {
+    // call() adds the tenant's key, JSON-encodes the body and parses `json`; a raw inject is the
+    // exception, and the reason sits on its line or the line above.
+    const raw = files.flatMap((file) => {
+      const lines = read(file).split('\n');
+      return lines.flatMap((line, i) =>
+        /\bapp\.inject\(/.test(line) && !/raw inject: *\S/.test(`${lines[i - 1] ?? ''}\n${line}`)
+          ? [`${file}:${i + 1}: ${line.trim()}`]
+          : [],
+      );
+    });
+    assert.deepEqual(raw, []);
+  });
+
   it('the first-class helpers are defined once, in test/support', () => {
     const defs = offenders(/export (async )?function (call|forEachDialect|useHarness|createHarness|seedTenant)\b/);
     assert.deepEqual(defs, []);

@@ -219,13 +219,19 @@ export interface Call {
   body?: unknown;
   headers?: Record<string, string>;
   tenant?: Tenant;
+  /** the client address the app sees (inject's remoteAddress); login throttles and rate limits count by it */
+  remoteAddress?: string;
 }
 
-/** app.inject with JSON body and the tenant's key; `json` is the parsed body (or undefined). */
-export async function call(h: Harness, c: Call): Promise<LightMyRequestResponse & { json: any }> {
+/**
+ * app.inject with JSON body and the tenant's key; `json` is the parsed body (or undefined).
+ * Takes anything with an `app`, so a second app instance (two instances sharing a store) goes through it too.
+ */
+export async function call(h: Pick<Harness, 'app'>, c: Call): Promise<LightMyRequestResponse & { json: any }> {
   const res = await h.app.inject({
     method: c.method ?? 'GET',
     url: c.url,
+    ...(c.remoteAddress !== undefined ? { remoteAddress: c.remoteAddress } : {}),
     headers: {
       ...(c.tenant ? c.tenant.auth : {}),
       ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}),

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { Browser } from 'playwright-core';
-import { seedMember, seedTenant } from '../support/harness.js';
+import { call, seedMember, seedTenant } from '../support/harness.js';
 import { stripeStandIn } from '../support/stripe-stand-in.js';
 import {
   chromiumMissing,
@@ -91,11 +91,11 @@ describe('dashboard: billing and privacy', { skip }, () => {
       },
     });
     const signature = new Stripe('sk_test_web').webhooks.generateTestHeaderString({ payload, secret: SECRET });
-    const res = await server.h.app.inject({
+    const res = await call(server.h, {
       method: 'POST',
       url: '/billing/stripe/webhook',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
+      body: payload,
     });
     assert.equal(res.statusCode, 200, res.body);
     await page.goto('/billing');

@@ -95,7 +95,7 @@ forEachDialect('logos, frames and brand kits', (dialect) => {
     assert.equal((await call(h, { url: `/v1/brand-kits/${kit.json.data.id}`, tenant: other })).statusCode, 404);
     const skip = missingTools('zbarimg', 'rsvg-convert', 'pdftoppm', 'gs');
     if (skip) return ctx.skip(skip);
-    const get = (ext: string) => h.app.inject({ url: `/v1/codes/${c.id}/qr.${ext}`, headers: t.auth });
+    const get = (ext: string) => call(h, { url: `/v1/codes/${c.id}/qr.${ext}`, headers: t.auth });
     const svg = await get('svg');
     assert.match(svg.body, /<image /);
     assert.equal(await decodeSvg(svg.body), c.short_url);

@@ -45,7 +45,7 @@ forEachDialect('designed codes through the API', (dialect) => {
     );
     const skip = missingTools('zbarimg', 'rsvg-convert', 'pdftoppm', 'gs');
     if (skip) return ctx.skip(skip);
-    const get = (ext: string) => h.app.inject({ url: `/v1/codes/${c.id}/qr.${ext}`, headers: t.auth });
+    const get = (ext: string) => call(h, { url: `/v1/codes/${c.id}/qr.${ext}`, headers: t.auth });
     const svg = await get('svg');
     assert.equal(svg.statusCode, 200);
     assert.match(svg.body, /qrs-gradient/);

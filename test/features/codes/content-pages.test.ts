@@ -77,7 +77,7 @@ forEachDialect('content pages', (dialect) => {
     assert.ok(res.body.includes(`href="/r/${c.short_code}/file"`));
     assert.ok(!/<script/i.test(res.body), 'script-free');
 
-    const pdf = await h.app.inject({ url: `/r/${c.short_code}/file` });
+    const pdf = await call(h, { url: `/r/${c.short_code}/file` });
     assert.equal(pdf.statusCode, 200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
     assert.equal(pdf.headers['x-content-type-options'], 'nosniff');
@@ -174,7 +174,7 @@ forEachDialect('content pages', (dialect) => {
     assert.equal(res.statusCode, 200);
     assert.ok(res.body.includes('<html lang="de">') && res.body.includes('Zu Kontakten hinzufügen'));
     assert.ok(res.body.includes('href="tel:+49301234567"'));
-    const vcf = await h.app.inject({ url: `/r/${c.short_code}/contact.vcf` });
+    const vcf = await call(h, { url: `/r/${c.short_code}/contact.vcf` });
     assert.equal(vcf.statusCode, 200);
     assert.match(String(vcf.headers['content-type']), /^text\/vcard/);
     assert.match(String(vcf.headers['content-disposition']), /^attachment/);
@@ -191,8 +191,8 @@ forEachDialect('content pages', (dialect) => {
     assert.equal(patched.json.data.short_code, c.short_code, 'the printed code stays');
     res = await scan(h, c.short_code);
     assert.ok(res.body.includes('Erika Musterfrau') && !res.body.includes('Mustermann'));
-    assert.ok((await h.app.inject({ url: `/r/${c.short_code}/contact.vcf` })).body.includes('Musterfrau'));
-    assert.equal((await h.app.inject({ url: `/r/${c.short_code}/file` })).statusCode, 404, 'not a pdf page');
+    assert.ok((await call(h, { url: `/r/${c.short_code}/contact.vcf` })).body.includes('Musterfrau'));
+    assert.equal((await call(h, { url: `/r/${c.short_code}/file` })).statusCode, 404, 'not a pdf page');
   });
 
   it('an app page sends phones to their store and shows both to everyone else', async () => {
@@ -243,7 +243,7 @@ forEachDialect('content pages', (dialect) => {
       );
     res = await scan(h, c.short_code);
     assert.equal(res.statusCode, 410);
-    assert.equal((await h.app.inject({ url: `/r/${v.short_code}/contact.vcf` })).statusCode, 410);
+    assert.equal((await call(h, { url: `/r/${v.short_code}/contact.vcf` })).statusCode, 410);
   });
 
   it('what a page cannot be: static links, dynamic email, a page with a password or rules', async () => {

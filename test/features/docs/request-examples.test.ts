@@ -115,11 +115,11 @@ forEachDialect('request examples of the reference succeed', (dialect) => {
       let body = ex.body as any;
       if (body?.content?.file_id) body = { ...body, content: { ...body.content, file_id: ids.file } };
       const send = (auth: Record<string, string>) =>
-        h.app.inject({
+        call(h, {
           method: ex.method as never,
           url,
           headers: { ...auth, 'content-type': ex.contentType },
-          payload:
+          body:
             ex.contentType === 'application/json'
               ? JSON.stringify(body)
               : new URLSearchParams(body as Record<string, string>).toString(),

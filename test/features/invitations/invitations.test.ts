@@ -11,16 +11,15 @@ forEachDialect('invitations', (dialect) => {
 
   const ip = () => `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   async function login(email: string, password: string): Promise<Session> {
-    const res = await h.app.inject({
+    const res = await call(h, {
       method: 'POST',
       url: '/auth/login',
       remoteAddress: ip(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email, password }),
+      body: { email, password },
     });
     assert.equal(res.statusCode, 200, res.body);
     const token = /qrs_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1];
-    return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json().data.csrf_token as string };
+    return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json.data.csrf_token as string };
   }
   const received = (s: Session) => call(h, { url: '/auth/invitations', headers: { cookie: s.cookie } });
   // The newest link of each invitation, as the invitee's e-mail would carry it.
@@ -163,24 +162,23 @@ forEachDialect('invitations', (dialect) => {
     const { t, admin } = await setup();
     const email = `${randomSlug('late')}@example.com`;
     const inv = (await invite(admin, { email, role: 'org_admin' })).json.data;
-    const signup = await h.app.inject({
+    const signup = await call(h, {
       method: 'POST',
       url: '/auth/signup',
       remoteAddress: ip(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: email.toUpperCase(), password: 'a long enough secret', org_name: 'Own' }),
+      body: { email: email.toUpperCase(), password: 'a long enough secret', org_name: 'Own' },
     });
     assert.equal(signup.statusCode, 201, signup.body);
     const s = {
       cookie: `qrs_session=${/qrs_session=([^;]+)/.exec(String(signup.headers['set-cookie']))![1]}`,
-      'x-csrf-token': signup.json().data.csrf_token,
+      'x-csrf-token': signup.json.data.csrf_token,
     };
     assert.deepEqual(
       (await received(s)).json.data.map((i: any) => i.id),
       [inv.id],
     );
     assert.equal((await respond(s, inv.id, 'accept')).statusCode, 200);
-    assert.equal((await membership(t.organizationId, signup.json().data.user.id))?.role, 'org_admin');
+    assert.equal((await membership(t.organizationId, signup.json.data.user.id))?.role, 'org_admin');
   });
 
   it('another user cannot see or accept it (404); without a session 401; a current member accepting gets nothing new', async () => {

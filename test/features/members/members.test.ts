@@ -179,16 +179,15 @@ forEachDialect('members', (dialect) => {
   });
 
   async function loginHeaders(t: Tenant) {
-    const res = await h.app.inject({
+    const res = await call(h, {
       method: 'POST',
       url: '/auth/login',
       remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: t.email, password: t.password }),
+      body: { email: t.email, password: t.password },
     });
     assert.equal(res.statusCode, 200, res.body);
     const token = /qrs_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1];
-    return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json().data.csrf_token as string };
+    return { cookie: `qrs_session=${token}`, 'x-csrf-token': res.json.data.csrf_token as string };
   }
 
   it('DELETE removes the member from the organization and its workspaces; its sessions end (401)', async () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { expectProblem, seedMember, seedTenant, type Member } from '../../support/harness.js';
+import { call, expectProblem, seedMember, seedTenant, type Member } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { asKey, asMember, assertErrorAt, req } from '../../support/callers.js';
 import { createCode, scan } from '../../support/codes.js';
@@ -37,7 +37,7 @@ forEachDialect('privacy exports', (dialect) => {
   }
 
   async function download(m: Member, id: string) {
-    const res = await h.app.inject({
+    const res = await call(h, {
       method: 'GET',
       url: `/v1/privacy/exports/${id}/download`,
       headers: headersOf(asMember(m)),

@@ -8,7 +8,7 @@ forEachDialect('password-protected codes', (dialect) => {
   const { h, t } = useHarness(dialect, { env: { SCAN_FLUSH_MS: '60000', CODE_PASSWORD_TRIES: '3' }, tenant: 'pro' });
 
   const unlock = (shortCode: string, password: string, ip = '198.51.100.20', lang = 'en') =>
-    h.app.inject({
+    call(h, {
       method: 'POST',
       url: `/r/${shortCode}`,
       headers: {
@@ -17,7 +17,7 @@ forEachDialect('password-protected codes', (dialect) => {
         'accept-language': lang,
         accept: 'text/html',
       },
-      payload: new URLSearchParams({ password }).toString(),
+      body: new URLSearchParams({ password }).toString(),
       remoteAddress: ip,
     });
   const scansOf = async (codeId: string) => {

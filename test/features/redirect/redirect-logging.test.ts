@@ -54,11 +54,11 @@ describe('redirect access log', () => {
     assert.equal((await scan(warn.h, warn.code.short_code)).statusCode, 302);
     assert.deepEqual(warn.lines(), []);
     // The database gone: a cache miss cannot be answered, and that is an error worth a line.
-    const res = await warn.h.app.inject({ url: '/r/zzzzzzzz' });
+    const res = await call(warn.h, { url: '/r/zzzzzzzz' });
     assert.equal(res.statusCode, 404);
     await warn.h.app.scans.flush();
     await warn.h.db.destroy();
-    const down = await warn.h.app.inject({ url: '/r/yyyyyyyy' });
+    const down = await call(warn.h, { url: '/r/yyyyyyyy' });
     assert.ok(down.statusCode >= 500, `status ${down.statusCode}`);
     assert.ok(
       warn.lines().some((l) => l.level >= 40),

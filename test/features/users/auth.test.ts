@@ -22,21 +22,11 @@ forEachDialect('auth', (dialect) => {
   const { h } = useHarness(dialect, { clock, tenant: false });
 
   async function login(email: string, password: string, ip = randomIp()) {
-    const res = await h.app.inject({
+    return call(h, {
       method: 'POST',
       url: '/auth/login',
       remoteAddress: ip,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email, password }),
-    });
-    return Object.assign(res, {
-      json: (() => {
-        try {
-          return res.json();
-        } catch {
-          return undefined;
-        }
-      })(),
+      body: { email, password },
     });
   }
 
@@ -143,12 +133,11 @@ forEachDialect('auth', (dialect) => {
     const hs = await createHarness(dialect, { BASE_URL: 'https://qr.example.com' });
     try {
       const t = await seedTenant(hs);
-      const res = await hs.app.inject({
+      const res = await call(hs, {
         method: 'POST',
         url: '/auth/login',
         remoteAddress: randomIp(),
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: t.email, password: t.password }),
+        body: { email: t.email, password: t.password },
       });
       assert.equal(res.statusCode, 200, res.body);
       assert.match(cookieOf(res), /Secure/);

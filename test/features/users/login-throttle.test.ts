@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  call,
   createHarness,
   expectProblem,
   randomSlug,
@@ -35,21 +36,12 @@ forEachDialect('login throttling', (dialect) => {
     ip: string,
     headers: Record<string, string> = {},
   ) {
-    const res = await app.app.inject({
+    return call(app, {
       method: 'POST',
       url: '/auth/login',
       remoteAddress: ip,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify({ email, password }),
-    });
-    return Object.assign(res, {
-      json: (() => {
-        try {
-          return res.json();
-        } catch {
-          return undefined;
-        }
-      })(),
+      headers,
+      body: { email, password },
     });
   }
 
@@ -141,12 +133,12 @@ forEachDialect('login throttling', (dialect) => {
     const m = await seedMember(h, t, { workspace: 'editor' });
     const ip = freshIp();
     const change = (current: string) =>
-      h.app.inject({
+      call(h, {
         method: 'POST',
         url: '/auth/password',
         remoteAddress: ip,
-        headers: { 'content-type': 'application/json', ...m.headers },
-        payload: JSON.stringify({ current_password: current, new_password: 'a brand new passphrase' }),
+        headers: m.headers,
+        body: { current_password: current, new_password: 'a brand new passphrase' },
       });
     const all = await Promise.all(Array.from({ length: 12 }, () => change('not my password')));
     assert.equal(all.filter((r) => r.statusCode === 422).length, LOGIN_THROTTLE.pairFree);

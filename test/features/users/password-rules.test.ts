@@ -95,12 +95,11 @@ forEachDialect('password rules over HTTP', (dialect) => {
       .select('password_hash')
       .where('id', '=', m.userId)
       .executeTakeFirstOrThrow();
-    const login = await h.app.inject({
+    const login = await call(h, {
       method: 'POST',
       url: '/auth/login',
       remoteAddress: '10.66.0.1',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: m.email, password: m.password }),
+      body: { email: m.email, password: m.password },
     });
     assert.equal(login.statusCode, 200, 'weak attempts neither changed the password nor locked the account');
     const ok = await call(h, {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHarness } from '../../support/harness.js';
+import { call, createHarness } from '../../support/harness.js';
 import { sqlite, useHarness } from '../../support/suite.js';
 import { DASHBOARD_CSP } from '../../../src/features/web-app/csp.js';
 
@@ -25,7 +25,7 @@ describe('dashboard serving', () => {
 
   it('serves index.html at / and client routes, no-cache, with a CSP that allows no inline script', async () => {
     for (const url of ['/', '/codes', '/codes/qr_123/edit', '/login?next=1', '/workspaces/ws_1']) {
-      const res = await h.app.inject({ url, headers: html });
+      const res = await call(h, { url, headers: html });
       assert.equal(res.statusCode, 200, url);
       assert.match(String(res.headers['content-type']), /^text\/html/);
       assert.equal(res.headers['cache-control'], 'no-cache');
@@ -39,13 +39,13 @@ describe('dashboard serving', () => {
   });
 
   it('caches hashed assets for a year, immutable; an unknown asset is a 404', async () => {
-    const res = await h.app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    const res = await call(h, { url: '/assets/index-Ab12Cd34.js' });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /javascript/);
     assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
-    const missing = await h.app.inject({ url: '/assets/nope-123.js', headers: html });
+    const missing = await call(h, { url: '/assets/nope-123.js', headers: html });
     assert.equal(missing.statusCode, 404);
-    const traversal = await h.app.inject({ url: '/assets/..%2F..%2Fpackage.json' });
+    const traversal = await call(h, { url: '/assets/..%2F..%2Fpackage.json' });
     assert.notEqual(traversal.statusCode, 200);
   });
 
@@ -64,7 +64,7 @@ describe('dashboard serving', () => {
       ['/v2/codes', 404, /problem\+json/],
     ];
     for (const [url, status, type] of cases) {
-      const res = await h.app.inject({ url, headers: html });
+      const res = await call(h, { url, headers: html });
       assert.equal(res.statusCode, status, `${url}: ${res.body.slice(0, 200)}`);
       assert.match(String(res.headers['content-type']), type, url);
       assert.doesNotMatch(res.body, /<div id="root">/, `${url} must not be the dashboard`);
@@ -73,15 +73,15 @@ describe('dashboard serving', () => {
 
   it('answers API clients (JSON Accept) and other methods with problem documents, not the app', async () => {
     for (const accept of ['application/json', '*/*', undefined]) {
-      const res = await h.app.inject({ url: '/somewhere', headers: accept ? { accept } : {} });
+      const res = await call(h, { url: '/somewhere', headers: accept ? { accept } : {} });
       assert.equal(res.statusCode, 404, String(accept));
       assert.match(String(res.headers['content-type']), /problem\+json/);
     }
-    const post = await h.app.inject({
+    const post = await call(h, {
       method: 'POST',
       url: '/v1/unknown',
       headers: { ...html, 'content-type': 'application/json' },
-      payload: '{}',
+      body: '{}',
     });
     assert.equal(post.statusCode, 404, 'a POST to an unknown API path stays a 404, not a 405');
   });
@@ -97,9 +97,9 @@ describe('dashboard serving without a build', () => {
     };
     const h = await createHarness(sqlite, { WEB_DIST: join(dist, 'missing') }, { logger: { level: 'warn', stream } });
     try {
-      const res = await h.app.inject({ url: '/', headers: html });
+      const res = await call(h, { url: '/', headers: html });
       assert.equal(res.statusCode, 404);
-      assert.equal((await h.app.inject({ url: '/openapi.json' })).statusCode, 200);
+      assert.equal((await call(h, { url: '/openapi.json' })).statusCode, 200);
       assert.ok(
         lines.some((l) => l.includes('dashboard not built')),
         lines.join('\n'),

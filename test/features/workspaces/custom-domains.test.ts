@@ -46,7 +46,7 @@ forEachDialect('custom domains', (dialect) => {
     return res;
   }
   const redirect = (shortCode: string, host?: string) =>
-    h.app.inject({ method: 'GET', url: `/r/${shortCode}`, headers: host ? { host } : {} });
+    call(h, { method: 'GET', url: `/r/${shortCode}`, headers: host ? { host } : {} });
 
   it('setting a domain issues a TXT token; a new domain gets a new one; clearing drops it', async () => {
     const t = await seedTenant(h);
