@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { api, ApiError, ok, setCsrfToken } from '../api/client';
+import { ApiError } from '../api/client';
+import { useAccountWrites } from '../api/hooks/account';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
 import { Field, ProblemAlert, useSubmit } from '../ui/forms';
@@ -18,6 +19,7 @@ function returnPath(state: LoginState): string {
 export function Login() {
   const { t } = useI18n();
   const { refresh } = useSession();
+  const account = useAccountWrites();
   const navigate = useNavigate();
   const state = useLocation().state as LoginState;
   const [loggedOut] = useState(() => {
@@ -30,12 +32,8 @@ export function Login() {
   const [code, setCode] = useState('');
   const [needCode, setNeedCode] = useState(false);
   const submit = useSubmit(async () => {
-    const res = await api.POST('/auth/login', {
-      body: needCode ? { email, password, code: code.trim() } : { email, password },
-    });
-    let r;
     try {
-      r = await ok(res);
+      await account.login(needCode ? { email, password, code: code.trim() } : { email, password });
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'two-factor-required') {
         setNeedCode(true);
@@ -49,7 +47,6 @@ export function Login() {
         });
       throw err;
     }
-    setCsrfToken(r.csrf_token);
     await refresh();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate(returnPath(state));
@@ -142,22 +139,18 @@ export function Login() {
 export function Signup() {
   const { t } = useI18n();
   const { refresh } = useSession();
+  const account = useAccountWrites();
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', password: '', name: '', org_name: '' });
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [k]: e.target.value });
   const submit = useSubmit(async () => {
-    const r = await ok(
-      api.POST('/auth/signup', {
-        body: {
-          email: form.email,
-          password: form.password,
-          org_name: form.org_name,
-          ...(form.name ? { name: form.name } : {}),
-        },
-      }),
-    );
-    setCsrfToken(r.csrf_token);
+    await account.signup({
+      email: form.email,
+      password: form.password,
+      org_name: form.org_name,
+      ...(form.name ? { name: form.name } : {}),
+    });
     await refresh();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate('/codes');

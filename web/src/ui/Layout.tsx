@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { api, onDeprecation, type DeprecationNotice } from '../api/client';
+import { onDeprecation, type DeprecationNotice } from '../api/client';
+import { useAccountWrites } from '../api/hooks/account';
 import { useUsage } from '../api/hooks/organization';
 import { LANGS, useI18n, type Lang } from '../i18n/i18n';
 import { useSession } from '../session';
@@ -173,11 +174,12 @@ export function Layout() {
   const { t } = useI18n();
   const { me, signedOut } = useSession();
   const navigate = useNavigate();
+  const accountWrites = useAccountWrites();
   const usage = useUsage();
   const phone = useIsPhone();
   useFocusOnNavigate();
   const logout = async () => {
-    await api.POST('/auth/logout');
+    await accountWrites.logout();
     sessionStorage.setItem('qrs.loggedOut', '1');
     signedOut();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 
@@ -8,8 +8,9 @@ export function ChangePassword() {
   const { t } = useI18n();
   const [form, setForm] = useState({ current_password: '', new_password: '' });
   const [done, setDone] = useState(false);
+  const account = useAccountWrites();
   const submit = useSubmit(async () => {
-    await ok(api.POST('/auth/password', { body: form }));
+    await account.changePassword(form);
     setForm({ current_password: '', new_password: '' });
     setDone(true);
   });

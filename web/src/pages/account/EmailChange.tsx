@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
@@ -10,8 +10,9 @@ export function EmailChange() {
   const { me } = useSession();
   const [form, setForm] = useState({ new_email: '', password: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const account = useAccountWrites();
   const change = useSubmit(async () => {
-    const r = await ok(api.POST('/auth/email-change', { body: form }));
+    const r = await account.changeEmail(form);
     setForm({ new_email: '', password: '' });
     setSentTo(r.sent_to);
   });

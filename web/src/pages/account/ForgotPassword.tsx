@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { AuthFrame } from './AuthFrame';
@@ -13,8 +13,9 @@ export function ForgotPassword() {
   const { t } = useI18n();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const account = useAccountWrites();
   const submit = useSubmit(async () => {
-    await ok(api.POST('/auth/password-reset', { body: { email } }));
+    await account.requestPasswordReset(email);
     setSentTo(email);
   });
   if (sentTo)

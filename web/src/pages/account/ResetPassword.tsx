@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { Field, useSubmit } from '../../ui/forms';
@@ -18,8 +18,9 @@ export function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
+  const account = useAccountWrites();
   const submit = useSubmit(async () => {
-    await ok(api.POST('/auth/password-reset/confirm', { body: { token, password } }));
+    await account.resetPassword(token, password);
     signedOut();
     void navigate('/login', { replace: true, state: { notice: 'passwordReset' } });
   });

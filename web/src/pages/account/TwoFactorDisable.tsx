@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
@@ -9,8 +9,9 @@ export function TwoFactorDisable() {
   const { t } = useI18n();
   const { me, refresh } = useSession();
   const [form, setForm] = useState({ password: '', code: '' });
+  const account = useAccountWrites();
   const off = useSubmit(async () => {
-    await ok(api.POST('/auth/2fa/disable', { body: { password: form.password, code: form.code.trim() } }));
+    await account.disableTwoFactor({ password: form.password, code: form.code.trim() });
     await refresh();
   });
   return (

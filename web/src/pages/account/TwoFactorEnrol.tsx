@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { useFocusOnMount } from './focus';
@@ -21,9 +21,10 @@ function QrOf({ svg, alt }: { svg: string; alt: string }) {
 function ScanAndConfirm({ enrolment, onEnabled }: { enrolment: Enrolment; onEnabled: (codes: string[]) => void }) {
   const { t } = useI18n();
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const account = useAccountWrites();
   const [code, setCode] = useState('');
   const confirm = useSubmit(async () => {
-    const r = await ok(api.POST('/auth/2fa/confirm', { body: { code: code.replace(/\s+/g, '') } }));
+    const r = await account.confirmTwoFactor(code.replace(/\s+/g, ''));
     onEnabled(r.recovery_codes);
   });
   return (
@@ -83,7 +84,8 @@ function ScanAndConfirm({ enrolment, onEnabled }: { enrolment: Enrolment; onEnab
 export function TwoFactorEnrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const { t } = useI18n();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const start = useSubmit(async () => setEnrolment(await ok(api.POST('/auth/2fa/enrol'))));
+  const account = useAccountWrites();
+  const start = useSubmit(async () => setEnrolment(await account.enrolTwoFactor()));
   if (enrolment) return <ScanAndConfirm enrolment={enrolment} onEnabled={onEnabled} />;
   return (
     <div>

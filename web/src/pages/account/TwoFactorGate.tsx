@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { AuthFrame } from './AuthFrame';
@@ -15,8 +15,9 @@ export function TwoFactorGate() {
   const { t } = useI18n();
   const { signedOut } = useSession();
   const navigate = useNavigate();
+  const account = useAccountWrites();
   const logout = async () => {
-    await api.POST('/auth/logout');
+    await account.logout();
     signedOut();
     void navigate('/login');
   };

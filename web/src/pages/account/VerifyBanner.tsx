@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
@@ -13,8 +13,9 @@ export function VerifyBanner() {
   const { t } = useI18n();
   const { me } = useSession();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const account = useAccountWrites();
   const resend = useSubmit(async () => {
-    const r = await ok(api.POST('/auth/verify-email/resend'));
+    const r = await account.resendVerification();
     setSentTo(r.sent_to);
   });
   if (!me || me.user.email_verified || !me.email_verification_required) return null;

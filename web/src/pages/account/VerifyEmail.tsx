@@ -1,8 +1,9 @@
-import { api, ok } from '../../api/client';
+import { useAccountWrites } from '../../api/hooks/account';
 import { LinkAction } from './LinkAction';
 
 /** `/verify-email?token=…`, the link of the verification message. */
 export function VerifyEmail() {
+  const account = useAccountWrites();
   return (
     <LinkAction
       texts={{
@@ -12,13 +13,14 @@ export function VerifyEmail() {
         done: 'account.verify.done',
         again: 'account.verify.again',
       }}
-      spend={(token) => ok(api.POST('/auth/verify-email', { body: { token } }))}
+      spend={account.verifyEmail}
     />
   );
 }
 
 /** `/confirm-email?token=…`, the link sent to a new address; the account moves to it. */
 export function ConfirmEmail() {
+  const account = useAccountWrites();
   return (
     <LinkAction
       texts={{
@@ -28,7 +30,7 @@ export function ConfirmEmail() {
         done: 'account.confirmEmail.done',
         again: 'account.confirmEmail.again',
       }}
-      spend={(token) => ok(api.POST('/auth/email-change/confirm', { body: { token } }))}
+      spend={account.confirmEmailChange}
     />
   );
 }
