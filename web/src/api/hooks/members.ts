@@ -1,9 +1,12 @@
-// The organization's people: members, the invitations it sent, and those the signed-in user received.
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+// The organization's members, and the writes with what each makes stale (invitations: invitations.ts).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { api, body, ok } from '../client';
 import { keys } from '../keys';
 import { nextCursor, useInvalidate } from './scope';
+
+type WsRole = 'ws_admin' | 'editor' | 'approver' | 'viewer';
+type OrgRole = 'org_admin' | 'member';
 
 /** Members of the organization, as the current workspace sees them, 50 a page. */
 export function useMembers(orgId: string | null | undefined, wsId: string | null | undefined) {
@@ -17,15 +20,6 @@ export function useMembers(orgId: string | null | undefined, wsId: string | null
   });
 }
 
-/** The organization's open invitations; only an organization admin may list them. */
-export function useInvitations(orgId: string | null | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.invitations.list(orgId),
-    enabled,
-    queryFn: () => ok(api.GET('/v1/invitations', { params: { query: { limit: 100 } } })),
-  });
-}
-
 /** After any change to members or invitations: both lists again, without waiting for them. */
 export function useReloadMembers() {
   const invalidate = useInvalidate();
@@ -35,13 +29,36 @@ export function useReloadMembers() {
   }, [invalidate]);
 }
 
-/** Invitations addressed to the signed-in user. */
-export function useReceivedInvitations() {
-  return useQuery({ queryKey: keys.receivedInvitations, queryFn: () => ok(api.GET('/auth/invitations')) });
-}
-
-/** After accepting or declining an invitation. */
-export function useInvalidateReceivedInvitations() {
-  const invalidate = useInvalidate();
-  return useCallback(() => invalidate(keys.receivedInvitations), [invalidate]);
+/** The member writes; each asks for the members and invitations again, without waiting for them. */
+export function useMemberWrites() {
+  const reload = useReloadMembers();
+  return useMemo(
+    () => ({
+      /**
+       * Invites an address; the answer holds the invitation link, shown once. Inviting the same
+       * address again refreshes the open invitation (new expiry, same id).
+       */
+      invite: async (input: {
+        email: string;
+        role: OrgRole;
+        workspaces: Array<{ workspace_id: string; role: WsRole }>;
+      }) => {
+        const created = await ok(api.POST('/v1/members', { body: input }));
+        reload();
+        return created;
+      },
+      change: async (
+        userId: string,
+        patch: { role?: OrgRole; workspaces?: Array<{ workspace_id: string; role: WsRole | null }> },
+      ) => {
+        await ok(api.PATCH('/v1/members/{user_id}', { params: { path: { user_id: userId } }, body: patch }));
+        reload();
+      },
+      remove: async (userId: string) => {
+        await ok(api.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } } }));
+        reload();
+      },
+    }),
+    [reload],
+  );
 }

@@ -1,6 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, ok } from '../../api/client';
-import { useInvalidateReceivedInvitations } from '../../api/hooks/members';
+import { useInvitationWrites } from '../../api/hooks/invitations';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
@@ -13,13 +12,12 @@ import './team.css';
 export function AcceptInvitation() {
   const { t } = useI18n();
   const { refresh } = useSession();
-  const receivedChanged = useInvalidateReceivedInvitations();
+  const invitations = useInvitationWrites();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const accept = useSubmit(async () => {
-    await ok(api.POST('/auth/invitations/accept', { body: { token } }));
-    await receivedChanged();
+    await invitations.accept(token);
     // The accepted invitation adds an organization (and its workspaces) to the session.
     await refresh();
     void navigate('/codes');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { api, ApiError, ok } from '../../api/client';
-import { useInvitations, useMembers, useReloadMembers } from '../../api/hooks/members';
+import { ApiError } from '../../api/client';
+import { useInvitations, useInvitationWrites } from '../../api/hooks/invitations';
+import { useMemberWrites, useMembers } from '../../api/hooks/members';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useSession } from '../../session';
@@ -49,8 +50,9 @@ function WorkspaceRoles({
   );
 }
 
-function InviteForm({ onDone }: { onDone(): void }) {
+function InviteForm() {
   const { t } = useI18n();
+  const writes = useMemberWrites();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OrgRole>('member');
   const [ws, setWs] = useState<Record<string, WsRole | ''>>({});
@@ -60,12 +62,11 @@ function InviteForm({ onDone }: { onDone(): void }) {
     const workspaces = Object.entries(ws)
       .filter(([, r]) => r)
       .map(([workspace_id, r]) => ({ workspace_id, role: r as WsRole }));
-    const created = await ok(api.POST('/v1/members', { body: { email, role, workspaces } }));
+    const created = await writes.invite({ email, role, workspaces });
     setSent({ email, url: created.invitation_url });
     setCopied(false);
     setEmail('');
     setWs({});
-    onDone();
   });
   return (
     <form
@@ -132,33 +133,28 @@ export function Members() {
   const orgAdmin = me?.current.role === 'org_admin';
   const members = useMembers(me?.current.organization_id, me?.current.workspace_id);
   const invitations = useInvitations(me?.current.organization_id, orgAdmin);
-  const reload = useReloadMembers();
+  const writes = useMemberWrites();
+  const invitationWrites = useInvitationWrites();
   const change = useSubmit(
     async (
       userId: string,
       patch: { role?: OrgRole; workspaces?: Array<{ workspace_id: string; role: WsRole | null }> },
     ) => {
-      await ok(api.PATCH('/v1/members/{user_id}', { params: { path: { user_id: userId } }, body: patch }));
-      reload();
+      await writes.change(userId, patch);
     },
   );
   const [removing, setRemoving] = useState<string | null>(null);
   const remove = useSubmit(async (userId: string) => {
-    await ok(api.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } } }));
+    await writes.remove(userId);
     setRemoving(null);
-    reload();
   });
   const resend = useSubmit(
     async (inv: { email: string; role: OrgRole; workspaces: Array<{ workspace_id: string; role: WsRole }> }) => {
       // Inviting the same address again refreshes the open invitation (new expiry, same id).
-      await ok(api.POST('/v1/members', { body: { email: inv.email, role: inv.role, workspaces: inv.workspaces } }));
-      reload();
+      await writes.invite({ email: inv.email, role: inv.role, workspaces: inv.workspaces });
     },
   );
-  const revoke = useSubmit(async (id: string) => {
-    await ok(api.DELETE('/v1/invitations/{id}', { params: { path: { id } } }));
-    reload();
-  });
+  const revoke = useSubmit((id: string) => invitationWrites.revoke(id));
   const wsName = (id: string) => me?.workspaces.find((w) => w.id === id)?.name ?? id;
   if (members.error instanceof ApiError && members.error.status === 403)
     return (
@@ -256,7 +252,7 @@ export function Members() {
       ) : null}
       {orgAdmin ? (
         <>
-          <InviteForm onDone={reload} />
+          <InviteForm />
           <h2>{t('members.pending')}</h2>
           <ProblemAlert problem={resend.problem ?? revoke.problem} />
           {invitations.data && invitations.data.length === 0 ? (

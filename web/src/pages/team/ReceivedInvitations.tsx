@@ -1,5 +1,4 @@
-import { api, ok } from '../../api/client';
-import { useInvalidateReceivedInvitations, useReceivedInvitations } from '../../api/hooks/members';
+import { useInvitationWrites, useReceivedInvitations } from '../../api/hooks/invitations';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
@@ -8,13 +7,10 @@ import './team.css';
 /** Invitations addressed to the signed-in user, shown above every page until answered. */
 export function ReceivedInvitations() {
   const { t, fmtDate } = useI18n();
-  const receivedChanged = useInvalidateReceivedInvitations();
+  const invitations = useInvitationWrites();
   const q = useReceivedInvitations();
   // Accepting needs the e-mailed link's token (AcceptInvitation); here the invitee can only decline.
-  const answer = useSubmit(async (id: string) => {
-    await ok(api.POST('/auth/invitations/{id}/decline', { params: { path: { id } } }));
-    await receivedChanged();
-  });
+  const answer = useSubmit((id: string) => invitations.decline(id));
   const pending = (q.data ?? []).filter((i) => i.status === 'pending');
   if (!pending.length && !answer.problem) return null;
   return (
