@@ -1,10 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { api, ok } from '../api/client';
+import { useCodeWrites } from '../api/hooks/codes';
 import { useI18n } from '../i18n/i18n';
 import { Field, ProblemAlert, useProblemMessage, useSubmit } from '../ui/forms';
 import { parseCsv } from './csv';
-import { useInvalidate } from '../api/hooks/scope';
 
 const TARGETS = ['url', 'title', 'tags'] as const;
 type Target = (typeof TARGETS)[number];
@@ -12,7 +11,7 @@ type Target = (typeof TARGETS)[number];
 export function Batch() {
   const { t } = useI18n();
   const words = useProblemMessage();
-  const invalidate = useInvalidate();
+  const writes = useCodeWrites();
   const [rows, setRows] = useState<string[][]>([]);
   const [mapping, setMapping] = useState<Record<Target, number>>({ url: -1, title: -1, tags: -1 });
   const [dynamic, setDynamic] = useState(true);
@@ -57,13 +56,11 @@ export function Batch() {
     if (sending.current) return;
     sending.current = true;
     try {
-      const res = await ok(api.POST('/v1/codes/batch', { body: { codes } as never }));
-      setCreated((res as unknown[]).length);
+      setCreated((await writes.createBatch(codes)).length);
     } catch (err) {
       sending.current = false; // refused: nothing was created, the fixed rows may be sent again
       throw err;
     }
-    await invalidate();
   });
   /** /codes/3/url → row 3's message; rows keep what was uploaded so they can be fixed and resent. */
   const rowErrors = useMemo(() => {

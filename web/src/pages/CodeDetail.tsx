@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, fetchBlob } from '../api/client';
+import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
-import { useCode, useCodeAbSplit, useCodeScans, useCodeStats } from '../api/hooks/codes';
+import { useCode, useCodeAbSplit, useCodeDownloads, useCodeScans, useCodeStats } from '../api/hooks/codes';
 import { Bars } from '../ui/Bars';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { QrImage } from '../ui/QrImage';
@@ -54,8 +54,9 @@ export function CodeDetail() {
   const ab = useCodeAbSplit(id, range, hasAb);
   const abSplit = ab.data?.dimensions.destination ?? [];
   const refresh = () => Promise.all([stats.refetch(), scans.refetch(), hasAb ? ab.refetch() : null]);
+  const downloads = useCodeDownloads();
   const csv = useSubmit(async () => {
-    const blob = await fetchBlob(`/v1/codes/${encodeURIComponent(id)}/scans.csv?from=${range.from}&to=${range.to}`);
+    const blob = await downloads.scansCsv(id, range);
     saveBlob(blob, `scans-${id}-${range.from}-${range.to}.csv`);
   });
   if (code.error instanceof ApiError) return <ProblemAlert problem={code.error.problem} />;

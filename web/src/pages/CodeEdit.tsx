@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, ApiError, fetchBlob, ok, type Code } from '../api/client';
+import { ApiError, type Code } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { RATIO_DIGITS } from '../i18n/format';
-import { useCode, useQrPreview } from '../api/hooks/codes';
+import { useCode, useCodeDownloads, useCodeWrites, useQrPreview } from '../api/hooks/codes';
 import { Field, ProblemAlert, saveBlob, useErrorText, useSubmit } from '../ui/forms';
 import { CODE_TYPES, type CodeType } from './Codes';
 import { ContentExtras, PageSwitch } from './code/ContentFields';
@@ -13,12 +13,12 @@ import { RedirectOptions } from './code/RedirectOptions';
 import { ShortCodeField } from './code/ShortCodeField';
 import { CodeDesign } from './code/CodeDesign';
 import { CONTENT_FIELDS, contrast, draftOf, emptyDraft, previewBody, shares, writeBody, type Draft } from './code-form';
-import { useInvalidate } from '../api/hooks/scope';
 
 export function Downloads({ code }: { code: Code }) {
   const { t } = useI18n();
+  const downloads = useCodeDownloads();
   const dl = useSubmit(async (fmt: 'svg' | 'png' | 'pdf' | 'eps') => {
-    const blob = await fetchBlob(`/v1/codes/${code.id}/qr.${fmt}?download=true${fmt === 'png' ? '&size=1024' : ''}`);
+    const blob = await downloads.qr(code.id, fmt);
     saveBlob(blob, `${code.id}.${fmt}`);
   });
   return (
@@ -89,7 +89,7 @@ export function CodeEdit() {
   const mode = id ? 'update' : 'create';
   const { t, fmt } = useI18n();
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
+  const writes = useCodeWrites();
   const existing = useCode(id);
   const [draft, setDraft] = useState<Draft | null>(id ? null : emptyDraft());
   useEffect(() => {
@@ -99,11 +99,8 @@ export function CodeEdit() {
     if (!draft) return;
     const code =
       mode === 'create'
-        ? await ok(api.POST('/v1/codes', { body: writeBody(draft, 'create') as never }))
-        : await ok(
-            api.PATCH('/v1/codes/{id}', { params: { path: { id: id! } }, body: writeBody(draft, 'update') as never }),
-          );
-    await invalidate();
+        ? await writes.create(writeBody(draft, 'create'))
+        : await writes.update(id!, writeBody(draft, 'update'));
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate(`/codes/${code.id}`);
   });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, fetchBlob } from '../api/client';
+import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
-import { useCodeThumbnails, useCodes } from '../api/hooks/codes';
+import { useCodeDownloads, useCodeThumbnails, useCodes } from '../api/hooks/codes';
 import { ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { SvgImage } from '../ui/QrImage';
 import { FilterPopover } from '../ui/FilterPopover';
@@ -45,8 +45,9 @@ export function Codes() {
   const total = list.data?.pages[0]?.meta.pagination.total_count ?? 0;
   const [selected, setSelected] = useState<string[]>([]);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const downloads = useCodeDownloads();
   const exportPdf = useSubmit(async () => {
-    const blob = await fetchBlob('/v1/codes/export', { method: 'POST', body: { ids: selected } });
+    const blob = await downloads.exportPdf(selected);
     saveBlob(blob, `qr-codes-${new Date().toISOString().slice(0, 10)}.pdf`);
   });
   const filterForm = (close: () => void) => (

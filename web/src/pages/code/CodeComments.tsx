@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { api, ok } from '../../api/client';
-import { useCodeComments } from '../../api/hooks/codes';
-import { useInvalidate } from '../../api/hooks/scope';
+import { useCodeComments, useCodeWrites } from '../../api/hooks/codes';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
@@ -11,24 +9,16 @@ import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 export function CodeComments({ codeId }: { codeId: string }) {
   const { t, fmtDate } = useI18n();
   const { me } = useSession();
-  const invalidate = useInvalidate();
+  const writes = useCodeWrites();
   const canWrite = useCan('comments.write');
   const canModerate = useCan('comments.moderate');
   const list = useCodeComments(codeId);
   const [text, setText] = useState('');
   const add = useSubmit(async () => {
-    await ok(api.POST('/v1/codes/{id}/comments', { params: { path: { id: codeId } }, body: { body: text } }));
+    await writes.addComment(codeId, text);
     setText('');
-    await invalidate((k) => k.codes.comments(codeId));
   });
-  const del = useSubmit(async (commentId: string) => {
-    await ok(
-      api.DELETE('/v1/codes/{id}/comments/{comment_id}', {
-        params: { path: { id: codeId, comment_id: commentId } },
-      }),
-    );
-    await invalidate((k) => k.codes.comments(codeId));
-  });
+  const del = useSubmit((commentId: string) => writes.removeComment(codeId, commentId));
   const comments = list.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <section aria-labelledby="comments-head" className="comments" data-testid="comments">

@@ -1,22 +1,21 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ok, type Code } from '../../api/client';
+import type { Code } from '../../api/client';
+import { useCodeWrites } from '../../api/hooks/codes';
 import { useI18n } from '../../i18n/i18n';
 import { useCan } from '../../ui/can';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
-import { useInvalidate } from '../../api/hooks/scope';
 
 /** Delete (archive) a code, after a confirmation saying what its short URL answers afterwards. */
 export function CodeDelete({ code }: { code: Code }) {
   const { t } = useI18n();
-  const invalidate = useInvalidate();
+  const writes = useCodeWrites();
   const navigate = useNavigate();
   const may = useCan('codes.delete');
   const [asking, setAsking] = useState(false);
   const head = useId();
   const del = useSubmit(async () => {
-    await ok(api.DELETE('/v1/codes/{id}', { params: { path: { id: code.id } } }));
-    await invalidate();
+    await writes.remove(code.id);
     void navigate('/codes');
   });
   if (!may) return null;

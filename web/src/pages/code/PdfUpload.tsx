@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { api, ApiError, ok } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useFile } from '../../api/hooks/codes';
+import { useCodeWrites, useFile } from '../../api/hooks/codes';
 import { Field, useErrorText } from '../../ui/forms';
 import type { MoreProps } from './ShortCodeField';
 
@@ -31,6 +31,7 @@ const safeName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_
 export function PdfUpload({ more, setMore, errors }: MoreProps) {
   const { t } = useI18n();
   const errorText = useErrorText();
+  const writes = useCodeWrites();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [refused, setRefused] = useState<string | null>(null);
   const shown = useMemo(() => (refused ? { '/content/file_id': refused } : errors), [refused, errors]);
@@ -40,9 +41,7 @@ export function PdfUpload({ more, setMore, errors }: MoreProps) {
     try {
       const data = await readBase64(file, (pct) => setPhase({ kind: 'reading', pct }));
       setPhase({ kind: 'uploading' });
-      const info = await ok(
-        api.POST('/v1/files', { body: { name: safeName(file.name), content_type: 'application/pdf', data } }),
-      );
+      const info = await writes.uploadPdf(safeName(file.name), data);
       setMore({ file: { id: info.id, name: info.name, size: info.size } });
     } catch (err) {
       // Too large says what the limit is; anything else in the words every screen uses.

@@ -1,34 +1,29 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, ok, type Code } from '../../api/client';
+import type { Code } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useApprovals } from '../../api/hooks/codes';
+import { useApprovals, useCodeWrites } from '../../api/hooks/codes';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { QrImage } from '../../ui/QrImage';
 import './team.css';
-import { useInvalidate } from '../../api/hooks/scope';
 
 /** Approve, or reject with a reason (required: the editor needs to know what to change). */
 export function ReviewButtons({ code, onDone }: { code: Code; onDone?: () => void }) {
   const { t } = useI18n();
-  const invalidate = useInvalidate();
+  const writes = useCodeWrites();
   const canApprove = useCan('codes.approve');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const after = async () => {
-    await invalidate();
-    onDone?.();
-  };
   const approve = useSubmit(async () => {
-    await ok(api.POST('/v1/codes/{id}/approve', { params: { path: { id: code.id } } }));
-    await after();
+    await writes.approve(code.id);
+    onDone?.();
   });
   const reject = useSubmit(async () => {
-    await ok(api.POST('/v1/codes/{id}/reject', { params: { path: { id: code.id } }, body: { reason } }));
+    await writes.reject(code.id, reason);
     setRejecting(false);
-    await after();
+    onDone?.();
   });
   if (!canApprove || code.status !== 'pending_approval') return null;
   const title = code.title || code.id;
