@@ -1,5 +1,5 @@
-import { api, ApiError, ok } from '../api/client';
-import { useBilling } from '../api/hooks/billing';
+import { ApiError } from '../api/client';
+import { useBilling, useBillingWrites } from '../api/hooks/billing';
 import { useI18n } from '../i18n/i18n';
 import { ProblemAlert, useSubmit } from '../ui/forms';
 import { PlanLimits } from '../ui/PlanLimits';
@@ -11,12 +11,13 @@ const PAID = ['pro', 'business', 'agency', 'enterprise'] as const;
 export function Billing() {
   const { t, fmtDate } = useI18n();
   const billing = useBilling();
+  const writes = useBillingWrites();
   const go = (url: string) => window.location.assign(url);
   const checkout = useSubmit(async (plan: (typeof PAID)[number]) => {
-    go((await ok(api.POST('/v1/billing/checkout', { body: { plan } }))).url);
+    go(await writes.checkout(plan));
   });
   const portal = useSubmit(async () => {
-    go((await ok(api.POST('/v1/billing/portal'))).url);
+    go(await writes.portal());
   });
   const error = billing.error instanceof ApiError ? billing.error : null;
   if (error?.status === 403 || error?.status === 404)

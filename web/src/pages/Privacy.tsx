@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, fetchBlob, ok } from '../api/client';
-import { usePrivacyExport } from '../api/hooks/privacy';
+import { usePrivacyExport, usePrivacyWrites } from '../api/hooks/privacy';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
 import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
@@ -16,15 +15,16 @@ export function Privacy() {
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const status = usePrivacyExport(exportId);
+  const writes = usePrivacyWrites();
   const request = useSubmit(async (scope: 'user' | 'organization') => {
-    setExportId((await ok(api.POST('/v1/privacy/exports', { body: { scope } }))).id);
+    setExportId(await writes.requestExport(scope));
   });
   const download = useSubmit(async () => {
     const e = status.data!;
-    saveBlob(await fetchBlob(`/v1/privacy/exports/${e.id}/download`), `qrs-${e.scope}-export-${e.id}.zip`);
+    saveBlob(await writes.download(e.id), `qrs-${e.scope}-export-${e.id}.zip`);
   });
   const erase = useSubmit(async () => {
-    await ok(api.DELETE('/v1/users/me', { body: { password } }));
+    await writes.eraseAccount(password);
     signedOut();
     void navigate('/login');
   });

@@ -1,26 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, ApiError, ok, type Workspace } from '../api/client';
+import { ApiError, type Workspace } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
 import { Field, ProblemAlert, useSubmit } from '../ui/forms';
-import { keys } from '../api/keys';
 import { useUsage } from '../api/hooks/organization';
-import { useInvalidate } from '../api/hooks/scope';
-import { useWorkspace, useWorkspaceCache, useWorkspaces } from '../api/hooks/workspaces';
+import { useWorkspace, useWorkspaceWrites, useWorkspaces } from '../api/hooks/workspaces';
 
 export function Workspaces() {
   const { t } = useI18n();
   const { me, refresh, selectWorkspace } = useSession();
-  const invalidate = useInvalidate();
+  const writes = useWorkspaceWrites();
   const list = useWorkspaces(me?.current.organization_id);
   const usage = useUsage();
   const [form, setForm] = useState({ name: '', slug: '' });
   const submit = useSubmit(async () => {
-    const ws = await ok(api.POST('/v1/workspaces', { body: form }));
+    const ws = await writes.create(form);
     setForm({ name: '', slug: '' });
-    await invalidate(keys.workspaces.all);
-    await invalidate((k) => k.usage);
     await refresh();
     return ws;
   });
@@ -143,8 +139,7 @@ export function WorkspaceSettings() {
   const { id = '' } = useParams();
   const { t } = useI18n();
   const { me, refresh } = useSession();
-  const invalidate = useInvalidate();
-  const cache = useWorkspaceCache();
+  const writes = useWorkspaceWrites();
   const navigate = useNavigate();
   const ws = useWorkspace(id);
   const [form, setForm] = useState<WsForm | null>(null);
@@ -154,25 +149,19 @@ export function WorkspaceSettings() {
   }, [ws.data, form]);
   const save = useSubmit(async () => {
     if (!form) return;
-    const w = await ok(
-      api.PATCH('/v1/workspaces/{id}', {
-        params: { path: { id } },
-        body: {
-          ...form,
-          description: form.description || null,
-          primary_color: form.primary_color || null,
-          custom_domain: form.custom_domain || null,
-          // A number when it is one; else the text, so the API's 422 names the problem.
-          scan_retention_days:
-            form.scan_retention_days.trim() === ''
-              ? null
-              : Number.isFinite(Number(form.scan_retention_days))
-                ? Number(form.scan_retention_days)
-                : form.scan_retention_days,
-        } as never,
-      }),
-    );
-    cache.saved(id, w);
+    const w = await writes.update(id, {
+      ...form,
+      description: form.description || null,
+      primary_color: form.primary_color || null,
+      custom_domain: form.custom_domain || null,
+      // A number when it is one; else the text, so the API's 422 names the problem.
+      scan_retention_days:
+        form.scan_retention_days.trim() === ''
+          ? null
+          : Number.isFinite(Number(form.scan_retention_days))
+            ? Number(form.scan_retention_days)
+            : form.scan_retention_days,
+    });
     setForm(toForm(w));
     setSaved(true);
     await refresh();
@@ -180,10 +169,8 @@ export function WorkspaceSettings() {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const archive = useSubmit(async () => {
-    await ok(api.DELETE('/v1/workspaces/{id}', { params: { path: { id } } }));
-    await invalidate(keys.workspaces.all);
     // An archived workspace frees a place under the plan's limit: the create form may open again.
-    await cache.usageEverywhere();
+    await writes.archive(id);
     await refresh();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate('/workspaces', { state: { archived: true } });

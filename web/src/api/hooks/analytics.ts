@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ok } from '../client';
+import { api, fetchBlob, ok } from '../client';
 import type { DateRange } from './codes';
 import { useWsKeys } from './scope';
 
@@ -14,4 +14,14 @@ export function useWorkspaceAnalytics(range: DateRange, tz: string) {
         }),
       ),
   });
+}
+
+/** Every scan of the workspace in a date range as CSV (GET /v1/scans.csv), to be saved; never cached. */
+function scansCsv(from: string, to: string, includeBots: boolean) {
+  const q = new URLSearchParams({ from, to, ...(includeBots ? {} : { include_bots: 'false' }) });
+  return fetchBlob(`/v1/scans.csv?${q}`);
+}
+
+export function useScansExport() {
+  return scansCsv;
 }

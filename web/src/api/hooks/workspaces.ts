@@ -1,9 +1,9 @@
 // Workspaces: the organization's list, one workspace's settings, the chosen workspace's record.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, ok, type Workspace } from '../client';
+import { api, ok } from '../client';
 import { isUsageKey, keys } from '../keys';
-import { useWsKeys } from './scope';
+import { useInvalidate, useWsKeys } from './scope';
 
 export function useWorkspaces(orgId: string | null | undefined) {
   return useQuery({
@@ -29,16 +29,45 @@ export function useCurrentWorkspace(id: string) {
   });
 }
 
-/** What a workspace write does to the cache. */
-export function useWorkspaceCache() {
+/**
+ * The workspace writes, with what each changes in the cache: a workspace more or fewer changes the
+ * list and the usage; a saved one is kept as the PATCH answered it; a custom domain changes the
+ * chosen workspace's record.
+ */
+export function useWorkspaceWrites() {
   const qc = useQueryClient();
-  return useMemo(
-    () => ({
-      /** The saved workspace, as the PATCH answered it. */
-      saved: (id: string, w: Workspace) => qc.setQueryData(keys.workspaces.detail(id), w),
-      /** Usage in every workspace the session has met: a workspace more or less changes them all. */
-      usageEverywhere: () => qc.invalidateQueries({ predicate: (q) => isUsageKey(q.queryKey) }),
-    }),
-    [qc],
-  );
+  const invalidate = useInvalidate();
+  return useMemo(() => {
+    const record = (id: string) => invalidate((k) => k.workspace(id));
+    return {
+      create: async (input: { name: string; slug: string }) => {
+        const ws = await ok(api.POST('/v1/workspaces', { body: input }));
+        await invalidate(keys.workspaces.all);
+        await invalidate((k) => k.usage);
+        return ws;
+      },
+      /** Saves a workspace's settings; the answer is its settings page's data from here on. */
+      update: async (id: string, patch: Record<string, unknown>) => {
+        const w = await ok(api.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body: patch as never }));
+        qc.setQueryData(keys.workspaces.detail(id), w);
+        return w;
+      },
+      archive: async (id: string) => {
+        await ok(api.DELETE('/v1/workspaces/{id}', { params: { path: { id } } }));
+        await invalidate(keys.workspaces.all);
+        // An archived workspace frees a place under the plan's limit, in every workspace the session has met.
+        await qc.invalidateQueries({ predicate: (q) => isUsageKey(q.queryKey) });
+      },
+      /** Sets the chosen workspace's custom domain, or releases it (null). */
+      setDomain: async (id: string, domain: string | null) => {
+        await ok(api.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body: { custom_domain: domain } }));
+        await record(id);
+      },
+      /** Looks for the domain's TXT record now. */
+      verifyDomain: async (id: string) => {
+        await ok(api.POST('/v1/workspaces/{id}/domain/verify', { params: { path: { id } } }));
+        await record(id);
+      },
+    };
+  }, [qc, invalidate]);
 }

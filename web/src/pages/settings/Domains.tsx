@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { api, ApiError, ok } from '../../api/client';
-import { useInvalidate } from '../../api/hooks/scope';
-import { useCurrentWorkspace } from '../../api/hooks/workspaces';
+import { ApiError } from '../../api/client';
+import { useCurrentWorkspace, useWorkspaceWrites } from '../../api/hooks/workspaces';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
@@ -13,22 +12,17 @@ export function Domains() {
   const { t } = useI18n();
   const errorText = useErrorText();
   const { me } = useSession();
-  const invalidate = useInvalidate();
+  const writes = useWorkspaceWrites();
   const id = me?.current.workspace_id ?? '';
   const may = useCan('workspaces.update');
   const ws = useCurrentWorkspace(id);
   const [domain, setDomain] = useState('');
-  const refresh = () => invalidate((k) => k.workspace(id));
   const set = useSubmit(async (value: string | null) => {
-    await ok(api.PATCH('/v1/workspaces/{id}', { params: { path: { id } }, body: { custom_domain: value } }));
+    await writes.setDomain(id, value);
     setDomain('');
     verify.clear();
-    await refresh();
   });
-  const verify = useSubmit(async () => {
-    await ok(api.POST('/v1/workspaces/{id}/domain/verify', { params: { path: { id } } }));
-    await refresh();
-  });
+  const verify = useSubmit(() => writes.verifyDomain(id));
   if (ws.error instanceof ApiError) return <ProblemAlert problem={ws.error.problem} />;
   if (!ws.data) return <p>{t('app.loading')}</p>;
   const w = ws.data;

@@ -1,20 +1,18 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError, ok } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
-import { keys } from '../../api/keys';
-import { useOrganization, useUsage } from '../../api/hooks/organization';
-import { useInvalidate } from '../../api/hooks/scope';
+import { useOrganization, useOrganizationWrites, useUsage } from '../../api/hooks/organization';
 import '../team/team.css';
 
 /** Name, slug, billing e-mail, plan and usage; deleting the organization needs its slug typed. */
 export function OrganizationSettings() {
   const { t, fmtNumber } = useI18n();
   const { me, signedOut } = useSession();
-  const invalidate = useInvalidate();
+  const writes = useOrganizationWrites();
   const navigate = useNavigate();
   const canUpdate = useCan('organizations.update');
   const canDelete = useCan('organizations.delete');
@@ -27,21 +25,18 @@ export function OrganizationSettings() {
   }, [org.data]);
   const save = useSubmit(async () => {
     setSaved(false);
-    await ok(
-      api.PATCH('/v1/organizations/{id}', {
-        params: { path: { id: org.data!.id } },
-        body: { name: form.name, slug: form.slug, billing_email: form.billing_email.trim() || null },
-      }),
-    );
+    await writes.update(org.data!.id, {
+      name: form.name,
+      slug: form.slug,
+      billing_email: form.billing_email.trim() || null,
+    });
     setSaved(true);
-    await invalidate(keys.organization.all);
-    await invalidate(keys.me);
   });
   const [asking, setAsking] = useState(false);
   const [typed, setTyped] = useState('');
   const head = useId();
   const del = useSubmit(async () => {
-    await ok(api.DELETE('/v1/organizations/{id}', { params: { path: { id: org.data!.id } } }));
+    await writes.remove(org.data!.id);
     // The organization's sessions end with it: back to the login page.
     signedOut();
     void navigate('/login');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fetchBlob } from '../../api/client';
+import { useScansExport } from '../../api/hooks/analytics';
 import { useI18n } from '../../i18n/i18n';
 import { Field, ProblemAlert, saveBlob, useSubmit } from '../../ui/forms';
 import { DateInput } from '../../ui/DateInput';
@@ -12,9 +12,9 @@ export function ScansExport() {
   const [from, setFrom] = useState(() => day(new Date(Date.now() - 29 * 86_400_000)));
   const [to, setTo] = useState(() => day(new Date()));
   const [bots, setBots] = useState(true);
+  const scansCsv = useScansExport();
   const run = useSubmit(async () => {
-    const q = new URLSearchParams({ from, to, ...(bots ? {} : { include_bots: 'false' }) });
-    saveBlob(await fetchBlob(`/v1/scans.csv?${q}`), `scans-${from}-${to}.csv`);
+    saveBlob(await scansCsv(from, to, bots), `scans-${from}-${to}.csv`);
   });
   return (
     <section>
