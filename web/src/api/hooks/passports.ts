@@ -1,7 +1,7 @@
 // Battery passports: the list, one passport with its versions and access grants, the server's
 // validator, and the organization's GS1 company prefixes.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { api, body, fetchBlob, ok } from '../client';
 import { keys } from '../keys';
 import { compact, nextCursor, useInvalidate, useWsKeys } from './scope';
@@ -40,10 +40,55 @@ export function usePassportGrants(id: string) {
   });
 }
 
-/** After a grant is made or revoked. */
-export function useInvalidatePassportGrants(id: string) {
+/**
+ * The passport writes; each resolves once what it changed is asked for again. A save, publication
+ * or archiving changes the passport, its versions and the list: every query again.
+ */
+export function usePassportWrites() {
   const invalidate = useInvalidate();
-  return useCallback(() => invalidate((k) => k.passports.grants(id)), [invalidate, id]);
+  return useMemo(() => {
+    const grants = (id: string) => invalidate((k) => k.passports.grants(id));
+    return {
+      /** A new passport; the editor moves to its page, which asks for it. */
+      create: async (draft: unknown) => (await ok(api.POST('/v1/dpp', { body: draft as never }))) as { id: string },
+      /** Saves the editable part of a passport (a JSON merge patch of its data). */
+      update: async (id: string, patch: unknown) => {
+        await ok(api.PATCH('/v1/dpp/{id}', { params: { path: { id } }, body: patch as never }));
+        await invalidate();
+      },
+      publish: async (id: string) => {
+        await ok(api.POST('/v1/dpp/{id}/publish', { params: { path: { id } } }));
+        await invalidate();
+      },
+      archive: async (id: string) => {
+        await ok(api.POST('/v1/dpp/{id}/archive', { params: { path: { id } } }));
+        await invalidate();
+      },
+      /** A grant to the restricted part of a passport; its token is in this answer only. */
+      grant: async (
+        id: string,
+        input: { level: 'legitimate_interest' | 'authority'; expires_at: string; note?: string },
+      ) => {
+        const g = await ok(api.POST('/v1/dpp/{id}/access-grants', { params: { path: { id } }, body: input }));
+        await grants(id);
+        return g as { token: string };
+      },
+      revokeGrant: async (id: string, grantId: string) => {
+        await ok(api.DELETE('/v1/dpp/{id}/access-grants/{grant_id}', { params: { path: { id, grant_id: grantId } } }));
+        await grants(id);
+      },
+    };
+  }, [invalidate]);
+}
+
+const downloads = {
+  /** A passport's QR code to download. */
+  qr: (id: string, fmt: 'svg' | 'png' | 'pdf' | 'eps') => fetchBlob(`/v1/dpp/${id}/qr.${fmt}?download=true`),
+};
+
+/** Files about passports, fetched to be saved, never cached. */
+export function usePassportDownloads() {
+  return downloads;
 }
 
 const validate = async (b: unknown) => ok(api.POST('/v1/dpp/validate', { body: b as never }));
@@ -89,8 +134,21 @@ export function useGs1Prefixes(orgId: string | null | undefined) {
   });
 }
 
-/** After a prefix is claimed or released. */
-export function useInvalidateGs1Prefixes(orgId: string | null | undefined) {
+/** Claiming and releasing a prefix; each resolves once the organization's prefixes are asked for again. */
+export function useGs1PrefixWrites(orgId: string | null | undefined) {
   const invalidate = useInvalidate();
-  return useCallback(() => invalidate(keys.gs1Prefixes.list(orgId)), [invalidate, orgId]);
+  return useMemo(() => {
+    const list = () => invalidate(keys.gs1Prefixes.list(orgId));
+    return {
+      /** Claims a prefix; the operator verifies it. */
+      claim: async (prefix: string) => {
+        await ok(api.POST('/v1/gs1-prefixes', { body: { prefix } }));
+        await list();
+      },
+      release: async (id: string) => {
+        await ok(api.DELETE('/v1/gs1-prefixes/{id}', { params: { path: { id } } }));
+        await list();
+      },
+    };
+  }, [invalidate, orgId]);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { api, ApiError, ok } from '../../api/client';
-import { useGs1Prefixes, useInvalidateGs1Prefixes } from '../../api/hooks/passports';
+import { ApiError } from '../../api/client';
+import { useGs1PrefixWrites, useGs1Prefixes } from '../../api/hooks/passports';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useSession } from '../../session';
@@ -14,17 +14,13 @@ export default function Gs1Prefixes() {
   const { me } = useSession();
   const may = useCan('gs1_prefixes.manage');
   const q = useGs1Prefixes(me?.current.organization_id);
-  const prefixesChanged = useInvalidateGs1Prefixes(me?.current.organization_id);
+  const writes = useGs1PrefixWrites(me?.current.organization_id);
   const [prefix, setPrefix] = useState('');
   const claim = useSubmit(async () => {
-    await ok(api.POST('/v1/gs1-prefixes', { body: { prefix } }));
+    await writes.claim(prefix);
     setPrefix('');
-    await prefixesChanged();
   });
-  const release = useSubmit(async (id: string) => {
-    await ok(api.DELETE('/v1/gs1-prefixes/{id}', { params: { path: { id } } }));
-    await prefixesChanged();
-  });
+  const release = useSubmit((id: string) => writes.release(id));
   return (
     <section>
       <h1>{t('gs1.title')}</h1>

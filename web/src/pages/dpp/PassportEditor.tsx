@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, ApiError, fetchBlob, ok } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../../ui/forms';
@@ -9,8 +9,14 @@ import { PassportGrants, PassportVersions } from './passport-panels';
 import './dpp.css';
 import { mergePatch } from './merge-patch';
 import { issueMessage } from '../../ui/problem-message';
-import { useInvalidate } from '../../api/hooks/scope';
-import { useContractSchemas, usePassport, usePassportCheck, usePassportRequired } from '../../api/hooks/passports';
+import {
+  useContractSchemas,
+  usePassport,
+  usePassportCheck,
+  usePassportDownloads,
+  usePassportRequired,
+  usePassportWrites,
+} from '../../api/hooks/passports';
 
 const CATEGORIES = ['ev', 'lmt', 'industrial', 'stationary'];
 const BATTERY_STATUSES = ['original', 'repurposed', 'reused', 'remanufactured', 'waste'];
@@ -26,8 +32,9 @@ function useDebounced<T>(value: T, ms: number): T {
 
 function QrDownloads({ id, name }: { id: string; name: string }) {
   const { t } = useI18n();
+  const downloads = usePassportDownloads();
   const dl = useSubmit(async (fmt: 'svg' | 'png' | 'pdf' | 'eps') => {
-    saveBlob(await fetchBlob(`/v1/dpp/${id}/qr.${fmt}?download=true`), `${name}.${fmt}`);
+    saveBlob(await downloads.qr(id, fmt), `${name}.${fmt}`);
   });
   return (
     <div className="downloads" role="group" aria-label={t('edit.downloads')}>
@@ -45,7 +52,7 @@ function QrDownloads({ id, name }: { id: string; name: string }) {
 export default function PassportEditor() {
   const { id } = useParams();
   const { t, fmt, lang } = useI18n();
-  const invalidate = useInvalidate();
+  const writes = usePassportWrites();
   const navigate = useNavigate();
   const schemas = useContractSchemas<SchemaNode>();
   const passport = usePassport(id);
@@ -88,28 +95,17 @@ export default function PassportEditor() {
   const issues: Issue[] = [...(check.data?.errors ?? []), ...(check.data?.warnings ?? [])] as Issue[];
   const save = useSubmit(async () => {
     if (id) {
-      await ok(
-        api.PATCH('/v1/dpp/{id}', {
-          params: { path: { id } },
-          body: { battery_status: head.battery_status, data: mergePatch(p?.data ?? {}, data) } as never,
-        }),
-      );
       // The passport, its versions and the list all change.
-      await invalidate();
+      await writes.update(id, { battery_status: head.battery_status, data: mergePatch(p?.data ?? {}, data) });
     } else {
-      const created = await ok(api.POST('/v1/dpp', { body: draftBody as never }));
-      void navigate(`/passports/${(created as { id: string }).id}`);
+      const created = await writes.create(draftBody);
+      void navigate(`/passports/${created.id}`);
     }
   });
   const [confirm, setConfirm] = useState<'publish' | 'archive' | null>(null);
   const act = useSubmit(async (what: 'publish' | 'archive') => {
-    await ok(
-      what === 'publish'
-        ? api.POST('/v1/dpp/{id}/publish', { params: { path: { id: id! } } })
-        : api.POST('/v1/dpp/{id}/archive', { params: { path: { id: id! } } }),
-    );
+    await (what === 'publish' ? writes.publish(id!) : writes.archive(id!));
     setConfirm(null);
-    await invalidate();
   });
   if (passport.error instanceof ApiError) return <ProblemAlert problem={passport.error.problem} />;
   if (schemas.error instanceof ApiError) return <ProblemAlert problem={schemas.error.problem} />;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { api, ok } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { useInvalidatePassportGrants, usePassportGrants, usePassportVersions } from '../../api/hooks/passports';
+import { usePassportGrants, usePassportVersions, usePassportWrites } from '../../api/hooks/passports';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { ChangesDiff } from '../team/AuditEntries';
 
@@ -59,27 +58,22 @@ export function PassportVersions({ id }: { id: string }) {
 
 export function PassportGrants({ id }: { id: string }) {
   const { t, fmtDate } = useI18n();
-  const grantsChanged = useInvalidatePassportGrants(id);
+  const writes = usePassportWrites();
   const q = usePassportGrants(id);
   const [level, setLevel] = useState<'legitimate_interest' | 'authority'>('legitimate_interest');
   const [expires, setExpires] = useState('');
   const [note, setNote] = useState('');
   const [token, setToken] = useState<string | null>(null);
   const create = useSubmit(async () => {
-    const g = await ok(
-      api.POST('/v1/dpp/{id}/access-grants', {
-        params: { path: { id } },
-        body: { level, expires_at: expires ? new Date(expires).toISOString() : '', ...(note ? { note } : {}) },
-      }),
-    );
-    setToken((g as { token: string }).token);
+    const g = await writes.grant(id, {
+      level,
+      expires_at: expires ? new Date(expires).toISOString() : '',
+      ...(note ? { note } : {}),
+    });
+    setToken(g.token);
     setNote('');
-    await grantsChanged();
   });
-  const revoke = useSubmit(async (grantId: string) => {
-    await ok(api.DELETE('/v1/dpp/{id}/access-grants/{grant_id}', { params: { path: { id, grant_id: grantId } } }));
-    await grantsChanged();
-  });
+  const revoke = useSubmit((grantId: string) => writes.revokeGrant(id, grantId));
   return (
     <section aria-labelledby="grants-head" data-testid="passport-grants">
       <h2 id="grants-head">{t('dpp.grants')}</h2>
