@@ -1,3 +1,7 @@
+import { before, after } from 'node:test';
+import type { Dialect, Harness } from './harness.js';
+import { useHarness } from './suite.js';
+import { TestClock } from './clock.js';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -85,4 +89,21 @@ export class TestSmtp {
     }
     throw new Error(`no ${path} link to ${address}; received: ${this.received.map((m) => m.subject).join(', ')}`);
   }
+}
+
+/**
+ * A suite's app with a real SMTP server on loopback, mail jobs run only when the test asks
+ * (`h.app.jobs.runDue()`), and a fixed clock ten years ahead (see TestClock.farFuture).
+ */
+export function useMailHarness(dialect: Dialect): { h: Harness; smtp: TestSmtp; clock: TestClock } {
+  const smtp = new TestSmtp();
+  const clock = TestClock.farFuture();
+  before(() => smtp.start());
+  const { h } = useHarness(dialect, () => ({
+    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
+    clock,
+    tenant: false,
+  }));
+  after(() => smtp.stop());
+  return { h, smtp, clock };
 }

@@ -1,25 +1,12 @@
-import { it, before, after } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectProblem } from '../../support/harness.js';
-import { forEachDialect, useHarness } from '../../support/suite.js';
-import { TestSmtp } from '../../support/mail.js';
-import { TestClock } from '../../support/clock.js';
+import { forEachDialect } from '../../support/suite.js';
+import { useMailHarness } from '../../support/mail.js';
 import { signUp, type SignedUp } from '../../support/accounts.js';
 
 forEachDialect('invitations by link', (dialect) => {
-  const smtp = new TestSmtp();
-  const clock = TestClock.farFuture();
-  before(async () => {
-    await smtp.start();
-  });
-  const { h } = useHarness(dialect, () => ({
-    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
-    clock,
-    tenant: false,
-  }));
-  after(async () => {
-    await smtp.stop();
-  });
+  const { h, smtp } = useMailHarness(dialect);
 
   const acceptLink = (s: SignedUp, token: string) =>
     call(h, { method: 'POST', url: '/auth/invitations/accept', headers: s.headers, body: { token } });

@@ -5,24 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect, sqlite, useHarness } from '../../support/suite.js';
-import { TestSmtp } from '../../support/mail.js';
-import { TestClock } from '../../support/clock.js';
+import { useMailHarness } from '../../support/mail.js';
 import { signUp } from '../../support/accounts.js';
 
 forEachDialect('mail delivery over SMTP', (dialect) => {
-  const smtp = new TestSmtp();
-  const clock = TestClock.farFuture();
-  before(async () => {
-    await smtp.start();
-  });
-  const { h } = useHarness(dialect, () => ({
-    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
-    clock,
-    tenant: false,
-  }));
-  after(async () => {
-    await smtp.stop();
-  });
+  const { h, smtp, clock } = useMailHarness(dialect);
 
   it('sign-up while the mail server is down: the request succeeds, the message arrives once it is back, once', async () => {
     await smtp.stop();

@@ -1,26 +1,13 @@
-import { it, before, after } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectProblem, randomSlug } from '../../support/harness.js';
-import { forEachDialect, useHarness } from '../../support/suite.js';
+import { forEachDialect } from '../../support/suite.js';
 import { assertErrorAt } from '../../support/callers.js';
-import { TestSmtp } from '../../support/mail.js';
-import { TestClock } from '../../support/clock.js';
+import { useMailHarness } from '../../support/mail.js';
 import { signUp } from '../../support/accounts.js';
 
 forEachDialect('password reset', (dialect) => {
-  const smtp = new TestSmtp();
-  const clock = TestClock.farFuture();
-  before(async () => {
-    await smtp.start();
-  });
-  const { h } = useHarness(dialect, () => ({
-    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
-    clock,
-    tenant: false,
-  }));
-  after(async () => {
-    await smtp.stop();
-  });
+  const { h, smtp, clock } = useMailHarness(dialect);
 
   let n = 0;
   const nextIp = () => `10.9.${Math.floor(++n / 250)}.${n % 250}`;

@@ -1,28 +1,15 @@
-import { it, before, after } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
 import { call, expectProblem } from '../../support/harness.js';
-import { forEachDialect, useHarness } from '../../support/suite.js';
+import { forEachDialect } from '../../support/suite.js';
 import { assertErrorAt } from '../../support/callers.js';
 import { decodeSvg } from '../../support/decode.js';
-import { TestSmtp } from '../../support/mail.js';
-import { TestClock } from '../../support/clock.js';
+import { useMailHarness } from '../../support/mail.js';
 import { signUp, type SignedUp } from '../../support/accounts.js';
 
 forEachDialect('two-factor sign-in', (dialect) => {
-  const smtp = new TestSmtp();
-  const clock = TestClock.farFuture();
-  before(async () => {
-    await smtp.start();
-  });
-  const { h } = useHarness(dialect, () => ({
-    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
-    clock,
-    tenant: false,
-  }));
-  after(async () => {
-    await smtp.stop();
-  });
+  const { h, smtp, clock } = useMailHarness(dialect);
 
   let n = 0;
   const post = (u: SignedUp, url: string, body?: unknown) => call(h, { method: 'POST', url, headers: u.headers, body });
