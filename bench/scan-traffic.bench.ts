@@ -143,10 +143,11 @@ async function sizes(db: DB, databaseUrl: string, dir: string): Promise<Record<s
   }
   const out: Record<string, number> = {};
   for (const t of TABLES) {
-    // Partitioned scans: the sum over its partitions, indexes included.
+    // Partitioned scans: the sum over its partitions, indexes included. pg_partition_tree lists
+    // nothing for a plain table, which read every other table as 0 bytes.
     const r = await sql<{ bytes: string }>`
-      select coalesce(sum(pg_total_relation_size(relid)), 0)::bigint as bytes
-      from pg_partition_tree(${t}::regclass)`.execute(db);
+      select coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree(${t}::regclass)),
+        pg_total_relation_size(${t}::regclass))::bigint as bytes`.execute(db);
     out[t] = Number(r.rows[0].bytes);
   }
   return out;
