@@ -47,7 +47,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('scan_visitors_pk', ['scope_id', 'day', 'human', 'ip_hash'])
     .$call(rowid)
     .execute();
-  await backfillRollups(db, new Date());
+  // The visitor sets of this migration's time: a row per set (migration 0037 made it one row with a flag).
+  await backfillRollups(db, new Date(), undefined, 'pair');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -83,7 +84,16 @@ const COLUMNS = sql`grain, dimension, bucket, value, scans, humans, visitors, hu
  * the scheme the flush writes (docs/analytics.md); also the bench's loader. Set-based: a handful
  * of `insert … select … group by` a workspace, each grain built from the finer one where it can.
  */
-export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?: string[]): Promise<void> {
+/**
+ * Rebuilds the rollups of the given workspaces (all by default) from their raw scans; tests and
+ * benchmarks call it on the current schema, whose visitor-day rows carry a `human` flag (`'flag'`).
+ */
+export async function backfillRollups(
+  db: Kysely<any>,
+  now: Date,
+  workspaceIds?: string[],
+  visitorRows: VisitorRows = 'flag',
+): Promise<void> {
   const pg = isPostgres(db);
   const dims: Array<[string, RawBuilder<string>]> = [
     ['country', sql`coalesce(country, '')`],
@@ -136,7 +146,7 @@ export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?:
     await codeRows(sql`select code_id, 'h', dimension, substr(bucket, 1, 13), value, sum(scans), sum(humans), 0, 0
       from scan_rollups where ${inWs} and grain = 'q' and dimension <> 'total' group by code_id, 3, 4, 5`);
     await addVisitors(db, 'scan_rollups', 'code_id', sql.ref('code_id'), inWs);
-    await rememberVisitors(db, sql.ref('code_id'), inWs, recent);
+    await rememberVisitors(db, sql.ref('code_id'), inWs, recent, visitorRows);
     // Per workspace: the totals and top codes (hours up) from the codes' totals; the dimensions
     // of every grain from the raw scans' quarters up.
     await wsRows(sql`select ${text(ws)}, grain, 'total', bucket, '', sum(scans), sum(humans), 0, 0
@@ -154,7 +164,7 @@ export async function backfillRollups(db: Kysely<any>, now: Date, workspaceIds?:
         from workspace_rollups where workspace_id = ${ws} and grain = ${sql.lit(finer)} and dimension not in ('total', 'code') group by 3, 4, 5`);
     }
     await addVisitors(db, 'workspace_rollups', 'workspace_id', text(ws), inWs);
-    await rememberVisitors(db, text(ws), inWs, recent);
+    await rememberVisitors(db, text(ws), inWs, recent, visitorRows);
   }
 }
 
@@ -197,13 +207,22 @@ async function addVisitors(
   }
 }
 
+type VisitorRows = 'pair' | 'flag';
+
 /** Recent days' visitor sets, so scans still arriving for them are not counted as new visitors; `scope` a column or a value. */
 async function rememberVisitors(
   db: Kysely<any>,
   scope: RawBuilder<unknown>,
   where: RawBuilder<unknown>,
   since: string,
+  rows: VisitorRows,
 ) {
+  if (rows === 'flag') {
+    await sql`insert into scan_visitors (scope_id, day, ip_hash, human)
+      select ${scope}, substr(scanned_at, 1, 10), ip_hash, max(case when is_bot = 0 then 1 else 0 end) from scans
+      where ${where} and ip_hash is not null and scanned_at >= ${since} group by 1, 2, 3`.execute(db);
+    return;
+  }
   await sql`insert into scan_visitors (scope_id, day, human, ip_hash)
     select distinct ${scope}, substr(scanned_at, 1, 10), 0, ip_hash from scans where ${where} and ip_hash is not null and scanned_at >= ${since}`.execute(
     db,

@@ -25,6 +25,7 @@ import * as m0034 from './0034_content_files.js';
 import * as m0033 from './0033_code_design.js';
 import * as m0035 from './0035_dpp_readings.js';
 import * as m0036 from './0036_jobs_claim_indexes.js';
+import * as m0037 from './0037_visitor_rows.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0033_code_design': m0033,
   '0035_dpp_readings': m0035,
   '0036_jobs_claim_indexes': m0036,
+  '0037_visitor_rows': m0037,
 };

@@ -53,13 +53,13 @@ export interface WorkspaceRollupsTable extends RollupCounters {
 }
 
 /**
- * Who was seen on a UTC day: a code's or a workspace's id, the day, 1 for the human-only set and
- * 0 for all, and the daily-salted IP hash. Only recent days are kept: it decides whether a scan
- * brings a new visitor-day, and the counts live in the rollups.
+ * Who was seen on a UTC day: a code's or a workspace's id, the day, the daily-salted IP hash, and
+ * 1 once a human (non-bot) scan came from it. Only recent days are kept: it decides whether a scan
+ * brings a new visitor-day or a new human visitor-day, and the counts live in the rollups.
  */
 export interface ScanVisitorsTable {
   scope_id: string;
   day: string;
-  human: number;
   ip_hash: string;
+  human: number;
 }

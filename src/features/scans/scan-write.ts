@@ -133,19 +133,28 @@ export async function writeScanBatchIn(trx: DB, hasher: IpHasher, scans: Scan[])
   if (written) return [];
   await inChunks(trx, rows, (chunk) => insertRows(trx, 'scans', chunk).execute());
   const fresh: NewVisitor[] = [];
+  const humanAgain: VisitorDay[] = [];
   await inChunks(trx, [...visitors.values()], async (chunk) => {
     const inserted = await insertRows(
       trx,
       'scan_visitors',
-      chunk.map(({ quarter: _q, ...v }) => v),
+      chunk.map(({ quarter: _q, humanQuarter: _h, ...v }) => v),
     )
-      .onConflict((oc) => oc.columns(['scope_id', 'day', 'human', 'ip_hash']).doNothing())
-      .returning(['scope_id', 'day', 'human', 'ip_hash'])
+      .onConflict((oc) => oc.columns(['scope_id', 'day', 'ip_hash']).doNothing())
+      .returning(['scope_id', 'day', 'ip_hash'])
       .execute();
-    for (const v of inserted) {
-      fresh.push({ scopeId: v.scope_id, human: v.human === 1, quarter: visitors.get(visitorKey(v))!.quarter });
+    const added = new Set(inserted.map(visitorKey));
+    for (const v of chunk) {
+      if (!added.has(visitorKey(v))) {
+        if (v.humanQuarter) humanAgain.push(v);
+        continue;
+      }
+      fresh.push({ scopeId: v.scope_id, human: false, quarter: v.quarter });
+      if (v.humanQuarter) fresh.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter });
     }
   });
+  for (const v of await markHuman(trx, humanAgain))
+    fresh.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter! });
   await writeRollups(trx, rows, rollupsOf(rows, fresh, workspaceOf));
   // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
   await addScanCounts(trx, [...codes].sort(byKey));
@@ -189,30 +198,58 @@ const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 
 interface VisitorDay {
   scope_id: string;
   day: string;
-  human: number;
   ip_hash: string;
+  /** 1 when a scan of the batch from this address was human */
+  human: number;
+  /** the quarter of the batch's first scan from this address, and of its first human scan */
   quarter: string;
+  humanQuarter: string | null;
 }
-const visitorKey = (v: { scope_id: string; day: string; human: number; ip_hash: string }) =>
-  `${v.scope_id}|${v.day}|${v.human}|${v.ip_hash}`;
+const visitorKey = (v: { scope_id: string; day: string; ip_hash: string }) => `${v.scope_id}|${v.day}|${v.ip_hash}`;
 
-/** Each (code or workspace, UTC day, all|human, IP hash) of the batch with the quarter of its first scan, in key order. */
+/** Each (code or workspace, UTC day, IP hash) of the batch, in key order. */
 function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
   const out = new Map<string, VisitorDay>();
   for (const r of rows) {
     if (!r.ip_hash) continue;
     const day = isoDay(r.scanned_at);
     const quarter = quarterOf(r.scanned_at);
+    const human = r.is_bot ? null : quarter;
     for (const scope_id of [r.code_id, r.workspace_id]) {
-      for (const human of r.is_bot ? [0] : [0, 1]) {
-        const k = visitorKey({ scope_id, day, human, ip_hash: r.ip_hash });
-        const seen = out.get(k);
-        if (!seen) out.set(k, { scope_id, day, human, ip_hash: r.ip_hash, quarter });
-        else if (quarter < seen.quarter) seen.quarter = quarter;
+      const k = visitorKey({ scope_id, day, ip_hash: r.ip_hash });
+      const seen = out.get(k);
+      if (!seen) {
+        out.set(k, { scope_id, day, ip_hash: r.ip_hash, human: human ? 1 : 0, quarter, humanQuarter: human });
+        continue;
+      }
+      if (quarter < seen.quarter) seen.quarter = quarter;
+      if (human && (!seen.humanQuarter || human < seen.humanQuarter)) {
+        seen.humanQuarter = human;
+        seen.human = 1;
       }
     }
   }
   return new Map([...out].sort(byKey));
+}
+
+/**
+ * Visitor-days seen before this batch and now human: the flag turns 1 only once, so the rows this
+ * update turns are exactly the new human visitor-days. On PostgreSQL the rows are locked in key
+ * order first, so two instances' flushes cannot deadlock; the second then finds the flag set.
+ */
+async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
+  if (!days.length) return [];
+  const json = JSON.stringify(days.map((v) => ({ s: v.scope_id, d: v.day, i: v.ip_hash })));
+  const keys = isPostgres(trx)
+    ? sql`select s, d, i from json_to_recordset(${json}::json) as v(s text, d text, i text)`
+    : sql`select value ->> '$.s', value ->> '$.d', value ->> '$.i' from json_each(${json})`;
+  if (isPostgres(trx))
+    await sql`select 1 from scan_visitors where human = 0 and (scope_id, day, ip_hash) in (${keys})
+      order by scope_id, day, ip_hash for update`.execute(trx);
+  const turned = await sql<{ scope_id: string; day: string; ip_hash: string }>`update scan_visitors set human = 1
+    where human = 0 and (scope_id, day, ip_hash) in (${keys}) returning scope_id, day, ip_hash`.execute(trx);
+  const asked = new Map(days.map((v) => [visitorKey(v), v]));
+  return turned.rows.map((r) => asked.get(visitorKey(r))!);
 }
 
 /**

@@ -64,4 +64,82 @@ forEachDialect('scan batch write', (dialect) => {
     });
     assert.equal(stats.json.data.total_scans, 3);
   });
+
+  it('a visitor-day counts once among visitors, and once among human visitors in the quarter of its first human scan', async () => {
+    const code = await createCode(h, t, { type: 'url', url: 'https://example.com/visitors' });
+    const hasher = new IpHasher('test secret');
+    const scan = (ip: string, time: string, bot: boolean): Scan => {
+      const at = Date.parse(`2026-11-21T${time}:00.000Z`) + Number(ip.slice(-1));
+      return {
+        id: scanId(at),
+        at,
+        code: {
+          codeId: code.id,
+          shortCode: code.short_code,
+          workspaceId: t.workspaceId,
+          organizationId: t.organizationId,
+        },
+        ip,
+        bot,
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Mobile Safari',
+        language: 'en-us',
+        referrer: null,
+        country: 'DE',
+        destination: 'https://example.com/visitors',
+      };
+    };
+    // A: a bot first, human in a later batch; B: human at once; C: a bot, then human in the same batch.
+    await writeScanBatch(h.db, hasher, [
+      scan('10.1.0.1', '10:00', true),
+      scan('10.1.0.2', '10:01', false),
+      scan('10.1.0.3', '10:05', true),
+      scan('10.1.0.3', '10:50', false),
+    ]);
+    await writeScanBatch(h.db, hasher, [
+      scan('10.1.0.1', '10:20', false),
+      scan('10.1.0.2', '10:21', false),
+      scan('10.1.0.1', '10:22', true),
+    ]);
+    await writeScanBatch(h.db, hasher, [scan('10.1.0.1', '10:40', false)]);
+    const expected = [
+      { bucket: '2026-11-21T10:00', scans: 3, humans: 1, visitors: 3, human_visitors: 1 },
+      { bucket: '2026-11-21T10:15', scans: 3, humans: 2, visitors: 0, human_visitors: 1 },
+      { bucket: '2026-11-21T10:30', scans: 1, humans: 1, visitors: 0, human_visitors: 0 },
+      { bucket: '2026-11-21T10:45', scans: 1, humans: 1, visitors: 0, human_visitors: 1 },
+    ];
+    const columns = ['bucket', 'scans', 'humans', 'visitors', 'human_visitors'] as const;
+    const numbers = (rows: Array<Record<string, unknown>>) =>
+      rows.map((r) => Object.fromEntries(columns.map((c) => [c, c === 'bucket' ? r[c] : Number(r[c])])));
+    const ofCode = await h.db
+      .selectFrom('scan_rollups')
+      .select(columns)
+      .where('code_id', '=', code.id)
+      .where('grain', '=', 'q')
+      .where('dimension', '=', 'total')
+      .orderBy('bucket')
+      .execute();
+    assert.deepEqual(numbers(ofCode), expected);
+    const ofWorkspace = await h.db
+      .selectFrom('workspace_rollups')
+      .select(columns)
+      .where('workspace_id', '=', t.workspaceId)
+      .where('grain', '=', 'q')
+      .where('dimension', '=', 'total')
+      .where('bucket', 'like', '2026-11-21T10%')
+      .orderBy('bucket')
+      .execute();
+    assert.deepEqual(numbers(ofWorkspace), expected);
+    for (const [bots, scans] of [
+      [true, 8],
+      [false, 5],
+    ] as const) {
+      const stats = await call(h, {
+        url: `/v1/codes/${code.id}/stats?from=2026-11-21&to=2026-11-21&include_bots=${bots}`,
+        tenant: t,
+      });
+      assert.deepEqual([stats.json.data.total_scans, stats.json.data.unique_visitors], [scans, 3]);
+    }
+  });
 });
