@@ -17,12 +17,22 @@ const only = process.argv.slice(2);
 // test and passed.
 const listed = (only.length ? only : ['test']).flatMap((p) => (statSync(p).isDirectory() ? find(p).sort() : [p]));
 // Two files run at a time, started in this order. The browser suites are the longest (the axe
-// sweep alone takes about four minutes), and listed last they ran side by side at the end while
-// the other slot idled; started first, the short files fill in behind them. docs/benchmarks.md,
-// "Test suite", has the wall times before and after.
+// sweep alone takes about four minutes). Listed last, they ran side by side at the end after the
+// short files were done; listed first, two Chromiums fought over the two cores. So the axe sweep
+// leads with short files beside it, then each other browser suite is followed by three short
+// files, so that mostly one browser runs at a time, and short files close the run.
+// docs/benchmarks.md, "Test suite", has the wall times.
 const LONGEST = 'test/web/axe-sweep.test.ts';
-const weight = (f) => (f.endsWith(LONGEST) ? 0 : f.includes('test/web/') ? 1 : 2);
-const files = listed.map((f, i) => [weight(f), i, f]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , f]) => f);
+const BESIDE_LONGEST = 25; // short files of about 9 s each, about as long as the sweep
+const isBrowser = (f) => f.includes('test/web/') && !f.endsWith(LONGEST);
+const browser = listed.filter(isBrowser);
+const rest = listed.filter((f) => !isBrowser(f) && !f.endsWith(LONGEST));
+const files = listed.filter((f) => f.endsWith(LONGEST));
+rest.forEach((f, i) => {
+  if (i >= BESIDE_LONGEST && (i - BESIDE_LONGEST) % 3 === 0 && browser.length) files.push(browser.shift());
+  files.push(f);
+});
+files.push(...browser);
 if (files.length === 0) {
   console.error(`no test file under ${only.join(', ')}`);
   process.exit(1);
