@@ -7,23 +7,24 @@ import { migrations } from '../../../src/db/migrations/index.js';
 import { forEachDialect } from '../../support/suite.js';
 
 // Migration 0037 folds the two visitor-day sets (all scans, human scans) into one row with a flag,
-// and its down migration splits them again. On PostgreSQL in a schema of its own, so the shared
-// tables are not touched.
+// and its down migration splits them again. On PostgreSQL in a database of its own: a schema of its
+// own, dropped at the end, failed another process's migrator, which lists every schema's tables.
 forEachDialect('visitor-day rows migration', (dialect) => {
   it('keeps every visitor-day once, human where the human set had it, and goes back', async () => {
-    const schema = `mig_${randomBytes(4).toString('hex')}`;
+    const name = `qrs_mig_${randomBytes(4).toString('hex')}`;
     let admin: DB | undefined;
     let url = dialect.url;
     if (dialect.name === 'postgres') {
       admin = openDatabase(url);
-      await sql`create schema ${sql.id(schema)}`.execute(admin);
-      url = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      await sql`create database ${sql.id(name)}`.execute(admin);
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      url = u.toString();
     }
     const db = openDatabase(url);
     try {
       const migrator = new Migrator({
         db,
-        ...(admin ? { migrationTableSchema: schema } : {}),
         provider: { getMigrations: async () => migrations as Record<string, Migration> },
       });
       assert.equal((await migrator.migrateTo('0036_jobs_claim_indexes')).error, undefined);
@@ -59,7 +60,7 @@ forEachDialect('visitor-day rows migration', (dialect) => {
     } finally {
       await db.destroy();
       if (admin) {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
         await admin.destroy();
       }
     }
