@@ -1,6 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { call } from '../../support/harness.js';
+import { call, type Tenant } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { createCode } from '../../support/codes.js';
 import { writeScanBatch } from '../../../src/features/scans/scan-write.js';
@@ -8,31 +8,31 @@ import { IpHasher } from '../../../src/features/scans/ip-hash.js';
 import { scanId } from '../../../src/features/scans/scan-id.js';
 import type { Scan } from '../../../src/features/scans/scan.js';
 
+type Code = Awaited<ReturnType<typeof createCode>>;
+
+/** A scan of `code` at `at` from `ip`, as the redirect records it. */
+const scanOf = (t: Tenant, code: Code, at: number, ip: string, bot: boolean): Scan => ({
+  id: scanId(at),
+  at,
+  code: { codeId: code.id, shortCode: code.short_code, workspaceId: t.workspaceId, organizationId: t.organizationId },
+  ip,
+  bot,
+  device: 'mobile',
+  os: 'iOS',
+  browser: 'Mobile Safari',
+  language: 'en-us',
+  referrer: null,
+  country: 'DE',
+  destination: code.url,
+});
+
 forEachDialect('scan batch write', (dialect) => {
   const { h, t } = useHarness(dialect);
 
   it('writing a batch again after it committed (its reply lost with the connection) changes nothing', async () => {
     const code = await createCode(h, t, { type: 'url', url: 'https://example.com/once' });
     const at = Date.parse('2026-11-20T10:00:00.000Z');
-    const batch: Scan[] = [0, 1, 2].map((i) => ({
-      id: scanId(at + i),
-      at: at + i,
-      code: {
-        codeId: code.id,
-        shortCode: code.short_code,
-        workspaceId: t.workspaceId,
-        organizationId: t.organizationId,
-      },
-      ip: `10.0.0.${i}`,
-      bot: i === 2,
-      device: 'mobile',
-      os: 'iOS',
-      browser: 'Mobile Safari',
-      language: 'en-us',
-      referrer: null,
-      country: 'DE',
-      destination: 'https://example.com/once',
-    }));
+    const batch = [0, 1, 2].map((i) => scanOf(t, code, at + i, `10.0.0.${i}`, i === 2));
     const hasher = new IpHasher('test secret');
     const state = async () => ({
       rows: (await h.db.selectFrom('scans').select('id').where('code_id', '=', code.id).execute()).length,
@@ -68,28 +68,8 @@ forEachDialect('scan batch write', (dialect) => {
   it('a visitor-day counts once among visitors, and once among human visitors in the quarter of its first human scan', async () => {
     const code = await createCode(h, t, { type: 'url', url: 'https://example.com/visitors' });
     const hasher = new IpHasher('test secret');
-    const scan = (ip: string, time: string, bot: boolean): Scan => {
-      const at = Date.parse(`2026-11-21T${time}:00.000Z`) + Number(ip.slice(-1));
-      return {
-        id: scanId(at),
-        at,
-        code: {
-          codeId: code.id,
-          shortCode: code.short_code,
-          workspaceId: t.workspaceId,
-          organizationId: t.organizationId,
-        },
-        ip,
-        bot,
-        device: 'mobile',
-        os: 'iOS',
-        browser: 'Mobile Safari',
-        language: 'en-us',
-        referrer: null,
-        country: 'DE',
-        destination: 'https://example.com/visitors',
-      };
-    };
+    const scan = (ip: string, time: string, bot: boolean) =>
+      scanOf(t, code, Date.parse(`2026-11-21T${time}:00.000Z`) + Number(ip.slice(-1)), ip, bot);
     // A: a bot first, human in a later batch; B: human at once; C: a bot, then human in the same batch.
     await writeScanBatch(h.db, hasher, [
       scan('10.1.0.1', '10:00', true),
