@@ -138,7 +138,7 @@ export async function writeScanBatchIn(trx: DB, hasher: IpHasher, scans: Scan[])
     const inserted = await insertRows(
       trx,
       'scan_visitors',
-      chunk.map(({ quarter: _q, humanQuarter: _h, ...v }) => v),
+      chunk.map((v) => ({ scope_id: v.scope_id, day: v.day, ip_hash: v.ip_hash, human: v.humanQuarter ? 1 : 0 })),
     )
       .onConflict((oc) => oc.columns(['scope_id', 'day', 'ip_hash']).doNothing())
       .returning(['scope_id', 'day', 'ip_hash'])
@@ -199,9 +199,7 @@ interface VisitorDay {
   scope_id: string;
   day: string;
   ip_hash: string;
-  /** 1 when a scan of the batch from this address was human */
-  human: number;
-  /** the quarter of the batch's first scan from this address, and of its first human scan */
+  /** the quarter of the batch's first scan from this address, and of its first human scan (none: no human scan) */
   quarter: string;
   humanQuarter: string | null;
 }
@@ -219,14 +217,11 @@ function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
       const k = visitorKey({ scope_id, day, ip_hash: r.ip_hash });
       const seen = out.get(k);
       if (!seen) {
-        out.set(k, { scope_id, day, ip_hash: r.ip_hash, human: human ? 1 : 0, quarter, humanQuarter: human });
+        out.set(k, { scope_id, day, ip_hash: r.ip_hash, quarter, humanQuarter: human });
         continue;
       }
       if (quarter < seen.quarter) seen.quarter = quarter;
-      if (human && (!seen.humanQuarter || human < seen.humanQuarter)) {
-        seen.humanQuarter = human;
-        seen.human = 1;
-      }
+      if (human && (!seen.humanQuarter || human < seen.humanQuarter)) seen.humanQuarter = human;
     }
   }
   return new Map([...out].sort(byKey));
