@@ -4,8 +4,8 @@
  * countries, devices, browsers and referrers. Diagnostic, no target: the redirect and analytics
  * benchmarks show what it costs under load. Run: npm run bench -- rollups
  */
-import { rollupsOf } from '../src/features/analytics/rollup-rows.js';
-import type { ScanRow } from '../src/features/scans/scan-row.js';
+import { rollupsOf } from '../src/features/scans/rollups/rollup-rows.js';
+import type { ScanRow } from '../src/features/scans/scans.table.js';
 
 const BATCH = 1_000;
 const start = Date.parse('2026-11-23T10:00:00.000Z');

@@ -20,7 +20,7 @@ import type {
   ScanRollupsTable,
   ScanVisitorsTable,
   WorkspaceRollupsTable,
-} from '../features/analytics/rollups.table.js';
+} from '../features/scans/rollups/rollups.table.js';
 import type { UsageCountersTable, UsageThresholdsTable } from '../features/usage/usage.table.js';
 import type { InvitationsTable } from '../features/invitations/invitations.table.js';
 import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { ScanSink } from '../../src/features/scans/scan-sink.js';
+import type { ScanSink } from '../../src/features/scans/ingest/scan-sink.js';
 import type { Dialect, Harness } from './harness.js';
 
 export type SqliteFile = Dialect & { file: string };

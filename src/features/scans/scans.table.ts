@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely';
+
 export interface ScansTable {
   id: string;
   code_id: string;
@@ -14,6 +16,9 @@ export interface ScansTable {
   ip_hash: string | null;
   destination: string | null;
 }
+
+/** A raw scan with every column, none optional: what the flush writes and the rollups count. */
+export type ScanRow = Required<Insertable<ScansTable>>;
 
 export interface ServerSecretsTable {
   name: string;

@@ -1,5 +1,5 @@
 import type { DB } from '../../../src/db/database.js';
-import { scanId } from '../../../src/features/scans/scan-id.js';
+import { scanId } from '../../../src/features/scans/ingest/scan-id.js';
 import type { Tenant } from '../../support/harness.js';
 
 export interface SeedScan {

@@ -1,0 +1,95 @@
+import fp from 'fastify-plugin';
+import type { App } from '../../../http/types.js';
+import { BufferedScanSink, type ScanSink } from './scan-sink.js';
+import { loadOrCreateSecret } from './secrets.repo.js';
+import { IpHasher } from './ip-hash.js';
+import { ScanJournal } from './scan-journal.js';
+import { checkUsageAfterWrite, pruneVisitorDays, writeScanBatch } from './scan-write.js';
+import { createThresholdDetector } from '../../usage/index.js';
+import { ScanWriterThread } from './scan-writer-thread.js';
+import { dialectOf } from '../../../db/database.js';
+import { isoDay } from '../../../lib/time.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** where scans go; `flush()` writes everything recorded so far (shutdown uses it too) */
+    scans: ScanSink;
+  }
+}
+
+const DAY = 86_400_000;
+
+const inThread = (url: string) => dialectOf(url) === 'sqlite' && !/^sqlite:(\/\/)?(:memory:)?$/.test(url);
+
+/**
+ * The scan sink shared by the redirect (which records) and the usage feature (which reads its
+ * pending counters). Registered before them; on close it writes every buffered scan before the
+ * database goes away.
+ */
+export default fp(
+  async function scansRuntime(app: App) {
+    const { db, config, clock } = app.deps;
+    const ipSecret = await loadOrCreateSecret(db, 'scan_ip_salt', clock.now());
+    const hasher = new IpHasher(ipSecret);
+    let prunedBefore = '';
+    const checkUsage = createThresholdDetector(app.deps);
+    // A SQLite file's batches are written by a thread of their own, off the event loop (docs/decisions.md D27); an
+    // in-memory database exists on its one connection only, and PostgreSQL's writes are not ours.
+    const thread = inThread(config.databaseUrl) ? new ScanWriterThread(config.databaseUrl, ipSecret) : null;
+    thread?.warm();
+    const journalDir = config.scanJournal.dir;
+    const journal = journalDir
+      ? ScanJournal.open(
+          journalDir,
+          config.databaseUrl,
+          (ip, at) => hasher.hash(ip, new Date(at).toISOString()),
+          app.log,
+        )
+      : null;
+    const sink = new BufferedScanSink(
+      async (scans) => {
+        // Once a day: visitor sets of days before yesterday are never consulted again.
+        const before = isoDay(clock.now().getTime() - 2 * DAY);
+        if (thread) {
+          await thread.write(scans, before !== prunedBefore ? before : null);
+          prunedBefore = before;
+          // The batch is committed: a failed check must not make the sink write it again; the
+          // next batch's check finds the same thresholds reached.
+          await checkUsageAfterWrite(db, scans, checkUsage).catch((err: unknown) =>
+            app.log.warn({ err }, 'usage threshold check failed; retried with the next batch'),
+          );
+          return;
+        }
+        await writeScanBatch(db, hasher, scans, checkUsage);
+        if (before !== prunedBefore) {
+          // The batch is committed: a failed prune must not make the sink write it again (its
+          // scans would count as pending meanwhile); the next batch tries again.
+          try {
+            await pruneVisitorDays(db, before);
+            prunedBefore = before;
+          } catch (err) {
+            app.log.warn({ err }, 'pruning old visitor sets failed; retried with the next batch');
+          }
+        }
+      },
+      app.log,
+      config.scanFlushMs,
+      {
+        journal,
+        journalWanted: journalDir !== null,
+        syncMs: config.scanJournal.syncMs,
+        onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),
+        now: () => clock.now().getTime(),
+      },
+    );
+    app.decorate('scans', sink);
+    app.addHook('onClose', async () => {
+      try {
+        await sink.close();
+      } finally {
+        await thread?.close();
+      }
+    });
+  },
+  { name: 'scans-runtime' },
+);

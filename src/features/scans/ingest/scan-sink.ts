@@ -1,0 +1,271 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { retried } from '../../../lib/retry.js';
+import type { Scan } from './scan.js';
+import { periodOf } from '../../usage/index.js';
+import type { ScanJournal } from './scan-journal.js';
+
+/**
+ * Where the redirect puts scans. `record` is synchronous and cheap; the scan reaches the database
+ * later, in one transaction with its rollups and counters (scan-write.ts). Until then the pending
+ * counters keep max_scans and usage exact for this instance.
+ */
+export interface ScanSink {
+  record(scan: Scan): void;
+  /** counted (non-bot) scans of a short code recorded and not yet written */
+  pendingForCode(shortCode: string): number;
+  /** counted scans of an organization's month (YYYY-MM) recorded and not yet written */
+  pendingForOrganization(organizationId: string, period: string): number;
+  /** scans recorded and not yet written */
+  readonly size: number;
+  /** counts since start and the backlog, for /v1/health and GET /metrics */
+  stats(): SinkStats;
+  /** writes everything recorded so far; rejects if a write failed (the scans stay queued) */
+  flush(): Promise<void>;
+  /** stops the timer and writes what is left */
+  close(): Promise<void>;
+}
+
+/** Writes one batch with its rollups and counters in one transaction; rejects if nothing was written. */
+export type ScanWriter = (scans: Scan[]) => Promise<void>;
+
+/**
+ * Without a journal: about 30 MB of pending scans (a scan object and its share of strings is
+ * ~150 bytes); past it new scans are dropped, and counted.
+ */
+export const MAX_PENDING = 200_000;
+
+/** With a journal, batches beyond this many wait on disk only, and are read back in their turn. */
+export const MEMORY_BATCHES = 20;
+
+/** What the sink has seen since start: /v1/health and GET /metrics read it. */
+export interface SinkStats {
+  received: number;
+  written: number;
+  dropped: number;
+  pending: number;
+  /** age of the oldest scan not yet written, ms (0 when none) */
+  lagMs: number;
+  journal: 'on' | 'off' | 'unavailable';
+  journalBytes: number;
+}
+
+export interface SinkOptions {
+  maxBatch?: number;
+  journal?: ScanJournal | null;
+  /** whether a journal was asked for (null journal and true: another process holds it) */
+  journalWanted?: boolean;
+  /** fsync interval of the journal, ms */
+  syncMs?: number;
+  /** called after each committed batch with its duration */
+  onFlush?: (seconds: number, scans: number) => void;
+  now?: () => number;
+}
+
+interface Batch {
+  /** journal sequence number; null when only in memory */
+  seq: number | null;
+  count: number;
+  firstAt: number;
+  /** null: spilled, read back from the journal in its turn */
+  scans: Scan[] | null;
+}
+
+const ignore = () => undefined;
+const CLOSE_ATTEMPTS = 3;
+
+/**
+ * The in-process sink: scans collect in an array and are cut into batches of `maxBatch` on a
+ * short timer and when a batch is full. With a journal (scan-journal.ts) every batch is appended
+ * to disk when it is cut, before the database sees it, so a killed process loses only the scans
+ * not yet cut (at most SCAN_FLUSH_MS of them); past MEMORY_BATCHES waiting batches the rest wait
+ * on disk only, so a long outage or a slow database costs disk, not memory, and drops nothing.
+ * Without one, an outage loses nothing until MAX_PENDING. A failed batch stays at the head of
+ * the queue and is retried on the next tick.
+ */
+export class BufferedScanSink implements ScanSink {
+  private open: Scan[] = [];
+  private queue: Batch[] = [];
+  private inMemory = 0;
+  private pending = 0;
+  private byCode = new Map<string, number>();
+  private byOrg = new Map<string, number>();
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout;
+  private syncTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private dropped = 0;
+  private received = 0;
+  private written = 0;
+  private maxBatch: number;
+  private journal: ScanJournal | null;
+  private now: () => number;
+
+  constructor(
+    private write: ScanWriter,
+    private log: FastifyBaseLogger,
+    flushMs: number,
+    options: SinkOptions | number = {},
+  ) {
+    const o = typeof options === 'number' ? { maxBatch: options } : options;
+    this.maxBatch = o.maxBatch ?? 1_000;
+    this.journal = o.journal ?? null;
+    this.now = o.now ?? Date.now;
+    this.journalState = this.journal ? 'on' : o.journalWanted ? 'unavailable' : 'off';
+    this.onFlush = o.onFlush ?? ignore;
+    for (const b of this.journal?.takeRecovered() ?? []) {
+      for (const scan of b.scans!) if (!scan.bot) this.count(scan, 1);
+      this.pending += b.count;
+      this.push({ seq: b.seq, count: b.count, firstAt: b.firstAt, scans: b.scans });
+    }
+    this.timer = setInterval(() => void this.flush().catch(ignore), Math.max(10, flushMs));
+    this.timer.unref();
+    if (this.journal) {
+      const journal = this.journal;
+      this.syncTimer = setInterval(() => void journal.sync(), Math.max(10, o.syncMs ?? 1_000));
+      this.syncTimer.unref();
+    }
+    if (this.queue.length) void this.flush().catch(ignore);
+  }
+
+  private journalState: SinkStats['journal'];
+  private onFlush: (seconds: number, scans: number) => void;
+
+  record(scan: Scan): void {
+    this.received++;
+    // Without a journal the queue grows while the database is unreachable; past this bound new
+    // scans are dropped (and counted) rather than letting the process run out of memory.
+    if (!this.journal && this.pending >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
+    this.open.push(scan);
+    this.pending++;
+    if (!scan.bot) this.count(scan, 1);
+    if (this.open.length >= this.maxBatch || this.closed) {
+      this.cut();
+      void this.flush().catch(ignore);
+    }
+  }
+
+  pendingForCode(shortCode: string): number {
+    return this.byCode.get(shortCode) ?? 0;
+  }
+
+  pendingForOrganization(organizationId: string, period: string): number {
+    return this.byOrg.get(`${organizationId}|${period}`) ?? 0;
+  }
+
+  get size(): number {
+    return this.pending;
+  }
+
+  stats(): SinkStats {
+    const first = this.queue.length ? this.queue[0].firstAt : this.open.length ? this.open[0].at : null;
+    return {
+      received: this.received,
+      written: this.written,
+      dropped: this.dropped,
+      pending: this.pending,
+      lagMs: first === null ? 0 : Math.max(0, this.now() - first),
+      journal: this.journalState,
+      journalBytes: this.journal?.bytes ?? 0,
+    };
+  }
+
+  flush(): Promise<void> {
+    this.cut();
+    const run = this.chain.then(() => this.drain());
+    this.chain = run.catch(ignore);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    if (this.syncTimer) clearInterval(this.syncTimer);
+    try {
+      // A pooled connection the database dropped fails once and leaves the pool: try again before
+      // giving up on what is left (the failure is logged with the count by drain()).
+      await retried(() => this.flush(), CLOSE_ATTEMPTS, 100);
+    } finally {
+      // What could not be written stays in the journal for the next start.
+      if (this.journal) {
+        await this.journal.sync();
+        this.journal.close();
+      }
+    }
+  }
+
+  private count(scan: Scan, by: 1 | -1) {
+    bump(this.byCode, scan.code.shortCode, by);
+    bump(this.byOrg, `${scan.code.organizationId}|${monthOf(scan.at)}`, by);
+  }
+
+  /** The open scans become batches, appended to the journal first. */
+  private cut(): void {
+    while (this.open.length) {
+      const scans = this.open.length > this.maxBatch ? this.open.splice(0, this.maxBatch) : this.open;
+      if (scans === this.open) this.open = [];
+      let seq: number | null = null;
+      if (this.journal) {
+        try {
+          seq = this.journal.append(scans);
+        } catch (err) {
+          // The disk refused: this batch waits in memory like an unjournaled one.
+          this.log.error({ err }, 'scan journal: append failed; batch kept in memory');
+        }
+      }
+      this.push({ seq, count: scans.length, firstAt: scans[0].at, scans });
+    }
+  }
+
+  private push(batch: Batch): void {
+    if (batch.seq !== null && this.inMemory >= MEMORY_BATCHES) batch.scans = null;
+    if (batch.scans) this.inMemory++;
+    this.queue.push(batch);
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue[0];
+      const started = performance.now();
+      let scans: Scan[];
+      try {
+        scans = batch.scans ?? this.journal!.read(batch.seq!);
+        await this.write(scans);
+      } catch (err) {
+        this.log.error({ err, pending: this.pending, dropped: this.dropped }, 'scan flush failed; will retry');
+        throw err;
+      }
+      this.queue.shift();
+      if (batch.scans) this.inMemory--;
+      if (batch.seq !== null) this.journal!.done(batch.seq);
+      this.pending -= batch.count;
+      this.written += batch.count;
+      for (const scan of scans) if (!scan.bot) this.count(scan, -1);
+      this.onFlush((performance.now() - started) / 1000, batch.count);
+      // An in-process SQLite write blocks the event loop: let waiting redirects through between batches.
+      if (this.queue.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+let month = { start: 0, end: 0, period: '' };
+/** periodOf for epoch ms, without a Date per scan: scans arrive in time order, so one month is cached. */
+function monthOf(ms: number): string {
+  if (ms < month.start || ms >= month.end) {
+    const d = new Date(ms);
+    month = {
+      start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+      end: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+      period: periodOf(d),
+    };
+  }
+  return month.period;
+}
+
+function bump(map: Map<string, number>, key: string, by: number) {
+  const n = (map.get(key) ?? 0) + by;
+  if (n === 0) map.delete(key);
+  else map.set(key, n);
+}

@@ -1,0 +1,278 @@
+import type { DB } from '../../../db/database.js';
+import { sql } from 'kysely';
+import { chunked } from '../../../db/statement-limits.js';
+import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
+import { isPostgres } from '../../../db/database.js';
+import { hourKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } from '../rollups/rollup-rows.js';
+import { quarterOf } from '../rollups/buckets.js';
+import { addCounters, fineCellsFromRaw, isDetailed, upsertCodeCells } from '../rollups/detail.repo.js';
+import { DENSE_HOUR } from '../rollups/rollups.table.js';
+import type { IpHasher } from './ip-hash.js';
+import { toScanRow, type Scan } from './scan.js';
+import type { ScanRow } from '../scans.table.js';
+import { publishScanEvents } from '../../webhooks/index.js';
+import { periodOf, type UsageReading } from '../../usage/index.js';
+import { isoDay, isoHour } from '../../../lib/time.js';
+
+type Trx = DB;
+
+/** Sees each organization's new monthly total inside the batch's transaction; what it returns runs after the commit. */
+export type UsageCheck = (trx: DB, readings: UsageReading[]) => Promise<() => void>;
+
+async function inChunks<T>(db: DB, items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (const chunk of chunked(items, rowsPerInsert(db))) await write(chunk);
+}
+
+/**
+ * Each code's counts added by one statement, whatever the number of codes: one UPDATE a code made
+ * a batch spread over 800 codes cost 800 statements. PostgreSQL first locks the rows in key order,
+ * so two instances' flushes cannot deadlock; SQLite has one writer.
+ */
+async function addScanCounts(trx: DB, codes: Array<[string, { humans: number; bots: number }]>) {
+  const json = JSON.stringify(codes.map(([id, n]) => ({ id, humans: n.humans, bots: n.bots })));
+  if (isPostgres(trx)) {
+    await sql`select id from codes where id in (select id from json_to_recordset(${json}::json) as v(id text))
+      order by id for update`.execute(trx);
+    await sql`update codes set scan_count = codes.scan_count + v.humans, bot_scan_count = codes.bot_scan_count + v.bots
+      from json_to_recordset(${json}::json) as v(id text, humans integer, bots integer) where codes.id = v.id`.execute(
+      trx,
+    );
+    return;
+  }
+  await sql`update codes set scan_count = scan_count + v.humans, bot_scan_count = bot_scan_count + v.bots
+    from (select value ->> '$.id' as id, value ->> '$.humans' as humans, value ->> '$.bots' as bots from json_each(${json})) as v
+    where codes.id = v.id`.execute(trx);
+}
+
+/**
+ * One batch in one transaction: the raw rows, the visitor-day sets, the rollups of every grain,
+ * each code's scan_count and bot_scan_count, and each organization's monthly usage. Everything that several instances
+ * update (visitor sets, rollups, codes, counters) is written in key order, so two instances'
+ * flushes cannot deadlock. Writing a batch again after it committed changes nothing.
+ */
+export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[], checkUsage?: UsageCheck): Promise<void> {
+  if (!scans.length) return;
+  const afterCommit = await db.transaction().execute(async (trx) => {
+    const readings = await writeScanBatchIn(trx, hasher, scans);
+    // docs/decisions.md D21: the usage thresholds, from the totals this batch left (the row lock
+    // orders two instances' flushes, so each sees the other's count).
+    return checkUsage ? checkUsage(trx, readings) : null;
+  });
+  afterCommit?.();
+}
+
+/**
+ * The thresholds for a batch another connection wrote (the SQLite writer thread): the totals are
+ * read back after its commit. A threshold is "reached", not "crossed", so reading later loses nothing.
+ */
+export async function checkUsageAfterWrite(db: DB, scans: Scan[], checkUsage: UsageCheck): Promise<void> {
+  const pairs = humanScansByPeriod(
+    scans.map((s) => ({
+      organization_id: s.code.organizationId,
+      scanned_at: new Date(s.at).toISOString(),
+      is_bot: s.bot ? 1 : 0,
+    })),
+  );
+  if (!pairs.size) return;
+  const afterCommit = await db.transaction().execute(async (trx) => {
+    const readings: UsageReading[] = [];
+    for (const [, p] of [...pairs].sort(byKey)) {
+      const row = await trx
+        .selectFrom('usage_counters')
+        .select('scans')
+        .where('organization_id', '=', p.organization_id)
+        .where('period', '=', p.period)
+        .executeTakeFirst();
+      if (row)
+        readings.push({ organizationId: p.organization_id, meter: 'scans', period: p.period, used: Number(row.scans) });
+    }
+    return checkUsage(trx, readings);
+  });
+  afterCommit();
+}
+
+/**
+ * writeScanBatch's statements, inside a transaction the caller holds: the SQLite writer thread
+ * opens it with BEGIN IMMEDIATE (scan-writer-thread.ts).
+ */
+export async function writeScanBatchIn(trx: DB, hasher: IpHasher, scans: Scan[]): Promise<UsageReading[]> {
+  if (!scans.length) return [];
+  const rows: ScanRow[] = scans.map((s) => {
+    const iso = new Date(s.at).toISOString();
+    return toScanRow(s, iso, s.ipHash !== undefined ? s.ipHash : s.ip === null ? null : hasher.hash(s.ip, iso));
+  });
+  const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
+  const visitors = visitorDays(rows);
+  const codes = new Map<string, { humans: number; bots: number }>();
+  for (const r of rows) {
+    const c = codes.get(r.code_id) ?? { humans: 0, bots: 0 };
+    codes.set(r.code_id, c);
+    if (r.is_bot) c.bots++;
+    else c.humans++;
+  }
+  const usage = humanScansByPeriod(rows);
+  // A connection lost after COMMIT and before its reply fails the flush, and the sink writes the
+  // batch again. The batch commits whole, so finding its first row means all of it is written.
+  const [first] = rows;
+  const written = await trx
+    .selectFrom('scans')
+    .select('id')
+    .where('code_id', '=', first.code_id)
+    .where('id', '=', first.id)
+    .where('scanned_at', '=', first.scanned_at)
+    .executeTakeFirst();
+  if (written) return [];
+  await inChunks(trx, rows, (chunk) => insertRows(trx, 'scans', chunk).execute());
+  const fresh: NewVisitor[] = [];
+  const humanAgain: VisitorDay[] = [];
+  await inChunks(trx, [...visitors.values()], async (chunk) => {
+    const inserted = await insertRows(
+      trx,
+      'scan_visitors',
+      chunk.map((v) => ({ scope_id: v.scope_id, day: v.day, ip_hash: v.ip_hash, human: v.humanQuarter ? 1 : 0 })),
+    )
+      .onConflict((oc) => oc.columns(['scope_id', 'day', 'ip_hash']).doNothing())
+      .returning(['scope_id', 'day', 'ip_hash'])
+      .execute();
+    const added = new Set(inserted.map(visitorKey));
+    for (const v of chunk) {
+      if (!added.has(visitorKey(v))) {
+        if (v.humanQuarter) humanAgain.push(v);
+        continue;
+      }
+      fresh.push({ scopeId: v.scope_id, human: false, quarter: v.quarter });
+      if (v.humanQuarter) fresh.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter });
+    }
+  });
+  for (const v of await markHuman(trx, humanAgain))
+    fresh.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter! });
+  await writeRollups(trx, rows, rollupsOf(rows, fresh, workspaceOf));
+  // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
+  await addScanCounts(trx, [...codes].sort(byKey));
+  const readings: UsageReading[] = [];
+  for (const [, u] of [...usage].sort(byKey)) {
+    const total = await trx
+      .insertInto('usage_counters')
+      .values(u)
+      .onConflict((oc) =>
+        oc
+          .columns(['organization_id', 'period'])
+          .doUpdateSet((eb) => ({ scans: eb('usage_counters.scans', '+', eb.ref('excluded.scans')) })),
+      )
+      .returning('scans')
+      .executeTakeFirstOrThrow();
+    readings.push({ organizationId: u.organization_id, meter: 'scans', period: u.period, used: Number(total.scans) });
+  }
+  // docs/webhooks.md: code.scanned, one event per code of this batch, committed with it.
+  await publishScanEvents(trx, rows);
+  return readings;
+}
+
+/** Human scans per organization and usage period, keyed `org|period`: what the usage counters add. */
+function humanScansByPeriod(
+  items: Array<{ organization_id: string; scanned_at: string; is_bot: number }>,
+): Map<string, { organization_id: string; period: string; scans: number }> {
+  const out = new Map<string, { organization_id: string; period: string; scans: number }>();
+  for (const r of items) {
+    if (r.is_bot) continue;
+    const period = periodOf(r.scanned_at);
+    const key = `${r.organization_id}|${period}`;
+    const u = out.get(key) ?? { organization_id: r.organization_id, period, scans: 0 };
+    u.scans++;
+    out.set(key, u);
+  }
+  return out;
+}
+
+const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+interface VisitorDay {
+  scope_id: string;
+  day: string;
+  ip_hash: string;
+  /** the quarter of the batch's first scan from this address, and of its first human scan (none: no human scan) */
+  quarter: string;
+  humanQuarter: string | null;
+}
+const visitorKey = (v: { scope_id: string; day: string; ip_hash: string }) => `${v.scope_id}|${v.day}|${v.ip_hash}`;
+
+/** Each (code or workspace, UTC day, IP hash) of the batch, in key order. */
+function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
+  const out = new Map<string, VisitorDay>();
+  for (const r of rows) {
+    if (!r.ip_hash) continue;
+    const day = isoDay(r.scanned_at);
+    const quarter = quarterOf(r.scanned_at);
+    const human = r.is_bot ? null : quarter;
+    for (const scope_id of [r.code_id, r.workspace_id]) {
+      const k = visitorKey({ scope_id, day, ip_hash: r.ip_hash });
+      const seen = out.get(k);
+      if (!seen) {
+        out.set(k, { scope_id, day, ip_hash: r.ip_hash, quarter, humanQuarter: human });
+        continue;
+      }
+      if (quarter < seen.quarter) seen.quarter = quarter;
+      if (human && (!seen.humanQuarter || human < seen.humanQuarter)) seen.humanQuarter = human;
+    }
+  }
+  return new Map([...out].sort(byKey));
+}
+
+/**
+ * Visitor-days seen before this batch and now human: the flag turns 1 only once, so the rows this
+ * update turns are exactly the new human visitor-days. On PostgreSQL the rows are locked in key
+ * order first, so two instances' flushes cannot deadlock; the second then finds the flag set.
+ */
+async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
+  if (!days.length) return [];
+  const json = JSON.stringify(days.map((v) => ({ s: v.scope_id, d: v.day, i: v.ip_hash })));
+  const keys = isPostgres(trx)
+    ? sql`select s, d, i from json_to_recordset(${json}::json) as v(s text, d text, i text)`
+    : sql`select value ->> '$.s', value ->> '$.d', value ->> '$.i' from json_each(${json})`;
+  if (isPostgres(trx))
+    await sql`select 1 from scan_visitors where human = 0 and (scope_id, day, ip_hash) in (${keys})
+      order by scope_id, day, ip_hash for update`.execute(trx);
+  const turned = await sql<{ scope_id: string; day: string; ip_hash: string }>`update scan_visitors set human = 1
+    where human = 0 and (scope_id, day, ip_hash) in (${keys}) returning scope_id, day, ip_hash`.execute(trx);
+  const asked = new Map(days.map((v) => [visitorKey(v), v]));
+  return turned.rows.map((r) => asked.get(visitorKey(r))!);
+}
+
+/**
+ * Per-code totals first, returning each touched hour's new count; then the dimension cells: days
+ * and months always, quarters and hours only where the hour is detailed (docs/analytics.md). On
+ * PostgreSQL the totals upsert holds each hour row's lock until commit, so two instances' flushes
+ * of one code-hour see each other's counts in order; SQLite has one writer.
+ */
+async function writeRollups(trx: Trx, rows: ScanRow[], rollups: ReturnType<typeof rollupsOf>) {
+  const batch = new Map<string, number>();
+  for (const r of rows) {
+    const key = hourKey(r.code_id, isoHour(r.scanned_at));
+    batch.set(key, (batch.get(key) ?? 0) + 1);
+  }
+  const hours = (await upsertCodeCells(trx, rollups.totals)).filter((h) => h.grain === 'h');
+  const cells: CodeCell[] = [...rollups.coarse];
+  for (const h of hours) {
+    const key = hourKey(h.code_id, h.bucket);
+    const before = { scans: Number(h.scans) - (batch.get(key) ?? 0), detailed: h.detailed };
+    if (isDetailed(before)) cells.push(...(rollups.fine.get(key) ?? []));
+    // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
+    // DENSE_HOUR + a batch, and give the hour's cells in full.
+    else if (Number(h.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, h.code_id, [h.bucket])));
+  }
+  await upsertCodeCells(trx, sortCells(cells));
+  await inChunks(trx, rollups.workspace, (chunk) =>
+    insertRows(trx, 'workspace_rollups', chunk)
+      .onConflict((oc) =>
+        oc
+          .columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value'])
+          .doUpdateSet(addCounters('workspace_rollups')),
+      )
+      .execute(),
+  );
+}
+
+/** Visitor sets only decide whether a scan starts a visitor-day; days before yesterday are done. */
+export async function pruneVisitorDays(db: DB, before: string): Promise<void> {
+  await db.deleteFrom('scan_visitors').where('day', '<', before).execute();
+}

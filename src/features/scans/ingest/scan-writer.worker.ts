@@ -1,0 +1,47 @@
+// The writer thread's program (scan-writer-thread.ts): one SQLite connection that only writes scans.
+import { parentPort, workerData } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { openDatabase } from '../../../db/database.js';
+import { IpHasher } from './ip-hash.js';
+import { pruneVisitorDays, writeScanBatchIn } from './scan-write.js';
+import type { WriteReply, WriteRequest } from './scan-writer-thread.js';
+
+const { databaseUrl, ipSecret } = workerData as { databaseUrl: string; ipSecret: string };
+const db = openDatabase(databaseUrl);
+const hasher = new IpHasher(ipSecret);
+
+/**
+ * BEGIN IMMEDIATE: the batch first reads (has it been written already?) and then writes; a deferred
+ * transaction whose snapshot another connection's commit made stale fails that upgrade at once,
+ * where an immediate one waits for the lock (busy_timeout).
+ */
+async function write({ scans, pruneBefore }: WriteRequest): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      await writeScanBatchIn(conn, hasher, scans);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+  });
+  // After the commit: a failed prune must not make the sink write the batch again.
+  if (pruneBefore) await pruneVisitorDays(db, pruneBefore).catch(() => undefined);
+}
+
+// One batch at a time, in order: the sink sends the next only after this one's reply.
+let chain = Promise.resolve();
+parentPort!.on('message', (m: WriteRequest) => {
+  chain = chain.then(async () => {
+    let reply: WriteReply;
+    try {
+      await write(m);
+      reply = { id: m.id, ok: true };
+    } catch (err) {
+      const e = err as Error & { code?: unknown };
+      reply = { id: m.id, ok: false, message: e.message, ...(typeof e.code === 'string' ? { code: e.code } : {}) };
+    }
+    parentPort!.postMessage(reply);
+  });
+});

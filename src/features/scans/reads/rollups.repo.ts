@@ -1,0 +1,207 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '../../../db/database.js';
+import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../../db/statement-limits.js';
+import {
+  QUARTER,
+  keysOf,
+  selectionOf,
+  selectionsOf,
+  signedSpans,
+  startOfKey,
+  type Selection,
+} from '../rollups/buckets.js';
+import type { Grain } from '../rollups/rollups.table.js';
+import { edgeValues } from '../rollups/detail.repo.js';
+import { inCodeSet, type CodeSet } from './code-set.js';
+import { scanCount, sumParts } from '../rollups/rollup-sums.js';
+import type { Dimension } from '../rollups/dimensions.js';
+import { isoHour } from '../../../lib/time.js';
+
+/** Whose scans: a workspace's (its own rollups) or a set of codes' (summed per code). */
+export type Scope = { workspaceId: string } | { codes: CodeSet };
+
+export interface Totals {
+  scans: number;
+  visitors: number;
+}
+
+function source(scope: Scope): { table: RawBuilder<unknown>; where: RawBuilder<unknown> } {
+  if ('workspaceId' in scope)
+    return { table: sql.table('workspace_rollups'), where: sql`workspace_id = ${scope.workspaceId}` };
+  return { table: sql.table('scan_rollups'), where: inCodeSet(scope.codes) };
+}
+
+/** The bucket condition of a selection: a key range, or key lists (bounded per statement). */
+const bucketsOf = (s: Selection): RawBuilder<unknown>[] =>
+  s.keys
+    ? chunked(s.keys, ROWS_PER_STATEMENT).map((keys) => sql`bucket in (${sql.join(keys)})`)
+    : [sql`bucket between ${s.first} and ${s.last}`];
+
+/**
+ * One index seek per selection (and dimension), glued with UNION ALL: every part reads the
+ * primary key (scope, grain, dimension, bucket) at the answer's buckets only, whatever else is
+ * stored. `columns` may use `sign`, the selection's 1 or -1.
+ */
+function parts(
+  table: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  selections: Selection[],
+  columns: (sign: RawBuilder<unknown>) => RawBuilder<unknown>,
+  dimension: RawBuilder<unknown>,
+) {
+  return selections.flatMap((s) =>
+    bucketsOf(s).map(
+      (buckets) => sql`select ${columns(sql.lit(s.sign))} from ${table}
+    where ${where} and grain = ${s.grain} and ${dimension} and ${buckets}`,
+    ),
+  );
+}
+
+const visitorCount = (bots: boolean) => (bots ? sql`visitors` : sql`human_visitors`);
+
+/**
+ * Scans and visitor-days of each range (ranges in UTC ms, multiples of 15 minutes). Each range is
+ * a signed sum of buckets (signedSpans); a bucket read once may count for two neighbouring ranges,
+ * added to one and taken from the other (a Berlin day's last UTC hour). The buckets are read in
+ * one statement, so the answer is one snapshot and every range its exact count there.
+ */
+export async function totalsOf(
+  db: DB,
+  scope: Scope,
+  ranges: Array<[number, number]>,
+  bots: boolean,
+): Promise<Totals[]> {
+  const out = ranges.map(() => ({ scans: 0, visitors: 0 }));
+  // Per grain, each bucket key read and the (range, sign) it counts for.
+  const weights = new Map<Grain, Map<string, Array<[number, 1 | -1]>>>();
+  ranges.forEach(([a, b], i) => {
+    for (const p of signedSpans(a, b)) {
+      const byKey = weights.get(p.grain) ?? new Map<string, Array<[number, 1 | -1]>>();
+      weights.set(p.grain, byKey);
+      for (const key of keysOf(p)) {
+        const list = byKey.get(key);
+        if (list) list.push([i, p.sign]);
+        else byKey.set(key, [[i, p.sign]]);
+      }
+    }
+  });
+  if (!weights.size) return out;
+  const { table, where } = source(scope);
+  const selections = [...weights].map(([grain, byKey]) => selectionOf(grain, 1, [...byKey.keys()]));
+  const all = parts(
+    table,
+    where,
+    selections,
+    () => sql`grain, bucket, ${scanCount(bots)} as scans, ${visitorCount(bots)} as visitors`,
+    sql`dimension = 'total'`,
+  );
+  for (const chunk of chunked(all, PARTS_PER_COMPOUND)) {
+    const { rows } = await sql<{ grain: string; bucket: string; scans: number; visitors: number }>`
+      select grain, bucket, sum(scans) as scans, sum(visitors) as visitors
+      from (${sql.join(chunk, sql` union all `)}) x group by grain, bucket`.execute(db);
+    for (const r of rows) {
+      for (const [i, sign] of weights.get(r.grain as Grain)?.get(r.bucket) ?? []) {
+        out[i].scans += sign * Number(r.scans);
+        out[i].visitors += sign * Number(r.visitors);
+      }
+    }
+  }
+  return out;
+}
+
+export interface Bucket {
+  key: string | null;
+  scans: number;
+}
+
+/**
+ * The top `limit` values of each dimension over [from, to), most scans first ('' stored = null).
+ * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions read day and month cells;
+ * their sub-day pieces come from edgeValues() (quarter and hour cells exist only for detailed
+ * hours). A workspace's top codes read its hour, day and month cells; their quarter pieces come
+ * from the `total` quarter rows of the codes with scans in that hour.
+ */
+export async function topValues(
+  db: DB,
+  scope: Scope,
+  from: number,
+  to: number,
+  dimensions: string[],
+  bots: boolean,
+  limit: number,
+): Promise<Map<string, Bucket[]>> {
+  const out = new Map<string, Bucket[]>(dimensions.map((d) => [d, []]));
+  const pieces = signedSpans(from, to);
+  if (!pieces.length || !dimensions.length) return out;
+  const sums = new Map<string, Map<string, number>>(dimensions.map((d) => [d, new Map()]));
+  const add = (dimension: string, value: string, scans: number) => {
+    const m = sums.get(dimension)!;
+    m.set(value, (m.get(value) ?? 0) + scans);
+  };
+  const { table, where } = source(scope);
+  const plain = dimensions.filter((d) => d !== 'code');
+  const cells = (d: string, selections: Selection[]) =>
+    parts(
+      table,
+      where,
+      selections,
+      (sign) => sql`dimension, value, ${sign} * ${scanCount(bots)} as scans`,
+      sql`dimension = ${d}`,
+    );
+  // A workspace's or a code's `total` rows as the 'code' dimension: each code's scans.
+  const codeTotals = (codes: RawBuilder<unknown>, selections: Selection[]) =>
+    parts(
+      sql.table('scan_rollups'),
+      codes,
+      selections,
+      (sign) => sql`'code' as dimension, code_id as value, ${sign} * ${scanCount(bots)} as scans`,
+      sql`dimension = 'total'`,
+    );
+  // Breakdowns and top codes (the most rows: every code at every bucket) are separate statements,
+  // top codes one a grain, run at once: on PostgreSQL each has its own connection and core (SQLite
+  // runs them one after the other on its one connection).
+  const plainParts: RawBuilder<unknown>[] = [];
+  const codeParts: RawBuilder<unknown>[][] = [];
+  // One part per dimension: PostgreSQL does not seek `dimension in (…)` on the key, it would read
+  // every dimension's rows of the grain.
+  if ('codes' in scope) {
+    const coarse = selectionsOf(pieces.filter((p) => p.grain === 'd' || p.grain === 'm'));
+    for (const d of plain) plainParts.push(...cells(d, coarse));
+    if (dimensions.includes('code')) codeParts.push(...selectionsOf(pieces).map((sel) => codeTotals(where, [sel])));
+  } else {
+    const selections = selectionsOf(pieces);
+    for (const d of plain) plainParts.push(...cells(d, selections));
+    if (dimensions.includes('code')) {
+      codeParts.push(...selections.filter((s) => s.grain !== 'q').map((sel) => cells('code', [sel])));
+      // Only codes with scans in a quarter's hour can have scans in it: the workspace's `code` hour
+      // cells name them, so a sparse workspace seeks a few codes, not all of them.
+      for (const q of selections.filter((s) => s.grain === 'q')) {
+        const hours = [
+          ...new Set(
+            keysOf({ grain: 'q', start: startOfKey('q', q.first), end: startOfKey('q', q.last) + QUARTER }).map((k) =>
+              isoHour(k),
+            ),
+          ),
+        ];
+        codeParts.push(
+          codeTotals(
+            sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
+          and grain = 'h' and dimension = 'code' and bucket in (${sql.join(hours)}))`,
+            [q],
+          ),
+        );
+      }
+    }
+  }
+  await Promise.all([
+    sumParts(db, plainParts, add),
+    ...codeParts.map((parts) => sumParts(db, parts, add)),
+    'codes' in scope ? edgeValues(db, scope.codes, pieces, plain as Dimension[], bots, add) : undefined,
+  ]);
+  for (const [d, m] of sums) {
+    const list = [...m].filter(([, n]) => n > 0).map(([value, scans]) => ({ key: value === '' ? null : value, scans }));
+    list.sort((a, b) => b.scans - a.scans || String(a.key ?? '').localeCompare(String(b.key ?? '')));
+    out.set(d, list.slice(0, limit));
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+import { scanIdFloor } from '../ingest/scan-id.js';
+import type { DB } from '../../../db/database.js';
+import { detailSparseHours } from '../rollups/detail.repo.js';
+import { isoHour } from '../../../lib/time.js';
+
+/** Workspaces that keep raw scans for a limited time (archived ones too: their scans still age). */
+export async function workspacesWithRetention(db: DB): Promise<Array<{ id: string; days: number }>> {
+  const rows = await db
+    .selectFrom('workspaces')
+    .select(['id', 'scan_retention_days'])
+    .where('scan_retention_days', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, days: Number(r.scan_retention_days) }));
+}
+
+/**
+ * Deletes up to `limit` of a code's scans older than `cutoff`, oldest first, and adds them to the
+ * code's purged counters in the same transaction, so total_count stays equal to the rows left. The
+ * id bound keeps it a range of the (code_id, id) key (and on PostgreSQL, of old partitions only).
+ * Before the rows go, the sparse hours they touch get their quarter and hour dimension cells from
+ * them (detailSparseHours): the only record of those hours' breakdowns. Another instance deleting
+ * the same rows at the same time finds them gone (and the hours claimed): each row is counted,
+ * and each hour detailed, by the one statement that did it.
+ */
+export async function deleteExpiredScans(db: DB, codeId: string, cutoff: Date, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const oldest = await trx
+      .selectFrom('scans')
+      .select(['id', 'scanned_at'])
+      .where('code_id', '=', codeId)
+      .where('id', '<', scanIdFloor(cutoff.getTime()))
+      .where('scanned_at', '<', cutoff.toISOString())
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    if (oldest.length === 0) return 0;
+    const times = oldest.map((r) => r.scanned_at).sort();
+    await detailSparseHours(trx, codeId, isoHour(times[0]), isoHour(times[times.length - 1]));
+    // The same rows as `oldest`: the first `limit` of the key in that order, hence an id range.
+    const gone = await trx
+      .deleteFrom('scans')
+      .where('code_id', '=', codeId)
+      .where('id', '>=', oldest[0].id)
+      .where('id', '<=', oldest[oldest.length - 1].id)
+      .where('scanned_at', '<', cutoff.toISOString())
+      .returning('is_bot')
+      .execute();
+    if (gone.length === 0) return 0;
+    const bots = gone.filter((r) => Number(r.is_bot) === 1).length;
+    await trx
+      .updateTable('codes')
+      .set((eb) => ({
+        purged_scan_count: eb('purged_scan_count', '+', gone.length - bots),
+        purged_bot_scan_count: eb('purged_bot_scan_count', '+', bots),
+      }))
+      .where('id', '=', codeId)
+      .execute();
+    return gone.length;
+  });
+}

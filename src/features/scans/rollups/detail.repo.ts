@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import type { DB } from '../../../db/database.js';
+import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
+import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
+import { idFloor } from '../../../lib/ids.js';
+import type { ScanRow } from '../scans.table.js';
+import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
+import { DIMENSIONS, type Dimension } from './dimensions.js';
+import { fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
+import { DENSE_HOUR } from './rollups.table.js';
+import { scanCount, summed } from './rollup-sums.js';
+import { inCodeSet, type CodeSet } from '../reads/code-set.js';
+
+/** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (the scans feature's scan-id.ts). */
+export function rawScans(db: DB, codeId: string, start: number, end: number) {
+  return db
+    .selectFrom('scans')
+    .selectAll()
+    .where('code_id', '=', codeId)
+    .where('id', '>=', idFloor('scn', start))
+    .where('id', '<', idFloor('scn', end));
+}
+
+/** Upserts per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
+export async function upsertCodeCells(db: DB, cells: CodeCell[]) {
+  const out: Array<{ code_id: string; grain: string; bucket: string; scans: number; detailed: number }> = [];
+  for (const chunk of chunked(cells, rowsPerInsert(db))) {
+    out.push(
+      ...(await insertRows(db, 'scan_rollups', chunk)
+        .onConflict((oc) =>
+          oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')),
+        )
+        .returning(['code_id', 'grain', 'bucket', 'scans', 'detailed'])
+        .execute()),
+    );
+  }
+  return out;
+}
+
+export function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
+  return (eb: any) => ({
+    scans: eb(`${table}.scans`, '+', eb.ref('excluded.scans')),
+    humans: eb(`${table}.humans`, '+', eb.ref('excluded.humans')),
+    visitors: eb(`${table}.visitors`, '+', eb.ref('excluded.visitors')),
+    human_visitors: eb(`${table}.human_visitors`, '+', eb.ref('excluded.human_visitors')),
+  });
+}
+
+/** Whether a `total` hour row says the hour's quarter and hour dimension cells are stored. */
+export const isDetailed = (row: { scans: number | string; detailed: number | string }) =>
+  Number(row.scans) >= DENSE_HOUR || Number(row.detailed) === 1;
+
+/** The quarter and hour dimension cells of some of a code's UTC hours, counted from their raw scans. */
+export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]): Promise<CodeCell[]> {
+  const rows: ScanRow[] = [];
+  for (const hour of [...hours].sort()) {
+    const start = startOfKey('h', hour);
+    rows.push(...(await rawScans(db, codeId, start, start + HOUR).execute()));
+  }
+  return fineCellsOf(rows);
+}
+
+/**
+ * Before a code's raw scans of [firstHour, lastHour] (UTC hour keys) go away, stores the quarter
+ * and hour dimension cells of its sparse hours there and marks them detailed, at most `limit` hours
+ * (all when omitted). Call inside a transaction: the hours are claimed by flipping `detailed`
+ * first, so of two instances doing the same, the second (waiting on the row lock on PostgreSQL)
+ * finds nothing to claim and adds nothing twice. Returns the hours detailed.
+ */
+export async function detailSparseHours(
+  db: DB,
+  codeId: string,
+  firstHour: string,
+  lastHour: string,
+  limit?: number,
+): Promise<number> {
+  const candidates = db
+    .selectFrom('scan_rollups')
+    .select('bucket')
+    .where('code_id', '=', codeId)
+    .where('grain', '=', 'h')
+    .where('dimension', '=', 'total')
+    .where('bucket', '>=', firstHour)
+    .where('bucket', '<=', lastHour)
+    .where('detailed', '=', 0)
+    .where('scans', '<', DENSE_HOUR)
+    .orderBy('bucket');
+  const claimed = await db
+    .updateTable('scan_rollups')
+    .set({ detailed: 1 })
+    .where('code_id', '=', codeId)
+    .where('grain', '=', 'h')
+    .where('dimension', '=', 'total')
+    .where('detailed', '=', 0)
+    .where('scans', '<', DENSE_HOUR)
+    .where('bucket', 'in', limit === undefined ? candidates : candidates.limit(limit))
+    .returning('bucket')
+    .execute();
+  if (!claimed.length) return 0;
+  await upsertCodeCells(
+    db,
+    sortCells(
+      await fineCellsFromRaw(
+        db,
+        codeId,
+        claimed.map((c) => c.bucket),
+      ),
+    ),
+  );
+  return claimed.length;
+}
+
+/** Each raw scan of some codes' key ranges (bots only when asked), handed to `count` with its range's sign. */
+async function countRaw(
+  db: DB,
+  ranges: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }>,
+  bots: boolean,
+  count: (r: ScanRow, sign: 1 | -1) => void,
+) {
+  for (const chunk of chunked(ranges, PARTS_PER_COMPOUND)) {
+    const parts = chunk.map(
+      (r) => sql`select ${sql.lit(r.sign)} as sign, scans.* from scans where code_id = ${r.codeId}
+      and id >= ${idFloor('scn', r.start)} and id < ${idFloor('scn', r.end)}${bots ? sql`` : sql` and is_bot = 0`}`,
+    );
+    const { rows } = await sql<ScanRow & { sign: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
+    for (const r of rows) count(r, Number(r.sign) === -1 ? -1 : 1);
+  }
+}
+
+/**
+ * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
+ * range, added to `add`: per code and UTC hour, from the quarter or hour dimension cells where the
+ * hour is detailed, else from the hour's raw scans (fewer than DENSE_HOUR), counted with the same
+ * dimension functions as the flush. A flush writes an hour's cells in the transaction that makes it
+ * detailed, so in one snapshot the cells exist exactly for detailed hours: one statement sums the
+ * pieces' cells and returns their hours' `total` rows, and only the sparse hours among them cost a
+ * second statement, of raw scans. Hours without a `total` row had no scans and are skipped. A
+ * range's sub-day pieces span at most about 13 hours at each end (signedSpans), so a code costs at
+ * most about 26 sparse hours of raw rows, whatever its traffic.
+ */
+export async function edgeValues(
+  db: DB,
+  codeSet: CodeSet,
+  pieces: Piece[],
+  dimensions: Dimension[],
+  bots: boolean,
+  add: (dimension: string, value: string, scans: number) => void,
+) {
+  const edges = pieces
+    .filter((p) => p.grain === 'q' || p.grain === 'h')
+    .map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
+  if (!edges.length || !dimensions.length || ('ids' in codeSet && !codeSet.ids.length)) return;
+  const codes = inCodeSet(codeSet);
+  const hours = edges.map(
+    (e) => sql`select 'hour' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
+    where ${codes} and grain = 'h' and dimension = 'total' and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`,
+  );
+  const cells = edges.flatMap((e) =>
+    dimensions.map(
+      (d) => sql`select dimension, value, ${sql.lit(e.sign)} * ${scanCount(bots)} as scans
+    from scan_rollups where ${codes} and grain = ${e.grain} and dimension = ${d}
+    and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`,
+    ),
+  );
+  // Cells summed per dimension value ('cell', dimension, value), and each hour's total row ('hour', code, hour).
+  const { rows } = await sql<{
+    kind: 'cell' | 'hour';
+    name: string;
+    value: string;
+    scans: number;
+    detailed: number | null;
+  }>`
+    select 'cell' as kind, dimension as name, value, scans, null as detailed from (${summed(cells)}) s
+    union all ${sql.join(hours, sql` union all `)}`.execute(db);
+  // Each code's sparse hours among them.
+  const sparse = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (r.kind === 'cell') add(r.name, r.value, Number(r.scans));
+    else if (!isDetailed({ scans: r.scans, detailed: r.detailed ?? 0 })) {
+      const known = sparse.get(r.name);
+      if (known) known.add(r.value);
+      else sparse.set(r.name, new Set([r.value]));
+    }
+  }
+  if (!sparse.size) return;
+  type Span = { codeId: string; start: number; end: number; sign: 1 | -1 };
+  const raw: Span[] = [];
+  for (const [codeId, sparseHours] of sparse) {
+    for (const e of edges) {
+      for (let h = Math.floor(e.start / HOUR) * HOUR; h < e.end; h += HOUR) {
+        if (!sparseHours.has(bucketKey('h', h))) continue;
+        const span = { codeId, start: Math.max(e.start, h), end: Math.min(e.end, h + HOUR), sign: e.sign };
+        const last = raw[raw.length - 1];
+        if (last && last.codeId === codeId && last.end === span.start && last.sign === span.sign) last.end = span.end;
+        else raw.push(span);
+      }
+    }
+  }
+  await countRaw(db, raw, bots, (r, sign) => {
+    for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
+  });
+}

@@ -1,0 +1,170 @@
+import type { ScanRow } from '../scans.table.js';
+import { parentKey, quarterOf } from './buckets.js';
+import { DIMENSIONS, DIMENSION_NAMES } from './dimensions.js';
+import type { Insertable } from 'kysely';
+import type { Grain, RollupCounters, ScanRollupsTable, WorkspaceRollupsTable } from './rollups.table.js';
+import { isoHour } from '../../../lib/time.js';
+
+export type CodeCell = Insertable<ScanRollupsTable> & { grain: Grain };
+
+/** A visitor-day first seen in this batch: counted in the quarter of its first scan. */
+export interface NewVisitor {
+  scopeId: string;
+  human: boolean;
+  quarter: string;
+}
+
+interface Cell extends RollupCounters {
+  scope: string;
+  grain: Grain;
+  bucket: string;
+  dimension: string;
+  value: string;
+}
+
+const COARSER: Array<Exclude<Grain, 'q'>> = ['h', 'd', 'm'];
+
+/**
+ * Cells keyed scope → bucket → dimension → value: a flush adds to them about twenty times a scan,
+ * and nested lookups of strings the rows already hold cost a fraction of building a joined key.
+ */
+class Cells {
+  private readonly tree = new Map<string, Map<string, Map<string, Map<string, Cell>>>>();
+
+  constructor(private readonly grain: Grain) {}
+
+  add(scope: string, bucket: string, dimension: string, value: string | null, c: RollupCounters) {
+    const v = value ?? '';
+    const byValue = branch(branch(branch(this.tree, scope), bucket), dimension);
+    const cell = byValue.get(v);
+    if (!cell)
+      byValue.set(v, {
+        scope,
+        grain: this.grain,
+        bucket,
+        dimension,
+        value: v,
+        scans: c.scans,
+        humans: c.humans,
+        visitors: c.visitors,
+        human_visitors: c.human_visitors,
+      });
+    else {
+      cell.scans += c.scans;
+      cell.humans += c.humans;
+      cell.visitors += c.visitors;
+      cell.human_visitors += c.human_visitors;
+    }
+  }
+
+  *all(): Generator<Cell> {
+    for (const byBucket of this.tree.values()) {
+      for (const byDimension of byBucket.values()) for (const byValue of byDimension.values()) yield* byValue.values();
+    }
+  }
+
+  /** These quarter cells and their sums per hour, day and month. */
+  withCoarser(): Cell[] {
+    const out: Cell[] = [];
+    const coarse = COARSER.map((g) => [g, new Cells(g)] as const);
+    for (const cell of this.all()) {
+      out.push(cell);
+      for (const [g, cells] of coarse)
+        cells.add(cell.scope, parentKey(cell.bucket, g), cell.dimension, cell.value, cell);
+    }
+    for (const [, cells] of coarse) out.push(...cells.all());
+    return out;
+  }
+}
+
+function branch<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let next = map.get(key);
+  if (!next) map.set(key, (next = new Map()));
+  return next;
+}
+
+const FINE = new Set<Grain>(['q', 'h']);
+const countersOf = (r: ScanRow): RollupCounters => ({
+  scans: 1,
+  humans: r.is_bot ? 0 : 1,
+  visitors: 0,
+  human_visitors: 0,
+});
+
+function addDimensions(cells: Cells, scope: string, q: string, r: ScanRow, c: RollupCounters) {
+  for (const d of DIMENSION_NAMES) cells.add(scope, q, d, DIMENSIONS[d](r), c);
+}
+
+const codeCell = ({ scope, ...x }: Cell): CodeCell => ({ code_id: scope, ...x });
+
+/**
+ * The rollup deltas of a batch of scan rows: per code and per workspace, per bucket of every
+ * grain, the total and each dimension's value; per workspace also each code (for top codes, from
+ * the hour grain up). A code's quarter and hour cells of the dimensions come apart in `fine`, by
+ * code and hour: the flush writes them only where the hour is detailed (docs/analytics.md).
+ * `totals` and `workspace` are in key order; the flush sorts the other cells it writes.
+ */
+export function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceOf: Map<string, string>) {
+  const codes = new Cells('q');
+  const workspaces = new Cells('q');
+  for (const r of rows) {
+    const q = quarterOf(r.scanned_at);
+    const c = countersOf(r);
+    codes.add(r.code_id, q, 'total', '', c);
+    workspaces.add(r.workspace_id, q, 'total', '', c);
+    workspaces.add(r.workspace_id, q, 'code', r.code_id, c);
+    addDimensions(codes, r.code_id, q, r, c);
+    addDimensions(workspaces, r.workspace_id, q, r, c);
+  }
+  for (const v of newVisitors) {
+    const c: RollupCounters = { scans: 0, humans: 0, visitors: v.human ? 0 : 1, human_visitors: v.human ? 1 : 0 };
+    (workspaceOf.has(v.scopeId) ? codes : workspaces).add(v.scopeId, v.quarter, 'total', '', c);
+  }
+  const totals: CodeCell[] = [];
+  const coarse: CodeCell[] = [];
+  const fine = new Map<string, CodeCell[]>();
+  for (const cell of codes.withCoarser()) {
+    if (cell.dimension === 'total') totals.push(codeCell(cell));
+    else if (!FINE.has(cell.grain)) coarse.push(codeCell(cell));
+    else {
+      const key = hourKey(cell.scope, isoHour(cell.bucket));
+      const list = fine.get(key);
+      if (list) list.push(codeCell(cell));
+      else fine.set(key, [codeCell(cell)]);
+    }
+  }
+  const workspace: Array<Insertable<WorkspaceRollupsTable>> = inKeyOrder(
+    workspaces
+      .withCoarser()
+      .filter((x) => !(x.dimension === 'code' && x.grain === 'q'))
+      .map(({ scope, ...x }) => ({ workspace_id: scope, ...x })),
+    (c) => c.workspace_id,
+  );
+  return { totals: sortCells(totals), coarse, fine, workspace };
+}
+
+/** Key of a code's UTC hour ('2026-03-29T01') in `fine`. */
+export const hourKey = (codeId: string, hour: string) => `${codeId}\u0000${hour}`;
+
+/** A code's quarter and hour cells of every dimension (not `total`) from raw scan rows. */
+export function fineCellsOf(rows: ScanRow[]): CodeCell[] {
+  const codes = new Cells('q');
+  for (const r of rows) addDimensions(codes, r.code_id, quarterOf(r.scanned_at), r, countersOf(r));
+  return codes
+    .withCoarser()
+    .filter((x) => FINE.has(x.grain))
+    .map(codeCell);
+}
+
+type Keyed = { grain: string; dimension: string; bucket: string; value: string };
+
+/** Rows sorted by (scope, grain, dimension, bucket, value), each key built once (a comparator would build it n log n times). */
+function inKeyOrder<T extends Keyed>(rows: T[], scope: (row: T) => string): T[] {
+  return rows
+    .map((c) => [`${scope(c)}\u0000${c.grain}\u0000${c.dimension}\u0000${c.bucket}\u0000${c.value}`, c] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([, c]) => c);
+}
+
+/** Cells in key order (code, grain, dimension, bucket, value): the one lock order of every writer. */
+export const sortCells = (cells: CodeCell[]): CodeCell[] => inKeyOrder(cells, (c) => c.code_id);

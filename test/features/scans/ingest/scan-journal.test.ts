@@ -1,0 +1,140 @@
+import { describe, it, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BufferedScanSink, MEMORY_BATCHES } from '../../../../src/features/scans/ingest/scan-sink.js';
+import { ScanJournal } from '../../../../src/features/scans/ingest/scan-journal.js';
+import type { Scan, ScanCode } from '../../../../src/features/scans/ingest/scan.js';
+
+const quiet = { error() {}, warn() {} } as never;
+const hashIp = (ip: string, at: number) => `h(${ip}@${new Date(at).toISOString().slice(0, 10)})`;
+const codes: ScanCode[] = [0, 1, 2].map((i) => ({
+  codeId: `qr_${i}`,
+  shortCode: `code${i}xx`,
+  workspaceId: 'ws_1',
+  organizationId: 'org_1',
+}));
+const at = Date.parse('2026-11-21T10:00:00.000Z');
+const scanOf = (i: number): Scan => ({
+  id: `scn_${String(i).padStart(8, '0')}`,
+  code: codes[i % 3],
+  at: at + i,
+  ip: `10.0.${i % 7}.${i % 5}`,
+  bot: i % 10 === 9,
+  device: 'mobile',
+  os: 'iOS',
+  browser: 'Mobile Safari',
+  language: i % 2 ? 'de-de' : null,
+  referrer: i % 4 ? null : 'https://news.example.org/',
+  country: 'DE',
+  destination: 'https://example.com/',
+});
+
+// The journal with a writer that cannot write (the database is down or far behind): nothing in
+// memory beyond MEMORY_BATCHES, nothing dropped, and everything written after a "crash".
+describe('scan journal', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = join(mkdtempSync(join(tmpdir(), 'qrs-journal-')), 'journal');
+  });
+  afterEach(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  it('spills past MEMORY_BATCHES to disk, drops nothing, and a restarted sink writes every scan once, in order', async () => {
+    const journal = ScanJournal.open(dir, 'sqlite:db-a', hashIp, quiet)!;
+    const down = new BufferedScanSink(
+      async () => {
+        throw new Error('database down');
+      },
+      quiet,
+      60_000,
+      { maxBatch: 100, journal, journalWanted: true },
+    );
+    const total = (MEMORY_BATCHES + 5) * 100 + 37;
+    for (let i = 0; i < total; i++) down.record(scanOf(i));
+    await assert.rejects(down.flush(), /database down/);
+    const stats = down.stats();
+    assert.equal(stats.pending, total);
+    assert.equal(stats.dropped, 0);
+    assert.equal(stats.journal, 'on');
+    assert.ok(stats.journalBytes > total * 50, `journal holds the scans: ${stats.journalBytes} bytes`);
+    assert.equal((down as unknown as { inMemory: number }).inMemory, MEMORY_BATCHES, 'later batches wait on disk only');
+    // The process dies here: no close(), its lock is left behind with a pid that is gone.
+    await journal.sync();
+    unlinkSync(join(dir, 'lock'));
+
+    const again = ScanJournal.open(dir, 'sqlite:db-a', hashIp, quiet)!;
+    const written: Scan[] = [];
+    let slow = true;
+    const sink = new BufferedScanSink(
+      async (batch) => {
+        if (slow) throw new Error('not yet');
+        written.push(...batch);
+      },
+      quiet,
+      60_000,
+      { maxBatch: 100, journal: again, journalWanted: true },
+    );
+    const humans = (code: number) =>
+      Array.from({ length: total }, (_, i) => i).filter((i) => i % 3 === code && i % 10 !== 9).length;
+    assert.equal(sink.size, total, 'the recovered backlog is pending');
+    assert.equal(sink.pendingForCode('code1xx'), humans(1), 'max_scans sees the recovered scans');
+    assert.equal(sink.pendingForOrganization('org_1', '2026-11'), humans(0) + humans(1) + humans(2));
+    slow = false;
+    await sink.flush();
+    assert.equal(written.length, total);
+    assert.deepEqual(
+      written.map((s) => s.id),
+      Array.from({ length: total }, (_, i) => scanOf(i).id),
+    );
+    const s5 = written[5];
+    const o5 = scanOf(5);
+    assert.equal(s5.ip, null, 'the journal never holds a raw IP');
+    assert.equal(s5.ipHash, hashIp(o5.ip!, o5.at));
+    assert.deepEqual(
+      { ...s5, ip: o5.ip, ipHash: undefined, code: { ...s5.code } },
+      { ...o5, ipHash: undefined, code: { ...o5.code } },
+    );
+    assert.equal(sink.pendingForCode('code1xx'), 0);
+    await sink.close();
+    assert.deepEqual(readdirSync(dir).sort(), ['identity'], 'written segments are deleted, the lock released');
+  });
+
+  it('a torn last line (a crash mid-append) is ignored; the batches before it are kept', async () => {
+    const journal = ScanJournal.open(dir, 'db', hashIp, quiet)!;
+    journal.append([scanOf(1), scanOf(2)]);
+    const seq = journal.append([scanOf(3)]);
+    journal.done(seq);
+    journal.append([scanOf(4)]);
+    unlinkSync(join(dir, 'lock'));
+    const { appendFileSync } = await import('node:fs');
+    const seg = readdirSync(dir).find((f) => f.startsWith('segment-'))!;
+    appendFileSync(join(dir, seg), 'B 99 [["scn_');
+    const again = ScanJournal.open(dir, 'db', hashIp, quiet)!;
+    const got = again.takeRecovered().map((b) => b.scans!.map((s) => s.id));
+    assert.deepEqual(got, [[scanOf(1).id, scanOf(2).id], [scanOf(4).id]]);
+    assert.ok(again.append([scanOf(5)]) > 3, 'sequence numbers keep rising');
+    again.close();
+  });
+
+  it('is held by one process, and never replays another database’s scans', () => {
+    const a = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    assert.equal(ScanJournal.open(dir, 'postgres://one', hashIp, quiet), null, 'held: a second opener runs without');
+    a.append([scanOf(1)]);
+    a.close();
+    const b = ScanJournal.open(dir, 'postgres://two', hashIp, quiet)!;
+    assert.deepEqual(b.takeRecovered(), []);
+    const aside = readdirSync(dir).find((f) => f.startsWith('other-database-'));
+    assert.ok(aside && existsSync(join(dir, aside)), 'the other database’s segments are kept aside');
+    b.close();
+  });
+
+  it('without a journal the sink still drops nothing below MAX_PENDING and reports `off`', async () => {
+    const sink = new BufferedScanSink(async () => undefined, quiet, 60_000);
+    sink.record(scanOf(1));
+    assert.equal(sink.stats().journal, 'off');
+    assert.equal(sink.stats().received, 1);
+    await sink.close();
+    assert.equal(sink.stats().written, 1);
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { BufferedScanSink } from '../../../../src/features/scans/ingest/scan-sink.js';
+import type { Scan, ScanCode } from '../../../../src/features/scans/ingest/scan.js';
+import { toScanRow } from '../../../../src/features/scans/ingest/scan.js';
+
+const quiet = { error() {} } as never;
+const codes: ScanCode[] = [0, 1].map((i) => ({
+  codeId: `qr_${i}`,
+  shortCode: `code${i}xx`,
+  workspaceId: 'ws_1',
+  organizationId: 'org_1',
+}));
+const at = Date.parse('2026-11-21T10:00:00.000Z');
+const scanOf = (i: number, bot = false, ms = at): Scan => ({
+  id: `scn_${i}`,
+  code: codes[i % 2],
+  at: ms,
+  ip: `10.0.0.${i % 3}`,
+  bot,
+  device: bot ? 'bot' : 'mobile',
+  os: bot ? null : 'iOS',
+  browser: bot ? null : 'Mobile Safari',
+  language: 'en-us',
+  referrer: null,
+  country: null,
+  destination: 'https://example.com/',
+});
+
+// The sink against a writer that fails: nothing is lost, counters stay pending until written.
+describe('BufferedScanSink', () => {
+  it('keeps a failed batch and writes it on the next flush, in order; pending counters follow', async () => {
+    const written: Scan[][] = [];
+    let fail = true;
+    const sink = new BufferedScanSink(
+      async (batch) => {
+        if (fail) throw new Error('database down');
+        written.push(batch);
+      },
+      quiet,
+      60_000,
+      3,
+    );
+    for (let i = 0; i < 5; i++) sink.record(scanOf(i, i === 4));
+    await assert.rejects(sink.flush(), /database down/);
+    assert.equal(sink.size, 5);
+    assert.equal(sink.pendingForCode('code0xx'), 2, 'bots are not counted');
+    assert.equal(sink.pendingForOrganization('org_1', '2026-11'), 4);
+    fail = false;
+    await sink.flush();
+    assert.equal(sink.size, 0);
+    assert.deepEqual(
+      written.map((w) => w.length),
+      [3, 2],
+    );
+    assert.deepEqual(
+      written.flat().map((s) => s.ip),
+      [0, 1, 2, 3, 4].map((i) => `10.0.0.${i % 3}`),
+      'recording order',
+    );
+    assert.equal(sink.pendingForCode('code0xx'), 0);
+    assert.equal(sink.pendingForOrganization('org_1', '2026-11'), 0);
+    await sink.close();
+  });
+
+  it('close() tries again when a write fails (a dropped pooled connection fails once), and rejects only when the writes keep failing', async () => {
+    let failures = 1;
+    let written = 0;
+    const once = new BufferedScanSink(
+      async (batch) => {
+        if (failures-- > 0) throw new Error('connection terminated');
+        written += batch.length;
+      },
+      quiet,
+      60_000,
+    );
+    for (let i = 0; i < 3; i++) once.record(scanOf(i));
+    await once.close();
+    assert.equal(written, 3);
+    const down = new BufferedScanSink(
+      async () => {
+        throw new Error('database down');
+      },
+      quiet,
+      60_000,
+    );
+    down.record(scanOf(0));
+    await assert.rejects(down.close(), /database down/);
+    assert.equal(down.size, 1, 'what is left is still counted');
+  });
+
+  it('counts usage per UTC month of the scan', async () => {
+    const sink = new BufferedScanSink(async () => undefined, quiet, 60_000);
+    const end = Date.parse('2026-12-01T00:00:00.000Z');
+    sink.record(scanOf(0, false, end - 1));
+    sink.record(scanOf(0, false, end));
+    sink.record(scanOf(0, false, end + 1));
+    assert.equal(sink.pendingForOrganization('org_1', '2026-11'), 1);
+    assert.equal(sink.pendingForOrganization('org_1', '2026-12'), 2);
+    assert.equal(sink.pendingForCode('code0xx'), 3);
+    await sink.close();
+    assert.equal(sink.pendingForOrganization('org_1', '2026-12'), 0);
+  });
+
+  it('a full batch is written without waiting for the timer; close() writes what is left', async () => {
+    let n = 0;
+    const sink = new BufferedScanSink(
+      async (batch) => {
+        n += batch.length;
+      },
+      quiet,
+      60_000,
+      4,
+    );
+    for (let i = 0; i < 4; i++) sink.record(scanOf(i));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(n, 4);
+    for (let i = 0; i < 3; i++) sink.record(scanOf(i));
+    await sink.close();
+    assert.equal(n, 7);
+  });
+
+  it('maps a scan to its row: named fields, the bot flag, the hash and never the raw IP', () => {
+    const s = scanOf(1, true);
+    const row = toScanRow(s, '2026-11-21T10:00:00.000Z', 'hash');
+    assert.deepEqual(row, {
+      id: 'scn_1',
+      code_id: 'qr_1',
+      workspace_id: 'ws_1',
+      organization_id: 'org_1',
+      scanned_at: '2026-11-21T10:00:00.000Z',
+      country: null,
+      device: 'bot',
+      os: null,
+      browser: null,
+      referrer: null,
+      language: 'en-us',
+      is_bot: 1,
+      ip_hash: 'hash',
+      destination: 'https://example.com/',
+    });
+    assert.ok(!Object.values(row).includes(s.ip));
+  });
+});

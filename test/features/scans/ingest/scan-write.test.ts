@@ -1,0 +1,125 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, type Tenant } from '../../../support/harness.js';
+import { forEachDialect, useHarness } from '../../../support/suite.js';
+import { createCode } from '../../../support/codes.js';
+import { writeScanBatch } from '../../../../src/features/scans/ingest/scan-write.js';
+import { IpHasher } from '../../../../src/features/scans/ingest/ip-hash.js';
+import { scanId } from '../../../../src/features/scans/ingest/scan-id.js';
+import type { Scan } from '../../../../src/features/scans/ingest/scan.js';
+
+type Code = Awaited<ReturnType<typeof createCode>>;
+
+/** A scan of `code` at `at` from `ip`, as the redirect records it. */
+const scanOf = (t: Tenant, code: Code, at: number, ip: string, bot: boolean): Scan => ({
+  id: scanId(at),
+  at,
+  code: { codeId: code.id, shortCode: code.short_code, workspaceId: t.workspaceId, organizationId: t.organizationId },
+  ip,
+  bot,
+  device: 'mobile',
+  os: 'iOS',
+  browser: 'Mobile Safari',
+  language: 'en-us',
+  referrer: null,
+  country: 'DE',
+  destination: code.url,
+});
+
+forEachDialect('scan batch write', (dialect) => {
+  const { h, t } = useHarness(dialect);
+
+  it('writing a batch again after it committed (its reply lost with the connection) changes nothing', async () => {
+    const code = await createCode(h, t, { type: 'url', url: 'https://example.com/once' });
+    const at = Date.parse('2026-11-20T10:00:00.000Z');
+    const batch = [0, 1, 2].map((i) => scanOf(t, code, at + i, `10.0.0.${i}`, i === 2));
+    const hasher = new IpHasher('test secret');
+    const state = async () => ({
+      rows: (await h.db.selectFrom('scans').select('id').where('code_id', '=', code.id).execute()).length,
+      code: await h.db
+        .selectFrom('codes')
+        .select(['scan_count', 'bot_scan_count'])
+        .where('id', '=', code.id)
+        .executeTakeFirstOrThrow(),
+      rollup: await h.db
+        .selectFrom('scan_rollups')
+        .select(['scans', 'humans', 'visitors'])
+        .where('code_id', '=', code.id)
+        .where('grain', '=', 'd')
+        .where('dimension', '=', 'total')
+        .executeTakeFirstOrThrow(),
+    });
+    await writeScanBatch(h.db, hasher, batch);
+    const once = await state();
+    assert.deepEqual(once, {
+      rows: 3,
+      code: { scan_count: 2, bot_scan_count: 1 },
+      rollup: { scans: 3, humans: 2, visitors: 3 },
+    });
+    await writeScanBatch(h.db, hasher, batch);
+    assert.deepEqual(await state(), once);
+    const stats = await call(h, {
+      url: `/v1/codes/${code.id}/stats?from=2026-11-20&to=2026-11-20&include_bots=true`,
+      tenant: t,
+    });
+    assert.equal(stats.json.data.total_scans, 3);
+  });
+
+  it('a visitor-day counts once among visitors, and once among human visitors in the quarter of its first human scan', async () => {
+    const code = await createCode(h, t, { type: 'url', url: 'https://example.com/visitors' });
+    const hasher = new IpHasher('test secret');
+    const scan = (ip: string, time: string, bot: boolean) =>
+      scanOf(t, code, Date.parse(`2026-11-21T${time}:00.000Z`) + Number(ip.slice(-1)), ip, bot);
+    // A: a bot first, human in a later batch; B: human at once; C: a bot, then human in the same batch.
+    await writeScanBatch(h.db, hasher, [
+      scan('10.1.0.1', '10:00', true),
+      scan('10.1.0.2', '10:01', false),
+      scan('10.1.0.3', '10:05', true),
+      scan('10.1.0.3', '10:50', false),
+    ]);
+    await writeScanBatch(h.db, hasher, [
+      scan('10.1.0.1', '10:20', false),
+      scan('10.1.0.2', '10:21', false),
+      scan('10.1.0.1', '10:22', true),
+    ]);
+    await writeScanBatch(h.db, hasher, [scan('10.1.0.1', '10:40', false)]);
+    const expected = [
+      { bucket: '2026-11-21T10:00', scans: 3, humans: 1, visitors: 3, human_visitors: 1 },
+      { bucket: '2026-11-21T10:15', scans: 3, humans: 2, visitors: 0, human_visitors: 1 },
+      { bucket: '2026-11-21T10:30', scans: 1, humans: 1, visitors: 0, human_visitors: 0 },
+      { bucket: '2026-11-21T10:45', scans: 1, humans: 1, visitors: 0, human_visitors: 1 },
+    ];
+    const columns = ['bucket', 'scans', 'humans', 'visitors', 'human_visitors'] as const;
+    const numbers = (rows: Array<Record<string, unknown>>) =>
+      rows.map((r) => Object.fromEntries(columns.map((c) => [c, c === 'bucket' ? r[c] : Number(r[c])])));
+    const ofCode = await h.db
+      .selectFrom('scan_rollups')
+      .select(columns)
+      .where('code_id', '=', code.id)
+      .where('grain', '=', 'q')
+      .where('dimension', '=', 'total')
+      .orderBy('bucket')
+      .execute();
+    assert.deepEqual(numbers(ofCode), expected);
+    const ofWorkspace = await h.db
+      .selectFrom('workspace_rollups')
+      .select(columns)
+      .where('workspace_id', '=', t.workspaceId)
+      .where('grain', '=', 'q')
+      .where('dimension', '=', 'total')
+      .where('bucket', 'like', '2026-11-21T10%')
+      .orderBy('bucket')
+      .execute();
+    assert.deepEqual(numbers(ofWorkspace), expected);
+    for (const [bots, scans] of [
+      [true, 8],
+      [false, 5],
+    ] as const) {
+      const stats = await call(h, {
+        url: `/v1/codes/${code.id}/stats?from=2026-11-21&to=2026-11-21&include_bots=${bots}`,
+        tenant: t,
+      });
+      assert.deepEqual([stats.json.data.total_scans, stats.json.data.unique_visitors], [scans, 3]);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { call, seedTenant, type Tenant } from '../../../support/harness.js';
+import { forEachDialect, useHarness } from '../../../support/suite.js';
+import { UA, createCode, scan } from '../../../support/codes.js';
+import { TestClock } from '../../../support/clock.js';
+import { runRetention } from '../../../../src/features/scans/retention/scan-retention.js';
+import { DENSE_HOUR } from '../../../../src/features/scans/rollups/rollups.table.js';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+forEachDialect('rollup detail on demand', (dialect) => {
+  const clock = new TestClock(Date.parse('2024-01-01T00:00:00.000Z'));
+  const { h } = useHarness(dialect, {
+    env: { COUNTRY_HEADER: 'CF-IPCountry', SCAN_FLUSH_MS: '60000' },
+    clock,
+    tenant: false,
+  });
+
+  /** Scans of a code at the given instants through the redirect, flushed every `batch` scans. */
+  async function scansAt(code: { short_code: string }, times: number[], batch = 1_000) {
+    for (const [i, at] of times.entries()) {
+      clock.t = at;
+      const headers: Record<string, string> = {
+        'user-agent': i % 5 === 0 ? UA.bot : i % 2 ? UA.iphone : UA.desktop,
+        'cf-ipcountry': ['DE', 'FR', 'IN'][i % 3],
+      };
+      if (i % 4 === 0) headers.referer = 'https://news.example/a';
+      assert.equal((await scan(h, code.short_code, headers, { ip: `10.2.0.${i % 9}` })).statusCode, 302);
+      if ((i + 1) % batch === 0) await h.app.scans.flush();
+    }
+    await h.app.scans.flush();
+  }
+  const rowsOf = async (codeId: string) =>
+    Number(
+      (await sql<{ n: number }>`select count(*) as n from scan_rollups where code_id = ${codeId}`.execute(h.db)).rows[0]
+        .n,
+    );
+  const fineRowsOf = async (codeId: string) =>
+    Number(
+      (
+        await sql<{ n: number }>`select count(*) as n from scan_rollups
+      where code_id = ${codeId} and grain in ('q', 'h') and dimension <> 'total'`.execute(h.db)
+      ).rows[0].n,
+    );
+
+  it('sparse traffic writes a few rollup rows a scan, dense traffic far fewer', async () => {
+    const t = await seedTenant(h, 'pro');
+    const sparse = await createCode(h, t, { type: 'url', url: 'https://sparse.example.com/' });
+    const dense = await createCode(h, t, { type: 'url', url: 'https://dense.example.com/' });
+    const start = Date.parse('2024-02-01T00:07:00.000Z');
+    const N = 96;
+    await scansAt(
+      sparse,
+      Array.from({ length: N }, (_, i) => start + i * HOUR),
+    );
+    const sparseRows = await rowsOf(sparse.id);
+    assert.equal(await fineRowsOf(sparse.id), 0, 'no quarter or hour dimension cells in sparse hours');
+    assert.ok(sparseRows <= 4 * N, `${sparseRows} rollup rows for ${N} sparse scans`);
+    const M = 2 * 400;
+    await scansAt(
+      dense,
+      Array.from({ length: M }, (_, i) => start + Math.floor((i * 2 * HOUR) / M)),
+      100,
+    );
+    const denseRows = await rowsOf(dense.id);
+    assert.ok((await fineRowsOf(dense.id)) > 0, 'dense hours keep their quarter and hour cells');
+    assert.ok(denseRows <= M / 3, `${denseRows} rollup rows for ${M} dense scans`);
+    const codeRows = Number(
+      (
+        await sql<{ n: number }>`select count(*) as n from workspace_rollups
+        where workspace_id = ${t.workspaceId} and dimension = 'code'`.execute(h.db)
+      ).rows[0].n,
+    );
+    assert.ok(codeRows <= N + 2 + 2 * 6, `${codeRows} top-code rows: hours, days and months, no quarters`);
+  });
+
+  it('retention keeps every breakdown of the deleted hours: sparse hours are detailed first', async () => {
+    const t: Tenant = await seedTenant(h, 'pro');
+    const a = await createCode(h, t, { type: 'url', url: 'https://a.example.com/', tags: ['r'] });
+    const b = await createCode(h, t, { type: 'url', url: 'https://b.example.com/', tags: ['r'] });
+    const day = Date.parse('2024-03-10T00:00:00.000Z');
+    // Three days: a scan every 40 minutes for a, and a dense hour (18:00 UTC, Kolkata's midnight at 18:30) for b.
+    await scansAt(
+      a,
+      Array.from({ length: 3 * 36 }, (_, i) => day + i * 40 * 60_000 + 11_000),
+    );
+    await scansAt(
+      b,
+      [
+        ...Array.from({ length: 20 }, (_, i) => day + i * 3 * HOUR + 5_000),
+        ...Array.from({ length: DENSE_HOUR + 10 }, (_, i) => day + DAY + 18 * HOUR + i * 50_000),
+      ].sort((x, y) => x - y),
+      40,
+    );
+    const urls = [
+      `/v1/analytics?from=2024-03-10&to=2024-03-12&tz=Asia/Kolkata&code_id=${a.id}&include_bots=true&limit=100`,
+      `/v1/analytics?from=2024-03-10T05:45:00Z&to=2024-03-12T18:15:00Z&tz=Asia/Kathmandu&tag=r&limit=100`,
+      `/v1/analytics?from=2024-03-11T17:30:00Z&to=2024-03-11T19:45:00Z&code_id=${b.id}&include_bots=true&limit=100`,
+      `/v1/analytics?from=2024-03-10&to=2024-03-12&tz=America/New_York&limit=100`,
+      `/v1/codes/${a.id}/stats?from=2024-03-10T01:15:00Z&to=2024-03-12T22:45:00Z&tz=Europe/Berlin&include_bots=true`,
+      `/v1/codes/${b.id}/stats?from=2024-03-09&to=2024-03-12&tz=Asia/Kolkata`,
+    ];
+    const answers = async () =>
+      Promise.all(
+        urls.map(async (url) => {
+          const res = await call(h, { url, tenant: t });
+          assert.equal(res.statusCode, 200, res.body);
+          return res.json.data;
+        }),
+      );
+    const before = await answers();
+    assert.ok(before[0].dimensions.country.length > 0 && before[2].totals.scans > DENSE_HOUR);
+    await h.db.updateTable('workspaces').set({ scan_retention_days: 30 }).where('id', '=', t.workspaceId).execute();
+    await runRetention(h.db, new Date(day + 60 * DAY), { batchSize: 25, pauseMs: 0, managePartitions: false });
+    const left = await h.db.selectFrom('scans').select('id').where('code_id', 'in', [a.id, b.id]).execute();
+    assert.equal(left.length, 0, 'the raw scans are gone');
+    assert.deepEqual(await answers(), before);
+    // A second pass (another instance) details nothing twice.
+    await runRetention(h.db, new Date(day + 60 * DAY), { batchSize: 25, pauseMs: 0, managePartitions: false });
+    assert.deepEqual(await answers(), before);
+  });
+});
