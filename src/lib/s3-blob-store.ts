@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { checkKey, UNKNOWN_TYPE, type BlobObject, type BlobStore } from './blob-store.js';
 
@@ -32,21 +32,31 @@ function storageError(op: string, key: string, err: unknown): Error {
 
 /** Objects in one bucket of an S3-compatible server; reads stream the response body through. */
 export class S3BlobStore implements BlobStore {
-  readonly client: S3Client;
+  private sdk?: Promise<{ client: S3.S3Client; commands: typeof S3 }>;
 
-  constructor(private readonly opts: S3StoreOptions) {
-    this.client = new S3Client({
-      region: opts.region,
-      endpoint: opts.endpoint ?? undefined,
-      forcePathStyle: opts.forcePathStyle,
-      credentials: opts.credentials ?? undefined,
-      // A stalled bucket must fail a request, not hold it (and its upload's memory) open.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-      // The SDK's default extra checksums (CRC32 headers and trailers) are not understood by every
-      // S3-compatible server; requests stay SigV4-signed, and the database keeps each file's SHA-256.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  constructor(private readonly opts: S3StoreOptions) {}
+
+  /**
+   * The SDK and its client, made on the first call: the SDK takes about 60 ms to import, which every
+   * process that starts the app paid whether or not it stores a file in S3.
+   */
+  private connect() {
+    this.sdk ??= import('@aws-sdk/client-s3').then((commands) => ({
+      commands,
+      client: new commands.S3Client({
+        region: this.opts.region,
+        endpoint: this.opts.endpoint ?? undefined,
+        forcePathStyle: this.opts.forcePathStyle,
+        credentials: this.opts.credentials ?? undefined,
+        // A stalled bucket must fail a request, not hold it (and its upload's memory) open.
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+        // The SDK's default extra checksums (CRC32 headers and trailers) are not understood by every
+        // S3-compatible server; requests stay SigV4-signed, and the database keeps each file's SHA-256.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.sdk;
   }
 
   private key(key: string): string {
@@ -55,9 +65,10 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     const Key = this.key(key);
-    await this.client
+    const { client, commands } = await this.connect();
+    await client
       .send(
-        new PutObjectCommand({
+        new commands.PutObjectCommand({
           Bucket: this.opts.bucket,
           Key,
           Body: bytes,
@@ -73,7 +84,8 @@ export class S3BlobStore implements BlobStore {
   async open(key: string): Promise<BlobObject | null> {
     const Key = this.key(key);
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key }));
+      const { client, commands } = await this.connect();
+      const res = await client.send(new commands.GetObjectCommand({ Bucket: this.opts.bucket, Key }));
       if (!(res.Body instanceof Readable)) throw new Error('S3 GetObject answered without a stream body');
       const size = Number(res.ContentLength);
       if (!Number.isSafeInteger(size)) {
@@ -94,12 +106,13 @@ export class S3BlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a missing key too.
     const Key = this.key(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key })).catch((err: unknown) => {
+    const { client, commands } = await this.connect();
+    await client.send(new commands.DeleteObjectCommand({ Bucket: this.opts.bucket, Key })).catch((err: unknown) => {
       throw storageError('delete', Key, err);
     });
   }
 
   close(): void {
-    this.client.destroy();
+    void this.sdk?.then(({ client }) => client.destroy());
   }
 }

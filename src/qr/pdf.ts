@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { darkRects, type QrMatrix } from './matrix.js';
 import { parseHex } from './color.js';
 import { PT_PER_MM, symbolMm } from './units.js';
@@ -93,7 +92,10 @@ const logoPixels = (pt: number) => Math.min(1024, Math.max(128, Math.round((pt /
  * A one-page vector PDF whose page is exactly the image: the symbol, and around it the frame
  * whose text is set in the embedded font. A logo is embedded as an image.
  */
-export function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
+export async function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
+  // Loaded on first use: PDFKit costs about 80 ms to import, paid by every process that starts the
+  // app (each test file, each CLI call), while only a PDF download needs it.
+  const { default: Pdf } = await import('pdfkit');
   const margin = opts.margin ?? 4;
   const fg = opts.fg ?? '#000000';
   const bg = opts.bg ?? '#FFFFFF';
@@ -101,7 +103,7 @@ export function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
   const width = symbolMm(scene.width, opts.mm) * PT_PER_MM;
   const unit = width / scene.width;
   const height = unit * scene.height;
-  const doc = new PDFDocument({
+  const doc = new Pdf({
     size: [width, height],
     margin: 0,
     // No default font: a bare symbol never draws text, and loading Helvetica's metrics

@@ -13,7 +13,7 @@ const who =
 const provider = problemResponse('The payment provider refused or did not answer; retry later', 503);
 
 export default async function billingRoutes(app: App) {
-  const ctx = { ...app.deps, stripe: stripeClient(app.deps.config.billing) };
+  const ctx = { ...app.deps, stripe: await stripeClient(app.deps.config.billing) };
 
   app.get(
     '/v1/billing',

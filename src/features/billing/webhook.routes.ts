@@ -15,7 +15,7 @@ import { publicRoute } from '../../http/route.js';
 export default async function billingWebhookRoutes(app: App) {
   const { db, config, clock } = app.deps;
   const { webhookSecret } = config.billing;
-  const stripe = stripeClient(config.billing);
+  const stripe = await stripeClient(config.billing);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 

@@ -65,7 +65,7 @@ async function requireKit(db: DB, workspaceId: string, id: string) {
 }
 
 export async function createLogo(deps: ServiceDeps, p: Principal, body: LogoCreate): Promise<Logo> {
-  const checked = checkLogoFile(body.content_type as LogoType, body.data);
+  const checked = await checkLogoFile(body.content_type as LogoType, body.data);
   if (Array.isArray(checked)) throw rejectFields(checked);
   const now = deps.clock.now();
   const row = {

@@ -1,7 +1,7 @@
 // Checking an uploaded logo before anything is stored: a PNG must decode, an SVG is sanitised
 // (no scripts, event handlers, foreignObject or references outside the file) and must still draw.
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type createDOMPurify from 'dompurify';
+import type { JSDOM } from 'jsdom';
 import { PNG } from 'pngjs';
 import type { FieldError } from '../../http/errors.js';
 
@@ -20,23 +20,42 @@ export interface CheckedLogo {
   height: number;
 }
 
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-
 // Only same-document fragments and embedded raster data may be referenced; anything else
 // (http:, file:, javascript:, another SVG) would load or run something when the logo is drawn.
 const SAFE_REF = /^(#[\w.-]*|data:image\/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)$/i;
 const URL_FN = /url\(\s*(['"]?)(?!#)/i;
 
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  const value = data.attrValue.trim();
-  if ((name === 'href' || name === 'xlink:href' || name === 'src') && !SAFE_REF.test(value)) data.keepAttr = false;
-  if (URL_FN.test(value) || /@import|expression\s*\(/i.test(value)) data.keepAttr = false;
-});
+interface Sanitizer {
+  window: JSDOM['window'];
+  purify: ReturnType<typeof createDOMPurify>;
+}
+
+let sanitizer: Promise<Sanitizer> | undefined;
+/**
+ * jsdom and DOMPurify, loaded on the first SVG logo: jsdom alone takes about 0.4 s to import, which
+ * every process that starts the app (each test file, each CLI call) paid for the few that take a logo.
+ */
+function loadSanitizer(): Promise<Sanitizer> {
+  sanitizer ??= (async () => {
+    const [{ JSDOM }, { default: createPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
+    const window = new JSDOM('').window;
+    const purify = createPurify(window as unknown as Parameters<typeof createPurify>[0]);
+    purify.addHook('uponSanitizeAttribute', (_node, data) => {
+      const name = data.attrName.toLowerCase();
+      const value = data.attrValue.trim();
+      if ((name === 'href' || name === 'xlink:href' || name === 'src') && !SAFE_REF.test(value)) data.keepAttr = false;
+      if (URL_FN.test(value) || /@import|expression\s*\(/i.test(value)) data.keepAttr = false;
+    });
+    return { window, purify };
+  })();
+  return sanitizer;
+}
 
 /** The sanitised SVG document, or the problems that made it unusable. */
-export function sanitizeSvg(text: string): { svg: string; width: number; height: number } | FieldError[] {
+export async function sanitizeSvg(
+  text: string,
+): Promise<{ svg: string; width: number; height: number } | FieldError[]> {
+  const { window, purify } = await loadSanitizer();
   const parsed = new window.DOMParser().parseFromString(text, 'image/svg+xml');
   const root = parsed.documentElement;
   if (!root || root.nodeName !== 'svg' || parsed.getElementsByTagName('parsererror').length) {
@@ -86,7 +105,7 @@ function checkPng(data: Buffer): CheckedLogo | FieldError[] {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Decodes the base64 upload and checks it as the declared type. */
-export function checkLogoFile(contentType: LogoType, base64: string): CheckedLogo | FieldError[] {
+export async function checkLogoFile(contentType: LogoType, base64: string): Promise<CheckedLogo | FieldError[]> {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64.replace(/\s+/g, '')))
     return [{ pointer: '/data', detail: 'must be base64', code: 'base64' }];
   const data = Buffer.from(base64, 'base64');
@@ -105,7 +124,7 @@ export function checkLogoFile(contentType: LogoType, base64: string): CheckedLog
     return checkPng(data);
   }
   if (isPng) return [{ pointer: '/content_type', detail: 'the file is a PNG, not an SVG', code: 'type_mismatch' }];
-  const result = sanitizeSvg(data.toString('utf8'));
+  const result = await sanitizeSvg(data.toString('utf8'));
   if (Array.isArray(result)) return result;
   return { data: Buffer.from(result.svg, 'utf8'), width: result.width, height: result.height };
 }

@@ -1,5 +1,5 @@
 import type { Ecc } from '../../qr/matrix.js';
-import type { LabelItem } from '../../qr/export-pdf.js';
+import type { LabelItem } from '../../qr/label-layout.js';
 import { resolveRenderOptions, type RenderDefaults } from '../../qr/options.js';
 import { isPlain, type Design } from '../../qr/design.js';
 import type { QrImage } from './qr-image.routes.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { LabelLayoutSchema } from '../../qr/export-pdf.js';
+import { LabelLayoutSchema } from '../../qr/label-layout.js';
 import { CodeListQuery } from '../codes/index.js';
 
 /** The largest sheet answered in one response; it renders in seconds and stays well under memory limits. */

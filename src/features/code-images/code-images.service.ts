@@ -5,7 +5,7 @@ import type { Principal } from '../../http/principal.js';
 import { AppError, badRequest, invalid, type FieldError } from '../../http/errors.js';
 import type { ExportPool } from './export-pool.js';
 import { takeExportSlot } from './export-slots.js';
-import { assertLayoutFits, type LabelLayout } from '../../qr/export-pdf.js';
+import { assertLayoutFits, type LabelLayout } from '../../qr/label-layout.js';
 import type { QrImage } from './qr-image.routes.js';
 import { getCode } from '../codes/index.js';
 import type { CodesTable, Code } from '../codes/index.js';
