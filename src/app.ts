@@ -9,7 +9,7 @@ import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResol
 import { newId } from './lib/ids.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
-import { validatorCompiler } from './http/validator.js';
+import { serializersOnFirstUse, validatorCompiler } from './http/validator.js';
 import { problemPlugin, sendProblem } from './http/problem.js';
 import { requestIdPlugin } from './http/request-id.js';
 import { cookiesPlugin } from './http/cookies.js';
@@ -49,6 +49,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     childLoggerFactory: lazyChildLogger,
     // docs/decisions.md D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
     genReqId: () => newId('req'),
+    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse } },
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Slow clients (slowloris): Node checks these every connectionsCheckingInterval, so that runs
