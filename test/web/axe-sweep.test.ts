@@ -11,7 +11,7 @@ import { call, randomSlug, seedMember, type Tenant } from '../support/harness.js
 import { createCode } from '../support/codes.js';
 import { createPassport, publisher, uniqueFixture } from '../support/passports.js';
 import { DESKTOP, expectAccessible, LANGS, PHONE, type Lang } from '../support/axe.js';
-import { chromiumMissing, launch, logIn, newContext, startServer, type WebServer } from './browser.js';
+import { chromiumMissing, launch, logIn, networkQuiet, newContext, startServer, type WebServer } from './browser.js';
 
 const skip = chromiumMissing();
 
@@ -32,11 +32,12 @@ async function created(res: Promise<Awaited<ReturnType<typeof call>>>) {
 }
 
 /** Opens a screen in a language and waits for its heading and its data. */
-async function open(page: Page, path: string, lang: Lang) {
+async function open(page: Page, path: string, lang: Lang, quiet: () => Promise<void>) {
   await page.setViewportSize(DESKTOP);
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path, { waitUntil: 'load' });
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
   await page.locator('h1').first().waitFor();
+  await quiet();
 }
 
 /** axe at both widths; at the phone width the page is no wider than the screen. */
@@ -97,13 +98,14 @@ describe('axe and phone width on every dashboard screen', { skip }, () => {
   it('signed-in screens, 1280 and 360 px, English and German', async () => {
     const ctx: BrowserContext = await newContext(browser, server.url);
     const page = await ctx.newPage();
+    const quiet = networkQuiet(page);
     await logIn(page, tenant.email, tenant.password);
     const failures: string[] = [];
     for (const lang of LANGS) {
       await page.evaluate((l) => localStorage.setItem('qrs.lang', l), lang);
       for (const path of screens(routes().signedIn)) {
         try {
-          await open(page, path, lang);
+          await open(page, path, lang, quiet);
           await sweep(page, `${path} (${lang})`, true);
         } catch (err) {
           failures.push((err as Error).message);
@@ -120,9 +122,10 @@ describe('axe and phone width on every dashboard screen', { skip }, () => {
     for (const lang of LANGS) {
       const ctx = await newContext(browser, server.url, lang === 'de' ? 'de-DE' : 'en-GB');
       const page = await ctx.newPage();
+      const quiet = networkQuiet(page);
       for (const path of routes().public) {
         try {
-          await open(page, path, lang);
+          await open(page, path, lang, quiet);
           await sweep(page, `${path} (${lang})`, false);
         } catch (err) {
           failures.push((err as Error).message);

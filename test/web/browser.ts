@@ -96,6 +96,35 @@ export async function newContext(browser: Browser, base: string, locale = 'en-US
 
 export { expectAccessible } from '../support/axe.js';
 
+/**
+ * Waits until the page has had no request in flight for `quietMs`. Playwright's `networkidle` asks
+ * for 500 ms on every navigation; a screen that sweeps dozens of pages waits that long each time
+ * for nothing, while its data lands in a few milliseconds on loopback. Call the returned function
+ * after each navigation; a dependent request (a lazy chunk after the data) starts well within
+ * `quietMs` of the one before it.
+ */
+export function networkQuiet(page: Page, quietMs = 150): () => Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  page.on('request', () => {
+    inFlight++;
+    last = Date.now();
+  });
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    const deadline = Date.now() + 15_000;
+    while (inFlight > 0 || Date.now() - last < quietMs) {
+      if (Date.now() > deadline) throw new Error(`${inFlight} requests still in flight after 15 s on ${page.url()}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+}
+
 /** A small PNG of the viewport for docs/dashboard.md (committed). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.QRS_SCREENSHOTS && existsSync(join(SCREENSHOTS, `${name}.png`))) return;
