@@ -6,108 +6,27 @@
  * own CPU per scan, offered and stored rates and the lag after the load, bytes per scan per table,
  * and the longest event-loop stall; and the same load against a bare Fastify 302 in the same run.
  * Linux only. Run: npm run bench -- scan-traffic (PostgreSQL too when BENCH_DATABASE_URL or
- * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run.
+ * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run; SCAN_TRAFFIC_RATE offers
+ * them at that many a second instead of as fast as the connections go (whether the writer keeps up).
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type DB } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { buildApp } from '../src/app.js';
-import { bootstrap } from '../src/cli/commands.js';
-import { benchEnv, startServer, stopServer, type Server } from './redirect-servers.js';
+import type { DB } from '../src/db/database.js';
+import { startServer, stopServer, type Server } from './redirect-servers.js';
+import { CODES, cleanup, rng, rowsOf, seed, visitorRequest, zipf } from './traffic.js';
 
-const CODES = 2_000;
 const REDIRECTS = Number(process.env.SCAN_TRAFFIC_REDIRECTS ?? 20_000);
+const RATE = process.env.SCAN_TRAFFIC_RATE ? Number(process.env.SCAN_TRAFFIC_RATE) : undefined;
 const CONNECTIONS = 10;
 const HZ = Number(execSync('getconf CLK_TCK').toString());
 
 // The servers trust one proxy hop (X-Forwarded-For is the client) and read the country header.
 process.env.TRUST_PROXY = '1';
 process.env.COUNTRY_HEADER = 'cf-ipcountry';
-
-const AGENTS = [
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
-  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-];
-const REFERRERS = [
-  '',
-  'https://www.google.com/',
-  'https://news.example.org/a',
-  'https://t.co/x',
-  'https://www.instagram.com/',
-  'https://mail.example.com/',
-];
-const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT', 'ES', 'NL', 'PL', 'AT', 'CH', 'SE', 'JP'];
-const LANGUAGES = ['de-DE,de;q=0.9', 'en-US,en;q=0.8', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL'];
-const ADDRESSES = 50_000;
-const address = (a: number) => `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`;
-
-/** A deterministic generator, so every run offers the same traffic. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Zipf (s = 1) over n ranks by inverse CDF. */
-function zipf(n: number, rnd: () => number) {
-  const cdf: number[] = [];
-  let sum = 0;
-  for (let k = 1; k <= n; k++) cdf.push((sum += 1 / k));
-  return () => {
-    const x = rnd() * sum;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cdf[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-}
-
-async function seed(databaseUrl: string) {
-  const config = loadConfig(benchEnv(databaseUrl));
-  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
-  await migrateToLatest(db);
-  const suffix = randomBytes(4).toString('hex');
-  const t = await bootstrap(db, config, {
-    email: `traffic-${suffix}@example.com`,
-    password: 'bench password 1',
-    orgName: 'Traffic',
-    orgSlug: `traffic-${suffix}`,
-    plan: 'enterprise',
-  });
-  const app = await buildApp({ ...config, scanJournal: { dir: null, syncMs: 1_000 } }, { db, logger: false });
-  const codes: string[] = [];
-  for (let i = 0; i < CODES; i++) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v1/codes',
-      headers: { authorization: `Bearer ${t.api_key}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ type: 'url', url: `https://example.com/landing/${i}` }),
-    });
-    codes.push((res.json().data as { short_code: string }).short_code);
-  }
-  await app.close();
-  return { db, codes, workspaceId: t.workspace_id };
-}
 
 function ticks(path: string): number {
   try {
@@ -153,17 +72,6 @@ async function sizes(db: DB, databaseUrl: string, dir: string): Promise<Record<s
   return out;
 }
 
-const rowsOf = async (db: DB, workspaceId: string) =>
-  Number(
-    (
-      await db
-        .selectFrom('scans')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 function stall(server: Server): Promise<number> {
   return new Promise((resolve) => {
     const on = (m: unknown) => {
@@ -200,24 +108,11 @@ async function load(
     url: `http://127.0.0.1:${server.port}`,
     connections: CONNECTIONS,
     amount: REDIRECTS,
+    ...(RATE ? { overallRate: RATE } : {}),
     requests: [
       {
         method: 'GET',
-        setupRequest: (req) => {
-          const i = Math.floor(rnd() * 1e9);
-          const referer = REFERRERS[i % 6];
-          return {
-            ...req,
-            path: `/r/${codes[pick()]}`,
-            headers: {
-              'user-agent': AGENTS[i % 6],
-              'accept-language': LANGUAGES[(i >> 3) % 6],
-              'cf-ipcountry': COUNTRIES[(i >> 6) % 12],
-              'x-forwarded-for': address(i % ADDRESSES),
-              ...(referer ? { referer } : {}),
-            },
-          };
-        },
+        setupRequest: visitorRequest(codes, pick, rnd),
       },
     ],
   });
@@ -308,17 +203,8 @@ async function run(label: string, databaseUrl: string, dir: string) {
         .join(', ')}`,
     );
   console.log(
-    `\n${REDIRECTS.toLocaleString('en')} redirects a run over ${CODES.toLocaleString('en')} codes, ${CONNECTIONS} connections, one run each, fresh server processes; load generator on the same machine.`,
+    `\n${REDIRECTS.toLocaleString('en')} redirects a run over ${CODES.toLocaleString('en')} codes, ${CONNECTIONS} connections${RATE ? `, offered at ${RATE}/s` : ''}, one run each, fresh server processes; load generator on the same machine.`,
   );
-}
-
-async function cleanup(db: DB, workspaceId: string) {
-  const codes = db.selectFrom('codes').select('id').where('workspace_id', '=', workspaceId);
-  await db.deleteFrom('scans').where('workspace_id', '=', workspaceId).execute();
-  await db.deleteFrom('scan_rollups').where('code_id', 'in', codes).execute();
-  await db.deleteFrom('scan_visitors').where('scope_id', 'in', codes).execute();
-  await db.deleteFrom('scan_visitors').where('scope_id', '=', workspaceId).execute();
-  await db.deleteFrom('workspace_rollups').where('workspace_id', '=', workspaceId).execute();
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'qrs-traffic-'));
