@@ -9,7 +9,7 @@ import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResol
 import { newId } from './lib/ids.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
-import { serializersOnFirstUse, validatorCompiler } from './http/validator.js';
+import { SchemaCompilations, serializersOnFirstUse, validatorCompiler } from './http/schema-compilers.js';
 import { problemPlugin, sendProblem } from './http/problem.js';
 import { requestIdPlugin } from './http/request-id.js';
 import { cookiesPlugin } from './http/cookies.js';
@@ -24,7 +24,8 @@ import { withRedaction } from './http/log-redact.js';
 import { QuietRouteLogController, lazyChildLogger } from './http/request-log.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { compressionPlugin } from './http/compression.js';
-import { features } from './features/index.js';
+import { features, preloads } from './features/index.js';
+import { loadPdfKit } from './qr/index.js';
 import { principalFromApiKey } from './features/api-keys/api-key.principal.js';
 import { principalFromSession } from './features/users/session.principal.js';
 
@@ -40,7 +41,11 @@ function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
+/** Each app's schemas not compiled yet, for warmUp. */
+const compilationsOf = new WeakMap<object, SchemaCompilations>();
+
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
+  const schemas = new SchemaCompilations();
   const app = Fastify({
     logger: withRedaction(opts.logger ?? { level: config.logLevel }),
     // The redirect logs only errors and slow requests unless LOG_REDIRECTS=true; no request builds a
@@ -49,7 +54,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     childLoggerFactory: lazyChildLogger,
     // docs/decisions.md D2: we always mint the id; an incoming X-Request-Id is never trusted as ours.
     genReqId: () => newId('req'),
-    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse } },
+    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse(schemas) } },
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Slow clients (slowloris): Node checks these every connectionsCheckingInterval, so that runs
@@ -78,7 +83,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler());
+  app.setValidatorCompiler(validatorCompiler(schemas));
+  compilationsOf.set(app, schemas);
   // docs/decisions.md D3: only application/json bodies; Fastify's default text/plain parser would accept others.
   app.removeContentTypeParser('text/plain');
 
@@ -131,4 +137,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     }
   });
   return app;
+}
+
+/**
+ * What start-up leaves to first use (docs/architecture.md), done now: every route's schemas and the
+ * libraries only some routes need. A server calls it before it listens, so no request pays for a
+ * compile or an import; tests and CLI calls, which build an app and use a few of its routes, skip
+ * it. Throws naming every schema that does not compile; returns how many compiled.
+ */
+export async function warmUp(app: { ready(): PromiseLike<unknown> }): Promise<number> {
+  await app.ready();
+  const compiled = compilationsOf.get(app)?.compileAll() ?? 0;
+  await Promise.all([...preloads, loadPdfKit].map((load) => load()));
+  return compiled;
 }

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { buildApp } from './app.js';
+import { buildApp, warmUp } from './app.js';
 
 const config = loadConfig();
 const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
@@ -13,7 +13,10 @@ if (config.role === 'worker') {
   // The runner's timer does not hold the process open (tests close apps without it): this does.
   setInterval(() => undefined, 3_600_000);
   app.log.info({ role: config.role }, 'worker running background jobs');
-} else await app.listen({ port: config.port, host: config.host });
+} else {
+  await warmUp(app);
+  await app.listen({ port: config.port, host: config.host });
+}
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, flush buffers (onClose), close the database.
 let closing = false;

@@ -2,7 +2,7 @@ import type { App } from '../http/types.js';
 import healthRoutes from './health/health.routes.js';
 import metricsRuntime from './metrics/metrics.plugin.js';
 import metricsRoutes from './metrics/metrics.routes.js';
-import docsRoutes from './docs/docs.routes.js';
+import docsRoutes, { loadScalar } from './docs/docs.routes.js';
 import organizationsRoutes from './organizations/organizations.routes.js';
 import jobsRuntime from './jobs/jobs.plugin.js';
 import scansRuntime from './scans/ingest/ingest.plugin.js';
@@ -37,7 +37,7 @@ import { webhooksFeature } from './webhooks/index.js';
 import exportsRoutes from './privacy/exports.routes.js';
 import { announcementsRoutes } from './announcements/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
-import { brandRoutes } from './brand/index.js';
+import { brandRoutes, loadSanitizer } from './brand/index.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -81,3 +81,6 @@ export const features: Array<(app: App) => Promise<void>> = [
   brandRoutes,
   webAppPlugin, // last: its fallback serves only what no route above answers
 ];
+
+/** Libraries a feature imports on first use; a server loads them before it takes traffic (warmUp in src/app.ts). */
+export const preloads: Array<() => Promise<unknown>> = [loadSanitizer, loadScalar];

@@ -64,7 +64,7 @@ export function inputProblems(value: unknown, base = ''): FieldError[] {
  * Replaces Fastify's application/json parser with the same parser (same proto-poisoning rules,
  * same 400s for empty or malformed JSON) followed by the input rule, so a body that breaks it is a
  * 422 before any hook, handler or database sees it. Query strings and path parameters get the
- * same rule in the validator (src/http/validator.ts).
+ * same rule in the validator (src/http/schema-compilers.ts).
  */
 export const inputRulesPlugin = fp(
   async (app) => {

@@ -13,7 +13,7 @@ export * from './logo.js';
 export { FRAME_FONTS, MAX_FRAME_TEXT, type Frame, type FrameFont } from './frame.js';
 export { renderSvg } from './svg.js';
 export { renderPng, pngModuleSize } from './png.js';
-export { renderPdf, drawQr } from './pdf.js';
+export { renderPdf, drawQr, loadPdfKit } from './pdf.js';
 export { renderEps } from './eps.js';
 
 export type QrFormat = 'svg' | 'png' | 'pdf' | 'eps';

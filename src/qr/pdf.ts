@@ -89,13 +89,18 @@ const FIXED_CREATION_DATE = new Date('2000-01-01T00:00:00Z');
 const logoPixels = (pt: number) => Math.min(1024, Math.max(128, Math.round((pt / 72) * 600)));
 
 /**
+ * PDFKit, imported on first use: it costs about 80 ms to load, paid by every process that starts
+ * the app (each test file, each CLI call), while only a PDF download needs it. A server loads it
+ * before it takes traffic (`warmUp` in src/app.ts).
+ */
+export const loadPdfKit = () => import('pdfkit');
+
+/**
  * A one-page vector PDF whose page is exactly the image: the symbol, and around it the frame
  * whose text is set in the embedded font. A logo is embedded as an image.
  */
 export async function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buffer> {
-  // Loaded on first use: PDFKit costs about 80 ms to import, paid by every process that starts the
-  // app (each test file, each CLI call), while only a PDF download needs it.
-  const { default: Pdf } = await import('pdfkit');
+  const { default: Pdf } = await loadPdfKit();
   const margin = opts.margin ?? 4;
   const fg = opts.fg ?? '#000000';
   const bg = opts.bg ?? '#FFFFFF';

@@ -34,8 +34,9 @@ let sanitizer: Promise<Sanitizer> | undefined;
 /**
  * jsdom and DOMPurify, loaded on the first SVG logo: jsdom alone takes about 0.4 s to import, which
  * every process that starts the app (each test file, each CLI call) paid for the few that take a logo.
+ * A server loads it before it takes traffic (`warmUp` in src/app.ts).
  */
-function loadSanitizer(): Promise<Sanitizer> {
+export function loadSanitizer(): Promise<Sanitizer> {
   sanitizer ??= (async () => {
     const [{ JSDOM }, { default: createPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
     const window = new JSDOM('').window;

@@ -11,12 +11,17 @@ const hidden = { hide: true } as const;
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/**
+ * Scalar's Fastify plugin, imported on first use: it costs about 0.1 s to load, and only the
+ * reference script needs it. A server loads it before it takes traffic (`warmUp` in src/app.ts).
+ */
+export const loadScalar = () => import('@scalar/fastify-api-reference');
+
 /** Scalar's standalone renderer as its Fastify plugin ships it, read once from the plugin itself. */
 let scalarScript: Promise<string> | undefined;
 function loadScalarScript(): Promise<string> {
   scalarScript ??= (async () => {
-    // Imported here, not at the top: the plugin costs about 0.1 s to load, and only this route needs it.
-    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const { default: scalar } = await loadScalar();
     const donor = Fastify({ logger: false });
     await donor.register(scalar, { routePrefix: '/reference', configuration: { url: '/openapi.json' } });
     const res = await donor.inject({ method: 'GET', url: '/reference/js/scalar.js' });

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { Meta } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-import { validatorCompiler } from '../../http/validator.js';
+import { validatorCompiler } from '../../http/schema-compilers.js';
 import {
   ACCESS_LEVELS,
   BATTERY_STATUSES,
