@@ -68,14 +68,16 @@ async function run(label: string, databaseUrl: string, dir: string) {
   const restartedAt = performance.now();
   const second = await startServer('app', databaseUrl, env);
   let rows = rowsAtKill;
-  for (let quiet = 0, i = 0; i < 6_000 && quiet < 20; i++) {
+  let drainedAt = performance.now();
+  // Drained once nothing is pending and the row count has held for 5 s.
+  for (let i = 0; i < 6_000 && performance.now() - drainedAt < 5_000; i++) {
     await new Promise((r) => setTimeout(r, 250));
     const now = await rowsOf(db, workspaceId);
     const pending = (await health(second)).scans.pending;
-    quiet = now === rows && pending === 0 ? quiet + 1 : 0;
+    if (now !== rows || pending > 0) drainedAt = performance.now();
     rows = now;
   }
-  const drainS = (performance.now() - restartedAt) / 1000 - 5;
+  const drainS = (drainedAt - restartedAt) / 1000;
   await stopServer(second);
   await cleanup(db, workspaceId);
   await db.destroy();
