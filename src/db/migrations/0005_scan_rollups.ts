@@ -83,10 +83,8 @@ const COLUMNS = sql`grain, dimension, bucket, value, scans, humans, visitors, hu
  * Rolls up the raw scans of every code (or the given workspaces') into empty rollup tables, in
  * the scheme the flush writes (docs/analytics.md); also the bench's loader. Set-based: a handful
  * of `insert … select … group by` a workspace, each grain built from the finer one where it can.
- */
-/**
- * Rebuilds the rollups of the given workspaces (all by default) from their raw scans; tests and
- * benchmarks call it on the current schema, whose visitor-day rows carry a `human` flag (`'flag'`).
+ * Tests and benchmarks call it on the current schema, whose visitor-day rows carry a `human` flag
+ * (`'flag'`); this migration itself writes the two sets of its time (`'pair'`).
  */
 export async function backfillRollups(
   db: Kysely<any>,
