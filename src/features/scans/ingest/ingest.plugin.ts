@@ -47,11 +47,11 @@ export default fp(
         )
       : null;
     const sink = new BufferedScanSink(
-      async (scans) => {
+      async (scans, starts) => {
         // Once a day: visitor sets of days before yesterday are never consulted again.
         const before = isoDay(clock.now().getTime() - 2 * DAY);
         if (thread) {
-          await thread.write(scans, before !== prunedBefore ? before : null);
+          await thread.write(scans, starts, before !== prunedBefore ? before : null);
           prunedBefore = before;
           // The batch is committed: a failed check must not make the sink write it again; the
           // next batch's check finds the same thresholds reached.
@@ -60,7 +60,7 @@ export default fp(
           );
           return;
         }
-        await writeScanBatch(db, hasher, scans, checkUsage);
+        await writeScanBatch(db, hasher, scans, checkUsage, starts);
         if (before !== prunedBefore) {
           // The batch is committed: a failed prune must not make the sink write it again (its
           // scans would count as pending meanwhile); the next batch tries again.

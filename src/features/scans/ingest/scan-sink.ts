@@ -25,8 +25,12 @@ export interface ScanSink {
   close(): Promise<void>;
 }
 
-/** Writes one batch with its rollups and counters in one transaction; rejects if nothing was written. */
-export type ScanWriter = (scans: Scan[]) => Promise<void>;
+/**
+ * Writes scans with their rollups and counters in one transaction; rejects if nothing was written.
+ * `starts` are the indexes where each batch the sink cut begins (several waiting batches are
+ * written as one): a batch is the unit a replay finds already written, so it is never split.
+ */
+export type ScanWriter = (scans: Scan[], starts: number[]) => Promise<void>;
 
 /**
  * Without a journal: about 30 MB of pending scans (a scan object and its share of strings is
@@ -36,6 +40,14 @@ export const MAX_PENDING = 200_000;
 
 /** With a journal, batches beyond this many wait on disk only, and are read back in their turn. */
 export const MEMORY_BATCHES = 20;
+
+/**
+ * Waiting batches are written together up to this many scans: a batch spread over 2,000 codes adds
+ * to about 23 rollup cells a scan at 1,000 scans and far fewer at 10,000, where each code-value cell
+ * collects several scans (docs/scans-pipeline.md). The database falling behind thus makes each
+ * scan cheaper to write, and the backlog drains.
+ */
+export const MAX_WRITE = 10_000;
 
 /** What the sink has seen since start: /v1/health and GET /metrics read it. */
 export interface SinkStats {
@@ -79,8 +91,9 @@ const CLOSE_ATTEMPTS = 3;
  * to disk when it is cut, before the database sees it, so a killed process loses only the scans
  * not yet cut (at most SCAN_FLUSH_MS of them); past MEMORY_BATCHES waiting batches the rest wait
  * on disk only, so a long outage or a slow database costs disk, not memory, and drops nothing.
- * Without one, an outage loses nothing until MAX_PENDING. A failed batch stays at the head of
- * the queue and is retried on the next tick.
+ * Without one, an outage loses nothing until MAX_PENDING. Batches waiting together are written
+ * together (MAX_WRITE). A failed write leaves its batches at the head of the queue, retried on
+ * the next tick.
  */
 export class BufferedScanSink implements ScanSink {
   private open: Scan[] = [];
@@ -227,23 +240,36 @@ export class BufferedScanSink implements ScanSink {
 
   private async drain(): Promise<void> {
     while (this.queue.length) {
-      const batch = this.queue[0];
       const started = performance.now();
-      let scans: Scan[];
+      const taken: Array<{ batch: Batch; scans: Scan[] }> = [];
+      let count = 0;
+      let scans: Scan[] = [];
+      const starts: number[] = [];
       try {
-        scans = batch.scans ?? this.journal!.read(batch.seq!);
-        await this.write(scans);
+        for (const batch of this.queue) {
+          if (taken.length && count + batch.count > MAX_WRITE) break;
+          const own = batch.scans ?? this.journal!.read(batch.seq!);
+          taken.push({ batch, scans: own });
+          count += batch.count;
+        }
+        for (const t of taken) {
+          starts.push(scans.length);
+          scans = taken.length === 1 ? t.scans : scans.concat(t.scans);
+        }
+        await this.write(scans, starts);
       } catch (err) {
         this.log.error({ err, pending: this.pending, dropped: this.dropped }, 'scan flush failed; will retry');
         throw err;
       }
-      this.queue.shift();
-      if (batch.scans) this.inMemory--;
-      if (batch.seq !== null) this.journal!.done(batch.seq);
-      this.pending -= batch.count;
-      this.written += batch.count;
+      for (const { batch } of taken) {
+        this.queue.shift();
+        if (batch.scans) this.inMemory--;
+        if (batch.seq !== null) this.journal!.done(batch.seq);
+      }
+      this.pending -= count;
+      this.written += count;
       for (const scan of scans) if (!scan.bot) this.count(scan, -1);
-      this.onFlush((performance.now() - started) / 1000, batch.count);
+      this.onFlush((performance.now() - started) / 1000, count);
       // An in-process SQLite write blocks the event loop: let waiting redirects through between batches.
       if (this.queue.length) await new Promise((resolve) => setImmediate(resolve));
     }

@@ -50,10 +50,16 @@ async function addScanCounts(trx: DB, codes: Array<[string, { humans: number; bo
  * update (visitor sets, rollups, codes, counters) is written in key order, so two instances'
  * flushes cannot deadlock. Writing a batch again after it committed changes nothing.
  */
-export async function writeScanBatch(db: DB, hasher: IpHasher, scans: Scan[], checkUsage?: UsageCheck): Promise<void> {
+export async function writeScanBatch(
+  db: DB,
+  hasher: IpHasher,
+  scans: Scan[],
+  checkUsage?: UsageCheck,
+  starts: number[] = [0],
+): Promise<void> {
   if (!scans.length) return;
   const afterCommit = await db.transaction().execute(async (trx) => {
-    const readings = await writeScanBatchIn(trx, hasher, scans);
+    const readings = await writeScanBatchIn(trx, hasher, scans, starts);
     // docs/decisions.md D21: the usage thresholds, from the totals this batch left (the row lock
     // orders two instances' flushes, so each sees the other's count).
     return checkUsage ? checkUsage(trx, readings) : null;
@@ -92,15 +98,49 @@ export async function checkUsageAfterWrite(db: DB, scans: Scan[], checkUsage: Us
 }
 
 /**
+ * The batches (cut by the sink at `starts`) not yet written. A connection lost after COMMIT and
+ * before its reply fails the flush, and a killed process replays its journal: either way a batch
+ * may come again, perhaps grouped with others. A batch always commits whole, so finding its first
+ * row means all of it is written.
+ */
+async function unwritten(trx: DB, rows: ScanRow[], starts: number[]): Promise<ScanRow[]> {
+  const firsts = starts.map((i) => rows[i]);
+  const found = new Set<string>();
+  for (const chunk of chunked(firsts, 100)) {
+    const written = await trx
+      .selectFrom('scans')
+      .select('id')
+      .where((eb) =>
+        eb.or(
+          chunk.map((r) =>
+            eb.and([eb('code_id', '=', r.code_id), eb('id', '=', r.id), eb('scanned_at', '=', r.scanned_at)]),
+          ),
+        ),
+      )
+      .execute();
+    for (const w of written) found.add(w.id);
+  }
+  if (!found.size) return rows;
+  return starts.flatMap((start, i) => (found.has(rows[start].id) ? [] : rows.slice(start, starts[i + 1])));
+}
+
+/**
  * writeScanBatch's statements, inside a transaction the caller holds: the SQLite writer thread
  * opens it with BEGIN IMMEDIATE (scan-writer-thread.ts).
  */
-export async function writeScanBatchIn(trx: DB, hasher: IpHasher, scans: Scan[]): Promise<UsageReading[]> {
+export async function writeScanBatchIn(
+  trx: DB,
+  hasher: IpHasher,
+  scans: Scan[],
+  starts: number[] = [0],
+): Promise<UsageReading[]> {
   if (!scans.length) return [];
-  const rows: ScanRow[] = scans.map((s) => {
+  const all: ScanRow[] = scans.map((s) => {
     const iso = new Date(s.at).toISOString();
     return toScanRow(s, iso, s.ipHash !== undefined ? s.ipHash : s.ip === null ? null : hasher.hash(s.ip, iso));
   });
+  const rows = await unwritten(trx, all, starts);
+  if (!rows.length) return [];
   const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
   const visitors = visitorDays(rows);
   const codes = new Map<string, { humans: number; bots: number }>();
@@ -111,17 +151,6 @@ export async function writeScanBatchIn(trx: DB, hasher: IpHasher, scans: Scan[])
     else c.humans++;
   }
   const usage = humanScansByPeriod(rows);
-  // A connection lost after COMMIT and before its reply fails the flush, and the sink writes the
-  // batch again. The batch commits whole, so finding its first row means all of it is written.
-  const [first] = rows;
-  const written = await trx
-    .selectFrom('scans')
-    .select('id')
-    .where('code_id', '=', first.code_id)
-    .where('id', '=', first.id)
-    .where('scanned_at', '=', first.scanned_at)
-    .executeTakeFirst();
-  if (written) return [];
   await inChunks(trx, rows, (chunk) => insertRows(trx, 'scans', chunk).execute());
   const fresh: NewVisitor[] = [];
   const humanAgain: VisitorDay[] = [];

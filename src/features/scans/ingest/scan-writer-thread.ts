@@ -5,6 +5,8 @@ import type { Scan } from './scan.js';
 export interface WriteRequest {
   id: number;
   scans: Scan[];
+  /** where each batch the sink cut begins (ScanWriter) */
+  starts: number[];
   pruneBefore: string | null;
 }
 
@@ -46,12 +48,12 @@ export class ScanWriterThread {
     if (!this.worker) this.start();
   }
 
-  write(scans: Scan[], pruneBefore: string | null): Promise<void> {
+  write(scans: Scan[], starts: number[], pruneBefore: string | null): Promise<void> {
     const worker = this.worker ?? this.start();
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, scans, pruneBefore } satisfies WriteRequest);
+      worker.postMessage({ id, scans, starts, pruneBefore } satisfies WriteRequest);
     });
   }
 

@@ -15,11 +15,11 @@ const hasher = new IpHasher(ipSecret);
  * transaction whose snapshot another connection's commit made stale fails that upgrade at once,
  * where an immediate one waits for the lock (busy_timeout).
  */
-async function write({ scans, pruneBefore }: WriteRequest): Promise<void> {
+async function write({ scans, starts, pruneBefore }: WriteRequest): Promise<void> {
   await db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
-      await writeScanBatchIn(conn, hasher, scans);
+      await writeScanBatchIn(conn, hasher, scans, starts);
       await sql`commit`.execute(conn);
     } catch (err) {
       await sql`rollback`.execute(conn).catch(() => undefined);

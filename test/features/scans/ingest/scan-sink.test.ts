@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BufferedScanSink } from '../../../../src/features/scans/ingest/scan-sink.js';
+import { BufferedScanSink, MAX_WRITE } from '../../../../src/features/scans/ingest/scan-sink.js';
 import type { Scan, ScanCode } from '../../../../src/features/scans/ingest/scan.js';
 import { toScanRow } from '../../../../src/features/scans/ingest/scan.js';
 
@@ -29,13 +29,15 @@ const scanOf = (i: number, bot = false, ms = at): Scan => ({
 
 // The sink against a writer that fails: nothing is lost, counters stay pending until written.
 describe('BufferedScanSink', () => {
-  it('keeps a failed batch and writes it on the next flush, in order; pending counters follow', async () => {
+  it('keeps a failed batch and writes it on the next flush, in order, with the batches that waited behind it; pending counters follow', async () => {
     const written: Scan[][] = [];
+    const cuts: number[][] = [];
     let fail = true;
     const sink = new BufferedScanSink(
-      async (batch) => {
+      async (batch, starts) => {
         if (fail) throw new Error('database down');
         written.push(batch);
+        cuts.push(starts);
       },
       quiet,
       60_000,
@@ -51,8 +53,10 @@ describe('BufferedScanSink', () => {
     assert.equal(sink.size, 0);
     assert.deepEqual(
       written.map((w) => w.length),
-      [3, 2],
+      [5],
+      'the two waiting batches are one write',
     );
+    assert.deepEqual(cuts, [[0, 3]], 'where each batch begins, so a replay finds each one written or not');
     assert.deepEqual(
       written.flat().map((s) => s.ip),
       [0, 1, 2, 3, 4].map((i) => `10.0.0.${i % 3}`),
@@ -87,6 +91,35 @@ describe('BufferedScanSink', () => {
     down.record(scanOf(0));
     await assert.rejects(down.close(), /database down/);
     assert.equal(down.size, 1, 'what is left is still counted');
+  });
+
+  it('a backlog is written MAX_WRITE scans at a time at most, never splitting a batch', async () => {
+    const writes: Array<{ n: number; starts: number[] }> = [];
+    let down = true;
+    const batch = 3_000;
+    const sink = new BufferedScanSink(
+      async (scans, starts) => {
+        if (down) throw new Error('database down');
+        writes.push({ n: scans.length, starts });
+      },
+      quiet,
+      60_000,
+      batch,
+    );
+    const total = 4 * batch + 10;
+    for (let i = 0; i < total; i++) sink.record(scanOf(i));
+    await assert.rejects(sink.flush(), /database down/);
+    down = false;
+    await sink.flush();
+    const perWrite = Math.floor(MAX_WRITE / batch);
+    assert.ok(perWrite >= 2 && perWrite < 5, 'the test spans more than one write');
+    assert.deepEqual(
+      writes.map((w) => w.n),
+      [perWrite * batch, total - perWrite * batch],
+    );
+    assert.deepEqual(writes[0].starts, Array.from({ length: perWrite }, (_, i) => i * batch));
+    assert.equal(sink.stats().written, total);
+    await sink.close();
   });
 
   it('counts usage per UTC month of the scan', async () => {

@@ -65,6 +65,38 @@ forEachDialect('scan batch write', (dialect) => {
     assert.equal(stats.json.data.total_scans, 3);
   });
 
+  it('batches written together and replayed in another grouping: each batch is written once, whole', async () => {
+    const code = await createCode(h, t, { type: 'url', url: 'https://example.com/groups' });
+    const at = Date.parse('2026-11-22T09:00:00.000Z');
+    const hasher = new IpHasher('test secret');
+    // Four batches the sink cut, A and B of two scans, C and D of one.
+    const all = [0, 1, 2, 3, 4, 5].map((i) => scanOf(t, code, at + i * 1000, `10.2.0.${i}`, false));
+    const [a, b, c, d] = [all.slice(0, 2), all.slice(2, 4), all.slice(4, 5), all.slice(5, 6)];
+    await writeScanBatch(h.db, hasher, [...a, ...b], undefined, [0, 2]);
+    await writeScanBatch(h.db, hasher, c);
+    // A killed process replays its journal: A, B and C again (their done marks were not synced), with D.
+    await writeScanBatch(h.db, hasher, [...a, ...b, ...c, ...d], undefined, [0, 2, 4, 5]);
+    const rows = await h.db.selectFrom('scans').select('id').where('code_id', '=', code.id).orderBy('id').execute();
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      all.map((s) => s.id).sort(),
+    );
+    const counted = await h.db
+      .selectFrom('codes')
+      .select('scan_count')
+      .where('id', '=', code.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(counted.scan_count, 6);
+    const day = await h.db
+      .selectFrom('scan_rollups')
+      .select(['scans', 'visitors'])
+      .where('code_id', '=', code.id)
+      .where('grain', '=', 'd')
+      .where('dimension', '=', 'total')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual([Number(day.scans), Number(day.visitors)], [6, 6]);
+  });
+
   it('a visitor-day counts once among visitors, and once among human visitors in the quarter of its first human scan', async () => {
     const code = await createCode(h, t, { type: 'url', url: 'https://example.com/visitors' });
     const hasher = new IpHasher('test secret');
