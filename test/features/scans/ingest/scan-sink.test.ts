@@ -117,7 +117,10 @@ describe('BufferedScanSink', () => {
       writes.map((w) => w.n),
       [perWrite * batch, total - perWrite * batch],
     );
-    assert.deepEqual(writes[0].starts, Array.from({ length: perWrite }, (_, i) => i * batch));
+    assert.deepEqual(
+      writes[0].starts,
+      Array.from({ length: perWrite }, (_, i) => i * batch),
+    );
     assert.equal(sink.stats().written, total);
     await sink.close();
   });
