@@ -37,9 +37,9 @@ console.log('| batch | ms a batch | µs a scan |\n|---|---:|---:|');
 for (const varied of [false, true]) {
   const rows = batch(varied);
   const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
-  for (let i = 0; i < 200; i++) rollupsOf(rows, [], workspaceOf);
+  for (let i = 0; i < 200; i++) await rollupsOf(rows, [], workspaceOf);
   const t0 = performance.now();
-  for (let i = 0; i < 500; i++) rollupsOf(rows, [], workspaceOf);
+  for (let i = 0; i < 500; i++) await rollupsOf(rows, [], workspaceOf);
   const ms = (performance.now() - t0) / 500;
   console.log(
     `| ${varied ? '50 codes, varied fields' : 'one code, alike'} | ${ms.toFixed(2)} | ${((ms * 1000) / BATCH).toFixed(2)} |`,

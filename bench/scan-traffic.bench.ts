@@ -7,7 +7,8 @@
  * and the longest event-loop stall; and the same load against a bare Fastify 302 in the same run.
  * Linux only. Run: npm run bench -- scan-traffic (PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run; SCAN_TRAFFIC_RATE offers
- * them at that many a second instead of as fast as the connections go (whether the writer keeps up).
+ * them at that many a second instead of as fast as the connections go (whether the writer keeps up);
+ * SCAN_TRAFFIC_SHAPES=uniform (or zipf) runs one shape only.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -22,6 +23,9 @@ import { CODES, cleanup, rng, rowsOf, seed, visitorRequest, zipf } from './traff
 const REDIRECTS = Number(process.env.SCAN_TRAFFIC_REDIRECTS ?? 20_000);
 const RATE = process.env.SCAN_TRAFFIC_RATE ? Number(process.env.SCAN_TRAFFIC_RATE) : undefined;
 const CONNECTIONS = 10;
+const SHAPES = (['zipf', 'uniform'] as const).filter((s) =>
+  (process.env.SCAN_TRAFFIC_SHAPES ?? 'zipf,uniform').split(',').includes(s),
+);
 const HZ = Number(execSync('getconf CLK_TCK').toString());
 
 // The servers trust one proxy hop (X-Forwarded-For is the client) and read the country header.
@@ -122,7 +126,7 @@ async function load(
 async function run(label: string, databaseUrl: string, dir: string) {
   const { db, codes, workspaceId } = await seed(databaseUrl);
   const results: Result[] = [];
-  for (const shape of ['zipf', 'uniform'] as const) {
+  for (const shape of SHAPES) {
     for (const kind of ['bare', 'app'] as const) {
       const rnd = rng(shape === 'zipf' ? 1 : 2);
       const pick = shape === 'zipf' ? zipf(CODES, rnd) : () => Math.floor(rnd() * CODES);

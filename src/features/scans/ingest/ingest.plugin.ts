@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../../http/types.js';
-import { BufferedScanSink, type ScanSink } from './scan-sink.js';
+import { BufferedScanSink, MAX_WRITE, MAX_WRITE_SQLITE, type ScanSink } from './scan-sink.js';
 import { loadOrCreateSecret } from './secrets.repo.js';
 import { IpHasher } from './ip-hash.js';
 import { ScanJournal } from './scan-journal.js';
@@ -76,6 +76,7 @@ export default fp(
       config.scanFlushMs,
       {
         journal,
+        maxWrite: dialectOf(config.databaseUrl) === 'sqlite' ? MAX_WRITE_SQLITE : MAX_WRITE,
         journalWanted: journalDir !== null,
         syncMs: config.scanJournal.syncMs,
         onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),

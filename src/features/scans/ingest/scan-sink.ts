@@ -49,6 +49,13 @@ export const MEMORY_BATCHES = 20;
  */
 export const MAX_WRITE = 10_000;
 
+/**
+ * A SQLite file has one writer: an API write on the main connection waits (the event loop with it,
+ * better-sqlite3 is synchronous) while the writer thread's transaction holds the lock, so its
+ * writes stay shorter.
+ */
+export const MAX_WRITE_SQLITE = 3_000;
+
 /** What the sink has seen since start: /v1/health and GET /metrics read it. */
 export interface SinkStats {
   received: number;
@@ -63,6 +70,8 @@ export interface SinkStats {
 
 export interface SinkOptions {
   maxBatch?: number;
+  /** waiting batches written together up to this many scans (MAX_WRITE) */
+  maxWrite?: number;
   journal?: ScanJournal | null;
   /** whether a journal was asked for (null journal and true: another process holds it) */
   journalWanted?: boolean;
@@ -110,6 +119,7 @@ export class BufferedScanSink implements ScanSink {
   private received = 0;
   private written = 0;
   private maxBatch: number;
+  private maxWrite: number;
   private journal: ScanJournal | null;
   private now: () => number;
 
@@ -121,6 +131,7 @@ export class BufferedScanSink implements ScanSink {
   ) {
     const o = typeof options === 'number' ? { maxBatch: options } : options;
     this.maxBatch = o.maxBatch ?? 1_000;
+    this.maxWrite = o.maxWrite ?? MAX_WRITE;
     this.journal = o.journal ?? null;
     this.now = o.now ?? Date.now;
     this.journalState = this.journal ? 'on' : o.journalWanted ? 'unavailable' : 'off';
@@ -247,7 +258,7 @@ export class BufferedScanSink implements ScanSink {
       const starts: number[] = [];
       try {
         for (const batch of this.queue) {
-          if (taken.length && count + batch.count > MAX_WRITE) break;
+          if (taken.length && count + batch.count > this.maxWrite) break;
           const own = batch.scans ?? this.journal!.read(batch.seq!);
           taken.push({ batch, scans: own });
           count += batch.count;

@@ -175,7 +175,7 @@ export async function writeScanBatchIn(
   });
   for (const v of await markHuman(trx, humanAgain))
     fresh.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter! });
-  await writeRollups(trx, rows, rollupsOf(rows, fresh, workspaceOf));
+  await writeRollups(trx, rows, await rollupsOf(rows, fresh, workspaceOf));
   // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
   await addScanCounts(trx, [...codes].sort(byKey));
   const readings: UsageReading[] = [];
@@ -273,7 +273,7 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
  * PostgreSQL the totals upsert holds each hour row's lock until commit, so two instances' flushes
  * of one code-hour see each other's counts in order; SQLite has one writer.
  */
-async function writeRollups(trx: Trx, rows: ScanRow[], rollups: ReturnType<typeof rollupsOf>) {
+async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnType<typeof rollupsOf>>) {
   const batch = new Map<string, number>();
   for (const r of rows) {
     const key = hourKey(r.code_id, isoHour(r.scanned_at));
@@ -289,7 +289,7 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: ReturnType<typeo
     // DENSE_HOUR + a batch, and give the hour's cells in full.
     else if (Number(h.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, h.code_id, [h.bucket])));
   }
-  await upsertCodeCells(trx, sortCells(cells));
+  await upsertCodeCells(trx, await sortCells(cells));
   await inChunks(trx, rollups.workspace, (chunk) =>
     insertRows(trx, 'workspace_rollups', chunk)
       .onConflict((oc) =>

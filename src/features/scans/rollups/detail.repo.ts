@@ -57,7 +57,7 @@ export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]):
     const start = startOfKey('h', hour);
     rows.push(...(await rawScans(db, codeId, start, start + HOUR).execute()));
   }
-  return fineCellsOf(rows);
+  return await fineCellsOf(rows);
 }
 
 /**
@@ -99,7 +99,7 @@ export async function detailSparseHours(
   if (!claimed.length) return 0;
   await upsertCodeCells(
     db,
-    sortCells(
+    await sortCells(
       await fineCellsFromRaw(
         db,
         codeId,
