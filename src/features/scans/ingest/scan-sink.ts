@@ -253,20 +253,17 @@ export class BufferedScanSink implements ScanSink {
     while (this.queue.length) {
       const started = performance.now();
       const taken: Array<{ batch: Batch; scans: Scan[] }> = [];
-      let count = 0;
-      let scans: Scan[] = [];
       const starts: number[] = [];
+      let count = 0;
+      let scans: Scan[];
       try {
         for (const batch of this.queue) {
           if (taken.length && count + batch.count > this.maxWrite) break;
-          const own = batch.scans ?? this.journal!.read(batch.seq!);
-          taken.push({ batch, scans: own });
+          taken.push({ batch, scans: batch.scans ?? this.journal!.read(batch.seq!) });
+          starts.push(count);
           count += batch.count;
         }
-        for (const t of taken) {
-          starts.push(scans.length);
-          scans = taken.length === 1 ? t.scans : scans.concat(t.scans);
-        }
+        scans = taken.length === 1 ? taken[0].scans : taken.flatMap((t) => t.scans);
         await this.write(scans, starts);
       } catch (err) {
         this.log.error({ err, pending: this.pending, dropped: this.dropped }, 'scan flush failed; will retry');
