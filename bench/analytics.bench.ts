@@ -20,9 +20,8 @@ import { loadConfig } from '../src/config.js';
 import { isPostgres, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { buildApp } from '../src/app.js';
-import { bootstrap } from '../src/cli/commands.js';
 import { backfillRollups } from '../src/db/migrations/0005_scan_rollups.js';
-import { REQUEST_HEADERS, benchEnv, startServer, stopServer } from './redirect-servers.js';
+import { REQUEST_HEADERS, benchEnv, benchTenant, startServer, stopServer } from './redirect-servers.js';
 import { scanIdSql } from '../test/support/scan-ids.js';
 
 const REDIRECT_SCANS = Number(process.env.ANALYTICS_REDIRECT_SCANS ?? 1_000_000);
@@ -38,17 +37,7 @@ const pct = (xs: number[], p: number) =>
 const fmt = (n: number) => n.toFixed(1);
 
 async function tenant(databaseUrl: string) {
-  const config = loadConfig(benchEnv(databaseUrl));
-  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
-  await migrateToLatest(db);
-  const suffix = randomBytes(4).toString('hex');
-  const t = await bootstrap(db, config, {
-    email: `bench-${suffix}@example.com`,
-    password: 'bench password 1',
-    orgName: 'Bench',
-    orgSlug: `bench-${suffix}`,
-    plan: 'enterprise',
-  });
+  const { config, db, t } = await benchTenant(databaseUrl);
   return { config, db, t, auth: { authorization: `Bearer ${t.api_key}` } };
 }
 

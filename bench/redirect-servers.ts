@@ -109,9 +109,12 @@ export function stopServer({ child }: Server): Promise<void> {
   });
 }
 
-/** A migrated database with one enterprise organization and one dynamic url code. */
-export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { id: string; short_code: string } }> {
-  const config = loadConfig(benchEnv(databaseUrl));
+/**
+ * A migrated database with one new enterprise organization (`t`: its owner, workspace and API key),
+ * named afresh each run so several runs can share a database. `env` adds to benchEnv.
+ */
+export async function benchTenant(databaseUrl: string, env: Record<string, string> = {}) {
+  const config = loadConfig({ ...benchEnv(databaseUrl), ...env });
   const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
   await migrateToLatest(db);
   const suffix = randomBytes(4).toString('hex');
@@ -122,6 +125,12 @@ export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { i
     orgSlug: `bench-${suffix}`,
     plan: 'enterprise',
   });
+  return { config, db, t };
+}
+
+/** A migrated database with one enterprise organization and one dynamic url code. */
+export async function seedCode(databaseUrl: string): Promise<{ db: DB; code: { id: string; short_code: string } }> {
+  const { config, db, t } = await benchTenant(databaseUrl);
   const app = await buildApp(config, { db, logger: false });
   const res = await app.inject({
     method: 'POST',

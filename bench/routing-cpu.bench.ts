@@ -8,16 +8,11 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { buildApp } from '../src/app.js';
-import { bootstrap } from '../src/cli/commands.js';
-import { REQUEST_HEADERS, benchEnv, median, removeScans, startServer, stopServer } from './redirect-servers.js';
+import { REQUEST_HEADERS, benchTenant, median, removeScans, startServer, stopServer } from './redirect-servers.js';
 import type { FastifyRequest } from 'fastify';
 import { compileRules, matchRule, withUtm } from '../src/features/redirect/routing.js';
 import { RequestVisitor } from '../src/features/redirect/visitor.js';
@@ -53,17 +48,7 @@ function ticks(pid: number): number {
 }
 
 async function seed(databaseUrl: string) {
-  const config = loadConfig(benchEnv(databaseUrl));
-  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
-  await migrateToLatest(db);
-  const suffix = randomBytes(4).toString('hex');
-  const t = await bootstrap(db, config, {
-    email: `bench-${suffix}@example.com`,
-    password: 'bench password 1',
-    orgName: 'Bench',
-    orgSlug: `bench-${suffix}`,
-    plan: 'enterprise',
-  });
+  const { config, db, t } = await benchTenant(databaseUrl);
   const app = await buildApp(config, { db, logger: false });
   const create = async (body: object) =>
     (

@@ -4,14 +4,10 @@
  * referrers, countries, languages and 50,000 client addresses, from a seeded generator so every run
  * offers the same requests. The servers must trust one proxy hop and read `cf-ipcountry`.
  */
-import { randomBytes } from 'node:crypto';
 import type { Request } from 'autocannon';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type DB } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import type { DB } from '../src/db/database.js';
 import { buildApp } from '../src/app.js';
-import { bootstrap } from '../src/cli/commands.js';
-import { benchEnv } from './redirect-servers.js';
+import { benchTenant } from './redirect-servers.js';
 
 export const CODES = 2_000;
 
@@ -67,17 +63,7 @@ export function zipf(n: number, rnd: () => number) {
 }
 
 export async function seed(databaseUrl: string) {
-  const config = loadConfig(benchEnv(databaseUrl));
-  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
-  await migrateToLatest(db);
-  const suffix = randomBytes(4).toString('hex');
-  const t = await bootstrap(db, config, {
-    email: `traffic-${suffix}@example.com`,
-    password: 'bench password 1',
-    orgName: 'Traffic',
-    orgSlug: `traffic-${suffix}`,
-    plan: 'enterprise',
-  });
+  const { config, db, t } = await benchTenant(databaseUrl);
   const app = await buildApp({ ...config, scanJournal: { dir: null, syncMs: 1_000 } }, { db, logger: false });
   const codes: string[] = [];
   for (let i = 0; i < CODES; i++) {

@@ -26,19 +26,15 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type DB } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import type { DB } from '../src/db/database.js';
 import { buildApp } from '../src/app.js';
-import { bootstrap } from '../src/cli/commands.js';
 import { publishEvent } from '../src/features/events/index.js';
 import {
   REQUEST_HEADERS,
-  benchEnv,
+  benchTenant,
   median,
   removeScans,
   scanRows,
@@ -112,17 +108,7 @@ class Receiver {
 
 async function seed(databaseUrl: string, rx: Receiver) {
   // Development rules for the seeding only: production refuses an http endpoint when it is saved.
-  const config = loadConfig({ ...benchEnv(databaseUrl), NODE_ENV: 'development' });
-  const db = openDatabase(config.databaseUrl, { poolMax: config.pgPoolMax });
-  await migrateToLatest(db);
-  const suffix = randomBytes(4).toString('hex');
-  const t = await bootstrap(db, config, {
-    email: `bench-${suffix}@example.com`,
-    password: 'bench password 1',
-    orgName: 'Bench',
-    orgSlug: `bench-${suffix}`,
-    plan: 'enterprise',
-  });
+  const { config, db, t } = await benchTenant(databaseUrl, { NODE_ENV: 'development' });
   const app = await buildApp(config, { db, logger: false });
   const post = (url: string, body: unknown) =>
     app.inject({
