@@ -26,6 +26,7 @@ import * as m0033 from './0033_code_design.js';
 import * as m0035 from './0035_dpp_readings.js';
 import * as m0036 from './0036_jobs_claim_indexes.js';
 import * as m0037 from './0037_visitor_rows.js';
+import * as m0038 from './0038_sparse_months.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0035_dpp_readings': m0035,
   '0036_jobs_claim_indexes': m0036,
   '0037_visitor_rows': m0037,
+  '0038_sparse_months': m0038,
 };

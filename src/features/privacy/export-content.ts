@@ -1,6 +1,14 @@
 import type { DB } from '../../db/database.js';
 import { parseJson } from '../../db/column-values.js';
-import { CSV_COLUMNS, scanChunk, workspaceCodeIds, csvCell } from '../scans/index.js';
+import {
+  CSV_COLUMNS,
+  DENSE_MONTH,
+  ROLLUP_COLUMNS,
+  codeRollupRows,
+  scanChunk,
+  workspaceCodeIds,
+  csvCell,
+} from '../scans/index.js';
 import { csvEntry, fixed, jsonEntry, type Entry } from './export-sources.js';
 
 const ALL_SCANS = { from: null, to: null, includeBots: true };
@@ -52,7 +60,8 @@ passports.json     battery passports (current versions)
 comments.csv       comments on its codes
 audit_log.csv      the audit log of every workspace ("changes" is JSON)
 scan_rollups.csv   scan counts per code: totals per UTC day (grain d), and totals and
-                   breakdowns (country, device, …) per month (grain m)
+                   breakdowns (country, device, …) per month (grain m); a month with
+                   fewer than ${DENSE_MONTH} scans has its breakdowns per day instead
 scans.csv          raw scans still kept (see the workspaces' scan retention): no IP address is
                    stored; ip_hash is a daily-salted hash that cannot be linked across days
 
@@ -195,35 +204,14 @@ function scansEntry(db: DB, organizationId: string): Entry {
   };
 }
 
-const ROLLUP_COLUMNS = [
-  'code_id',
-  'grain',
-  'bucket',
-  'dimension',
-  'value',
-  'scans',
-  'humans',
-  'visitors',
-  'human_visitors',
-] as const;
-
-/** Per code: day totals, and the breakdowns (country, device, …) per month; finer cells are derivable from scans.csv. */
+/** Per code: day and month totals and the breakdowns (codeRollupRows); finer cells are derivable from scans.csv. */
 function rollupsEntry(db: DB, organizationId: string): Entry {
   return {
     name: 'scan_rollups.csv',
     pieces: async function* () {
       yield `${ROLLUP_COLUMNS.join(',')}\r\n`;
       for await (const codeId of codeIdsOf(db, organizationId)) {
-        const rows = await db
-          .selectFrom('scan_rollups')
-          .select([...ROLLUP_COLUMNS])
-          .where('code_id', '=', codeId)
-          .where((eb) => eb.or([eb.and([eb('grain', '=', 'd'), eb('dimension', '=', 'total')]), eb('grain', '=', 'm')]))
-          .orderBy('grain')
-          .orderBy('dimension')
-          .orderBy('bucket')
-          .orderBy('value')
-          .execute();
+        const rows = await codeRollupRows(db, codeId);
         let text = '';
         for (const r of rows) text += `${ROLLUP_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`;
         if (text) yield text;

@@ -3,16 +3,23 @@ import { sql } from 'kysely';
 import { chunked } from '../../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { isPostgres } from '../../../db/database.js';
-import { hourKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } from '../rollups/rollup-rows.js';
+import { codeBucketKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } from '../rollups/rollup-rows.js';
 import { quarterOf } from '../rollups/buckets.js';
-import { addCounters, fineCellsFromRaw, isDetailed, upsertCodeCells } from '../rollups/detail.repo.js';
+import {
+  addCounters,
+  fineCellsFromRaw,
+  isDenseMonth,
+  isDetailed,
+  monthCellsFromDays,
+  upsertCodeCells,
+} from '../rollups/detail.repo.js';
 import { DENSE_HOUR } from '../rollups/rollups.table.js';
 import type { IpHasher } from './ip-hash.js';
 import { toScanRow, type Scan } from './scan.js';
 import type { ScanRow } from '../scans.table.js';
 import { publishScanEvents } from '../../webhooks/index.js';
 import { periodOf, type UsageReading } from '../../usage/index.js';
-import { isoDay, isoHour } from '../../../lib/time.js';
+import { isoDay, isoHour, isoMonth } from '../../../lib/time.js';
 
 type Trx = DB;
 
@@ -268,26 +275,36 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
 }
 
 /**
- * Per-code totals first, returning each touched hour's new count; then the dimension cells: days
- * and months always, quarters and hours only where the hour is detailed (docs/analytics.md). On
- * PostgreSQL the totals upsert holds each hour row's lock until commit, so two instances' flushes
- * of one code-hour see each other's counts in order; SQLite has one writer.
+ * Per-code totals first, returning each touched hour's and month's new count; then the dimension
+ * cells: days always, quarters and hours only where the hour is detailed, months only where the
+ * month is dense (docs/analytics.md). On PostgreSQL the totals upsert holds each hour and month
+ * row's lock until commit, so two instances' flushes of one code-hour or code-month see each
+ * other's counts in order; SQLite has one writer.
  */
 async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnType<typeof rollupsOf>>) {
   const batch = new Map<string, number>();
   for (const r of rows) {
-    const key = hourKey(r.code_id, isoHour(r.scanned_at));
-    batch.set(key, (batch.get(key) ?? 0) + 1);
+    for (const key of [
+      codeBucketKey(r.code_id, isoHour(r.scanned_at)),
+      codeBucketKey(r.code_id, isoMonth(r.scanned_at)),
+    ])
+      batch.set(key, (batch.get(key) ?? 0) + 1);
   }
-  const hours = (await upsertCodeCells(trx, rollups.totals)).filter((h) => h.grain === 'h');
-  const cells: CodeCell[] = [...rollups.coarse];
-  for (const h of hours) {
-    const key = hourKey(h.code_id, h.bucket);
-    const before = { scans: Number(h.scans) - (batch.get(key) ?? 0), detailed: h.detailed };
-    if (isDetailed(before)) cells.push(...(rollups.fine.get(key) ?? []));
+  const cells: CodeCell[] = [...rollups.days];
+  for (const t of await upsertCodeCells(trx, rollups.totals)) {
+    if (t.grain !== 'h' && t.grain !== 'm') continue;
+    const key = codeBucketKey(t.code_id, t.bucket);
+    const before = { scans: Number(t.scans) - (batch.get(key) ?? 0), detailed: t.detailed };
+    if (t.grain === 'm') {
+      if (isDenseMonth(before)) cells.push(...(rollups.months.get(key) ?? []));
+      // Just became dense: its day cells so far (this batch's are not yet added) plus the batch's
+      // month cells give the month in full.
+      else if (isDenseMonth(t))
+        cells.push(...added(await monthCellsFromDays(trx, t.code_id, t.bucket), rollups.months.get(key) ?? []));
+    } else if (isDetailed(before)) cells.push(...(rollups.fine.get(key) ?? []));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
     // DENSE_HOUR + a batch, and give the hour's cells in full.
-    else if (Number(h.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, h.code_id, [h.bucket])));
+    else if (Number(t.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, t.code_id, [t.bucket])));
   }
   await upsertCodeCells(trx, await sortCells(cells));
   await inChunks(trx, rollups.workspace, (chunk) =>
@@ -299,6 +316,23 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnTy
       )
       .execute(),
   );
+}
+
+/** One code-bucket's cells of two sources, one cell per dimension value: an upsert may not name a key twice. */
+function added(a: CodeCell[], b: CodeCell[]): CodeCell[] {
+  const out = new Map<string, CodeCell>();
+  for (const c of [...a, ...b]) {
+    const k = `${c.dimension}\u0000${c.value}`;
+    const seen = out.get(k);
+    if (!seen) out.set(k, { ...c });
+    else {
+      seen.scans += c.scans;
+      seen.humans += c.humans;
+      seen.visitors += c.visitors;
+      seen.human_visitors += c.human_visitors;
+    }
+  }
+  return [...out.values()];
 }
 
 /** Visitor sets only decide whether a scan starts a visitor-day; days before yesterday are done. */

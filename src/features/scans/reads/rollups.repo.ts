@@ -10,7 +10,7 @@ import {
   startOfKey,
   type Selection,
 } from '../rollups/buckets.js';
-import type { Grain } from '../rollups/rollups.table.js';
+import { DENSE_MONTH, type Grain } from '../rollups/rollups.table.js';
 import { edgeValues } from '../rollups/detail.repo.js';
 import { inCodeSet, type CodeSet } from './code-set.js';
 import { scanCount, sumParts } from '../rollups/rollup-sums.js';
@@ -109,6 +109,29 @@ export async function totalsOf(
   return out;
 }
 
+/**
+ * Codes' breakdown of some month selections: each code-month's month cells where its `total` month
+ * row says dense, else the sum of its day cells of that month (docs/decisions.md D40). Each part
+ * starts from the few `total` month rows and joins the cells by key, so a dense code never reads
+ * its days here. Testing density in the same statement keeps the answer one snapshot, and month
+ * cells an older scheme left on sparse months are never read.
+ */
+function monthCells(codes: RawBuilder<unknown>, selections: Selection[], dimension: string, bots: boolean) {
+  return selections.flatMap((s) =>
+    bucketsOf(s).flatMap((buckets) =>
+      [true, false].map((dense) => {
+        const months = sql`select code_id, bucket from scan_rollups where ${codes} and grain = 'm'
+          and dimension = 'total' and ${buckets} and scans ${sql.raw(dense ? '>=' : '<')} ${sql.lit(DENSE_MONTH)}`;
+        const cells = dense
+          ? sql`c.grain = 'm' and c.bucket = t.bucket`
+          : sql`c.grain = 'd' and c.bucket between t.bucket || '-01' and t.bucket || '-31'`;
+        return sql`select c.dimension, c.value, ${sql.lit(s.sign)} * c.${scanCount(bots)} as scans
+          from (${months}) t join scan_rollups c on c.code_id = t.code_id and c.dimension = ${dimension} and ${cells}`;
+      }),
+    ),
+  );
+}
+
 export interface Bucket {
   key: string | null;
   scans: number;
@@ -116,9 +139,9 @@ export interface Bucket {
 
 /**
  * The top `limit` values of each dimension over [from, to), most scans first ('' stored = null).
- * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions read day and month cells;
- * their sub-day pieces come from edgeValues() (quarter and hour cells exist only for detailed
- * hours). A workspace's top codes read its hour, day and month cells; their quarter pieces come
+ * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions read day cells, and month
+ * cells where the month is dense (monthCells); their sub-day pieces come from edgeValues() (quarter
+ * and hour cells exist only for detailed hours). A workspace's top codes read its hour, day and month cells; their quarter pieces come
  * from the `total` quarter rows of the codes with scans in that hour.
  */
 export async function topValues(
@@ -165,8 +188,9 @@ export async function topValues(
   // One part per dimension: PostgreSQL does not seek `dimension in (…)` on the key, it would read
   // every dimension's rows of the grain.
   if ('codes' in scope) {
-    const coarse = selectionsOf(pieces.filter((p) => p.grain === 'd' || p.grain === 'm'));
-    for (const d of plain) plainParts.push(...cells(d, coarse));
+    const days = selectionsOf(pieces.filter((p) => p.grain === 'd'));
+    const months = selectionsOf(pieces.filter((p) => p.grain === 'm'));
+    for (const d of plain) plainParts.push(...cells(d, days), ...monthCells(where, months, d, bots));
     if (dimensions.includes('code')) codeParts.push(...selectionsOf(pieces).map((sel) => codeTotals(where, [sel])));
   } else {
     const selections = selectionsOf(pieces);

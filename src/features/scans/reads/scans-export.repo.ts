@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { DENSE_MONTH } from '../rollups/rollups.table.js';
 import { scanIdFloor } from '../ingest/scan-id.js';
 import type { DB } from '../../../db/database.js';
 import { CSV_COLUMNS } from './scan-csv.js';
@@ -36,4 +38,48 @@ export async function workspaceCodeIds(
   let q = db.selectFrom('codes').select('id').where('workspace_id', '=', workspaceId);
   if (afterId !== null) q = q.where('id', '>', afterId);
   return (await q.orderBy('id').limit(limit).execute()).map((r) => r.id);
+}
+
+/** The rollup columns a data export writes. */
+export const ROLLUP_COLUMNS = [
+  'code_id',
+  'grain',
+  'bucket',
+  'dimension',
+  'value',
+  'scans',
+  'humans',
+  'visitors',
+  'human_visitors',
+] as const;
+
+/**
+ * A code's rollups as a data export gives them: day totals, month totals and breakdowns, and for a
+ * month too sparse to keep its own breakdowns (docs/decisions.md D40) the breakdowns of its days.
+ * Finer cells are derivable from the raw scans.
+ */
+export function codeRollupRows(db: DB, codeId: string) {
+  return db
+    .selectFrom('scan_rollups')
+    .select([...ROLLUP_COLUMNS])
+    .where('code_id', '=', codeId)
+    .where((eb) =>
+      eb.or([
+        eb('grain', '=', 'm'),
+        eb.and([
+          eb('grain', '=', 'd'),
+          eb.or([
+            eb('dimension', '=', 'total'),
+            sql<boolean>`exists (select 1 from scan_rollups t where t.code_id = scan_rollups.code_id and t.grain = 'm'
+              and t.dimension = 'total' and t.value = '' and t.bucket = substr(scan_rollups.bucket, 1, 7)
+              and t.scans < ${sql.lit(DENSE_MONTH)})`,
+          ]),
+        ]),
+      ]),
+    )
+    .orderBy('grain')
+    .orderBy('dimension')
+    .orderBy('bucket')
+    .orderBy('value')
+    .execute();
 }

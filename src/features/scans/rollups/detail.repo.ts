@@ -7,7 +7,7 @@ import type { ScanRow } from '../scans.table.js';
 import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
-import { DENSE_HOUR } from './rollups.table.js';
+import { DENSE_HOUR, DENSE_MONTH } from './rollups.table.js';
 import { scanCount, summed } from './rollup-sums.js';
 import { inCodeSet, type CodeSet } from '../reads/code-set.js';
 
@@ -59,6 +59,44 @@ export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]):
   }
   return await fineCellsOf(rows);
 }
+
+/**
+ * A code's month cells of every dimension (not `total`), summed from its day cells of that month
+ * as they stand in this transaction. The flush calls it when a month turns dense, before it adds
+ * the batch's own day cells, and adds the batch's month cells to what it returns.
+ */
+export async function monthCellsFromDays(db: DB, codeId: string, month: string): Promise<CodeCell[]> {
+  const rows = await db
+    .selectFrom('scan_rollups')
+    .select(['dimension', 'value'])
+    .select((eb) => [
+      eb.fn.sum<number>('scans').as('scans'),
+      eb.fn.sum<number>('humans').as('humans'),
+      eb.fn.sum<number>('visitors').as('visitors'),
+      eb.fn.sum<number>('human_visitors').as('human_visitors'),
+    ])
+    .where('code_id', '=', codeId)
+    .where('grain', '=', 'd')
+    .where('dimension', '<>', 'total')
+    .where('bucket', '>=', `${month}-01`)
+    .where('bucket', '<=', `${month}-31`)
+    .groupBy(['dimension', 'value'])
+    .execute();
+  return rows.map((r) => ({
+    code_id: codeId,
+    grain: 'm',
+    bucket: month,
+    dimension: r.dimension,
+    value: r.value,
+    scans: Number(r.scans),
+    humans: Number(r.humans),
+    visitors: Number(r.visitors),
+    human_visitors: Number(r.human_visitors),
+  }));
+}
+
+/** Whether a `total` month row says the month's dimension cells are stored. */
+export const isDenseMonth = (row: { scans: number | string }) => Number(row.scans) >= DENSE_MONTH;
 
 /**
  * Before a code's raw scans of [firstHour, lastHour] (UTC hour keys) go away, stores the quarter

@@ -111,8 +111,9 @@ const codeCell = ({ scope, ...x }: Cell): CodeCell => ({ code_id: scope, ...x })
  * The rollup deltas of a batch of scan rows: per code and per workspace, per bucket of every
  * grain, the total and each dimension's value; per workspace also each code (for top codes, from
  * the hour grain up). A code's quarter and hour cells of the dimensions come apart in `fine`, by
- * code and hour: the flush writes them only where the hour is detailed (docs/analytics.md).
- * `totals` and `workspace` are in key order; the flush sorts the other cells it writes.
+ * code and hour, and its month cells in `months`, by code and month: the flush writes them only
+ * where the hour is detailed and the month dense (docs/analytics.md). `totals` and `workspace`
+ * are in key order; the flush sorts the other cells it writes.
  */
 export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceOf: Map<string, string>) {
   const codes = new Cells('q');
@@ -133,17 +134,14 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     (workspaceOf.has(v.scopeId) ? codes : workspaces).add(v.scopeId, v.quarter, 'total', '', c);
   }
   const totals: CodeCell[] = [];
-  const coarse: CodeCell[] = [];
+  const days: CodeCell[] = [];
   const fine = new Map<string, CodeCell[]>();
+  const months = new Map<string, CodeCell[]>();
   for (const cell of await codes.withCoarser()) {
     if (cell.dimension === 'total') totals.push(codeCell(cell));
-    else if (!FINE.has(cell.grain)) coarse.push(codeCell(cell));
-    else {
-      const key = hourKey(cell.scope, isoHour(cell.bucket));
-      const list = fine.get(key);
-      if (list) list.push(codeCell(cell));
-      else fine.set(key, [codeCell(cell)]);
-    }
+    else if (cell.grain === 'd') days.push(codeCell(cell));
+    else if (cell.grain === 'm') listOf(months, codeBucketKey(cell.scope, cell.bucket)).push(codeCell(cell));
+    else listOf(fine, codeBucketKey(cell.scope, isoHour(cell.bucket))).push(codeCell(cell));
   }
   const workspace: Array<Insertable<WorkspaceRollupsTable>> = await inKeyOrder(
     (await workspaces.withCoarser())
@@ -151,11 +149,17 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
       .map(({ scope, ...x }) => ({ workspace_id: scope, ...x })),
     (c) => c.workspace_id,
   );
-  return { totals: await sortCells(totals), coarse, fine, workspace };
+  return { totals: await sortCells(totals), days, fine, months, workspace };
 }
 
-/** Key of a code's UTC hour ('2026-03-29T01') in `fine`. */
-export const hourKey = (codeId: string, hour: string) => `${codeId}\u0000${hour}`;
+/** Key of a code's UTC hour ('2026-03-29T01') in `fine`, or of its month ('2026-03') in `months`. */
+export const codeBucketKey = (codeId: string, bucket: string) => `${codeId}\u0000${bucket}`;
+
+function listOf<V>(map: Map<string, V[]>, key: string): V[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
 
 /** A code's quarter and hour cells of every dimension (not `total`) from raw scan rows. */
 export async function fineCellsOf(rows: ScanRow[]): Promise<CodeCell[]> {

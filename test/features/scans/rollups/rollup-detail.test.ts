@@ -6,7 +6,7 @@ import { forEachDialect, useHarness } from '../../../support/suite.js';
 import { UA, createCode, scan } from '../../../support/codes.js';
 import { TestClock } from '../../../support/clock.js';
 import { runRetention } from '../../../../src/features/scans/retention/scan-retention.js';
-import { DENSE_HOUR } from '../../../../src/features/scans/rollups/rollups.table.js';
+import { DENSE_HOUR, DENSE_MONTH } from '../../../../src/features/scans/rollups/rollups.table.js';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -75,6 +75,63 @@ forEachDialect('rollup detail on demand', (dialect) => {
       ).rows[0].n,
     );
     assert.ok(codeRows <= N + 2 + 2 * 6, `${codeRows} top-code rows: hours, days and months, no quarters`);
+  });
+
+  it('a sparse month keeps no month breakdown cells; one that turns dense gets them in full, equal to its days', async () => {
+    const t = await seedTenant(h, 'pro');
+    const quiet = await createCode(h, t, { type: 'url', url: 'https://quiet.example.com/' });
+    const busy = await createCode(h, t, { type: 'url', url: 'https://busy.example.com/' });
+    const feb = Date.parse('2024-02-03T00:00:00.000Z');
+    // A scan every two or three hours: `busy` crosses DENSE_MONTH in its third batch, `quiet` never.
+    await scansAt(
+      quiet,
+      Array.from({ length: DENSE_MONTH - 20 }, (_, i) => feb + i * 3 * HOUR + 60_000),
+      50,
+    );
+    await scansAt(
+      busy,
+      Array.from({ length: DENSE_MONTH + 40 }, (_, i) => feb + i * 2 * HOUR + 60_000),
+      70,
+    );
+    const monthCells = async (codeId: string) =>
+      await h.db
+        .selectFrom('scan_rollups')
+        .select(['dimension', 'value', 'scans', 'humans'])
+        .where('code_id', '=', codeId)
+        .where('grain', '=', 'm')
+        .where('dimension', '<>', 'total')
+        .orderBy('dimension')
+        .orderBy('value')
+        .execute();
+    assert.deepEqual(await monthCells(quiet.id), [], 'no month breakdown of a sparse month');
+    const fromDays = await sql<{ dimension: string; value: string; scans: number; humans: number }>`
+      select dimension, value, sum(scans) as scans, sum(humans) as humans from scan_rollups
+      where code_id = ${busy.id} and grain = 'd' and dimension <> 'total' and bucket like '2024-02-%'
+      group by dimension, value order by dimension, value`.execute(h.db);
+    const asNumbers = (rows: Array<{ dimension: string; value: string; scans: number; humans: number }>) =>
+      rows.map((r) => ({ ...r, scans: Number(r.scans), humans: Number(r.humans) }));
+    assert.deepEqual(asNumbers(await monthCells(busy.id)), asNumbers(fromDays.rows), 'the dense month equals its days');
+    // Both read the same through the API: a sparse month sums its days.
+    for (const code of [quiet, busy]) {
+      const res = await call(h, {
+        url: `/v1/codes/${code.id}/stats?from=2024-01-15&to=2024-03-20&tz=Asia/Kolkata&include_bots=true`,
+        tenant: t,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const raw = await h.db
+        .selectFrom('scans')
+        .select(['country', 'scanned_at'])
+        .where('code_id', '=', code.id)
+        .execute();
+      const inRange = raw.filter((r) => r.scanned_at >= '2024-01-14T18:30' && r.scanned_at < '2024-03-20T18:30');
+      const byCountry = new Map<string, number>();
+      for (const r of inRange) byCountry.set(r.country ?? '', (byCountry.get(r.country ?? '') ?? 0) + 1);
+      assert.equal(res.json.data.total_scans, inRange.length);
+      assert.deepEqual(
+        Object.fromEntries(res.json.data.by_country.map((b: { key: string; scans: number }) => [b.key, b.scans])),
+        Object.fromEntries(byCountry),
+      );
+    }
   });
 
   it('retention keeps every breakdown of the deleted hours: sparse hours are detailed first', async () => {
