@@ -13,7 +13,7 @@ import {
   monthCellsFromDays,
   upsertCodeCells,
 } from '../rollups/detail.repo.js';
-import { DENSE_HOUR } from '../rollups/rollups.table.js';
+import { DENSE_HOUR, VISITOR_HASH_HEX } from '../rollups/rollups.table.js';
 import type { IpHasher } from './ip-hash.js';
 import { toScanRow, type Scan } from './scan.js';
 import type { ScanRow } from '../scans.table.js';
@@ -237,14 +237,15 @@ function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
   const out = new Map<string, VisitorDay>();
   for (const r of rows) {
     if (!r.ip_hash) continue;
+    const ip_hash = r.ip_hash.slice(0, VISITOR_HASH_HEX);
     const day = isoDay(r.scanned_at);
     const quarter = quarterOf(r.scanned_at);
     const human = r.is_bot ? null : quarter;
     for (const scope_id of [r.code_id, r.workspace_id]) {
-      const k = visitorKey({ scope_id, day, ip_hash: r.ip_hash });
+      const k = visitorKey({ scope_id, day, ip_hash });
       const seen = out.get(k);
       if (!seen) {
-        out.set(k, { scope_id, day, ip_hash: r.ip_hash, quarter, humanQuarter: human });
+        out.set(k, { scope_id, day, ip_hash, quarter, humanQuarter: human });
         continue;
       }
       if (quarter < seen.quarter) seen.quarter = quarter;

@@ -64,8 +64,14 @@ export interface WorkspaceRollupsTable extends RollupCounters {
 }
 
 /**
- * Who was seen on a UTC day: a code's or a workspace's id, the day, the daily-salted IP hash, and
- * 1 once a human (non-bot) scan came from it. Only recent days are kept: it decides whether a scan
+ * The hex digits of the daily-salted IP hash a visitor-day row keeps: 64 bits, so two of a million
+ * visitors of one code on one day share a row with a chance under 3 in 100 million (docs/decisions.md D41).
+ */
+export const VISITOR_HASH_HEX = 16;
+
+/**
+ * Who was seen on a UTC day: a code's or a workspace's id, the day, the first VISITOR_HASH_HEX
+ * digits of the daily-salted IP hash, and 1 once a human (non-bot) scan came from it. Only recent days are kept: it decides whether a scan
  * brings a new visitor-day or a new human visitor-day, and the counts live in the rollups.
  */
 export interface ScanVisitorsTable {

@@ -42,3 +42,38 @@ forEachDialect('visitor-day rows migration', (dialect) => {
     });
   });
 });
+
+// Migration 0039 keeps 16 hex digits of each visitor-day's IP hash (docs/decisions.md D41).
+forEachDialect('visitor hash migration', (dialect) => {
+  it('cuts each hash to 16 digits, merging rows that then agree, and migrates down and up again', async () => {
+    await withMigrationDatabase(dialect, async (db, migrator) => {
+      assert.equal((await migrator.migrateTo('0038_sparse_months')).error, undefined);
+      const rows = [
+        ['qr_a', '2026-11-20', `${'a'.repeat(16)}${'0'.repeat(16)}`, 0],
+        ['qr_a', '2026-11-20', `${'a'.repeat(16)}${'1'.repeat(16)}`, 1],
+        ['qr_a', '2026-11-20', 'b'.repeat(32), 0],
+      ] as const;
+      for (const [scope, day, ip, human] of rows)
+        await sql`insert into scan_visitors (scope_id, day, ip_hash, human) values (${scope}, ${day}, ${ip}, ${human})`.execute(
+          db,
+        );
+      const visitors = async () =>
+        (
+          await sql<{
+            ip_hash: string;
+            human: number;
+          }>`select ip_hash, human from scan_visitors order by ip_hash`.execute(db)
+        ).rows.map((r) => [r.ip_hash, Number(r.human)]);
+      assert.equal((await migrator.migrateTo('0039_visitor_hash_and_room_for_updates')).error, undefined);
+      const cut = [
+        ['a'.repeat(16), 1],
+        ['b'.repeat(16), 0],
+      ];
+      assert.deepEqual(await visitors(), cut);
+      assert.equal((await migrator.migrateTo('0038_sparse_months')).error, undefined);
+      assert.deepEqual(await visitors(), cut);
+      assert.equal((await migrator.migrateTo('0039_visitor_hash_and_room_for_updates')).error, undefined);
+      assert.deepEqual(await visitors(), cut);
+    });
+  });
+});

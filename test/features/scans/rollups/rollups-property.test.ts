@@ -5,7 +5,7 @@ import { forEachDialect, useHarness } from '../../../support/suite.js';
 import { UA, createCode, scan } from '../../../support/codes.js';
 import { TestClock } from '../../../support/clock.js';
 import { backfillRollups } from '../../../../src/db/migrations/0005_scan_rollups.js';
-import { DENSE_HOUR, DENSE_MONTH } from '../../../../src/features/scans/rollups/rollups.table.js';
+import { DENSE_HOUR, DENSE_MONTH, VISITOR_HASH_HEX } from '../../../../src/features/scans/rollups/rollups.table.js';
 import { pruneSparseMonths } from '../../../../src/db/migrations/0038_sparse_months.js';
 
 /** mulberry32: a small seeded generator, so a failure can be replayed with its seed. */
@@ -132,6 +132,8 @@ forEachDialect('rollups equal raw counts', (dialect) => {
       [...perHour.values()].some((n) => n >= DENSE_HOUR) && [...perHour.values()].some((n) => n < DENSE_HOUR),
       'dense and sparse hours',
     );
+    const kept = await h.db.selectFrom('scan_visitors').select('ip_hash').execute();
+    assert.ok(kept.length > 0 && kept.every((v) => v.ip_hash.length === VISITOR_HASH_HEX), 'visitor rows keep 64 bits');
     const perMonth = new Map<string, number>();
     for (const r of raw) {
       const k = `${r.code_id}|${r.scanned_at.slice(0, 7)}`;
