@@ -20,7 +20,7 @@ import { loadConfig } from '../src/config.js';
 import { isPostgres, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { buildApp } from '../src/app.js';
-import { backfillRollups } from '../src/db/migrations/0005_scan_rollups.js';
+import { rollUpAsTheFlush } from '../test/support/rollup-backfill.js';
 import { REQUEST_HEADERS, benchEnv, benchTenant, startServer, stopServer } from './redirect-servers.js';
 import { scanIdSql } from '../test/support/scan-ids.js';
 
@@ -177,7 +177,7 @@ async function seeded(label: string, databaseUrl: string) {
     }
   }
   const seededAt = Date.now();
-  await backfillRollups(db, new Date(), [t.workspace_id]);
+  await rollUpAsTheFlush(db, new Date(), [t.workspace_id]);
   const rolledAt = Date.now();
   // A production database has statistics (autovacuum analyzes after such a load); plans without them differ.
   if (isPostgres(db)) await sql`analyze`.execute(db);

@@ -13,7 +13,7 @@ import { sqliteFile } from '../../support/sqlite-file.js';
 import { scanIdSql } from '../../support/scan-ids.js';
 import { createCode } from '../../support/codes.js';
 import { isPostgres } from '../../../src/db/database.js';
-import { backfillRollups } from '../../../src/db/migrations/0005_scan_rollups.js';
+import { rollUpAsTheFlush } from '../../support/rollup-backfill.js';
 import { newId } from '../../../src/lib/ids.js';
 import { runExport } from '../../../src/features/privacy/exports.service.js';
 import { systemClock } from '../../../src/lib/clock.js';
@@ -66,7 +66,7 @@ for (const [n, id] of ids.entries()) {
       'DE', 'mobile', 'iOS', 'Mobile Safari', 'https://ref.example/', 'de-de', 0, 'a1b2c3d4e5f6a7b8', 'https://example.com/'
     from ${series}`.execute(h.db);
 }
-await backfillRollups(h.db, new Date(), [t.workspaceId]);
+await rollUpAsTheFlush(h.db, new Date(), [t.workspaceId]);
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
 const exportId = newId('exp');

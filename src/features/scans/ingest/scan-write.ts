@@ -7,6 +7,7 @@ import { codeBucketKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } f
 import { quarterOf } from '../rollups/buckets.js';
 import {
   addCounters,
+  clearMonthCells,
   fineCellsFromRaw,
   isDenseMonth,
   isDetailed,
@@ -299,9 +300,12 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnTy
     if (t.grain === 'm') {
       if (isDenseMonth(before)) cells.push(...(rollups.months.get(key) ?? []));
       // Just became dense: its day cells so far (this batch's are not yet added) plus the batch's
-      // month cells give the month in full.
-      else if (isDenseMonth(t))
+      // month cells give the month in full, in place of any month cells it had (an instance of the
+      // old scheme still running during an upgrade writes them; this flush holds the month's lock).
+      else if (isDenseMonth(t)) {
+        await clearMonthCells(trx, t.code_id, t.bucket);
         cells.push(...added(await monthCellsFromDays(trx, t.code_id, t.bucket), rollups.months.get(key) ?? []));
+      }
     } else if (isDetailed(before)) cells.push(...(rollups.fine.get(key) ?? []));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
     // DENSE_HOUR + a batch, and give the hour's cells in full.

@@ -95,6 +95,17 @@ export async function monthCellsFromDays(db: DB, codeId: string, month: string):
   }));
 }
 
+/** Deletes a code's month cells of every dimension (not `total`) of one month. */
+export async function clearMonthCells(db: DB, codeId: string, month: string): Promise<void> {
+  await db
+    .deleteFrom('scan_rollups')
+    .where('code_id', '=', codeId)
+    .where('grain', '=', 'm')
+    .where('bucket', '=', month)
+    .where('dimension', '<>', 'total')
+    .execute();
+}
+
 /** Whether a `total` month row says the month's dimension cells are stored. */
 export const isDenseMonth = (row: { scans: number | string }) => Number(row.scans) >= DENSE_MONTH;
 

@@ -9,7 +9,7 @@ import { call, type Dialect, type Harness, type Tenant } from '../../../support/
 import { forEachDialect, useHarness } from '../../../support/suite.js';
 import { createCode } from '../../../support/codes.js';
 import { isPostgres } from '../../../../src/db/database.js';
-import { backfillRollups } from '../../../../src/db/migrations/0005_scan_rollups.js';
+import { rollUpAsTheFlush } from '../../../support/rollup-backfill.js';
 import { scanIdSql } from '../../../support/scan-ids.js';
 
 const SCANS = 200_000;
@@ -40,7 +40,7 @@ async function seedScans(h: Harness, code: { id: string }, t: Tenant) {
         case when i % 3 = 0 then 'https://r.example/' end, 'de-de', case when i % 10 = 0 then 1 else 0 end, hex(i % 5000), 'https://dest.example/'
       from n`.execute(h.db);
   }
-  await backfillRollups(h.db, new Date(), [t.workspaceId]);
+  await rollUpAsTheFlush(h.db, new Date(), [t.workspaceId]);
 }
 
 forEachDialect(

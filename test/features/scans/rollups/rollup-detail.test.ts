@@ -134,6 +134,26 @@ forEachDialect('rollup detail on demand', (dialect) => {
     }
   });
 
+  it('a month turning dense replaces month cells an older instance left, instead of adding to them', async () => {
+    const t = await seedTenant(h, 'pro');
+    const code = await createCode(h, t, { type: 'url', url: 'https://upgrade.example.com/' });
+    const mar = Date.parse('2024-03-02T00:00:00.000Z');
+    const times = Array.from({ length: DENSE_MONTH + 20 }, (_, i) => mar + i * 2 * HOUR + 60_000);
+    await scansAt(code, times.slice(0, DENSE_MONTH - 30), 100);
+    // What an instance of the old scheme, still running during an upgrade, writes to a sparse month.
+    await sql`insert into scan_rollups (code_id, grain, bucket, dimension, value, scans, humans, visitors, human_visitors)
+      values (${code.id}, 'm', '2024-03', 'country', 'DE', 5, 5, 0, 0)`.execute(h.db);
+    await scansAt(code, times.slice(DENSE_MONTH - 30), 100);
+    const sums = async (grain: 'd' | 'm') =>
+      (
+        await sql<{ value: string; scans: number }>`select value, sum(scans) as scans from scan_rollups
+        where code_id = ${code.id} and grain = ${grain} and dimension = 'country' group by value order by value`.execute(
+          h.db,
+        )
+      ).rows.map((r) => [r.value, Number(r.scans)]);
+    assert.deepEqual(await sums('m'), await sums('d'));
+  });
+
   it('retention keeps every breakdown of the deleted hours: sparse hours are detailed first', async () => {
     const t: Tenant = await seedTenant(h, 'pro');
     const a = await createCode(h, t, { type: 'url', url: 'https://a.example.com/', tags: ['r'] });

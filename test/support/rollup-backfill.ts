@@ -1,0 +1,15 @@
+import { sql } from 'kysely';
+import type { DB } from '../../src/db/database.js';
+import { backfillRollups } from '../../src/db/migrations/0005_scan_rollups.js';
+import { pruneSparseMonths } from '../../src/db/migrations/0038_sparse_months.js';
+
+/**
+ * Rollups and visitor-day rows of raw scans seeded in SQL, as the flush would have written them:
+ * migration 0005's backfill, then what migrations 0038 (month cells of dense months only) and 0039
+ * (visitor rows keep 16 hex digits of the hash) did to the rows it wrote.
+ */
+export async function rollUpAsTheFlush(db: DB, now: Date, workspaceIds: string[]): Promise<void> {
+  await backfillRollups(db, now, workspaceIds);
+  await pruneSparseMonths(db);
+  await sql`update scan_visitors set ip_hash = substr(ip_hash, 1, 16) where length(ip_hash) > 16`.execute(db);
+}
