@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// A code's month cells of the breakdown dimensions are kept only for dense months (docs/decisions.md
-// D40): below 200 scans a month they repeat its day cells almost one for one, and reads sum the
+// docs/decisions.md D40: a code's month cells of the breakdown dimensions are kept only for dense
+// months. Below 200 scans a month they repeat its day cells almost one for one, and reads sum the
 // days instead. SQL only: migrations import no app code, so the threshold is written here too.
 const DENSE_MONTH = 200;
 
