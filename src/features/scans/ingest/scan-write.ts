@@ -13,6 +13,7 @@ import {
   isDetailed,
   monthCellsFromDays,
   upsertCodeCells,
+  upsertTotals,
 } from '../rollups/detail.repo.js';
 import { DENSE_HOUR, VISITOR_HASH_HEX } from '../rollups/rollups.table.js';
 import type { IpHasher } from './ip-hash.js';
@@ -293,7 +294,7 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnTy
       batch.set(key, (batch.get(key) ?? 0) + 1);
   }
   const cells: CodeCell[] = [...rollups.days];
-  for (const t of await upsertCodeCells(trx, rollups.totals)) {
+  for (const t of await upsertTotals(trx, rollups.totals)) {
     if (t.grain !== 'h' && t.grain !== 'm') continue;
     const key = codeBucketKey(t.code_id, t.bucket);
     const before = { scans: Number(t.scans) - (batch.get(key) ?? 0), detailed: t.detailed };

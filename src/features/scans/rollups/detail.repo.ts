@@ -21,19 +21,29 @@ export function rawScans(db: DB, codeId: string, start: number, end: number) {
     .where('id', '<', idFloor('scn', end));
 }
 
-/** Upserts per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
-export async function upsertCodeCells(db: DB, cells: CodeCell[]) {
+/** The upsert of per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
+const upsertCells = (db: DB, chunk: CodeCell[]) =>
+  insertRows(db, 'scan_rollups', chunk).onConflict((oc) =>
+    oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')),
+  );
+
+/** Upserts per-code rollup cells, adding the counters. */
+export async function upsertCodeCells(db: DB, cells: CodeCell[]): Promise<void> {
+  for (const chunk of chunked(cells, rowsPerInsert(db))) await upsertCells(db, chunk).execute();
+}
+
+/**
+ * Upserts per-code `total` cells and returns each one's new counts: the flush reads from them which
+ * hours turned detailed and which months dense. Only totals come back: returning every dimension
+ * cell too made the database send, and the driver parse, a row a cell (30,000 uniform scans
+ * written 3,000 at a time on SQLite: the writer's CPU a scan fell from about 153 to 141 µs).
+ */
+export async function upsertTotals(db: DB, cells: CodeCell[]) {
   const out: Array<{ code_id: string; grain: string; bucket: string; scans: number; detailed: number }> = [];
-  for (const chunk of chunked(cells, rowsPerInsert(db))) {
+  for (const chunk of chunked(cells, rowsPerInsert(db)))
     out.push(
-      ...(await insertRows(db, 'scan_rollups', chunk)
-        .onConflict((oc) =>
-          oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')),
-        )
-        .returning(['code_id', 'grain', 'bucket', 'scans', 'detailed'])
-        .execute()),
+      ...(await upsertCells(db, chunk).returning(['code_id', 'grain', 'bucket', 'scans', 'detailed']).execute()),
     );
-  }
   return out;
 }
 
