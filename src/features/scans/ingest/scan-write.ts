@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import { chunked } from '../../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { isPostgres } from '../../../db/database.js';
-import { codeBucketKey, rollupsOf, sortCells, type CodeCell, type NewVisitor } from '../rollups/rollup-rows.js';
+import {
+  codeBucketKey,
+  rollupsOf,
+  sortCells,
+  summedCells,
+  type CodeCell,
+  type NewVisitor,
+} from '../rollups/rollup-rows.js';
 import { quarterOf } from '../rollups/buckets.js';
 import {
   addCounters,
@@ -305,7 +312,12 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnTy
       // old scheme still running during an upgrade writes them; this flush holds the month's lock).
       else if (isDenseMonth(t)) {
         await clearMonthCells(trx, t.code_id, t.bucket);
-        cells.push(...added(await monthCellsFromDays(trx, t.code_id, t.bucket), rollups.months.get(key) ?? []));
+        cells.push(
+          ...summedCells('m', [
+            ...(await monthCellsFromDays(trx, t.code_id, t.bucket)),
+            ...(rollups.months.get(key) ?? []),
+          ]),
+        );
       }
     } else if (isDetailed(before)) cells.push(...(rollups.fine.get(key) ?? []));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
@@ -322,23 +334,6 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnTy
       )
       .execute(),
   );
-}
-
-/** One code-bucket's cells of two sources, one cell per dimension value: an upsert may not name a key twice. */
-function added(a: CodeCell[], b: CodeCell[]): CodeCell[] {
-  const out = new Map<string, CodeCell>();
-  for (const c of [...a, ...b]) {
-    const k = `${c.dimension}\u0000${c.value}`;
-    const seen = out.get(k);
-    if (!seen) out.set(k, { ...c });
-    else {
-      seen.scans += c.scans;
-      seen.humans += c.humans;
-      seen.visitors += c.visitors;
-      seen.human_visitors += c.human_visitors;
-    }
-  }
-  return [...out.values()];
 }
 
 /** Visitor sets only decide whether a scan starts a visitor-day; days before yesterday are done. */

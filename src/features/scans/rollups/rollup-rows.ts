@@ -161,6 +161,13 @@ function listOf<V>(map: Map<string, V[]>, key: string): V[] {
   return list;
 }
 
+/** Cells of one grain added up per code, bucket, dimension and value: an upsert may not name a key twice. */
+export function summedCells(grain: Grain, cells: CodeCell[]): CodeCell[] {
+  const sum = new Cells(grain);
+  for (const c of cells) sum.add(c.code_id, c.bucket, c.dimension, c.value, c);
+  return [...sum.all()].map(codeCell);
+}
+
 /** A code's quarter and hour cells of every dimension (not `total`) from raw scan rows. */
 export async function fineCellsOf(rows: ScanRow[]): Promise<CodeCell[]> {
   const codes = new Cells('q');
@@ -184,12 +191,7 @@ const byKey = (a: Keyed, b: Keyed) =>
  */
 async function inKeyOrder<T extends Keyed>(rows: T[], scope: (row: T) => string): Promise<T[]> {
   const groups = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = scope(r);
-    const g = groups.get(k);
-    if (g) g.push(r);
-    else groups.set(k, [r]);
-  }
+  for (const r of rows) listOf(groups, scope(r)).push(r);
   const out: T[] = [];
   let since = 0;
   for (const k of [...groups.keys()].sort(compare)) {
