@@ -5,6 +5,8 @@ import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { isPostgres } from '../../../db/database.js';
 import {
   codeBucketKey,
+  fineCellsOf,
+  monthCellsOf,
   rollupsOf,
   sortCells,
   summedCells,
@@ -28,7 +30,7 @@ import { toScanRow, type Scan } from './scan.js';
 import type { ScanRow } from '../scans.table.js';
 import { publishScanEvents } from '../../webhooks/index.js';
 import { periodOf, type UsageReading } from '../../usage/index.js';
-import { isoDay, isoHour, isoMonth } from '../../../lib/time.js';
+import { isoDay } from '../../../lib/time.js';
 
 type Trx = DB;
 
@@ -292,34 +294,21 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
  * other's counts in order; SQLite has one writer.
  */
 async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnType<typeof rollupsOf>>) {
-  const batch = new Map<string, number>();
-  for (const r of rows) {
-    for (const key of [
-      codeBucketKey(r.code_id, isoHour(r.scanned_at)),
-      codeBucketKey(r.code_id, isoMonth(r.scanned_at)),
-    ])
-      batch.set(key, (batch.get(key) ?? 0) + 1);
-  }
   const cells: CodeCell[] = [...rollups.days];
   for (const t of await upsertTotals(trx, rollups.totals)) {
     if (t.grain !== 'h' && t.grain !== 'm') continue;
-    const key = codeBucketKey(t.code_id, t.bucket);
-    const before = { scans: Number(t.scans) - (batch.get(key) ?? 0), detailed: t.detailed };
+    const batch = (t.grain === 'h' ? rollups.hours : rollups.months).get(codeBucketKey(t.code_id, t.bucket)) ?? [];
+    const before = { scans: Number(t.scans) - batch.length, detailed: t.detailed };
     if (t.grain === 'm') {
-      if (isDenseMonth(before)) cells.push(...(rollups.months.get(key) ?? []));
+      if (isDenseMonth(before)) cells.push(...monthCellsOf(batch));
       // Just became dense: its day cells so far (this batch's are not yet added) plus the batch's
       // month cells give the month in full, in place of any month cells it had (an instance of the
       // old scheme still running during an upgrade writes them; this flush holds the month's lock).
       else if (isDenseMonth(t)) {
         await clearMonthCells(trx, t.code_id, t.bucket);
-        cells.push(
-          ...summedCells('m', [
-            ...(await monthCellsFromDays(trx, t.code_id, t.bucket)),
-            ...(rollups.months.get(key) ?? []),
-          ]),
-        );
+        cells.push(...summedCells('m', [...(await monthCellsFromDays(trx, t.code_id, t.bucket)), ...monthCellsOf(batch)]));
       }
-    } else if (isDetailed(before)) cells.push(...(rollups.fine.get(key) ?? []));
+    } else if (isDetailed(before)) cells.push(...fineCellsOf(batch));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
     // DENSE_HOUR + a batch, and give the hour's cells in full.
     else if (Number(t.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, t.code_id, [t.bucket])));

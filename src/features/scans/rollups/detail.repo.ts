@@ -67,7 +67,7 @@ export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]):
     const start = startOfKey('h', hour);
     rows.push(...(await rawScans(db, codeId, start, start + HOUR).execute()));
   }
-  return await fineCellsOf(rows);
+  return fineCellsOf(rows);
 }
 
 /**

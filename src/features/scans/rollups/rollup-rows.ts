@@ -3,7 +3,6 @@ import { parentKey, quarterOf } from './buckets.js';
 import { DIMENSIONS, DIMENSION_NAMES } from './dimensions.js';
 import type { Insertable } from 'kysely';
 import type { Grain, RollupCounters, ScanRollupsTable, WorkspaceRollupsTable } from './rollups.table.js';
-import { isoHour } from '../../../lib/time.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 /**
@@ -93,7 +92,6 @@ function branch<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V
   return next;
 }
 
-const FINE = new Set<Grain>(['q', 'h']);
 const countersOf = (r: ScanRow): RollupCounters => ({
   scans: 1,
   humans: r.is_bot ? 0 : 1,
@@ -108,16 +106,22 @@ function addDimensions(cells: Cells, scope: string, q: string, r: ScanRow, c: Ro
 const codeCell = ({ scope, ...x }: Cell): CodeCell => ({ code_id: scope, ...x });
 
 /**
- * The rollup deltas of a batch of scan rows: per code and per workspace, per bucket of every
- * grain, the total and each dimension's value; per workspace also each code (for top codes, from
- * the hour grain up). A code's quarter and hour cells of the dimensions come apart in `fine`, by
- * code and hour, and its month cells in `months`, by code and month: the flush writes them only
- * where the hour is detailed and the month dense (docs/analytics.md). `totals` and `workspace`
- * are in key order; the flush sorts the other cells it writes.
+ * The rollup deltas of a batch of scan rows: per code, the `total` row of every grain and the day
+ * cells of each dimension; per workspace, every grain's total and dimension cells, and each code
+ * from the hour grain up (for top codes). A code's quarter, hour and month cells of the dimensions
+ * are written only where its hour is detailed or its month dense (docs/analytics.md), which the
+ * flush learns from the totals it upserts: so the batch's rows come grouped by code-hour in
+ * `hours` and by code-month in `months`, and fineCellsOf() and monthCellsOf() build those cells
+ * only for the keys that need them. Built for every code, they were three quarters of the cells a
+ * batch spread over many sparse codes made and threw away. `totals` and `workspace` are in key
+ * order; the flush sorts the other cells it writes.
  */
 export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceOf: Map<string, string>) {
   const codes = new Cells('q');
+  const days = new Cells('d');
   const workspaces = new Cells('q');
+  const hours = new Map<string, ScanRow[]>();
+  const months = new Map<string, ScanRow[]>();
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (i && i % SLICE === 0) await yieldToLoop();
@@ -126,22 +130,14 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     codes.add(r.code_id, q, 'total', '', c);
     workspaces.add(r.workspace_id, q, 'total', '', c);
     workspaces.add(r.workspace_id, q, 'code', r.code_id, c);
-    addDimensions(codes, r.code_id, q, r, c);
+    addDimensions(days, r.code_id, parentKey(q, 'd'), r, c);
     addDimensions(workspaces, r.workspace_id, q, r, c);
+    listOf(hours, codeBucketKey(r.code_id, parentKey(q, 'h'))).push(r);
+    listOf(months, codeBucketKey(r.code_id, parentKey(q, 'm'))).push(r);
   }
   for (const v of newVisitors) {
     const c: RollupCounters = { scans: 0, humans: 0, visitors: v.human ? 0 : 1, human_visitors: v.human ? 1 : 0 };
     (workspaceOf.has(v.scopeId) ? codes : workspaces).add(v.scopeId, v.quarter, 'total', '', c);
-  }
-  const totals: CodeCell[] = [];
-  const days: CodeCell[] = [];
-  const fine = new Map<string, CodeCell[]>();
-  const months = new Map<string, CodeCell[]>();
-  for (const cell of await codes.withCoarser()) {
-    if (cell.dimension === 'total') totals.push(codeCell(cell));
-    else if (cell.grain === 'd') days.push(codeCell(cell));
-    else if (cell.grain === 'm') listOf(months, codeBucketKey(cell.scope, cell.bucket)).push(codeCell(cell));
-    else listOf(fine, codeBucketKey(cell.scope, isoHour(cell.bucket))).push(codeCell(cell));
   }
   const workspace: Array<Insertable<WorkspaceRollupsTable>> = await inKeyOrder(
     (await workspaces.withCoarser())
@@ -149,10 +145,16 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
       .map(({ scope, ...x }) => ({ workspace_id: scope, ...x })),
     (c) => c.workspace_id,
   );
-  return { totals: await sortCells(totals), days, fine, months, workspace };
+  return {
+    totals: await sortCells((await codes.withCoarser()).map(codeCell)),
+    days: [...days.all()].map(codeCell),
+    hours,
+    months,
+    workspace,
+  };
 }
 
-/** Key of a code's UTC hour ('2026-03-29T01') in `fine`, or of its month ('2026-03') in `months`. */
+/** Key of a code's UTC hour ('2026-03-29T01') in `hours`, or of its month ('2026-03') in `months`. */
 export const codeBucketKey = (codeId: string, bucket: string) => `${codeId}\u0000${bucket}`;
 
 function listOf<V>(map: Map<string, V[]>, key: string): V[] {
@@ -168,11 +170,24 @@ export function summedCells(grain: Grain, cells: CodeCell[]): CodeCell[] {
   return [...sum.all()].map(codeCell);
 }
 
-/** A code's quarter and hour cells of every dimension (not `total`) from raw scan rows. */
-export async function fineCellsOf(rows: ScanRow[]): Promise<CodeCell[]> {
-  const codes = new Cells('q');
-  for (const r of rows) addDimensions(codes, r.code_id, quarterOf(r.scanned_at), r, countersOf(r));
-  return (await codes.withCoarser()).filter((x) => FINE.has(x.grain)).map(codeCell);
+/** Codes' quarter and hour cells of every dimension (not `total`) from raw scan rows. */
+export function fineCellsOf(rows: ScanRow[]): CodeCell[] {
+  const quarters = new Cells('q');
+  const hours = new Cells('h');
+  for (const r of rows) {
+    const q = quarterOf(r.scanned_at);
+    const c = countersOf(r);
+    addDimensions(quarters, r.code_id, q, r, c);
+    addDimensions(hours, r.code_id, parentKey(q, 'h'), r, c);
+  }
+  return [...quarters.all(), ...hours.all()].map(codeCell);
+}
+
+/** Codes' month cells of every dimension (not `total`) from raw scan rows. */
+export function monthCellsOf(rows: ScanRow[]): CodeCell[] {
+  const months = new Cells('m');
+  for (const r of rows) addDimensions(months, r.code_id, r.scanned_at.slice(0, 7), r, countersOf(r));
+  return [...months.all()].map(codeCell);
 }
 
 type Keyed = { grain: string; dimension: string; bucket: string; value: string };
