@@ -1,10 +1,11 @@
 /**
- * The scan flush's JavaScript on the event loop: how long rollupsOf() aggregates one 1,000-scan
- * batch, for a batch of one code alike in every field and for one across 50 codes with varied
- * countries, devices, browsers and referrers. Diagnostic, no target: the redirect and analytics
- * benchmarks show what it costs under load. Run: npm run bench -- rollups
+ * The scan flush's JavaScript: how long rollupsOf() aggregates one 1,000-scan batch and the quarter,
+ * hour and month cells of every code are built (the most a flush builds: it builds them only for
+ * detailed hours and dense months), for a batch of one code alike in every field and for one
+ * across 50 codes with varied countries, devices, browsers and referrers. Diagnostic, no target:
+ * the redirect and analytics benchmarks show what it costs under load. Run: npm run bench -- rollups
  */
-import { rollupsOf } from '../src/features/scans/rollups/rollup-rows.js';
+import { fineCellsOf, monthCellsOf, rollupsOf } from '../src/features/scans/rollups/rollup-rows.js';
 import type { ScanRow } from '../src/features/scans/scans.table.js';
 
 const BATCH = 1_000;
@@ -30,6 +31,13 @@ function batch(varied: boolean): ScanRow[] {
   }));
 }
 
+/** rollupsOf, then the fine and month cells of every code-hour and code-month: as if all were detailed and dense. */
+async function aggregate(rows: ScanRow[], workspaceOf: Map<string, string>) {
+  const { hours, months } = await rollupsOf(rows, [], workspaceOf);
+  for (const list of hours.values()) fineCellsOf(list);
+  for (const list of months.values()) monthCellsOf(list);
+}
+
 console.log(
   `rollups benchmark: node ${process.version}, ${BATCH.toLocaleString('en')}-scan batches, 200 warm-up and 500 timed calls each\n`,
 );
@@ -37,9 +45,9 @@ console.log('| batch | ms a batch | µs a scan |\n|---|---:|---:|');
 for (const varied of [false, true]) {
   const rows = batch(varied);
   const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));
-  for (let i = 0; i < 200; i++) await rollupsOf(rows, [], workspaceOf);
+  for (let i = 0; i < 200; i++) await aggregate(rows, workspaceOf);
   const t0 = performance.now();
-  for (let i = 0; i < 500; i++) await rollupsOf(rows, [], workspaceOf);
+  for (let i = 0; i < 500; i++) await aggregate(rows, workspaceOf);
   const ms = (performance.now() - t0) / 500;
   console.log(
     `| ${varied ? '50 codes, varied fields' : 'one code, alike'} | ${ms.toFixed(2)} | ${((ms * 1000) / BATCH).toFixed(2)} |`,

@@ -18,7 +18,11 @@ type Table = keyof Database & string;
 export function insertRows<T extends Table>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
   if (!rows.length) return db.insertInto(table).values(rows as never);
   const columns = Object.keys(rows[0]);
-  if (!isPostgres(db)) return db.insertInto(table).columns(columns as never).expression(valuesOf(columns, rows) as never);
+  if (!isPostgres(db))
+    return db
+      .insertInto(table)
+      .columns(columns as never)
+      .expression(valuesOf(columns, rows) as never);
   const refs = sql.join(columns.map((c) => sql.ref(c)));
   return db
     .insertInto(table)

@@ -306,7 +306,9 @@ async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnTy
       // old scheme still running during an upgrade writes them; this flush holds the month's lock).
       else if (isDenseMonth(t)) {
         await clearMonthCells(trx, t.code_id, t.bucket);
-        cells.push(...summedCells('m', [...(await monthCellsFromDays(trx, t.code_id, t.bucket)), ...monthCellsOf(batch)]));
+        cells.push(
+          ...summedCells('m', [...(await monthCellsFromDays(trx, t.code_id, t.bucket)), ...monthCellsOf(batch)]),
+        );
       }
     } else if (isDetailed(before)) cells.push(...fineCellsOf(batch));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
