@@ -5,7 +5,7 @@
  * across 50 codes with varied countries, devices, browsers and referrers. Diagnostic, no target:
  * the redirect and analytics benchmarks show what it costs under load. Run: npm run bench -- rollups
  */
-import { fineCellsOf, monthCellsOf, rollupsOf } from '../src/features/scans/rollups/rollup-rows.js';
+import { rollupsOf } from '../src/features/scans/rollups/rollup-rows.js';
 import type { ScanRow } from '../src/features/scans/scans.table.js';
 
 const BATCH = 1_000;
@@ -33,9 +33,11 @@ function batch(varied: boolean): ScanRow[] {
 
 /** rollupsOf, then the fine and month cells of every code-hour and code-month: as if all were detailed and dense. */
 async function aggregate(rows: ScanRow[], workspaceOf: Map<string, string>) {
-  const { hours, months } = await rollupsOf(rows, [], workspaceOf);
-  for (const list of hours.values()) fineCellsOf(list);
-  for (const list of months.values()) monthCellsOf(list);
+  const rollups = await rollupsOf(rows, [], workspaceOf);
+  for (const t of rollups.totals) {
+    if (t.grain === 'h') rollups.fineCells(t.code_id, t.bucket);
+    if (t.grain === 'm') rollups.monthCells(t.code_id, t.bucket);
+  }
 }
 
 console.log(

@@ -3,16 +3,7 @@ import { sql } from 'kysely';
 import { chunked } from '../../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { isPostgres } from '../../../db/database.js';
-import {
-  codeBucketKey,
-  fineCellsOf,
-  monthCellsOf,
-  rollupsOf,
-  sortCells,
-  summedCells,
-  type CodeCell,
-  type NewVisitor,
-} from '../rollups/rollup-rows.js';
+import { rollupsOf, sortCells, summedCells, type CodeCell, type NewVisitor } from '../rollups/rollup-rows.js';
 import { quarterOf } from '../rollups/buckets.js';
 import {
   addCounters,
@@ -193,7 +184,7 @@ export async function writeScanBatchIn(
   });
   for (const v of await markHuman(trx, humanAgain))
     fresh.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter! });
-  await writeRollups(trx, rows, await rollupsOf(rows, fresh, workspaceOf));
+  await writeRollups(trx, await rollupsOf(rows, fresh, workspaceOf));
   // scan_count (non-bot) drives max_scans; with bot_scan_count it is the scan list's total_count.
   await addScanCounts(trx, [...codes].sort(byKey));
   const readings: UsageReading[] = [];
@@ -293,24 +284,26 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
  * row's lock until commit, so two instances' flushes of one code-hour or code-month see each
  * other's counts in order; SQLite has one writer.
  */
-async function writeRollups(trx: Trx, rows: ScanRow[], rollups: Awaited<ReturnType<typeof rollupsOf>>) {
+async function writeRollups(trx: Trx, rollups: Awaited<ReturnType<typeof rollupsOf>>) {
   const cells: CodeCell[] = [...rollups.days];
   for (const t of await upsertTotals(trx, rollups.totals)) {
     if (t.grain !== 'h' && t.grain !== 'm') continue;
-    const batch = (t.grain === 'h' ? rollups.hours : rollups.months).get(codeBucketKey(t.code_id, t.bucket)) ?? [];
-    const before = { scans: Number(t.scans) - batch.length, detailed: t.detailed };
+    const before = { scans: Number(t.scans) - rollups.scansIn(t.code_id, t.bucket), detailed: t.detailed };
     if (t.grain === 'm') {
-      if (isDenseMonth(before)) cells.push(...monthCellsOf(batch));
+      if (isDenseMonth(before)) cells.push(...rollups.monthCells(t.code_id, t.bucket));
       // Just became dense: its day cells so far (this batch's are not yet added) plus the batch's
       // month cells give the month in full, in place of any month cells it had (an instance of the
       // old scheme still running during an upgrade writes them; this flush holds the month's lock).
       else if (isDenseMonth(t)) {
         await clearMonthCells(trx, t.code_id, t.bucket);
         cells.push(
-          ...summedCells('m', [...(await monthCellsFromDays(trx, t.code_id, t.bucket)), ...monthCellsOf(batch)]),
+          ...summedCells('m', [
+            ...(await monthCellsFromDays(trx, t.code_id, t.bucket)),
+            ...rollups.monthCells(t.code_id, t.bucket),
+          ]),
         );
       }
-    } else if (isDetailed(before)) cells.push(...fineCellsOf(batch));
+    } else if (isDetailed(before)) cells.push(...rollups.fineCells(t.code_id, t.bucket));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
     // DENSE_HOUR + a batch, and give the hour's cells in full.
     else if (Number(t.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, t.code_id, [t.bucket])));

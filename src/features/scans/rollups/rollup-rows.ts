@@ -64,6 +64,19 @@ class Cells {
     }
   }
 
+  /** The dimension cells (not `total`) of a scope's buckets that start with `prefix`: an hour's quarters, a month's days. */
+  *under(scope: string, prefix: string): Generator<Cell> {
+    for (const [bucket, byDimension] of this.tree.get(scope) ?? []) {
+      if (!bucket.startsWith(prefix)) continue;
+      for (const [dimension, byValue] of byDimension) if (dimension !== 'total') yield* byValue.values();
+    }
+  }
+
+  /** The scans of a scope's `total` cell of one bucket (0 when none). */
+  scansOf(scope: string, bucket: string): number {
+    return this.tree.get(scope)?.get(bucket)?.get('total')?.get('')?.scans ?? 0;
+  }
+
   *all(): Generator<Cell> {
     for (const byBucket of this.tree.values()) {
       for (const byDimension of byBucket.values()) for (const byValue of byDimension.values()) yield* byValue.values();
@@ -109,19 +122,17 @@ const codeCell = ({ scope, ...x }: Cell): CodeCell => ({ code_id: scope, ...x })
  * The rollup deltas of a batch of scan rows: per code, the `total` row of every grain and the day
  * cells of each dimension; per workspace, every grain's total and dimension cells, and each code
  * from the hour grain up (for top codes). A code's quarter, hour and month cells of the dimensions
- * are written only where its hour is detailed or its month dense (docs/analytics.md), which the
- * flush learns from the totals it upserts: so the batch's rows come grouped by code-hour in
- * `hours` and by code-month in `months`, and fineCellsOf() and monthCellsOf() build those cells
- * only for the keys that need them. Built for every code, they were three quarters of the cells a
- * batch spread over many sparse codes made and threw away. `totals` and `workspace` are in key
- * order; the flush sorts the other cells it writes.
+ * are stored only where its hour is detailed or its month dense (docs/analytics.md), which the
+ * flush learns from the totals it upserts; `fineCells` and `monthCells` build them then, for those
+ * keys only. Built for every code, they were three quarters of the cells a batch spread over many
+ * sparse codes made and threw away. `totals` and `workspace` are in key order; the flush sorts the
+ * other cells it writes.
  */
 export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceOf: Map<string, string>) {
   const codes = new Cells('q');
   const days = new Cells('d');
   const workspaces = new Cells('q');
-  const hours = new Map<string, ScanRow[]>();
-  const months = new Map<string, ScanRow[]>();
+  const rowsOf = new Map<string, ScanRow[]>();
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (i && i % SLICE === 0) await yieldToLoop();
@@ -132,13 +143,18 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     workspaces.add(r.workspace_id, q, 'code', r.code_id, c);
     addDimensions(days, r.code_id, parentKey(q, 'd'), r, c);
     addDimensions(workspaces, r.workspace_id, q, r, c);
-    listOf(hours, codeBucketKey(r.code_id, parentKey(q, 'h'))).push(r);
-    listOf(months, codeBucketKey(r.code_id, parentKey(q, 'm'))).push(r);
+    listOf(rowsOf, r.code_id).push(r);
   }
   for (const v of newVisitors) {
     const c: RollupCounters = { scans: 0, humans: 0, visitors: v.human ? 0 : 1, human_visitors: v.human ? 1 : 0 };
     (workspaceOf.has(v.scopeId) ? codes : workspaces).add(v.scopeId, v.quarter, 'total', '', c);
   }
+  const totals = await codes.withCoarser();
+  const [hours, months] = (['h', 'm'] as const).map((g) => {
+    const cells = new Cells(g);
+    for (const t of totals) if (t.grain === g) cells.add(t.scope, t.bucket, 'total', '', t);
+    return cells;
+  });
   const workspace: Array<Insertable<WorkspaceRollupsTable>> = await inKeyOrder(
     (await workspaces.withCoarser())
       .filter((x) => !(x.dimension === 'code' && x.grain === 'q'))
@@ -146,16 +162,22 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     (c) => c.workspace_id,
   );
   return {
-    totals: await sortCells((await codes.withCoarser()).map(codeCell)),
+    totals: await sortCells(totals.map(codeCell)),
     days: [...days.all()].map(codeCell),
-    hours,
-    months,
     workspace,
+    /** The scans this batch adds to a code's UTC hour ('2026-03-29T01') or month ('2026-03'). */
+    scansIn: (codeId: string, bucket: string) => (bucket.length === 7 ? months : hours).scansOf(codeId, bucket),
+    /** A code's quarter and hour cells of the dimensions in one UTC hour, from this batch. */
+    fineCells: (codeId: string, hour: string): CodeCell[] =>
+      fineCellsOf((rowsOf.get(codeId) ?? []).filter((r) => r.scanned_at.startsWith(hour))),
+    /** A code's month cells of the dimensions in one UTC month, from this batch. */
+    monthCells(codeId: string, month: string): CodeCell[] {
+      const inMonth = new Cells('m');
+      for (const c of days.under(codeId, month)) inMonth.add(codeId, month, c.dimension, c.value, c);
+      return [...inMonth.all()].map(codeCell);
+    },
   };
 }
-
-/** Key of a code's UTC hour ('2026-03-29T01') in `hours`, or of its month ('2026-03') in `months`. */
-export const codeBucketKey = (codeId: string, bucket: string) => `${codeId}\u0000${bucket}`;
 
 function listOf<V>(map: Map<string, V[]>, key: string): V[] {
   let list = map.get(key);
@@ -173,21 +195,10 @@ export function summedCells(grain: Grain, cells: CodeCell[]): CodeCell[] {
 /** Codes' quarter and hour cells of every dimension (not `total`) from raw scan rows. */
 export function fineCellsOf(rows: ScanRow[]): CodeCell[] {
   const quarters = new Cells('q');
+  for (const r of rows) addDimensions(quarters, r.code_id, quarterOf(r.scanned_at), r, countersOf(r));
   const hours = new Cells('h');
-  for (const r of rows) {
-    const q = quarterOf(r.scanned_at);
-    const c = countersOf(r);
-    addDimensions(quarters, r.code_id, q, r, c);
-    addDimensions(hours, r.code_id, parentKey(q, 'h'), r, c);
-  }
+  for (const c of quarters.all()) hours.add(c.scope, parentKey(c.bucket, 'h'), c.dimension, c.value, c);
   return [...quarters.all(), ...hours.all()].map(codeCell);
-}
-
-/** Codes' month cells of every dimension (not `total`) from raw scan rows. */
-export function monthCellsOf(rows: ScanRow[]): CodeCell[] {
-  const months = new Cells('m');
-  for (const r of rows) addDimensions(months, r.code_id, r.scanned_at.slice(0, 7), r, countersOf(r));
-  return [...months.all()].map(codeCell);
 }
 
 type Keyed = { grain: string; dimension: string; bucket: string; value: string };
