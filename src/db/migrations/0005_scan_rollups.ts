@@ -70,6 +70,33 @@ function referrerHostSql(pg: boolean): RawBuilder<string> {
   return sql`case when instr(referrer, '://') > 0 then lower(substr(${rest}, 1, instr(replace(replace(${rest}, '?', '/'), '#', '/') || '/', '/') - 1)) else '' end`;
 }
 
+/**
+ * The seven breakdowns of a raw scan `s` in SQL: `dimList` is a derived table `dim` of their names to
+ * cross join with, `dimValue` the scan's value of `dim.name` ('' for unknown), as dimensions.ts
+ * computes them. Migration 0040 reads it too.
+ */
+export function breakdownSql(pg: boolean) {
+  const dims: Array<[string, RawBuilder<string>]> = [
+    ['country', sql`coalesce(country, '')`],
+    ['device', sql`coalesce(device, '')`],
+    ['os', sql`coalesce(os, '')`],
+    ['browser', sql`coalesce(browser, '')`],
+    ['referrer', referrerHostSql(pg)],
+    ['language', sql`coalesce(language, '')`],
+    ['destination', sql`coalesce(destination, '')`],
+  ];
+  // Every scan once per dimension: a cross join with the dimension names, the value picked by name.
+  const dimList = sql`(${sql.join(
+    dims.map(([n]) => sql`select ${sql.lit(n)} as name`),
+    sql` union all `,
+  )}) dim`;
+  const dimValue = sql`case dim.name ${sql.join(
+    dims.map(([n, v]) => sql`when ${sql.lit(n)} then ${v}`),
+    sql` `,
+  )} end`;
+  return { dimList, dimValue };
+}
+
 /** Length of a bucket key at each grain above the quarter: its prefix of the finer key. */
 const KEY_LENGTH: Record<string, number> = { h: 13, d: 10, m: 7 };
 /** Below this many scans a code's hour keeps no quarter or hour dimension cells (DENSE_HOUR, rollups.table.ts). */
@@ -93,24 +120,7 @@ export async function backfillRollups(
   visitorRows: VisitorRows = 'flag',
 ): Promise<void> {
   const pg = isPostgres(db);
-  const dims: Array<[string, RawBuilder<string>]> = [
-    ['country', sql`coalesce(country, '')`],
-    ['device', sql`coalesce(device, '')`],
-    ['os', sql`coalesce(os, '')`],
-    ['browser', sql`coalesce(browser, '')`],
-    ['referrer', referrerHostSql(pg)],
-    ['language', sql`coalesce(language, '')`],
-    ['destination', sql`coalesce(destination, '')`],
-  ];
-  // Every scan once per dimension: a cross join with the dimension names, the value picked by name.
-  const dimList = sql`(${sql.join(
-    dims.map(([n]) => sql`select ${sql.lit(n)} as name`),
-    sql` union all `,
-  )}) dim`;
-  const dimValue = sql`case dim.name ${sql.join(
-    dims.map(([n, v]) => sql`when ${sql.lit(n)} then ${v}`),
-    sql` `,
-  )} end`;
+  const { dimList, dimValue } = breakdownSql(pg);
   const at = sql.ref('s.scanned_at');
   const recent = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
   let q = db.selectFrom('codes').select('workspace_id').distinct().orderBy('workspace_id');

@@ -28,6 +28,7 @@ import * as m0036 from './0036_jobs_claim_indexes.js';
 import * as m0037 from './0037_visitor_rows.js';
 import * as m0038 from './0038_sparse_months.js';
 import * as m0039 from './0039_visitor_hash_and_room_for_updates.js';
+import * as m0040 from './0040_raw_sparse_months.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0037_visitor_rows': m0037,
   '0038_sparse_months': m0038,
   '0039_visitor_hash_and_room_for_updates': m0039,
+  '0040_raw_sparse_months': m0040,
 };

@@ -61,7 +61,8 @@ comments.csv       comments on its codes
 audit_log.csv      the audit log of every workspace ("changes" is JSON)
 scan_rollups.csv   scan counts per code: totals per UTC day (grain d), and totals and
                    breakdowns (country, device, …) per month (grain m); a month with
-                   fewer than ${DENSE_MONTH} scans has its breakdowns per day instead
+                   fewer than ${DENSE_MONTH} scans has none: count its scans in scans.csv,
+                   or, where retention deleted them, read its breakdowns per day
 scans.csv          raw scans still kept (see the workspaces' scan retention): no IP address is
                    stored; ip_hash is a daily-salted hash that cannot be linked across days
 

@@ -7,11 +7,14 @@ import { rollupsOf, sortCells, summedCells, type CodeCell, type NewVisitor } fro
 import { quarterOf } from '../rollups/buckets.js';
 import {
   addCounters,
+  clearMonthBreakdowns,
   clearMonthCells,
   fineCellsFromRaw,
+  hasDayCells,
   isDenseMonth,
   isDetailed,
   monthCellsFromDays,
+  monthCellsFromRaw,
   upsertCodeCells,
   upsertTotals,
 } from '../rollups/detail.repo.js';
@@ -279,29 +282,41 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
 
 /**
  * Per-code totals first, returning each touched hour's and month's new count; then the dimension
- * cells: days always, quarters and hours only where the hour is detailed, months only where the
- * month is dense (docs/analytics.md). On PostgreSQL the totals upsert holds each hour and month
- * row's lock until commit, so two instances' flushes of one code-hour or code-month see each
- * other's counts in order; SQLite has one writer.
+ * cells: quarters and hours only where the hour is detailed, days only where the month is dense or
+ * detailed, months only where it is dense (docs/analytics.md, docs/decisions.md D42). On
+ * PostgreSQL the totals upsert holds each hour and month row's lock until commit, so two
+ * instances' flushes of one code-hour or code-month see each other's counts in order; SQLite has
+ * one writer.
  */
 async function writeRollups(trx: Trx, rollups: Awaited<ReturnType<typeof rollupsOf>>) {
-  const cells: CodeCell[] = [...rollups.days];
+  const cells: CodeCell[] = [];
   for (const t of await upsertTotals(trx, rollups.totals)) {
     if (t.grain !== 'h' && t.grain !== 'm') continue;
     const before = { scans: Number(t.scans) - rollups.scansIn(t.code_id, t.bucket), detailed: t.detailed };
     if (t.grain === 'm') {
-      if (isDenseMonth(before)) cells.push(...rollups.monthCells(t.code_id, t.bucket));
-      // Just became dense: its day cells so far (this batch's are not yet added) plus the batch's
-      // month cells give the month in full, in place of any month cells it had (an instance of the
-      // old scheme still running during an upgrade writes them; this flush holds the month's lock).
-      else if (isDenseMonth(t)) {
-        await clearMonthCells(trx, t.code_id, t.bucket);
-        cells.push(
-          ...summedCells('m', [
-            ...(await monthCellsFromDays(trx, t.code_id, t.bucket)),
-            ...rollups.monthCells(t.code_id, t.bucket),
-          ]),
-        );
+      if (isDenseMonth(before))
+        cells.push(...rollups.dayCells(t.code_id, t.bucket), ...rollups.monthCells(t.code_id, t.bucket));
+      else if (hasDayCells(before)) {
+        // Sparse, its day cells stored (retention deleted its raw scans): the batch's days, and on
+        // turning dense, month cells from the days so far (this batch's not yet added) and the
+        // batch's, in place of any it had.
+        cells.push(...rollups.dayCells(t.code_id, t.bucket));
+        if (isDenseMonth(t)) {
+          await clearMonthCells(trx, t.code_id, t.bucket);
+          cells.push(
+            ...summedCells('m', [
+              ...(await monthCellsFromDays(trx, t.code_id, t.bucket)),
+              ...rollups.monthCells(t.code_id, t.bucket),
+            ]),
+          );
+        }
+      } else if (isDenseMonth(t)) {
+        // Just became dense: its raw scans, this batch's included (same transaction), are fewer
+        // than DENSE_MONTH + a batch, and give its day and month cells in full, in place of any it
+        // had (an instance of an older scheme still running during an upgrade writes them; this
+        // flush holds the month's lock).
+        await clearMonthBreakdowns(trx, t.code_id, t.bucket);
+        cells.push(...(await monthCellsFromRaw(trx, t.code_id, t.bucket)));
       }
     } else if (isDetailed(before)) cells.push(...rollups.fineCells(t.code_id, t.bucket));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/database.js';
-import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../../db/statement-limits.js';
+import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
 import {
   QUARTER,
   keysOf,
@@ -10,10 +10,10 @@ import {
   startOfKey,
   type Selection,
 } from '../rollups/buckets.js';
-import { DENSE_MONTH, type Grain } from '../rollups/rollups.table.js';
-import { edgeValues } from '../rollups/detail.repo.js';
+import type { Grain } from '../rollups/rollups.table.js';
+import { coarseValues, edgeValues } from '../rollups/detail.repo.js';
 import { inCodeSet, type CodeSet } from './code-set.js';
-import { scanCount, sumParts } from '../rollups/rollup-sums.js';
+import { bucketsOf, scanCount, sumParts } from '../rollups/rollup-sums.js';
 import type { Dimension } from '../rollups/dimensions.js';
 import { isoHour } from '../../../lib/time.js';
 
@@ -30,12 +30,6 @@ function source(scope: Scope): { table: RawBuilder<unknown>; where: RawBuilder<u
     return { table: sql.table('workspace_rollups'), where: sql`workspace_id = ${scope.workspaceId}` };
   return { table: sql.table('scan_rollups'), where: inCodeSet(scope.codes) };
 }
-
-/** The bucket condition of a selection: a key range, or key lists (bounded per statement). */
-const bucketsOf = (s: Selection): RawBuilder<unknown>[] =>
-  s.keys
-    ? chunked(s.keys, ROWS_PER_STATEMENT).map((keys) => sql`bucket in (${sql.join(keys)})`)
-    : [sql`bucket between ${s.first} and ${s.last}`];
 
 /**
  * One index seek per selection (and dimension), glued with UNION ALL: every part reads the
@@ -109,29 +103,6 @@ export async function totalsOf(
   return out;
 }
 
-/**
- * Codes' breakdown of some month selections: each code-month's month cells where its `total` month
- * row says dense, else the sum of its day cells of that month (docs/decisions.md D40). Each part
- * starts from the few `total` month rows and joins the cells by key, so a dense code never reads
- * its days here. Testing density in the same statement keeps the answer one snapshot, and month
- * cells an older scheme left on sparse months are never read.
- */
-function monthCells(codes: RawBuilder<unknown>, selections: Selection[], dimension: string, bots: boolean) {
-  return selections.flatMap((s) =>
-    bucketsOf(s).flatMap((buckets) =>
-      [true, false].map((dense) => {
-        const months = sql`select code_id, bucket from scan_rollups where ${codes} and grain = 'm'
-          and dimension = 'total' and ${buckets} and scans ${sql.raw(dense ? '>=' : '<')} ${sql.lit(DENSE_MONTH)}`;
-        const cells = dense
-          ? sql`c.grain = 'm' and c.bucket = t.bucket`
-          : sql`c.grain = 'd' and c.bucket between t.bucket || '-01' and t.bucket || '-31'`;
-        return sql`select c.dimension, c.value, ${sql.lit(s.sign)} * c.${scanCount(bots)} as scans
-          from (${months}) t join scan_rollups c on c.code_id = t.code_id and c.dimension = ${dimension} and ${cells}`;
-      }),
-    ),
-  );
-}
-
 export interface Bucket {
   key: string | null;
   scans: number;
@@ -139,10 +110,12 @@ export interface Bucket {
 
 /**
  * The top `limit` values of each dimension over [from, to), most scans first ('' stored = null).
- * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions read day cells, and month
- * cells where the month is dense (monthCells); their sub-day pieces come from edgeValues() (quarter
- * and hour cells exist only for detailed hours). A workspace's top codes read its hour, day and month cells; their quarter pieces come
- * from the `total` quarter rows of the codes with scans in that hour.
+ * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions over day and month pieces
+ * come from coarseValues() (day and month cells where the month keeps them, else the raw scans) and
+ * over sub-day pieces from edgeValues() (quarter and hour cells where the hour is detailed, else the
+ * raw scans). A workspace's dimensions read its own cells of every grain; its top codes its hour,
+ * day and month cells, their quarter pieces the `total` quarter rows of the codes with scans in
+ * that hour.
  */
 export async function topValues(
   db: DB,
@@ -188,9 +161,6 @@ export async function topValues(
   // One part per dimension: PostgreSQL does not seek `dimension in (…)` on the key, it would read
   // every dimension's rows of the grain.
   if ('codes' in scope) {
-    const days = selectionsOf(pieces.filter((p) => p.grain === 'd'));
-    const months = selectionsOf(pieces.filter((p) => p.grain === 'm'));
-    for (const d of plain) plainParts.push(...cells(d, days), ...monthCells(where, months, d, bots));
     if (dimensions.includes('code')) codeParts.push(...selectionsOf(pieces).map((sel) => codeTotals(where, [sel])));
   } else {
     const selections = selectionsOf(pieces);
@@ -220,7 +190,11 @@ export async function topValues(
   await Promise.all([
     sumParts(db, plainParts, add),
     ...codeParts.map((parts) => sumParts(db, parts, add)),
-    'codes' in scope ? edgeValues(db, scope.codes, pieces, plain as Dimension[], bots, add) : undefined,
+    ...('codes' in scope
+      ? [edgeValues, coarseValues].map((read) =>
+          read(db, { codeSet: scope.codes, pieces, dimensions: plain as Dimension[], bots }, add),
+        )
+      : []),
   ]);
   for (const [d, m] of sums) {
     const list = [...m].filter(([, n]) => n > 0).map(([value, scans]) => ({ key: value === '' ? null : value, scans }));

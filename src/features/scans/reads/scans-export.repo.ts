@@ -55,8 +55,9 @@ export const ROLLUP_COLUMNS = [
 
 /**
  * A code's rollups as a data export gives them: day totals, month totals and breakdowns, and for a
- * month too sparse to keep its own breakdowns (docs/decisions.md D40) the breakdowns of its days.
- * Finer cells are derivable from the raw scans.
+ * month too sparse to keep its own breakdowns (docs/decisions.md D40) whose raw scans retention
+ * deleted, the breakdowns of its days. A sparse month whose raw scans are all there keeps no
+ * breakdowns (docs/decisions.md D42): they, like finer cells, are derivable from the raw scans the export holds.
  */
 export function codeRollupRows(db: DB, codeId: string) {
   return db
@@ -72,7 +73,7 @@ export function codeRollupRows(db: DB, codeId: string) {
             eb('dimension', '=', 'total'),
             sql<boolean>`exists (select 1 from scan_rollups t where t.code_id = scan_rollups.code_id and t.grain = 'm'
               and t.dimension = 'total' and t.value = '' and t.bucket = substr(scan_rollups.bucket, 1, 7)
-              and t.scans < ${sql.lit(DENSE_MONTH)})`,
+              and t.scans < ${sql.lit(DENSE_MONTH)} and t.detailed = 1)`,
           ]),
         ]),
       ]),

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { scanIdFloor } from '../ingest/scan-id.js';
-import { detailSparseHours } from '../rollups/detail.repo.js';
-import { isoHour } from '../../../lib/time.js';
+import { detailSparseHours, detailSparseMonths } from '../rollups/detail.repo.js';
+import { isoHour, isoMonth } from '../../../lib/time.js';
 
 /** PostgreSQL only: `scans` is partitioned by month on its ULID id (migration 0006_2). */
 const PARTITION = /^scans_y(\d{4})m(\d{2})$/;
@@ -93,8 +93,8 @@ const cutoffSql = (now: Date) =>
 const DETAIL_HOURS = 100;
 
 /**
- * The sparse hours of every code in a partition about to be dropped get their quarter and hour
- * dimension cells from its raw rows first (docs/analytics.md), in short transactions: the drop
+ * The sparse months and hours of every code in a partition about to be dropped get their day, and
+ * quarter and hour, dimension cells from its raw rows first (docs/analytics.md), in short transactions: the drop
  * itself stays one catalog operation. No scan can still arrive for a month past retention.
  */
 async function detailPartition(db: DB, p: Partition) {
@@ -102,6 +102,7 @@ async function detailPartition(db: DB, p: Partition) {
     code_id: string;
   }>`select distinct code_id from ${sql.id(p.schema, p.name)} order by code_id`.execute(db);
   for (const { code_id } of rows) {
+    await db.transaction().execute((trx) => detailSparseMonths(trx, code_id, isoMonth(p.start), isoMonth(p.end - 1)));
     while (
       (await db
         .transaction()

@@ -1,14 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
 import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { idFloor } from '../../../lib/ids.js';
 import type { ScanRow } from '../scans.table.js';
-import { HOUR, QUARTER, bucketKey, startOfKey, type Piece } from './buckets.js';
+import { HOUR, QUARTER, bucketKey, selectionOf, selectionsOf, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
-import { fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
+import { coarseCellsOf, fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
 import { DENSE_HOUR, DENSE_MONTH } from './rollups.table.js';
-import { scanCount, summed } from './rollup-sums.js';
+import { bucketsOf, scanCount, summed } from './rollup-sums.js';
 import { inCodeSet, type CodeSet } from '../reads/code-set.js';
 
 /** A code's raw scans in [start, end): a range of the (code_id, id) key, ids being time-ordered (the scans feature's scan-id.ts). */
@@ -116,8 +117,88 @@ export async function clearMonthCells(db: DB, codeId: string, month: string): Pr
     .execute();
 }
 
-/** Whether a `total` month row says the month's dimension cells are stored. */
+/** Whether a `total` month row says the month's cells of the breakdowns (day and month) are stored. */
 export const isDenseMonth = (row: { scans: number | string }) => Number(row.scans) >= DENSE_MONTH;
+
+/**
+ * Whether a `total` month row says its day cells of the breakdowns are stored: dense, or
+ * `detailed` (retention stored them before deleting the month's raw scans; migration 0040 marked
+ * the months an earlier scheme had stored them for). Otherwise its raw scans are all there.
+ */
+export const hasDayCells = (row: { scans: number | string; detailed: number | string }) =>
+  isDenseMonth(row) || Number(row.detailed) === 1;
+
+const nextMonth = (month: string) => {
+  const d = new Date(startOfKey('m', month));
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+};
+
+/**
+ * A code's day and month cells of every dimension (not `total`) of one UTC month, counted from its
+ * raw scans: a month turning dense has fewer than DENSE_MONTH and a batch of them.
+ */
+export async function monthCellsFromRaw(db: DB, codeId: string, month: string): Promise<CodeCell[]> {
+  return coarseCellsOf(await rawScans(db, codeId, startOfKey('m', month), nextMonth(month)).execute());
+}
+
+/** Deletes a code's day and month cells of every dimension (not `total`) of one UTC month. */
+export async function clearMonthBreakdowns(db: DB, codeId: string, month: string): Promise<void> {
+  await db
+    .deleteFrom('scan_rollups')
+    .where('code_id', '=', codeId)
+    .where('dimension', '<>', 'total')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('grain', '=', 'm'), eb('bucket', '=', month)]),
+        eb.and([eb('grain', '=', 'd'), eb('bucket', '>=', `${month}-01`), eb('bucket', '<=', `${month}-31`)]),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Before a code's raw scans of some UTC months go away, stores the day cells of its sparse months
+ * among them (docs/decisions.md D42) and marks them detailed. Call inside a transaction: the months
+ * are claimed by flipping `detailed` first, so of two instances doing the same, the second (waiting
+ * on the row lock on PostgreSQL) finds nothing to claim and adds nothing twice. At most DENSE_MONTH
+ * raw rows a month.
+ */
+export async function detailSparseMonths(db: DB, codeId: string, firstMonth: string, lastMonth: string) {
+  const cells: CodeCell[] = [];
+  for (const month of await claimSparse(db, codeId, 'm', firstMonth, lastMonth))
+    cells.push(...(await monthCellsFromRaw(db, codeId, month)).filter((c) => c.grain === 'd'));
+  await upsertCodeCells(db, await sortCells(cells));
+}
+
+/**
+ * Flips `detailed` on a code's sparse `total` rows of one grain in [first, last] (at most `limit`,
+ * oldest first) and returns their buckets in order.
+ */
+async function claimSparse(db: DB, codeId: string, grain: 'h' | 'm', first: string, last: string, limit?: number) {
+  const sparse = (eb: ExpressionBuilder<Database, 'scan_rollups'>) =>
+    eb.and([
+      eb('code_id', '=', codeId),
+      eb('grain', '=', grain),
+      eb('dimension', '=', 'total'),
+      eb('detailed', '=', 0),
+      eb('scans', '<', grain === 'h' ? DENSE_HOUR : DENSE_MONTH),
+    ]);
+  const candidates = db
+    .selectFrom('scan_rollups')
+    .select('bucket')
+    .where(sparse)
+    .where('bucket', '>=', first)
+    .where('bucket', '<=', last)
+    .orderBy('bucket');
+  const claimed = await db
+    .updateTable('scan_rollups')
+    .set({ detailed: 1 })
+    .where(sparse)
+    .where('bucket', 'in', limit === undefined ? candidates : candidates.limit(limit))
+    .returning('bucket')
+    .execute();
+  return claimed.map((c) => c.bucket).sort();
+}
 
 /**
  * Before a code's raw scans of [firstHour, lastHour] (UTC hour keys) go away, stores the quarter
@@ -133,39 +214,9 @@ export async function detailSparseHours(
   lastHour: string,
   limit?: number,
 ): Promise<number> {
-  const candidates = db
-    .selectFrom('scan_rollups')
-    .select('bucket')
-    .where('code_id', '=', codeId)
-    .where('grain', '=', 'h')
-    .where('dimension', '=', 'total')
-    .where('bucket', '>=', firstHour)
-    .where('bucket', '<=', lastHour)
-    .where('detailed', '=', 0)
-    .where('scans', '<', DENSE_HOUR)
-    .orderBy('bucket');
-  const claimed = await db
-    .updateTable('scan_rollups')
-    .set({ detailed: 1 })
-    .where('code_id', '=', codeId)
-    .where('grain', '=', 'h')
-    .where('dimension', '=', 'total')
-    .where('detailed', '=', 0)
-    .where('scans', '<', DENSE_HOUR)
-    .where('bucket', 'in', limit === undefined ? candidates : candidates.limit(limit))
-    .returning('bucket')
-    .execute();
+  const claimed = await claimSparse(db, codeId, 'h', firstHour, lastHour, limit);
   if (!claimed.length) return 0;
-  await upsertCodeCells(
-    db,
-    await sortCells(
-      await fineCellsFromRaw(
-        db,
-        codeId,
-        claimed.map((c) => c.bucket),
-      ),
-    ),
-  );
+  await upsertCodeCells(db, await sortCells(await fineCellsFromRaw(db, codeId, claimed)));
   return claimed.length;
 }
 
@@ -186,6 +237,34 @@ async function countRaw(
   }
 }
 
+/** Some codes' breakdowns over the pieces of a range: which dimensions, bots counted or not. */
+export interface BreakdownQuery {
+  codeSet: CodeSet;
+  pieces: Piece[];
+  dimensions: Dimension[];
+  bots: boolean;
+}
+
+/** Where a breakdown read hands each (dimension, value, signed scans) it counts. */
+export type AddValue = (dimension: string, value: string, scans: number) => void;
+
+/**
+ * One statement: the cells' sums per dimension value, handed to `add`, and some `total` rows (each
+ * selected as kind, name = code, value = bucket, scans, detailed), returned. One snapshot, so the
+ * rows say exactly which buckets the summed cells covered.
+ */
+async function cellsAndTotals(db: DB, cells: RawBuilder<unknown>[], totals: RawBuilder<unknown>[], add: AddValue) {
+  const { rows } = await sql<{ kind: string; name: string; value: string; scans: number; detailed: number | null }>`
+    select 'cell' as kind, dimension as name, value, scans, null as detailed from (${summed(cells)}) s
+    union all ${sql.join(totals, sql` union all `)}`.execute(db);
+  const out: Array<{ name: string; value: string; scans: number; detailed: number }> = [];
+  for (const r of rows) {
+    if (r.kind === 'cell') add(r.name, r.value, Number(r.scans));
+    else out.push({ name: r.name, value: r.value, scans: Number(r.scans), detailed: Number(r.detailed ?? 0) });
+  }
+  return out;
+}
+
 /**
  * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
  * range, added to `add`: per code and UTC hour, from the quarter or hour dimension cells where the
@@ -197,14 +276,7 @@ async function countRaw(
  * range's sub-day pieces span at most about 13 hours at each end (signedSpans), so a code costs at
  * most about 26 sparse hours of raw rows, whatever its traffic.
  */
-export async function edgeValues(
-  db: DB,
-  codeSet: CodeSet,
-  pieces: Piece[],
-  dimensions: Dimension[],
-  bots: boolean,
-  add: (dimension: string, value: string, scans: number) => void,
-) {
+export async function edgeValues(db: DB, { codeSet, pieces, dimensions, bots }: BreakdownQuery, add: AddValue) {
   const edges = pieces
     .filter((p) => p.grain === 'q' || p.grain === 'h')
     .map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
@@ -221,21 +293,10 @@ export async function edgeValues(
     and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`,
     ),
   );
-  // Cells summed per dimension value ('cell', dimension, value), and each hour's total row ('hour', code, hour).
-  const { rows } = await sql<{
-    kind: 'cell' | 'hour';
-    name: string;
-    value: string;
-    scans: number;
-    detailed: number | null;
-  }>`
-    select 'cell' as kind, dimension as name, value, scans, null as detailed from (${summed(cells)}) s
-    union all ${sql.join(hours, sql` union all `)}`.execute(db);
   // Each code's sparse hours among them.
   const sparse = new Map<string, Set<string>>();
-  for (const r of rows) {
-    if (r.kind === 'cell') add(r.name, r.value, Number(r.scans));
-    else if (!isDetailed({ scans: r.scans, detailed: r.detailed ?? 0 })) {
+  for (const r of await cellsAndTotals(db, cells, hours, add)) {
+    if (!isDetailed(r)) {
       const known = sparse.get(r.name);
       if (known) known.add(r.value);
       else sparse.set(r.name, new Set([r.value]));
@@ -253,6 +314,70 @@ export async function edgeValues(
         if (last && last.codeId === codeId && last.end === span.start && last.sign === span.sign) last.end = span.end;
         else raw.push(span);
       }
+    }
+  }
+  await countRaw(db, raw, bots, (r, sign) => {
+    for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
+  });
+}
+
+/**
+ * Scans per dimension value of some codes over the day and month pieces (signed) of a range, added
+ * to `add` (docs/decisions.md D42). Per code and UTC month: where its `total` month row says the
+ * cells are stored (hasDayCells), day pieces read day cells and month pieces month cells (dense) or
+ * the month's day cells (detailed but sparse); elsewhere the month's raw scans are all there and
+ * fewer than DENSE_MONTH, and are counted with the same dimension functions as the flush. A flush
+ * stores a month's cells in the transaction that makes it dense, and retention in the one that
+ * marks it detailed, so one statement sums the cells and returns the months' `total` rows, and only
+ * the raw months among them cost a second statement. So a code costs at most DENSE_MONTH raw rows a
+ * month of the range, whatever its traffic.
+ */
+export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }: BreakdownQuery, add: AddValue) {
+  const coarse = pieces.filter((p) => p.grain === 'd' || p.grain === 'm');
+  if (!coarse.length || !dimensions.length || ('ids' in codeSet && !codeSet.ids.length)) return;
+  const codes = inCodeSet(codeSet);
+  const count = scanCount(bots);
+  const stored = sql`(t.scans >= ${sql.lit(DENSE_MONTH)} or t.detailed = 1)`;
+  const cells: RawBuilder<unknown>[] = [];
+  for (const s of selectionsOf(coarse)) {
+    for (const buckets of bucketsOf(s)) {
+      for (const d of dimensions) {
+        if (s.grain === 'd') {
+          cells.push(sql`select dimension, value, ${sql.lit(s.sign)} * ${count} as scans from scan_rollups c
+            where ${codes} and grain = 'd' and dimension = ${d} and ${buckets} and exists (select 1 from scan_rollups t
+              where t.code_id = c.code_id and t.grain = 'm' and t.dimension = 'total' and t.value = ''
+              and t.bucket = substr(c.bucket, 1, 7) and ${stored})`);
+          continue;
+        }
+        // A dense month's own cells, or a detailed sparse month's day cells: below DENSE_MONTH no
+        // month cells are kept (docs/decisions.md D40).
+        for (const dense of [true, false]) {
+          const months = sql`select code_id, bucket from scan_rollups where ${codes} and grain = 'm' and dimension = 'total'
+            and ${buckets} and ${dense ? sql`scans >= ${sql.lit(DENSE_MONTH)}` : sql`scans < ${sql.lit(DENSE_MONTH)} and detailed = 1`}`;
+          const join = dense
+            ? sql`c.grain = 'm' and c.bucket = t.bucket`
+            : sql`c.grain = 'd' and c.bucket between t.bucket || '-01' and t.bucket || '-31'`;
+          cells.push(sql`select c.dimension, c.value, ${sql.lit(s.sign)} * c.${count} as scans
+            from (${months}) t join scan_rollups c on c.code_id = t.code_id and c.dimension = ${d} and ${join}`);
+        }
+      }
+    }
+  }
+  const touched = new Set<string>();
+  for (const p of coarse)
+    for (let m = startOfKey('m', bucketKey('m', p.start)); m < p.end; m = nextMonth(bucketKey('m', m)))
+      touched.add(bucketKey('m', m));
+  const months = bucketsOf(selectionOf('m', 1, [...touched])).map(
+    (buckets) => sql`select 'month' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
+    where ${codes} and grain = 'm' and dimension = 'total' and ${buckets}`,
+  );
+  const raw: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }> = [];
+  for (const r of await cellsAndTotals(db, cells, months, add)) {
+    if (hasDayCells(r)) continue;
+    const [start, end] = [startOfKey('m', r.value), nextMonth(r.value)];
+    for (const p of coarse) {
+      const span = { codeId: r.name, start: Math.max(p.start, start), end: Math.min(p.end, end), sign: p.sign };
+      if (span.start < span.end) raw.push(span);
     }
   }
   await countRaw(db, raw, bots, (r, sign) => {

@@ -163,7 +163,8 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
   );
   return {
     totals: await sortCells(totals.map(codeCell)),
-    days: [...days.all()].map(codeCell),
+    /** A code's day cells of the dimensions in one UTC month, from this batch. */
+    dayCells: (codeId: string, month: string): CodeCell[] => [...days.under(codeId, month)].map(codeCell),
     workspace,
     /** The scans this batch adds to a code's UTC hour ('2026-03-29T01') or month ('2026-03'). */
     scansIn: (codeId: string, bucket: string) => (bucket.length === 7 ? months : hours).scansOf(codeId, bucket),
@@ -234,3 +235,12 @@ async function inKeyOrder<T extends Keyed>(rows: T[], scope: (row: T) => string)
 
 /** Cells in key order (code, grain, dimension, bucket, value): the one lock order of every writer. */
 export const sortCells = (cells: CodeCell[]): Promise<CodeCell[]> => inKeyOrder(cells, (c) => c.code_id);
+
+/** Codes' day and month cells of every dimension (not `total`) from raw scan rows. */
+export function coarseCellsOf(rows: ScanRow[]): CodeCell[] {
+  const days = new Cells('d');
+  for (const r of rows) addDimensions(days, r.code_id, r.scanned_at.slice(0, 10), r, countersOf(r));
+  const months = new Cells('m');
+  for (const c of days.all()) months.add(c.scope, c.bucket.slice(0, 7), c.dimension, c.value, c);
+  return [...days.all(), ...months.all()].map(codeCell);
+}

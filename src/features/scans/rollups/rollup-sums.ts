@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/database.js';
-import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
+import { PARTS_PER_COMPOUND, ROWS_PER_STATEMENT, chunked } from '../../../db/statement-limits.js';
+import type { Selection } from './buckets.js';
 
 /** The counter a breakdown counts: every scan, or only human ones. */
 export const scanCount = (bots: boolean) => (bots ? sql`scans` : sql`humans`);
@@ -20,3 +21,9 @@ export async function sumParts(
     for (const r of rows) add(r.dimension, r.value, Number(r.scans));
   }
 }
+
+/** The bucket condition of a selection: a key range, or key lists (bounded per statement). */
+export const bucketsOf = (s: Selection): RawBuilder<unknown>[] =>
+  s.keys
+    ? chunked(s.keys, ROWS_PER_STATEMENT).map((keys) => sql`bucket in (${sql.join(keys)})`)
+    : [sql`bucket between ${s.first} and ${s.last}`];

@@ -17,11 +17,11 @@ export type Grain = 'q' | 'h' | 'd' | 'm';
 export const DENSE_HOUR = 60;
 
 /**
- * A code's UTC month is dense from this many scans on (about seven a day). Below it, its month
- * cells of the breakdown dimensions repeat its day cells almost one for one (a value seen once a
- * month is one day cell and one month cell), so they are not stored and a read of such a month
- * sums its day cells instead: at most 7 × DENSE_MONTH rows a code-month, whatever the range.
- * From it on a month cell holds many days' scans. docs/decisions.md D40.
+ * A code's UTC month is dense from this many scans on (about seven a day). Below it, its day and
+ * month cells of the breakdown dimensions would be about as many rows as its raw scans, so none are
+ * stored and a read of such a month counts its raw scans instead (fewer than DENSE_MONTH rows a
+ * code-month, an index range), unless retention detailed it. From it on a cell holds many scans.
+ * docs/decisions.md D40 and D42.
  */
 export const DENSE_MONTH = 200;
 
@@ -37,9 +37,10 @@ export interface RollupCounters {
  * Per code. `dimension` 'total' has value ''; other dimensions store unknown as ''. Quarter and
  * hour cells of the other dimensions exist only for detailed hours: those whose `total` hour row
  * has `scans >= DENSE_HOUR` or `detailed = 1` (set by retention before it deletes a sparse hour's
- * raw scans, and by migration 0015 on hours the old scheme wrote in full). Month cells of the
- * other dimensions exist only for dense months (`total` month row `scans >= DENSE_MONTH`); day
- * cells always.
+ * raw scans, and by migration 0015 on hours the old scheme wrote in full). Day cells of the other
+ * dimensions exist only for months whose `total` month row has `scans >= DENSE_MONTH` or
+ * `detailed = 1` (set by retention before it deletes a sparse month's raw scans, and by migration
+ * 0040 on months the old scheme wrote in full); month cells only for dense months.
  */
 export interface ScanRollupsTable extends RollupCounters {
   code_id: string;

@@ -77,7 +77,7 @@ forEachDialect('rollup detail on demand', (dialect) => {
     assert.ok(codeRows <= N + 2 + 2 * 6, `${codeRows} top-code rows: hours, days and months, no quarters`);
   });
 
-  it('a sparse month keeps no month breakdown cells; one that turns dense gets them in full, equal to its days', async () => {
+  it('a sparse month keeps no breakdown cells; one that turns dense gets its day and month cells in full from its raw scans', async () => {
     const t = await seedTenant(h, 'pro');
     const quiet = await createCode(h, t, { type: 'url', url: 'https://quiet.example.com/' });
     const busy = await createCode(h, t, { type: 'url', url: 'https://busy.example.com/' });
@@ -104,6 +104,26 @@ forEachDialect('rollup detail on demand', (dialect) => {
         .orderBy('value')
         .execute();
     assert.deepEqual(await monthCells(quiet.id), [], 'no month breakdown of a sparse month');
+    const dayCells = async (codeId: string) =>
+      (
+        await sql<{ bucket: string; value: string; scans: number }>`select bucket, value, scans from scan_rollups
+        where code_id = ${codeId} and grain = 'd' and dimension = 'country' order by bucket, value`.execute(h.db)
+      ).rows.map((r) => [r.bucket, r.value, Number(r.scans)]);
+    assert.deepEqual(await dayCells(quiet.id), [], 'no day breakdown of a sparse month either: its raw scans are read');
+    // The dense month's day cells, built from its raw scans as it crossed, equal them.
+    const rawDays = new Map<string, number>();
+    for (const r of await h.db
+      .selectFrom('scans')
+      .select(['country', 'scanned_at'])
+      .where('code_id', '=', busy.id)
+      .execute()) {
+      const k = `${r.scanned_at.slice(0, 10)}|${r.country ?? ''}`;
+      rawDays.set(k, (rawDays.get(k) ?? 0) + 1);
+    }
+    assert.deepEqual(
+      await dayCells(busy.id),
+      [...rawDays].sort().map(([k, n]) => [...k.split('|'), n]),
+    );
     const fromDays = await sql<{ dimension: string; value: string; scans: number; humans: number }>`
       select dimension, value, sum(scans) as scans, sum(humans) as humans from scan_rollups
       where code_id = ${busy.id} and grain = 'd' and dimension <> 'total' and bucket like '2024-02-%'
@@ -111,7 +131,7 @@ forEachDialect('rollup detail on demand', (dialect) => {
     const asNumbers = (rows: Array<{ dimension: string; value: string; scans: number; humans: number }>) =>
       rows.map((r) => ({ ...r, scans: Number(r.scans), humans: Number(r.humans) }));
     assert.deepEqual(asNumbers(await monthCells(busy.id)), asNumbers(fromDays.rows), 'the dense month equals its days');
-    // Both read the same through the API: a sparse month sums its days.
+    // Both read the same through the API: a sparse month counts its raw scans.
     for (const code of [quiet, busy]) {
       const res = await call(h, {
         url: `/v1/codes/${code.id}/stats?from=2024-01-15&to=2024-03-20&tz=Asia/Kolkata&include_bots=true`,
