@@ -7,15 +7,16 @@ import { DENSE_MONTH } from '../../src/features/scans/index.js';
 /**
  * Rollups and visitor-day rows of raw scans seeded in SQL, as the flush would have written them:
  * migration 0005's backfill, then what migrations 0038 (month cells of dense months only) and 0039
- * (visitor rows keep 16 hex digits of the hash) did to the rows it wrote, and the day cells of
- * sparse months dropped, which the flush keeps only for dense months (docs/decisions.md D42).
+ * (visitor rows keep 16 hex digits of the hash) did to the rows it wrote; and a dense month marked
+ * as keeping its cells, a sparse one without day cells, as the flush leaves them (docs/decisions.md D42).
  */
 export async function rollUpAsTheFlush(db: DB, now: Date, workspaceIds: string[]): Promise<void> {
   await backfillRollups(db, now, workspaceIds);
   await pruneSparseMonths(db);
+  await sql`update scan_rollups set detailed = 1 where grain = 'm' and dimension = 'total'
+    and scans >= ${sql.lit(DENSE_MONTH)}`.execute(db);
   await sql`delete from scan_rollups where grain = 'd' and dimension <> 'total' and exists (
     select 1 from scan_rollups t where t.code_id = scan_rollups.code_id and t.grain = 'm' and t.dimension = 'total'
-    and t.value = '' and t.bucket = substr(scan_rollups.bucket, 1, 7) and t.detailed = 0
-    and t.scans < ${sql.lit(DENSE_MONTH)})`.execute(db);
+    and t.value = '' and t.bucket = substr(scan_rollups.bucket, 1, 7) and t.detailed = 0)`.execute(db);
   await sql`update scan_visitors set ip_hash = substr(ip_hash, 1, 16) where length(ip_hash) > 16`.execute(db);
 }

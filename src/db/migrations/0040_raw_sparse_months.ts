@@ -2,11 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect.js';
 import { breakdownSql } from './0005_scan_rollups.js';
 
-// docs/decisions.md D42: a code's day cells of the breakdowns are kept only for dense months (and
-// for months whose raw scans retention deleted, `detailed = 1`); reads take a sparse month's raw
-// scans instead. Every month stored so far has its day cells, so all are marked detailed. SQL only:
-// migrations import no app code, so the threshold is written here too.
-const DENSE_MONTH = 200;
+// docs/decisions.md D42: a code's day and month cells of the breakdowns are the record of a month
+// only once it is marked (`detailed = 1`: the flush marks a month as it turns dense, retention
+// before it deletes its raw scans); reads count an unmarked month's raw scans instead. Every month
+// stored so far has all its cells, so all are marked.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`update scan_rollups set detailed = 1 where grain = 'm' and dimension = 'total' and detailed = 0`.execute(
@@ -15,9 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  // The old scheme kept every month's day cells: rebuild those of the months written since, from
-  // their raw scans (all there: retention would have marked the month detailed).
-  const sparse = sql`t.grain = 'm' and t.dimension = 'total' and t.detailed = 0 and t.scans < ${sql.lit(DENSE_MONTH)}`;
+  // The old scheme kept every month's day cells: rebuild those of the unmarked months written since,
+  // from their raw scans (all there: retention would have marked the month).
+  const sparse = sql`t.grain = 'm' and t.dimension = 'total' and t.detailed = 0`;
   await sql`delete from scan_rollups where grain = 'd' and dimension <> 'total' and exists (select 1 from scan_rollups t
     where t.code_id = scan_rollups.code_id and t.bucket = substr(scan_rollups.bucket, 1, 7) and ${sparse})`.execute(db);
   const { dimList, dimValue } = breakdownSql(isPostgres(db));

@@ -10,7 +10,8 @@ import {
   clearMonthBreakdowns,
   clearMonthCells,
   fineCellsFromRaw,
-  hasDayCells,
+  keepsCells,
+  markMonthDetailed,
   isDenseMonth,
   isDetailed,
   monthCellsFromDays,
@@ -282,8 +283,8 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
 
 /**
  * Per-code totals first, returning each touched hour's and month's new count; then the dimension
- * cells: quarters and hours only where the hour is detailed, days only where the month is dense or
- * detailed, months only where it is dense (docs/analytics.md, docs/decisions.md D42). On
+ * cells: quarters and hours only where the hour is detailed, days and months only where the month
+ * keeps its cells, months once it is dense (docs/analytics.md, docs/decisions.md D42). On
  * PostgreSQL the totals upsert holds each hour and month row's lock until commit, so two
  * instances' flushes of one code-hour or code-month see each other's counts in order; SQLite has
  * one writer.
@@ -294,14 +295,13 @@ async function writeRollups(trx: Trx, rollups: Awaited<ReturnType<typeof rollups
     if (t.grain !== 'h' && t.grain !== 'm') continue;
     const before = { scans: Number(t.scans) - rollups.scansIn(t.code_id, t.bucket), detailed: t.detailed };
     if (t.grain === 'm') {
-      if (isDenseMonth(before))
-        cells.push(...rollups.dayCells(t.code_id, t.bucket), ...rollups.monthCells(t.code_id, t.bucket));
-      else if (hasDayCells(before)) {
-        // Sparse, its day cells stored (retention deleted its raw scans): the batch's days, and on
-        // turning dense, month cells from the days so far (this batch's not yet added) and the
-        // batch's, in place of any it had.
+      if (keepsCells(t)) {
+        // Its cells are the record: the batch's days, and its month once dense; on turning dense,
+        // month cells from the days so far (this batch's not yet added) and the batch's, in place
+        // of any it had.
         cells.push(...rollups.dayCells(t.code_id, t.bucket));
-        if (isDenseMonth(t)) {
+        if (isDenseMonth(before)) cells.push(...rollups.monthCells(t.code_id, t.bucket));
+        else if (isDenseMonth(t)) {
           await clearMonthCells(trx, t.code_id, t.bucket);
           cells.push(
             ...summedCells('m', [
@@ -311,12 +311,14 @@ async function writeRollups(trx: Trx, rollups: Awaited<ReturnType<typeof rollups
           );
         }
       } else if (isDenseMonth(t)) {
-        // Just became dense: its raw scans, this batch's included (same transaction), are fewer
-        // than DENSE_MONTH + a batch, and give its day and month cells in full, in place of any it
-        // had (an instance of an older scheme still running during an upgrade writes them; this
-        // flush holds the month's lock).
+        // Its raw scans are all there, this batch's included (same transaction): fewer than
+        // DENSE_MONTH and a batch as it turns dense, or more if an instance of an older version
+        // made it dense during an upgrade (from day cells this scheme does not keep). They give
+        // its day and month cells in full, in place of any it had; from now on they are the
+        // record. This flush holds the month row's lock.
         await clearMonthBreakdowns(trx, t.code_id, t.bucket);
         cells.push(...(await monthCellsFromRaw(trx, t.code_id, t.bucket)));
+        await markMonthDetailed(trx, t.code_id, t.bucket);
       }
     } else if (isDetailed(before)) cells.push(...rollups.fineCells(t.code_id, t.bucket));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than

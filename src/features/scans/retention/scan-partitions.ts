@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { scanIdFloor } from '../ingest/scan-id.js';
-import { detailSparseHours, detailSparseMonths } from '../rollups/detail.repo.js';
+import { detailSparseHours, detailMonths } from '../rollups/detail.repo.js';
 import { isoHour, isoMonth } from '../../../lib/time.js';
 
 /** PostgreSQL only: `scans` is partitioned by month on its ULID id (migration 0006_2). */
@@ -102,7 +102,7 @@ async function detailPartition(db: DB, p: Partition) {
     code_id: string;
   }>`select distinct code_id from ${sql.id(p.schema, p.name)} order by code_id`.execute(db);
   for (const { code_id } of rows) {
-    await db.transaction().execute((trx) => detailSparseMonths(trx, code_id, isoMonth(p.start), isoMonth(p.end - 1)));
+    await db.transaction().execute((trx) => detailMonths(trx, code_id, isoMonth(p.start), isoMonth(p.end - 1)));
     while (
       (await db
         .transaction()

@@ -1,6 +1,6 @@
 import { scanIdFloor } from '../ingest/scan-id.js';
 import type { DB } from '../../../db/database.js';
-import { detailSparseHours, detailSparseMonths } from '../rollups/detail.repo.js';
+import { detailSparseHours, detailMonths } from '../rollups/detail.repo.js';
 import { isoHour, isoMonth } from '../../../lib/time.js';
 
 /** Workspaces that keep raw scans for a limited time (archived ones too: their scans still age). */
@@ -19,7 +19,7 @@ export async function workspacesWithRetention(db: DB): Promise<Array<{ id: strin
  * code's purged counters in the same transaction, so total_count stays equal to the rows left. The
  * id bound keeps it a range of the (code_id, id) key (and on PostgreSQL, of old partitions only).
  * Before the rows go, the sparse hours they touch get their quarter and hour dimension cells from
- * them (detailSparseHours), and the sparse months their day cells (detailSparseMonths): the only
+ * them (detailSparseHours), and the months their day cells (detailMonths): the only
  * record of those hours' and months' breakdowns. Another instance deleting
  * the same rows at the same time finds them gone (and the hours claimed): each row is counted,
  * and each hour detailed, by the one statement that did it.
@@ -38,7 +38,7 @@ export async function deleteExpiredScans(db: DB, codeId: string, cutoff: Date, l
     if (oldest.length === 0) return 0;
     const times = oldest.map((r) => r.scanned_at).sort();
     await detailSparseHours(trx, codeId, isoHour(times[0]), isoHour(times[times.length - 1]));
-    await detailSparseMonths(trx, codeId, isoMonth(times[0]), isoMonth(times[times.length - 1]));
+    await detailMonths(trx, codeId, isoMonth(times[0]), isoMonth(times[times.length - 1]));
     // The same rows as `oldest`: the first `limit` of the key in that order, hence an id range.
     const gone = await trx
       .deleteFrom('scans')

@@ -121,12 +121,25 @@ export async function clearMonthCells(db: DB, codeId: string, month: string): Pr
 export const isDenseMonth = (row: { scans: number | string }) => Number(row.scans) >= DENSE_MONTH;
 
 /**
- * Whether a `total` month row says its day cells of the breakdowns are stored: dense, or
- * `detailed` (retention stored them before deleting the month's raw scans; migration 0040 marked
- * the months an earlier scheme had stored them for). Otherwise its raw scans are all there.
+ * Whether a `total` month row says its cells of the breakdowns are the record (`detailed = 1`): its
+ * day cells, and month cells once dense, are complete. The flush sets it as a month turns dense,
+ * retention before it deletes a month's raw scans, migration 0040 on the months stored before.
+ * Otherwise the month's raw scans are all there, and they are read instead (docs/decisions.md D42).
  */
-export const hasDayCells = (row: { scans: number | string; detailed: number | string }) =>
-  isDenseMonth(row) || Number(row.detailed) === 1;
+export const keepsCells = (row: { detailed: number | string }) => Number(row.detailed) === 1;
+
+/** Marks a code's month as keeping its cells (keepsCells). */
+export async function markMonthDetailed(db: DB, codeId: string, month: string): Promise<void> {
+  await db
+    .updateTable('scan_rollups')
+    .set({ detailed: 1 })
+    .where('code_id', '=', codeId)
+    .where('grain', '=', 'm')
+    .where('dimension', '=', 'total')
+    .where('value', '=', '')
+    .where('bucket', '=', month)
+    .execute();
+}
 
 const nextMonth = (month: string) => {
   const d = new Date(startOfKey('m', month));
@@ -157,47 +170,52 @@ export async function clearMonthBreakdowns(db: DB, codeId: string, month: string
 }
 
 /**
- * Before a code's raw scans of some UTC months go away, stores the day cells of its sparse months
- * among them (docs/decisions.md D42) and marks them detailed. Call inside a transaction: the months
- * are claimed by flipping `detailed` first, so of two instances doing the same, the second (waiting
- * on the row lock on PostgreSQL) finds nothing to claim and adds nothing twice. At most DENSE_MONTH
- * raw rows a month.
+ * Before a code's raw scans of some UTC months go away, stores the cells of those not yet keeping
+ * them (keepsCells, docs/decisions.md D42) from their raw scans, in place of any an instance of an
+ * older version left, and marks them detailed: day cells, and month cells where the month is
+ * dense. Call inside a transaction: the months are claimed by flipping `detailed` first, so of two
+ * instances doing the same, the second (waiting on the row lock on PostgreSQL) finds nothing to
+ * claim and adds nothing twice. A month not keeping its cells is sparse but for one an older
+ * instance made dense during an upgrade.
  */
-export async function detailSparseMonths(db: DB, codeId: string, firstMonth: string, lastMonth: string) {
+export async function detailMonths(db: DB, codeId: string, firstMonth: string, lastMonth: string) {
   const cells: CodeCell[] = [];
-  for (const month of await claimSparse(db, codeId, 'm', firstMonth, lastMonth))
-    cells.push(...(await monthCellsFromRaw(db, codeId, month)).filter((c) => c.grain === 'd'));
+  for (const { bucket, scans } of await claim(db, codeId, 'm', firstMonth, lastMonth)) {
+    await clearMonthBreakdowns(db, codeId, bucket);
+    const dense = isDenseMonth({ scans });
+    cells.push(...(await monthCellsFromRaw(db, codeId, bucket)).filter((c) => dense || c.grain === 'd'));
+  }
   await upsertCodeCells(db, await sortCells(cells));
 }
 
 /**
- * Flips `detailed` on a code's sparse `total` rows of one grain in [first, last] (at most `limit`,
- * oldest first) and returns their buckets in order.
+ * Flips `detailed` on a code's `total` rows of one grain in [first, last] that do not have it (for
+ * hours, only sparse ones), at most `limit`, oldest first, and returns them in order.
  */
-async function claimSparse(db: DB, codeId: string, grain: 'h' | 'm', first: string, last: string, limit?: number) {
-  const sparse = (eb: ExpressionBuilder<Database, 'scan_rollups'>) =>
+async function claim(db: DB, codeId: string, grain: 'h' | 'm', first: string, last: string, limit?: number) {
+  const open = (eb: ExpressionBuilder<Database, 'scan_rollups'>) =>
     eb.and([
       eb('code_id', '=', codeId),
       eb('grain', '=', grain),
       eb('dimension', '=', 'total'),
       eb('detailed', '=', 0),
-      eb('scans', '<', grain === 'h' ? DENSE_HOUR : DENSE_MONTH),
+      ...(grain === 'h' ? [eb('scans', '<', DENSE_HOUR)] : []),
     ]);
   const candidates = db
     .selectFrom('scan_rollups')
     .select('bucket')
-    .where(sparse)
+    .where(open)
     .where('bucket', '>=', first)
     .where('bucket', '<=', last)
     .orderBy('bucket');
   const claimed = await db
     .updateTable('scan_rollups')
     .set({ detailed: 1 })
-    .where(sparse)
+    .where(open)
     .where('bucket', 'in', limit === undefined ? candidates : candidates.limit(limit))
-    .returning('bucket')
+    .returning(['bucket', 'scans'])
     .execute();
-  return claimed.map((c) => c.bucket).sort();
+  return claimed.sort((a, b) => (a.bucket < b.bucket ? -1 : 1));
 }
 
 /**
@@ -214,7 +232,7 @@ export async function detailSparseHours(
   lastHour: string,
   limit?: number,
 ): Promise<number> {
-  const claimed = await claimSparse(db, codeId, 'h', firstHour, lastHour, limit);
+  const claimed = (await claim(db, codeId, 'h', firstHour, lastHour, limit)).map((c) => c.bucket);
   if (!claimed.length) return 0;
   await upsertCodeCells(db, await sortCells(await fineCellsFromRaw(db, codeId, claimed)));
   return claimed.length;
@@ -323,21 +341,20 @@ export async function edgeValues(db: DB, { codeSet, pieces, dimensions, bots }: 
 
 /**
  * Scans per dimension value of some codes over the day and month pieces (signed) of a range, added
- * to `add` (docs/decisions.md D42). Per code and UTC month: where its `total` month row says the
- * cells are stored (hasDayCells), day pieces read day cells and month pieces month cells (dense) or
- * the month's day cells (detailed but sparse); elsewhere the month's raw scans are all there and
- * fewer than DENSE_MONTH, and are counted with the same dimension functions as the flush. A flush
- * stores a month's cells in the transaction that makes it dense, and retention in the one that
- * marks it detailed, so one statement sums the cells and returns the months' `total` rows, and only
- * the raw months among them cost a second statement. So a code costs at most DENSE_MONTH raw rows a
- * month of the range, whatever its traffic.
+ * to `add` (docs/decisions.md D42). Per code and UTC month: where its `total` month row says it
+ * keeps its cells (keepsCells), day pieces read day cells and month pieces month cells (dense) or
+ * the month's day cells (sparse); elsewhere the month's raw scans are all there, fewer than
+ * DENSE_MONTH but during an upgrade, and are counted with the same dimension functions as the
+ * flush. A flush stores a month's cells in the transaction that marks it, and retention likewise,
+ * so one statement sums the cells and returns the months' `total` rows, and only the raw months
+ * among them cost a second statement.
  */
 export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }: BreakdownQuery, add: AddValue) {
   const coarse = pieces.filter((p) => p.grain === 'd' || p.grain === 'm');
   if (!coarse.length || !dimensions.length || ('ids' in codeSet && !codeSet.ids.length)) return;
   const codes = inCodeSet(codeSet);
   const count = scanCount(bots);
-  const stored = sql`(t.scans >= ${sql.lit(DENSE_MONTH)} or t.detailed = 1)`;
+  const stored = sql`t.detailed = 1`;
   const cells: RawBuilder<unknown>[] = [];
   for (const s of selectionsOf(coarse)) {
     for (const buckets of bucketsOf(s)) {
@@ -353,7 +370,7 @@ export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }
         // month cells are kept (docs/decisions.md D40).
         for (const dense of [true, false]) {
           const months = sql`select code_id, bucket from scan_rollups where ${codes} and grain = 'm' and dimension = 'total'
-            and ${buckets} and ${dense ? sql`scans >= ${sql.lit(DENSE_MONTH)}` : sql`scans < ${sql.lit(DENSE_MONTH)} and detailed = 1`}`;
+            and ${buckets} and detailed = 1 and scans ${sql.raw(dense ? '>=' : '<')} ${sql.lit(DENSE_MONTH)}`;
           const join = dense
             ? sql`c.grain = 'm' and c.bucket = t.bucket`
             : sql`c.grain = 'd' and c.bucket between t.bucket || '-01' and t.bucket || '-31'`;
@@ -373,7 +390,7 @@ export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }
   );
   const raw: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }> = [];
   for (const r of await cellsAndTotals(db, cells, months, add)) {
-    if (hasDayCells(r)) continue;
+    if (keepsCells(r)) continue;
     const [start, end] = [startOfKey('m', r.value), nextMonth(r.value)];
     for (const p of coarse) {
       const span = { codeId: r.name, start: Math.max(p.start, start), end: Math.min(p.end, end), sign: p.sign };

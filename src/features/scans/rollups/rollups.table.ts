@@ -20,7 +20,7 @@ export const DENSE_HOUR = 60;
  * A code's UTC month is dense from this many scans on (about seven a day). Below it, its day and
  * month cells of the breakdown dimensions would be about as many rows as its raw scans, so none are
  * stored and a read of such a month counts its raw scans instead (fewer than DENSE_MONTH rows a
- * code-month, an index range), unless retention detailed it. From it on a cell holds many scans.
+ * code-month, an index range), unless retention marked it. From it on a cell holds many scans.
  * docs/decisions.md D40 and D42.
  */
 export const DENSE_MONTH = 200;
@@ -37,10 +37,11 @@ export interface RollupCounters {
  * Per code. `dimension` 'total' has value ''; other dimensions store unknown as ''. Quarter and
  * hour cells of the other dimensions exist only for detailed hours: those whose `total` hour row
  * has `scans >= DENSE_HOUR` or `detailed = 1` (set by retention before it deletes a sparse hour's
- * raw scans, and by migration 0015 on hours the old scheme wrote in full). Day cells of the other
- * dimensions exist only for months whose `total` month row has `scans >= DENSE_MONTH` or
- * `detailed = 1` (set by retention before it deletes a sparse month's raw scans, and by migration
- * 0040 on months the old scheme wrote in full); month cells only for dense months.
+ * raw scans, and by migration 0015 on hours the old scheme wrote in full). Day and month cells of
+ * the other dimensions are read only for marked months, whose `total` month row has `detailed = 1`
+ * (set by the flush as the month turns dense, by retention before it deletes an unmarked month's
+ * raw scans, and by migration 0040 on months the old scheme wrote in full); month cells exist only
+ * once the month is dense.
  */
 export interface ScanRollupsTable extends RollupCounters {
   code_id: string;

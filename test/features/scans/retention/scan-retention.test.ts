@@ -8,6 +8,7 @@ import { ensurePartitions, listPartitions } from '../../../../src/features/scans
 import { sql } from 'kysely';
 import { createCode } from '../../../support/codes.js';
 import { seedScans, type SeedScan } from '../scan-seed.js';
+import { rollUpAsTheFlush } from '../../../support/rollup-backfill.js';
 
 const DAY = 86_400_000;
 
@@ -157,6 +158,7 @@ forEachDialect('scan retention', (dialect) => {
       const feb = Date.UTC(year, 1, 10);
       await seedScans(h.db, t, x, [{ at: jan }, { at: jan + 1000, isBot: true }, { at: jan + 2000 }, { at: feb }]);
       await seedScans(h.db, keeper, y, [{ at: feb + 5000 }]);
+      await rollUpAsTheFlush(h.db, new Date(now), [t.workspaceId]);
       const inJan = await h.db
         .selectFrom(`scans_y${year}m01` as 'scans')
         .select('id')
@@ -181,6 +183,20 @@ forEachDialect('scan retention', (dialect) => {
         .executeTakeFirstOrThrow();
       assert.deepEqual([Number(row.purged_scan_count), Number(row.purged_bot_scan_count)], [3, 1]);
       assert.equal(await total(t, x), 0);
+      // Both sparse months kept their breakdowns: day cells stored from the raw rows before they went (D42).
+      const kept = await sql<{ bucket: string; scans: number; detailed: number }>`select d.bucket, d.scans, m.detailed
+        from scan_rollups d join scan_rollups m on m.code_id = d.code_id and m.grain = 'm' and m.dimension = 'total'
+          and m.bucket = substr(d.bucket, 1, 7)
+        where d.code_id = ${x} and d.grain = 'd' and d.dimension = 'device' and d.value = 'mobile' order by d.bucket`.execute(
+        h.db,
+      );
+      assert.deepEqual(
+        kept.rows.map((k) => [k.bucket, Number(k.scans), Number(k.detailed)]),
+        [
+          [`${year}-01-10`, 3, 1],
+          [`${year}-02-10`, 1, 1],
+        ],
+      );
       await setRetention(keeper.workspaceId, 30);
       const later = await runRetention(h.db, new Date(now), { batchSize: 100 });
       assert.ok(later.dropped.includes(names[1]), 'once its last retained row expires the month goes too');

@@ -174,6 +174,62 @@ forEachDialect('rollup detail on demand', (dialect) => {
     assert.deepEqual(await sums('m'), await sums('d'));
   });
 
+  it('a month an older version made dense reads its raw scans until the next flush rebuilds its cells from them', async () => {
+    const t = await seedTenant(h, 'pro');
+    const code = await createCode(h, t, { type: 'url', url: 'https://older.example.com/' });
+    const apr = Date.parse('2024-04-02T00:00:00.000Z');
+    await scansAt(
+      code,
+      Array.from({ length: DENSE_MONTH + 10 }, (_, i) => apr + i * 2 * HOUR + 60_000),
+      100,
+    );
+    // What an instance of the version before D42 leaves as it makes a month dense: cells built from
+    // day cells this version does not keep (here: too small), and the month not marked.
+    await sql`update scan_rollups set detailed = 0 where code_id = ${code.id} and grain = 'm' and dimension = 'total'`.execute(
+      h.db,
+    );
+    await sql`update scan_rollups set scans = 1, humans = 1 where code_id = ${code.id} and grain in ('d', 'm')
+      and dimension = 'country'`.execute(h.db);
+    const fromRaw = async () => {
+      const out: Record<string, number> = {};
+      for (const r of await h.db.selectFrom('scans').select('country').where('code_id', '=', code.id).execute())
+        out[r.country ?? ''] = (out[r.country ?? ''] ?? 0) + 1;
+      return out;
+    };
+    const byCountry = async () => {
+      const res = await call(h, {
+        url: `/v1/codes/${code.id}/stats?from=2024-04-01&to=2024-04-30&include_bots=true`,
+        tenant: t,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return Object.fromEntries(res.json.data.by_country.map((b: { key: string; scans: number }) => [b.key, b.scans]));
+    };
+    assert.deepEqual(await byCountry(), await fromRaw(), 'an unmarked month is read from its raw scans');
+    await scansAt(code, [apr + 28 * DAY]);
+    assert.deepEqual(await byCountry(), await fromRaw());
+    const cells = await sql<{ grain: string; value: string; scans: number }>`select grain, value, sum(scans) as scans
+      from scan_rollups where code_id = ${code.id} and grain in ('d', 'm') and dimension = 'country'
+      group by grain, value order by grain, value`.execute(h.db);
+    const raw = await fromRaw();
+    assert.deepEqual(
+      cells.rows.map((r) => [r.grain, r.value, Number(r.scans)]),
+      ['d', 'm'].flatMap((g) =>
+        Object.keys(raw)
+          .sort()
+          .map((v) => [g, v, raw[v]]),
+      ),
+      'the next flush rebuilt its day and month cells from the raw scans',
+    );
+    const month = await h.db
+      .selectFrom('scan_rollups')
+      .select('detailed')
+      .where('code_id', '=', code.id)
+      .where('grain', '=', 'm')
+      .where('dimension', '=', 'total')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(month.detailed), 1);
+  });
+
   it('retention keeps every breakdown of the deleted hours: sparse hours are detailed first', async () => {
     const t: Tenant = await seedTenant(h, 'pro');
     const a = await createCode(h, t, { type: 'url', url: 'https://a.example.com/', tags: ['r'] });
@@ -210,6 +266,13 @@ forEachDialect('rollup detail on demand', (dialect) => {
       );
     const before = await answers();
     assert.ok(before[0].dimensions.country.length > 0 && before[2].totals.scans > DENSE_HOUR);
+    // A day cell an instance of the version before D42 wrote to a's sparse month: reads ignore it,
+    // and retention's cells from the raw scans replace it instead of adding to it.
+    await sql`insert into scan_rollups (code_id, grain, bucket, dimension, value, scans, humans, visitors, human_visitors)
+      values (${a.id}, 'd', '2024-03-10', 'country', 'DE', 7, 7, 0, 0)
+      on conflict (code_id, grain, dimension, bucket, value) do update set scans = scan_rollups.scans + 7,
+      humans = scan_rollups.humans + 7`.execute(h.db);
+    assert.deepEqual(await answers(), before);
     await h.db.updateTable('workspaces').set({ scan_retention_days: 30 }).where('id', '=', t.workspaceId).execute();
     await runRetention(h.db, new Date(day + 60 * DAY), { batchSize: 25, pauseMs: 0, managePartitions: false });
     const left = await h.db.selectFrom('scans').select('id').where('code_id', 'in', [a.id, b.id]).execute();
