@@ -64,6 +64,11 @@ describe('dashboard on a 360 px phone', { skip }, () => {
     await screenshot(page, 'phone-menu');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Focus comes back to the Menu button once the dialog has closed, which may be a frame after the
+    // dialog left the DOM: wait for it rather than read it at once (CI caught the body focused).
+    await page
+      .waitForFunction(() => document.activeElement?.textContent === 'Menu', undefined, { timeout: 5_000 })
+      .catch(() => undefined);
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Menu');
     await menu.click();
     await page.getByRole('dialog').getByRole('link', { name: 'API keys' }).click();
