@@ -7,7 +7,6 @@ import { rollupsOf, sortCells, summedCells, type CodeCell, type NewVisitor } fro
 import { quarterOf } from '../rollups/buckets.js';
 import {
   addCounters,
-  clearMonthBreakdowns,
   clearMonthCells,
   fineCellsFromRaw,
   keepsCells,
@@ -316,7 +315,7 @@ async function writeRollups(trx: Trx, rollups: Awaited<ReturnType<typeof rollups
         // made it dense during an upgrade (from day cells this scheme does not keep). They give
         // its day and month cells in full, in place of any it had; from now on they are the
         // record. This flush holds the month row's lock.
-        await clearMonthBreakdowns(trx, t.code_id, t.bucket);
+        await clearMonthCells(trx, t.code_id, t.bucket, true);
         cells.push(...(await monthCellsFromRaw(trx, t.code_id, t.bucket)));
         await markMonthDetailed(trx, t.code_id, t.bucket);
       }

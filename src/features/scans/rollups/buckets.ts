@@ -21,7 +21,8 @@ export function quarterOf(iso: string): string {
 export const parentKey = (quarter: string, grain: Exclude<Grain, 'q'>) =>
   quarter.slice(0, grain === 'h' ? 13 : grain === 'd' ? 10 : 7);
 
-const nextMonth = (ms: number) => {
+/** The start of the UTC month after the one `ms` falls in. */
+export const nextMonth = (ms: number) => {
   const d = new Date(ms);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 };

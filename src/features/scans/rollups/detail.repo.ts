@@ -5,7 +5,7 @@ import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { idFloor } from '../../../lib/ids.js';
 import type { ScanRow } from '../scans.table.js';
-import { HOUR, QUARTER, bucketKey, selectionOf, selectionsOf, startOfKey, type Piece } from './buckets.js';
+import { HOUR, QUARTER, bucketKey, nextMonth, selectionOf, selectionsOf, startOfKey, type Piece } from './buckets.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
 import { coarseCellsOf, fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
 import { DENSE_HOUR, DENSE_MONTH } from './rollups.table.js';
@@ -106,18 +106,7 @@ export async function monthCellsFromDays(db: DB, codeId: string, month: string):
   }));
 }
 
-/** Deletes a code's month cells of every dimension (not `total`) of one month. */
-export async function clearMonthCells(db: DB, codeId: string, month: string): Promise<void> {
-  await db
-    .deleteFrom('scan_rollups')
-    .where('code_id', '=', codeId)
-    .where('grain', '=', 'm')
-    .where('bucket', '=', month)
-    .where('dimension', '<>', 'total')
-    .execute();
-}
-
-/** Whether a `total` month row says the month's cells of the breakdowns (day and month) are stored. */
+/** Whether a `total` month row has DENSE_MONTH scans: from there a month keeps month cells (docs/decisions.md D40). */
 export const isDenseMonth = (row: { scans: number | string }) => Number(row.scans) >= DENSE_MONTH;
 
 /**
@@ -141,21 +130,20 @@ export async function markMonthDetailed(db: DB, codeId: string, month: string): 
     .execute();
 }
 
-const nextMonth = (month: string) => {
-  const d = new Date(startOfKey('m', month));
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-};
-
 /**
  * A code's day and month cells of every dimension (not `total`) of one UTC month, counted from its
  * raw scans: a month turning dense has fewer than DENSE_MONTH and a batch of them.
  */
 export async function monthCellsFromRaw(db: DB, codeId: string, month: string): Promise<CodeCell[]> {
-  return coarseCellsOf(await rawScans(db, codeId, startOfKey('m', month), nextMonth(month)).execute());
+  const start = startOfKey('m', month);
+  return coarseCellsOf(await rawScans(db, codeId, start, nextMonth(start)).execute());
 }
 
-/** Deletes a code's day and month cells of every dimension (not `total`) of one UTC month. */
-export async function clearMonthBreakdowns(db: DB, codeId: string, month: string): Promise<void> {
+/**
+ * Deletes a code's month cells of every dimension (not `total`) of one UTC month, and its day cells
+ * of that month too when `days`.
+ */
+export async function clearMonthCells(db: DB, codeId: string, month: string, days = false): Promise<void> {
   await db
     .deleteFrom('scan_rollups')
     .where('code_id', '=', codeId)
@@ -163,7 +151,9 @@ export async function clearMonthBreakdowns(db: DB, codeId: string, month: string
     .where((eb) =>
       eb.or([
         eb.and([eb('grain', '=', 'm'), eb('bucket', '=', month)]),
-        eb.and([eb('grain', '=', 'd'), eb('bucket', '>=', `${month}-01`), eb('bucket', '<=', `${month}-31`)]),
+        ...(days
+          ? [eb.and([eb('grain', '=', 'd'), eb('bucket', '>=', `${month}-01`), eb('bucket', '<=', `${month}-31`)])]
+          : []),
       ]),
     )
     .execute();
@@ -181,7 +171,7 @@ export async function clearMonthBreakdowns(db: DB, codeId: string, month: string
 export async function detailMonths(db: DB, codeId: string, firstMonth: string, lastMonth: string) {
   const cells: CodeCell[] = [];
   for (const { bucket, scans } of await claim(db, codeId, 'm', firstMonth, lastMonth)) {
-    await clearMonthBreakdowns(db, codeId, bucket);
+    await clearMonthCells(db, codeId, bucket, true);
     const dense = isDenseMonth({ scans });
     cells.push(...(await monthCellsFromRaw(db, codeId, bucket)).filter((c) => dense || c.grain === 'd'));
   }
@@ -354,7 +344,6 @@ export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }
   if (!coarse.length || !dimensions.length || ('ids' in codeSet && !codeSet.ids.length)) return;
   const codes = inCodeSet(codeSet);
   const count = scanCount(bots);
-  const stored = sql`t.detailed = 1`;
   const cells: RawBuilder<unknown>[] = [];
   for (const s of selectionsOf(coarse)) {
     for (const buckets of bucketsOf(s)) {
@@ -363,7 +352,7 @@ export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }
           cells.push(sql`select dimension, value, ${sql.lit(s.sign)} * ${count} as scans from scan_rollups c
             where ${codes} and grain = 'd' and dimension = ${d} and ${buckets} and exists (select 1 from scan_rollups t
               where t.code_id = c.code_id and t.grain = 'm' and t.dimension = 'total' and t.value = ''
-              and t.bucket = substr(c.bucket, 1, 7) and ${stored})`);
+              and t.bucket = substr(c.bucket, 1, 7) and t.detailed = 1)`);
           continue;
         }
         // A dense month's own cells, or a detailed sparse month's day cells: below DENSE_MONTH no
@@ -382,8 +371,7 @@ export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }
   }
   const touched = new Set<string>();
   for (const p of coarse)
-    for (let m = startOfKey('m', bucketKey('m', p.start)); m < p.end; m = nextMonth(bucketKey('m', m)))
-      touched.add(bucketKey('m', m));
+    for (let m = startOfKey('m', bucketKey('m', p.start)); m < p.end; m = nextMonth(m)) touched.add(bucketKey('m', m));
   const months = bucketsOf(selectionOf('m', 1, [...touched])).map(
     (buckets) => sql`select 'month' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
     where ${codes} and grain = 'm' and dimension = 'total' and ${buckets}`,
@@ -391,7 +379,8 @@ export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }
   const raw: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }> = [];
   for (const r of await cellsAndTotals(db, cells, months, add)) {
     if (keepsCells(r)) continue;
-    const [start, end] = [startOfKey('m', r.value), nextMonth(r.value)];
+    const start = startOfKey('m', r.value);
+    const end = nextMonth(start);
     for (const p of coarse) {
       const span = { codeId: r.name, start: Math.max(p.start, start), end: Math.min(p.end, end), sign: p.sign };
       if (span.start < span.end) raw.push(span);

@@ -193,14 +193,23 @@ export function summedCells(grain: Grain, cells: CodeCell[]): CodeCell[] {
   return [...sum.all()].map(codeCell);
 }
 
-/** Codes' quarter and hour cells of every dimension (not `total`) from raw scan rows. */
-export function fineCellsOf(rows: ScanRow[]): CodeCell[] {
-  const quarters = new Cells('q');
-  for (const r of rows) addDimensions(quarters, r.code_id, quarterOf(r.scanned_at), r, countersOf(r));
-  const hours = new Cells('h');
-  for (const c of quarters.all()) hours.add(c.scope, parentKey(c.bucket, 'h'), c.dimension, c.value, c);
-  return [...quarters.all(), ...hours.all()].map(codeCell);
+/** Codes' cells of every dimension (not `total`) from raw scan rows, at a grain and its parent's. */
+function cellsAndParents(rows: ScanRow[], grain: 'q' | 'd', parent: 'h' | 'm'): CodeCell[] {
+  const cells = new Cells(grain);
+  for (const r of rows) {
+    const bucket = grain === 'q' ? quarterOf(r.scanned_at) : r.scanned_at.slice(0, 10);
+    addDimensions(cells, r.code_id, bucket, r, countersOf(r));
+  }
+  const parents = new Cells(parent);
+  for (const c of cells.all()) parents.add(c.scope, parentKey(c.bucket, parent), c.dimension, c.value, c);
+  return [...cells.all(), ...parents.all()].map(codeCell);
 }
+
+/** Codes' quarter and hour cells of every dimension (not `total`) from raw scan rows. */
+export const fineCellsOf = (rows: ScanRow[]) => cellsAndParents(rows, 'q', 'h');
+
+/** Codes' day and month cells of every dimension (not `total`) from raw scan rows. */
+export const coarseCellsOf = (rows: ScanRow[]) => cellsAndParents(rows, 'd', 'm');
 
 type Keyed = { grain: string; dimension: string; bucket: string; value: string };
 
@@ -235,12 +244,3 @@ async function inKeyOrder<T extends Keyed>(rows: T[], scope: (row: T) => string)
 
 /** Cells in key order (code, grain, dimension, bucket, value): the one lock order of every writer. */
 export const sortCells = (cells: CodeCell[]): Promise<CodeCell[]> => inKeyOrder(cells, (c) => c.code_id);
-
-/** Codes' day and month cells of every dimension (not `total`) from raw scan rows. */
-export function coarseCellsOf(rows: ScanRow[]): CodeCell[] {
-  const days = new Cells('d');
-  for (const r of rows) addDimensions(days, r.code_id, r.scanned_at.slice(0, 10), r, countersOf(r));
-  const months = new Cells('m');
-  for (const c of days.all()) months.add(c.scope, c.bucket.slice(0, 7), c.dimension, c.value, c);
-  return [...days.all(), ...months.all()].map(codeCell);
-}
