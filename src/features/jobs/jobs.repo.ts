@@ -98,7 +98,11 @@ export async function claimJobs(db: DB, kinds: string[], owner: string, now: Dat
 
 type DueQuery = SelectQueryBuilder<Database, 'jobs', { id: string }>;
 
-function take(db: DB, due: DueQuery, owner: string, at: string, leaseUntil: Date) {
+async function take(db: DB, due: DueQuery, owner: string, at: string, leaseUntil: Date) {
+  // On SQLite an UPDATE takes the file's write lock even when it changes nothing, and waits out
+  // the scan writer thread's batch meanwhile, the event loop with it (better-sqlite3 is
+  // synchronous): a read first, which WAL never makes wait, so an idle poll takes no lock.
+  if (!isPostgres(db) && !(await due.execute()).length) return [];
   return db
     .updateTable('jobs')
     .set({
