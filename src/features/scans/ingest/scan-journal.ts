@@ -55,6 +55,18 @@ type Tuple = [
   0 | 1,
 ];
 
+/**
+ * The hash also replaces the raw IP on the scan itself: the writer then stores it as it is instead
+ * of hashing the IP a second time, and the raw IP leaves memory once the batch is on disk.
+ */
+function hashedIp(s: Scan, hashIp: (ip: string, at: number) => string): string | null {
+  if (s.ipHash === undefined) {
+    s.ipHash = s.ip === null ? null : hashIp(s.ip, s.at);
+    s.ip = null;
+  }
+  return s.ipHash;
+}
+
 const encode = (s: Scan, hashIp: (ip: string, at: number) => string): Tuple => [
   s.id,
   s.code.codeId,
@@ -62,7 +74,7 @@ const encode = (s: Scan, hashIp: (ip: string, at: number) => string): Tuple => [
   s.code.workspaceId,
   s.code.organizationId,
   s.at,
-  s.ipHash !== undefined ? s.ipHash : s.ip === null ? null : hashIp(s.ip, s.at),
+  hashedIp(s, hashIp),
   s.country,
   s.device,
   s.os,

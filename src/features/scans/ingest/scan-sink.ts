@@ -222,7 +222,7 @@ export class BufferedScanSink implements ScanSink {
 
   private count(scan: Scan, by: 1 | -1) {
     bump(this.byCode, scan.code.shortCode, by);
-    bump(this.byOrg, `${scan.code.organizationId}|${monthOf(scan.at)}`, by);
+    bump(this.byOrg, orgMonthKey(scan.code.organizationId, monthOf(scan.at)), by);
   }
 
   /** The open scans become batches, appended to the journal first. */
@@ -296,6 +296,20 @@ function monthOf(ms: number): string {
     };
   }
   return month.period;
+}
+
+const orgMonthKeys = new Map<string, { period: string; key: string }>();
+/**
+ * The byOrg key, one string per organization and month: a key built per scan was a new string
+ * to flatten and hash twice a scan (recorded, written) on the redirect's thread.
+ */
+function orgMonthKey(organizationId: string, period: string): string {
+  const kept = orgMonthKeys.get(organizationId);
+  if (kept?.period === period) return kept.key;
+  const key = `${organizationId}|${period}`;
+  if (orgMonthKeys.size >= 10_000) orgMonthKeys.clear();
+  orgMonthKeys.set(organizationId, { period, key });
+  return key;
 }
 
 function bump(map: Map<string, number>, key: string, by: number) {
