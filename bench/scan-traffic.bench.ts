@@ -1,10 +1,11 @@
 /**
- * Real traffic on the scan pipeline (docs/scans-pipeline.md): 2,000 codes drawn from a Zipf distribution (a few
- * hot, a long tail) or uniformly, with rotating user agents, referrers, countries, languages and
- * client addresses, against real server processes (redirect-servers.ts). For each shape it reports
- * the server's CPU per redirect (every thread, measured until every scan is a row), PostgreSQL's
- * own CPU per scan, offered and stored rates and the lag after the load, bytes per scan per table,
- * and the longest event-loop stall; and the same load against a bare Fastify 302 in the same run.
+ * Real traffic on the scan pipeline (docs/scans-pipeline.md): 2,000 codes drawn from a Zipf
+ * distribution (a few hot, a long tail) or uniformly, with rotating user agents, referrers,
+ * countries, languages and client addresses, against real server processes (redirect-servers.ts).
+ * For each shape it reports the server's CPU per redirect (every thread, measured until every scan
+ * is a row), PostgreSQL's own CPU per scan, the bytes a stored scan wrote to storage, offered and
+ * stored rates and the lag after the load, bytes per scan per table, and the longest event-loop
+ * stall; and the same load against a bare Fastify 302 in the same run.
  * Linux only. Run: npm run bench -- scan-traffic (PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run; SCAN_TRAFFIC_RATE offers
  * them at that many a second instead of as fast as the connections go (whether the writer keeps up);
@@ -42,18 +43,34 @@ function ticks(path: string): number {
   }
 }
 const processTicks = (pid: number) => ticks(`/proc/${pid}/stat`);
-function postgresTicks(): number {
+
+/**
+ * Bytes a process (every thread) sent to storage, counted as it dirties pages: for the SQLite
+ * server the WAL, the checkpoints' first touch of each database page and the scan journal. The
+ * figure that explains SQLite's cost with spread traffic (docs/benchmarks.md, Scan traffic).
+ */
+function writeBytes(path: string): number {
+  try {
+    return Number(/^write_bytes: (\d+)$/m.exec(readFileSync(path, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** `read` summed over every `postgres` process (the shared server: other databases count too). */
+function postgresSum(read: (path: string) => number, file: string): number {
   let n = 0;
   for (const p of readdirSync('/proc')) {
     if (!/^\d+$/.test(p)) continue;
     try {
-      if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) n += ticks(`/proc/${p}/stat`);
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) n += read(`/proc/${p}/${file}`);
     } catch {
       /* gone */
     }
   }
   return n;
 }
+const postgresTicks = () => postgresSum(ticks, 'stat');
 
 const TABLES = ['scans', 'scan_visitors', 'scan_rollups', 'workspace_rollups'] as const;
 
@@ -105,6 +122,9 @@ interface Result {
   offered: number;
   cpuUs: number;
   pgUs: number;
+  /** KB written to storage a stored scan: the server process, and the postgres processes */
+  diskKb: number;
+  pgDiskKb: number;
   lagS: number;
   stored: number;
   stallMs: number;
@@ -165,6 +185,8 @@ async function run(label: string, databaseUrl: string, dir: string) {
       await stall(server);
       const cpu0 = processTicks(pid);
       const pg0 = postgresTicks();
+      const disk0 = writeBytes(`/proc/${pid}/io`);
+      const pgDisk0 = postgresSum(writeBytes, 'io');
       const { seconds, answered } = await load(server, codes, pick, rnd);
       const loadEnd = performance.now();
       let rows = before;
@@ -177,6 +199,8 @@ async function run(label: string, databaseUrl: string, dir: string) {
       const lagS = kind === 'app' ? (performance.now() - loadEnd) / 1000 : 0;
       const cpu1 = processTicks(pid);
       const pg1 = postgresTicks();
+      const disk1 = writeBytes(`/proc/${pid}/io`);
+      const pgDisk1 = postgresSum(writeBytes, 'io');
       const stallMs = await stall(server);
       const bytesAfter = await sizes(db, databaseUrl, dir);
       await stopServer(server);
@@ -194,6 +218,8 @@ async function run(label: string, databaseUrl: string, dir: string) {
         offered: answered / seconds,
         cpuUs: (((cpu1 - cpu0) / HZ) * 1e6) / answered,
         pgUs: stored ? (((pg1 - pg0) / HZ) * 1e6) / stored : 0,
+        diskKb: stored ? (disk1 - disk0) / 1024 / stored : 0,
+        pgDiskKb: stored ? (pgDisk1 - pgDisk0) / 1024 / stored : 0,
         lagS,
         stored,
         stallMs,
@@ -208,13 +234,13 @@ async function run(label: string, databaseUrl: string, dir: string) {
 
   console.log(`\n### ${label}\n`);
   console.log(
-    '| shape | server | redirects/s offered | CPU µs / redirect (all threads, until rows) | ratio to bare | PostgreSQL µs / scan | rows | lag after load s | longest stall ms |',
+    '| shape | server | redirects/s offered | CPU µs / redirect (all threads, until rows) | ratio to bare | PostgreSQL µs / scan | KB written / scan (server; PostgreSQL) | rows | lag after load s | longest stall ms |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const bare = results.find((x) => x.shape === r.shape && x.server !== 'qrs')!;
     console.log(
-      `| ${r.shape} | ${r.server} | ${r.offered.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / bare.cpuUs).toFixed(1)}× | ${label.startsWith('Postgre') && r.server === 'qrs' ? r.pgUs.toFixed(0) : '–'} | ${r.server === 'qrs' ? r.stored : '–'} | ${r.server === 'qrs' ? r.lagS.toFixed(1) : '–'} | ${r.stallMs.toFixed(0)} |`,
+      `| ${r.shape} | ${r.server} | ${r.offered.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / bare.cpuUs).toFixed(1)}× | ${label.startsWith('Postgre') && r.server === 'qrs' ? r.pgUs.toFixed(0) : '–'} | ${r.server === 'qrs' ? `${r.diskKb.toFixed(1)}${label.startsWith('Postgre') ? `; ${r.pgDiskKb.toFixed(1)}` : ''}` : '–'} | ${r.server === 'qrs' ? r.stored : '–'} | ${r.server === 'qrs' ? r.lagS.toFixed(1) : '–'} | ${r.stallMs.toFixed(0)} |`,
     );
   }
   console.log('\nBytes per stored scan (right after the drain; compacted: the live rows and their indexes):\n');
