@@ -9,23 +9,26 @@
  * Linux only. Run: npm run bench -- scan-traffic (PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run; SCAN_TRAFFIC_RATE offers
  * them at that many a second instead of as fast as the connections go (whether the writer keeps up);
- * SCAN_TRAFFIC_SHAPES=uniform (or zipf) runs one shape only.
+ * SCAN_TRAFFIC_SHAPES picks the shapes (zipf,uniform,one; default all three): `one` is one code
+ * from one visitor, the pipeline's one-code target.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import { sql } from 'kysely';
 import type { DB } from '../src/db/database.js';
 import { startServer, stopServer, type Server } from './redirect-servers.js';
-import { CODES, cleanup, rng, rowsOf, seed, visitorRequest, zipf } from './traffic.js';
+import { CODES, cleanup, oneVisitorRequest, rng, rowsOf, seed, visitorRequest, zipf } from './traffic.js';
+
+type SetupRequest = (req: Request) => Request;
 
 const REDIRECTS = Number(process.env.SCAN_TRAFFIC_REDIRECTS ?? 20_000);
 const RATE = process.env.SCAN_TRAFFIC_RATE ? Number(process.env.SCAN_TRAFFIC_RATE) : undefined;
 const CONNECTIONS = 10;
-const SHAPES = (['zipf', 'uniform'] as const).filter((s) =>
-  (process.env.SCAN_TRAFFIC_SHAPES ?? 'zipf,uniform').split(',').includes(s),
+const SHAPES = (['zipf', 'uniform', 'one'] as const).filter((s) =>
+  (process.env.SCAN_TRAFFIC_SHAPES ?? 'zipf,uniform,one').split(',').includes(s),
 );
 const HZ = Number(execSync('getconf CLK_TCK').toString());
 
@@ -132,12 +135,7 @@ interface Result {
   compacted: Record<string, number> | null;
 }
 
-async function load(
-  server: Server,
-  codes: string[],
-  pick: () => number,
-  rnd: () => number,
-): Promise<{ seconds: number; answered: number }> {
+async function load(server: Server, setupRequest: SetupRequest): Promise<{ seconds: number; answered: number }> {
   const started = performance.now();
   const r = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
@@ -147,7 +145,7 @@ async function load(
     requests: [
       {
         method: 'GET',
-        setupRequest: visitorRequest(codes, pick, rnd),
+        setupRequest,
       },
     ],
   });
@@ -161,6 +159,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
     for (const kind of ['bare', 'app'] as const) {
       const rnd = rng(shape === 'zipf' ? 1 : 2);
       const pick = shape === 'zipf' ? zipf(CODES, rnd) : () => Math.floor(rnd() * CODES);
+      const setupRequest = shape === 'one' ? oneVisitorRequest(codes[0]) : visitorRequest(codes, pick, rnd);
       const server = await startServer(kind, databaseUrl);
       const pid = server.child.pid!;
       // Warm-up: every code once into the redirect cache, JIT; its scans are written before the timed part.
@@ -187,7 +186,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
       const pg0 = postgresTicks();
       const disk0 = writeBytes(`/proc/${pid}/io`);
       const pgDisk0 = postgresSum(writeBytes, 'io');
-      const { seconds, answered } = await load(server, codes, pick, rnd);
+      const { seconds, answered } = await load(server, setupRequest);
       const loadEnd = performance.now();
       let rows = before;
       if (kind === 'app') {

@@ -118,3 +118,14 @@ export async function cleanup(db: DB, workspaceId: string) {
   await db.deleteFrom('scan_visitors').where('scope_id', '=', workspaceId).execute();
   await db.deleteFrom('workspace_rollups').where('workspace_id', '=', workspaceId).execute();
 }
+
+/** autocannon's setupRequest: one visitor's redirects to one code, as the one-code target measures. */
+export function oneVisitorRequest(code: string) {
+  const headers = {
+    'user-agent': AGENTS[0],
+    'accept-language': LANGUAGES[0],
+    'cf-ipcountry': COUNTRIES[0],
+    'x-forwarded-for': address(1),
+  };
+  return (req: Request): Request => ({ ...req, path: `/r/${code}`, headers });
+}
