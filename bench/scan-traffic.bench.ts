@@ -47,6 +47,13 @@ function ticks(path: string): number {
 }
 const processTicks = (pid: number) => ticks(`/proc/${pid}/stat`);
 
+/** Each live thread's ticks: the split of a redirect's CPU between the event loop and the rest. */
+function threadTicks(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) out.set(tid, ticks(`/proc/${pid}/task/${tid}/stat`));
+  return out;
+}
+
 /**
  * Bytes a process (every thread) sent to storage, counted as it dirties pages: for the SQLite
  * server the WAL, the checkpoints' first touch of each database page and the scan journal. The
@@ -74,6 +81,20 @@ function postgresSum(read: (path: string) => number, file: string): number {
   return n;
 }
 const postgresTicks = () => postgresSum(ticks, 'stat');
+
+/**
+ * Ticks of the main thread, of the busiest other thread (the scan writer on a SQLite file) and of
+ * the rest (V8's helper threads, mostly garbage collection; threads that ended count here too).
+ */
+type Trio = [number, number, number];
+
+function split(pid: number, before: Map<string, number>, after: Map<string, number>, total: number): Trio {
+  const delta = (tid: string) => (after.get(tid) ?? 0) - (before.get(tid) ?? 0);
+  const main = delta(String(pid));
+  let busiest = 0;
+  for (const tid of after.keys()) if (tid !== String(pid)) busiest = Math.max(busiest, delta(tid));
+  return [main, busiest, Math.max(0, total - main - busiest)];
+}
 
 const TABLES = ['scans', 'scan_visitors', 'scan_rollups', 'workspace_rollups'] as const;
 
@@ -124,6 +145,8 @@ interface Result {
   server: string;
   offered: number;
   cpuUs: number;
+  /** of cpuUs: the event loop, the busiest other thread (SQLite's scan writer), the rest */
+  threadsUs: Trio;
   pgUs: number;
   /** KB written to storage a stored scan: the server process, and the postgres processes */
   diskKb: number;
@@ -183,6 +206,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
       const bytesBefore = await sizes(db, databaseUrl, dir);
       await stall(server);
       const cpu0 = processTicks(pid);
+      const threads0 = threadTicks(pid);
       const pg0 = postgresTicks();
       const disk0 = writeBytes(`/proc/${pid}/io`);
       const pgDisk0 = postgresSum(writeBytes, 'io');
@@ -197,6 +221,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
       }
       const lagS = kind === 'app' ? (performance.now() - loadEnd) / 1000 : 0;
       const cpu1 = processTicks(pid);
+      const threads1 = threadTicks(pid);
       const pg1 = postgresTicks();
       const disk1 = writeBytes(`/proc/${pid}/io`);
       const pgDisk1 = postgresSum(writeBytes, 'io');
@@ -216,6 +241,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
         server: kind === 'app' ? 'qrs' : 'bare Fastify 302',
         offered: answered / seconds,
         cpuUs: (((cpu1 - cpu0) / HZ) * 1e6) / answered,
+        threadsUs: split(pid, threads0, threads1, cpu1 - cpu0).map((t) => ((t / HZ) * 1e6) / answered) as Trio,
         pgUs: stored ? (((pg1 - pg0) / HZ) * 1e6) / stored : 0,
         diskKb: stored ? (disk1 - disk0) / 1024 / stored : 0,
         pgDiskKb: stored ? (pgDisk1 - pgDisk0) / 1024 / stored : 0,
@@ -242,6 +268,9 @@ async function run(label: string, databaseUrl: string, dir: string) {
       `| ${r.shape} | ${r.server} | ${r.offered.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / bare.cpuUs).toFixed(1)}× | ${label.startsWith('Postgre') && r.server === 'qrs' ? r.pgUs.toFixed(0) : '–'} | ${r.server === 'qrs' ? `${r.diskKb.toFixed(1)}${label.startsWith('Postgre') ? `; ${r.pgDiskKb.toFixed(1)}` : ''}` : '–'} | ${r.server === 'qrs' ? r.stored : '–'} | ${r.server === 'qrs' ? r.lagS.toFixed(1) : '–'} | ${r.stallMs.toFixed(0)} |`,
     );
   }
+  console.log('\nCPU µs a redirect by thread (qrs): the event loop, the busiest other thread, the rest:\n');
+  for (const r of results.filter((x) => x.server === 'qrs'))
+    console.log(`- ${r.shape}: ${r.threadsUs.map((t) => t.toFixed(0)).join(' + ')}`);
   console.log('\nBytes per stored scan (right after the drain; compacted: the live rows and their indexes):\n');
   const listed = (bytes: Record<string, number>) => {
     const all = Object.values(bytes).reduce((a, b) => a + b, 0);
