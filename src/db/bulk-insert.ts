@@ -1,4 +1,5 @@
 import { PrimitiveValueListNode, ValuesNode, sql, type OperationNodeSource } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { DB } from './database.js';
 import { isPostgres } from './migrations/dialect.js';
 import type { Database } from './schema.js';
@@ -44,5 +45,36 @@ function valuesOf(columns: string[], rows: Array<Record<string, unknown>>): Oper
   return {
     toOperationNode: () =>
       ValuesNode.create(rows.map((r) => PrimitiveValueListNode.create(columns.map((c) => r[c] ?? null)))),
+  };
+}
+
+/**
+ * Multi-row inserts straight on a better-sqlite3 connection, for a caller already inside a
+ * transaction on it: the statement insertRows would make, without Kysely building and compiling
+ * its tree of every value on each write. The first row's keys are the column list.
+ */
+export function sqliteRowsInserter(sqlite: SQLite.Database, table: Table) {
+  const prepared = new Map<string, SQLite.Statement>();
+  return (rows: Array<Record<string, unknown>>): void => {
+    if (!rows.length) return;
+    const columns = Object.keys(rows[0]);
+    const names = columns.map((c) => `"${c}"`).join(', ');
+    const row = `(${columns.map(() => '?').join(', ')})`;
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+      const key = `${names}|${chunk.length}`;
+      let statement = prepared.get(key);
+      if (!statement) {
+        if (prepared.size >= 8) prepared.clear();
+        statement = sqlite.prepare(
+          `insert into "${table}" (${names}) values ${Array(chunk.length).fill(row).join(', ')}`,
+        );
+        prepared.set(key, statement);
+      }
+      const values: unknown[] = new Array(chunk.length * columns.length);
+      let i = 0;
+      for (const r of chunk) for (const c of columns) values[i++] = r[c];
+      statement.run(values);
+    }
   };
 }

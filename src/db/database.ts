@@ -66,7 +66,17 @@ export function openDatabase(url: string, opts: OpenOptions = {}): DB {
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqliteConnection(path)) }) });
+  const sqlite = sqliteConnection(path);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+const sqliteHandles = new WeakMap<DB, SQLite.Database>();
+
+/** The better-sqlite3 connection under a SQLite `db` that openDatabase made; null for PostgreSQL. */
+export function sqliteOf(db: DB): SQLite.Database | null {
+  return sqliteHandles.get(db) ?? null;
 }
 
 /**

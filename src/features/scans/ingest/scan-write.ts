@@ -136,15 +136,19 @@ async function unwritten(trx: DB, rows: ScanRow[], starts: number[]): Promise<Sc
   return starts.flatMap((start, i) => (found.has(rows[start].id) ? [] : rows.slice(start, starts[i + 1])));
 }
 
+/** Inserts raw scan rows on the caller's transaction: the SQLite writer thread's own inserter. */
+export type ScanRowInserter = (rows: ScanRow[]) => void;
+
 /**
  * writeScanBatch's statements, inside a transaction the caller holds: the SQLite writer thread
- * opens it with BEGIN IMMEDIATE (scan-writer-thread.ts).
+ * opens it with BEGIN IMMEDIATE (scan-writer-thread.ts) and inserts the raw rows itself.
  */
 export async function writeScanBatchIn(
   trx: DB,
   hasher: IpHasher,
   scans: Scan[],
   starts: number[] = [0],
+  insertScans?: ScanRowInserter,
 ): Promise<UsageReading[]> {
   if (!scans.length) return [];
   const all: ScanRow[] = scans.map((s) => {
@@ -163,7 +167,8 @@ export async function writeScanBatchIn(
     else c.humans++;
   }
   const usage = humanScansByPeriod(rows);
-  await inChunks(trx, rows, (chunk) => insertRows(trx, 'scans', chunk).execute());
+  if (insertScans) insertScans(rows);
+  else await inChunks(trx, rows, (chunk) => insertRows(trx, 'scans', chunk).execute());
   const fresh: NewVisitor[] = [];
   const humanAgain: VisitorDay[] = [];
   await inChunks(trx, [...visitors.values()], async (chunk) => {
