@@ -73,7 +73,7 @@ export function sqliteRowsInserter(sqlite: SQLite.Database, table: Table) {
       }
       const values: unknown[] = new Array(chunk.length * columns.length);
       let i = 0;
-      for (const r of chunk) for (const c of columns) values[i++] = r[c];
+      for (const r of chunk) for (const c of columns) values[i++] = r[c] ?? null;
       statement.run(values);
     }
   };
