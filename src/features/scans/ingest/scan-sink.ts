@@ -110,7 +110,8 @@ export class BufferedScanSink implements ScanSink {
   private inMemory = 0;
   private pending = 0;
   private byCode = new Map<string, number>();
-  private byOrg = new Map<string, number>();
+  /** organization → usage period (YYYY-MM) → counted scans pending: no key string built per scan */
+  private byOrg = new Map<string, Map<string, number>>();
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout;
   private syncTimer: NodeJS.Timeout | null = null;
@@ -176,7 +177,7 @@ export class BufferedScanSink implements ScanSink {
   }
 
   pendingForOrganization(organizationId: string, period: string): number {
-    return this.byOrg.get(`${organizationId}|${period}`) ?? 0;
+    return this.byOrg.get(organizationId)?.get(period) ?? 0;
   }
 
   get size(): number {
@@ -222,7 +223,11 @@ export class BufferedScanSink implements ScanSink {
 
   private count(scan: Scan, by: 1 | -1) {
     bump(this.byCode, scan.code.shortCode, by);
-    bump(this.byOrg, orgMonthKey(scan.code.organizationId, monthOf(scan.at)), by);
+    const org = scan.code.organizationId;
+    let periods = this.byOrg.get(org);
+    if (!periods) this.byOrg.set(org, (periods = new Map()));
+    bump(periods, monthOf(scan.at), by);
+    if (!periods.size) this.byOrg.delete(org);
   }
 
   /** The open scans become batches, appended to the journal first. */
@@ -296,20 +301,6 @@ function monthOf(ms: number): string {
     };
   }
   return month.period;
-}
-
-const orgMonthKeys = new Map<string, { period: string; key: string }>();
-/**
- * The byOrg key, one string per organization and month: a key built per scan was a new string
- * to flatten and hash twice a scan (recorded, written) on the redirect's thread.
- */
-function orgMonthKey(organizationId: string, period: string): string {
-  const kept = orgMonthKeys.get(organizationId);
-  if (kept?.period === period) return kept.key;
-  const key = `${organizationId}|${period}`;
-  if (orgMonthKeys.size >= 10_000) orgMonthKeys.clear();
-  orgMonthKeys.set(organizationId, { period, key });
-  return key;
 }
 
 function bump(map: Map<string, number>, key: string, by: number) {
