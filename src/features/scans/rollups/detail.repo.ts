@@ -228,12 +228,15 @@ export async function detailSparseHours(
   return claimed.length;
 }
 
-/** Each raw scan of some codes' key ranges (bots only when asked), handed to `count` with its range's sign. */
+/**
+ * The raw scans of some codes' key ranges (bots only when asked) counted per dimension value, with
+ * the same dimension functions as the flush, each signed as its range, handed to `add`.
+ */
 async function countRaw(
   db: DB,
   ranges: Array<{ codeId: string; start: number; end: number; sign: 1 | -1 }>,
-  bots: boolean,
-  count: (r: ScanRow, sign: 1 | -1) => void,
+  { bots, dimensions }: Pick<BreakdownQuery, 'bots' | 'dimensions'>,
+  add: AddValue,
 ) {
   for (const chunk of chunked(ranges, PARTS_PER_COMPOUND)) {
     const parts = chunk.map(
@@ -241,7 +244,10 @@ async function countRaw(
       and id >= ${idFloor('scn', r.start)} and id < ${idFloor('scn', r.end)}${bots ? sql`` : sql` and is_bot = 0`}`,
     );
     const { rows } = await sql<ScanRow & { sign: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
-    for (const r of rows) count(r, Number(r.sign) === -1 ? -1 : 1);
+    for (const r of rows) {
+      const sign = Number(r.sign) === -1 ? -1 : 1;
+      for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
+    }
   }
 }
 
@@ -324,9 +330,7 @@ export async function edgeValues(db: DB, { codeSet, pieces, dimensions, bots }: 
       }
     }
   }
-  await countRaw(db, raw, bots, (r, sign) => {
-    for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
-  });
+  await countRaw(db, raw, { bots, dimensions }, add);
 }
 
 /**
@@ -386,7 +390,5 @@ export async function coarseValues(db: DB, { codeSet, pieces, dimensions, bots }
       if (span.start < span.end) raw.push(span);
     }
   }
-  await countRaw(db, raw, bots, (r, sign) => {
-    for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
-  });
+  await countRaw(db, raw, { bots, dimensions }, add);
 }
