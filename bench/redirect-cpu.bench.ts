@@ -8,10 +8,11 @@
  * TEST_DATABASE_URL is set).
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { postgresSum, statTicks, threadTicks } from './proc.js';
 import {
   REQUEST_HEADERS,
   median,
@@ -27,17 +28,6 @@ const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HZ = existsSync('/proc/self/task') ? Number(execSync('getconf CLK_TCK').toString()) : 0;
 
-/** user + system clock ticks of a /proc stat line */
-function statTicks(path: string): number {
-  try {
-    const s = readFileSync(path, 'utf8');
-    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0; // the thread or process ended meanwhile
-  }
-}
-
 interface Sample {
   threads: Map<string, number>;
   postgres: number;
@@ -47,17 +37,8 @@ interface Sample {
 }
 
 function sample(pid: number): Sample {
-  const threads = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) threads.set(tid, statTicks(`/proc/${pid}/task/${tid}/stat`));
-  let postgres = 0;
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) postgres += statTicks(`/proc/${p}/stat`);
-    } catch {
-      /* gone */
-    }
-  }
+  const threads = threadTicks(pid);
+  const postgres = postgresSum(statTicks, 'stat');
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = cpu.reduce((a, b) => a + b, 0);
   return { threads, postgres, machineBusy: total - cpu[3] - cpu[4], machineTotal: total, self: process.cpuUsage() };

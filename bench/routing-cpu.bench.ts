@@ -7,10 +7,11 @@
  * Linux only. Run: npx tsx bench/routing-cpu.bench.ts
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { liveThreadTicks } from './proc.js';
 import { buildApp } from '../src/app.js';
 import { REQUEST_HEADERS, benchTenant, median, removeScans, startServer, stopServer } from './redirect-servers.js';
 import type { FastifyRequest } from 'fastify';
@@ -33,20 +34,6 @@ const RULES = [
 ];
 const UTM = { source: 'qr', medium: 'poster', campaign: 'bench' };
 
-function ticks(pid: number): number {
-  let sum = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-      sum += Number(f[11]) + Number(f[12]);
-    } catch {
-      /* the thread ended */
-    }
-  }
-  return sum;
-}
-
 async function seed(databaseUrl: string) {
   const { config, db, t } = await benchTenant(databaseUrl);
   const app = await buildApp(config, { db, logger: false });
@@ -66,7 +53,7 @@ async function seed(databaseUrl: string) {
 }
 
 async function cpuPerRequest(port: number, pid: number, shortCode: string): Promise<{ us: number; rps: number }> {
-  const before = ticks(pid);
+  const before = liveThreadTicks(pid);
   const r = await autocannon({
     url: `http://127.0.0.1:${port}/r/${shortCode}`,
     connections: CONNECTIONS,
@@ -74,7 +61,7 @@ async function cpuPerRequest(port: number, pid: number, shortCode: string): Prom
     headers: REQUEST_HEADERS,
   });
   const n = r.requests.total;
-  return { us: (((ticks(pid) - before) / HZ) * 1e6) / n, rps: n / SECONDS };
+  return { us: (((liveThreadTicks(pid) - before) / HZ) * 1e6) / n, rps: n / SECONDS };
 }
 
 /**

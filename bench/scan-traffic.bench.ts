@@ -14,13 +14,14 @@
  * shape, whose median is the ratio's denominator.
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import { sql } from 'kysely';
 import type { DB } from '../src/db/database.js';
 import { startServer, stopServer, type Server } from './redirect-servers.js';
+import { postgresSum, statTicks, threadTicks, writeBytes } from './proc.js';
 import { CODES, cleanup, oneVisitorRequest, rng, rowsOf, seed, visitorRequest, zipf } from './traffic.js';
 
 type SetupRequest = (req: Request) => Request;
@@ -38,51 +39,8 @@ const HZ = Number(execSync('getconf CLK_TCK').toString());
 process.env.TRUST_PROXY = '1';
 process.env.COUNTRY_HEADER = 'cf-ipcountry';
 
-function ticks(path: string): number {
-  try {
-    const s = readFileSync(path, 'utf8');
-    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0;
-  }
-}
-const processTicks = (pid: number) => ticks(`/proc/${pid}/stat`);
-
-/** Each live thread's ticks: the split of a redirect's CPU between the event loop and the rest. */
-function threadTicks(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) out.set(tid, ticks(`/proc/${pid}/task/${tid}/stat`));
-  return out;
-}
-
-/**
- * Bytes a process (every thread) sent to storage, counted as it dirties pages: for the SQLite
- * server the WAL, the checkpoints' first touch of each database page and the scan journal. The
- * figure that explains SQLite's cost with spread traffic (docs/benchmarks.md, Scan traffic).
- */
-function writeBytes(path: string): number {
-  try {
-    return Number(/^write_bytes: (\d+)$/m.exec(readFileSync(path, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** `read` summed over every `postgres` process (the shared server: other databases count too). */
-function postgresSum(read: (path: string) => number, file: string): number {
-  let n = 0;
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) n += read(`/proc/${p}/${file}`);
-    } catch {
-      /* gone */
-    }
-  }
-  return n;
-}
-const postgresTicks = () => postgresSum(ticks, 'stat');
+const processTicks = (pid: number) => statTicks(`/proc/${pid}/stat`);
+const postgresTicks = () => postgresSum(statTicks, 'stat');
 
 /**
  * Ticks of the main thread, of the busiest other thread (the scan writer on a SQLite file) and of

@@ -23,10 +23,11 @@
 import { execSync } from 'node:child_process';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { liveThreadTicks } from './proc.js';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { DB } from '../src/db/database.js';
@@ -56,19 +57,6 @@ const HZ = existsSync('/proc/self/task') ? Number(execSync('getconf CLK_TCK').to
 process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
 process.env.JOBS_POLL_INTERVAL_MS ??= '1000';
 
-function processTicks(pid: number): number {
-  let total = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-      total += Number(f[11]) + Number(f[12]);
-    } catch {
-      /* the thread ended */
-    }
-  }
-  return total;
-}
 const cpuUs = (ticks: number) => (ticks / HZ) * 1e6;
 
 /** A receiver on loopback: counts distinct webhook-ids, verifies the first of each burst. */
@@ -204,12 +192,12 @@ async function round(databaseUrl: string, topology: Topology): Promise<Round> {
     await untilScans(db, code.id, scans);
 
     // B: the burst alone
-    let t0 = processTicks(deliverer);
+    let t0 = liveThreadTicks(deliverer);
     await burst(db, org, ws);
     const start = Date.now();
     await untilDelivered(rx, EVENTS);
     const deliverS = (Date.now() - start) / 1000;
-    const deliveryUs = cpuUs(processTicks(deliverer) - t0) / EVENTS;
+    const deliveryUs = cpuUs(liveThreadTicks(deliverer) - t0) / EVENTS;
     const window = Math.max(5, Math.floor(deliverS * 0.7));
 
     // A: redirects alone, as long as C's window, before C and again after it, so a drift of the
@@ -222,10 +210,10 @@ async function round(databaseUrl: string, topology: Topology): Promise<Round> {
     const alone = async () => {
       await rewarm();
       await checkpoint(db, databaseUrl);
-      const t = processTicks(pid);
+      const t = liveThreadTicks(pid);
       const r = await redirects(server, path, window);
       await untilScans(db, code.id, (scans += r['3xx']));
-      return { cpu: cpuUs(processTicks(pid) - t), requests: r.requests.total, p99: r.latency.p99 };
+      return { cpu: cpuUs(liveThreadTicks(pid) - t), requests: r.requests.total, p99: r.latency.p99 };
     };
     const a1 = await alone();
 
@@ -234,10 +222,10 @@ async function round(databaseUrl: string, topology: Topology): Promise<Round> {
     await burst(db, org, ws);
     await checkpoint(db, databaseUrl);
     const before = rx.ids.size;
-    t0 = processTicks(pid);
+    t0 = liveThreadTicks(pid);
     const c = await redirects(server, path, window);
     await untilScans(db, code.id, (scans += c['3xx']));
-    const cpuC = cpuUs(processTicks(pid) - t0);
+    const cpuC = cpuUs(liveThreadTicks(pid) - t0);
     const inWindow = rx.ids.size - before;
     await untilDelivered(rx, 2 * EVENTS);
     const a2 = await alone();

@@ -1,0 +1,57 @@
+/**
+ * CPU time and storage writes read from Linux /proc, shared by the benchmarks that measure them per
+ * process, per thread and for the PostgreSQL server's processes.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** user + system clock ticks of a /proc stat file (a process's or a thread's); 0 once it has ended */
+export function statTicks(path: string): number {
+  try {
+    const s = readFileSync(path, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Each live thread's ticks, by thread id. */
+export function threadTicks(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) out.set(tid, statTicks(`/proc/${pid}/task/${tid}/stat`));
+  return out;
+}
+
+/** The ticks of a process's live threads together (threads that ended are not counted). */
+export function liveThreadTicks(pid: number): number {
+  let sum = 0;
+  for (const t of threadTicks(pid).values()) sum += t;
+  return sum;
+}
+
+/**
+ * Bytes a process (every thread) sent to storage, from a /proc io file, counted as it dirties
+ * pages: for the SQLite server the WAL, the checkpoints' first touch of each database page and
+ * the scan journal.
+ */
+export function writeBytes(path: string): number {
+  try {
+    return Number(/^write_bytes: (\d+)$/m.exec(readFileSync(path, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** `read` of each `postgres` process's /proc `file`, summed (a shared server: other databases count too). */
+export function postgresSum(read: (path: string) => number, file: string): number {
+  let n = 0;
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').startsWith('postgres')) n += read(`/proc/${p}/${file}`);
+    } catch {
+      /* gone */
+    }
+  }
+  return n;
+}
