@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { WaitingSqliteDialect } from './sqlite-dialect.js';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -67,7 +68,9 @@ export function openDatabase(url: string, opts: OpenOptions = {}): DB {
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = sqliteConnection(path);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new WaitingSqliteDialect(sqlite, statementCache(sqlite), sqliteBusyTimeoutMs()),
+  });
   sqliteHandles.set(db, sqlite);
   return db;
 }
@@ -142,6 +145,7 @@ export function sqliteConnection(path: string): SQLite.Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   // How long a write waits for another connection's lock before failing with SQLITE_BUSY (a 503).
+  // Kysely's connections wait in sqlite-dialect.ts instead, without stopping the thread.
   sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs()}`);
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
@@ -157,20 +161,17 @@ export function sqliteConnection(path: string): SQLite.Database {
  * connection, so a kept statement is never in use twice; SQLite prepares it again by itself after
  * a schema change.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function statementCache(sqlite: SQLite.Database): (sql: string) => SQLite.Statement {
   const short = new Map<string, SQLite.Statement>();
   const long = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      const [kept, max] = sql.length <= 4_096 ? [short, 500] : [long, 8];
-      let statement = kept.get(sql);
-      if (statement) kept.delete(sql);
-      else statement = sqlite.prepare(sql);
-      kept.set(sql, statement);
-      if (kept.size > max) kept.delete(kept.keys().next().value!);
-      return statement;
-    },
+  return (sql: string) => {
+    const [kept, max] = sql.length <= 4_096 ? [short, 500] : [long, 8];
+    let statement = kept.get(sql);
+    if (statement) kept.delete(sql);
+    else statement = sqlite.prepare(sql);
+    kept.set(sql, statement);
+    if (kept.size > max) kept.delete(kept.keys().next().value!);
+    return statement;
   };
 }
 

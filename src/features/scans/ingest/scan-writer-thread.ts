@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { sqliteLockReleased } from '../../../db/sqlite-dialect.js';
 import type { Scan } from './scan.js';
 
 /** What the main thread asks the writer thread: write a batch, then prune visitor days before a day. */
@@ -71,6 +72,8 @@ export class ScanWriterThread {
       const w = this.waiting.get(reply.id);
       if (!w) return;
       this.waiting.delete(reply.id);
+      // The thread's transaction has ended: a query of this thread waiting for the lock goes first.
+      sqliteLockReleased();
       if (reply.ok) w.resolve();
       else w.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
     });

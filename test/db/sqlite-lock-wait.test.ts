@@ -1,0 +1,116 @@
+import { after, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import { call } from '../support/harness.js';
+import { forEachDialect, useHarness } from '../support/suite.js';
+import { sqliteFile } from '../support/sqlite-file.js';
+import { sqliteLockReleased } from '../../src/db/sqlite-dialect.js';
+
+// On a SQLite file the scan writer thread holds the write lock for a whole batch. An API write
+// meanwhile must wait for it without stopping the event loop, and a transaction that reads before
+// it writes must wait too rather than fail (docs/decisions.md D43).
+const file = sqliteFile('lock-wait');
+after(() => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file.file + suffix, { force: true });
+});
+
+/** Another connection holding the write lock, as the scan writer thread does during a batch. */
+function holdLock() {
+  const other = new SQLite(file.file);
+  other.pragma('busy_timeout = 0');
+  other.exec('begin immediate');
+  return {
+    release() {
+      if (!other.open) return;
+      other.exec('commit');
+      other.close();
+    },
+  };
+}
+
+forEachDialect(
+  'API writes beside a held SQLite write lock',
+  (dialect) => {
+    const { h, t } = useHarness(dialect);
+
+    it('waits for the lock with the event loop free, then writes', async () => {
+      // The first create of a process loads and compiles what it needs: not part of the wait.
+      const warm = { type: 'url', url: 'https://example.com/warm-up' };
+      assert.equal((await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: warm })).statusCode, 201);
+      const lock = holdLock();
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 5);
+      // Only a running event loop can release the lock: a timer does it.
+      const releasing = setTimeout(() => lock.release(), 150);
+      const started = performance.now();
+      try {
+        const res = await call(h, {
+          method: 'POST',
+          url: '/v1/codes',
+          tenant: t,
+          body: { type: 'url', url: 'https://example.com/after-the-lock' },
+        });
+        assert.equal(res.statusCode, 201, res.body);
+        assert.ok(performance.now() - started >= 140, 'the create waited for the lock');
+        assert.ok(ticks >= 10, `the event loop ran meanwhile (${ticks} ticks)`);
+      } finally {
+        clearInterval(ticker);
+        clearTimeout(releasing);
+      }
+      const list = await call(h, { url: '/v1/codes', tenant: t });
+      assert.ok(list.json.data.some((c: { url: string }) => c.url === 'https://example.com/after-the-lock'));
+    });
+
+    it('lets a transaction that reads before it writes wait instead of failing', async () => {
+      const lock = holdLock();
+      const releasing = setTimeout(() => lock.release(), 100);
+      try {
+        const name = await h.db.transaction().execute(async (trx) => {
+          const org = await trx
+            .selectFrom('organizations')
+            .select('name')
+            .where('id', '=', t.organizationId)
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('organizations')
+            .set({ name: `${org.name} (renamed)` })
+            .where('id', '=', t.organizationId)
+            .execute();
+          return org.name;
+        });
+        const row = await h.db
+          .selectFrom('organizations')
+          .select('name')
+          .where('id', '=', t.organizationId)
+          .executeTakeFirstOrThrow();
+        assert.equal(row.name, `${name} (renamed)`);
+      } finally {
+        clearTimeout(releasing);
+      }
+    });
+
+    it('reads go on while a write waits for the lock', async () => {
+      const lock = holdLock();
+      try {
+        const writing = call(h, {
+          method: 'POST',
+          url: '/v1/codes',
+          tenant: t,
+          body: { type: 'url', url: 'https://example.com/waiting' },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const list = await call(h, { url: '/v1/codes', tenant: t });
+        assert.equal(list.statusCode, 200);
+        assert.ok(!list.json.data.some((c: { url: string }) => c.url === 'https://example.com/waiting'));
+        lock.release();
+        // The writer thread's wake-up: the waiting create goes at once, not at its next poll.
+        sqliteLockReleased();
+        assert.equal((await writing).statusCode, 201);
+      } finally {
+        lock.release();
+      }
+    });
+  },
+  { sqlite: file, only: 'sqlite' },
+);
