@@ -77,6 +77,8 @@ export default fp(
       {
         journal,
         maxWrite: dialectOf(config.databaseUrl) === 'sqlite' ? MAX_WRITE_SQLITE : MAX_WRITE,
+        // A SQLite file's writes wait for the timer and go together (docs/decisions.md D43).
+        coalesce: thread !== null,
         journalWanted: journalDir !== null,
         syncMs: config.scanJournal.syncMs,
         onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),

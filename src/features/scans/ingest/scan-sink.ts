@@ -50,11 +50,11 @@ export const MEMORY_BATCHES = 20;
 export const MAX_WRITE = 10_000;
 
 /**
- * A SQLite file has one writer: an API write on the main connection waits (the event loop with it,
- * better-sqlite3 is synchronous) while the writer thread's transaction holds the lock, so its
- * writes stay shorter.
+ * A SQLite file has one writer: an API write on the main connection waits (asynchronously,
+ * docs/decisions.md D43) while the writer thread's transaction holds the lock, so its writes stay
+ * shorter than PostgreSQL's. Past 6,000 scans a write's cost a scan hardly falls further.
  */
-export const MAX_WRITE_SQLITE = 3_000;
+export const MAX_WRITE_SQLITE = 6_000;
 
 /** What the sink has seen since start: /v1/health and GET /metrics read it. */
 export interface SinkStats {
@@ -72,6 +72,11 @@ export interface SinkOptions {
   maxBatch?: number;
   /** waiting batches written together up to this many scans (MAX_WRITE) */
   maxWrite?: number;
+  /**
+   * Cut batches wait for the timer (or for `maxWrite` scans) instead of being written at once: a
+   * SQLite file, whose cost a scan falls by half from 1,000-scan writes to 6,000 (docs/decisions.md D43).
+   */
+  coalesce?: boolean;
   journal?: ScanJournal | null;
   /** whether a journal was asked for (null journal and true: another process holds it) */
   journalWanted?: boolean;
@@ -92,6 +97,9 @@ interface Batch {
 }
 
 const ignore = () => undefined;
+
+/** What a drain writes: everything; whatever waits once, then full writes; full writes only. */
+type DrainMode = 'all' | 'tick' | 'full';
 const CLOSE_ATTEMPTS = 3;
 
 /**
@@ -121,6 +129,7 @@ export class BufferedScanSink implements ScanSink {
   private written = 0;
   private maxBatch: number;
   private maxWrite: number;
+  private coalesce: boolean;
   private journal: ScanJournal | null;
   private now: () => number;
 
@@ -133,6 +142,7 @@ export class BufferedScanSink implements ScanSink {
     const o = typeof options === 'number' ? { maxBatch: options } : options;
     this.maxBatch = o.maxBatch ?? 1_000;
     this.maxWrite = o.maxWrite ?? MAX_WRITE;
+    this.coalesce = o.coalesce ?? false;
     this.journal = o.journal ?? null;
     this.now = o.now ?? Date.now;
     this.journalState = this.journal ? 'on' : o.journalWanted ? 'unavailable' : 'off';
@@ -142,7 +152,10 @@ export class BufferedScanSink implements ScanSink {
       this.pending += b.count;
       this.push({ seq: b.seq, count: b.count, firstAt: b.firstAt, scans: b.scans });
     }
-    this.timer = setInterval(() => void this.flush().catch(ignore), Math.max(10, flushMs));
+    this.timer = setInterval(
+      () => void this.writeQueue(this.coalesce ? 'tick' : 'all').catch(ignore),
+      Math.max(10, flushMs),
+    );
     this.timer.unref();
     if (this.journal) {
       const journal = this.journal;
@@ -168,7 +181,8 @@ export class BufferedScanSink implements ScanSink {
     if (!scan.bot) this.count(scan, 1);
     if (this.open.length >= this.maxBatch || this.closed) {
       this.cut();
-      void this.flush().catch(ignore);
+      if (!this.coalesce || this.closed || this.pending >= this.maxWrite)
+        void this.writeQueue(this.coalesce && !this.closed ? 'full' : 'all').catch(ignore);
     }
   }
 
@@ -198,8 +212,13 @@ export class BufferedScanSink implements ScanSink {
   }
 
   flush(): Promise<void> {
+    return this.writeQueue('all');
+  }
+
+  /** Cuts the open scans and writes the queue (drain). */
+  private writeQueue(mode: DrainMode): Promise<void> {
     this.cut();
-    const run = this.chain.then(() => this.drain());
+    const run = this.chain.then(() => this.drain(mode));
     this.chain = run.catch(ignore);
     return run;
   }
@@ -254,8 +273,15 @@ export class BufferedScanSink implements ScanSink {
     this.queue.push(batch);
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length) {
+  /**
+   * Writes the queue, `maxWrite` scans at a time: all of it, or (coalescing, docs/decisions.md D43)
+   * only while a full write waits, after one write of whatever waits on a timer tick. What is left
+   * waits for the next tick and joins the scans cut meanwhile.
+   */
+  private async drain(mode: DrainMode): Promise<void> {
+    for (let writes = 0; this.queue.length; writes++) {
+      const full = this.pending - this.open.length >= this.maxWrite;
+      if (!full && (mode === 'full' || (mode === 'tick' && writes > 0))) return;
       const started = performance.now();
       const taken: Array<{ batch: Batch; scans: Scan[] }> = [];
       const starts: number[] = [];

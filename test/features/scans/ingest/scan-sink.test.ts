@@ -125,6 +125,33 @@ describe('BufferedScanSink', () => {
     await sink.close();
   });
 
+  it('coalescing (a SQLite file): cut batches wait for the timer or a full write, then go together', async () => {
+    const writes: Array<{ n: number; starts: number[] }> = [];
+    const sink = new BufferedScanSink(
+      async (scans, starts) => void writes.push({ n: scans.length, starts }),
+      quiet,
+      300,
+      { maxBatch: 10, maxWrite: 50, coalesce: true },
+    );
+    for (let i = 0; i < 25; i++) sink.record(scanOf(i));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(writes, [], 'two cut batches are not written as they are cut');
+    assert.equal(sink.size, 25);
+    // The timer's write takes all that waits, the open scans cut with it.
+    for (let i = 0; i < 100 && sink.size; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(writes, [{ n: 25, starts: [0, 10, 20] }]);
+    // A full write's worth goes at once, without the timer.
+    for (let i = 0; i < 50; i++) sink.record(scanOf(i));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(writes[1], { n: 50, starts: [0, 10, 20, 30, 40] });
+    // flush() (shutdown, tests) writes everything at once.
+    for (let i = 0; i < 15; i++) sink.record(scanOf(i));
+    await sink.flush();
+    assert.deepEqual(writes[2], { n: 15, starts: [0, 10] });
+    assert.equal(sink.stats().written, 90);
+    await sink.close();
+  });
+
   it('counts usage per UTC month of the scan', async () => {
     const sink = new BufferedScanSink(async () => undefined, quiet, 60_000);
     const end = Date.parse('2026-12-01T00:00:00.000Z');
