@@ -114,6 +114,8 @@ interface Result {
   lagS: number;
   stored: number;
   stallMs: number;
+  /** an API write's latency during the load, ms: median and max (qrs only) */
+  apiWriteMs: [number, number] | null;
   bytes: Record<string, number>;
   compacted: Record<string, number> | null;
 }
@@ -135,8 +137,36 @@ async function load(server: Server, setupRequest: SetupRequest): Promise<{ secon
   return { seconds: (performance.now() - started) / 1000, answered: r['3xx'] };
 }
 
+/** One API write, as a dashboard user's would be; its latency, ms. */
+async function apiWrite(server: Server, apiKey: string, tag: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${server.port}/v1/codes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'url', url: `https://example.com/during-load/${tag}` }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`API write during the load: ${res.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * An API write every 200 ms while `until` is pending: on a SQLite file it waits for the scan
+ * writer's lock (docs/decisions.md D43). Its latencies, ms, sorted.
+ */
+async function apiWrites(server: Server, apiKey: string, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const out: number[] = [];
+  for (let i = 0; !done; i++) {
+    out.push(await apiWrite(server, apiKey, String(i)));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return out.sort((a, b) => a - b);
+}
+
 async function run(label: string, databaseUrl: string, dir: string) {
-  const { db, codes, workspaceId } = await seed(databaseUrl);
+  const { db, codes, workspaceId, apiKey } = await seed(databaseUrl);
   const results: Result[] = [];
   for (const shape of SHAPES) {
     // The bare 302 three times, each a fresh process, and its median: one process in three runs
@@ -160,6 +190,8 @@ async function run(label: string, databaseUrl: string, dir: string) {
           requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/r/${codes[warm()]}` }) }],
         });
         const target = start + w['3xx'];
+        // The process's first create compiles and loads what it needs (a few hundred ms on the loop).
+        await apiWrite(server, apiKey, 'warm-up');
         for (let i = 0; i < 600 && (await rowsOf(db, workspaceId)) < target; i++)
           await new Promise((r) => setTimeout(r, 100));
         await new Promise((r) => setTimeout(r, 1_500));
@@ -173,7 +205,10 @@ async function run(label: string, databaseUrl: string, dir: string) {
       const pg0 = postgresTicks();
       const disk0 = writeBytes(`/proc/${pid}/io`);
       const pgDisk0 = postgresSum(writeBytes, 'io');
-      const { seconds, answered } = await load(server, setupRequest);
+      const loading = load(server, setupRequest);
+      const writes = kind === 'app' ? apiWrites(server, apiKey, loading) : null;
+      const { seconds, answered } = await loading;
+      const writeMs = writes ? await writes : [];
       const loadEnd = performance.now();
       let rows = before;
       if (kind === 'app') {
@@ -211,6 +246,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
         lagS,
         stored,
         stallMs,
+        apiWriteMs: writeMs.length ? [writeMs[Math.floor(writeMs.length / 2)], writeMs[writeMs.length - 1]] : null,
         bytes,
         compacted,
       });
@@ -222,9 +258,9 @@ async function run(label: string, databaseUrl: string, dir: string) {
 
   console.log(`\n### ${label}\n`);
   console.log(
-    '| shape | server | redirects/s offered | CPU µs / redirect (all threads, until rows) | ratio to bare | PostgreSQL µs / scan | KB written / scan (server; PostgreSQL) | rows | lag after load s | longest stall ms |',
+    '| shape | server | redirects/s offered | CPU µs / redirect (all threads, until rows) | ratio to bare | PostgreSQL µs / scan | KB written / scan (server; PostgreSQL) | rows | lag after load s | longest stall ms | API write ms (median / max) |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const bareOf = (shape: string) => {
     const runs = results.filter((x) => x.shape === shape && x.server !== 'qrs').sort((a, b) => a.cpuUs - b.cpuUs);
     return { median: runs[Math.floor(runs.length / 2)], all: runs.map((x) => x.cpuUs.toFixed(0)).join(', ') };
@@ -233,7 +269,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
   for (const r of shown) {
     const bare = bareOf(r.shape).median;
     console.log(
-      `| ${r.shape} | ${r.server} | ${r.offered.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / bare.cpuUs).toFixed(2)}× | ${label.startsWith('Postgre') && r.server === 'qrs' ? r.pgUs.toFixed(0) : '–'} | ${r.server === 'qrs' ? `${r.diskKb.toFixed(1)}${label.startsWith('Postgre') ? `; ${r.pgDiskKb.toFixed(1)}` : ''}` : '–'} | ${r.server === 'qrs' ? r.stored : '–'} | ${r.server === 'qrs' ? r.lagS.toFixed(1) : '–'} | ${r.stallMs.toFixed(0)} |`,
+      `| ${r.shape} | ${r.server} | ${r.offered.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${(r.cpuUs / bare.cpuUs).toFixed(2)}× | ${label.startsWith('Postgre') && r.server === 'qrs' ? r.pgUs.toFixed(0) : '–'} | ${r.server === 'qrs' ? `${r.diskKb.toFixed(1)}${label.startsWith('Postgre') ? `; ${r.pgDiskKb.toFixed(1)}` : ''}` : '–'} | ${r.server === 'qrs' ? r.stored : '–'} | ${r.server === 'qrs' ? r.lagS.toFixed(1) : '–'} | ${r.stallMs.toFixed(0)} | ${r.apiWriteMs ? r.apiWriteMs.map((m) => m.toFixed(0)).join(' / ') : '–'} |`,
     );
   }
   console.log(

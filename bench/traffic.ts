@@ -76,7 +76,7 @@ export async function seed(databaseUrl: string) {
     codes.push((res.json().data as { short_code: string }).short_code);
   }
   await app.close();
-  return { db, codes, workspaceId: t.workspace_id };
+  return { db, codes, workspaceId: t.workspace_id, apiKey: t.api_key };
 }
 
 /** autocannon's setupRequest: one visitor's redirect to a code drawn by `pick`. */
