@@ -4,15 +4,31 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** user + system clock ticks of a /proc stat file (a process's or a thread's); 0 once it has ended */
-export function statTicks(path: string): number {
+/** The fields of a /proc stat file after the command name; null once the process or thread has ended. */
+function statFields(path: string): string[] | null {
   try {
     const s = readFileSync(path, 'utf8');
-    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
+    return s.slice(s.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return null;
   }
+}
+
+/** user + system clock ticks of a /proc stat file (a process's or a thread's); 0 once it has ended */
+export function statTicks(path: string): number {
+  const f = statFields(path);
+  return f ? Number(f[11]) + Number(f[12]) : 0;
+}
+
+/**
+ * statTicks plus the ticks of the children it has reaped (cutime + cstime). Summed over the
+ * PostgreSQL server's processes this only grows: a backend or autovacuum worker that exits moves
+ * its ticks to the postmaster's, where a sum of live processes' own ticks lost them (and read
+ * negative CPU a scan when an autovacuum worker ended during a run).
+ */
+export function statTicksWithChildren(path: string): number {
+  const f = statFields(path);
+  return f ? Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) : 0;
 }
 
 /** Each live thread's ticks, by thread id. */

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { postgresSum, statTicks, threadTicks } from './proc.js';
+import { postgresSum, statTicksWithChildren, threadTicks } from './proc.js';
 import {
   REQUEST_HEADERS,
   median,
@@ -38,7 +38,7 @@ interface Sample {
 
 function sample(pid: number): Sample {
   const threads = threadTicks(pid);
-  const postgres = postgresSum(statTicks, 'stat');
+  const postgres = postgresSum(statTicksWithChildren, 'stat');
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = cpu.reduce((a, b) => a + b, 0);
   return { threads, postgres, machineBusy: total - cpu[3] - cpu[4], machineTotal: total, self: process.cpuUsage() };

@@ -4,8 +4,9 @@
  * countries, languages and client addresses, against real server processes (redirect-servers.ts).
  * For each shape it reports the server's CPU per redirect (every thread, measured until every scan
  * is a row), PostgreSQL's own CPU per scan, the bytes a stored scan wrote to storage, offered and
- * stored rates and the lag after the load, bytes per scan per table, and the longest event-loop
- * stall; and the same load against a bare Fastify 302 in the same run.
+ * stored rates and the lag after the load, bytes per scan per table, the longest event-loop stall
+ * and the latency of an API write sent every 200 ms during the load; and the same load against a
+ * bare Fastify 302 in the same run.
  * Linux only. Run: npm run bench -- scan-traffic (PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run; SCAN_TRAFFIC_RATE offers
  * them at that many a second instead of as fast as the connections go (whether the writer keeps up);
@@ -21,7 +22,7 @@ import autocannon, { type Request } from 'autocannon';
 import { sql } from 'kysely';
 import type { DB } from '../src/db/database.js';
 import { startServer, stopServer, type Server } from './redirect-servers.js';
-import { postgresSum, statTicks, threadTicks, writeBytes } from './proc.js';
+import { postgresSum, statTicks, statTicksWithChildren, threadTicks, writeBytes } from './proc.js';
 import { CODES, cleanup, oneVisitorRequest, rng, rowsOf, seed, visitorRequest, zipf } from './traffic.js';
 
 type SetupRequest = (req: Request) => Request;
@@ -40,7 +41,7 @@ process.env.TRUST_PROXY = '1';
 process.env.COUNTRY_HEADER = 'cf-ipcountry';
 
 const processTicks = (pid: number) => statTicks(`/proc/${pid}/stat`);
-const postgresTicks = () => postgresSum(statTicks, 'stat');
+const postgresTicks = () => postgresSum(statTicksWithChildren, 'stat');
 
 /**
  * Ticks of the main thread, of the busiest other thread (the scan writer on a SQLite file) and of
