@@ -50,7 +50,7 @@ export class WaitingSqliteDialect implements Dialect {
   }
 }
 
-let released: Array<() => void> = [];
+const released = new Set<() => void>();
 
 /**
  * Wakes every query of this thread waiting for the write lock: the scan writer calls it after each
@@ -58,8 +58,8 @@ let released: Array<() => void> = [];
  * event-loop turn pass between batches) instead of polling for a gap it may keep missing.
  */
 export function sqliteLockReleased(): void {
-  const wake = released;
-  released = [];
+  const wake = [...released];
+  released.clear();
   for (const w of wake) w();
 }
 
@@ -68,7 +68,7 @@ const PAUSES_MS = [1, 2, 5, 10, 20];
 
 /** One connection, one query or transaction at a time, in arrival order (as Kysely's own driver). */
 class WaitingSqliteDriver implements Driver {
-  private holder: Promise<void> | null = null;
+  private held = false;
   private queue: Array<() => void> = [];
   private connection: WaitingConnection;
 
@@ -85,6 +85,7 @@ class WaitingSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.lock();
+    this.connection.first = true;
     return this.connection;
   }
 
@@ -109,8 +110,8 @@ class WaitingSqliteDriver implements Driver {
   }
 
   async lock(): Promise<void> {
-    if (!this.holder) {
-      this.holder = Promise.resolve();
+    if (!this.held) {
+      this.held = true;
       return;
     }
     await new Promise<void>((resolve) => this.queue.push(resolve));
@@ -119,7 +120,7 @@ class WaitingSqliteDriver implements Driver {
   unlock(): void {
     const next = this.queue.shift();
     if (next) next();
-    else this.holder = null;
+    else this.held = false;
   }
 }
 
@@ -131,19 +132,30 @@ class WaitingConnection implements DatabaseConnection {
     private driver: WaitingSqliteDriver,
   ) {}
 
+  /** Set when the connection is handed out: only its first statement may let other queries in. */
+  first = false;
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const deadline = performance.now() + this.timeoutMs;
+    // Letting other queries in is safe only before anything of this holder ran: later statements
+    // of a db.connection() callback may rely on the connection's state (last_insert_rowid, temp
+    // tables), and they wait keeping it (the event loop still runs during the pause).
+    const yielding = this.first;
+    this.first = false;
     for (let attempt = 0; ; attempt++) {
+      // Checked before: SQLite may roll a transaction back on SQLITE_BUSY, and retrying one of its
+      // statements as an autocommit one would commit half of it.
+      const autocommit = !this.sqlite.inTransaction;
       try {
         return this.run<R>(query);
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         // Inside a transaction (BEGIN IMMEDIATE holds the lock) a busy error cannot be waited out.
-        if (typeof code !== 'string' || !BUSY.test(code) || this.sqlite.inTransaction) throw err;
+        if (typeof code !== 'string' || !BUSY.test(code) || !autocommit || this.sqlite.inTransaction) throw err;
         if (performance.now() >= deadline) throw err;
-        this.driver.unlock();
+        if (yielding) this.driver.unlock();
         await pause(PAUSES_MS[Math.min(attempt, PAUSES_MS.length - 1)]);
-        await this.driver.lock();
+        if (yielding) await this.driver.lock();
       }
     }
   }
@@ -166,9 +178,9 @@ function pause(ms: number): Promise<void> {
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);
-      released = released.filter((w) => w !== done);
+      released.delete(done);
       resolve();
     }
-    released.push(done);
+    released.add(done);
   });
 }

@@ -100,8 +100,8 @@ type DueQuery = SelectQueryBuilder<Database, 'jobs', { id: string }>;
 
 async function take(db: DB, due: DueQuery, owner: string, at: string, leaseUntil: Date) {
   // On SQLite an UPDATE takes the file's write lock even when it changes nothing, and waits out
-  // the scan writer thread's batch meanwhile, the event loop with it (better-sqlite3 is
-  // synchronous): a read first, which WAL never makes wait, so an idle poll takes no lock.
+  // the scan writer thread's batch meanwhile (docs/decisions.md D43): a read first, which WAL
+  // never makes wait, so an idle poll takes no lock.
   if (!isPostgres(db) && !(await due.execute()).length) return [];
   return db
     .updateTable('jobs')

@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../../http/types.js';
-import { BufferedScanSink, MAX_WRITE, MAX_WRITE_SQLITE, type ScanSink } from './scan-sink.js';
+import {
+  BufferedScanSink,
+  MAX_WRITE,
+  MAX_WRITE_SQLITE,
+  MAX_WRITE_SQLITE_IN_PROCESS,
+  type ScanSink,
+} from './scan-sink.js';
 import { loadOrCreateSecret } from './secrets.repo.js';
 import { IpHasher } from './ip-hash.js';
 import { ScanJournal } from './scan-journal.js';
@@ -76,7 +82,11 @@ export default fp(
       config.scanFlushMs,
       {
         journal,
-        maxWrite: dialectOf(config.databaseUrl) === 'sqlite' ? MAX_WRITE_SQLITE : MAX_WRITE,
+        maxWrite: thread
+          ? MAX_WRITE_SQLITE
+          : dialectOf(config.databaseUrl) === 'sqlite'
+            ? MAX_WRITE_SQLITE_IN_PROCESS
+            : MAX_WRITE,
         // A SQLite file's writes wait for the timer and go together (docs/decisions.md D43).
         coalesce: thread !== null,
         journalWanted: journalDir !== null,

@@ -56,6 +56,9 @@ export const MAX_WRITE = 10_000;
  */
 export const MAX_WRITE_SQLITE = 6_000;
 
+/** `sqlite::memory:` writes in process, with the event loop stopped meanwhile: shorter writes. */
+export const MAX_WRITE_SQLITE_IN_PROCESS = 3_000;
+
 /** What the sink has seen since start: /v1/health and GET /metrics read it. */
 export interface SinkStats {
   received: number;
@@ -309,7 +312,9 @@ export class BufferedScanSink implements ScanSink {
       this.written += count;
       for (const scan of scans) if (!scan.bot) this.count(scan, -1);
       this.onFlush((performance.now() - started) / 1000, count);
-      // An in-process SQLite write blocks the event loop: let waiting redirects through between batches.
+      // An in-process SQLite write blocks the event loop: let waiting redirects through between
+      // batches. On a SQLite file this turn is also when an API write the writer thread's answer
+      // woke takes the lock, before the next batch (docs/decisions.md D43).
       if (this.queue.length) await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -18,7 +18,8 @@ const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sql
 /**
  * BEGIN IMMEDIATE: the batch first reads (has it been written already?) and then writes; a deferred
  * transaction whose snapshot another connection's commit made stale fails that upgrade at once,
- * where an immediate one waits for the lock (busy_timeout).
+ * where an immediate one waits for the lock (polling, sqlite-dialect.ts: nothing wakes this thread
+ * early, so an API write the main thread woke goes first).
  */
 async function write({ scans, starts, pruneBefore }: WriteRequest): Promise<void> {
   await db.connection().execute(async (conn) => {
