@@ -34,8 +34,8 @@ export async function deleteExpiredScans(db: DB, codeId: string, cutoff: Date, l
       .where('id', '<', scanIdFloor(cutoff.getTime()))
       .where('scanned_at', '<', cutoff.toISOString())
       .orderBy('id');
-  // On SQLite a transaction takes the write lock and waits out the scan writer's batch (D43):
-  // most codes have nothing expired, which a read outside one finds without the lock.
+  // On SQLite a transaction takes the write lock and waits out the scan writer's batch
+  // (docs/decisions.md D43): most codes have nothing expired, which a read finds without the lock.
   if (!isPostgres(db) && !(await expired(db).limit(1).execute()).length) return 0;
   return db.transaction().execute(async (trx) => {
     const oldest = await expired(trx).limit(limit).execute();
