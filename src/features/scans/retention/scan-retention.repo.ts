@@ -1,6 +1,5 @@
 import { scanIdFloor } from '../ingest/scan-id.js';
-import type { DB } from '../../../db/database.js';
-import { isPostgres } from '../../../db/database.js';
+import { isPostgres, type DB } from '../../../db/database.js';
 import { detailSparseHours, detailMonths } from '../rollups/detail.repo.js';
 import { isoHour, isoMonth } from '../../../lib/time.js';
 
