@@ -29,35 +29,56 @@ export function numberProblem(value: number): string | null {
   return null;
 }
 
-/** Every value under `value` that breaks the rule, with its JSON pointer below `base`. */
+/** Whether every value under `value` keeps the rule: the common case, without building pointers. */
+function keepsRule(v: unknown): boolean {
+  if (typeof v === 'string') return !BAD_CHARS.test(v);
+  if (typeof v === 'number') return numberProblem(v) === null;
+  if (Array.isArray(v)) {
+    for (const item of v) if (!keepsRule(item)) return false;
+    return true;
+  }
+  if (v && typeof v === 'object') {
+    for (const k of Object.keys(v))
+      if (BAD_CHARS.test(k) || !keepsRule((v as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/**
+ * Every value under `value` that breaks the rule, with its JSON pointer below `base`. Every
+ * request's parameters pass here, the redirect's included: a clean value returns at once (the walk
+ * below builds a closure and a pointer per value, about 4 µs a redirect under tsx).
+ */
 export function inputProblems(value: unknown, base = ''): FieldError[] {
+  if (keepsRule(value)) return [];
   const out: FieldError[] = [];
-  const walk = (v: unknown, pointer: string): void => {
-    if (out.length >= MAX_ERRORS) return;
-    if (typeof v === 'string') {
-      const detail = stringProblem(v);
-      if (detail) out.push({ pointer: pointer || '/', detail, code: 'invalid_string' });
-    } else if (typeof v === 'number') {
-      const detail = numberProblem(v);
-      if (detail) out.push({ pointer: pointer || '/', detail, code: 'number_range' });
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, `${pointer}/${i}`));
-    } else if (v && typeof v === 'object') {
-      for (const [k, item] of Object.entries(v)) {
-        const keyDetail = stringProblem(k);
-        // The pointer of a bad key cannot hold the key itself faithfully; its parent is named.
-        if (keyDetail)
-          out.push({
-            pointer: pointer || '/',
-            detail: `a member name ${keyDetail.replace('must not contain', 'contains')}`,
-            code: 'invalid_string',
-          });
-        else walk(item, `${pointer}/${escapePointer(k)}`);
-      }
-    }
-  };
-  walk(value, base);
+  walk(value, base, out);
   return out;
+}
+
+function walk(v: unknown, pointer: string, out: FieldError[]): void {
+  if (out.length >= MAX_ERRORS) return;
+  if (typeof v === 'string') {
+    const detail = stringProblem(v);
+    if (detail) out.push({ pointer: pointer || '/', detail, code: 'invalid_string' });
+  } else if (typeof v === 'number') {
+    const detail = numberProblem(v);
+    if (detail) out.push({ pointer: pointer || '/', detail, code: 'number_range' });
+  } else if (Array.isArray(v)) {
+    v.forEach((item, i) => walk(item, `${pointer}/${i}`, out));
+  } else if (v && typeof v === 'object') {
+    for (const [k, item] of Object.entries(v)) {
+      const keyDetail = stringProblem(k);
+      // The pointer of a bad key cannot hold the key itself faithfully; its parent is named.
+      if (keyDetail)
+        out.push({
+          pointer: pointer || '/',
+          detail: `a member name ${keyDetail.replace('must not contain', 'contains')}`,
+          code: 'invalid_string',
+        });
+      else walk(item, `${pointer}/${escapePointer(k)}`, out);
+    }
+  }
 }
 
 /**
