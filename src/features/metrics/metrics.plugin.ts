@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { Histogram, Registry } from 'prom-client';
 import type { App } from '../../http/types.js';
+import { TallyHistogram } from './tally-histogram.js';
 
 /** The instance's Prometheus registry and the timings features observe (GET /metrics reads it). */
 export interface Metrics {
@@ -8,7 +9,7 @@ export interface Metrics {
   /** one committed scan batch, from the start of its write to its commit */
   flushSeconds: Histogram;
   /** one answered redirect, from the request to the reply */
-  redirectSeconds: Histogram;
+  redirectSeconds: TallyHistogram;
 }
 
 declare module 'fastify' {
@@ -27,12 +28,13 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    const redirectSeconds = new Histogram({
-      name: 'qrs_redirect_duration_seconds',
-      help: 'Time from a redirect request to its answer, in seconds (as Fastify measures it).',
-      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
-      registers: [registry],
-    });
+    // Observed on every redirect: a histogram whose observe costs a few additions.
+    const redirectSeconds = new TallyHistogram(
+      'qrs_redirect_duration_seconds',
+      'Time from a redirect request to its answer, in seconds (as Fastify measures it).',
+      [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
+      registry,
+    );
     app.decorate('metrics', { registry, flushSeconds, redirectSeconds });
   },
   { name: 'metrics-runtime' },
