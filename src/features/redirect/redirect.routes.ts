@@ -34,6 +34,16 @@ export default async function redirectRoutes(app: App) {
   const { redirectSeconds } = app.metrics;
   const countryHeader = config.countryHeader;
   const secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
+  // Phones mostly send one Host header: the last one normalized is kept (a redirect's every µs counts).
+  let lastRawHost = '';
+  let lastHost = '';
+  const hostOf = (raw: string) => {
+    if (raw !== lastRawHost) {
+      lastHost = normalizeRequestHost(raw);
+      lastRawHost = raw;
+    }
+    return lastHost;
+  };
 
   app.get(
     '/r/:short_code',
@@ -102,7 +112,7 @@ export default async function redirectRoutes(app: App) {
       const shortCode = request.params.short_code;
       const nowMs = clock.now().getTime();
       if (!ANY_SHORT_CODE.test(shortCode)) return void answer(request, reply, null, nowMs);
-      const host = normalizeRequestHost(request.host ?? '');
+      const host = hostOf(request.host ?? '');
       // On BASE_URL's host every code answers; on a verified custom domain only its workspace's.
       const owner = host === baseHost ? null : domains.peek(host, nowMs);
       if (owner === undefined) {

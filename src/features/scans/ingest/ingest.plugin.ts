@@ -10,7 +10,7 @@ import {
 import { loadOrCreateSecret } from './secrets.repo.js';
 import { IpHasher } from './ip-hash.js';
 import { ScanJournal } from './scan-journal.js';
-import { checkUsageAfterWrite, pruneVisitorDays, writeScanBatch } from './scan-write.js';
+import { pruneVisitorDays, writeScanBatch } from './scan-write.js';
 import { createThresholdDetector } from '../../usage/index.js';
 import { ScanWriterThread } from './scan-writer-thread.js';
 import { dialectOf } from '../../../db/database.js';
@@ -45,25 +45,26 @@ export default fp(
     thread?.warm();
     const journalDir = config.scanJournal.dir;
     const journal = journalDir
-      ? ScanJournal.open(
-          journalDir,
-          config.databaseUrl,
-          (ip, at) => hasher.hash(ip, new Date(at).toISOString()),
-          app.log,
-        )
+      ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
       : null;
     const sink = new BufferedScanSink(
       async (scans, starts) => {
         // Once a day: visitor sets of days before yesterday are never consulted again.
         const before = isoDay(clock.now().getTime() - 2 * DAY);
         if (thread) {
-          await thread.write(scans, starts, before !== prunedBefore ? before : null);
+          const readings = await thread.write(scans, starts, before !== prunedBefore ? before : null);
           prunedBefore = before;
           // The batch is committed: a failed check must not make the sink write it again; the
-          // next batch's check finds the same thresholds reached.
-          await checkUsageAfterWrite(db, scans, checkUsage).catch((err: unknown) =>
-            app.log.warn({ err }, 'usage threshold check failed; retried with the next batch'),
-          );
+          // next batch's check finds the same thresholds reached (a threshold is "reached", not
+          // "crossed", so the totals the thread read inside its transaction serve after it).
+          if (readings.length)
+            await db
+              .transaction()
+              .execute((trx) => checkUsage(trx, readings))
+              .then((afterCommit) => afterCommit())
+              .catch((err: unknown) =>
+                app.log.warn({ err }, 'usage threshold check failed; retried with the next batch'),
+              );
           return;
         }
         await writeScanBatch(db, hasher, scans, checkUsage, starts);

@@ -16,7 +16,7 @@ import {
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Scan } from './scan.js';
+import { fromTuple, toTuple, type Scan, type ScanTuple } from './scan.js';
 
 /** A segment is closed past this size; a closed segment whose batches are all written is deleted. */
 export const SEGMENT_BYTES = 8 * 1024 * 1024;
@@ -36,70 +36,17 @@ interface Place {
   length: number;
 }
 
-/** One scan as a journal tuple: the IP is already its daily-salted hash, as in the row. */
-type Tuple = [
-  string,
-  string,
-  string,
-  string,
-  string,
-  number,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  0 | 1,
-];
-
 /**
  * The hash also replaces the raw IP on the scan itself: the writer then stores it as it is instead
  * of hashing the IP a second time, and the raw IP leaves memory once the batch is on disk.
  */
-function hashedIp(s: Scan, hashIp: (ip: string, at: number) => string): string | null {
+function hashedIp(s: Scan, hashIp: (ip: string, at: number) => string): Scan {
   if (s.ipHash === undefined) {
     s.ipHash = s.ip === null ? null : hashIp(s.ip, s.at);
     s.ip = null;
   }
-  return s.ipHash;
+  return s;
 }
-
-const encode = (s: Scan, hashIp: (ip: string, at: number) => string): Tuple => [
-  s.id,
-  s.code.codeId,
-  s.code.shortCode,
-  s.code.workspaceId,
-  s.code.organizationId,
-  s.at,
-  hashedIp(s, hashIp),
-  s.country,
-  s.device,
-  s.os,
-  s.browser,
-  s.referrer,
-  s.language,
-  s.destination,
-  s.bot ? 1 : 0,
-];
-
-const decode = (t: Tuple): Scan => ({
-  id: t[0],
-  code: { codeId: t[1], shortCode: t[2], workspaceId: t[3], organizationId: t[4] },
-  at: t[5],
-  ip: null,
-  ipHash: t[6],
-  country: t[7],
-  device: t[8],
-  os: t[9],
-  browser: t[10],
-  referrer: t[11],
-  language: t[12],
-  destination: t[13],
-  bot: t[14] === 1,
-});
 
 const segmentName = (n: number) => `segment-${String(n).padStart(10, '0')}.log`;
 const SEGMENT = /^segment-(\d{10})\.log$/;
@@ -178,7 +125,7 @@ export class ScanJournal {
   append(scans: Scan[]): number {
     const seq = this.nextSeq++;
     if (this.size >= SEGMENT_BYTES) this.rotate();
-    const line = Buffer.from(`B ${seq} ${JSON.stringify(scans.map((s) => encode(s, this.hashIp)))}\n`);
+    const line = Buffer.from(`B ${seq} ${JSON.stringify(scans.map((s) => toTuple(hashedIp(s, this.hashIp))))}\n`);
     writeAll(this.fd, line);
     this.places.set(seq, { segment: this.current, offset: this.size, length: line.length });
     this.undone.set(this.current, (this.undone.get(this.current) ?? 0) + 1);
@@ -300,7 +247,7 @@ function parseBatch(line: string): JournalBatch | null {
   if (!line.startsWith('B ')) return null;
   const space = line.indexOf(' ', 2);
   try {
-    const scans = (JSON.parse(line.slice(space + 1)) as Tuple[]).map(decode);
+    const scans = (JSON.parse(line.slice(space + 1)) as ScanTuple[]).map(fromTuple);
     return { seq: Number(line.slice(2, space)), count: scans.length, firstAt: scans[0]?.at ?? 0, scans };
   } catch {
     return null;

@@ -80,36 +80,6 @@ export async function writeScanBatch(
 }
 
 /**
- * The thresholds for a batch another connection wrote (the SQLite writer thread): the totals are
- * read back after its commit. A threshold is "reached", not "crossed", so reading later loses nothing.
- */
-export async function checkUsageAfterWrite(db: DB, scans: Scan[], checkUsage: UsageCheck): Promise<void> {
-  const pairs = humanScansByPeriod(
-    scans.map((s) => ({
-      organization_id: s.code.organizationId,
-      scanned_at: new Date(s.at).toISOString(),
-      is_bot: s.bot ? 1 : 0,
-    })),
-  );
-  if (!pairs.size) return;
-  const afterCommit = await db.transaction().execute(async (trx) => {
-    const readings: UsageReading[] = [];
-    for (const [, p] of [...pairs].sort(byKey)) {
-      const row = await trx
-        .selectFrom('usage_counters')
-        .select('scans')
-        .where('organization_id', '=', p.organization_id)
-        .where('period', '=', p.period)
-        .executeTakeFirst();
-      if (row)
-        readings.push({ organizationId: p.organization_id, meter: 'scans', period: p.period, used: Number(row.scans) });
-    }
-    return checkUsage(trx, readings);
-  });
-  afterCommit();
-}
-
-/**
  * The batches (cut by the sink at `starts`) not yet written. A connection lost after COMMIT and
  * before its reply fails the flush, and a killed process replays its journal: either way a batch
  * may come again, perhaps grouped with others. A batch always commits whole, so finding its first

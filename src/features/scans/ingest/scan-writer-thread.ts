@@ -1,17 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { sqliteLockReleased } from '../../../db/sqlite-dialect.js';
-import type { Scan } from './scan.js';
+import { toTuple, type Scan } from './scan.js';
+import type { UsageReading } from '../../usage/index.js';
 
 /** What the main thread asks the writer thread: write a batch, then prune visitor days before a day. */
 export interface WriteRequest {
   id: number;
-  scans: Scan[];
+  /** the batch's scans as a JSON array of ScanTuple (scan.ts): a string crosses threads as one copy */
+  scans: string;
   /** where each batch the sink cut begins (ScanWriter) */
   starts: number[];
   pruneBefore: string | null;
 }
 
-export type WriteReply = { id: number; ok: true } | { id: number; ok: false; message: string; code?: string };
+/** `readings`: each organization's monthly total as the batch's transaction left it (scan-write.ts). */
+export type WriteReply =
+  { id: number; ok: true; readings: UsageReading[] } | { id: number; ok: false; message: string; code?: string };
 
 const typescript = import.meta.url.endsWith('.ts');
 const program = new URL(`./scan-writer.worker.${typescript ? 'ts' : 'js'}`, import.meta.url);
@@ -36,7 +40,7 @@ function newWorker(workerData: unknown): Worker {
  */
 export class ScanWriterThread {
   private worker: Worker | null = null;
-  private waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  private waiting = new Map<number, { resolve: (r: UsageReading[]) => void; reject: (err: Error) => void }>();
   private next = 0;
 
   constructor(
@@ -49,12 +53,18 @@ export class ScanWriterThread {
     if (!this.worker) this.start();
   }
 
-  write(scans: Scan[], starts: number[], pruneBefore: string | null): Promise<void> {
+  /** Resolves with the usage totals the batch's transaction left, once it committed. */
+  write(scans: Scan[], starts: number[], pruneBefore: string | null): Promise<UsageReading[]> {
     const worker = this.worker ?? this.start();
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, scans, starts, pruneBefore } satisfies WriteRequest);
+      worker.postMessage({
+        id,
+        scans: JSON.stringify(scans.map(toTuple)),
+        starts,
+        pruneBefore,
+      } satisfies WriteRequest);
     });
   }
 
@@ -74,7 +84,7 @@ export class ScanWriterThread {
       this.waiting.delete(reply.id);
       // The thread's transaction has ended: a query of this thread waiting for the lock goes first.
       sqliteLockReleased();
-      if (reply.ok) w.resolve();
+      if (reply.ok) w.resolve(reply.readings);
       else w.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
     });
     const died = (err: Error) => {

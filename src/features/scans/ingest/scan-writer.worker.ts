@@ -6,6 +6,8 @@ import { sqliteRowsInserter } from '../../../db/bulk-insert.js';
 import { IpHasher } from './ip-hash.js';
 import { pruneVisitorDays, writeScanBatchIn, type ScanRowInserter } from './scan-write.js';
 import type { WriteReply, WriteRequest } from './scan-writer-thread.js';
+import { fromTuple, type ScanTuple } from './scan.js';
+import type { UsageReading } from '../../usage/index.js';
 
 const { databaseUrl, ipSecret } = workerData as { databaseUrl: string; ipSecret: string };
 const db = openDatabase(databaseUrl);
@@ -21,12 +23,14 @@ const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sql
  * where an immediate one waits for the lock (polling, sqlite-dialect.ts: nothing wakes this thread
  * early, so an API write the main thread woke goes first).
  */
-async function write({ scans, starts, pruneBefore }: WriteRequest): Promise<void> {
-  await db.connection().execute(async (conn) => {
+async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Promise<UsageReading[]> {
+  const scans = (JSON.parse(tuples) as ScanTuple[]).map(fromTuple);
+  const readings = await db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
-      await writeScanBatchIn(conn, hasher, scans, starts, insertScans);
+      const totals = await writeScanBatchIn(conn, hasher, scans, starts, insertScans);
       await sql`commit`.execute(conn);
+      return totals;
     } catch (err) {
       await sql`rollback`.execute(conn).catch(() => undefined);
       throw err;
@@ -34,6 +38,7 @@ async function write({ scans, starts, pruneBefore }: WriteRequest): Promise<void
   });
   // After the commit: a failed prune must not make the sink write the batch again.
   if (pruneBefore) await pruneVisitorDays(db, pruneBefore).catch(() => undefined);
+  return readings;
 }
 
 // One batch at a time, in order: the sink sends the next only after this one's reply.
@@ -42,8 +47,7 @@ parentPort!.on('message', (m: WriteRequest) => {
   chain = chain.then(async () => {
     let reply: WriteReply;
     try {
-      await write(m);
-      reply = { id: m.id, ok: true };
+      reply = { id: m.id, ok: true, readings: await write(m) };
     } catch (err) {
       const e = err as Error & { code?: unknown };
       reply = { id: m.id, ok: false, message: e.message, ...(typeof e.code === 'string' ? { code: e.code } : {}) };
