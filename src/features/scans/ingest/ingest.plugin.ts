@@ -47,26 +47,25 @@ export default fp(
     const journal = journalDir
       ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
       : null;
+    // A SQLite file's batches go to the thread in the journal's form (one string).
+    const inThreadWriter = async (json: string, starts: number[]) => {
+      const before = isoDay(clock.now().getTime() - 2 * DAY);
+      const readings = await thread!.write(json, starts, before !== prunedBefore ? before : null);
+      prunedBefore = before;
+      // The batch is committed: a failed check must not make the sink write it again; the next
+      // batch's check finds the same thresholds reached (a threshold is "reached", not "crossed",
+      // so the totals the thread read inside its transaction serve after it).
+      if (readings.length)
+        await db
+          .transaction()
+          .execute((trx) => checkUsage(trx, readings))
+          .then((afterCommit) => afterCommit())
+          .catch((err: unknown) => app.log.warn({ err }, 'usage threshold check failed; retried with the next batch'));
+    };
     const sink = new BufferedScanSink(
       async (scans, starts) => {
         // Once a day: visitor sets of days before yesterday are never consulted again.
         const before = isoDay(clock.now().getTime() - 2 * DAY);
-        if (thread) {
-          const readings = await thread.write(scans, starts, before !== prunedBefore ? before : null);
-          prunedBefore = before;
-          // The batch is committed: a failed check must not make the sink write it again; the
-          // next batch's check finds the same thresholds reached (a threshold is "reached", not
-          // "crossed", so the totals the thread read inside its transaction serve after it).
-          if (readings.length)
-            await db
-              .transaction()
-              .execute((trx) => checkUsage(trx, readings))
-              .then((afterCommit) => afterCommit())
-              .catch((err: unknown) =>
-                app.log.warn({ err }, 'usage threshold check failed; retried with the next batch'),
-              );
-          return;
-        }
         await writeScanBatch(db, hasher, scans, checkUsage, starts);
         if (before !== prunedBefore) {
           // The batch is committed: a failed prune must not make the sink write it again (its
@@ -83,6 +82,7 @@ export default fp(
       config.scanFlushMs,
       {
         journal,
+        encoded: thread ? inThreadWriter : undefined,
         maxWrite: thread
           ? MAX_WRITE_SQLITE
           : dialectOf(config.databaseUrl) === 'sqlite'

@@ -16,7 +16,7 @@ import {
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromTuple, toTuple, type Scan, type ScanTuple } from './scan.js';
+import { decodeScans, toTuple, type Scan } from './scan.js';
 
 /** A segment is closed past this size; a closed segment whose batches are all written is deleted. */
 export const SEGMENT_BYTES = 8 * 1024 * 1024;
@@ -121,11 +121,21 @@ export class ScanJournal {
     return n;
   }
 
+  /** A batch in the journal's form: a JSON array of ScanTuple, each IP replaced by its hash. */
+  encode(scans: Scan[]): string {
+    return JSON.stringify(scans.map((s) => toTuple(hashedIp(s, this.hashIp))));
+  }
+
   /** Appends a batch; returns its sequence number. Throws when the disk refuses (the caller keeps it in memory). */
   append(scans: Scan[]): number {
+    return this.appendEncoded(this.encode(scans));
+  }
+
+  /** Appends a batch `encode` gave. */
+  appendEncoded(json: string): number {
     const seq = this.nextSeq++;
     if (this.size >= SEGMENT_BYTES) this.rotate();
-    const line = Buffer.from(`B ${seq} ${JSON.stringify(scans.map((s) => toTuple(hashedIp(s, this.hashIp))))}\n`);
+    const line = Buffer.from(`B ${seq} ${json}\n`);
     writeAll(this.fd, line);
     this.places.set(seq, { segment: this.current, offset: this.size, length: line.length });
     this.undone.set(this.current, (this.undone.get(this.current) ?? 0) + 1);
@@ -136,6 +146,11 @@ export class ScanJournal {
 
   /** The scans of an appended batch, read back from disk. */
   read(seq: number): Scan[] {
+    return decodeScans(this.readEncoded(seq));
+  }
+
+  /** An appended batch read back from disk in the journal's form (as `encode` gave it). */
+  readEncoded(seq: number): string {
     const place = this.places.get(seq);
     if (!place) throw new Error(`scan journal: no batch ${seq}`);
     const buf = Buffer.alloc(place.length);
@@ -145,7 +160,8 @@ export class ScanJournal {
     } finally {
       if (fd !== this.fd) closeSync(fd);
     }
-    return parseBatch(buf.toString('utf8', 0, buf.length - 1))!.scans!;
+    const line = buf.toString('utf8', 0, buf.length - 1);
+    return line.slice(line.indexOf(' ', 2) + 1);
   }
 
   /** Marks a batch committed; a closed segment with nothing left to write is deleted. */
@@ -247,7 +263,7 @@ function parseBatch(line: string): JournalBatch | null {
   if (!line.startsWith('B ')) return null;
   const space = line.indexOf(' ', 2);
   try {
-    const scans = (JSON.parse(line.slice(space + 1)) as ScanTuple[]).map(fromTuple);
+    const scans = decodeScans(line.slice(space + 1));
     return { seq: Number(line.slice(2, space)), count: scans.length, firstAt: scans[0]?.at ?? 0, scans };
   } catch {
     return null;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retried } from '../../../lib/retry.js';
-import type { Scan } from './scan.js';
+import { encodeScans, type Scan } from './scan.js';
 import { periodOf } from '../../usage/index.js';
 import type { ScanJournal } from './scan-journal.js';
 
@@ -31,6 +31,9 @@ export interface ScanSink {
  * written as one): a batch is the unit a replay finds already written, so it is never split.
  */
 export type ScanWriter = (scans: Scan[], starts: number[]) => Promise<void>;
+
+/** The same for a writer that takes the scans in the journal's form, a JSON array of ScanTuple (scan.ts). */
+export type EncodedScanWriter = (json: string, starts: number[]) => Promise<void>;
 
 /**
  * Without a journal: about 30 MB of pending scans (a scan object and its share of strings is
@@ -80,6 +83,13 @@ export interface SinkOptions {
    * SQLite file, whose cost a scan falls by half from 1,000-scan writes to 6,000 (docs/decisions.md D43).
    */
   coalesce?: boolean;
+  /**
+   * Writes batches in the journal's form instead of calling the sink's ScanWriter (the SQLite
+   * writer thread, which takes a string). A cut batch then keeps only its JSON, not its scan
+   * objects: held a second or more until written, they survived young-generation collections,
+   * were promoted and marked, on every redirect (docs/benchmarks.md).
+   */
+  encoded?: EncodedScanWriter;
   journal?: ScanJournal | null;
   /** whether a journal was asked for (null journal and true: another process holds it) */
   journalWanted?: boolean;
@@ -95,8 +105,32 @@ interface Batch {
   seq: number | null;
   count: number;
   firstAt: number;
-  /** null: spilled, read back from the journal in its turn */
+  /** null: spilled (read back from the journal in its turn), or kept as `json` */
   scans: Scan[] | null;
+  /** the batch in the journal's form, with an EncodedScanWriter; null when spilled */
+  json: string | null;
+  /** its counted (non-bot) scans, taken off the pending counters once written */
+  tally: Tally;
+}
+
+/** Counted scans by short code, and by organization and usage period. */
+interface Tally {
+  codes: Map<string, number>;
+  orgs: Map<string, Map<string, number>>;
+}
+
+function tallyOf(scans: Scan[]): Tally {
+  const t: Tally = { codes: new Map(), orgs: new Map() };
+  for (const scan of scans) if (!scan.bot) addTo(t.codes, t.orgs, scan, 1);
+  return t;
+}
+
+function addTo(codes: Tally['codes'], orgs: Tally['orgs'], scan: Scan, by: number) {
+  bump(codes, scan.code.shortCode, by);
+  let periods = orgs.get(scan.code.organizationId);
+  if (!periods) orgs.set(scan.code.organizationId, (periods = new Map()));
+  bump(periods, monthOf(scan.at), by);
+  if (!periods.size) orgs.delete(scan.code.organizationId);
 }
 
 const ignore = () => undefined;
@@ -133,6 +167,7 @@ export class BufferedScanSink implements ScanSink {
   private maxBatch: number;
   private maxWrite: number;
   private coalesce: boolean;
+  private encoded: EncodedScanWriter | null;
   private journal: ScanJournal | null;
   private now: () => number;
 
@@ -146,14 +181,18 @@ export class BufferedScanSink implements ScanSink {
     this.maxBatch = o.maxBatch ?? 1_000;
     this.maxWrite = o.maxWrite ?? MAX_WRITE;
     this.coalesce = o.coalesce ?? false;
+    this.encoded = o.encoded ?? null;
     this.journal = o.journal ?? null;
     this.now = o.now ?? Date.now;
     this.journalState = this.journal ? 'on' : o.journalWanted ? 'unavailable' : 'off';
     this.onFlush = o.onFlush ?? ignore;
     for (const b of this.journal?.takeRecovered() ?? []) {
-      for (const scan of b.scans!) if (!scan.bot) this.count(scan, 1);
+      const tally = tallyOf(b.scans!);
+      this.addTally(tally, 1);
       this.pending += b.count;
-      this.push({ seq: b.seq, count: b.count, firstAt: b.firstAt, scans: b.scans });
+      // An encoded writer reads a recovered batch back from the journal in its turn.
+      const scans = this.encoded ? null : b.scans;
+      this.push({ seq: b.seq, count: b.count, firstAt: b.firstAt, scans, json: null, tally });
     }
     this.timer = setInterval(
       () => void this.writeQueue(this.coalesce ? 'tick' : 'all').catch(ignore),
@@ -181,7 +220,7 @@ export class BufferedScanSink implements ScanSink {
     }
     this.open.push(scan);
     this.pending++;
-    if (!scan.bot) this.count(scan, 1);
+    if (!scan.bot) addTo(this.byCode, this.byOrg, scan, 1);
     if (this.open.length >= this.maxBatch || this.closed) {
       this.cut();
       if (!this.coalesce || this.closed || this.pending >= this.maxWrite)
@@ -243,13 +282,14 @@ export class BufferedScanSink implements ScanSink {
     }
   }
 
-  private count(scan: Scan, by: 1 | -1) {
-    bump(this.byCode, scan.code.shortCode, by);
-    const org = scan.code.organizationId;
-    let periods = this.byOrg.get(org);
-    if (!periods) this.byOrg.set(org, (periods = new Map()));
-    bump(periods, monthOf(scan.at), by);
-    if (!periods.size) this.byOrg.delete(org);
+  private addTally(t: Tally, by: 1 | -1) {
+    for (const [code, n] of t.codes) bump(this.byCode, code, by * n);
+    for (const [org, periods] of t.orgs) {
+      let mine = this.byOrg.get(org);
+      if (!mine) this.byOrg.set(org, (mine = new Map()));
+      for (const [period, n] of periods) bump(mine, period, by * n);
+      if (!mine.size) this.byOrg.delete(org);
+    }
   }
 
   /** The open scans become batches, appended to the journal first. */
@@ -258,21 +298,32 @@ export class BufferedScanSink implements ScanSink {
       const scans = this.open.length > this.maxBatch ? this.open.splice(0, this.maxBatch) : this.open;
       if (scans === this.open) this.open = [];
       let seq: number | null = null;
+      // The journal's form hashes each IP (the journal never holds a raw one); without a journal
+      // an encoded writer gets the raw IP and hashes it itself.
+      const json = this.journal ? this.journal.encode(scans) : this.encoded ? encodeScans(scans) : null;
       if (this.journal) {
         try {
-          seq = this.journal.append(scans);
+          seq = this.journal.appendEncoded(json!);
         } catch (err) {
           // The disk refused: this batch waits in memory like an unjournaled one.
           this.log.error({ err }, 'scan journal: append failed; batch kept in memory');
         }
       }
-      this.push({ seq, count: scans.length, firstAt: scans[0].at, scans });
+      const tally = tallyOf(scans);
+      this.push(
+        this.encoded
+          ? { seq, count: scans.length, firstAt: scans[0].at, scans: null, json, tally }
+          : { seq, count: scans.length, firstAt: scans[0].at, scans, json: null, tally },
+      );
     }
   }
 
   private push(batch: Batch): void {
-    if (batch.seq !== null && this.inMemory >= MEMORY_BATCHES) batch.scans = null;
-    if (batch.scans) this.inMemory++;
+    if (batch.seq !== null && this.inMemory >= MEMORY_BATCHES) {
+      batch.scans = null;
+      batch.json = null;
+    }
+    if (batch.scans || batch.json) this.inMemory++;
     this.queue.push(batch);
   }
 
@@ -286,31 +337,35 @@ export class BufferedScanSink implements ScanSink {
       const full = this.pending - this.open.length >= this.maxWrite;
       if (!full && (mode === 'full' || (mode === 'tick' && writes > 0))) return;
       const started = performance.now();
-      const taken: Array<{ batch: Batch; scans: Scan[] }> = [];
+      const taken: Batch[] = [];
       const starts: number[] = [];
       let count = 0;
-      let scans: Scan[];
       try {
         for (const batch of this.queue) {
           if (taken.length && count + batch.count > this.maxWrite) break;
-          taken.push({ batch, scans: batch.scans ?? this.journal!.read(batch.seq!) });
+          taken.push(batch);
           starts.push(count);
           count += batch.count;
         }
-        scans = taken.length === 1 ? taken[0].scans : taken.flatMap((t) => t.scans);
-        await this.write(scans, starts);
+        if (this.encoded)
+          await this.encoded(joined(taken.map((b) => b.json ?? this.journal!.readEncoded(b.seq!))), starts);
+        else
+          await this.write(
+            taken.flatMap((b) => b.scans ?? this.journal!.read(b.seq!)),
+            starts,
+          );
       } catch (err) {
         this.log.error({ err, pending: this.pending, dropped: this.dropped }, 'scan flush failed; will retry');
         throw err;
       }
-      for (const { batch } of taken) {
+      for (const batch of taken) {
         this.queue.shift();
-        if (batch.scans) this.inMemory--;
+        if (batch.scans || batch.json) this.inMemory--;
         if (batch.seq !== null) this.journal!.done(batch.seq);
+        this.addTally(batch.tally, -1);
       }
       this.pending -= count;
       this.written += count;
-      for (const scan of scans) if (!scan.bot) this.count(scan, -1);
       this.onFlush((performance.now() - started) / 1000, count);
       // An in-process SQLite write blocks the event loop: let waiting redirects through between
       // batches. On a SQLite file this turn is also when an API write the writer thread's answer
@@ -332,6 +387,11 @@ function monthOf(ms: number): string {
     };
   }
   return month.period;
+}
+
+/** JSON arrays as one: `[a,b]` and `[c]` give `[a,b,c]`. */
+function joined(arrays: string[]): string {
+  return arrays.length === 1 ? arrays[0] : `[${arrays.map((a) => a.slice(1, -1)).join(',')}]`;
 }
 
 function bump(map: Map<string, number>, key: string, by: number) {

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import { sqliteLockReleased } from '../../../db/sqlite-dialect.js';
-import { toTuple, type Scan } from './scan.js';
 import type { UsageReading } from '../../usage/index.js';
 
 /** What the main thread asks the writer thread: write a batch, then prune visitor days before a day. */
@@ -54,17 +53,12 @@ export class ScanWriterThread {
   }
 
   /** Resolves with the usage totals the batch's transaction left, once it committed. */
-  write(scans: Scan[], starts: number[], pruneBefore: string | null): Promise<UsageReading[]> {
+  write(scans: string, starts: number[], pruneBefore: string | null): Promise<UsageReading[]> {
     const worker = this.worker ?? this.start();
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({
-        id,
-        scans: JSON.stringify(scans.map(toTuple)),
-        starts,
-        pruneBefore,
-      } satisfies WriteRequest);
+      worker.postMessage({ id, scans, starts, pruneBefore } satisfies WriteRequest);
     });
   }
 

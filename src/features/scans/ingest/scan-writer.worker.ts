@@ -6,7 +6,7 @@ import { sqliteRowsInserter } from '../../../db/bulk-insert.js';
 import { IpHasher } from './ip-hash.js';
 import { pruneVisitorDays, writeScanBatchIn, type ScanRowInserter } from './scan-write.js';
 import type { WriteReply, WriteRequest } from './scan-writer-thread.js';
-import { fromTuple, type ScanTuple } from './scan.js';
+import { decodeScans } from './scan.js';
 import type { UsageReading } from '../../usage/index.js';
 
 const { databaseUrl, ipSecret } = workerData as { databaseUrl: string; ipSecret: string };
@@ -24,7 +24,7 @@ const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sql
  * early, so an API write the main thread woke goes first).
  */
 async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Promise<UsageReading[]> {
-  const scans = (JSON.parse(tuples) as ScanTuple[]).map(fromTuple);
+  const scans = decodeScans(tuples);
   const readings = await db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {

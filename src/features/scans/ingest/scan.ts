@@ -123,3 +123,8 @@ export function fromTuple(t: ScanTuple): Scan {
     bot: t[14] === 1,
   };
 }
+
+/** Scans as one JSON array of tuples (an IP not yet hashed rides in the 16th slot). */
+export const encodeScans = (scans: Scan[]): string => JSON.stringify(scans.map(toTuple));
+
+export const decodeScans = (json: string): Scan[] => (JSON.parse(json) as ScanTuple[]).map(fromTuple);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BufferedScanSink, MEMORY_BATCHES } from '../../../../src/features/scans/ingest/scan-sink.js';
 import { ScanJournal } from '../../../../src/features/scans/ingest/scan-journal.js';
-import type { Scan, ScanCode } from '../../../../src/features/scans/ingest/scan.js';
+import { decodeScans, type Scan, type ScanCode } from '../../../../src/features/scans/ingest/scan.js';
 
 const quiet = { error() {}, warn() {} } as never;
 const hashIp = (ip: string, at: number) => `h(${ip}@${new Date(at).toISOString().slice(0, 10)})`;
@@ -30,6 +30,10 @@ const scanOf = (i: number): Scan => ({
   country: 'DE',
   destination: 'https://example.com/',
 });
+
+/** Counted (non-bot) scans of code `code` among the first `n`. */
+const countedOf = (code: number, n: number) =>
+  Array.from({ length: n }, (_, i) => i).filter((i) => i % 3 === code && i % 10 !== 9).length;
 
 // The journal with a writer that cannot write (the database is down or far behind): nothing in
 // memory beyond MEMORY_BATCHES, nothing dropped, and everything written after a "crash".
@@ -98,6 +102,55 @@ describe('scan journal', () => {
     assert.equal(sink.pendingForCode('code1xx'), 0);
     await sink.close();
     assert.deepEqual(readdirSync(dir).sort(), ['identity'], 'written segments are deleted, the lock released');
+  });
+
+  it("an encoded writer (the SQLite writer thread) gets the journal's form: recovered, spilled and joined batches, every scan once, in order, with hashed IPs", async () => {
+    const journal = ScanJournal.open(dir, 'sqlite:db-a', hashIp, quiet)!;
+    const down = new BufferedScanSink(async () => assert.fail('the scan writer is not used'), quiet, 60_000, {
+      maxBatch: 100,
+      journal,
+      journalWanted: true,
+      encoded: async () => {
+        throw new Error('database down');
+      },
+    });
+    const total = (MEMORY_BATCHES + 3) * 100 + 11;
+    for (let i = 0; i < total; i++) down.record(scanOf(i));
+    await assert.rejects(down.flush(), /database down/);
+    assert.equal((down as unknown as { inMemory: number }).inMemory, MEMORY_BATCHES, 'later batches wait on disk only');
+    await journal.sync();
+    unlinkSync(join(dir, 'lock'));
+
+    const again = ScanJournal.open(dir, 'sqlite:db-a', hashIp, quiet)!;
+    const writes: Array<{ scans: Scan[]; starts: number[] }> = [];
+    const sink = new BufferedScanSink(async () => assert.fail('the scan writer is not used'), quiet, 60_000, {
+      maxBatch: 100,
+      maxWrite: 1_000,
+      journal: again,
+      journalWanted: true,
+      encoded: async (json, starts) => void writes.push({ scans: decodeScans(json), starts }),
+    });
+    for (let i = total; i < total + 150; i++) sink.record(scanOf(i));
+    assert.equal(sink.pendingForCode('code1xx'), countedOf(1, total + 150));
+    await sink.flush();
+    const written = writes.flatMap((w) => w.scans);
+    assert.deepEqual(
+      written.map((s) => s.id),
+      Array.from({ length: total + 150 }, (_, i) => scanOf(i).id),
+    );
+    assert.deepEqual(
+      writes[0].starts,
+      [0, 100, 200, 300, 400, 500, 600, 700, 800, 900],
+      'ten batches joined in one write',
+    );
+    const o = scanOf(total + 3);
+    const s = written[total + 3];
+    assert.equal(s.ip, null, 'a batch recorded after the restart is journaled, so hashed, too');
+    assert.equal(s.ipHash, hashIp(o.ip!, o.at));
+    assert.equal(sink.size, 0);
+    assert.equal(sink.pendingForCode('code1xx'), 0);
+    assert.equal(sink.pendingForOrganization('org_1', '2026-11'), 0);
+    await sink.close();
   });
 
   it('a torn last line (a crash mid-append) is ignored; the batches before it are kept', async () => {

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BufferedScanSink, MAX_WRITE } from '../../../../src/features/scans/ingest/scan-sink.js';
 import type { Scan, ScanCode } from '../../../../src/features/scans/ingest/scan.js';
-import { toScanRow } from '../../../../src/features/scans/ingest/scan.js';
+import { decodeScans, toScanRow } from '../../../../src/features/scans/ingest/scan.js';
 
 const quiet = { error() {} } as never;
 const codes: ScanCode[] = [0, 1].map((i) => ({
@@ -149,6 +149,27 @@ describe('BufferedScanSink', () => {
     await sink.flush();
     assert.deepEqual(writes[2], { n: 15, starts: [0, 10] });
     assert.equal(sink.stats().written, 90);
+    await sink.close();
+  });
+
+  it('an encoded writer without a journal gets each batch as tuples with the raw IP, for the thread to hash', async () => {
+    const writes: string[] = [];
+    const sink = new BufferedScanSink(async () => assert.fail('the scan writer is not used'), quiet, 60_000, {
+      maxBatch: 2,
+      encoded: async (json) => void writes.push(json),
+    });
+    for (let i = 0; i < 5; i++) sink.record(scanOf(i, i === 4));
+    assert.equal(sink.pendingForCode('code0xx'), 2);
+    await sink.flush();
+    assert.equal(writes.length, 1, 'the three waiting batches are one write');
+    const scans = decodeScans(writes[0]);
+    assert.deepEqual(
+      scans.map((s) => [s.id, s.ip, s.ipHash, s.bot]),
+      [0, 1, 2, 3, 4].map((i) => [`scn_${i}`, `10.0.0.${i % 3}`, undefined, i === 4]),
+    );
+    assert.deepEqual(scans[1], scanOf(1));
+    assert.equal(sink.pendingForCode('code0xx'), 0);
+    assert.equal(sink.pendingForOrganization('org_1', '2026-11'), 0);
     await sink.close();
   });
 
