@@ -23,7 +23,7 @@ export class IpHasher {
     return this.hashed(ip);
   }
 
-  /** The same for a scan time in epoch ms, without a date string a scan (the journal hashes on the event loop). */
+  /** The same for a scan time in epoch ms, with no date string built per scan (the journal hashes on the event loop). */
   hashAt(ip: string, atMs: number): string {
     if (atMs < this.dayStart || atMs >= this.dayEnd) this.saltFor(Math.floor(atMs / DAY) * DAY);
     return this.hashed(ip);

@@ -3,6 +3,7 @@ import {
   existsSync,
   fstatSync,
   fsync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -38,7 +39,7 @@ interface Place {
 
 /**
  * The hash also replaces the raw IP on the scan itself: the writer then stores it as it is instead
- * of hashing the IP a second time, and the raw IP leaves memory once the batch is on disk.
+ * of hashing the IP a second time, and the raw IP leaves memory once the batch is encoded.
  */
 function hashedIp(s: Scan, hashIp: (ip: string, at: number) => string): Scan {
   if (s.ipHash === undefined) {
@@ -136,7 +137,17 @@ export class ScanJournal {
     const seq = this.nextSeq++;
     if (this.size >= SEGMENT_BYTES) this.rotate();
     const line = Buffer.from(`B ${seq} ${json}\n`);
-    writeAll(this.fd, line);
+    try {
+      writeAll(this.fd, line);
+    } catch (err) {
+      // A partial line would shift every later batch's offset: cut the segment back to its last whole line.
+      try {
+        ftruncateSync(this.fd, this.size);
+      } catch {
+        // The next append or a restart reads a torn line, which recovery ignores.
+      }
+      throw err;
+    }
     this.places.set(seq, { segment: this.current, offset: this.size, length: line.length });
     this.undone.set(this.current, (this.undone.get(this.current) ?? 0) + 1);
     this.size += line.length;

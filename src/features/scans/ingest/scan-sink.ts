@@ -37,7 +37,7 @@ export type EncodedScanWriter = (json: string, starts: number[]) => Promise<void
 
 /**
  * Without a journal: about 30 MB of pending scans (a scan object and its share of strings is
- * ~150 bytes); past it new scans are dropped, and counted.
+ * ~150 bytes; as a writer thread's JSON, about twice that); past it new scans are dropped, and counted.
  */
 export const MAX_PENDING = 200_000;
 
@@ -105,9 +105,9 @@ interface Batch {
   seq: number | null;
   count: number;
   firstAt: number;
-  /** null: spilled (read back from the journal in its turn), or kept as `json` */
+  /** null: read back from the journal in its turn (spilled, or recovered for an encoded writer), or kept as `json` */
   scans: Scan[] | null;
-  /** the batch in the journal's form, with an EncodedScanWriter; null when spilled */
+  /** the batch in the journal's form, with an EncodedScanWriter; null when read back from the journal */
   json: string | null;
   /** its counted (non-bot) scans, taken off the pending counters once written */
   tally: Tally;
@@ -298,17 +298,19 @@ export class BufferedScanSink implements ScanSink {
       const scans = this.open.length > this.maxBatch ? this.open.splice(0, this.maxBatch) : this.open;
       if (scans === this.open) this.open = [];
       let seq: number | null = null;
-      // The journal's form hashes each IP (the journal never holds a raw one); without a journal
-      // an encoded writer gets the raw IP and hashes it itself.
-      const json = this.journal ? this.journal.encode(scans) : this.encoded ? encodeScans(scans) : null;
+      let json: string | null = null;
       if (this.journal) {
         try {
-          seq = this.journal.appendEncoded(json!);
+          // The journal's form hashes each IP (the journal never holds a raw one).
+          json = this.journal.encode(scans);
+          seq = this.journal.appendEncoded(json);
         } catch (err) {
           // The disk refused: this batch waits in memory like an unjournaled one.
           this.log.error({ err }, 'scan journal: append failed; batch kept in memory');
         }
       }
+      // Without a journal (or when encoding failed) an encoded writer gets the raw IP and hashes it itself.
+      if (this.encoded && json === null) json = encodeScans(scans);
       const tally = tallyOf(scans);
       this.push(
         this.encoded
@@ -361,11 +363,20 @@ export class BufferedScanSink implements ScanSink {
       for (const batch of taken) {
         this.queue.shift();
         if (batch.scans || batch.json) this.inMemory--;
-        if (batch.seq !== null) this.journal!.done(batch.seq);
         this.addTally(batch.tally, -1);
       }
       this.pending -= count;
       this.written += count;
+      // After the counters: a disk that refuses the `D` line leaves the batch to be replayed (and
+      // found written) after a restart, not counted as pending meanwhile.
+      for (const batch of taken) {
+        if (batch.seq === null) continue;
+        try {
+          this.journal!.done(batch.seq);
+        } catch (err) {
+          this.log.error({ err }, 'scan journal: marking a written batch failed; a restart finds it written');
+        }
+      }
       this.onFlush((performance.now() - started) / 1000, count);
       // An in-process SQLite write blocks the event loop: let waiting redirects through between
       // batches. On a SQLite file this turn is also when an API write the writer thread's answer
@@ -389,9 +400,13 @@ function monthOf(ms: number): string {
   return month.period;
 }
 
-/** JSON arrays as one: `[a,b]` and `[c]` give `[a,b,c]`. */
+/** JSON arrays as one: `[a,b]`, `[]` and `[c]` give `[a,b,c]`. */
 function joined(arrays: string[]): string {
-  return arrays.length === 1 ? arrays[0] : `[${arrays.map((a) => a.slice(1, -1)).join(',')}]`;
+  if (arrays.length === 1) return arrays[0];
+  return `[${arrays
+    .map((a) => a.slice(1, -1))
+    .filter((items) => items !== '')
+    .join(',')}]`;
 }
 
 function bump(map: Map<string, number>, key: string, by: number) {

@@ -28,7 +28,11 @@ import { isoDay } from '../../../lib/time.js';
 
 type Trx = DB;
 
-/** Sees each organization's new monthly total inside the batch's transaction; what it returns runs after the commit. */
+/**
+ * Sees each organization's new monthly total: inside the batch's transaction, or (the SQLite writer
+ * thread) in a transaction of its own after it, with the totals the batch's transaction left. What
+ * it returns runs after the commit.
+ */
 export type UsageCheck = (trx: DB, readings: UsageReading[]) => Promise<() => void>;
 
 async function inChunks<T>(db: DB, items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -77,6 +81,29 @@ export async function writeScanBatch(
     return checkUsage ? checkUsage(trx, readings) : null;
   });
   afterCommit?.();
+}
+
+/**
+ * The usage totals of the organizations and months a write's counted scans fall in, read as they
+ * stand: for a write found already written (a replay after a lost reply or a crash), whose
+ * transaction changed no counter, so its threshold check still runs.
+ */
+export async function usageReadingsOf(db: DB, scans: Scan[]): Promise<UsageReading[]> {
+  const pairs = humanScansByPeriod(
+    scans.map((s) => ({ organization_id: s.code.organizationId, scanned_at: isoDay(s.at), is_bot: s.bot ? 1 : 0 })),
+  );
+  const readings: UsageReading[] = [];
+  for (const [, p] of [...pairs].sort(byKey)) {
+    const row = await db
+      .selectFrom('usage_counters')
+      .select('scans')
+      .where('organization_id', '=', p.organization_id)
+      .where('period', '=', p.period)
+      .executeTakeFirst();
+    if (row)
+      readings.push({ organizationId: p.organization_id, meter: 'scans', period: p.period, used: Number(row.scans) });
+  }
+  return readings;
 }
 
 /**

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { openDatabase, sqliteOf } from '../../../db/database.js';
 import { sqliteRowsInserter } from '../../../db/bulk-insert.js';
 import { IpHasher } from './ip-hash.js';
-import { pruneVisitorDays, writeScanBatchIn, type ScanRowInserter } from './scan-write.js';
+import { pruneVisitorDays, usageReadingsOf, writeScanBatchIn, type ScanRowInserter } from './scan-write.js';
 import type { WriteReply, WriteRequest } from './scan-writer-thread.js';
 import { decodeScans } from './scan.js';
 import type { UsageReading } from '../../usage/index.js';
@@ -38,7 +38,8 @@ async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Prom
   });
   // After the commit: a failed prune must not make the sink write the batch again.
   if (pruneBefore) await pruneVisitorDays(db, pruneBefore).catch(() => undefined);
-  return readings;
+  // Found written already (a replay): no counter changed, but the threshold check it missed still runs.
+  return readings.length ? readings : usageReadingsOf(db, scans);
 }
 
 // One batch at a time, in order: the sink sends the next only after this one's reply.
