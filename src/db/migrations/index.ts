@@ -29,6 +29,7 @@ import * as m0037 from './0037_visitor_rows.js';
 import * as m0038 from './0038_sparse_months.js';
 import * as m0039 from './0039_visitor_hash_and_room_for_updates.js';
 import * as m0040 from './0040_raw_sparse_months.js';
+import * as m0041 from './0041_sqlite_scans_rowid.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0038_sparse_months': m0038,
   '0039_visitor_hash_and_room_for_updates': m0039,
   '0040_raw_sparse_months': m0040,
+  '0041_sqlite_scans_rowid': m0041,
 };

@@ -49,7 +49,7 @@ forEachDialect('scan list plan', (dialect) => {
           assert.match(plan, /Index Scan Backward using scans_\w+ on/, plan);
           assert.doesNotMatch(plan, /(^|->)\s*Sort\s+\(cost/m, plan, 'no Sort node');
         } else {
-          assert.match(plan, /SEARCH scans USING PRIMARY KEY \(code_id=\?/, plan);
+          assert.match(plan, /SEARCH scans USING INDEX scans_code_id_id \(code_id=\?/, plan);
           assert.doesNotMatch(plan, /TEMP B-TREE/, plan);
         }
       }
