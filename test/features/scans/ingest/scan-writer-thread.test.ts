@@ -1,0 +1,53 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { openDatabase } from '../../../../src/db/database.js';
+import { migrateToLatest } from '../../../../src/db/migrate.js';
+import { ScanWriterThread } from '../../../../src/features/scans/ingest/scan-writer-thread.js';
+import { encodeScans, type Scan } from '../../../../src/features/scans/ingest/scan.js';
+import { sqliteFile } from '../../../support/sqlite-file.js';
+
+const code = { codeId: 'qr_thread', shortCode: 'thread1', workspaceId: 'ws_thread', organizationId: 'org_thread' };
+const at = Date.parse('2026-11-27T10:00:00.000Z');
+const scanOf = (i: number): Scan => ({
+  id: `scn_thread_${String(i).padStart(4, '0')}`,
+  code,
+  at: at + i,
+  ip: `198.51.100.${i % 7}`,
+  bot: i % 5 === 4,
+  device: 'mobile',
+  os: 'iOS',
+  browser: 'Mobile Safari',
+  language: 'de',
+  referrer: null,
+  country: 'DE',
+  destination: 'https://example.com/',
+});
+
+// The SQLite writer thread takes a write as the journal's JSON and answers with the usage totals
+// its transaction left; a write it finds already stored (a replay) changes nothing and still
+// answers with the totals as they stand, so its threshold check is not lost.
+it('the SQLite writer thread answers each write with the usage totals, a replayed write too, and stores it once', async () => {
+  const file = sqliteFile('writer-thread');
+  const db = openDatabase(file.url);
+  await migrateToLatest(db);
+  const thread = new ScanWriterThread(file.url, 'thread test secret');
+  try {
+    const first = encodeScans(Array.from({ length: 10 }, (_, i) => scanOf(i)));
+    const reading = { organizationId: 'org_thread', meter: 'scans', period: '2026-11' };
+    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }]);
+    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }], 'a replay reads the totals');
+    const second = encodeScans([scanOf(10), scanOf(11)]);
+    assert.deepEqual(await thread.write(second, [0], null), [{ ...reading, used: 10 }]);
+    const rows = await db.selectFrom('scans').select(['id', 'ip_hash']).orderBy('id').execute();
+    assert.equal(rows.length, 12, 'every scan stored once');
+    assert.ok(
+      rows.every((r) => r.ip_hash && !r.ip_hash.includes('198.51')),
+      'the thread hashed the raw IPs',
+    );
+  } finally {
+    await thread.close();
+    await db.destroy();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file.file + suffix, { force: true });
+  }
+});
