@@ -311,12 +311,16 @@ export class BufferedScanSink implements ScanSink {
       }
       // Without a journal (or when encoding failed) an encoded writer gets the raw IP and hashes it itself.
       if (this.encoded && json === null) json = encodeScans(scans);
-      const tally = tallyOf(scans);
-      this.push(
-        this.encoded
-          ? { seq, count: scans.length, firstAt: scans[0].at, scans: null, json, tally }
-          : { seq, count: scans.length, firstAt: scans[0].at, scans, json: null, tally },
-      );
+      // An encoded writer's batch keeps its JSON only; any other keeps its scans.
+      const encoded = this.encoded !== null;
+      this.push({
+        seq,
+        count: scans.length,
+        firstAt: scans[0].at,
+        scans: encoded ? null : scans,
+        json: encoded ? json : null,
+        tally: tallyOf(scans),
+      });
     }
   }
 
