@@ -5,6 +5,7 @@ import {
   MAX_WRITE,
   MAX_WRITE_SQLITE,
   MAX_WRITE_SQLITE_IN_PROCESS,
+  WRITE_TICKS_SQLITE,
   type ScanSink,
 } from './scan-sink.js';
 import { loadOrCreateSecret } from './secrets.repo.js';
@@ -88,8 +89,9 @@ export default fp(
           : dialectOf(config.databaseUrl) === 'sqlite'
             ? MAX_WRITE_SQLITE_IN_PROCESS
             : MAX_WRITE,
-        // A SQLite file's writes wait for the timer and go together (docs/decisions.md D43).
+        // A SQLite file's writes wait for the timer and go together (docs/decisions.md D43, D45).
         coalesce: thread !== null,
+        writeTicks: thread ? WRITE_TICKS_SQLITE : 1,
         journalWanted: journalDir !== null,
         syncMs: config.scanJournal.syncMs,
         onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),

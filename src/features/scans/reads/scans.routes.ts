@@ -8,7 +8,10 @@ import { route } from '../../../http/route.js';
 
 const tags = ['analytics'];
 
-/** Analytics read what the scan sink has written: at most SCAN_FLUSH_MS behind the redirects. */
+/**
+ * Analytics read what the scan sink has written: one SCAN_FLUSH_MS behind the redirects, two on a
+ * SQLite file (docs/decisions.md D45).
+ */
 export default async function scansRoutes(app: App) {
   const deps = app.deps;
 

@@ -1,5 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScanJournal } from '../../../../src/features/scans/ingest/scan-journal.js';
 import { BufferedScanSink, MAX_WRITE } from '../../../../src/features/scans/ingest/scan-sink.js';
 import type { Scan, ScanCode } from '../../../../src/features/scans/ingest/scan.js';
 import { decodeScans, toScanRow } from '../../../../src/features/scans/ingest/scan.js';
@@ -150,6 +154,36 @@ describe('BufferedScanSink', () => {
     assert.deepEqual(writes[2], { n: 15, starts: [0, 10] });
     assert.equal(sink.stats().written, 90);
     await sink.close();
+  });
+
+  it('writing on every second tick (a SQLite file, D45): the tick between cuts the open scans into the journal, the next writes them; a full write does not wait', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'qrs-ticks-')), 'journal');
+    const journal = ScanJournal.open(dir, 'sqlite:ticks', (ip) => `h(${ip})`, quiet)!;
+    const writes: Array<{ n: number; ms: number }> = [];
+    const started = performance.now();
+    const sink = new BufferedScanSink(
+      async (scans) => void writes.push({ n: scans.length, ms: performance.now() - started }),
+      quiet,
+      200,
+      { maxBatch: 10, maxWrite: 50, coalesce: true, writeTicks: 2, journal },
+    );
+    try {
+      for (let i = 0; i < 5; i++) sink.record(scanOf(i));
+      assert.equal(journal.bytes, 0, 'fewer than maxBatch: not cut yet');
+      for (let i = 0; i < 60 && !journal.bytes; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(journal.bytes > 0, 'the first tick cut the open scans into the journal');
+      assert.equal(writes.length, 0, 'and did not write them');
+      for (let i = 0; i < 300 && !writes.length; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(writes.length, 1);
+      assert.equal(writes[0].n, 5);
+      assert.ok(writes[0].ms >= 395, `written on the second tick (${writes[0].ms.toFixed(0)} ms)`);
+      for (let i = 0; i < 50; i++) sink.record(scanOf(i));
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(writes[1]?.n, 50, 'a full write goes at once');
+    } finally {
+      await sink.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an encoded writer without a journal gets each batch as tuples with the raw IP, for the thread to hash', async () => {
