@@ -61,7 +61,7 @@ export const MAX_WRITE = 10_000;
  */
 export const MAX_WRITE_SQLITE = 12_000;
 
-/** A SQLite file's writes go on every second timer tick (or once a full write waits): D45. */
+/** A SQLite file writes on every second timer tick, or once a full write waits (docs/decisions.md D45). */
 export const WRITE_TICKS_SQLITE = 2;
 
 /** `sqlite::memory:` writes in process, with the event loop stopped meanwhile: shorter writes. */
