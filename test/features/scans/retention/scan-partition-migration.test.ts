@@ -1,30 +1,19 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Migration } from 'kysely';
-import { openDatabase } from '../../../../src/db/database.js';
+import { sql } from 'kysely';
 import { migrations } from '../../../../src/db/migrations/index.js';
 import { scanId } from '../../../../src/features/scans/ingest/scan-id.js';
+import { withMigrationDatabase } from '../../../support/migration-db.js';
 
 // PostgreSQL only: migration 0006_2 turns an existing scans table into monthly partitions. Runs in
-// a schema of its own inside the test database, so the shared tables are not touched.
+// a database of its own: a schema of its own inside the shared test database raced other files'
+// migrators, which list every schema's tables (one failed as another dropped its schema).
 const url = process.env.TEST_DATABASE_URL;
 describe('scans partitioning migration [postgres]', { skip: url ? false : 'TEST_DATABASE_URL not set' }, () => {
   it('moves every existing row into its month (odd ids into DEFAULT) and backfills bot counters', async () => {
-    const schema = `mig_${randomBytes(4).toString('hex')}`;
-    const admin = openDatabase(url!);
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    const db = openDatabase(
-      `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    );
-    try {
+    await withMigrationDatabase({ name: 'postgres', url: url! }, async (db, migrator) => {
       const names = Object.keys(migrations).sort();
       const before = names[names.indexOf('0006_2_scan_retention') - 1];
-      const migrator = new Migrator({
-        db,
-        migrationTableSchema: schema,
-        provider: { getMigrations: async () => migrations as Record<string, Migration> },
-      });
       const step = await migrator.migrateTo(before);
       assert.equal(step.error, undefined);
       // Seeded in SQL with the columns of that schema: today's services write columns that later
@@ -115,10 +104,6 @@ describe('scans partitioning migration [postgres]', { skip: url ? false : 'TEST_
         /duplicate key/,
         'the primary key holds across partitions',
       );
-    } finally {
-      await db.destroy();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    }
+    });
   });
 });
