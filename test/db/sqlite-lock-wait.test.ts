@@ -1,10 +1,9 @@
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { call } from '../support/harness.js';
 import { forEachDialect, useHarness } from '../support/suite.js';
-import { sqliteFile } from '../support/sqlite-file.js';
+import { removeSqliteFile, sqliteFile } from '../support/sqlite-file.js';
 import { sqliteLockReleased } from '../../src/db/sqlite-dialect.js';
 
 // On a SQLite file the scan writer thread holds the write lock for a whole batch. An API write
@@ -12,7 +11,7 @@ import { sqliteLockReleased } from '../../src/db/sqlite-dialect.js';
 // it writes must wait too rather than fail (docs/decisions.md D43).
 const file = sqliteFile('lock-wait');
 after(() => {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file.file + suffix, { force: true });
+  removeSqliteFile(file.file);
 });
 
 /** Another connection holding the write lock, as the scan writer thread does during a batch. */

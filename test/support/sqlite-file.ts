@@ -16,6 +16,11 @@ export function sqliteFile(tag: string): SqliteFile {
   return { name: 'sqlite', label: 'sqlite file', url: `sqlite:${file}`, file };
 }
 
+/** Removes a database file with its WAL and shared-memory files. */
+export function removeSqliteFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+}
+
 /** Waits until the sink's timer has written every scan recorded so far; nothing calls flush(). */
 export async function writtenByTimer(sink: ScanSink, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -46,6 +51,6 @@ export async function closeAndCountScans(
     return { expected: Number(stored.n) + buffered, found, buffered };
   } finally {
     reader.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    removeSqliteFile(file);
   }
 }

@@ -1,10 +1,9 @@
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
 import SQLite from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { randomSlug } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
-import { sqliteFile } from '../../support/sqlite-file.js';
+import { removeSqliteFile, sqliteFile } from '../../support/sqlite-file.js';
 import { enqueueJob } from '../../../src/features/jobs/index.js';
 
 // On a SQLite file the scan writer thread holds the write lock for a whole batch; a job poll that
@@ -12,7 +11,7 @@ import { enqueueJob } from '../../../src/features/jobs/index.js';
 // Scan traffic: the longest stall).
 const file = sqliteFile('jobs-lock');
 after(() => {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file.file + suffix, { force: true });
+  removeSqliteFile(file.file);
 });
 
 forEachDialect(

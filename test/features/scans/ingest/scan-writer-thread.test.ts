@@ -1,11 +1,10 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { openDatabase } from '../../../../src/db/database.js';
 import { migrateToLatest } from '../../../../src/db/migrate.js';
 import { ScanWriterThread } from '../../../../src/features/scans/ingest/scan-writer-thread.js';
 import { encodeScans, type Scan } from '../../../../src/features/scans/ingest/scan.js';
-import { sqliteFile } from '../../../support/sqlite-file.js';
+import { removeSqliteFile, sqliteFile } from '../../../support/sqlite-file.js';
 
 const code = { codeId: 'qr_thread', shortCode: 'thread1', workspaceId: 'ws_thread', organizationId: 'org_thread' };
 const at = Date.parse('2026-11-27T10:00:00.000Z');
@@ -48,6 +47,6 @@ it('the SQLite writer thread answers each write with the usage totals, a replaye
   } finally {
     await thread.close();
     await db.destroy();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file.file + suffix, { force: true });
+    removeSqliteFile(file.file);
   }
 });
