@@ -55,9 +55,9 @@ export const MAX_WRITE = 10_000;
 /**
  * A SQLite file has one writer: an API write on the main connection waits (asynchronously,
  * docs/decisions.md D43) while the writer thread's transaction holds the lock. With traffic spread
- * over many codes a scan costs the writer about a quarter less in writes of 12,000 than of 6,000,
- * and writes a third fewer bytes: each write dirties about one page a code whatever its size
- * (docs/decisions.md D45).
+ * over many codes a scan costs the writer a sixth to a quarter less in writes of 12,000 than of
+ * 6,000, and writes a third fewer bytes: each write dirties about one page a code whatever its
+ * size (docs/decisions.md D45).
  */
 export const MAX_WRITE_SQLITE = 12_000;
 
