@@ -43,6 +43,7 @@ import {
 import { LinksetSchema, ResolverDescriptionSchema } from './dpp.schemas.js';
 import type { DB } from '../../db/database.js';
 import { publicRoute } from '../../http/route.js';
+import { onUnrouted } from '../../http/unrouted.js';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 const problem = (description: string) => ({
@@ -230,30 +231,33 @@ function preflight(app: App, reply: FastifyReply, path: string) {
  */
 export const compressedLinks = fp(
   async (app: App) => {
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.is404 || !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-      const path = request.url.split('?')[0];
-      const uncompressed = decompressPath(path);
-      if (!uncompressed) return;
-      const [dlPath, dlQuery = ''] = uncompressed.split(/\?(.*)/s);
-      const query = [dlQuery, rawQuery(request.url)].filter(Boolean).join('&');
-      const sameAs = `${base(app.deps.config.baseUrl)}${uncompressed}`;
-      try {
-        // Counted per IP like the resolver's routes (the not-found handler would count it otherwise).
-        await applyRateLimit(request, reply);
-        if (request.method === 'OPTIONS') return await preflight(app, reply, dlPath);
-        return await resolve(app, request, reply, dlPath, query, sameAs);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        reply.header('cache-control', 'no-store');
-        if (preferredType(request.headers.accept, ['application/problem+json', HTML]) !== HTML)
-          return sendProblem(request, reply, err, app.deps.config.docsUrl);
-        return reply
-          .code(err.status)
-          .type('text/html; charset=utf-8')
-          .send(messagePage(err.status, err.status === 404 ? 'Not found' : 'Bad request', err.detail));
-      }
-    });
+    app.addHook(
+      'onRequest',
+      onUnrouted(async (request, reply) => {
+        if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+        const path = request.url.split('?')[0];
+        const uncompressed = decompressPath(path);
+        if (!uncompressed) return;
+        const [dlPath, dlQuery = ''] = uncompressed.split(/\?(.*)/s);
+        const query = [dlQuery, rawQuery(request.url)].filter(Boolean).join('&');
+        const sameAs = `${base(app.deps.config.baseUrl)}${uncompressed}`;
+        try {
+          // Counted per IP like the resolver's routes (the not-found handler would count it otherwise).
+          await applyRateLimit(request, reply);
+          if (request.method === 'OPTIONS') return await preflight(app, reply, dlPath);
+          return await resolve(app, request, reply, dlPath, query, sameAs);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          reply.header('cache-control', 'no-store');
+          if (preferredType(request.headers.accept, ['application/problem+json', HTML]) !== HTML)
+            return sendProblem(request, reply, err, app.deps.config.docsUrl);
+          return reply
+            .code(err.status)
+            .type('text/html; charset=utf-8')
+            .send(messagePage(err.status, err.status === 404 ? 'Not found' : 'Bad request', err.detail));
+        }
+      }),
+    );
   },
   { name: 'dpp-compressed-links' },
 );

@@ -12,6 +12,7 @@ import { applyRateLimit } from '../../http/rate-limit.js';
 import { notFound } from '../../http/errors.js';
 import { DASHBOARD_CSP } from './csp.js';
 import { publicRoute } from '../../http/route.js';
+import { onUnrouted } from '../../http/unrouted.js';
 
 const DEFAULT_DIST = resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
 
@@ -88,13 +89,16 @@ export const webAppPlugin = fp(
 
     // Not a route: a catch-all GET route would turn `POST /v1/unknown` into a 405. Only requests no
     // route matched (is404), asked for by a browser, outside the API's prefixes get the app.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-      const path = request.url.split('?')[0];
-      if (isReserved(path, docsPath ? [docsPath] : []) || !wantsHtml(request)) return;
-      await applyRateLimit(request, reply);
-      return sendIndex(reply);
-    });
+    app.addHook(
+      'onRequest',
+      onUnrouted(async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return;
+        const path = request.url.split('?')[0];
+        if (isReserved(path, docsPath ? [docsPath] : []) || !wantsHtml(request)) return;
+        await applyRateLimit(request, reply);
+        return sendIndex(reply);
+      }),
+    );
   },
   { name: 'web-app' },
 );
