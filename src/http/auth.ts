@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import { checkCsrf } from './csrf.js';
 import { allows } from './permissions.js';
-import { applyRateLimit } from './rate-limit.js';
+import { rateLimitHook } from './rate-limit.js';
 import { prependHooks } from './route-hooks.js';
 import type { Principal, PrincipalResolver } from './principal.js';
 
@@ -72,7 +72,7 @@ export const authPlugin = fp<AuthOptions>(
         route.config?.rateLimit === 'public'
           ? config.rateLimit.publicPerWindow > 0
           : authenticated || config.rateLimit.anonymousPerWindow > 0;
-      prependHooks(route, 'onRequest', ...(authenticated ? [resolve] : []), ...(limited ? [applyRateLimit] : []));
+      prependHooks(route, 'onRequest', ...(authenticated ? [resolve] : []), ...(limited ? [rateLimitHook] : []));
       if (authenticated) prependHooks(route, 'preValidation', enforce);
     });
   },

@@ -6,7 +6,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private windows = new Map<string, WindowHit>();
   private sweepAt = 0;
 
-  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
+  hit(key: string, windowMs: number, now: number, units = 1): WindowHit {
     if (now >= this.sweepAt) this.sweep(now, windowMs);
     const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
     const current = this.windows.get(key);
@@ -58,14 +58,17 @@ export class FallbackRateLimitStore implements RateLimitStore {
     private circuit: RedisCircuit,
   ) {}
 
-  async hit(key: string, windowMs: number, now: number, units = 1): Promise<WindowHit> {
-    if (this.circuit.available) {
-      try {
-        return await this.primary.hit(key, windowMs, now, units);
-      } catch (err) {
-        this.circuit.fail(err);
-      }
+  hit(key: string, windowMs: number, now: number, units = 1): WindowHit | Promise<WindowHit> {
+    if (!this.circuit.available) return this.fallback.hit(key, windowMs, now, units);
+    return this.fromPrimary(key, windowMs, now, units);
+  }
+
+  private async fromPrimary(key: string, windowMs: number, now: number, units: number): Promise<WindowHit> {
+    try {
+      return await this.primary.hit(key, windowMs, now, units);
+    } catch (err) {
+      this.circuit.fail(err);
+      return this.fallback.hit(key, windowMs, now, units);
     }
-    return this.fallback.hit(key, windowMs, now, units);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import type { WindowHit } from '../platform/deps.js';
 
 /**
  * docs/decisions.md D8: per API key (or session user), per IP when unauthenticated; public redirect and resolver
@@ -22,13 +23,24 @@ function budgetOf(request: FastifyRequest): { key: string; limit: number } {
   return { key: `ip:${request.ip}`, limit: config.rateLimit.anonymousPerWindow };
 }
 
-async function consume(request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
+/**
+ * Counts `units` against the caller's budget, sets the headers and throws 429 past it. It returns a
+ * promise only when the store answers asynchronously (Redis): with counters in memory, a redirect
+ * pays no promise for its limit.
+ */
+function consume(request: FastifyRequest, reply: FastifyReply, units: number): void | Promise<void> {
   const { config, rateStore, clock } = request.server.deps;
   const windowMs = config.rateLimit.windowMs;
   const { key, limit } = budgetOf(request);
   if (limit === 0) return; // 0 disables the limit (e.g. a benchmark from one address)
   const now = clock.now().getTime();
-  const { count, resetAt } = await rateStore.hit(key, windowMs, now, units);
+  const hit = rateStore.hit(key, windowMs, now, units);
+  if (hit instanceof Promise) return hit.then((h) => settle(reply, h, limit, now, windowMs, units));
+  settle(reply, hit, limit, now, windowMs, units);
+}
+
+function settle(reply: FastifyReply, hit: WindowHit, limit: number, now: number, windowMs: number, units: number) {
+  const { count, resetAt } = hit;
   reply.header('x-ratelimit-limit', limit);
   reply.header('x-ratelimit-remaining', Math.max(0, limit - count));
   reply.header('x-ratelimit-reset', Math.ceil(resetAt / 1000));
@@ -44,8 +56,24 @@ async function consume(request: FastifyRequest, reply: FastifyReply, units: numb
   }
 }
 
+/** For handlers that count a request themselves (the 404 and bad-URL handlers, the dashboard fallback). */
 export async function applyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await consume(request, reply, 1);
+}
+
+/**
+ * The same as a route's onRequest hook (the auth plugin adds it). A callback hook, not an async
+ * one, so that with counters in memory the check stays synchronous on the redirect hot path.
+ */
+export function rateLimitHook(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
+  let pending: void | Promise<void>;
+  try {
+    pending = consume(request, reply, 1);
+  } catch (err) {
+    return done(err as Error);
+  }
+  if (pending) pending.then(() => done(), done);
+  else done();
 }
 
 /**

@@ -13,8 +13,11 @@ export interface WindowHit {
 
 /** Fixed-window counters. In-process by default; Redis shares them across instances (docs/decisions.md D8). */
 export interface RateLimitStore {
-  /** Adds `units` (default 1; a heavy request costs more) to the key's current window. */
-  hit(key: string, windowMs: number, now: number, units?: number): Promise<WindowHit>;
+  /**
+   * Adds `units` (default 1; a heavy request costs more) to the key's current window. An in-process
+   * store answers at once, without a promise: the limiter runs on every redirect.
+   */
+  hit(key: string, windowMs: number, now: number, units?: number): WindowHit | Promise<WindowHit>;
 }
 
 /**

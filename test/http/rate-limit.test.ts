@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { call, expectProblem, seedMember, seedTenant } from '../support/harness.js';
 import { forEachDialect, useHarness } from '../support/suite.js';
 import { TestClock } from '../support/clock.js';
+import { createCode } from '../support/codes.js';
 
 const stores = [{ name: 'memory', env: {} as Record<string, string> }];
 if (process.env.TEST_REDIS_URL) stores.push({ name: 'redis', env: { REDIS_URL: process.env.TEST_REDIS_URL } });
@@ -89,6 +90,31 @@ for (const store of stores) {
       const ip = randomIp();
       const res = await get('/v1/health', {}, ip);
       assert.equal(res.headers['x-ratelimit-limit'], '4');
+    });
+
+    it('counts redirects against the public per-IP budget: the headers on each 302, then a 429 that records no scan', async () => {
+      const tenant = await seedTenant(h);
+      const code = await createCode(h, tenant, { type: 'url', url: 'https://example.com/limited' });
+      const ip = randomIp();
+      for (let i = 0; i < 4; i++) {
+        const res = await call(h, { url: `/r/${code.short_code}`, remoteAddress: ip });
+        assert.equal(res.statusCode, 302);
+        assert.equal(res.headers['x-ratelimit-limit'], '4');
+        assert.equal(res.headers['x-ratelimit-remaining'], String(3 - i));
+        assert.ok(Number(res.headers['x-ratelimit-reset']) * 1000 > Date.now());
+      }
+      const over = await call(h, { url: `/r/${code.short_code}`, remoteAddress: ip });
+      expectProblem(over, 429, 'rate-limited');
+      assert.ok(Number(over.headers['retry-after']) >= 1);
+      assert.equal(over.headers.location, undefined);
+      assert.equal((await call(h, { url: `/r/${code.short_code}`, remoteAddress: randomIp() })).statusCode, 302);
+      await h.app.scans.flush();
+      const { n } = await h.db
+        .selectFrom('scans')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('code_id', '=', code.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(n), 5, 'four redirects from the limited address and one from another; the 429 is no scan');
     });
 
     it('starts a fresh window after the reset time', async () => {
