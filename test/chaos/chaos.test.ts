@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import autocannon from 'autocannon';
 import { call, createHarness, randomSlug, seedTenant, type Harness, type Tenant } from '../support/harness.js';
-import { createCode } from '../support/codes.js';
+import { createCode, scanCount } from '../support/codes.js';
 import { namedUrl, PrivateRedis, redisUnavailable, terminateBackends } from '../support/private-servers.js';
 import { retried } from '../../src/lib/retry.js';
 
@@ -87,14 +87,8 @@ describe(
       const total = [...answered.values()].reduce((a, b) => a + b, 0);
       assert.ok(total > 50, `load was served (${total} redirects)`);
       for (const c of codes) {
-        const row = await afterKills(() =>
-          h.db
-            .selectFrom('scans')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('code_id', '=', c.id)
-            .executeTakeFirstOrThrow(),
-        );
-        assert.equal(Number(row.n), answered.get(c.id), `scan rows of ${c.short_code} equal its answered 302s`);
+        const rows = await afterKills(() => scanCount(h, c.id));
+        assert.equal(rows, answered.get(c.id), `scan rows of ${c.short_code} equal its answered 302s`);
       }
       assert.equal(
         (

@@ -13,7 +13,7 @@ import {
   type Harness,
   type Tenant,
 } from '../support/harness.js';
-import { createCode, scan } from '../support/codes.js';
+import { createCode, scan, scanCount } from '../support/codes.js';
 import {
   namedUrl,
   PrivatePostgres,
@@ -22,15 +22,6 @@ import {
 } from '../support/private-servers.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-
-async function scanCount(h: Harness, codeId: string): Promise<number> {
-  const row = await h.db
-    .selectFrom('scans')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('code_id', '=', codeId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 async function until(what: string, check: () => Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;

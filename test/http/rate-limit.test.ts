@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { call, expectProblem, seedMember, seedTenant } from '../support/harness.js';
 import { forEachDialect, useHarness } from '../support/suite.js';
 import { TestClock } from '../support/clock.js';
-import { createCode } from '../support/codes.js';
+import { createCode, scanCount } from '../support/codes.js';
 
 const stores = [{ name: 'memory', env: {} as Record<string, string> }];
 if (process.env.TEST_REDIS_URL) stores.push({ name: 'redis', env: { REDIS_URL: process.env.TEST_REDIS_URL } });
@@ -109,12 +109,11 @@ for (const store of stores) {
       assert.equal(over.headers.location, undefined);
       assert.equal((await call(h, { url: `/r/${code.short_code}`, remoteAddress: randomIp() })).statusCode, 302);
       await h.app.scans.flush();
-      const { n } = await h.db
-        .selectFrom('scans')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('code_id', '=', code.id)
-        .executeTakeFirstOrThrow();
-      assert.equal(Number(n), 5, 'four redirects from the limited address and one from another; the 429 is no scan');
+      assert.equal(
+        await scanCount(h, code.id),
+        5,
+        'four redirects from the limited address and one from another; the 429 is no scan',
+      );
     });
 
     it('starts a fresh window after the reset time', async () => {

@@ -37,6 +37,16 @@ export async function scan(
   });
 }
 
+/** How many scan rows a code has in the database (what "every redirect is a row" is checked against). */
+export async function scanCount(h: Pick<Harness, 'db'>, codeId: string): Promise<number> {
+  const row = await h.db
+    .selectFrom('scans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('code_id', '=', codeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export const UA = {
   iphone:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { call, createHarness, seedMember, seedTenant, type Tenant } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { workspaceRow } from '../../../src/features/workspaces/workspaces.fns.js';
-import { UA, createCode, scan } from '../../support/codes.js';
+import { UA, createCode, scan, scanCount } from '../../support/codes.js';
 import { TestClock } from '../../support/clock.js';
 
 forEachDialect('organization usage', (dialect) => {
@@ -164,12 +164,7 @@ forEachDialect('scan buffer shutdown', (dialect) => {
       await Promise.all(Array.from({ length: 300 }, () => scan(h, c.short_code)));
       assert.equal(h.app.scans.size, 300);
       await h.app.close();
-      const n = await h.db
-        .selectFrom('scans')
-        .select(h.db.fn.countAll<number>().as('n'))
-        .where('code_id', '=', c.id)
-        .executeTakeFirstOrThrow();
-      assert.equal(Number(n.n), 300);
+      assert.equal(await scanCount(h, c.id), 300);
       const code = await h.db.selectFrom('codes').select('scan_count').where('id', '=', c.id).executeTakeFirstOrThrow();
       assert.equal(Number(code.scan_count), 300);
       const usage = await h.db
