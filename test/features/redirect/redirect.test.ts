@@ -5,6 +5,7 @@ import { forEachDialect } from '../../support/suite.js';
 import { closeAndCountScans, sqliteFile, writtenByTimer, type SqliteFile } from '../../support/sqlite-file.js';
 import { UA, createCode, scan } from '../../support/codes.js';
 import { TestClock } from '../../support/clock.js';
+import { sqliteOf } from '../../../src/db/database.js';
 
 // The third backend is a SQLite file on the production scan path, as `npm start` runs it: the
 // sink's timer (default interval) writes the scans, close() writes the rest.
@@ -75,6 +76,12 @@ forEachDialect(
       const code = await call(h, { url: `/v1/codes/${c.id}`, tenant: t });
       assert.equal(code.json.data.scan_count, 2, 'bots do not count');
     });
+
+    // docs/decisions.md D46: checkpoints copy the WAL into the file, off the event loop.
+    if (file)
+      it("on a SQLite file, the app's connection leaves WAL checkpoints to the scan writer thread", () => {
+        assert.equal(sqliteOf(h.db)!.pragma('wal_autocheckpoint', { simple: true }), 0);
+      });
 
     it('stores a referrer with tabs and backslashes exactly (bulk-load escaping)', async () => {
       const c = await createCode(h, t, { type: 'url', url: 'https://escape.example.com' });

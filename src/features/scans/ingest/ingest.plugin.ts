@@ -14,7 +14,7 @@ import { ScanJournal } from './scan-journal.js';
 import { pruneVisitorDays, writeScanBatch } from './scan-write.js';
 import { createThresholdDetector } from '../../usage/index.js';
 import { ScanWriterThread } from './scan-writer-thread.js';
-import { dialectOf } from '../../../db/database.js';
+import { dialectOf, sqliteOf } from '../../../db/database.js';
 import { isoDay } from '../../../lib/time.js';
 
 declare module 'fastify' {
@@ -42,7 +42,9 @@ export default fp(
     const checkUsage = createThresholdDetector(app.deps);
     // A SQLite file's batches are written by a thread of their own, off the event loop (docs/decisions.md D27); an
     // in-memory database exists on its one connection only, and PostgreSQL's writes are not ours.
-    const thread = inThread(config.databaseUrl) ? new ScanWriterThread(config.databaseUrl, ipSecret) : null;
+    const thread = inThread(config.databaseUrl)
+      ? new ScanWriterThread(config.databaseUrl, ipSecret, sqliteOf(db))
+      : null;
     thread?.warm();
     const journalDir = config.scanJournal.dir;
     const journal = journalDir

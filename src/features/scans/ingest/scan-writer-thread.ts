@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
 import { sqliteLockReleased } from '../../../db/sqlite-dialect.js';
 import type { UsageReading } from '../../usage/index.js';
 
@@ -15,6 +16,8 @@ export interface WriteRequest {
 /** `readings`: each organization's monthly total as the batch's transaction left it (scan-write.ts). */
 export type WriteReply =
   { id: number; ok: true; readings: UsageReading[] } | { id: number; ok: false; message: string; code?: string };
+
+const DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
 
 const typescript = import.meta.url.endsWith('.ts');
 const program = new URL(`./scan-writer.worker.${typescript ? 'ts' : 'js'}`, import.meta.url);
@@ -42,9 +45,16 @@ export class ScanWriterThread {
   private waiting = new Map<number, { resolve: (r: UsageReading[]) => void; reject: (err: Error) => void }>();
   private next = 0;
 
+  /**
+   * `mainConnection`: the process's own connection to the same file. While the thread runs, that
+   * connection leaves WAL checkpoints to it (docs/decisions.md D46): a commit that passes SQLite's
+   * threshold copies the WAL's pages into the file, and on the event loop that took 6-10 ms a commit
+   * while scans were being written.
+   */
   constructor(
     private databaseUrl: string,
     private ipSecret: string,
+    private mainConnection: SQLite.Database | null = null,
   ) {}
 
   /** Loading the thread's modules takes a while: started with the app, it is ready for the first batch. */
@@ -66,6 +76,13 @@ export class ScanWriterThread {
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();
+    this.checkpointHere(true);
+  }
+
+  /** SQLite's default threshold back on the main connection, or off while the thread checkpoints. */
+  private checkpointHere(on: boolean): void {
+    if (this.mainConnection?.open)
+      this.mainConnection.pragma(`wal_autocheckpoint = ${on ? DEFAULT_AUTOCHECKPOINT_PAGES : 0}`);
   }
 
   private start(): Worker {
@@ -82,13 +99,17 @@ export class ScanWriterThread {
       else w.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
     });
     const died = (err: Error) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker === worker) {
+        this.worker = null;
+        this.checkpointHere(true);
+      }
       for (const w of this.waiting.values()) w.reject(err);
       this.waiting.clear();
     };
     worker.on('error', died);
     worker.on('exit', (code) => died(new Error(`scan writer thread exited with ${code}`)));
     this.worker = worker;
+    this.checkpointHere(false);
     return worker;
   }
 }

@@ -24,6 +24,7 @@ const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sql
  * early, so an API write the main thread woke goes first).
  */
 async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Promise<UsageReading[]> {
+  wroteSinceTick = true;
   const scans = decodeScans(tuples);
   const readings = await db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
@@ -44,6 +45,29 @@ async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Prom
 
 // One batch at a time, in order: the sink sends the next only after this one's reply.
 let chain = Promise.resolve();
+
+/**
+ * This thread checkpoints the WAL for the whole process; the main connection does not
+ * (docs/decisions.md D46). Its own commits do so past SQLite's default of 1,000 pages. This timer
+ * catches what the API's writes add while no scans come: after a tick with a batch it waits, so
+ * an API write's pages are copied with the next batch's, not once more on their own. PASSIVE never
+ * waits for a lock; with nothing to copy it only reads the WAL's header. In the chain, so never
+ * inside a batch.
+ */
+const CHECKPOINT_MS = 1_000;
+let wroteSinceTick = false;
+if (sqlite)
+  setInterval(() => {
+    if (wroteSinceTick) return void (wroteSinceTick = false);
+    chain = chain.then(() => {
+      try {
+        sqlite.pragma('wal_checkpoint(PASSIVE)');
+      } catch {
+        // Another process is checkpointing the file: the next tick tries again.
+      }
+    });
+  }, CHECKPOINT_MS);
+
 parentPort!.on('message', (m: WriteRequest) => {
   chain = chain.then(async () => {
     let reply: WriteReply;

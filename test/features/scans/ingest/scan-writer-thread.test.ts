@@ -1,6 +1,8 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDatabase } from '../../../../src/db/database.js';
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { openDatabase, sqliteOf } from '../../../../src/db/database.js';
 import { migrateToLatest } from '../../../../src/db/migrate.js';
 import { ScanWriterThread } from '../../../../src/features/scans/ingest/scan-writer-thread.js';
 import { encodeScans, type Scan } from '../../../../src/features/scans/ingest/scan.js';
@@ -46,6 +48,50 @@ it('the SQLite writer thread answers each write with the usage totals, a replaye
     );
   } finally {
     await thread.close();
+    await db.destroy();
+    removeSqliteFile(file.file);
+  }
+});
+
+/**
+ * The WAL's frames and how many of them a checkpoint has copied into the file, from the header of
+ * the `-shm` wal-index (native byte order): mxFrame at 16, nBackfill at 96. Read without opening a
+ * connection, which could itself checkpoint.
+ */
+function walFrames(file: string): { frames: number; copied: number } {
+  const shm = readFileSync(`${file}-shm`);
+  return { frames: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) };
+}
+
+// docs/decisions.md D46: a checkpoint copies every page the WAL holds into the file, and the main
+// connection ran it inside whichever commit passed SQLite's threshold: on the event loop.
+it('while the writer thread runs, it checkpoints the WAL and the main connection leaves that to it', async () => {
+  const file = sqliteFile('writer-checkpoint');
+  const db = openDatabase(file.url);
+  await migrateToLatest(db);
+  const main = sqliteOf(db)!;
+  const autocheckpoint = () => main.pragma('wal_autocheckpoint', { simple: true });
+  const thread = new ScanWriterThread(file.url, 'thread test secret', main);
+  try {
+    assert.equal(autocheckpoint(), 1000, "SQLite's default before the thread starts");
+    thread.warm();
+    assert.equal(autocheckpoint(), 0, 'the main connection no longer checkpoints');
+    // More pages than the default threshold, committed on the main connection.
+    await sql`create table checkpoint_probe (b blob)`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 300; i++) await sql`insert into checkpoint_probe values (zeroblob(20000))`.execute(trx);
+    });
+    assert.ok(walFrames(file.file).frames > 1000, 'the commit left more than 1,000 frames in the WAL');
+    const until = Date.now() + 15_000;
+    let wal = walFrames(file.file);
+    while (wal.copied < wal.frames && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      wal = walFrames(file.file);
+    }
+    assert.equal(wal.copied, wal.frames, 'the thread copied every frame into the file');
+  } finally {
+    await thread.close();
+    assert.equal(autocheckpoint(), 1000, 'closed, the thread hands checkpoints back');
     await db.destroy();
     removeSqliteFile(file.file);
   }
