@@ -51,6 +51,18 @@ export class WaitingSqliteDialect implements Dialect {
 }
 
 const released = new Set<() => void>();
+let announcedHolders = 0;
+
+/**
+ * The scan writer thread is about to take the write lock and will call `sqliteLockReleased()` when
+ * its transaction is over. Until then a query that meets the lock waits for that call (at most
+ * HELD_PAUSE_MS at a time) instead of trying every few milliseconds: each failed try costs a
+ * statement and an SqliteError with its stack on the event loop, and a batch holds the lock for up
+ * to a second, about fifty tries (docs/decisions.md D47).
+ */
+export function sqliteLockTaken(): void {
+  announcedHolders++;
+}
 
 /**
  * Wakes every query of this thread waiting for the write lock: the scan writer calls it after each
@@ -58,6 +70,7 @@ const released = new Set<() => void>();
  * event-loop turn pass between batches) instead of polling for a gap it may keep missing.
  */
 export function sqliteLockReleased(): void {
+  if (announcedHolders > 0) announcedHolders--;
   const wake = [...released];
   released.clear();
   for (const w of wake) w();
@@ -65,6 +78,7 @@ export function sqliteLockReleased(): void {
 
 const BUSY = /^SQLITE_BUSY(_|$)/;
 const PAUSES_MS = [1, 2, 5, 10, 20];
+const HELD_PAUSE_MS = 250;
 
 /** One connection, one query or transaction at a time, in arrival order (as Kysely's own driver). */
 class WaitingSqliteDriver implements Driver {
@@ -154,7 +168,8 @@ class WaitingConnection implements DatabaseConnection {
         if (typeof code !== 'string' || !BUSY.test(code) || !autocommit || this.sqlite.inTransaction) throw err;
         if (performance.now() >= deadline) throw err;
         if (yielding) this.driver.unlock();
-        await pause(PAUSES_MS[Math.min(attempt, PAUSES_MS.length - 1)]);
+        const ms = announcedHolders > 0 ? HELD_PAUSE_MS : PAUSES_MS[Math.min(attempt, PAUSES_MS.length - 1)];
+        await pause(Math.min(ms, Math.max(1, deadline - performance.now())));
         if (yielding) await this.driver.lock();
       }
     }

@@ -4,7 +4,9 @@ import SQLite from 'better-sqlite3';
 import { call } from '../support/harness.js';
 import { forEachDialect, useHarness } from '../support/suite.js';
 import { removeSqliteFile, sqliteFile } from '../support/sqlite-file.js';
-import { sqliteLockReleased } from '../../src/db/sqlite-dialect.js';
+import { Kysely, sql } from 'kysely';
+import { sqliteLockReleased, sqliteLockTaken, WaitingSqliteDialect } from '../../src/db/sqlite-dialect.js';
+import { sqliteConnection } from '../../src/db/database.js';
 
 // On a SQLite file the scan writer thread holds the write lock for a whole batch. An API write
 // meanwhile must wait for it without stopping the event loop, and a transaction that reads before
@@ -116,3 +118,54 @@ forEachDialect(
   },
   { sqlite: file, only: 'sqlite' },
 );
+
+// docs/decisions.md D47: every failed try costs a statement and an error on the event loop. While
+// the scan writer thread has announced its lock, a waiting write tries again when the thread
+// answers, not every 20 ms; a lock nobody announced (another process) is still polled.
+it('a write waiting for the lock the writer thread announced tries again when it answers', async () => {
+  const own = sqliteFile('announced-lock');
+  const conn = sqliteConnection(own.file);
+  let begins = 0;
+  const db = new Kysely<{ t: { n: number } }>({
+    dialect: new WaitingSqliteDialect(
+      conn,
+      (text) => {
+        if (text === 'begin immediate') begins++;
+        return conn.prepare(text);
+      },
+      5_000,
+    ),
+  });
+  const other = new SQLite(own.file);
+  try {
+    await sql`create table t (n integer)`.execute(db);
+    const insert = (n: number) => db.transaction().execute((trx) => trx.insertInto('t').values({ n }).execute());
+
+    other.exec('begin immediate');
+    sqliteLockTaken();
+    const waiting = insert(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    other.exec('commit');
+    const answered = performance.now();
+    sqliteLockReleased();
+    await waiting;
+    assert.ok(performance.now() - answered < 100, 'the write went as soon as the thread answered');
+    assert.ok(begins <= 4, `${begins} tries in a 600 ms wait (every 20 ms would be about 35)`);
+
+    begins = 0;
+    other.exec('begin immediate');
+    const polling = insert(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    other.exec('commit');
+    await polling;
+    assert.ok(begins > 4, `an unannounced lock is polled (${begins} tries in 200 ms)`);
+    assert.deepEqual(
+      (await db.selectFrom('t').select('n').orderBy('n').execute()).map((r) => r.n),
+      [1, 2],
+    );
+  } finally {
+    other.close();
+    await db.destroy();
+    removeSqliteFile(own.file);
+  }
+});

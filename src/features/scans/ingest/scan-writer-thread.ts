@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
-import { sqliteLockReleased } from '../../../db/sqlite-dialect.js';
+import { sqliteLockReleased, sqliteLockTaken } from '../../../db/sqlite-dialect.js';
 import type { UsageReading } from '../../usage/index.js';
 
 /** What the main thread asks the writer thread: write a batch, then prune visitor days before a day. */
@@ -68,6 +68,8 @@ export class ScanWriterThread {
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
+      // Queries of this thread that meet the lock now wait for the answer (sqlite-dialect.ts).
+      sqliteLockTaken();
       worker.postMessage({ id, scans, starts, pruneBefore } satisfies WriteRequest);
     });
   }
@@ -103,7 +105,10 @@ export class ScanWriterThread {
         this.worker = null;
         this.checkpointHere(true);
       }
-      for (const w of this.waiting.values()) w.reject(err);
+      for (const w of this.waiting.values()) {
+        sqliteLockReleased();
+        w.reject(err);
+      }
       this.waiting.clear();
     };
     worker.on('error', died);
