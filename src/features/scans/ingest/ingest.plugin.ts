@@ -50,8 +50,8 @@ export default fp(
     const journal = journalDir
       ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
       : null;
-    // A SQLite file's batches go to the thread in the journal's form (one string).
-    const inThreadWriter = async (json: string, starts: number[]) => {
+    // A SQLite file's batches go to the thread in the journal's form (one buffer of JSON).
+    const inThreadWriter = async (json: Uint8Array, starts: number[]) => {
       const before = isoDay(clock.now().getTime() - 2 * DAY);
       const readings = await thread!.write(json, starts, before !== prunedBefore ? before : null);
       prunedBefore = before;

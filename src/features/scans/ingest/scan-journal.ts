@@ -129,14 +129,18 @@ export class ScanJournal {
 
   /** Appends a batch; returns its sequence number. Throws when the disk refuses (the caller keeps it in memory). */
   append(scans: Scan[]): number {
-    return this.appendEncoded(this.encode(scans));
+    return this.appendEncoded(this.encode(scans)).seq;
   }
 
-  /** Appends a batch `encode` gave. */
-  appendEncoded(json: string): number {
+  /**
+   * Appends a batch `encode` gave. `bytes` is the batch's JSON as written (a view of the line):
+   * the sink keeps it for the writer thread instead of the string (docs/decisions.md D49).
+   */
+  appendEncoded(json: string): { seq: number; bytes: Buffer } {
     const seq = this.nextSeq++;
     if (this.size >= SEGMENT_BYTES) this.rotate();
-    const line = Buffer.from(`B ${seq} ${json}\n`);
+    const prefix = `B ${seq} `;
+    const line = Buffer.from(`${prefix}${json}\n`);
     try {
       writeAll(this.fd, line);
     } catch (err) {
@@ -152,7 +156,7 @@ export class ScanJournal {
     this.undone.set(this.current, (this.undone.get(this.current) ?? 0) + 1);
     this.size += line.length;
     this.dirty = true;
-    return seq;
+    return { seq, bytes: line.subarray(prefix.length, line.length - 1) };
   }
 
   /** The scans of an appended batch, read back from disk. */
@@ -160,8 +164,8 @@ export class ScanJournal {
     return decodeScans(this.readEncoded(seq));
   }
 
-  /** An appended batch read back from disk in the journal's form (as `encode` gave it). */
-  readEncoded(seq: number): string {
+  /** An appended batch read back from disk in the journal's form (as `encode` gave it), as bytes. */
+  readEncoded(seq: number): Buffer {
     const place = this.places.get(seq);
     if (!place) throw new Error(`scan journal: no batch ${seq}`);
     const buf = Buffer.alloc(place.length);
@@ -171,8 +175,7 @@ export class ScanJournal {
     } finally {
       if (fd !== this.fd) closeSync(fd);
     }
-    const line = buf.toString('utf8', 0, buf.length - 1);
-    return line.slice(line.indexOf(' ', 2) + 1);
+    return buf.subarray(buf.indexOf(0x20, 2) + 1, buf.length - 1);
   }
 
   /** Marks a batch committed; a closed segment with nothing left to write is deleted. */

@@ -32,8 +32,11 @@ export interface ScanSink {
  */
 export type ScanWriter = (scans: Scan[], starts: number[]) => Promise<void>;
 
-/** The same for a writer that takes the scans in the journal's form, a JSON array of ScanTuple (scan.ts). */
-export type EncodedScanWriter = (json: string, starts: number[]) => Promise<void>;
+/**
+ * The same for a writer that takes the scans in the journal's form, a JSON array of ScanTuple
+ * (scan.ts) as UTF-8 bytes. The bytes are its own: it may hand their memory to another thread.
+ */
+export type EncodedScanWriter = (json: Uint8Array, starts: number[]) => Promise<void>;
 
 /**
  * Without a journal: about 30 MB of pending scans (a scan object and its share of strings is
@@ -118,7 +121,7 @@ interface Batch {
   /** null: read back from the journal in its turn (spilled, or recovered for an encoded writer), or kept as `json` */
   scans: Scan[] | null;
   /** the batch in the journal's form, with an EncodedScanWriter; null when read back from the journal */
-  json: string | null;
+  json: Buffer | null;
   /** its counted (non-bot) scans, taken off the pending counters once written */
   tally: Tally;
 }
@@ -315,19 +318,18 @@ export class BufferedScanSink implements ScanSink {
       const scans = this.open.length > this.maxBatch ? this.open.splice(0, this.maxBatch) : this.open;
       if (scans === this.open) this.open = [];
       let seq: number | null = null;
-      let json: string | null = null;
+      let json: Buffer | null = null;
       if (this.journal) {
         try {
           // The journal's form hashes each IP (the journal never holds a raw one).
-          json = this.journal.encode(scans);
-          seq = this.journal.appendEncoded(json);
+          ({ seq, bytes: json } = this.journal.appendEncoded(this.journal.encode(scans)));
         } catch (err) {
           // The disk refused: this batch waits in memory like an unjournaled one.
           this.log.error({ err }, 'scan journal: append failed; batch kept in memory');
         }
       }
       // Without a journal (or when encoding failed) an encoded writer gets the raw IP and hashes it itself.
-      if (this.encoded && json === null) json = encodeScans(scans);
+      if (this.encoded && json === null) json = Buffer.from(encodeScans(scans));
       // An encoded writer's batch keeps its JSON only; any other keeps its scans.
       const encoded = this.encoded !== null;
       this.push({
@@ -421,14 +423,23 @@ function monthOf(ms: number): string {
   return month.period;
 }
 
-/** JSON arrays as one: `[a,b]`, `[]` and `[c]` give `[a,b,c]`. */
-function joined(arrays: string[]): string {
-  if (arrays.length === 1) return arrays[0];
-  return `[${arrays
-    .map((a) => a.slice(1, -1))
-    .filter((items) => items !== '')
-    .join(',')}]`;
+/**
+ * JSON arrays as one, in a buffer of its own (the writer may move its memory to another thread,
+ * and a retried write joins the same batches again): `[a,b]`, `[]` and `[c]` give `[a,b,c]`.
+ */
+function joined(arrays: Buffer[]): Buffer {
+  const items = arrays.filter((a) => a.length > 2);
+  const out = Buffer.allocUnsafeSlow(items.reduce((n, a) => n + a.length - 1, 1) + (items.length ? 0 : 1));
+  let at = 0;
+  out[at++] = OPEN;
+  for (const a of items) {
+    if (at > 1) out[at++] = COMMA;
+    at += a.copy(out, at, 1, a.length - 1);
+  }
+  out[at++] = CLOSE;
+  return out;
 }
+const [OPEN, COMMA, CLOSE] = Buffer.from('[,]');
 
 function bump(map: Map<string, number>, key: string, by: number) {
   const n = (map.get(key) ?? 0) + by;

@@ -75,7 +75,11 @@ export async function writeScanBatch(
 ): Promise<void> {
   if (!scans.length) return;
   const afterCommit = await db.transaction().execute(async (trx) => {
-    const readings = await writeScanBatchIn(trx, hasher, scans, starts);
+    const rows = scans.map((s) => {
+      const iso = new Date(s.at).toISOString();
+      return toScanRow(s, iso, s.ipHash !== undefined ? s.ipHash : s.ip === null ? null : hasher.hash(s.ip, iso));
+    });
+    const readings = await writeRowsIn(trx, rows, starts);
     // docs/decisions.md D21: the usage thresholds, from the totals this batch left (the row lock
     // orders two instances' flushes, so each sees the other's count).
     return checkUsage ? checkUsage(trx, readings) : null;
@@ -88,10 +92,8 @@ export async function writeScanBatch(
  * stand: for a write found already written (a replay after a lost reply or a crash), whose
  * transaction changed no counter, so its threshold check still runs.
  */
-export async function usageReadingsOf(db: DB, scans: Scan[]): Promise<UsageReading[]> {
-  const pairs = humanScansByPeriod(
-    scans.map((s) => ({ organization_id: s.code.organizationId, scanned_at: isoDay(s.at), is_bot: s.bot ? 1 : 0 })),
-  );
+export async function usageReadingsOf(db: DB, rows: ScanRow[]): Promise<UsageReading[]> {
+  const pairs = humanScansByPeriod(rows);
   const readings: UsageReading[] = [];
   for (const [, p] of [...pairs].sort(byKey)) {
     const row = await db
@@ -137,21 +139,17 @@ async function unwritten(trx: DB, rows: ScanRow[], starts: number[]): Promise<Sc
 export type ScanRowInserter = (rows: ScanRow[]) => void;
 
 /**
- * writeScanBatch's statements, inside a transaction the caller holds: the SQLite writer thread
- * opens it with BEGIN IMMEDIATE (scan-writer-thread.ts) and inserts the raw rows itself.
+ * writeScanBatch's statements from the scans' rows (IPs hashed), inside a transaction the caller
+ * holds: the SQLite writer thread opens it with BEGIN IMMEDIATE (scan-writer-thread.ts), builds the
+ * rows straight from the batch's JSON (scan.ts rowsOfEncoded) and inserts them itself.
  */
-export async function writeScanBatchIn(
+export async function writeRowsIn(
   trx: DB,
-  hasher: IpHasher,
-  scans: Scan[],
+  all: ScanRow[],
   starts: number[] = [0],
   insertScans?: ScanRowInserter,
 ): Promise<UsageReading[]> {
-  if (!scans.length) return [];
-  const all: ScanRow[] = scans.map((s) => {
-    const iso = new Date(s.at).toISOString();
-    return toScanRow(s, iso, s.ipHash !== undefined ? s.ipHash : s.ip === null ? null : hasher.hash(s.ip, iso));
-  });
+  if (!all.length) return [];
   const rows = await unwritten(trx, all, starts);
   if (!rows.length) return [];
   const workspaceOf = new Map(rows.map((r) => [r.code_id, r.workspace_id]));

@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { openDatabase, sqliteOf } from '../../../db/database.js';
 import { sqliteRowsInserter } from '../../../db/bulk-insert.js';
 import { IpHasher } from './ip-hash.js';
-import { pruneVisitorDays, usageReadingsOf, writeScanBatchIn, type ScanRowInserter } from './scan-write.js';
+import { pruneVisitorDays, usageReadingsOf, writeRowsIn, type ScanRowInserter } from './scan-write.js';
 import type { WriteReply, WriteRequest } from './scan-writer-thread.js';
-import { decodeScans } from './scan.js';
+import { rowsOfEncoded } from './scan.js';
 import type { UsageReading } from '../../usage/index.js';
 
 const { databaseUrl, ipSecret } = workerData as { databaseUrl: string; ipSecret: string };
@@ -25,11 +25,11 @@ const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sql
  */
 async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Promise<UsageReading[]> {
   wroteSinceTick = true;
-  const scans = decodeScans(tuples);
+  const rows = rowsOfEncoded(tuples, (ip, iso) => hasher.hash(ip, iso));
   const readings = await db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
-      const totals = await writeScanBatchIn(conn, hasher, scans, starts, insertScans);
+      const totals = await writeRowsIn(conn, rows, starts, insertScans);
       await sql`commit`.execute(conn);
       return totals;
     } catch (err) {
@@ -40,7 +40,7 @@ async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Prom
   // After the commit: a failed prune must not make the sink write the batch again.
   if (pruneBefore) await pruneVisitorDays(db, pruneBefore).catch(() => undefined);
   // Found written already (a replay): no counter changed, but the threshold check it missed still runs.
-  return readings.length ? readings : usageReadingsOf(db, scans);
+  return readings.length ? readings : usageReadingsOf(db, rows);
 }
 
 // One batch at a time, in order: the sink sends the next only after this one's reply.

@@ -105,15 +105,71 @@ function branch<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V
   return next;
 }
 
-const countersOf = (r: ScanRow): RollupCounters => ({
-  scans: 1,
-  humans: r.is_bot ? 0 : 1,
-  visitors: 0,
-  human_visitors: 0,
-});
+/**
+ * Scans that every rollup counts alike: one code, quarter, bot flag and value of each dimension. A
+ * code's traffic repeats a few phones, languages and referrers, so a batch's rows fold into far
+ * fewer shapes; the cells are then added once a shape, not once a scan (about twenty additions a
+ * scan, docs/decisions.md D48).
+ */
+interface Shape {
+  /** one of its rows: the code, workspace and dimension values */
+  row: ScanRow;
+  quarter: string;
+  counters: RollupCounters;
+}
 
-function addDimensions(cells: Cells, scope: string, q: string, r: ScanRow, c: RollupCounters) {
-  for (const d of DIMENSION_NAMES) cells.add(scope, q, d, DIMENSIONS[d](r), c);
+// Header values never hold control characters (Node refuses them), so these cannot collide.
+const SEP = '\u0001';
+const NULL = '\u0002';
+
+/** The rows' shapes, each with its scans and humans; rows may come in any order. */
+function shapesOf(rows: ScanRow[]): Shape[] {
+  const shapes = new Map<string, Shape>();
+  let lastIso = '';
+  let lastQuarter = '';
+  for (const r of rows) {
+    // Rows mostly arrive in time order: one quarter key a minute, not one a scan.
+    const minute = r.scanned_at.slice(0, 16);
+    if (minute !== lastIso) {
+      lastIso = minute;
+      lastQuarter = quarterOf(r.scanned_at);
+    }
+    const key =
+      r.code_id +
+      SEP +
+      lastQuarter +
+      SEP +
+      r.is_bot +
+      SEP +
+      (r.country ?? NULL) +
+      SEP +
+      (r.device ?? NULL) +
+      SEP +
+      (r.os ?? NULL) +
+      SEP +
+      (r.browser ?? NULL) +
+      SEP +
+      (r.referrer ?? NULL) +
+      SEP +
+      (r.language ?? NULL) +
+      SEP +
+      (r.destination ?? NULL);
+    const shape = shapes.get(key);
+    if (shape) {
+      shape.counters.scans++;
+      if (!r.is_bot) shape.counters.humans++;
+    } else
+      shapes.set(key, {
+        row: r,
+        quarter: lastQuarter,
+        counters: { scans: 1, humans: r.is_bot ? 0 : 1, visitors: 0, human_visitors: 0 },
+      });
+  }
+  return [...shapes.values()];
+}
+
+function addDimensions(cells: Cells, scope: string, bucket: string, r: ScanRow, c: RollupCounters) {
+  for (const d of DIMENSION_NAMES) cells.add(scope, bucket, d, DIMENSIONS[d](r), c);
 }
 
 const codeCell = ({ scope, ...x }: Cell): CodeCell => ({ code_id: scope, ...x });
@@ -132,18 +188,17 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
   const codes = new Cells('q');
   const days = new Cells('d');
   const workspaces = new Cells('q');
-  const rowsOf = new Map<string, ScanRow[]>();
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
+  const shapesByCode = new Map<string, Shape[]>();
+  const shapes = shapesOf(rows);
+  for (let i = 0; i < shapes.length; i++) {
+    const { row: r, quarter: q, counters: c } = shapes[i];
     if (i && i % SLICE === 0) await yieldToLoop();
-    const q = quarterOf(r.scanned_at);
-    const c = countersOf(r);
     codes.add(r.code_id, q, 'total', '', c);
     workspaces.add(r.workspace_id, q, 'total', '', c);
     workspaces.add(r.workspace_id, q, 'code', r.code_id, c);
     addDimensions(days, r.code_id, parentKey(q, 'd'), r, c);
     addDimensions(workspaces, r.workspace_id, q, r, c);
-    listOf(rowsOf, r.code_id).push(r);
+    listOf(shapesByCode, r.code_id).push(shapes[i]);
   }
   for (const v of newVisitors) {
     const c: RollupCounters = { scans: 0, humans: 0, visitors: v.human ? 0 : 1, human_visitors: v.human ? 1 : 0 };
@@ -170,7 +225,11 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     scansIn: (codeId: string, bucket: string) => (bucket.length === 7 ? months : hours).scansOf(codeId, bucket),
     /** A code's quarter and hour cells of the dimensions in one UTC hour, from this batch. */
     fineCells: (codeId: string, hour: string): CodeCell[] =>
-      fineCellsOf((rowsOf.get(codeId) ?? []).filter((r) => r.scanned_at.startsWith(hour))),
+      cellsAndParents(
+        (shapesByCode.get(codeId) ?? []).filter((s) => s.quarter.startsWith(hour)),
+        'q',
+        'h',
+      ),
     /** A code's month cells of the dimensions in one UTC month, from this batch. */
     monthCells(codeId: string, month: string): CodeCell[] {
       const inMonth = new Cells('m');
@@ -193,23 +252,21 @@ export function summedCells(grain: Grain, cells: CodeCell[]): CodeCell[] {
   return [...sum.all()].map(codeCell);
 }
 
-/** Codes' cells of every dimension (not `total`) from raw scan rows, at a grain and its parent's. */
-function cellsAndParents(rows: ScanRow[], grain: 'q' | 'd', parent: 'h' | 'm'): CodeCell[] {
+/** Codes' cells of every dimension (not `total`) of some shapes, at a grain and its parent's. */
+function cellsAndParents(shapes: Shape[], grain: 'q' | 'd', parent: 'h' | 'm'): CodeCell[] {
   const cells = new Cells(grain);
-  for (const r of rows) {
-    const bucket = grain === 'q' ? quarterOf(r.scanned_at) : r.scanned_at.slice(0, 10);
-    addDimensions(cells, r.code_id, bucket, r, countersOf(r));
-  }
+  for (const { row, quarter, counters } of shapes)
+    addDimensions(cells, row.code_id, grain === 'q' ? quarter : parentKey(quarter, 'd'), row, counters);
   const parents = new Cells(parent);
   for (const c of cells.all()) parents.add(c.scope, parentKey(c.bucket, parent), c.dimension, c.value, c);
   return [...cells.all(), ...parents.all()].map(codeCell);
 }
 
 /** Codes' quarter and hour cells of every dimension (not `total`) from raw scan rows. */
-export const fineCellsOf = (rows: ScanRow[]) => cellsAndParents(rows, 'q', 'h');
+export const fineCellsOf = (rows: ScanRow[]) => cellsAndParents(shapesOf(rows), 'q', 'h');
 
 /** Codes' day and month cells of every dimension (not `total`) from raw scan rows. */
-export const coarseCellsOf = (rows: ScanRow[]) => cellsAndParents(rows, 'd', 'm');
+export const coarseCellsOf = (rows: ScanRow[]) => cellsAndParents(shapesOf(rows), 'd', 'm');
 
 type Keyed = { grain: string; dimension: string; bucket: string; value: string };
 

@@ -187,7 +187,7 @@ describe('BufferedScanSink', () => {
   });
 
   it('an encoded writer without a journal gets each batch as tuples with the raw IP, for the thread to hash', async () => {
-    const writes: string[] = [];
+    const writes: Uint8Array[] = [];
     const sink = new BufferedScanSink(async () => assert.fail('the scan writer is not used'), quiet, 60_000, {
       maxBatch: 2,
       encoded: async (json) => void writes.push(json),

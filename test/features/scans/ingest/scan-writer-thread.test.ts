@@ -34,12 +34,17 @@ it('the SQLite writer thread answers each write with the usage totals, a replaye
   await migrateToLatest(db);
   const thread = new ScanWriterThread(file.url, 'thread test secret');
   try {
-    const first = encodeScans(Array.from({ length: 10 }, (_, i) => scanOf(i)));
+    // A buffer that owns its memory, as the sink's joined batches do: it moves to the thread.
+    const first = () => ownBytes(encodeScans(Array.from({ length: 10 }, (_, i) => scanOf(i))));
     const reading = { organizationId: 'org_thread', meter: 'scans', period: '2026-11' };
-    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }]);
-    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }], 'a replay reads the totals');
-    const second = encodeScans([scanOf(10), scanOf(11)]);
+    const bytes = first();
+    assert.deepEqual(await thread.write(bytes, [0, 5], null), [{ ...reading, used: 8 }]);
+    assert.equal(bytes.byteLength, 0, 'the batch crossed without a copy: its memory left this thread');
+    assert.deepEqual(await thread.write(first(), [0, 5], null), [{ ...reading, used: 8 }], 'a replay reads the totals');
+    // A view of a shared buffer (a small Buffer.from is one) is copied instead, and stays usable here.
+    const second = Buffer.from(encodeScans([scanOf(10), scanOf(11)]));
     assert.deepEqual(await thread.write(second, [0], null), [{ ...reading, used: 10 }]);
+    assert.ok(second.byteLength > 0);
     const rows = await db.selectFrom('scans').select(['id', 'ip_hash']).orderBy('id').execute();
     assert.equal(rows.length, 12, 'every scan stored once');
     assert.ok(
@@ -96,3 +101,9 @@ it('while the writer thread runs, it checkpoints the WAL and the main connection
     removeSqliteFile(file.file);
   }
 });
+
+function ownBytes(json: string): Buffer {
+  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  out.write(json);
+  return out;
+}
