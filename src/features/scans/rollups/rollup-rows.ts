@@ -134,26 +134,7 @@ function shapesOf(rows: ScanRow[]): Shape[] {
       lastIso = minute;
       lastQuarter = quarterOf(r.scanned_at);
     }
-    const key =
-      r.code_id +
-      SEP +
-      lastQuarter +
-      SEP +
-      r.is_bot +
-      SEP +
-      (r.country ?? NULL) +
-      SEP +
-      (r.device ?? NULL) +
-      SEP +
-      (r.os ?? NULL) +
-      SEP +
-      (r.browser ?? NULL) +
-      SEP +
-      (r.referrer ?? NULL) +
-      SEP +
-      (r.language ?? NULL) +
-      SEP +
-      (r.destination ?? NULL);
+    const key = `${r.code_id}${SEP}${lastQuarter}${SEP}${r.is_bot}${SEP}${r.country ?? NULL}${SEP}${r.device ?? NULL}${SEP}${r.os ?? NULL}${SEP}${r.browser ?? NULL}${SEP}${r.referrer ?? NULL}${SEP}${r.language ?? NULL}${SEP}${r.destination ?? NULL}`;
     const shape = shapes.get(key);
     if (shape) {
       shape.counters.scans++;
