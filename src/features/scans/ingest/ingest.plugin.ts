@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { App } from '../../../http/types.js';
 import {
   BufferedScanSink,
+  ENCODED_BATCH,
+  ENCODED_MEMORY_BATCHES,
   MAX_WRITE,
   MAX_WRITE_SQLITE,
   MAX_WRITE_SQLITE_IN_PROCESS,
@@ -50,10 +52,10 @@ export default fp(
     const journal = journalDir
       ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
       : null;
-    // A SQLite file's batches go to the thread in the journal's form (one buffer of JSON).
-    const inThreadWriter = async (json: Uint8Array, starts: number[]) => {
+    // A SQLite file's batches go to the thread in the journal's form (each batch's JSON bytes).
+    const inThreadWriter = async (batches: Buffer[], starts: number[]) => {
       const before = isoDay(clock.now().getTime() - 2 * DAY);
-      const readings = await thread!.write(json, starts, before !== prunedBefore ? before : null);
+      const readings = await thread!.write(batches, starts, before !== prunedBefore ? before : null);
       prunedBefore = before;
       // The batch is committed: a failed check must not make the sink write it again; the next
       // batch's check finds the same thresholds reached (a threshold is "reached", not "crossed",
@@ -86,6 +88,7 @@ export default fp(
       {
         journal,
         encoded: thread ? inThreadWriter : undefined,
+        ...(thread ? { maxBatch: ENCODED_BATCH, memoryBatches: ENCODED_MEMORY_BATCHES } : {}),
         maxWrite: thread
           ? MAX_WRITE_SQLITE
           : dialectOf(config.databaseUrl) === 'sqlite'

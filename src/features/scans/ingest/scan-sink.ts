@@ -33,10 +33,11 @@ export interface ScanSink {
 export type ScanWriter = (scans: Scan[], starts: number[]) => Promise<void>;
 
 /**
- * The same for a writer that takes the scans in the journal's form, a JSON array of ScanTuple
- * (scan.ts) as UTF-8 bytes. The bytes are its own: it may hand their memory to another thread.
+ * The same for a writer that takes the scans in the journal's form: each batch a JSON array of
+ * ScanTuple (scan.ts) as UTF-8 bytes, in order. It must not keep them: a write that fails is
+ * retried with the same buffers.
  */
-export type EncodedScanWriter = (json: Uint8Array, starts: number[]) => Promise<void>;
+export type EncodedScanWriter = (batches: Buffer[], starts: number[]) => Promise<void>;
 
 /**
  * Without a journal: about 30 MB of pending scans (a scan object and its share of strings is
@@ -46,6 +47,15 @@ export const MAX_PENDING = 200_000;
 
 /** With a journal, batches beyond this many wait on disk only, and are read back in their turn. */
 export const MEMORY_BATCHES = 20;
+
+/**
+ * An encoded writer's (the SQLite thread's) batches are cut at this many scans, and this many of
+ * them wait in memory (the same 20,000 scans). A batch's JSON then stays under V8's and malloc's
+ * 128 KB thresholds, so its string and buffers reuse warm memory instead of fresh pages, which
+ * cost about 3.4 ms a MB on the benchmark's machine (docs/decisions.md D49).
+ */
+export const ENCODED_BATCH = 250;
+export const ENCODED_MEMORY_BATCHES = 80;
 
 /**
  * Waiting batches are written together up to this many scans: a batch spread over 2,000 codes adds
@@ -84,6 +94,8 @@ export interface SinkStats {
 
 export interface SinkOptions {
   maxBatch?: number;
+  /** with a journal, batches past this many wait on disk only (MEMORY_BATCHES) */
+  memoryBatches?: number;
   /** waiting batches written together up to this many scans (MAX_WRITE) */
   maxWrite?: number;
   /**
@@ -178,6 +190,7 @@ export class BufferedScanSink implements ScanSink {
   private received = 0;
   private written = 0;
   private maxBatch: number;
+  private memoryBatches: number;
   private maxWrite: number;
   private coalesce: boolean;
   private writeTicks: number;
@@ -194,6 +207,7 @@ export class BufferedScanSink implements ScanSink {
   ) {
     const o = typeof options === 'number' ? { maxBatch: options } : options;
     this.maxBatch = o.maxBatch ?? 1_000;
+    this.memoryBatches = o.memoryBatches ?? MEMORY_BATCHES;
     this.maxWrite = o.maxWrite ?? MAX_WRITE;
     this.coalesce = o.coalesce ?? false;
     this.writeTicks = Math.max(1, o.writeTicks ?? 1);
@@ -344,7 +358,7 @@ export class BufferedScanSink implements ScanSink {
   }
 
   private push(batch: Batch): void {
-    if (batch.seq !== null && this.inMemory >= MEMORY_BATCHES) {
+    if (batch.seq !== null && this.inMemory >= this.memoryBatches) {
       batch.scans = null;
       batch.json = null;
     }
@@ -373,7 +387,10 @@ export class BufferedScanSink implements ScanSink {
           count += batch.count;
         }
         if (this.encoded)
-          await this.encoded(joined(taken.map((b) => b.json ?? this.journal!.readEncoded(b.seq!))), starts);
+          await this.encoded(
+            taken.map((b) => b.json ?? this.journal!.readEncoded(b.seq!)),
+            starts,
+          );
         else
           await this.write(
             taken.flatMap((b) => b.scans ?? this.journal!.read(b.seq!)),
@@ -422,24 +439,6 @@ function monthOf(ms: number): string {
   }
   return month.period;
 }
-
-/**
- * JSON arrays as one, in a buffer of its own (the writer may move its memory to another thread,
- * and a retried write joins the same batches again): `[a,b]`, `[]` and `[c]` give `[a,b,c]`.
- */
-function joined(arrays: Buffer[]): Buffer {
-  const items = arrays.filter((a) => a.length > 2);
-  const out = Buffer.allocUnsafeSlow(items.reduce((n, a) => n + a.length - 1, 1) + (items.length ? 0 : 1));
-  let at = 0;
-  out[at++] = OPEN;
-  for (const a of items) {
-    if (at > 1) out[at++] = COMMA;
-    at += a.copy(out, at, 1, a.length - 1);
-  }
-  out[at++] = CLOSE;
-  return out;
-}
-const [OPEN, COMMA, CLOSE] = Buffer.from('[,]');
 
 function bump(map: Map<string, number>, key: string, by: number) {
   const n = (map.get(key) ?? 0) + by;

@@ -6,8 +6,10 @@ import type { UsageReading } from '../../usage/index.js';
 /** What the main thread asks the writer thread: write a batch, then prune visitor days before a day. */
 export interface WriteRequest {
   id: number;
-  /** the batch's scans as a JSON array of ScanTuple (scan.ts), UTF-8: its memory moves to the thread */
-  scans: Uint8Array;
+  /** the batches' scans, each a JSON array of ScanTuple (scan.ts) in UTF-8, one after the other */
+  shared: SharedArrayBuffer;
+  /** where each batch's bytes end in `shared` */
+  ends: number[];
   /** where each batch the sink cut begins (ScanWriter) */
   starts: number[];
   pruneBefore: string | null;
@@ -18,6 +20,7 @@ export type WriteReply =
   { id: number; ok: true; readings: UsageReading[] } | { id: number; ok: false; message: string; code?: string };
 
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
+const MIN_SHARED = 1 << 20;
 
 const typescript = import.meta.url.endsWith('.ts');
 const program = new URL(`./scan-writer.worker.${typescript ? 'ts' : 'js'}`, import.meta.url);
@@ -44,6 +47,12 @@ export class ScanWriterThread {
   private worker: Worker | null = null;
   private waiting = new Map<number, { resolve: (r: UsageReading[]) => void; reject: (err: Error) => void }>();
   private next = 0;
+  /**
+   * The bytes of the write out, in memory both threads see: copied into warm pages instead of a
+   * string or buffer of fresh ones for every write (docs/decisions.md D49). The sink writes one
+   * batch at a time; a write posted while another is out gets a buffer of its own.
+   */
+  private shared = new SharedArrayBuffer(0);
 
   /**
    * `mainConnection`: the process's own connection to the same file. While the thread runs, that
@@ -63,19 +72,35 @@ export class ScanWriterThread {
   }
 
   /** Resolves with the usage totals the batch's transaction left, once it committed. */
-  write(scans: Uint8Array, starts: number[], pruneBefore: string | null): Promise<UsageReading[]> {
+  write(batches: Uint8Array[], starts: number[], pruneBefore: string | null): Promise<UsageReading[]> {
     const worker = this.worker ?? this.start();
     const id = ++this.next;
+    const { shared, ends } = this.copied(batches);
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       // Queries of this thread that meet the lock now wait for the answer (sqlite-dialect.ts).
       sqliteLockTaken();
-      // Bytes that own their memory move without a copy (a string is copied, and was about 1 µs a
-      // scan on the event loop, docs/decisions.md D49); a view of a larger buffer is copied.
-      const memory = scans.buffer;
-      const whole = memory instanceof ArrayBuffer && scans.byteOffset === 0 && scans.byteLength === memory.byteLength;
-      worker.postMessage({ id, scans, starts, pruneBefore } satisfies WriteRequest, whole ? [memory] : []);
+      worker.postMessage({ id, shared, ends, starts, pruneBefore } satisfies WriteRequest);
     });
+  }
+
+  private copied(batches: Uint8Array[]): { shared: SharedArrayBuffer; ends: number[] } {
+    const size = batches.reduce((n, b) => n + b.byteLength, 0);
+    const busy = this.waiting.size > 0;
+    let shared = this.shared;
+    if (busy || shared.byteLength < size) {
+      // Doubling: a write's size settles within a few writes, and then the pages stay warm.
+      shared = new SharedArrayBuffer(Math.max(MIN_SHARED, 2 ** Math.ceil(Math.log2(size))));
+      if (!busy) this.shared = shared;
+    }
+    const into = new Uint8Array(shared);
+    const ends: number[] = [];
+    let at = 0;
+    for (const b of batches) {
+      into.set(b, at);
+      ends.push((at += b.byteLength));
+    }
+    return { shared, ends };
   }
 
   async close(): Promise<void> {

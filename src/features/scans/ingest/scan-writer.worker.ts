@@ -23,9 +23,10 @@ const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sql
  * where an immediate one waits for the lock (polling, sqlite-dialect.ts: nothing wakes this thread
  * early, so an API write the main thread woke goes first).
  */
-async function write({ scans: tuples, starts, pruneBefore }: WriteRequest): Promise<UsageReading[]> {
+async function write({ shared, ends, starts, pruneBefore }: WriteRequest): Promise<UsageReading[]> {
   wroteSinceTick = true;
-  const rows = rowsOfEncoded(tuples, (ip, iso) => hasher.hash(ip, iso));
+  // Read before the answer: the next write reuses this memory.
+  const rows = rowsOfEncoded(shared, ends, (ip, iso) => hasher.hash(ip, iso));
   const readings = await db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {

@@ -59,9 +59,10 @@ export function toScanRow(scan: Scan, iso: string, ipHash: string | null): ScanR
 /**
  * A scan as one JSON array: the journal's line and the writer thread's message. Posting the objects
  * to the thread cost a structured clone of each scan and of its code (about 3 µs a scan on the event
- * loop and 5 in the thread); JSON's work at both ends is about 1 µs (docs/benchmarks.md), and as
- * UTF-8 bytes the batch crosses to the thread without a copy (docs/decisions.md D49). A scan whose IP is not yet hashed carries the raw IP in a 16th slot, which
- * the journal never writes (it hashes first).
+ * loop and 5 in the thread); JSON's work at both ends is about 1 µs (docs/benchmarks.md). The
+ * journal's UTF-8 bytes of a batch reach the thread through memory both threads share
+ * (docs/decisions.md D49). A scan whose IP is not yet hashed carries the raw IP in a 16th slot,
+ * which the journal never writes (it hashes first).
  */
 export type ScanTuple = [
   id: string,
@@ -126,33 +127,43 @@ export function fromTuple(t: ScanTuple): Scan {
 
 /**
  * The writer thread's rows straight from the JSON: no Scan object between the tuple and its row
- * (docs/decisions.md D48). `hash` gets an IP not yet hashed (no journal) with the scan's ISO time.
+ * (docs/decisions.md D48). `bytes` holds batches one after the other, each ending at its `ends`;
+ * each is parsed apart, so no string is larger than a batch (docs/decisions.md D49). `hash` gets
+ * an IP not yet hashed (no journal) with the scan's ISO time.
  */
-export function rowsOfEncoded(json: Uint8Array, hash: (ip: string, iso: string) => string): ScanRow[] {
-  const tuples = parseBytes(json) as ScanTuple[];
-  const rows: ScanRow[] = new Array(tuples.length);
-  for (let i = 0; i < tuples.length; i++) {
-    const t = tuples[i];
-    const iso = new Date(t[5]).toISOString();
-    const ip = t.length > 15 ? (t[15] ?? null) : undefined;
-    rows[i] = {
-      id: t[0],
-      code_id: t[1],
-      workspace_id: t[3],
-      organization_id: t[4],
-      scanned_at: iso,
-      country: t[7],
-      device: t[8],
-      os: t[9],
-      browser: t[10],
-      referrer: t[11],
-      language: t[12],
-      is_bot: t[14],
-      ip_hash: ip === undefined ? t[6] : ip === null ? null : hash(ip, iso),
-      destination: t[13],
-    };
+export function rowsOfEncoded(
+  bytes: ArrayBufferLike,
+  ends: number[],
+  hash: (ip: string, iso: string) => string,
+): ScanRow[] {
+  const rows: ScanRow[] = [];
+  let start = 0;
+  for (const end of ends) {
+    for (const t of parseBytes(new Uint8Array(bytes, start, end - start)) as ScanTuple[]) rows.push(rowOf(t, hash));
+    start = end;
   }
   return rows;
+}
+
+function rowOf(t: ScanTuple, hash: (ip: string, iso: string) => string): ScanRow {
+  const iso = new Date(t[5]).toISOString();
+  const ip = t.length > 15 ? (t[15] ?? null) : undefined;
+  return {
+    id: t[0],
+    code_id: t[1],
+    workspace_id: t[3],
+    organization_id: t[4],
+    scanned_at: iso,
+    country: t[7],
+    device: t[8],
+    os: t[9],
+    browser: t[10],
+    referrer: t[11],
+    language: t[12],
+    is_bot: t[14],
+    ip_hash: ip === undefined ? t[6] : ip === null ? null : hash(ip, iso),
+    destination: t[13],
+  };
 }
 
 /** Scans as one JSON array of tuples (an IP not yet hashed rides in the 16th slot). */

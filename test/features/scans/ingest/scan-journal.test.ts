@@ -128,7 +128,8 @@ describe('scan journal', () => {
       maxWrite: 1_000,
       journal: again,
       journalWanted: true,
-      encoded: async (json, starts) => void writes.push({ scans: decodeScans(json), starts }),
+      encoded: async (batches, starts) =>
+        void writes.push({ scans: batches.flatMap((json) => decodeScans(json)), starts }),
     });
     for (let i = total; i < total + 150; i++) sink.record(scanOf(i));
     assert.equal(sink.pendingForCode('code1xx'), countedOf(1, total + 150));

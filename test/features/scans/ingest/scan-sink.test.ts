@@ -187,16 +187,17 @@ describe('BufferedScanSink', () => {
   });
 
   it('an encoded writer without a journal gets each batch as tuples with the raw IP, for the thread to hash', async () => {
-    const writes: Uint8Array[] = [];
+    const writes: Buffer[][] = [];
     const sink = new BufferedScanSink(async () => assert.fail('the scan writer is not used'), quiet, 60_000, {
       maxBatch: 2,
-      encoded: async (json) => void writes.push(json),
+      encoded: async (batches) => void writes.push(batches),
     });
     for (let i = 0; i < 5; i++) sink.record(scanOf(i, i === 4));
     assert.equal(sink.pendingForCode('code0xx'), 2);
     await sink.flush();
     assert.equal(writes.length, 1, 'the three waiting batches are one write');
-    const scans = decodeScans(writes[0]);
+    assert.equal(writes[0].length, 3, 'each batch its own JSON');
+    const scans = writes[0].flatMap((json) => decodeScans(json));
     assert.deepEqual(
       scans.map((s) => [s.id, s.ip, s.ipHash, s.bot]),
       [0, 1, 2, 3, 4].map((i) => [`scn_${i}`, `10.0.0.${i % 3}`, undefined, i === 4]),

@@ -11,7 +11,7 @@ import { removeSqliteFile, sqliteFile } from '../../../support/sqlite-file.js';
 const code = { codeId: 'qr_thread', shortCode: 'thread1', workspaceId: 'ws_thread', organizationId: 'org_thread' };
 const at = Date.parse('2026-11-27T10:00:00.000Z');
 const scanOf = (i: number): Scan => ({
-  id: `scn_thread_${String(i).padStart(4, '0')}`,
+  id: `scn_thread_${String(i).padStart(5, '0')}`,
   code,
   at: at + i,
   ip: `198.51.100.${i % 7}`,
@@ -34,19 +34,24 @@ it('the SQLite writer thread answers each write with the usage totals, a replaye
   await migrateToLatest(db);
   const thread = new ScanWriterThread(file.url, 'thread test secret');
   try {
-    // A buffer that owns its memory, as the sink's joined batches do: it moves to the thread.
-    const first = () => ownBytes(encodeScans(Array.from({ length: 10 }, (_, i) => scanOf(i))));
+    const batch = (from: number, to: number) =>
+      Buffer.from(encodeScans(Array.from({ length: to - from }, (_, i) => scanOf(from + i))));
     const reading = { organizationId: 'org_thread', meter: 'scans', period: '2026-11' };
-    const bytes = first();
-    assert.deepEqual(await thread.write(bytes, [0, 5], null), [{ ...reading, used: 8 }]);
-    assert.equal(bytes.byteLength, 0, 'the batch crossed without a copy: its memory left this thread');
-    assert.deepEqual(await thread.write(first(), [0, 5], null), [{ ...reading, used: 8 }], 'a replay reads the totals');
-    // A view of a shared buffer (a small Buffer.from is one) is copied instead, and stays usable here.
-    const second = Buffer.from(encodeScans([scanOf(10), scanOf(11)]));
-    assert.deepEqual(await thread.write(second, [0], null), [{ ...reading, used: 10 }]);
-    assert.ok(second.byteLength > 0);
+    const first = [batch(0, 5), batch(5, 10)];
+    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }]);
+    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }], 'a replay reads the totals');
+    assert.deepEqual(await thread.write([batch(10, 12)], [0], null), [{ ...reading, used: 10 }]);
+    // Larger than the memory the writes shared so far (1 MB): it grows, and the rows are whole.
+    const large = [batch(12, 5_012), batch(5_012, 10_012)];
+    assert.ok(large[0].length + large[1].length > 1 << 20);
+    await thread.write(large, [0, 5_000], null);
+    // Two writes out at once (the sink never does so): the second is copied to memory of its own.
+    await Promise.all([
+      thread.write([batch(10_012, 10_020)], [0], null),
+      thread.write([batch(10_020, 10_030)], [0], null),
+    ]);
     const rows = await db.selectFrom('scans').select(['id', 'ip_hash']).orderBy('id').execute();
-    assert.equal(rows.length, 12, 'every scan stored once');
+    assert.equal(rows.length, 10_030, 'every scan stored once');
     assert.ok(
       rows.every((r) => r.ip_hash && !r.ip_hash.includes('198.51')),
       'the thread hashed the raw IPs',
@@ -101,9 +106,3 @@ it('while the writer thread runs, it checkpoints the WAL and the main connection
     removeSqliteFile(file.file);
   }
 });
-
-function ownBytes(json: string): Buffer {
-  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-  out.write(json);
-  return out;
-}
