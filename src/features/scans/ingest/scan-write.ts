@@ -24,7 +24,6 @@ import { toScanRow, type Scan } from './scan.js';
 import type { ScanRow } from '../scans.table.js';
 import { publishScanEvents } from '../../webhooks/index.js';
 import { periodOf, type UsageReading } from '../../usage/index.js';
-import { isoDay } from '../../../lib/time.js';
 
 type Trx = DB;
 
@@ -166,7 +165,7 @@ export async function writeRowsIn(
   else await inChunks(trx, rows, (chunk) => insertRows(trx, 'scans', chunk).execute());
   const fresh: NewVisitor[] = [];
   const humanAgain: VisitorDay[] = [];
-  await inChunks(trx, [...visitors.values()], async (chunk) => {
+  await inChunks(trx, visitors, async (chunk) => {
     const inserted = await insertRows(
       trx,
       'scan_visitors',
@@ -177,7 +176,7 @@ export async function writeRowsIn(
       .execute();
     const added = new Set(inserted.map(visitorKey));
     for (const v of chunk) {
-      if (!added.has(visitorKey(v))) {
+      if (!added.has(v.key)) {
         if (v.humanQuarter) humanAgain.push(v);
         continue;
       }
@@ -228,6 +227,8 @@ function humanScansByPeriod(
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 interface VisitorDay {
+  /** `scope_id|day|ip_hash`, built once */
+  key: string;
   scope_id: string;
   day: string;
   ip_hash: string;
@@ -237,27 +238,36 @@ interface VisitorDay {
 }
 const visitorKey = (v: { scope_id: string; day: string; ip_hash: string }) => `${v.scope_id}|${v.day}|${v.ip_hash}`;
 
-/** Each (code or workspace, UTC day, IP hash) of the batch, in key order. */
-function visitorDays(rows: ScanRow[]): Map<string, VisitorDay> {
+/**
+ * Each (code or workspace, UTC day, IP hash) of the batch, in key order. Traffic spread over many
+ * codes makes two visitor-days a scan: the day and quarter are derived once a minute (rows come in
+ * time order), each key is built once, and the keys sort as plain strings (docs/decisions.md D48).
+ */
+function visitorDays(rows: ScanRow[]): VisitorDay[] {
   const out = new Map<string, VisitorDay>();
+  const see = (scope_id: string, day: string, ip_hash: string, quarter: string, human: string | null) => {
+    const key = `${scope_id}|${day}|${ip_hash}`;
+    const seen = out.get(key);
+    if (!seen) return void out.set(key, { key, scope_id, day, ip_hash, quarter, humanQuarter: human });
+    if (quarter < seen.quarter) seen.quarter = quarter;
+    if (human && (!seen.humanQuarter || human < seen.humanQuarter)) seen.humanQuarter = human;
+  };
+  let minute = '';
+  let day = '';
+  let quarter = '';
   for (const r of rows) {
     if (!r.ip_hash) continue;
-    const ip_hash = r.ip_hash.slice(0, VISITOR_HASH_HEX);
-    const day = isoDay(r.scanned_at);
-    const quarter = quarterOf(r.scanned_at);
-    const human = r.is_bot ? null : quarter;
-    for (const scope_id of [r.code_id, r.workspace_id]) {
-      const k = visitorKey({ scope_id, day, ip_hash });
-      const seen = out.get(k);
-      if (!seen) {
-        out.set(k, { scope_id, day, ip_hash, quarter, humanQuarter: human });
-        continue;
-      }
-      if (quarter < seen.quarter) seen.quarter = quarter;
-      if (human && (!seen.humanQuarter || human < seen.humanQuarter)) seen.humanQuarter = human;
+    if (!minute || !r.scanned_at.startsWith(minute)) {
+      minute = r.scanned_at.slice(0, 16);
+      day = minute.slice(0, 10);
+      quarter = quarterOf(minute);
     }
+    const ip_hash = r.ip_hash.slice(0, VISITOR_HASH_HEX);
+    const human = r.is_bot ? null : quarter;
+    see(r.code_id, day, ip_hash, quarter, human);
+    see(r.workspace_id, day, ip_hash, quarter, human);
   }
-  return new Map([...out].sort(byKey));
+  return [...out.keys()].sort().map((k) => out.get(k)!);
 }
 
 /**
@@ -276,7 +286,7 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
       order by scope_id, day, ip_hash for update`.execute(trx);
   const turned = await sql<{ scope_id: string; day: string; ip_hash: string }>`update scan_visitors set human = 1
     where human = 0 and (scope_id, day, ip_hash) in (${keys}) returning scope_id, day, ip_hash`.execute(trx);
-  const asked = new Map(days.map((v) => [visitorKey(v), v]));
+  const asked = new Map(days.map((v) => [v.key, v]));
   return turned.rows.map((r) => asked.get(visitorKey(r))!);
 }
 

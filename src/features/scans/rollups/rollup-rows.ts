@@ -125,14 +125,13 @@ const NULL = '\u0002';
 /** The rows' shapes, each with its scans and humans; rows may come in any order. */
 function shapesOf(rows: ScanRow[]): Shape[] {
   const shapes = new Map<string, Shape>();
-  let lastIso = '';
+  let minute = '';
   let lastQuarter = '';
   for (const r of rows) {
     // Rows mostly arrive in time order: one quarter key a minute, not one a scan.
-    const minute = r.scanned_at.slice(0, 16);
-    if (minute !== lastIso) {
-      lastIso = minute;
-      lastQuarter = quarterOf(r.scanned_at);
+    if (!minute || !r.scanned_at.startsWith(minute)) {
+      minute = r.scanned_at.slice(0, 16);
+      lastQuarter = quarterOf(minute);
     }
     const key = `${r.code_id}${SEP}${lastQuarter}${SEP}${r.is_bot}${SEP}${r.country ?? NULL}${SEP}${r.device ?? NULL}${SEP}${r.os ?? NULL}${SEP}${r.browser ?? NULL}${SEP}${r.referrer ?? NULL}${SEP}${r.language ?? NULL}${SEP}${r.destination ?? NULL}`;
     const shape = shapes.get(key);
