@@ -168,7 +168,7 @@ const CLOSE_ATTEMPTS = 3;
  * The in-process sink: scans collect in an array and are cut into batches of `maxBatch` on a
  * short timer and when a batch is full. With a journal (scan-journal.ts) every batch is appended
  * to disk when it is cut, before the database sees it, so a killed process loses only the scans
- * not yet cut (at most SCAN_FLUSH_MS of them); past MEMORY_BATCHES waiting batches the rest wait
+ * not yet cut (at most SCAN_FLUSH_MS of them); past `memoryBatches` waiting batches the rest wait
  * on disk only, so a long outage or a slow database costs disk, not memory, and drops nothing.
  * Without one, an outage loses nothing until MAX_PENDING. Batches waiting together are written
  * together (MAX_WRITE). A failed write leaves its batches at the head of the queue, retried on
