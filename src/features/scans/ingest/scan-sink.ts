@@ -45,17 +45,20 @@ export type EncodedScanWriter = (batches: Buffer[], starts: number[]) => Promise
  */
 export const MAX_PENDING = 200_000;
 
+/** Open scans are cut into a batch at this many (SinkOptions.maxBatch). */
+const MAX_BATCH = 1_000;
+
 /** With a journal, batches beyond this many wait on disk only, and are read back in their turn. */
 export const MEMORY_BATCHES = 20;
 
 /**
  * An encoded writer's (the SQLite thread's) batches are cut at this many scans, and this many of
- * them wait in memory (the same 20,000 scans). A batch's JSON then stays under V8's and malloc's
- * 128 KB thresholds, so its string and buffers reuse warm memory instead of fresh pages, which
- * cost about 3.4 ms a MB on the benchmark's machine (docs/decisions.md D49).
+ * them wait in memory (as many scans as MEMORY_BATCHES of MAX_BATCH). A batch's JSON then stays
+ * under V8's and malloc's 128 KB thresholds, so its string and buffers reuse warm memory instead
+ * of fresh pages, which cost about 3.4 ms a MB on the benchmark's machine (docs/decisions.md D49).
  */
 export const ENCODED_BATCH = 250;
-export const ENCODED_MEMORY_BATCHES = 80;
+export const ENCODED_MEMORY_BATCHES = (MEMORY_BATCHES * MAX_BATCH) / ENCODED_BATCH;
 
 /**
  * Waiting batches are written together up to this many scans: a batch spread over 2,000 codes adds
@@ -206,7 +209,7 @@ export class BufferedScanSink implements ScanSink {
     options: SinkOptions | number = {},
   ) {
     const o = typeof options === 'number' ? { maxBatch: options } : options;
-    this.maxBatch = o.maxBatch ?? 1_000;
+    this.maxBatch = o.maxBatch ?? MAX_BATCH;
     this.memoryBatches = o.memoryBatches ?? MEMORY_BATCHES;
     this.maxWrite = o.maxWrite ?? MAX_WRITE;
     this.coalesce = o.coalesce ?? false;

@@ -174,7 +174,7 @@ export async function writeRowsIn(
       .onConflict((oc) => oc.columns(['scope_id', 'day', 'ip_hash']).doNothing())
       .returning(['scope_id', 'day', 'ip_hash'])
       .execute();
-    const added = new Set(inserted.map(visitorKey));
+    const added = new Set(inserted.map((r) => visitorKey(r.scope_id, r.day, r.ip_hash)));
     for (const v of chunk) {
       if (!added.has(v.key)) {
         if (v.humanQuarter) humanAgain.push(v);
@@ -236,7 +236,7 @@ interface VisitorDay {
   quarter: string;
   humanQuarter: string | null;
 }
-const visitorKey = (v: { scope_id: string; day: string; ip_hash: string }) => `${v.scope_id}|${v.day}|${v.ip_hash}`;
+const visitorKey = (scopeId: string, day: string, ipHash: string) => `${scopeId}|${day}|${ipHash}`;
 
 /**
  * Each (code or workspace, UTC day, IP hash) of the batch, in key order. Traffic spread over many
@@ -246,7 +246,7 @@ const visitorKey = (v: { scope_id: string; day: string; ip_hash: string }) => `$
 function visitorDays(rows: ScanRow[]): VisitorDay[] {
   const out = new Map<string, VisitorDay>();
   const see = (scope_id: string, day: string, ip_hash: string, quarter: string, human: string | null) => {
-    const key = `${scope_id}|${day}|${ip_hash}`;
+    const key = visitorKey(scope_id, day, ip_hash);
     const seen = out.get(key);
     if (!seen) return void out.set(key, { key, scope_id, day, ip_hash, quarter, humanQuarter: human });
     if (quarter < seen.quarter) seen.quarter = quarter;
@@ -287,7 +287,7 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
   const turned = await sql<{ scope_id: string; day: string; ip_hash: string }>`update scan_visitors set human = 1
     where human = 0 and (scope_id, day, ip_hash) in (${keys}) returning scope_id, day, ip_hash`.execute(trx);
   const asked = new Map(days.map((v) => [v.key, v]));
-  return turned.rows.map((r) => asked.get(visitorKey(r))!);
+  return turned.rows.map((r) => asked.get(visitorKey(r.scope_id, r.day, r.ip_hash))!);
 }
 
 /**
