@@ -7,7 +7,7 @@ import {
   MAX_WRITE,
   MAX_WRITE_SQLITE,
   MAX_WRITE_SQLITE_IN_PROCESS,
-  WRITE_TICKS_SQLITE,
+  WRITE_TICKS,
   type ScanSink,
 } from './scan-sink.js';
 import { loadOrCreateSecret } from './secrets.repo.js';
@@ -48,6 +48,7 @@ export default fp(
       ? new ScanWriterThread(config.databaseUrl, ipSecret, sqliteOf(db))
       : null;
     thread?.warm();
+    const inMemory = thread === null && dialectOf(config.databaseUrl) === 'sqlite';
     const journalDir = config.scanJournal.dir;
     const journal = journalDir
       ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
@@ -89,14 +90,11 @@ export default fp(
         journal,
         encoded: thread ? inThreadWriter : undefined,
         ...(thread ? { maxBatch: ENCODED_BATCH, memoryBatches: ENCODED_MEMORY_BATCHES } : {}),
-        maxWrite: thread
-          ? MAX_WRITE_SQLITE
-          : dialectOf(config.databaseUrl) === 'sqlite'
-            ? MAX_WRITE_SQLITE_IN_PROCESS
-            : MAX_WRITE,
-        // A SQLite file's writes wait for the timer and go together (docs/decisions.md D43, D45).
-        coalesce: thread !== null,
-        writeTicks: thread ? WRITE_TICKS_SQLITE : 1,
+        maxWrite: thread ? MAX_WRITE_SQLITE : inMemory ? MAX_WRITE_SQLITE_IN_PROCESS : MAX_WRITE,
+        // Writes wait for the timer and go together (docs/decisions.md D43, D45, D50); only an
+        // in-memory database, which writes on the event loop, writes each batch as it is cut.
+        coalesce: !inMemory,
+        writeTicks: inMemory ? 1 : WRITE_TICKS,
         journalWanted: journalDir !== null,
         syncMs: config.scanJournal.syncMs,
         onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),

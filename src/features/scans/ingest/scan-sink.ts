@@ -77,8 +77,11 @@ export const MAX_WRITE = 10_000;
  */
 export const MAX_WRITE_SQLITE = 12_000;
 
-/** A SQLite file writes on every second timer tick, or once a full write waits (docs/decisions.md D45). */
-export const WRITE_TICKS_SQLITE = 2;
+/**
+ * A SQLite file and PostgreSQL write on every second timer tick, or once a full write waits
+ * (docs/decisions.md D45, D50).
+ */
+export const WRITE_TICKS = 2;
 
 /** `sqlite::memory:` writes in process, with the event loop stopped meanwhile: shorter writes. */
 export const MAX_WRITE_SQLITE_IN_PROCESS = 3_000;
@@ -102,8 +105,9 @@ export interface SinkOptions {
   /** waiting batches written together up to this many scans (MAX_WRITE) */
   maxWrite?: number;
   /**
-   * Cut batches wait for the timer (or for `maxWrite` scans) instead of being written at once: a
-   * SQLite file, whose cost a scan falls by half from 1,000-scan writes to 6,000 (docs/decisions.md D43).
+   * Cut batches wait for the timer (or for `maxWrite` scans) instead of being written at once: with
+   * traffic spread over many codes a scan costs a SQLite file half as much in 6,000-scan writes as
+   * in 1,000-scan ones (docs/decisions.md D43), and PostgreSQL a third less (D50).
    */
   coalesce?: boolean;
   /**

@@ -9,8 +9,8 @@ import { route } from '../../../http/route.js';
 const tags = ['analytics'];
 
 /**
- * Analytics read what the scan sink has written: one SCAN_FLUSH_MS behind the redirects, two on a
- * SQLite file (docs/decisions.md D45).
+ * Analytics read what the scan sink has written: up to two SCAN_FLUSH_MS behind the redirects (one
+ * on `sqlite::memory:`; docs/decisions.md D45, D50).
  */
 export default async function scansRoutes(app: App) {
   const deps = app.deps;
