@@ -94,7 +94,7 @@ export default fp(
         // Writes wait for the timer and go together (docs/decisions.md D43, D45, D50); only an
         // in-memory database, which writes on the event loop, writes each batch as it is cut.
         coalesce: !inMemory,
-        writeTicks: inMemory ? 1 : WRITE_TICKS,
+        writeTicks: WRITE_TICKS,
         journalWanted: journalDir !== null,
         syncMs: config.scanJournal.syncMs,
         onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),

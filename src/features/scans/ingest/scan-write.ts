@@ -4,7 +4,7 @@ import { chunked } from '../../../db/statement-limits.js';
 import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { isPostgres } from '../../../db/database.js';
 import { rollupsOf, sortCells, summedCells, type CodeCell, type NewVisitor } from '../rollups/rollup-rows.js';
-import { quarterOf } from '../rollups/buckets.js';
+import { bucketsByMinute } from '../rollups/buckets.js';
 import {
   addCounters,
   clearMonthCells,
@@ -252,16 +252,10 @@ function visitorDays(rows: ScanRow[]): VisitorDay[] {
     if (quarter < seen.quarter) seen.quarter = quarter;
     if (human && (!seen.humanQuarter || human < seen.humanQuarter)) seen.humanQuarter = human;
   };
-  let minute = '';
-  let day = '';
-  let quarter = '';
+  const bucketsOf = bucketsByMinute();
   for (const r of rows) {
     if (!r.ip_hash) continue;
-    if (!minute || !r.scanned_at.startsWith(minute)) {
-      minute = r.scanned_at.slice(0, 16);
-      day = minute.slice(0, 10);
-      quarter = quarterOf(minute);
-    }
+    const { day, quarter } = bucketsOf(r.scanned_at);
     const ip_hash = r.ip_hash.slice(0, VISITOR_HASH_HEX);
     const human = r.is_bot ? null : quarter;
     see(r.code_id, day, ip_hash, quarter, human);

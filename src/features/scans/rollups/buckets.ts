@@ -17,6 +17,23 @@ export function quarterOf(iso: string): string {
   return `${iso.slice(0, 14)}${String(m - (m % 15)).padStart(2, '0')}`;
 }
 
+/**
+ * The UTC day and quarter of ISO times that mostly come in time order (a batch's rows): derived
+ * once a minute, not once a call. The object returned is the same each call, updated in place.
+ */
+export function bucketsByMinute(): (iso: string) => { readonly day: string; readonly quarter: string } {
+  let minute = '';
+  const current = { day: '', quarter: '' };
+  return (iso) => {
+    if (!minute || !iso.startsWith(minute)) {
+      minute = iso.slice(0, 16);
+      current.day = minute.slice(0, 10);
+      current.quarter = quarterOf(minute);
+    }
+    return current;
+  };
+}
+
 /** The coarser bucket a quarter key falls into. */
 export const parentKey = (quarter: string, grain: Exclude<Grain, 'q'>) =>
   quarter.slice(0, grain === 'h' ? 13 : grain === 'd' ? 10 : 7);

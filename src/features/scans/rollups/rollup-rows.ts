@@ -1,5 +1,5 @@
 import type { ScanRow } from '../scans.table.js';
-import { parentKey, quarterOf } from './buckets.js';
+import { bucketsByMinute, parentKey } from './buckets.js';
 import { DIMENSIONS, DIMENSION_NAMES } from './dimensions.js';
 import type { Insertable } from 'kysely';
 import type { Grain, RollupCounters, ScanRollupsTable, WorkspaceRollupsTable } from './rollups.table.js';
@@ -125,15 +125,10 @@ const NULL = '\u0002';
 /** The rows' shapes, each with its scans and humans; rows may come in any order. */
 function shapesOf(rows: ScanRow[]): Shape[] {
   const shapes = new Map<string, Shape>();
-  let minute = '';
-  let lastQuarter = '';
+  const bucketsOf = bucketsByMinute();
   for (const r of rows) {
-    // Rows mostly arrive in time order: one quarter key a minute, not one a scan.
-    if (!minute || !r.scanned_at.startsWith(minute)) {
-      minute = r.scanned_at.slice(0, 16);
-      lastQuarter = quarterOf(minute);
-    }
-    const key = `${r.code_id}${SEP}${lastQuarter}${SEP}${r.is_bot}${SEP}${r.country ?? NULL}${SEP}${r.device ?? NULL}${SEP}${r.os ?? NULL}${SEP}${r.browser ?? NULL}${SEP}${r.referrer ?? NULL}${SEP}${r.language ?? NULL}${SEP}${r.destination ?? NULL}`;
+    const quarter = bucketsOf(r.scanned_at).quarter;
+    const key = `${r.code_id}${SEP}${quarter}${SEP}${r.is_bot}${SEP}${r.country ?? NULL}${SEP}${r.device ?? NULL}${SEP}${r.os ?? NULL}${SEP}${r.browser ?? NULL}${SEP}${r.referrer ?? NULL}${SEP}${r.language ?? NULL}${SEP}${r.destination ?? NULL}`;
     const shape = shapes.get(key);
     if (shape) {
       shape.counters.scans++;
@@ -141,7 +136,7 @@ function shapesOf(rows: ScanRow[]): Shape[] {
     } else
       shapes.set(key, {
         row: r,
-        quarter: lastQuarter,
+        quarter,
         counters: { scans: 1, humans: r.is_bot ? 0 : 1, visitors: 0, human_visitors: 0 },
       });
   }
