@@ -10,6 +10,7 @@
  * Linux only. Run: npm run bench -- scan-traffic (PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set). SCAN_TRAFFIC_REDIRECTS (default 20,000) per run; SCAN_TRAFFIC_RATE offers
  * them at that many a second instead of as fast as the connections go (whether the writer keeps up);
+ * SCAN_TRAFFIC_CONNECTIONS (10) is how many connections send them;
  * SCAN_TRAFFIC_SHAPES picks the shapes (zipf,uniform,one; default all three): `one` is one code
  * from one visitor, the pipeline's one-code target. SCAN_TRAFFIC_BARE_RUNS (3): bare processes a
  * shape, whose median is the ratio's denominator.
@@ -29,7 +30,9 @@ type SetupRequest = (req: Request) => Request;
 
 const REDIRECTS = Number(process.env.SCAN_TRAFFIC_REDIRECTS ?? 20_000);
 const RATE = process.env.SCAN_TRAFFIC_RATE ? Number(process.env.SCAN_TRAFFIC_RATE) : undefined;
-const CONNECTIONS = 10;
+// Phones each open their own connection; 10 keep the full-speed runs comparable with earlier ones,
+// and a sustained rate takes more (a flush's slice of the event loop holds every open request).
+const CONNECTIONS = Number(process.env.SCAN_TRAFFIC_CONNECTIONS ?? 10);
 const BARE_RUNS = Number(process.env.SCAN_TRAFFIC_BARE_RUNS ?? 3);
 const SHAPES = (['zipf', 'uniform', 'one'] as const).filter((s) =>
   (process.env.SCAN_TRAFFIC_SHAPES ?? 'zipf,uniform,one').split(',').includes(s),

@@ -286,7 +286,7 @@ async function markHuman(trx: DB, days: VisitorDay[]): Promise<VisitorDay[]> {
 
 /**
  * Per-code totals first, returning each touched hour's and month's new count; then the dimension
- * cells: quarters and hours only where the hour is detailed, days and months only where the month
+ * cells: quarters only where the hour is detailed, days and months only where the month
  * keeps its cells, months once it is dense (docs/analytics.md, docs/decisions.md D42). On
  * PostgreSQL the totals upsert holds each hour and month row's lock until commit, so two
  * instances' flushes of one code-hour or code-month see each other's counts in order; SQLite has

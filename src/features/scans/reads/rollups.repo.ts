@@ -112,7 +112,7 @@ export interface Bucket {
  * The top `limit` values of each dimension over [from, to), most scans first ('' stored = null).
  * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions over day and month pieces
  * come from coarseValues() (day and month cells where the month keeps them, else the raw scans) and
- * over sub-day pieces from edgeValues() (quarter and hour cells where the hour is detailed, else the
+ * over sub-day pieces from edgeValues() (quarter cells where the hour is detailed, else the
  * raw scans). A workspace's dimensions read its own cells of every grain; its top codes its hour,
  * day and month cells, their quarter pieces the `total` quarter rows of the codes with scans in
  * that hour.

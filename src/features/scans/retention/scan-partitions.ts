@@ -93,8 +93,8 @@ const cutoffSql = (now: Date) =>
 const DETAIL_HOURS = 100;
 
 /**
- * The sparse months and hours of every code in a partition about to be dropped get their day, and
- * quarter and hour, dimension cells from its raw rows first (docs/analytics.md), in short transactions: the drop
+ * The sparse months and hours of every code in a partition about to be dropped get their day and
+ * quarter cells of the dimensions from its raw rows first (docs/analytics.md), in short transactions: the drop
  * itself stays one catalog operation. No scan can still arrive for a month past retention.
  */
 async function detailPartition(db: DB, p: Partition) {

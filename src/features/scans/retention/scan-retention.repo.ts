@@ -18,7 +18,7 @@ export async function workspacesWithRetention(db: DB): Promise<Array<{ id: strin
  * Deletes up to `limit` of a code's scans older than `cutoff`, oldest first, and adds them to the
  * code's purged counters in the same transaction, so total_count stays equal to the rows left. The
  * id bound keeps it a range of the (code_id, id) key (and on PostgreSQL, of old partitions only).
- * Before the rows go, the sparse hours they touch get their quarter and hour dimension cells from
+ * Before the rows go, the sparse hours they touch get their quarter cells of the dimensions from
  * them (detailSparseHours), and the months their day cells (detailMonths): the only
  * record of those hours' and months' breakdowns. Another instance deleting
  * the same rows at the same time finds them gone (and the hours claimed): each row is counted,

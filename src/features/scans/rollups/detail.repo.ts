@@ -57,11 +57,11 @@ export function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
   });
 }
 
-/** Whether a `total` hour row says the hour's quarter and hour dimension cells are stored. */
+/** Whether a `total` hour row says the hour's quarter cells of the dimensions are stored. */
 export const isDetailed = (row: { scans: number | string; detailed: number | string }) =>
   Number(row.scans) >= DENSE_HOUR || Number(row.detailed) === 1;
 
-/** The quarter and hour dimension cells of some of a code's UTC hours, counted from their raw scans. */
+/** The quarter cells of the dimensions of some of a code's UTC hours, counted from their raw scans. */
 export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]): Promise<CodeCell[]> {
   const rows: ScanRow[] = [];
   for (const hour of [...hours].sort()) {
@@ -281,7 +281,7 @@ async function cellsAndTotals(db: DB, cells: RawBuilder<unknown>[], totals: RawB
 
 /**
  * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
- * range, added to `add`: per code and UTC hour, from the quarter or hour dimension cells where the
+ * range, added to `add`: per code and UTC hour, from the quarter cells of the dimensions where the
  * hour is detailed, else from the hour's raw scans (fewer than DENSE_HOUR), counted with the same
  * dimension functions as the flush. A flush writes an hour's cells in the transaction that makes it
  * detailed, so in one snapshot the cells exist exactly for detailed hours: one statement sums the
@@ -291,20 +291,19 @@ async function cellsAndTotals(db: DB, cells: RawBuilder<unknown>[], totals: RawB
  * most about 26 sparse hours of raw rows, whatever its traffic.
  */
 export async function edgeValues(db: DB, { codeSet, pieces, dimensions, bots }: BreakdownQuery, add: AddValue) {
-  const edges = pieces
-    .filter((p) => p.grain === 'q' || p.grain === 'h')
-    .map((p) => ({ ...p, unit: p.grain === 'q' ? QUARTER : HOUR }));
+  const edges = pieces.filter((p) => p.grain === 'q' || p.grain === 'h');
   if (!edges.length || !dimensions.length || ('ids' in codeSet && !codeSet.ids.length)) return;
   const codes = inCodeSet(codeSet);
   const hours = edges.map(
     (e) => sql`select 'hour' as kind, code_id as name, bucket as value, scans, detailed from scan_rollups
     where ${codes} and grain = 'h' and dimension = 'total' and bucket between ${bucketKey('h', e.start)} and ${bucketKey('h', e.end - 1)}`,
   );
+  // An hour piece sums its quarters: detailed hours keep no hour cells of the dimensions (docs/decisions.md D51).
   const cells = edges.flatMap((e) =>
     dimensions.map(
       (d) => sql`select dimension, value, ${sql.lit(e.sign)} * ${scanCount(bots)} as scans
-    from scan_rollups where ${codes} and grain = ${e.grain} and dimension = ${d}
-    and bucket between ${bucketKey(e.grain, e.start)} and ${bucketKey(e.grain, e.end - e.unit)}`,
+    from scan_rollups where ${codes} and grain = 'q' and dimension = ${d}
+    and bucket between ${bucketKey('q', e.start)} and ${bucketKey('q', e.end - QUARTER)}`,
     ),
   );
   // Each code's sparse hours among them.

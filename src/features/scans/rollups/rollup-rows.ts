@@ -198,13 +198,9 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     workspace,
     /** The scans this batch adds to a code's UTC hour ('2026-03-29T01') or month ('2026-03'). */
     scansIn: (codeId: string, bucket: string) => (bucket.length === 7 ? months : hours).scansOf(codeId, bucket),
-    /** A code's quarter and hour cells of the dimensions in one UTC hour, from this batch. */
+    /** A code's quarter cells of the dimensions in one UTC hour, from this batch. */
     fineCells: (codeId: string, hour: string): CodeCell[] =>
-      cellsAndParents(
-        (shapesByCode.get(codeId) ?? []).filter((s) => s.quarter.startsWith(hour)),
-        'q',
-        'h',
-      ),
+      quarterCells((shapesByCode.get(codeId) ?? []).filter((s) => s.quarter.startsWith(hour))),
     /** A code's month cells of the dimensions in one UTC month, from this batch. */
     monthCells(codeId: string, month: string): CodeCell[] {
       const inMonth = new Cells('m');
@@ -227,21 +223,28 @@ export function summedCells(grain: Grain, cells: CodeCell[]): CodeCell[] {
   return [...sum.all()].map(codeCell);
 }
 
-/** Codes' cells of every dimension (not `total`) of some shapes, at a grain and its parent's. */
-function cellsAndParents(shapes: Shape[], grain: 'q' | 'd', parent: 'h' | 'm'): CodeCell[] {
-  const cells = new Cells(grain);
-  for (const { row, quarter, counters } of shapes)
-    addDimensions(cells, row.code_id, grain === 'q' ? quarter : parentKey(quarter, 'd'), row, counters);
-  const parents = new Cells(parent);
-  for (const c of cells.all()) parents.add(c.scope, parentKey(c.bucket, parent), c.dimension, c.value, c);
-  return [...cells.all(), ...parents.all()].map(codeCell);
+/**
+ * Codes' quarter cells of every dimension (not `total`) of some shapes. A detailed hour keeps no
+ * hour cells of the dimensions: reads sum its four quarters (docs/decisions.md D51).
+ */
+function quarterCells(shapes: Shape[]): CodeCell[] {
+  const cells = new Cells('q');
+  for (const { row, quarter, counters } of shapes) addDimensions(cells, row.code_id, quarter, row, counters);
+  return [...cells.all()].map(codeCell);
 }
 
-/** Codes' quarter and hour cells of every dimension (not `total`) from raw scan rows. */
-export const fineCellsOf = (rows: ScanRow[]) => cellsAndParents(shapesOf(rows), 'q', 'h');
+/** Codes' quarter cells of every dimension (not `total`) from raw scan rows. */
+export const fineCellsOf = (rows: ScanRow[]) => quarterCells(shapesOf(rows));
 
 /** Codes' day and month cells of every dimension (not `total`) from raw scan rows. */
-export const coarseCellsOf = (rows: ScanRow[]) => cellsAndParents(shapesOf(rows), 'd', 'm');
+export function coarseCellsOf(rows: ScanRow[]): CodeCell[] {
+  const days = new Cells('d');
+  for (const { row, quarter, counters } of shapesOf(rows))
+    addDimensions(days, row.code_id, parentKey(quarter, 'd'), row, counters);
+  const months = new Cells('m');
+  for (const c of days.all()) months.add(c.scope, parentKey(c.bucket, 'm'), c.dimension, c.value, c);
+  return [...days.all(), ...months.all()].map(codeCell);
+}
 
 type Keyed = { grain: string; dimension: string; bucket: string; value: string };
 

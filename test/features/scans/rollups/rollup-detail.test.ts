@@ -38,11 +38,11 @@ forEachDialect('rollup detail on demand', (dialect) => {
       (await sql<{ n: number }>`select count(*) as n from scan_rollups where code_id = ${codeId}`.execute(h.db)).rows[0]
         .n,
     );
-  const fineRowsOf = async (codeId: string) =>
+  const fineRowsOf = async (codeId: string, grain: 'q' | 'h' = 'q') =>
     Number(
       (
         await sql<{ n: number }>`select count(*) as n from scan_rollups
-      where code_id = ${codeId} and grain in ('q', 'h') and dimension <> 'total'`.execute(h.db)
+      where code_id = ${codeId} and grain = ${grain} and dimension <> 'total'`.execute(h.db)
       ).rows[0].n,
     );
 
@@ -57,7 +57,7 @@ forEachDialect('rollup detail on demand', (dialect) => {
       Array.from({ length: N }, (_, i) => start + i * HOUR),
     );
     const sparseRows = await rowsOf(sparse.id);
-    assert.equal(await fineRowsOf(sparse.id), 0, 'no quarter or hour dimension cells in sparse hours');
+    assert.equal(await fineRowsOf(sparse.id), 0, 'no quarter cells of the dimensions in sparse hours');
     assert.ok(sparseRows <= 4 * N, `${sparseRows} rollup rows for ${N} sparse scans`);
     const M = 2 * 400;
     await scansAt(
@@ -66,7 +66,8 @@ forEachDialect('rollup detail on demand', (dialect) => {
       100,
     );
     const denseRows = await rowsOf(dense.id);
-    assert.ok((await fineRowsOf(dense.id)) > 0, 'dense hours keep their quarter and hour cells');
+    assert.ok((await fineRowsOf(dense.id)) > 0, 'dense hours keep their quarter cells');
+    assert.equal(await fineRowsOf(dense.id, 'h'), 0, 'no hour cells of the dimensions: reads sum the quarters');
     assert.ok(denseRows <= M / 3, `${denseRows} rollup rows for ${M} dense scans`);
     const codeRows = Number(
       (
