@@ -8,15 +8,29 @@ import { ROWS_PER_STATEMENT } from './statement-limits.js';
 type Table = keyof Database & string;
 
 /**
+ * The tables insertRows writes, each with its integer columns: on PostgreSQL every other column
+ * travels as a text array (docs/decisions.md D52).
+ */
+const INTEGER_COLUMNS = {
+  scans: ['is_bot'],
+  scan_visitors: ['human'],
+  scan_rollups: ['scans', 'humans', 'visitors', 'human_visitors', 'detailed'],
+  workspace_rollups: ['scans', 'humans', 'visitors', 'human_visitors'],
+} satisfies Partial<Record<Table, string[]>>;
+
+type BulkTable = keyof typeof INTEGER_COLUMNS;
+
+/**
  * An INSERT of many rows, ready for `.onConflict()` and `.returning()`. On PostgreSQL the rows
- * travel as one JSON parameter that `json_populate_recordset` turns into the table's own row type
- * (docs/decisions.md, D27): a thousand rows of ten columns were ten thousand bound parameters,
- * each built into Kysely's tree, compiled and serialized one by one, and that was most of the
- * flush's own CPU. SQLite keeps multi-row VALUES, whose prepared statement is cached. Every row
+ * travel as one array parameter a column, which `unnest` zips back into rows (docs/decisions.md D27,
+ * docs/decisions.md D52): a thousand rows of ten columns were ten thousand bound parameters, each built into
+ * Kysely's tree, compiled and serialized one by one, and that was most of the flush's own CPU; a
+ * JSON parameter turned into rows by `json_populate_recordset` cost the server a third more a row
+ * than arrays. SQLite keeps multi-row VALUES, whose prepared statement is cached. Every row
  * carries the same keys: the first row's keys are the column list. At most ROWS_PER_STATEMENT
  * rows on SQLite (the caller chunks); any number on PostgreSQL.
  */
-export function insertRows<T extends Table>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
+export function insertRows<T extends BulkTable>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
   if (!rows.length) return db.insertInto(table).values(rows as never);
   const columns = Object.keys(rows[0]);
   if (!isPostgres(db))
@@ -24,13 +38,30 @@ export function insertRows<T extends Table>(db: DB, table: T, rows: Array<Record
       .insertInto(table)
       .columns(columns as never)
       .expression(valuesOf(columns, rows) as never);
-  const refs = sql.join(columns.map((c) => sql.ref(c)));
+  const integers: readonly string[] = INTEGER_COLUMNS[table];
+  const arrays = columns.map((c) => {
+    const literal = arrayLiteral(rows.map((r) => r[c] ?? null));
+    return integers.includes(c) ? sql`${literal}::int8[]` : sql`${literal}::text[]`;
+  });
   return db
     .insertInto(table)
     .columns(columns as never)
-    .expression(
-      sql`select ${refs} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)` as never,
-    );
+    .expression(sql`select * from unnest(${sql.join(arrays)})` as never);
+}
+
+/** A JSON escape other than `\"` and `\\`: an array literal would read it as another character. */
+const OTHER_ESCAPE = /\\[^"\\]/;
+
+/**
+ * A PostgreSQL array literal of strings, numbers and nulls: JSON.stringify's array with braces for
+ * brackets, which is native code, where the driver's own serializer escapes each string in
+ * JavaScript (2.1–3.0 against 2.9–3.7 µs a row of the flush's process, docs/decisions.md D52). Both quote strings and escape `"` and
+ * `\` with a backslash, and `null` reads as NULL. Any other JSON escape (a control character) means
+ * something else in an array literal, so such a column goes through the driver's serializer.
+ */
+function arrayLiteral(values: unknown[]): string | unknown[] {
+  const json = JSON.stringify(values);
+  return OTHER_ESCAPE.test(json) ? values : `{${json.slice(1, -1)}}`;
 }
 
 /** How many rows one insertRows statement takes on this database. */

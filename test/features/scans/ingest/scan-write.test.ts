@@ -29,6 +29,37 @@ const scanOf = (t: Tenant, code: Code, at: number, ip: string, bot: boolean): Sc
 forEachDialect('scan batch write', (dialect) => {
   const { h, t } = useHarness(dialect);
 
+  it('stores every field as sent: quotes, backslashes, braces, commas, the word NULL, control characters, empty and missing values', async () => {
+    const code = await createCode(h, t, { type: 'url', url: 'https://example.com/fields' });
+    const at = Date.parse('2026-11-20T11:00:00.000Z');
+    const odd = ['say "hi"', 'back\\slash \\"', '{a,b}', 'NULL', '', 'ünï 😀', "it's (1)", 'a\\n', 'tab\there'];
+    const batch = odd.map((text, i) => ({
+      ...scanOf(t, code, at + i, `10.0.1.${i}`, false),
+      referrer: `https://ref.example/${text}`,
+      language: text,
+      device: i % 2 ? null : text,
+    }));
+    // Apart: PostgreSQL's insert takes the array literal of a column without control characters as
+    // JSON writes it, and hands the others to the driver.
+    for (const part of [batch.slice(0, 7), batch.slice(7)])
+      await writeScanBatch(h.db, new IpHasher('test secret'), part);
+    const rows = await h.db
+      .selectFrom('scans')
+      .select(['referrer', 'language', 'device', 'is_bot'])
+      .where('code_id', '=', code.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => ({ ...r, is_bot: Number(r.is_bot) })),
+      odd.map((text, i) => ({
+        referrer: `https://ref.example/${text}`,
+        language: text,
+        device: i % 2 ? null : text,
+        is_bot: 0,
+      })),
+    );
+  });
+
   it('writing a batch again after it committed (its reply lost with the connection) changes nothing', async () => {
     const code = await createCode(h, t, { type: 'url', url: 'https://example.com/once' });
     const at = Date.parse('2026-11-20T10:00:00.000Z');
