@@ -172,7 +172,7 @@ describe(
       // baseline itself can miss 50 ms, and the outage must then cost no more than the machine does.
       const baseline = await load();
       outageLogs = 0;
-      const killAt = setTimeout(() => void redis.stop(), 500);
+      const killAt = setTimeout(() => void redis.stop(), 200);
       const r = await load();
       clearTimeout(killAt);
       const answered = r['3xx'];
@@ -181,18 +181,18 @@ describe(
       assert.equal(r.errors + r.timeouts, 0, 'no request failed or hung');
       assert.ok(r.latency.max < 1_000, `no request waited on the dead Redis (max ${r.latency.max} ms)`);
       // A timing target is a benchmark's job; here the bound only has to catch redirects waiting on
-      // the dead Redis. Were they, nine in ten would take the command timeout (TIMEOUT_MS), so the
-      // p90 is held to half of it (or twice its figure with Redis up, on a machine busy with other
-      // work). The p99 is printed: the few requests in flight at the kill set it. A loaded CI
-      // machine once put the outage's p90 at 54 ms with the Redis-up p90 at 19 ms, which a 50 ms
-      // bound (with the old 100 ms timeout) failed although nothing waited on Redis.
-      const bound = Math.max(TIMEOUT_MS / 2, 2 * baseline.latency.p90);
+      // the dead Redis. Were they, the nine in ten sent after the kill (200 ms into 2 s) would take
+      // the command timeout (TIMEOUT_MS), so the p90 is held to four fifths of it (or twice its
+      // figure with Redis up, on a machine busy with other work). The p99 is printed: the few
+      // requests in flight at the kill set it. Loaded CI machines put the outage's p90 at 54 ms
+      // (Redis up: 19 ms) and once at 152 ms (Redis up: 18 ms) although nothing waited on Redis.
+      const bound = Math.max(TIMEOUT_MS * 0.8, 2 * baseline.latency.p90);
       console.log(
         `# redis outage: p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms (Redis up: ${baseline.latency.p90} ms, ${baseline.latency.p99} ms), bound ${bound} ms`,
       );
       assert.ok(
         r.latency.p90 < bound,
-        `p90 ${r.latency.p90} ms < ${bound} ms (half the timeout, or twice the p90 with Redis up: ${baseline.latency.p90} ms)`,
+        `p90 ${r.latency.p90} ms < ${bound} ms (four fifths of the timeout, or twice the p90 with Redis up: ${baseline.latency.p90} ms)`,
       );
       // Once per outage, not per request (a busy machine can add one for a command that timed out
       // just before the kill).
