@@ -22,13 +22,13 @@ type BulkTable = keyof typeof INTEGER_COLUMNS;
 
 /**
  * An INSERT of many rows, ready for `.onConflict()` and `.returning()`. On PostgreSQL the rows
- * travel as one array parameter a column, which `unnest` zips back into rows (docs/decisions.md D27,
- * docs/decisions.md D52): a thousand rows of ten columns were ten thousand bound parameters, each built into
- * Kysely's tree, compiled and serialized one by one, and that was most of the flush's own CPU; a
- * JSON parameter turned into rows by `json_populate_recordset` cost the server a third more a row
- * than arrays. SQLite keeps multi-row VALUES, whose prepared statement is cached. Every row
- * carries the same keys: the first row's keys are the column list. At most ROWS_PER_STATEMENT
- * rows on SQLite (the caller chunks); any number on PostgreSQL.
+ * travel as one array parameter a column, which `unnest` zips back into rows (docs/decisions.md
+ * D27 and docs/decisions.md D52): a thousand rows of ten columns were ten thousand bound
+ * parameters, each built into Kysely's tree, compiled and serialized one by one, and that was most
+ * of the flush's own CPU; a JSON parameter read by `json_populate_recordset` cost the server a
+ * third more a row than arrays. SQLite keeps multi-row VALUES, whose prepared statement is cached.
+ * Every row carries the same keys: the first row's keys are the column list. At most
+ * ROWS_PER_STATEMENT rows on SQLite (the caller chunks); any number on PostgreSQL.
  */
 export function insertRows<T extends BulkTable>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
   if (!rows.length) return db.insertInto(table).values(rows as never);
@@ -54,10 +54,11 @@ const OTHER_ESCAPE = /\\[^"\\]/;
 
 /**
  * A PostgreSQL array literal of strings, numbers and nulls: JSON.stringify's array with braces for
- * brackets, which is native code, where the driver's own serializer escapes each string in
- * JavaScript (2.1–3.0 against 2.9–3.7 µs a row of the flush's process, docs/decisions.md D52). Both quote strings and escape `"` and
- * `\` with a backslash, and `null` reads as NULL. Any other JSON escape (a control character) means
- * something else in an array literal, so such a column goes through the driver's serializer.
+ * brackets. JSON.stringify is native code, where the driver's own serializer escapes each string
+ * in JavaScript (2.1–3.0 against 2.9–3.7 µs a row of the flush's process, docs/decisions.md D52).
+ * Both quote strings and escape `"` and `\` with a backslash, and `null` reads as NULL. Any other
+ * JSON escape (a control character) means something else in an array literal, so such a column
+ * goes through the driver's serializer.
  */
 function arrayLiteral(values: unknown[]): string | unknown[] {
   const json = JSON.stringify(values);

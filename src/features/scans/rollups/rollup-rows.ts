@@ -224,23 +224,24 @@ export function summedCells(grain: Grain, cells: CodeCell[]): CodeCell[] {
 }
 
 /**
- * Codes' quarter cells of every dimension (not `total`) of some shapes. A detailed hour keeps no
- * hour cells of the dimensions: reads sum its four quarters (docs/decisions.md D51).
+ * Codes' cells of every dimension (not `total`) of some shapes, per quarter or per day. A detailed
+ * hour keeps no hour cells of the dimensions: reads sum its four quarters (docs/decisions.md D51).
  */
-function quarterCells(shapes: Shape[]): CodeCell[] {
-  const cells = new Cells('q');
-  for (const { row, quarter, counters } of shapes) addDimensions(cells, row.code_id, quarter, row, counters);
-  return [...cells.all()].map(codeCell);
+function dimensionCells(shapes: Shape[], grain: 'q' | 'd'): Cells {
+  const cells = new Cells(grain);
+  for (const { row, quarter, counters } of shapes)
+    addDimensions(cells, row.code_id, grain === 'q' ? quarter : parentKey(quarter, 'd'), row, counters);
+  return cells;
 }
+
+const quarterCells = (shapes: Shape[]): CodeCell[] => [...dimensionCells(shapes, 'q').all()].map(codeCell);
 
 /** Codes' quarter cells of every dimension (not `total`) from raw scan rows. */
 export const fineCellsOf = (rows: ScanRow[]) => quarterCells(shapesOf(rows));
 
 /** Codes' day and month cells of every dimension (not `total`) from raw scan rows. */
 export function coarseCellsOf(rows: ScanRow[]): CodeCell[] {
-  const days = new Cells('d');
-  for (const { row, quarter, counters } of shapesOf(rows))
-    addDimensions(days, row.code_id, parentKey(quarter, 'd'), row, counters);
+  const days = dimensionCells(shapesOf(rows), 'd');
   const months = new Cells('m');
   for (const c of days.all()) months.add(c.scope, parentKey(c.bucket, 'm'), c.dimension, c.value, c);
   return [...days.all(), ...months.all()].map(codeCell);
