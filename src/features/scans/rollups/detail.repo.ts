@@ -6,7 +6,7 @@ import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { idFloor } from '../../../lib/ids.js';
 import type { ScanRow } from '../scans.table.js';
 import { HOUR, QUARTER, bucketKey, nextMonth, selectionOf, selectionsOf, startOfKey, type Piece } from './buckets.js';
-import { DIMENSIONS, type Dimension } from './dimensions.js';
+import { SOURCE_COLUMN, valueOf, type Dimension } from './dimensions.js';
 import { coarseCellsOf, fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
 import { DENSE_HOUR, DENSE_MONTH } from './rollups.table.js';
 import { bucketsOf, scanCount, summed } from './rollup-sums.js';
@@ -229,8 +229,10 @@ export async function detailSparseHours(
 }
 
 /**
- * The raw scans of some codes' key ranges (bots only when asked) counted per dimension value, with
- * the same dimension functions as the flush, each signed as its range, handed to `add`.
+ * The raw scans of some codes' key ranges (bots only when asked) counted per dimension value, each
+ * signed as its range, handed to `add`. The database groups them by each dimension's column and the
+ * flush's own dimension functions map each group's value (dimensions.ts), so they count alike and a
+ * sparse hour costs a row a value, not a row a scan.
  */
 async function countRaw(
   db: DB,
@@ -238,16 +240,21 @@ async function countRaw(
   { bots, dimensions }: Pick<BreakdownQuery, 'bots' | 'dimensions'>,
   add: AddValue,
 ) {
+  const columns = sql.join([...new Set(dimensions.map((d) => SOURCE_COLUMN[d]))].map((c) => sql.ref(c)));
   for (const chunk of chunked(ranges, PARTS_PER_COMPOUND)) {
     const parts = chunk.map(
-      (r) => sql`select ${sql.lit(r.sign)} as sign, scans.* from scans where code_id = ${r.codeId}
+      (r) => sql`select ${sql.lit(r.sign)} as sign, ${columns} from scans where code_id = ${r.codeId}
       and id >= ${idFloor('scn', r.start)} and id < ${idFloor('scn', r.end)}${bots ? sql`` : sql` and is_bot = 0`}`,
     );
-    const { rows } = await sql<ScanRow & { sign: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
-    for (const r of rows) {
-      const sign = Number(r.sign) === -1 ? -1 : 1;
-      for (const d of dimensions) add(d, DIMENSIONS[d](r) ?? '', sign);
-    }
+    const groups = dimensions.map((d) => {
+      const column = sql.ref(SOURCE_COLUMN[d]);
+      return sql`select ${sql.lit(d)} as name, ${column} as value, sum(sign) as scans from s group by ${column}`;
+    });
+    const { rows } = await sql<{ name: Dimension; value: string | null; scans: number }>`with s as (${sql.join(
+      parts,
+      sql` union all `,
+    )}) ${sql.join(groups, sql` union all `)}`.execute(db);
+    for (const r of rows) add(r.name, valueOf(r.name, r.value) ?? '', Number(r.scans));
   }
 }
 

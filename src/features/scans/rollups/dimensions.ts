@@ -14,6 +14,21 @@ export const DIMENSIONS = {
 export type Dimension = keyof typeof DIMENSIONS;
 export const DIMENSION_NAMES = Object.keys(DIMENSIONS) as Dimension[];
 
+/** The scan column each breakdown is read from: a read can group raw scans by it and map each group's value once. */
+export const SOURCE_COLUMN = {
+  country: 'country',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
+  referrer: 'referrer',
+  language: 'language',
+  destination: 'destination',
+} as const satisfies Record<Dimension, keyof ScanRow>;
+
+/** A breakdown's value of a scan whose SOURCE_COLUMN holds `column`, as DIMENSIONS computes it. */
+export const valueOf = (d: Dimension, column: string | null): string | null =>
+  DIMENSIONS[d]({ [SOURCE_COLUMN[d]]: column } as unknown as ScanRow);
+
 const HOST = /:\/\/([^/?#]*)/;
 
 /**
