@@ -56,7 +56,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 /** The UTC bucket of an ISO time column at each grain; quarterOf() in buckets.ts does the same. */
-function bucketOf(grain: string, col: RawBuilder<unknown>): RawBuilder<string> {
+export function bucketOf(grain: string, col: RawBuilder<unknown>): RawBuilder<string> {
   if (grain === 'h') return sql`substr(${col}, 1, 13)`;
   if (grain === 'd') return sql`substr(${col}, 1, 10)`;
   if (grain === 'm') return sql`substr(${col}, 1, 7)`;

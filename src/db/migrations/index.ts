@@ -31,6 +31,7 @@ import * as m0039 from './0039_visitor_hash_and_room_for_updates.js';
 import * as m0040 from './0040_raw_sparse_months.js';
 import * as m0041 from './0041_sqlite_scans_rowid.js';
 import * as m0042 from './0042_no_hour_cells.js';
+import * as m0043 from './0043_hours_dense_from_240.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0040_raw_sparse_months': m0040,
   '0041_sqlite_scans_rowid': m0041,
   '0042_no_hour_cells': m0042,
+  '0043_hours_dense_from_240': m0043,
 };

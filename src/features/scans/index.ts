@@ -4,4 +4,4 @@ export { CSV_COLUMNS, csvCell } from './reads/scan-csv.js';
 export { type AgentInfo, classifyAgent, countryFrom, languageFrom, referrerFrom } from './ingest/scan-fields.js';
 export { scanId } from './ingest/scan-id.js';
 export { ROLLUP_COLUMNS, codeRollupRows, scanChunk, workspaceCodeIds } from './reads/scans-export.repo.js';
-export { DENSE_MONTH } from './rollups/rollups.table.js';
+export { DENSE_HOUR, DENSE_MONTH } from './rollups/rollups.table.js';

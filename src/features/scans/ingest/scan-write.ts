@@ -325,7 +325,7 @@ async function writeRollups(trx: Trx, rollups: Awaited<ReturnType<typeof rollups
       }
     } else if (isDetailed(before)) cells.push(...rollups.fineCells(t.code_id, t.bucket));
     // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
-    // DENSE_HOUR + a batch, and give the hour's cells in full.
+    // DENSE_HOUR + a batch, and give the hour's cells in full, in place of any an older instance left.
     else if (Number(t.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, t.code_id, [t.bucket])));
   }
   await upsertCodeCells(trx, await sortCells(cells));

@@ -61,8 +61,20 @@ export function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
 export const isDetailed = (row: { scans: number | string; detailed: number | string }) =>
   Number(row.scans) >= DENSE_HOUR || Number(row.detailed) === 1;
 
-/** The quarter cells of the dimensions of some of a code's UTC hours, counted from their raw scans. */
+/**
+ * The quarter cells of the dimensions of some of a code's UTC hours, counted from their raw scans,
+ * in place of any stored: during an upgrade an instance of a version before docs/decisions.md D53
+ * adds cells to hours from 60 scans on, which this version does not yet count as detailed.
+ */
 export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]): Promise<CodeCell[]> {
+  for (const chunk of chunked(hours, PARTS_PER_COMPOUND))
+    await db
+      .deleteFrom('scan_rollups')
+      .where('code_id', '=', codeId)
+      .where('grain', '=', 'q')
+      .where('dimension', '<>', 'total')
+      .where((eb) => eb.or(chunk.map((hour) => eb.between('bucket', `${hour}:00`, `${hour}:45`))))
+      .execute();
   const rows: ScanRow[] = [];
   for (const hour of [...hours].sort()) {
     const start = startOfKey('h', hour);
@@ -210,7 +222,7 @@ async function claim(db: DB, codeId: string, grain: 'h' | 'm', first: string, la
 
 /**
  * Before a code's raw scans of [firstHour, lastHour] (UTC hour keys) go away, stores the quarter
- * and hour dimension cells of its sparse hours there and marks them detailed, at most `limit` hours
+ * dimension cells of its sparse hours there and marks them detailed, at most `limit` hours
  * (all when omitted). Call inside a transaction: the hours are claimed by flipping `detailed`
  * first, so of two instances doing the same, the second (waiting on the row lock on PostgreSQL)
  * finds nothing to claim and adds nothing twice. Returns the hours detailed.

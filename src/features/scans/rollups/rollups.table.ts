@@ -8,13 +8,15 @@ import type { Generated } from 'kysely';
 export type Grain = 'q' | 'h' | 'd' | 'm';
 
 /**
- * A code's UTC hour is dense from this many scans on: one a minute. Below it, its quarter and
- * hour cells of the breakdown dimensions would cost about one rollup row per scan and dimension,
- * more than the raw scan itself, so they are not stored and sub-day edges of those hours are read
- * from the raw scans (fewer than DENSE_HOUR rows an hour, an index range). From it on, a cell holds
- * on average several scans and is the cheaper record. docs/analytics.md has the figures.
+ * A code's UTC hour is dense from this many scans on: four a minute. A scan adds one quarter cell a
+ * breakdown (seven) until its values repeat within the quarter, so below this the quarter cells of
+ * an hour are about as many rows as its raw scans, or more, and every flush upserts about seven a
+ * scan; they are not stored, and sub-day edges of those hours are read from the raw scans (fewer
+ * than DENSE_HOUR rows an hour, an index range). From it on, a quarter holds sixty scans on average
+ * and its cells are the cheaper record. It was 60 until docs/decisions.md D53; docs/analytics.md
+ * has the figures.
  */
-export const DENSE_HOUR = 60;
+export const DENSE_HOUR = 240;
 
 /**
  * A code's UTC month is dense from this many scans on (about seven a day). Below it, its day and

@@ -5,6 +5,7 @@ import { call, expectProblem, seedTenant, type Tenant } from '../../../support/h
 import { forEachDialect, useHarness } from '../../../support/suite.js';
 import { UA, createCode, scan } from '../../../support/codes.js';
 import { TestClock } from '../../../support/clock.js';
+import { DENSE_HOUR } from '../../../../src/features/scans/index.js';
 
 const DAY = 86_400_000;
 
@@ -238,17 +239,17 @@ forEachDialect('workspace analytics', (dialect) => {
         .values(tags.slice(i, i + 500))
         .execute();
     // Quarter and hour edges at both ends: a's three scans from 22:59:59 on March 28 to 21:59:59 on
-    // March 29, and 60 more from 22:50 on March 28, which make that hour detailed (read from its cells).
-    for (let i = 0; i < 60; i++)
+    // March 29, and DENSE_HOUR more from 22:50 on March 28, which make that hour detailed (read from its cells).
+    for (let i = 0; i < DENSE_HOUR; i++)
       await at(new Date(Date.parse('2026-03-28T22:50:00.000Z') + i * 1_000).toISOString(), a);
     await h.app.scans.flush();
     const range = 'from=2026-03-28T22:45:00.000Z&to=2026-03-29T22:15:00.000Z';
     const bulk = await get(`${range}&tag=bulk`);
     assert.equal(bulk.statusCode, 200, bulk.body);
-    assert.equal(bulk.json.data.totals.scans, 63);
-    assert.deepEqual(bulk.json.data.top_codes, [{ code_id: a.id, title: null, scans: 63 }]);
+    assert.equal(bulk.json.data.totals.scans, DENSE_HOUR + 3);
+    assert.deepEqual(bulk.json.data.top_codes, [{ code_id: a.id, title: null, scans: DENSE_HOUR + 3 }]);
     assert.deepEqual(bulk.json.data.dimensions.country, [
-      { key: null, scans: 60 },
+      { key: null, scans: DENSE_HOUR },
       { key: 'DE', scans: 2 },
       { key: 'FR', scans: 1 },
     ]);

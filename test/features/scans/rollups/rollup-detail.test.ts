@@ -245,7 +245,7 @@ forEachDialect('rollup detail on demand', (dialect) => {
       b,
       [
         ...Array.from({ length: 20 }, (_, i) => day + i * 3 * HOUR + 5_000),
-        ...Array.from({ length: DENSE_HOUR + 10 }, (_, i) => day + DAY + 18 * HOUR + i * 50_000),
+        ...Array.from({ length: DENSE_HOUR + 10 }, (_, i) => day + DAY + 18 * HOUR + i * 14_000),
       ].sort((x, y) => x - y),
       40,
     );

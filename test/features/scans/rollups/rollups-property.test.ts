@@ -120,7 +120,7 @@ forEachDialect('rollups equal raw counts', (dialect) => {
       .where('workspace_id', '=', t.workspaceId)
       .orderBy('id')
       .execute();
-    assert.equal(raw.length, 160 + WIDE_SCANS + DENSE_MONTH - 120 + 30 + 90 + 95 + 50);
+    assert.equal(raw.length, 160 + WIDE_SCANS + DENSE_MONTH - 120 + 30 + 3 * DENSE_HOUR + 30 + 35 - 10);
     const perHour = new Map<string, number>();
     for (const r of raw)
       perHour.set(
