@@ -89,8 +89,8 @@ async function tryLock(trx: DB): Promise<boolean> {
 const cutoffSql = (now: Date) =>
   sql`to_char((cast(${now.toISOString()} as timestamptz) - w.scan_retention_days * interval '86400 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Sparse hours detailed a transaction before a partition drop: at most ~6,000 raw rows read. */
-const DETAIL_HOURS = 100;
+/** Sparse hours detailed a transaction before a partition drop: 25 of fewer than DENSE_HOUR scans, at most ~6,000 raw rows read. */
+const DETAIL_HOURS = 25;
 
 /**
  * The sparse months and hours of every code in a partition about to be dropped get their day and
