@@ -129,11 +129,14 @@ async function migrateBesideOthers(db: DB): Promise<void> {
  * `jobs` table: without this, one file's app would run another's mail or webhook job with its own
  * settings, and the job would never reach the test that waits for it. Likewise every sign-in
  * prunes expired `login_throttle` rows by its own clock, and the mail tests' clock runs ten years
- * ahead, so their log-ins wiped the counters another file's throttle test had just built.
+ * ahead, so their log-ins wiped the counters another file's throttle test had just built. And every
+ * app's first scan write of a day deletes the visitor sets of days before its yesterday, by its own
+ * clock: another file's app, on the real clock, wiped the March visitor sets of the property test,
+ * whose clock is in March, and its next scans counted as new visitors.
  * Each harness gets a schema holding its own copy of these tables, first on its search_path, so the
  * app's unqualified names are those while every other table stays shared.
  */
-const PRIVATE_TABLES = ['jobs', 'login_throttle'] as const;
+const PRIVATE_TABLES = ['jobs', 'login_throttle', 'scan_visitors'] as const;
 
 async function ownTablesSchema(db: DB, url: string, scope: string): Promise<{ url: string; schema: string }> {
   const schema = `jobs_${scope.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
