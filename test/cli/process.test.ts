@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import http from 'node:http';
 import { randomSlug } from '../support/harness.js';
 import { forEachDialect } from '../support/suite.js';
+import { freePort } from '../support/private-servers.js';
 
 function cli(env: NodeJS.ProcessEnv, args: string[]) {
   const res = spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], {
@@ -19,7 +20,7 @@ function cli(env: NodeJS.ProcessEnv, args: string[]) {
 async function startServer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; port: number; logs: () => string[] }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomSlug } from '../../support/harness.js';
 import { forEachDialect } from '../../support/suite.js';
+import { freePort } from '../../support/private-servers.js';
 import { Receiver, verify } from '../../support/webhook-receiver.js';
 import { openDatabase, type DB } from '../../../src/db/database.js';
 
@@ -89,7 +90,7 @@ forEachDialect('process roles: web and worker', (dialect) => {
     const tenant = JSON.parse(boot.stdout.trim());
     db = openDatabase(env.DATABASE_URL!);
 
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const web = await launch('src/server.ts', { ...env, ROLE: 'web', PORT: String(port) }, 'Server listening');
     let worker: Proc | null = null;
     try {

@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createHarness, seedTenant } from '../../../support/harness.js';
 import { forEachDialect } from '../../../support/suite.js';
+import { freePort } from '../../../support/private-servers.js';
 import { UA, createCode } from '../../../support/codes.js';
 
 // A real server process, the database made to fall behind (a lock another connection holds),
@@ -62,8 +63,9 @@ forEachDialect('scan journal across SIGKILL, a real process', (dialect) => {
   let journalDir: string;
   let codeId: string;
   let shortCode: string;
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let port: number;
   before(async () => {
+    port = await freePort();
     dir = mkdtempSync(join(tmpdir(), 'qrs-kill-'));
     url = dialect.name === 'sqlite' ? `sqlite:${join(dir, 'qrs.sqlite')}` : dialect.url;
     // SQLite: the default, next to the database file; PostgreSQL: a directory of this test's own.
