@@ -10,7 +10,7 @@ import { DENSE_HOUR, DENSE_MONTH } from '../../src/features/scans/index.js';
  * migration 0005's backfill, then what migrations 0038 (month cells of dense months only), 0039
  * (visitor rows keep 16 hex digits of the hash) and 0042 (no hour cells of the breakdowns) did to
  * the rows it wrote; no quarter cells below DENSE_HOUR, whose backfill threshold is frozen at the
- * old 60 (docs/decisions.md D53); and a dense month marked as keeping its cells, a sparse one
+ * old 60, and dense hours marked detailed (docs/decisions.md D53); and a dense month marked as keeping its cells, a sparse one
  * without day cells, as the flush leaves them (D42).
  */
 export async function rollUpAsTheFlush(db: DB, now: Date, workspaceIds: string[]): Promise<void> {
@@ -22,6 +22,8 @@ export async function rollUpAsTheFlush(db: DB, now: Date, workspaceIds: string[]
     and t.bucket = substr(scan_rollups.bucket, 1, 13) and t.detailed = 0 and t.scans < ${sql.lit(DENSE_HOUR)})`.execute(
     db,
   );
+  await sql`update scan_rollups set detailed = 1 where grain = 'h' and dimension = 'total'
+    and scans >= ${sql.lit(DENSE_HOUR)}`.execute(db);
   await sql`update scan_rollups set detailed = 1 where grain = 'm' and dimension = 'total'
     and scans >= ${sql.lit(DENSE_MONTH)}`.execute(db);
   await sql`delete from scan_rollups where grain = 'd' and dimension <> 'total' and exists (

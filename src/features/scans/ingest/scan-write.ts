@@ -10,7 +10,7 @@ import {
   clearMonthCells,
   fineCellsFromRaw,
   keepsCells,
-  markMonthDetailed,
+  markDetailed,
   isDenseMonth,
   isDetailed,
   monthCellsFromDays,
@@ -321,12 +321,17 @@ async function writeRollups(trx: Trx, rollups: Awaited<ReturnType<typeof rollups
         // record. This flush holds the month row's lock.
         await clearMonthCells(trx, t.code_id, t.bucket, true);
         cells.push(...(await monthCellsFromRaw(trx, t.code_id, t.bucket)));
-        await markMonthDetailed(trx, t.code_id, t.bucket);
+        await markDetailed(trx, t.code_id, 'm', t.bucket);
       }
-    } else if (isDetailed(before)) cells.push(...rollups.fineCells(t.code_id, t.bucket));
-    // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
-    // DENSE_HOUR + a batch, and give the hour's cells in full, in place of any an older instance left.
-    else if (Number(t.scans) >= DENSE_HOUR) cells.push(...(await fineCellsFromRaw(trx, t.code_id, [t.bucket])));
+    } else if (isDetailed(t)) cells.push(...rollups.fineCells(t.code_id, t.bucket));
+    else if (Number(t.scans) >= DENSE_HOUR) {
+      // Just became dense: its raw scans, this batch's included (same transaction), are fewer than
+      // DENSE_HOUR + a batch (more only if an older instance took it past, docs/decisions.md D53),
+      // and give the hour's cells in full, in place of any an older instance left; from now on
+      // they are the record.
+      cells.push(...(await fineCellsFromRaw(trx, t.code_id, [t.bucket])));
+      await markDetailed(trx, t.code_id, 'h', t.bucket);
+    }
   }
   await upsertCodeCells(trx, await sortCells(cells));
   await inChunks(trx, rollups.workspace, (chunk) =>

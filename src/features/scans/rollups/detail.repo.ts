@@ -6,9 +6,9 @@ import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
 import { idFloor } from '../../../lib/ids.js';
 import type { ScanRow } from '../scans.table.js';
 import { HOUR, QUARTER, bucketKey, nextMonth, selectionOf, selectionsOf, startOfKey, type Piece } from './buckets.js';
-import { SOURCE_COLUMN, valueOf, type Dimension } from './dimensions.js';
+import { DIMENSION_NAMES, SOURCE_COLUMN, valueOf, type Dimension } from './dimensions.js';
 import { coarseCellsOf, fineCellsOf, sortCells, type CodeCell } from './rollup-rows.js';
-import { DENSE_HOUR, DENSE_MONTH } from './rollups.table.js';
+import { DENSE_MONTH } from './rollups.table.js';
 import { bucketsOf, scanCount, summed } from './rollup-sums.js';
 import { inCodeSet, type CodeSet } from '../reads/code-set.js';
 
@@ -57,23 +57,31 @@ export function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
   });
 }
 
-/** Whether a `total` hour row says the hour's quarter cells of the dimensions are stored. */
-export const isDetailed = (row: { scans: number | string; detailed: number | string }) =>
-  Number(row.scans) >= DENSE_HOUR || Number(row.detailed) === 1;
+/**
+ * Whether a `total` hour row says the hour's quarter cells of the dimensions are stored: marked by
+ * the flush in the transaction that reaches DENSE_HOUR and builds them, by retention before it
+ * deletes a sparse hour's raw scans, by migrations 0015 and 0043 on the hours stored before. The
+ * mark, not the count, decides: during a rolling upgrade an older instance may take an unmarked
+ * hour past DENSE_HOUR adding only its batch's cells, and such an hour is read from its raw scans
+ * until a flush or retention rebuilds and marks it (docs/decisions.md D53).
+ */
+export const isDetailed = (row: { detailed: number | string }) => Number(row.detailed) === 1;
 
 /**
  * The quarter cells of the dimensions of some of a code's UTC hours, counted from their raw scans,
  * in place of any stored: during an upgrade an instance of a version before docs/decisions.md D53
- * adds cells to hours from 60 scans on, which this version does not yet count as detailed.
+ * adds cells to unmarked hours from 60 scans on.
  */
 export async function fineCellsFromRaw(db: DB, codeId: string, hours: string[]): Promise<CodeCell[]> {
-  for (const chunk of chunked(hours, PARTS_PER_COMPOUND))
+  // One key range a dimension (`in`, not `<> 'total'`, which would walk every quarter cell of the code).
+  for (const hour of hours)
     await db
       .deleteFrom('scan_rollups')
       .where('code_id', '=', codeId)
       .where('grain', '=', 'q')
-      .where('dimension', '<>', 'total')
-      .where((eb) => eb.or(chunk.map((hour) => eb.between('bucket', `${hour}:00`, `${hour}:45`))))
+      .where('dimension', 'in', DIMENSION_NAMES)
+      .where('bucket', '>=', `${hour}:00`)
+      .where('bucket', '<=', `${hour}:45`)
       .execute();
   const rows: ScanRow[] = [];
   for (const hour of [...hours].sort()) {
@@ -129,16 +137,16 @@ export const isDenseMonth = (row: { scans: number | string }) => Number(row.scan
  */
 export const keepsCells = (row: { detailed: number | string }) => Number(row.detailed) === 1;
 
-/** Marks a code's month as keeping its cells (keepsCells). */
-export async function markMonthDetailed(db: DB, codeId: string, month: string): Promise<void> {
+/** Marks a code's month as keeping its cells (keepsCells), or its hour as detailed (isDetailed). */
+export async function markDetailed(db: DB, codeId: string, grain: 'h' | 'm', bucket: string): Promise<void> {
   await db
     .updateTable('scan_rollups')
     .set({ detailed: 1 })
     .where('code_id', '=', codeId)
-    .where('grain', '=', 'm')
+    .where('grain', '=', grain)
     .where('dimension', '=', 'total')
     .where('value', '=', '')
-    .where('bucket', '=', month)
+    .where('bucket', '=', bucket)
     .execute();
 }
 
@@ -191,8 +199,8 @@ export async function detailMonths(db: DB, codeId: string, firstMonth: string, l
 }
 
 /**
- * Flips `detailed` on a code's `total` rows of one grain in [first, last] that do not have it (for
- * hours, only sparse ones), at most `limit`, oldest first, and returns them in order.
+ * Flips `detailed` on a code's `total` rows of one grain in [first, last] that do not have it, at
+ * most `limit`, oldest first, and returns them in order.
  */
 async function claim(db: DB, codeId: string, grain: 'h' | 'm', first: string, last: string, limit?: number) {
   const open = (eb: ExpressionBuilder<Database, 'scan_rollups'>) =>
@@ -201,7 +209,6 @@ async function claim(db: DB, codeId: string, grain: 'h' | 'm', first: string, la
       eb('grain', '=', grain),
       eb('dimension', '=', 'total'),
       eb('detailed', '=', 0),
-      ...(grain === 'h' ? [eb('scans', '<', DENSE_HOUR)] : []),
     ]);
   const candidates = db
     .selectFrom('scan_rollups')
@@ -222,7 +229,8 @@ async function claim(db: DB, codeId: string, grain: 'h' | 'm', first: string, la
 
 /**
  * Before a code's raw scans of [firstHour, lastHour] (UTC hour keys) go away, stores the quarter
- * dimension cells of its sparse hours there and marks them detailed, at most `limit` hours
+ * dimension cells of its unmarked hours there (sparse, but for one an older instance took past
+ * DENSE_HOUR during an upgrade) from their raw scans and marks them detailed, at most `limit` hours
  * (all when omitted). Call inside a transaction: the hours are claimed by flipping `detailed`
  * first, so of two instances doing the same, the second (waiting on the row lock on PostgreSQL)
  * finds nothing to claim and adds nothing twice. Returns the hours detailed.
@@ -302,10 +310,11 @@ async function cellsAndTotals(db: DB, cells: RawBuilder<unknown>[], totals: RawB
  * Scans per dimension value of some codes over the sub-day pieces (quarter and hour, signed) of a
  * range, added to `add`: per code and UTC hour, from the quarter cells of the dimensions where the
  * hour is detailed, else from the hour's raw scans (fewer than DENSE_HOUR), counted with the same
- * dimension functions as the flush. A flush writes an hour's cells in the transaction that makes it
- * detailed, so in one snapshot the cells exist exactly for detailed hours: one statement sums the
- * pieces' cells and returns their hours' `total` rows, and only the sparse hours among them cost a
- * second statement, of raw scans. Hours without a `total` row had no scans and are skipped. A
+ * dimension functions as the flush. A flush writes an hour's cells in the transaction that marks it
+ * detailed, so in one snapshot a marked hour's cells are complete; one statement sums the pieces'
+ * cells of marked hours only (an older instance may leave cells on an unmarked one during an
+ * upgrade, docs/decisions.md D53) and returns their hours' `total` rows, and only the sparse hours
+ * among them cost a second statement, of raw scans. Hours without a `total` row had no scans and are skipped. A
  * range's sub-day pieces span at most about 13 hours at each end (signedSpans), so a code costs at
  * most about 26 sparse hours of raw rows, whatever its traffic.
  */
@@ -321,8 +330,10 @@ export async function edgeValues(db: DB, { codeSet, pieces, dimensions, bots }: 
   const cells = edges.flatMap((e) =>
     dimensions.map(
       (d) => sql`select dimension, value, ${sql.lit(e.sign)} * ${scanCount(bots)} as scans
-    from scan_rollups where ${codes} and grain = 'q' and dimension = ${d}
-    and bucket between ${bucketKey('q', e.start)} and ${bucketKey('q', e.end - QUARTER)}`,
+    from scan_rollups c where ${codes} and grain = 'q' and dimension = ${d}
+    and bucket between ${bucketKey('q', e.start)} and ${bucketKey('q', e.end - QUARTER)}
+    and exists (select 1 from scan_rollups t where t.code_id = c.code_id and t.grain = 'h' and t.dimension = 'total'
+      and t.value = '' and t.bucket = substr(c.bucket, 1, 13) and t.detailed = 1)`,
     ),
   );
   // Each code's sparse hours among them.

@@ -38,9 +38,9 @@ export interface RollupCounters {
 /**
  * Per code. `dimension` 'total' has value ''; other dimensions store unknown as ''. Quarter cells
  * of the other dimensions exist only for detailed hours, and hour cells never (an hour's read sums
- * its quarters, docs/decisions.md D51): detailed hours are those whose `total` hour row
- * has `scans >= DENSE_HOUR` or `detailed = 1` (set by retention before it deletes a sparse hour's
- * raw scans, and by migration 0015 on hours the old scheme wrote in full). Day and month cells of
+ * its quarters, docs/decisions.md D51): detailed hours are those whose `total` hour row has
+ * `detailed = 1` (set by the flush as the hour reaches DENSE_HOUR, by retention before it deletes a
+ * sparse hour's raw scans, and by migrations 0015 and 0043 on hours older schemes wrote in full). Day and month cells of
  * the other dimensions are read only for marked months, whose `total` month row has `detailed = 1`
  * (set by the flush as the month turns dense, by retention before it deletes an unmarked month's
  * raw scans, and by migration 0040 on months the old scheme wrote in full); month cells exist only

@@ -175,6 +175,58 @@ forEachDialect('rollup detail on demand', (dialect) => {
     assert.deepEqual(await sums('m'), await sums('d'));
   });
 
+  it('an hour an older version took past DENSE_HOUR unmarked reads its raw scans until a flush rebuilds and marks it', async () => {
+    const t = await seedTenant(h, 'pro');
+    const code = await createCode(h, t, { type: 'url', url: 'https://older-hour.example.com/' });
+    const start = Date.parse('2024-05-06T10:00:00.000Z');
+    const times = Array.from({ length: DENSE_HOUR + 10 }, (_, i) => start + i * 10_000);
+    await scansAt(code, times.slice(0, DENSE_HOUR + 5), 1_000);
+    const url = `/v1/codes/${code.id}/stats?from=2024-05-06T10:15:00Z&to=2024-05-06T10:45:00Z&include_bots=true`;
+    const read = async () => {
+      const res = await call(h, { url, tenant: t });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json.data;
+    };
+    const before = await read();
+    assert.ok(before.total_scans > 0);
+    // What an instance of the version before D53 leaves as it takes an unmarked hour past DENSE_HOUR:
+    // only its batch's cells (here: some cells gone, one stray) and no mark.
+    await sql`update scan_rollups set detailed = 0 where code_id = ${code.id} and grain = 'h' and dimension = 'total'`.execute(
+      h.db,
+    );
+    await sql`delete from scan_rollups where code_id = ${code.id} and grain = 'q' and dimension = 'country'`.execute(
+      h.db,
+    );
+    await sql`insert into scan_rollups (code_id, grain, bucket, dimension, value, scans, humans, visitors, human_visitors)
+      values (${code.id}, 'q', '2024-05-06T10:15', 'country', 'ZZ', 9, 9, 0, 0)`.execute(h.db);
+    assert.deepEqual(await read(), before, 'an unmarked hour reads its raw scans');
+    await scansAt(code, times.slice(DENSE_HOUR + 5), 1_000);
+    const after = await read();
+    assert.equal(after.total_scans, before.total_scans + 5, 'the last five scans fall in the range');
+    assert.equal(
+      after.by_country.reduce((n: number, b: { scans: number }) => n + b.scans, 0),
+      after.total_scans,
+      'the rebuilt cells count every scan once',
+    );
+    const marked = await h.db
+      .selectFrom('scan_rollups')
+      .select('detailed')
+      .where('code_id', '=', code.id)
+      .where('grain', '=', 'h')
+      .where('dimension', '=', 'total')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(marked.detailed), 1, 'the next flush rebuilt the hour and marked it');
+    const cells = await sql<{ value: string; scans: number }>`select value, sum(scans) as scans from scan_rollups
+      where code_id = ${code.id} and grain = 'q' and dimension = 'country' group by value order by value`.execute(h.db);
+    const raw = await sql<{ value: string; scans: number }>`select coalesce(country, '') as value, count(*) as scans
+      from scans where code_id = ${code.id} group by coalesce(country, '') order by 1`.execute(h.db);
+    assert.deepEqual(
+      cells.rows.map((r) => [r.value, Number(r.scans)]),
+      raw.rows.map((r) => [r.value, Number(r.scans)]),
+      'its cells equal its raw scans: the stray one is gone',
+    );
+  });
+
   it('a month an older version made dense reads its raw scans until the next flush rebuilds its cells from them', async () => {
     const t = await seedTenant(h, 'pro');
     const code = await createCode(h, t, { type: 'url', url: 'https://older.example.com/' });
