@@ -3,12 +3,14 @@ import type { DB } from '../../src/db/database.js';
 import { backfillRollups } from '../../src/db/migrations/0005_scan_rollups.js';
 import { pruneSparseMonths } from '../../src/db/migrations/0038_sparse_months.js';
 import { dropHourCells } from '../../src/db/migrations/0042_no_hour_cells.js';
+import { dropSubMonthCodeCells } from '../../src/db/migrations/0044_top_codes_by_month.js';
 import { DENSE_HOUR, DENSE_MONTH } from '../../src/features/scans/index.js';
 
 /**
  * Rollups and visitor-day rows of raw scans seeded in SQL, as the flush would have written them:
  * migration 0005's backfill, then what migrations 0038 (month cells of dense months only), 0039
- * (visitor rows keep 16 hex digits of the hash) and 0042 (no hour cells of the breakdowns) did to
+ * (visitor rows keep 16 hex digits of the hash), 0042 (no hour cells of the breakdowns) and 0044
+ * (top-code cells of workspaces by month only) did to
  * the rows it wrote; no quarter cells below DENSE_HOUR, whose backfill threshold is frozen at the
  * old 60, and dense hours marked detailed (docs/decisions.md D53); and a dense month marked as keeping its cells, a sparse one
  * without day cells, as the flush leaves them (D42).
@@ -17,6 +19,7 @@ export async function rollUpAsTheFlush(db: DB, now: Date, workspaceIds: string[]
   await backfillRollups(db, now, workspaceIds);
   await pruneSparseMonths(db);
   await dropHourCells(db);
+  await dropSubMonthCodeCells(db);
   await sql`delete from scan_rollups where grain = 'q' and dimension <> 'total' and exists (
     select 1 from scan_rollups t where t.code_id = scan_rollups.code_id and t.grain = 'h' and t.dimension = 'total'
     and t.bucket = substr(scan_rollups.bucket, 1, 13) and t.detailed = 0 and t.scans < ${sql.lit(DENSE_HOUR)})`.execute(

@@ -2,8 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
 import {
-  QUARTER,
+  bucketKey,
   keysOf,
+  nextMonth,
   selectionOf,
   selectionsOf,
   signedSpans,
@@ -15,7 +16,6 @@ import { coarseValues, edgeValues } from '../rollups/detail.repo.js';
 import { inCodeSet, type CodeSet } from './code-set.js';
 import { bucketsOf, scanCount, sumParts } from '../rollups/rollup-sums.js';
 import type { Dimension } from '../rollups/dimensions.js';
-import { isoHour } from '../../../lib/time.js';
 
 /** Whose scans: a workspace's (its own rollups) or a set of codes' (summed per code). */
 export type Scope = { workspaceId: string } | { codes: CodeSet };
@@ -103,6 +103,15 @@ export async function totalsOf(
   return out;
 }
 
+/** The UTC months a selection's buckets fall in. */
+function monthsOf(sel: Selection): string[] {
+  if (sel.keys) return [...new Set(sel.keys.map((k) => k.slice(0, 7)))];
+  const months: string[] = [];
+  for (let m = sel.first.slice(0, 7); m <= sel.last.slice(0, 7); m = bucketKey('m', nextMonth(startOfKey('m', m))))
+    months.push(m);
+  return months;
+}
+
 export interface Bucket {
   key: string | null;
   scans: number;
@@ -113,9 +122,8 @@ export interface Bucket {
  * [from, to) is a signed sum of buckets (signedSpans). Codes' dimensions over day and month pieces
  * come from coarseValues() (day and month cells where the month keeps them, else the raw scans) and
  * over sub-day pieces from edgeValues() (quarter cells where the hour is detailed, else the
- * raw scans). A workspace's dimensions read its own cells of every grain; its top codes its hour,
- * day and month cells, their quarter pieces the `total` quarter rows of the codes with scans in
- * that hour.
+ * raw scans). A workspace's dimensions read its own cells of every grain; its top codes its month
+ * `code` cells, and their shorter pieces the `total` rows of the codes those cells name.
  */
 export async function topValues(
   db: DB,
@@ -166,24 +174,19 @@ export async function topValues(
     const selections = selectionsOf(pieces);
     for (const d of plain) plainParts.push(...cells(d, selections));
     if (dimensions.includes('code')) {
-      codeParts.push(...selections.filter((s) => s.grain !== 'q').map((sel) => cells('code', [sel])));
-      // Only codes with scans in a quarter's hour can have scans in it: the workspace's `code` hour
-      // cells name them, so a sparse workspace seeks a few codes, not all of them.
-      for (const q of selections.filter((s) => s.grain === 'q')) {
-        const hours = [
-          ...new Set(
-            keysOf({ grain: 'q', start: startOfKey('q', q.first), end: startOfKey('q', q.last) + QUARTER }).map((k) =>
-              isoHour(k),
+      // A workspace keeps one `code` cell a code and month (docs/decisions.md D54). Whole months
+      // read them; shorter pieces read the `total` rows of the codes those cells name for the
+      // months the piece falls in, so a sparse workspace seeks a few codes, not all of them.
+      for (const sel of selections) {
+        if (sel.grain === 'm') codeParts.push(cells('code', [sel]));
+        else
+          codeParts.push(
+            codeTotals(
+              sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
+            and grain = 'm' and dimension = 'code' and bucket in (${sql.join(monthsOf(sel))}))`,
+              [sel],
             ),
-          ),
-        ];
-        codeParts.push(
-          codeTotals(
-            sql`code_id in (select value from workspace_rollups where workspace_id = ${scope.workspaceId}
-          and grain = 'h' and dimension = 'code' and bucket in (${sql.join(hours)}))`,
-            [q],
-          ),
-        );
+          );
       }
     }
   }

@@ -64,14 +64,6 @@ class Cells {
     }
   }
 
-  /** The dimension cells (not `total`) of a scope's buckets that start with `prefix`: an hour's quarters, a month's days. */
-  *under(scope: string, prefix: string): Generator<Cell> {
-    for (const [bucket, byDimension] of this.tree.get(scope) ?? []) {
-      if (!bucket.startsWith(prefix)) continue;
-      for (const [dimension, byValue] of byDimension) if (dimension !== 'total') yield* byValue.values();
-    }
-  }
-
   /** The scans of a scope's `total` cell of one bucket (0 when none). */
   scansOf(scope: string, bucket: string): number {
     return this.tree.get(scope)?.get(bucket)?.get('total')?.get('')?.scans ?? 0;
@@ -150,19 +142,19 @@ function addDimensions(cells: Cells, scope: string, bucket: string, r: ScanRow, 
 const codeCell = ({ scope, ...x }: Cell): CodeCell => ({ code_id: scope, ...x });
 
 /**
- * The rollup deltas of a batch of scan rows: per code, the `total` row of every grain and the day
- * cells of each dimension; per workspace, every grain's total and dimension cells, and each code
- * from the hour grain up (for top codes). A code's quarter, hour and month cells of the dimensions
- * are stored only where its hour is detailed or its month dense (docs/analytics.md), which the
- * flush learns from the totals it upserts; `fineCells` and `monthCells` build them then, for those
- * keys only. Built for every code, they were three quarters of the cells a batch spread over many
- * sparse codes made and threw away. `totals` and `workspace` are in key order; the flush sorts the
- * other cells it writes.
+ * The rollup deltas of a batch of scan rows: per code, the `total` row of every grain; per
+ * workspace, every grain's total and dimension cells, and each code's month for top codes
+ * (docs/decisions.md D54). A code's cells of the dimensions are stored only where its hour is
+ * detailed (quarter cells) or its month keeps them (day cells, and month cells once dense;
+ * docs/analytics.md), which the flush learns from the totals it upserts; `fineCells`, `dayCells`
+ * and `monthCells` build them then, for those keys only. Built for every code, the quarter cells were three quarters of the
+ * cells a batch spread over many sparse codes made and threw away, and the day cells seven a scan.
+ * `totals` and `workspace` are in key order; the flush sorts the other cells it writes.
  */
 export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceOf: Map<string, string>) {
   const codes = new Cells('q');
-  const days = new Cells('d');
   const workspaces = new Cells('q');
+  const topCodes = new Cells('m');
   const shapesByCode = new Map<string, Shape[]>();
   const shapes = shapesOf(rows);
   for (let i = 0; i < shapes.length; i++) {
@@ -170,8 +162,7 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     if (i && i % SLICE === 0) await yieldToLoop();
     codes.add(r.code_id, q, 'total', '', c);
     workspaces.add(r.workspace_id, q, 'total', '', c);
-    workspaces.add(r.workspace_id, q, 'code', r.code_id, c);
-    addDimensions(days, r.code_id, parentKey(q, 'd'), r, c);
+    topCodes.add(r.workspace_id, parentKey(q, 'm'), 'code', r.code_id, c);
     addDimensions(workspaces, r.workspace_id, q, r, c);
     listOf(shapesByCode, r.code_id).push(shapes[i]);
   }
@@ -186,15 +177,28 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     return cells;
   });
   const workspace: Array<Insertable<WorkspaceRollupsTable>> = await inKeyOrder(
-    (await workspaces.withCoarser())
-      .filter((x) => !(x.dimension === 'code' && x.grain === 'q'))
-      .map(({ scope, ...x }) => ({ workspace_id: scope, ...x })),
+    [...(await workspaces.withCoarser()), ...topCodes.all()].map(({ scope, ...x }) => ({ workspace_id: scope, ...x })),
     (c) => c.workspace_id,
   );
+  // A code's day cells, like its quarter cells, are built only for the months that keep them:
+  // built for every code, a batch spread over many sparse codes made seven a scan and threw them away.
+  const dayCellsByMonth = new Map<string, Cells>();
+  const daysOf = (codeId: string, month: string) => {
+    const key = `${codeId}${SEP}${month}`;
+    let cells = dayCellsByMonth.get(key);
+    if (!cells) {
+      cells = dimensionCells(
+        (shapesByCode.get(codeId) ?? []).filter((s) => s.quarter.startsWith(month)),
+        'd',
+      );
+      dayCellsByMonth.set(key, cells);
+    }
+    return cells;
+  };
   return {
     totals: await sortCells(totals.map(codeCell)),
     /** A code's day cells of the dimensions in one UTC month, from this batch. */
-    dayCells: (codeId: string, month: string): CodeCell[] => [...days.under(codeId, month)].map(codeCell),
+    dayCells: (codeId: string, month: string): CodeCell[] => [...daysOf(codeId, month).all()].map(codeCell),
     workspace,
     /** The scans this batch adds to a code's UTC hour ('2026-03-29T01') or month ('2026-03'). */
     scansIn: (codeId: string, bucket: string) => (bucket.length === 7 ? months : hours).scansOf(codeId, bucket),
@@ -204,7 +208,7 @@ export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], work
     /** A code's month cells of the dimensions in one UTC month, from this batch. */
     monthCells(codeId: string, month: string): CodeCell[] {
       const inMonth = new Cells('m');
-      for (const c of days.under(codeId, month)) inMonth.add(codeId, month, c.dimension, c.value, c);
+      for (const c of daysOf(codeId, month).all()) inMonth.add(codeId, month, c.dimension, c.value, c);
       return [...inMonth.all()].map(codeCell);
     },
   };

@@ -56,9 +56,10 @@ export interface ScanRollupsTable extends RollupCounters {
 }
 
 /**
- * Per workspace, every grain, plus the dimension 'code' (value = code id) for top codes at hour,
- * day and month only: its quarter pieces are read from the `total` quarter rows of the codes its
- * hour cells name.
+ * Per workspace, every grain, plus the dimension 'code' (value = code id) for top codes at the
+ * month grain only: a read of a shorter piece sums the `total` rows of the codes the month cells
+ * name. One cell a code at hour, day and month grain made three upserts a code a flush, most of a
+ * flush's workspace cells with traffic spread over many codes (docs/decisions.md D54).
  */
 export interface WorkspaceRollupsTable extends RollupCounters {
   workspace_id: string;
