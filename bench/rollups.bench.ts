@@ -1,7 +1,7 @@
 /**
  * The scan flush's JavaScript: how long rollupsOf() aggregates one 1,000-scan batch and the quarter,
- * hour and month cells of every code are built (the most a flush builds: it builds them only for
- * detailed hours and dense months), for a batch of one code alike in every field and for one
+ * day and month cells of every code are built (the most a flush builds: it builds them only for
+ * detailed hours and months that keep them), for a batch of one code alike in every field and for one
  * across 50 codes with varied countries, devices, browsers and referrers. Diagnostic, no target:
  * the redirect and analytics benchmarks show what it costs under load. Run: npm run bench -- rollups
  */
