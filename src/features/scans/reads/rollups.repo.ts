@@ -2,7 +2,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
 import {
-  bucketKey,
   keysOf,
   nextMonth,
   selectionOf,
@@ -106,10 +105,8 @@ export async function totalsOf(
 /** The UTC months a selection's buckets fall in. */
 function monthsOf(sel: Selection): string[] {
   if (sel.keys) return [...new Set(sel.keys.map((k) => k.slice(0, 7)))];
-  const months: string[] = [];
-  for (let m = sel.first.slice(0, 7); m <= sel.last.slice(0, 7); m = bucketKey('m', nextMonth(startOfKey('m', m))))
-    months.push(m);
-  return months;
+  const start = startOfKey('m', sel.first.slice(0, 7));
+  return keysOf({ grain: 'm', start, end: nextMonth(startOfKey('m', sel.last.slice(0, 7))) });
 }
 
 export interface Bucket {
