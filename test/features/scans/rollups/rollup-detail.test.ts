@@ -46,6 +46,20 @@ forEachDialect('rollup detail on demand', (dialect) => {
       ).rows[0].n,
     );
 
+  /** The `detailed` mark of a code's one `total` row of a grain. */
+  const detailedOf = async (codeId: string, grain: 'h' | 'm') =>
+    Number(
+      (
+        await h.db
+          .selectFrom('scan_rollups')
+          .select('detailed')
+          .where('code_id', '=', codeId)
+          .where('grain', '=', grain)
+          .where('dimension', '=', 'total')
+          .executeTakeFirstOrThrow()
+      ).detailed,
+    );
+
   it('sparse traffic writes a few rollup rows a scan, dense traffic far fewer', async () => {
     const t = await seedTenant(h, 'pro');
     const sparse = await createCode(h, t, { type: 'url', url: 'https://sparse.example.com/' });
@@ -208,14 +222,7 @@ forEachDialect('rollup detail on demand', (dialect) => {
       after.total_scans,
       'the rebuilt cells count every scan once',
     );
-    const marked = await h.db
-      .selectFrom('scan_rollups')
-      .select('detailed')
-      .where('code_id', '=', code.id)
-      .where('grain', '=', 'h')
-      .where('dimension', '=', 'total')
-      .executeTakeFirstOrThrow();
-    assert.equal(Number(marked.detailed), 1, 'the next flush rebuilt the hour and marked it');
+    assert.equal(await detailedOf(code.id, 'h'), 1, 'the next flush rebuilt the hour and marked it');
     const cells = await sql<{ value: string; scans: number }>`select value, sum(scans) as scans from scan_rollups
       where code_id = ${code.id} and grain = 'q' and dimension = 'country' group by value order by value`.execute(h.db);
     const raw = await sql<{ value: string; scans: number }>`select coalesce(country, '') as value, count(*) as scans
@@ -273,14 +280,7 @@ forEachDialect('rollup detail on demand', (dialect) => {
       ),
       'the next flush rebuilt its day and month cells from the raw scans',
     );
-    const month = await h.db
-      .selectFrom('scan_rollups')
-      .select('detailed')
-      .where('code_id', '=', code.id)
-      .where('grain', '=', 'm')
-      .where('dimension', '=', 'total')
-      .executeTakeFirstOrThrow();
-    assert.equal(Number(month.detailed), 1);
+    assert.equal(await detailedOf(code.id, 'm'), 1);
   });
 
   it('retention keeps every breakdown of the deleted hours: sparse hours are detailed first', async () => {
