@@ -10,10 +10,10 @@ import { DENSE_HOUR, DENSE_MONTH } from '../../src/features/scans/index.js';
  * Rollups and visitor-day rows of raw scans seeded in SQL, as the flush would have written them:
  * migration 0005's backfill, then what migrations 0038 (month cells of dense months only), 0039
  * (visitor rows keep 16 hex digits of the hash), 0042 (no hour cells of the breakdowns) and 0044
- * (top-code cells of workspaces by month only) did to
- * the rows it wrote; no quarter cells below DENSE_HOUR, whose backfill threshold is frozen at the
- * old 60, and dense hours marked detailed (docs/decisions.md D53); and a dense month marked as keeping its cells, a sparse one
- * without day cells, as the flush leaves them (D42).
+ * (top-code cells of workspaces by month only) did to the rows it wrote; no quarter cells below
+ * DENSE_HOUR, whose backfill threshold is frozen at the old 60, and dense hours marked detailed
+ * (docs/decisions.md D53); and a dense month marked as keeping its cells, a sparse one without day
+ * cells, as the flush leaves them (D42).
  */
 export async function rollUpAsTheFlush(db: DB, now: Date, workspaceIds: string[]): Promise<void> {
   await backfillRollups(db, now, workspaceIds);

@@ -147,9 +147,10 @@ const codeCell = ({ scope, ...x }: Cell): CodeCell => ({ code_id: scope, ...x })
  * (docs/decisions.md D54). A code's cells of the dimensions are stored only where its hour is
  * detailed (quarter cells) or its month keeps them (day cells, and month cells once dense;
  * docs/analytics.md), which the flush learns from the totals it upserts; `fineCells`, `dayCells`
- * and `monthCells` build them then, for those keys only. Built for every code, the quarter cells were three quarters of the
- * cells a batch spread over many sparse codes made and threw away, and the day cells seven a scan.
- * `totals` and `workspace` are in key order; the flush sorts the other cells it writes.
+ * and `monthCells` build them then, for those keys only. Built for every code, the quarter cells
+ * were three quarters of the cells a batch spread over many sparse codes made and threw away, and
+ * the day cells seven a scan. `totals` and `workspace` are in key order; the flush sorts the other
+ * cells it writes.
  */
 export async function rollupsOf(rows: ScanRow[], newVisitors: NewVisitor[], workspaceOf: Map<string, string>) {
   const codes = new Cells('q');
