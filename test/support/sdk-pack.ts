@@ -71,14 +71,16 @@ export async function installPackedSdk(dir: string, pkg: Record<string, unknown>
         filename: string;
       }>
     ).map((p) => join(dir, p.filename));
-  const deps = runtimeDeps(sdkDir);
-  // The build and the pack of sdk/dist together, one test process at a time; the tarballs are
-  // then this test's own.
-  const tarballs = await exclusively(`sdk-pack:${sdkDir}`, () => {
+  // The build and the pack of sdk/dist together, one test process at a time; the tarball is then
+  // this test's own.
+  const sdk = await exclusively(`sdk-pack:${sdkDir}`, () => {
     npm(['run', 'build'], sdkDir);
     // Built just above: `prepare` would build it again (and print into the list of tarballs).
-    return [...packed(sdkDir, []), ...(deps.length ? packed(resolve('.'), deps) : [])];
+    return packed(sdkDir, []);
   });
+  // The dependencies are packed from node_modules, which no test rewrites: outside the lock.
+  const deps = runtimeDeps(sdkDir);
+  const tarballs = [...sdk, ...(deps.length ? packed(resolve('.'), deps) : [])];
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, ...pkg }));
   npm(['install', '--offline', '--no-package-lock', ...tarballs], dir);
 }
