@@ -107,6 +107,16 @@ describe('references to documents', () => {
     assert.deepEqual(bare, []);
   });
 
+  it('the README gives the decisions as D1 to the newest one and links every document of docs/', () => {
+    const readme = read('README.md');
+    const newest = Math.max(...[...decisions].map((d) => Number(d.slice(1))));
+    assert.ok(new RegExp(`D1–D${newest}\\b`).test(readme), `the README should say the decisions run D1–D${newest}`);
+    const unlinked = readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .filter((name) => !readme.includes(`](docs/${name})`));
+    assert.deepEqual(unlinked, [], 'documents of docs/ the README does not link');
+  });
+
   it('nothing cites an issue or the interface specification by number', () => {
     const outside = hits(
       [...sources, ...markdown],
