@@ -67,6 +67,7 @@ const PUBLIC: Record<string, Url> = {
   'GET /01/:gtin/10/:lot/21/:serial': (o) => `/01/${o.gtin}/10/L1/21/${o.serial}`,
   'OPTIONS /01/:gtin/10/:lot/21/:serial': (o) => `/01/${o.gtin}/10/L1/21/${o.serial}`,
   'GET /assets/*': () => '/assets/missing.js',
+  'GET /favicon.ico': () => '/favicon.ico',
   // Stripe's; the signature is its credential (test/features/billing/billing.test.ts)
   'POST /billing/stripe/webhook': () => '/billing/stripe/webhook',
 };

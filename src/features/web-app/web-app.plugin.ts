@@ -13,6 +13,7 @@ import { notFound } from '../../http/errors.js';
 import { DASHBOARD_CSP } from './csp.js';
 import { publicRoute } from '../../http/route.js';
 import { onUnrouted } from '../../http/unrouted.js';
+import { faviconRoute } from './favicon.js';
 
 const DEFAULT_DIST = resolve(fileURLToPath(new URL('../../../web/dist', import.meta.url)));
 
@@ -45,6 +46,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 export const webAppPlugin = fp(
   async (app, opts: { dist?: string } = {}) => {
+    faviconRoute(app);
     const dist = opts.dist ?? app.deps.config.webDist ?? DEFAULT_DIST;
     const indexPath = resolve(dist, 'index.html');
     if (!existsSync(indexPath)) {

@@ -49,6 +49,16 @@ describe('dashboard serving', () => {
     assert.notEqual(traversal.statusCode, 200);
   });
 
+  it('answers /favicon.ico with the SVG mark, cacheable for a day, so no page logs a 404 for it', async () => {
+    for (const accept of ['image/avif,image/webp,image/svg+xml,image/*,*/*;q=0.8', html.accept]) {
+      const res = await call(h, { url: '/favicon.ico', headers: { accept } });
+      assert.equal(res.statusCode, 200);
+      assert.match(String(res.headers['content-type']), /^image\/svg\+xml/);
+      assert.equal(res.headers['cache-control'], 'public, max-age=86400');
+      assert.match(res.body, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+  });
+
   it('never shadows API, redirect, resolver and docs paths', async () => {
     const cases: Array<[string, number, RegExp]> = [
       ['/v1/nope', 404, /problem\+json/],
