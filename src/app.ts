@@ -9,7 +9,12 @@ import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResol
 import { newId } from './lib/ids.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
-import { SchemaCompilations, serializersOnFirstUse, validatorCompiler } from './http/schema-compilers.js';
+import {
+  routeLevelCompilations,
+  SchemaCompilations,
+  serializersOnFirstUse,
+  validatorCompiler,
+} from './http/schema-compilers.js';
 import { problemPlugin, sendProblem } from './http/problem.js';
 import { requestIdPlugin } from './http/request-id.js';
 import { cookiesPlugin } from './http/cookies.js';
@@ -147,7 +152,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
  */
 export async function warmUp(app: { ready(): PromiseLike<unknown> }): Promise<number> {
   await app.ready();
-  const compiled = compilationsOf.get(app)?.compileAll() ?? 0;
+  const compiled = (compilationsOf.get(app)?.compileAll() ?? 0) + routeLevelCompilations.compileAll();
   await Promise.all([...preloads, loadPdfKit].map((load) => load()));
   return compiled;
 }

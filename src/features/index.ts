@@ -27,6 +27,7 @@ import invitationsRoutes from './invitations/invitations.routes.js';
 import permissionsRoutes from './permissions/permissions.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
 import { compressedLinks } from './dpp/resolver.routes.js';
+import { warmPassportValidation } from './dpp/dpp.validate.js';
 import gs1PrefixesRoutes from './gs1-prefixes/gs1-prefixes.routes.js';
 import mailRuntime from './mail/mail.plugin.js';
 import billingRoutes from './billing/billing.routes.js';
@@ -82,5 +83,8 @@ export const features: Array<(app: App) => Promise<void>> = [
   webAppPlugin, // last: its fallback serves only what no route above answers
 ];
 
-/** Libraries a feature imports on first use; a server loads them before it takes traffic (warmUp in src/app.ts). */
-export const preloads: Array<() => Promise<unknown>> = [loadSanitizer, loadScalar];
+/**
+ * Libraries a feature imports on first use, and code V8 compiles on its first run; a server loads
+ * and runs them before it takes traffic (warmUp in src/app.ts).
+ */
+export const preloads: Array<() => Promise<unknown>> = [loadSanitizer, loadScalar, warmPassportValidation];

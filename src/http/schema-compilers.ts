@@ -71,6 +71,13 @@ export class SchemaCompilations {
 }
 
 /**
+ * Schemas of route-level compilers (a route's own `validatorCompiler`, such as the passport routes'
+ * object-only body check), which are made at import, before any app exists: warmUp compiles these
+ * too. Untracked, their params and query validators compiled on the route's first request.
+ */
+export const routeLevelCompilations = new SchemaCompilations();
+
+/**
  * A validator compiled on first use. `schemaEnv` is set before the compile: Fastify hands the
  * parent object (for root coercion) only to validators that carry it, and every Ajv validator does.
  */
@@ -113,7 +120,10 @@ type BuildSerializer = NonNullable<
  */
 export function serializersOnFirstUse(compilations: SchemaCompilations): BuildSerializer {
   return (externalSchemas, options) => {
-    const compile = SerializerSelector()(externalSchemas as never, options as never);
+    // compileValidators: fast-json-stringify otherwise compiles the Ajv validators of a schema's
+    // anyOf / oneOf / if branches on the first response that reaches them, after warmUp: the first
+    // `POST /v1/dpp` after a start held the event loop about 400 ms for them.
+    const compile = SerializerSelector()(externalSchemas as never, { ...options, compileValidators: true } as never);
     return (route: Parameters<typeof compile>[0]) => {
       const serializer = compilations.once(
         `${route.method} ${route.url} ${route.httpStatus}`,

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { Meta } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-import { validatorCompiler } from '../../http/schema-compilers.js';
+import { routeLevelCompilations, validatorCompiler } from '../../http/schema-compilers.js';
 import {
   ACCESS_LEVELS,
   BATTERY_STATUSES,
@@ -17,7 +17,7 @@ import {
 } from './dpp.contract.js';
 import { Count, MAX_SAFE } from '../../http/numbers.js';
 
-const standard = validatorCompiler();
+const standard = validatorCompiler(routeLevelCompilations);
 const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Body: any JSON object (the service validates it); params and query: the app's Ajv. */
