@@ -568,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * Send the password of a protected code
-         * @description The form of the password page posts here (application/x-www-form-urlencoded). Right: 302 to the destination and the scan is recorded. Wrong: 403 and the form again. More than 10 tries from one IP within 15 minutes: 429 with Retry-After.
+         * @description The form of the password page posts here (application/x-www-form-urlencoded). Right: 302 to the destination and the scan is recorded. Wrong: 403 and the form again. More than 10 tries from one IP (an IPv6 address counts by its /64) within 15 minutes, or more than 30 wrong passwords for the code from all addresses: 429 with Retry-After, and the right password is not checked either.
          */
         post: operations["unlockRedirect"];
         delete?: never;
@@ -3285,7 +3285,7 @@ export interface components {
             expires_at?: string | null;
             fallback_url?: string | null;
             max_scans?: number | null;
-            /** @description Visitors enter it before the redirect (dynamic codes); stored hashed, never returned. null removes it. */
+            /** @description Visitors enter it before the redirect (dynamic codes); 8 characters or more (a shorter one saved before stays valid); stored hashed, never returned. null removes it. */
             password?: string | null;
             /** @description Routing rules (dynamic codes), evaluated in order; the first match wins. */
             rules?: components["schemas"]["RoutingRule"][] | null;
@@ -4951,7 +4951,7 @@ export interface components {
             expires_at?: string | null;
             fallback_url?: string | null;
             max_scans?: number | null;
-            /** @description Visitors enter it before the redirect (dynamic codes); stored hashed, never returned. null removes it. */
+            /** @description Visitors enter it before the redirect (dynamic codes); 8 characters or more (a shorter one saved before stays valid); stored hashed, never returned. null removes it. */
             password?: string | null;
             /** @description Routing rules (dynamic codes), evaluated in order; the first match wins. */
             rules?: components["schemas"]["RoutingRule"][] | null;
@@ -13455,7 +13455,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Too many tries from this IP; Retry-After in seconds. */
+            /** @description Too many tries from this IP or its /64, or too many wrong passwords for this code; Retry-After in seconds. */
             429: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
