@@ -24,6 +24,18 @@ describe('PLANS_JSON', () => {
     assert.equal(plans.free.maxWorkspaces, 1);
   });
 
+  it('takes the storage quotas, null for unlimited, and refuses a bad one (issue #51 RES-1)', () => {
+    const plans = load({ PLANS_JSON: '{"free":{"maxStorageBytes":1000,"maxFiles":null},"pro":{"maxLogos":0}}' }).plans;
+    assert.equal(plans.free.maxStorageBytes, 1000);
+    assert.equal(plans.free.maxFiles, null);
+    assert.equal(plans.free.maxLogos, 10);
+    assert.equal(plans.pro.maxLogos, 0);
+    assert.throws(
+      () => load({ PLANS_JSON: '{"free":{"maxStorageBytes":"1 GB"}}' }),
+      /\/free\/maxStorageBytes: must be a non-negative integer, or null for unlimited, got "1 GB"/,
+    );
+  });
+
   it('refuses invalid JSON, unknown plans and fields, and limits that are not non-negative integers', () => {
     const bad = (value: string, message: RegExp) => assert.throws(() => load({ PLANS_JSON: value }), message);
     bad(
