@@ -19,7 +19,7 @@ export interface Plan {
 const MB = 1024 * 1024;
 
 // docs/decisions.md D5 (variant A, enterprise unlimited) and D8. One table so an operator can switch variants.
-// Storage quotas (docs/decisions.md D60): Free holds a few PDFs and logos, not 48 MB a minute.
+// Storage quotas (docs/decisions.md D60): Free holds a few PDFs and logos, not 48 MB in 19 s.
 export const DEFAULT_PLANS: Record<PlanName, Plan> = {
   free: {
     maxWorkspaces: 1,

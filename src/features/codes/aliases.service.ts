@@ -27,7 +27,8 @@ export async function renameShortCode(
   next: string,
   at: string,
 ): Promise<string> {
-  // Taken in any case by another code is taken; the code's own names it may take back (D59).
+  // Taken in any case by another code is taken; the code's own names it may take back
+  // (docs/decisions.md D59).
   if (!(await claimShortCode(trx, next, row.id))) throw rejectFields([taken('/short_code', next)]);
   const alias = await findAlias(trx, next);
   if ((alias && alias.code_id !== row.id) || (!alias && (await shortCodeInUse(trx, next))))

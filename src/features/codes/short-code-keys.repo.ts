@@ -23,7 +23,8 @@ export async function claimShortCode(db: DB, shortCode: string, codeId: string):
 
 /**
  * After a name of `codeId` went away: the key stays while a name of any code still has it (the
- * code's own other spelling, or a twin stored before D59, which then holds it), else it is free.
+ * code's own other spelling, or a twin stored before docs/decisions.md D59, which then holds it),
+ * else it is free.
  */
 export async function releaseShortCode(db: DB, shortCode: string, codeId: string): Promise<void> {
   const key = shortCodeKey(shortCode);
