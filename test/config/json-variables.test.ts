@@ -145,6 +145,18 @@ describe('PG_POOL_MAX', () => {
   });
 });
 
+describe('CODE_PASSWORD_FAILURES', () => {
+  it('defaults to 30, takes a count and refuses anything else at start-up', () => {
+    assert.equal(load({}).codePasswordFailures, 30);
+    assert.equal(load({ CODE_PASSWORD_FAILURES: '5' }).codePasswordFailures, 5);
+    for (const bad of ['-1', 'ten', '2.5'])
+      assert.throws(
+        () => load({ CODE_PASSWORD_FAILURES: bad }),
+        new RegExp(`CODE_PASSWORD_FAILURES must be a non-negative integer, got "${bad}"`),
+      );
+  });
+});
+
 describe('configuration at start-up', () => {
   it('a bad PLANS_JSON stops the server with exit code 1 and the message on stderr', () => {
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
