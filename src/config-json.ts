@@ -12,18 +12,20 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 // `x-expect` is what the error message says a value must be; Ajv's own words name JSON types.
 const count = { type: 'integer', minimum: 0, 'x-expect': 'a non-negative integer' };
+const countOrUnlimited = {
+  ...count,
+  type: ['integer', 'null'],
+  'x-expect': 'a non-negative integer, or null for unlimited',
+};
 const PlanOverride = Type.Object(
   {
-    maxWorkspaces: Type.Optional(
-      Type.Unsafe<number | null>({
-        ...count,
-        type: ['integer', 'null'],
-        'x-expect': 'a non-negative integer, or null for unlimited',
-      }),
-    ),
+    maxWorkspaces: Type.Optional(Type.Unsafe<number | null>(countOrUnlimited)),
     maxScansPerMonth: Type.Optional(Type.Unsafe<number>(count)),
     maxDynamicCodes: Type.Optional(Type.Unsafe<number>(count)),
     requestsPerMinute: Type.Optional(Type.Unsafe<number>(count)),
+    maxStorageBytes: Type.Optional(Type.Unsafe<number | null>(countOrUnlimited)),
+    maxFiles: Type.Optional(Type.Unsafe<number | null>(countOrUnlimited)),
+    maxLogos: Type.Optional(Type.Unsafe<number | null>(countOrUnlimited)),
   },
   { additionalProperties: false, 'x-expect': 'an object of plan limits' },
 );

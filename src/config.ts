@@ -270,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRedirects: env.LOG_REDIRECTS === 'true',
     passwordCost: int(env, 'PASSWORD_SCRYPT_COST', 16_384),
     codePasswordTries: Math.max(1, int(env, 'CODE_PASSWORD_TRIES', 10)),
+    codePasswordFailures: Math.max(1, int(env, 'CODE_PASSWORD_FAILURES', 30)),
     exports: {
       workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)),
       perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)),

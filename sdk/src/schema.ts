@@ -568,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * Send the password of a protected code
-         * @description The form of the password page posts here (application/x-www-form-urlencoded). Right: 302 to the destination and the scan is recorded. Wrong: 403 and the form again. More than 10 tries from one IP within 15 minutes: 429 with Retry-After.
+         * @description The form of the password page posts here (application/x-www-form-urlencoded). Right: 302 to the destination and the scan is recorded. Wrong: 403 and the form again. More than 10 tries from one IP (an IPv6 address counts by its /64) within 15 minutes, or more than 30 wrong passwords for the code from all addresses: 429 with Retry-After, and the right password is not checked either.
          */
         post: operations["unlockRedirect"];
         delete?: never;
@@ -1688,7 +1688,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file for a content page
-         * @description Stores a file a hosted content page serves (a `pdf` code names it in `content.file_id`). The body carries the bytes in base64; the declared `content_type` must match them (a PDF starts with `%PDF-`). Larger than FILE_MAX_BYTES once decoded (default 5 MiB): 422 `too_large` on /data. Files belong to the workspace.
+         * @description Stores a file a hosted content page serves (a `pdf` code names it in `content.file_id`). The body carries the bytes in base64; the declared `content_type` must match them (a PDF starts with `%PDF-`). Larger than FILE_MAX_BYTES once decoded (default 5 MiB): 422 `too_large` on /data. Past the plan’s files or storage quota (GET /v1/organizations/usage, `storage`): 403 plan-limit-exceeded, the body adding `plan`, `limit` and `meter`, and nothing is stored. Files belong to the workspace.
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -1840,7 +1840,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a logo
-         * @description Stores a PNG or SVG logo in the workspace for codes and brand kits to use (style.logo_id). The file is sent base64 in JSON. An SVG is sanitised before it is stored; a file that fails a check is a 422 with a pointer, and nothing is stored. Audited.
+         * @description Stores a PNG or SVG logo in the workspace for codes and brand kits to use (style.logo_id). The file is sent base64 in JSON. An SVG is sanitised before it is stored; a file that fails a check is a 422 with a pointer, and nothing is stored. Past the plan’s logos or storage quota (GET /v1/organizations/usage, `storage`): 403 plan-limit-exceeded, the body adding `plan`, `limit` and `meter`, and nothing is stored. Audited.
          */
         post: operations["createLogo"];
         delete?: never;
@@ -3285,7 +3285,7 @@ export interface components {
             expires_at?: string | null;
             fallback_url?: string | null;
             max_scans?: number | null;
-            /** @description Visitors enter it before the redirect (dynamic codes); stored hashed, never returned. null removes it. */
+            /** @description Visitors enter it before the redirect (dynamic codes); 8 characters or more (a shorter one saved before stays valid); stored hashed, never returned. null removes it. */
             password?: string | null;
             /** @description Routing rules (dynamic codes), evaluated in order; the first match wins. */
             rules?: components["schemas"]["RoutingRule"][] | null;
@@ -4951,7 +4951,7 @@ export interface components {
             expires_at?: string | null;
             fallback_url?: string | null;
             max_scans?: number | null;
-            /** @description Visitors enter it before the redirect (dynamic codes); stored hashed, never returned. null removes it. */
+            /** @description Visitors enter it before the redirect (dynamic codes); 8 characters or more (a shorter one saved before stays valid); stored hashed, never returned. null removes it. */
             password?: string | null;
             /** @description Routing rules (dynamic codes), evaluated in order; the first match wins. */
             rules?: components["schemas"]["RoutingRule"][] | null;
@@ -5089,7 +5089,40 @@ export interface components {
                 usage_pct: number;
                 used: number;
             };
-            /** @description The one limit that blocks: creating a workspace with none remaining is a 403 plan-limit-exceeded. */
+            /** @description Storage quotas, which block: an upload past one is a 403 plan-limit-exceeded (the body adds `plan`, `limit` and `meter`: `storage_bytes`, `files` or `logos`). */
+            storage: {
+                /** @description Bytes of uploaded files and logos, deleted logos included (codes keep drawing them). */
+                bytes: {
+                    /** @description The plan allows this much; null when the plan has no limit. */
+                    limit: number | null;
+                    /** @description max(0, limit - used); null when the plan has no limit. */
+                    remaining: number | null;
+                    /** @description floor(used * 100 / limit); null when the plan has no limit. */
+                    usage_pct: number | null;
+                    used: number;
+                };
+                /** @description Uploaded files (content pages). */
+                files: {
+                    /** @description The plan allows this much; null when the plan has no limit. */
+                    limit: number | null;
+                    /** @description max(0, limit - used); null when the plan has no limit. */
+                    remaining: number | null;
+                    /** @description floor(used * 100 / limit); null when the plan has no limit. */
+                    usage_pct: number | null;
+                    used: number;
+                };
+                /** @description Logos in the library, not deleted. */
+                logos: {
+                    /** @description The plan allows this much; null when the plan has no limit. */
+                    limit: number | null;
+                    /** @description max(0, limit - used); null when the plan has no limit. */
+                    remaining: number | null;
+                    /** @description floor(used * 100 / limit); null when the plan has no limit. */
+                    usage_pct: number | null;
+                    used: number;
+                };
+            };
+            /** @description A limit that blocks: creating a workspace with none remaining is a 403 plan-limit-exceeded. */
             workspaces: {
                 /** @description The most active workspaces the plan allows; null when the plan has no limit. */
                 limit: number | null;
@@ -13455,7 +13488,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Too many tries from this IP; Retry-After in seconds. */
+            /** @description Too many tries from this IP or its /64, or too many wrong passwords for this code; Retry-After in seconds. */
             429: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -44546,6 +44579,26 @@ export interface operations {
                      *           "limit": 50,
                      *           "usage_pct": 1,
                      *           "remaining": 1
+                     *         },
+                     *         "storage": {
+                     *           "bytes": {
+                     *             "used": 1,
+                     *             "limit": 50,
+                     *             "usage_pct": 1,
+                     *             "remaining": 1
+                     *           },
+                     *           "files": {
+                     *             "used": 1,
+                     *             "limit": 50,
+                     *             "usage_pct": 1,
+                     *             "remaining": 1
+                     *           },
+                     *           "logos": {
+                     *             "used": 1,
+                     *             "limit": 50,
+                     *             "usage_pct": 1,
+                     *             "remaining": 1
+                     *           }
                      *         }
                      *       },
                      *       "meta": {

@@ -13,7 +13,7 @@ import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspa
 import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
 import type { AuditLogsTable } from '../features/audit/audit.table.js';
 import type { IdempotencyKeysTable } from './idempotency.table.js';
-import type { CodeAliasesTable, CodesTable, CodeTagsTable } from '../features/codes/codes.table.js';
+import type { CodeAliasesTable, CodesTable, CodeTagsTable, ShortCodeKeysTable } from '../features/codes/codes.table.js';
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
 import type {
@@ -54,6 +54,7 @@ export interface Database {
   codes: CodesTable;
   code_tags: CodeTagsTable;
   code_aliases: CodeAliasesTable;
+  short_code_keys: ShortCodeKeysTable;
   code_comments: CodeCommentsTable;
   scans: ScansTable;
   usage_counters: UsageCountersTable;

@@ -1,6 +1,6 @@
 /**
  * The host name a request addressed, in the form custom domains are stored: lower case, the port
- * dropped and one trailing dot removed. `qr.brand.example.` names the same DNS host as
+ * dropped and every trailing dot removed. `qr.brand.example.` names the same DNS host as
  * `qr.brand.example` (browsers send it as written), so comparing the raw header would let the
  * dotted form escape a custom domain's workspace scoping.
  */
@@ -12,5 +12,9 @@ export function normalizeRequestHost(raw: string): string {
   }
   const colon = host.indexOf(':');
   if (colon !== -1) host = host.slice(0, colon);
-  return host.endsWith('.') ? host.slice(0, -1) : host;
+  // Every trailing dot, not one: `name..` left as `name.` matched no domain and escaped its
+  // scoping (issue #51 DOM-3). A loop, not /\.+$/, which backtracks on a long run of dots.
+  let end = host.length;
+  while (end > 0 && host.charCodeAt(end - 1) === 46) end--;
+  return host.slice(0, end);
 }

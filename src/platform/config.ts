@@ -62,8 +62,10 @@ export interface Config {
   /** an access log line for every answered redirect (LOG_REDIRECTS=true); errors and slow ones are always logged */
   logRedirects: boolean;
   passwordCost: number;
-  /** password tries per IP within 15 minutes on protected codes' forms (CODE_PASSWORD_TRIES) */
+  /** password tries per client address (an IPv6 one by its /64) within 15 minutes on protected codes' forms (CODE_PASSWORD_TRIES) */
   codePasswordTries: number;
+  /** wrong passwords per code within 15 minutes from all addresses, then the code's form is locked (CODE_PASSWORD_FAILURES) */
+  codePasswordFailures: number;
   /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
   exports: { workers: number; perWorkspace: number };
   /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */

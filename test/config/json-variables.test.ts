@@ -24,6 +24,18 @@ describe('PLANS_JSON', () => {
     assert.equal(plans.free.maxWorkspaces, 1);
   });
 
+  it('takes the storage quotas, null for unlimited, and refuses a bad one (issue #51 RES-1)', () => {
+    const plans = load({ PLANS_JSON: '{"free":{"maxStorageBytes":1000,"maxFiles":null},"pro":{"maxLogos":0}}' }).plans;
+    assert.equal(plans.free.maxStorageBytes, 1000);
+    assert.equal(plans.free.maxFiles, null);
+    assert.equal(plans.free.maxLogos, 10);
+    assert.equal(plans.pro.maxLogos, 0);
+    assert.throws(
+      () => load({ PLANS_JSON: '{"free":{"maxStorageBytes":"1 GB"}}' }),
+      /\/free\/maxStorageBytes: must be a non-negative integer, or null for unlimited, got "1 GB"/,
+    );
+  });
+
   it('refuses invalid JSON, unknown plans and fields, and limits that are not non-negative integers', () => {
     const bad = (value: string, message: RegExp) => assert.throws(() => load({ PLANS_JSON: value }), message);
     bad(
@@ -130,6 +142,18 @@ describe('PG_POOL_MAX', () => {
       await db.destroy();
       await observer.destroy();
     }
+  });
+});
+
+describe('CODE_PASSWORD_FAILURES', () => {
+  it('defaults to 30, takes a count and refuses anything else at start-up', () => {
+    assert.equal(load({}).codePasswordFailures, 30);
+    assert.equal(load({ CODE_PASSWORD_FAILURES: '5' }).codePasswordFailures, 5);
+    for (const bad of ['-1', 'ten', '2.5'])
+      assert.throws(
+        () => load({ CODE_PASSWORD_FAILURES: bad }),
+        new RegExp(`CODE_PASSWORD_FAILURES must be a non-negative integer, got "${bad}"`),
+      );
   });
 });
 

@@ -136,4 +136,20 @@ describe('problem codes of the API', () => {
     assert.equal(de1.fmt.axisDay(Date.UTC(2026, 9, 27) / 1000), '27.10.');
     assert.equal(tools('en').fmt.axisDay(Date.UTC(2026, 9, 27) / 1000), '10/27');
   });
+
+  it('name the storage quota an upload passed (issue #51 RES-1), and keep the workspace words', () => {
+    const problem = (extra: Record<string, unknown>) => ({
+      type: 'https://qrs.test/docs/errors/plan-limit-exceeded',
+      title: 'Plan Limit Exceeded',
+      status: 403,
+      plan: 'free',
+      ...extra,
+    });
+    const en1 = (extra: Record<string, unknown>) => problemMessage(problem(extra), tools('en')).text;
+    assert.match(en1({ limit: 26_214_400, meter: 'storage_bytes' }), /allows 25 MB of files and logos/);
+    assert.match(en1({ limit: 10, meter: 'files' }), /allows 10 uploaded files/);
+    assert.match(en1({ limit: 10, meter: 'logos' }), /allows 10 logos/);
+    assert.match(en1({ limit: 1 }), /allows 1\. Archive one/);
+    assert.match(problemMessage(problem({ limit: 10, meter: 'logos' }), tools('de')).text, /erlaubt 10 Logos/);
+  });
 });

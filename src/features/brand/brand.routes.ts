@@ -36,7 +36,7 @@ export default async function brandRoutes(app: App) {
       tags,
       summary: 'Upload a logo',
       description:
-        'Stores a PNG or SVG logo in the workspace for codes and brand kits to use (style.logo_id). The file is sent base64 in JSON. An SVG is sanitised before it is stored; a file that fails a check is a 422 with a pointer, and nothing is stored. Audited.',
+        'Stores a PNG or SVG logo in the workspace for codes and brand kits to use (style.logo_id). The file is sent base64 in JSON. An SVG is sanitised before it is stored; a file that fails a check is a 422 with a pointer, and nothing is stored. Past the plan’s logos or storage quota (GET /v1/organizations/usage, `storage`): 403 plan-limit-exceeded, the body adding `plan`, `limit` and `meter`, and nothing is stored. Audited.',
       body: LogoCreate,
       response: { 201: One(Logo) },
     }),

@@ -8,6 +8,7 @@ import { notFound, rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
+import { checkStorageQuota } from '../usage/index.js';
 import type { BrandKitsTable, LogosTable } from './brand.table.js';
 import type { BrandKit, BrandKitCreate, BrandKitUpdate, KitStyle, Logo, LogoCreate } from './brand.schemas.js';
 import { checkLogoFile, type LogoType } from './logo-files.js';
@@ -65,6 +66,10 @@ async function requireKit(db: DB, workspaceId: string, id: string) {
 }
 
 export async function createLogo(deps: ServiceDeps, p: Principal, body: LogoCreate): Promise<Logo> {
+  const quota = (db: DB, bytes: number, lock: boolean) =>
+    checkStorageQuota(db, p.organizationId, p.plan, deps.config.plans, { kind: 'logo', bytes }, { lock });
+  // A full library is refused before the file is parsed; its stored size is checked under the lock.
+  await quota(deps.db, 0, false);
   const checked = await checkLogoFile(body.content_type as LogoType, body.data);
   if (Array.isArray(checked)) throw rejectFields(checked);
   const now = deps.clock.now();
@@ -84,6 +89,7 @@ export async function createLogo(deps: ServiceDeps, p: Principal, body: LogoCrea
   };
   const logo = toLogo(row);
   await deps.db.transaction().execute(async (trx) => {
+    await quota(trx, row.bytes, true);
     await insertLogo(trx, row);
     await recordAudit(trx, auditActor(p), {
       action: 'logos.created',

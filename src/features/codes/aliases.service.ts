@@ -9,6 +9,7 @@ import type { CodeHooks } from './codes.service.js';
 import { findCode } from './codes.repo.js';
 import { requireCode } from './code-lookup.js';
 import { aliasesQuery, deleteAliasByShortCode, findAlias, insertAlias, shortCodeInUse } from './aliases.repo.js';
+import { claimShortCode, releaseShortCode } from './short-code-keys.repo.js';
 
 export const taken = (pointer: string, code: string): FieldError => ({
   pointer,
@@ -26,6 +27,9 @@ export async function renameShortCode(
   next: string,
   at: string,
 ): Promise<string> {
+  // Taken in any case by another code is taken; the code's own names it may take back
+  // (docs/decisions.md D59).
+  if (!(await claimShortCode(trx, next, row.id))) throw rejectFields([taken('/short_code', next)]);
   const alias = await findAlias(trx, next);
   if ((alias && alias.code_id !== row.id) || (!alias && (await shortCodeInUse(trx, next))))
     throw rejectFields([taken('/short_code', next)]);
@@ -64,6 +68,7 @@ export async function deleteAlias(
     const alias = code ? await findAlias(trx, shortCode) : undefined;
     if (!alias || alias.code_id !== codeId) throw notFound('Alias');
     await deleteAliasByShortCode(trx, shortCode);
+    await releaseShortCode(trx, shortCode, codeId);
     await recordAudit(trx, auditActor(p), {
       action: 'codes.alias_deleted',
       resourceType: 'codes',

@@ -4,6 +4,7 @@ import { containsInsensitive } from '../../db/text-match.js';
 import type { CodesTable } from './codes.table.js';
 import type { CodeListQuery } from './codes.schemas.js';
 import { verifiedCustomDomain } from '../workspaces/index.js';
+import { claimShortCode, releaseShortCode } from './short-code-keys.repo.js';
 
 export function findWorkspaceForCodes(db: DB, workspaceId: string) {
   return db
@@ -39,7 +40,7 @@ export async function customDomainsAmong(db: DB, hosts: string[]): Promise<Set<s
 }
 
 /**
- * Inserts a code; for a dynamic one, retries fresh short codes until the unique index accepts one.
+ * Inserts a code; for a dynamic one, retries fresh short codes until one's key is free.
  * `on conflict do nothing` keeps a PostgreSQL transaction usable after a collision.
  */
 export async function insertCode(
@@ -58,6 +59,8 @@ export async function insertCode(
   const attempts = typeof nextShortCode === 'string' ? 1 : 10;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const shortCode = typeof nextShortCode === 'string' ? nextShortCode : nextShortCode();
+    // Its key first: a name some code holds in any case is taken (docs/decisions.md D59).
+    if (!(await claimShortCode(db, shortCode, row.id))) continue;
     const res = await db
       .insertInto('codes')
       .values({ ...row, short_code: shortCode })
@@ -65,6 +68,7 @@ export async function insertCode(
       .returning('id')
       .executeTakeFirst();
     if (res) return shortCode;
+    await releaseShortCode(db, shortCode, row.id);
   }
   if (typeof nextShortCode === 'string') return null;
   throw new Error('could not find a free short code in 10 attempts');

@@ -119,9 +119,9 @@ const writable = {
   ),
   utm: Type.Optional(Type.Union([Utm, Type.Null()])),
   password: Type.Optional(
-    Type.Union([Type.String({ minLength: 4, maxLength: 128, writeOnly: true }), Type.Null()], {
+    Type.Union([Type.String({ minLength: 8, maxLength: 128, writeOnly: true }), Type.Null()], {
       description:
-        'Visitors enter it before the redirect (dynamic codes); stored hashed, never returned. null removes it.',
+        'Visitors enter it before the redirect (dynamic codes); 8 characters or more (a shorter one saved before stays valid); stored hashed, never returned. null removes it.',
     }),
   ),
 };

@@ -56,6 +56,15 @@ export interface CodeAliasesTable {
   created_at: string;
 }
 
+/**
+ * The lower-case key of every name a code answers to, claimed by that code (docs/decisions.md D59):
+ * one primary key over codes and aliases, so a name is taken ignoring case.
+ */
+export interface ShortCodeKeysTable {
+  key: string;
+  code_id: string;
+}
+
 export interface CodeTagsTable {
   code_id: string;
   workspace_id: string;

@@ -22,7 +22,7 @@ export default async function filesRoutes(app: App) {
         tags,
         summary: 'Upload a file for a content page',
         description:
-          'Stores a file a hosted content page serves (a `pdf` code names it in `content.file_id`). The body carries the bytes in base64; the declared `content_type` must match them (a PDF starts with `%PDF-`). Larger than FILE_MAX_BYTES once decoded (default 5 MiB): 422 `too_large` on /data. Files belong to the workspace.',
+          'Stores a file a hosted content page serves (a `pdf` code names it in `content.file_id`). The body carries the bytes in base64; the declared `content_type` must match them (a PDF starts with `%PDF-`). Larger than FILE_MAX_BYTES once decoded (default 5 MiB): 422 `too_large` on /data. Past the plan’s files or storage quota (GET /v1/organizations/usage, `storage`): 403 plan-limit-exceeded, the body adding `plan`, `limit` and `meter`, and nothing is stored. Files belong to the workspace.',
         body: FileUpload,
         response: { 201: One(FileInfo) },
       }),

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { DiskBlobStore, type BlobStore } from '../../lib/blob-store.js';
 import { S3BlobStore } from '../../lib/s3-blob-store.js';
 import { auditActor, recordAudit } from '../audit/index.js';
+import { checkStorageQuota } from '../usage/index.js';
 import { FILE_TYPES, type FileInfo, type FileType, type FileUpload } from './files.schemas.js';
 import { findFile, insertFile } from './files.repo.js';
 import type { FilesTable } from './files.table.js';
@@ -71,10 +72,15 @@ export async function uploadFile(deps: ServiceDeps, p: Principal, input: FileUpl
     created_by: p.actorId,
     created_at: now.toISOString(),
   };
+  const quota = (db: typeof deps.db, lock: boolean) =>
+    checkStorageQuota(db, p.organizationId, p.plan, deps.config.plans, { kind: 'file', bytes: row.size }, { lock });
+  // Checked before the bytes are written, so a refusal writes nothing, and again under the lock.
+  await quota(deps.db, false);
   const store = blobStore(deps.config);
   await store.put(blobKey(row), bytes, type);
   try {
     await deps.db.transaction().execute(async (trx) => {
+      await quota(trx, true);
       await insertFile(trx, row);
       await recordAudit(trx, auditActor(p), {
         action: 'files.uploaded',

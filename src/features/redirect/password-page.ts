@@ -8,6 +8,7 @@ const TEXT = {
     submit: 'Continue',
     wrong: 'That password is not right. Please try again.',
     limited: 'Too many tries from your network. Please wait a few minutes.',
+    locked: 'This code takes no passwords for a while. Please try again in a few minutes.',
   },
   de: {
     title: 'Dieser Code ist geschützt',
@@ -16,10 +17,11 @@ const TEXT = {
     submit: 'Weiter',
     wrong: 'Das Passwort stimmt nicht. Bitte versuchen Sie es erneut.',
     limited: 'Zu viele Versuche aus Ihrem Netz. Bitte warten Sie einige Minuten.',
+    locked: 'Dieser Code nimmt für eine Weile keine Passwörter an. Bitte versuchen Sie es in einigen Minuten erneut.',
   },
 } as const;
 
-export type PasswordPageState = 'ask' | 'wrong' | 'limited';
+export type PasswordPageState = 'ask' | 'wrong' | 'limited' | 'locked';
 
 /** The visitor's language among those the page speaks: German for de-*, else English. */
 export function pageLanguage(language: string | null): keyof typeof TEXT {
@@ -33,9 +35,9 @@ export function pageLanguage(language: string | null): keyof typeof TEXT {
 export function passwordPage(state: PasswordPageState, language: string | null, shortCode: string): string {
   const lang = pageLanguage(language);
   const t = TEXT[lang];
-  const note = state === 'wrong' ? t.wrong : state === 'limited' ? t.limited : t.prompt;
+  const note = state === 'ask' ? t.prompt : t[state];
   const form =
-    state === 'limited'
+    state === 'limited' || state === 'locked'
       ? ''
       : `<form method="post" action="/r/${escapeHtml(encodeURIComponent(shortCode))}">` +
         `<label for="password">${t.label}</label>` +

@@ -8,6 +8,7 @@ import type { RedirectTarget } from './redirect-cache.js';
 import { decide } from './redirect.fns.js';
 import { passwordPage } from './password-page.js';
 import { publicRoute } from '../../http/route.js';
+import { clientNetwork } from '../../lib/ip-ranges.js';
 
 export interface PasswordRouteOptions {
   lookup(request: FastifyRequest, shortCode: string, nowMs: number): Promise<RedirectTarget | null>;
@@ -20,7 +21,7 @@ export interface PasswordRouteOptions {
   ): void;
 }
 
-/** Tries per IP and window; a wrong guess costs a scrypt, so the budget is small. */
+/** Tries per address and failures per code, each by window; a wrong guess costs a scrypt, so the budgets are small. */
 const TRY_WINDOW_MS = 15 * 60_000;
 
 const html = (description: string, example: string) => ({
@@ -30,8 +31,8 @@ const html = (description: string, example: string) => ({
 
 /**
  * POST /r/:short_code — the password form of a protected code. A right password answers like the
- * redirect (302, the scan recorded); a wrong one the form again with 403. Tries count per IP in the
- * shared rate-limit store, so every instance sees them (docs/codes.md, "Password-protected codes").
+ * redirect (302, the scan recorded); a wrong one the form again with 403. Tries count per address
+ * and failures per code in the shared rate-limit store, so every instance sees them (docs/codes.md, "Password-protected codes").
  */
 export default async function passwordRoute(app: App, opts: PasswordRouteOptions) {
   const { config, clock, rateStore } = app.deps;
@@ -50,7 +51,7 @@ export default async function passwordRoute(app: App, opts: PasswordRouteOptions
         operationId: 'unlockRedirect',
         tags: ['redirect'],
         summary: 'Send the password of a protected code',
-        description: `The form of the password page posts here (application/x-www-form-urlencoded). Right: 302 to the destination and the scan is recorded. Wrong: 403 and the form again. More than ${config.codePasswordTries} tries from one IP within 15 minutes: 429 with Retry-After.`,
+        description: `The form of the password page posts here (application/x-www-form-urlencoded). Right: 302 to the destination and the scan is recorded. Wrong: 403 and the form again. More than ${config.codePasswordTries} tries from one IP (an IPv6 address counts by its /64) within 15 minutes, or more than ${config.codePasswordFailures} wrong passwords for the code from all addresses: 429 with Retry-After, and the right password is not checked either.`,
         consumes: ['application/x-www-form-urlencoded'],
         params: Type.Object({ short_code: Type.String({ maxLength: 64 }) }),
         body: Type.Object(
@@ -72,7 +73,7 @@ export default async function passwordRoute(app: App, opts: PasswordRouteOptions
             '<!doctype html><html lang="en"><head><title>This code is no longer active</title></head><body>…</body></html>',
           ),
           429: html(
-            'Too many tries from this IP; Retry-After in seconds.',
+            'Too many tries from this IP or its /64, or too many wrong passwords for this code; Retry-After in seconds.',
             '<!doctype html><html lang="en"><head><title>This code is protected</title></head><body>…</body></html>',
           ),
         },
@@ -88,13 +89,19 @@ export default async function passwordRoute(app: App, opts: PasswordRouteOptions
         return opts.answer(request, reply, target, nowMs);
       const language = languageFrom(request.headers['accept-language']);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      const tries = await rateStore.hit(`codepw:${request.ip}`, TRY_WINDOW_MS, nowMs);
-      if (tries.count > config.codePasswordTries) {
-        reply.header('retry-after', String(Math.max(1, Math.ceil((tries.resetAt - nowMs) / 1000))));
-        return reply.code(429).send(passwordPage('limited', language, shortCode));
-      }
+      const refuse = (state: 'limited' | 'locked', resetAt: number) => {
+        reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt - nowMs) / 1000))));
+        return reply.code(429).send(passwordPage(state, language, shortCode));
+      };
+      const tries = await rateStore.hit(`codepw:${clientNetwork(request.ip)}`, TRY_WINDOW_MS, nowMs);
+      if (tries.count > config.codePasswordTries) return refuse('limited', tries.resetAt);
+      // A try counts as a failure of the code before it is checked and is taken back if right, so
+      // many addresses at once cannot get more checks than the limit (docs/decisions.md D60).
+      const failures = await rateStore.hit(`codepw-code:${target.codeId}`, TRY_WINDOW_MS, nowMs);
+      if (failures.count > config.codePasswordFailures) return refuse('locked', failures.resetAt);
       if (!(await verifyPassword(request.body.password, target.passwordHash)))
         return reply.code(403).send(passwordPage('wrong', language, shortCode));
+      await rateStore.hit(`codepw-code:${target.codeId}`, TRY_WINDOW_MS, nowMs, -1);
       return opts.answer(request, reply, target, nowMs, true);
     },
   );

@@ -3,3 +3,4 @@
 export { createThresholdDetector, reachedThresholds, THRESHOLDS, type UsageReading } from './usage-thresholds.js';
 export { periodOf } from './usage-period.js';
 export { countActiveDynamicCodes } from './usage.repo.js';
+export { checkStorageQuota } from './storage-quota.js';

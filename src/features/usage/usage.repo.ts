@@ -38,3 +38,37 @@ export async function storedUsage(db: DB, organizationId: string, period: string
     .executeTakeFirst();
   return Number(row?.scans ?? 0);
 }
+
+export interface StoredUploads {
+  bytes: number;
+  files: number;
+  logos: number;
+}
+
+/**
+ * What an organization keeps in uploads (docs/decisions.md D60): every file, every logo's bytes
+ * (a deleted logo stays stored, since codes that use it keep drawing it), and the live logos.
+ * Read through the workspaces, whose ids the two tables are indexed by.
+ */
+export async function storedUploads(db: DB, organizationId: string): Promise<StoredUploads> {
+  const workspaces = db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId);
+  const files = await db
+    .selectFrom('files')
+    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(size), 0)`.as('bytes')])
+    .where('workspace_id', 'in', workspaces)
+    .executeTakeFirstOrThrow();
+  const logos = await db
+    .selectFrom('logos')
+    .select([
+      sql<number>`count(deleted_at)`.as('deleted'),
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum(bytes), 0)`.as('bytes'),
+    ])
+    .where('workspace_id', 'in', workspaces)
+    .executeTakeFirstOrThrow();
+  return {
+    bytes: Number(files.bytes) + Number(logos.bytes),
+    files: Number(files.n),
+    logos: Number(logos.n) - Number(logos.deleted),
+  };
+}

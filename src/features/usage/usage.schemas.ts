@@ -12,6 +12,17 @@ const Meter = {
 const orUnlimited = (description: string) =>
   Type.Union([Count(), Type.Null()], { description: `${description} null when the plan has no limit.` });
 
+const Capped = (description: string) =>
+  Type.Object(
+    {
+      used: Count(),
+      limit: orUnlimited('The plan allows this much;'),
+      usage_pct: orUnlimited('floor(used * 100 / limit);'),
+      remaining: orUnlimited('max(0, limit - used);'),
+    },
+    { description },
+  );
+
 export const Usage = Type.Object(
   {
     plan: Type.Enum(PLAN_NAMES, {
@@ -32,8 +43,18 @@ export const Usage = Type.Object(
         remaining: orUnlimited('max(0, limit - used): 0 means creating a workspace is refused;'),
       },
       {
+        description: 'A limit that blocks: creating a workspace with none remaining is a 403 plan-limit-exceeded.',
+      },
+    ),
+    storage: Type.Object(
+      {
+        bytes: Capped('Bytes of uploaded files and logos, deleted logos included (codes keep drawing them).'),
+        files: Capped('Uploaded files (content pages).'),
+        logos: Capped('Logos in the library, not deleted.'),
+      },
+      {
         description:
-          'The one limit that blocks: creating a workspace with none remaining is a 403 plan-limit-exceeded.',
+          'Storage quotas, which block: an upload past one is a 403 plan-limit-exceeded (the body adds `plan`, `limit` and `meter`: `storage_bytes`, `files` or `logos`).',
       },
     ),
   },

@@ -1,7 +1,7 @@
 import type { Principal } from '../../http/principal.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { periodOf } from './usage-period.js';
-import { countActiveDynamicCodes, countActiveWorkspaces, storedUsage } from './usage.repo.js';
+import { countActiveDynamicCodes, countActiveWorkspaces, storedUploads, storedUsage } from './usage.repo.js';
 
 /** docs/decisions.md D5 arithmetic; a limit of 0 reads as fully used rather than dividing by zero. */
 export function meter(used: number, limit: number) {
@@ -15,8 +15,8 @@ export function meter(used: number, limit: number) {
 
 /**
  * Live usage from maintained counters: one counter row and one count over codes, whatever the
- * number of scans (docs/decisions.md D5). It only reports; of these limits only the workspaces'
- * blocks, and that is enforced where workspaces are created.
+ * number of scans (docs/decisions.md D5). It only reports; of these limits the workspaces' and the
+ * storage quotas block, enforced where workspaces are created and files and logos uploaded.
  * `pendingScans` counts the scans this instance recorded and has not flushed yet.
  */
 export async function organizationUsage(
@@ -28,19 +28,25 @@ export async function organizationUsage(
   const periodStart = `${period}-01T00:00:00.000Z`;
   const plan = deps.config.plans[p.plan] ?? deps.config.plans.free;
   const pending = deps.pendingScans(p.organizationId, period);
-  const [stored, codes, workspaces] = await Promise.all([
+  const [stored, codes, workspaces, uploads] = await Promise.all([
     storedUsage(deps.db, p.organizationId, period),
     countActiveDynamicCodes(deps.db, p.organizationId, now.toISOString()),
     countActiveWorkspaces(deps.db, p.organizationId),
+    storedUploads(deps.db, p.organizationId),
   ]);
+  const capped = (used: number, limit: number | null) =>
+    limit === null ? { used, limit: null, usage_pct: null, remaining: null } : meter(used, limit);
   return {
     plan: p.plan,
     scans: { ...meter(stored + pending, plan.maxScansPerMonth), period, period_start: periodStart },
     dynamic_codes: meter(codes, plan.maxDynamicCodes),
     // The workspace limit is the one that blocks, so the dashboard disables its form beforehand.
-    workspaces:
-      plan.maxWorkspaces === null
-        ? { used: workspaces, limit: null, usage_pct: null, remaining: null }
-        : meter(workspaces, plan.maxWorkspaces),
+    workspaces: capped(workspaces, plan.maxWorkspaces),
+    // Uploads past these are refused with 403 plan-limit-exceeded (docs/decisions.md D60).
+    storage: {
+      bytes: capped(uploads.bytes, plan.maxStorageBytes),
+      files: capped(uploads.files, plan.maxFiles),
+      logos: capped(uploads.logos, plan.maxLogos),
+    },
   };
 }

@@ -259,7 +259,7 @@ forEachDialect('content pages', (dialect) => {
         'dynamic_only',
       ],
       [{ type: 'email', dynamic: true, content: { to: 'a@example.com' } }, '/dynamic', 'static_only'],
-      [{ type: 'text', dynamic: true, content: { text: 'x' }, password: 'secret1' }, '/password', 'not_allowed'],
+      [{ type: 'text', dynamic: true, content: { text: 'x' }, password: 'secret12' }, '/password', 'not_allowed'],
       [
         {
           type: 'vcard',

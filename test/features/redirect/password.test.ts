@@ -3,9 +3,16 @@ import assert from 'node:assert/strict';
 import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { UA, auditOf, createCode, scan } from '../../support/codes.js';
+import { TestClock } from '../../support/clock.js';
+import { hashPassword } from '../../../src/features/users/index.js';
 
 forEachDialect('password-protected codes', (dialect) => {
-  const { h, t } = useHarness(dialect, { env: { SCAN_FLUSH_MS: '60000', CODE_PASSWORD_TRIES: '3' }, tenant: 'pro' });
+  const clock = TestClock.live();
+  const { h, t } = useHarness(dialect, {
+    env: { SCAN_FLUSH_MS: '60000', CODE_PASSWORD_TRIES: '3', CODE_PASSWORD_FAILURES: '5' },
+    tenant: 'pro',
+    clock,
+  });
 
   const unlock = (shortCode: string, password: string, ip = '198.51.100.20', lang = 'en') =>
     call(h, {
@@ -60,15 +67,89 @@ forEachDialect('password-protected codes', (dialect) => {
   });
 
   it('tries are limited per IP (429 with Retry-After, even for the right password)', async () => {
-    const c = await createCode(h, t, { type: 'url', url: 'https://limited.example.com/', password: 'letmein' });
+    const c = await createCode(h, t, { type: 'url', url: 'https://limited.example.com/', password: 'letmein!' });
     const ip = '198.51.100.77';
     for (let i = 0; i < 3; i++) assert.equal((await unlock(c.short_code, `guess${i}`, ip)).statusCode, 403);
-    const res = await unlock(c.short_code, 'letmein', ip);
+    const res = await unlock(c.short_code, 'letmein!', ip);
     assert.equal(res.statusCode, 429);
     assert.ok(Number(res.headers['retry-after']) > 0);
     assert.ok(!res.body.includes('<form'));
     // Another address still gets its tries.
-    assert.equal((await unlock(c.short_code, 'letmein', '198.51.100.78')).statusCode, 302);
+    assert.equal((await unlock(c.short_code, 'letmein!', '198.51.100.78')).statusCode, 302);
+  });
+
+  // Issue #51 PW-1: 300 wrong tries from 30 addresses were all checked.
+  it('wrong passwords from many addresses lock the code for the window; the right one is not checked meanwhile', async () => {
+    const c = await createCode(h, t, { type: 'url', url: 'https://many.example.com/', password: 'right horse' });
+    const other = await createCode(h, t, { type: 'url', url: 'https://other.example.com/', password: 'right horse' });
+    // A right password is not a failure: it gives its count back.
+    for (let i = 0; i < 6; i++)
+      assert.equal((await unlock(c.short_code, 'right horse', `198.51.100.${120 + i}`)).statusCode, 302);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await unlock(c.short_code, `guess${i}`, `198.51.100.${130 + i}`)).statusCode, 403);
+    const right = await unlock(c.short_code, 'right horse', '198.51.100.140');
+    const wrong = await unlock(c.short_code, 'guess-again', '198.51.100.141');
+    for (const res of [right, wrong]) {
+      assert.equal(res.statusCode, 429);
+      assert.ok(Number(res.headers['retry-after']) > 0 && Number(res.headers['retry-after']) <= 900);
+      assert.ok(!res.body.includes('<form') && res.body.includes('takes no passwords for a while'));
+    }
+    assert.equal(right.body, wrong.body, 'the locked page says nothing about the password');
+    assert.equal((await scansOf(c.id)).length, 6, 'only the six right tries before the lock were scans');
+    // Another code of the same workspace, from the same addresses, is not locked.
+    assert.equal((await unlock(other.short_code, 'right horse', '198.51.100.130')).statusCode, 302);
+    // The next window opens the code again.
+    clock.advance(15 * 60_000);
+    assert.equal((await unlock(c.short_code, 'right horse', '198.51.100.142')).statusCode, 302);
+  });
+
+  it('an IPv6 client is counted by its /64: walking the addresses of one network gains nothing', async () => {
+    const c = await createCode(h, t, { type: 'url', url: 'https://six.example.com/', password: 'right horse' });
+    for (let i = 1; i <= 3; i++)
+      assert.equal((await unlock(c.short_code, `guess${i}`, `2001:db8:51:7::${i}`)).statusCode, 403);
+    for (const ip of ['2001:db8:51:7::99', '2001:db8:51:7:ffff:1:2:3']) {
+      const res = await unlock(c.short_code, 'right horse', ip);
+      assert.equal(res.statusCode, 429, ip);
+      assert.ok(res.body.includes('Too many tries from your network'));
+    }
+    assert.equal(
+      (await unlock(c.short_code, 'right horse', '2001:db8:51:8::1')).statusCode,
+      302,
+      'the next /64 is another client',
+    );
+  });
+
+  it('a new password needs 8 characters; a shorter one of an older code keeps working', async () => {
+    const count = async () =>
+      (await h.db.selectFrom('codes').select('id').where('workspace_id', '=', t.workspaceId).execute()).length;
+    const before = await count();
+    for (const password of ['abcd', 'abcdefg']) {
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'url', url: 'https://short.example.com/', password },
+      });
+      const problem = expectProblem(res, 422, 'validation-error');
+      assert.equal(problem.errors[0].pointer, '/password');
+    }
+    assert.equal(await count(), before, 'nothing created');
+    const c = await createCode(h, t, { type: 'url', url: 'https://legacy.example.com/', password: 'eight ch' });
+    // A code saved when four characters were enough.
+    await h.db
+      .updateTable('codes')
+      .set({ password_hash: await hashPassword('abcd', 1024) })
+      .where('id', '=', c.id)
+      .execute();
+    await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: t, body: { title: 'still protected' } });
+    assert.equal((await unlock(c.short_code, 'abcd', '198.51.100.150')).statusCode, 302);
+    const res = await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: t, body: { password: 'efgh' } });
+    assert.equal(expectProblem(res, 422, 'validation-error').errors[0].pointer, '/password');
+    assert.equal(
+      (await unlock(c.short_code, 'abcd', '198.51.100.151')).statusCode,
+      302,
+      'the refused change changed nothing',
+    );
   });
 
   it('the password can be changed and removed; bad passwords are a 422 and change nothing', async () => {

@@ -49,6 +49,11 @@ forEachDialect('organization usage', (dialect) => {
       dynamic_codes: { used: 0, limit: 3, usage_pct: 0, remaining: 3 },
       // Inserted past the plan's check: the report still counts them, archived ones excepted.
       workspaces: { used: 3, limit: 1, usage_pct: 300, remaining: 0 },
+      storage: {
+        bytes: { used: 0, limit: 25 * 1024 * 1024, usage_pct: 0, remaining: 25 * 1024 * 1024 },
+        files: { used: 0, limit: 10, usage_pct: 0, remaining: 10 },
+        logos: { used: 0, limit: 10, usage_pct: 0, remaining: 10 },
+      },
     });
 
     const d1 = await createCode(h, t, { type: 'url', url: 'https://d1.example.com' });

@@ -145,6 +145,10 @@ forEachDialect('webhook SSRF', (dialect) => {
     ['metadata.example', ['169.254.169.254']],
     ['mixed.example', ['192.0.2.10', '10.0.0.7']],
     ['public.example', ['192.0.2.10']],
+    ['compat.example', ['::7f00:1']],
+    ['siit.example', ['::ffff:0:a9fe:a9fe']],
+    ['sixtofour.example', ['2002:a9fe:a9fe::1']],
+    ['sitelocal.example', ['fec0::1']],
   ]);
   const asked: string[] = [];
   const resolver: HostResolver = {
@@ -220,6 +224,59 @@ forEachDialect('webhook SSRF', (dialect) => {
     const attempt = log.json.data[0].attempts[0];
     assert.equal(attempt.response_status, null);
     assert.match(attempt.error, /^refused: must not point to a loopback/);
+  });
+
+  // Issue #51 WH-1: IPv6 forms that embed loopback or metadata, or are site-local, were judged public.
+  it('refuses IPv4-compatible, SIIT, 6to4 and site-local IPv6 forms when saved and when dialled', async () => {
+    const t = await publisher(h);
+    for (const url of [
+      'http://[::127.0.0.1]/hook',
+      'http://[::169.254.169.254]/hook',
+      'http://[::ffff:0:127.0.0.1]/hook',
+      'http://[::ffff:0:a9fe:a9fe]/hook',
+      'http://[2002:7f00:1::]/hook',
+      'http://[2002:a9fe:a9fe::1]/hook',
+      'http://[2002:a00:1::1]/hook',
+      'http://[fec0::1]/hook',
+      'http://[feff::1]/hook',
+      'http://compat.example/hook',
+      'http://siit.example/hook',
+      'http://sixtofour.example/hook',
+      'http://sitelocal.example/hook',
+    ]) {
+      const res = await call(h, { method: 'POST', url: '/v1/webhooks', tenant: t, body: { url, event_types: ['*'] } });
+      assert.equal(res.statusCode, 422, `${url}: ${res.body}`);
+      assertErrorAt(res.json, '/url', 'private_address');
+      assert.equal(res.json.type.endsWith('/validation-error'), true);
+    }
+    const none = await h.db
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('workspace_id', '=', t.workspaceId)
+      .execute();
+    assert.equal(none.length, 0, 'nothing saved');
+
+    // Saved while the name was public, then pointed at each form: the sender never dials it.
+    const port = new URL(rx.url).port;
+    for (const [i, address] of ['::7f00:1', '::ffff:0:7f00:1', '2002:7f00:1::', 'fec0::1'].entries()) {
+      const name = `rebind-v6-${i}.example`;
+      zone.set(name, ['192.0.2.10']);
+      const res = await call(h, {
+        method: 'POST',
+        url: '/v1/webhooks',
+        tenant: t,
+        body: { url: `http://${name}:${port}/hook/v6-${i}`, event_types: ['*'] },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      zone.set(name, [address]);
+      await call(h, { method: 'POST', url: `/v1/webhooks/${res.json.data.id}/test`, tenant: t });
+      await h.app.jobs.runDue();
+      const log = await call(h, { url: `/v1/webhooks/${res.json.data.id}/deliveries`, tenant: t });
+      const attempt = log.json.data[0].attempts[0];
+      assert.equal(attempt.response_status, null, address);
+      assert.match(attempt.error, /^refused: must not point to a loopback/, address);
+    }
+    assert.equal(rx.got.filter((r) => r.path.includes('/hook/v6-')).length, 0, 'no receiver was reached');
   });
 
   it('https only in production', async () => {

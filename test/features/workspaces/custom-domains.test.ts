@@ -179,7 +179,8 @@ forEachDialect('custom domains', (dialect) => {
     assert.match(String(foreign.headers['content-type']), /^text\/html/);
     assert.equal(foreign.body, unknown.body);
     // The same host written with a trailing dot, a port or in capitals is the same domain: still scoped.
-    for (const host of [`${domain}.`, `${domain.toUpperCase()}.:443`]) {
+    // Issue #51 DOM-3: any number of trailing dots, not only one.
+    for (const host of [`${domain}.`, `${domain.toUpperCase()}.:443`, `${domain}..`, `${domain}...:443`]) {
       assert.equal((await redirect(codeB.short_code, host)).statusCode, 404, host);
       assert.equal((await redirect(codeA.short_code, host)).statusCode, 302, host);
     }
@@ -218,6 +219,7 @@ forEachDialect('custom domains', (dialect) => {
     const ok = await check(domain.toUpperCase());
     assert.equal(ok.statusCode, 200, ok.body);
     assert.deepEqual(ok.json, { domain });
+    for (const dotted of [`${domain}.`, `${domain}..`]) assert.equal((await check(dotted)).statusCode, 200, dotted);
     assert.equal((await check('qrs.test')).statusCode, 200);
     expectProblem(await check('www.google.com'), 404, 'not-found');
     expectProblem(await check('not a host'), 404, 'not-found');
@@ -250,5 +252,12 @@ forEachDialect('custom domains', (dialect) => {
     assertErrorAt(expectProblem(await verify(t), 422, 'validation-error'), '/custom_domain', 'required');
     expectProblem(await verify(t, 'ws_nope'), 404, 'not-found');
     expectProblem(await verify(t, 'x'.repeat(65)), 422, 'validation-error');
+    // A stored domain has no trailing dot: one or several are refused alike, and nothing is saved.
+    const before = (await req(h, asKey(t), 'GET', `/v1/workspaces/${t.workspaceId}`)).json.data;
+    for (const dotted of [`${domainFor('dot')}.`, `${domainFor('dots')}..`]) {
+      const res = await req(h, asKey(t), 'PATCH', `/v1/workspaces/${t.workspaceId}`, { custom_domain: dotted });
+      assertErrorAt(expectProblem(res, 422, 'validation-error'), '/custom_domain', 'hostname');
+    }
+    assert.deepEqual((await req(h, asKey(t), 'GET', `/v1/workspaces/${t.workspaceId}`)).json.data, before);
   });
 });

@@ -91,7 +91,7 @@ export const contentDe: Record<keyof typeof contentEn, string> = {
   'content.passwordOn': 'Besucher nach einem Passwort fragen',
   'content.passwordNew': 'Passwort des Codes',
   'content.passwordKeep': 'Neues Passwort des Codes (leer: bisheriges behalten)',
-  'content.passwordHint': 'Mindestens 4 Zeichen. Besucher geben es bei jedem Scan ein.',
+  'content.passwordHint': 'Mindestens 8 Zeichen. Besucher geben es bei jedem Scan ein.',
   'content.hostedPage': 'Gehostete Seite',
   'content.protected': 'Passwortgeschützt',
   'content.aliases': 'Frühere Kurzcodes',

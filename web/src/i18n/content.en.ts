@@ -87,7 +87,7 @@ export const contentEn = {
   'content.passwordOn': 'Ask visitors for a password',
   'content.passwordNew': 'Code password',
   'content.passwordKeep': 'New code password (empty: keep the current one)',
-  'content.passwordHint': 'At least 4 characters. Visitors enter it at every scan.',
+  'content.passwordHint': 'At least 8 characters. Visitors enter it at every scan.',
   'content.hostedPage': 'Hosted page',
   'content.protected': 'Password protected',
   'content.aliases': 'Former short codes',

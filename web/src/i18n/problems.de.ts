@@ -33,6 +33,12 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.text.plan-limit-exceeded':
     'Der Tarif {plan} erlaubt {limit}. Archivieren Sie einen, oder wechseln Sie in einen größeren Tarif.',
   'problem.text.plan-limit-exceeded-plain': 'Ihr Tarif erlaubt nicht mehr davon. Wechseln Sie in einen größeren Tarif.',
+  'problem.text.plan-limit-exceeded-files':
+    'Der Tarif {plan} erlaubt {limit} hochgeladene Dateien. Wechseln Sie in einen größeren Tarif.',
+  'problem.text.plan-limit-exceeded-logos':
+    'Der Tarif {plan} erlaubt {limit} Logos. Löschen Sie eines, oder wechseln Sie in einen größeren Tarif.',
+  'problem.text.plan-limit-exceeded-storage':
+    'Der Tarif {plan} erlaubt {limit} MB für Dateien und Logos. Wechseln Sie in einen größeren Tarif.',
   'problem.text.not-found':
     'Es existiert nicht, oder es gehört zu einer anderen Organisation oder einem anderen Arbeitsbereich.',
   'problem.text.method-not-allowed': 'Diese Aktion ist hier nicht verfügbar.',

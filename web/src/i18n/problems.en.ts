@@ -30,6 +30,11 @@ export const problemsEn = {
   'problem.text.two-factor-enrolment-required': 'Your organization requires two-factor sign-in. Turn it on first.',
   'problem.text.plan-limit-exceeded': 'The {plan} plan allows {limit}. Archive one, or move to a larger plan.',
   'problem.text.plan-limit-exceeded-plain': 'Your plan does not allow more of these. Move to a larger plan.',
+  'problem.text.plan-limit-exceeded-files': 'The {plan} plan allows {limit} uploaded files. Move to a larger plan.',
+  'problem.text.plan-limit-exceeded-logos':
+    'The {plan} plan allows {limit} logos. Delete one, or move to a larger plan.',
+  'problem.text.plan-limit-exceeded-storage':
+    'The {plan} plan allows {limit} MB of files and logos. Move to a larger plan.',
   'problem.text.not-found': 'It does not exist, or it belongs to another organization or workspace.',
   'problem.text.method-not-allowed': 'This action is not available here.',
   'problem.text.conflict': 'This clashes with the current state. Reload the page and try again.',

@@ -266,6 +266,17 @@ export function problemKind(problem: Problem): string {
   return TYPES.has(kind) ? kind : 'unknown';
 }
 
+/** A plan limit in words: the storage quotas name their meter (docs/decisions.md D60), workspaces do not. */
+function planLimitText(problem: Problem, t: Translate): string {
+  const { plan, limit, meter } = problem;
+  if (!plan || typeof limit !== 'number') return t('problem.text.plan-limit-exceeded-plain');
+  if (meter === 'files') return t('problem.text.plan-limit-exceeded-files', { plan, limit });
+  if (meter === 'logos') return t('problem.text.plan-limit-exceeded-logos', { plan, limit });
+  if (meter === 'storage_bytes')
+    return t('problem.text.plan-limit-exceeded-storage', { plan, limit: Math.floor(limit / (1024 * 1024)) });
+  return t('problem.text.plan-limit-exceeded', { plan, limit });
+}
+
 /**
  * The one function from a problem document to words (docs/decisions.md D35). `labels` maps the
  * pointers a form shows to their labels, so a message names the field as the form does.
@@ -283,11 +294,7 @@ export function problemMessage(
   }));
   let text: string;
   if (errors.length) text = t('problem.text.validation-error');
-  else if (kind === 'plan-limit-exceeded')
-    text =
-      problem.plan && typeof problem.limit === 'number'
-        ? t('problem.text.plan-limit-exceeded', { plan: problem.plan, limit: problem.limit })
-        : t('problem.text.plan-limit-exceeded-plain');
+  else if (kind === 'plan-limit-exceeded') text = planLimitText(problem, t);
   else if (kind === 'rate-limited') {
     const seconds = /(\d+) s\.?$/.exec(problem.detail ?? '')?.[1];
     text = seconds
