@@ -13,7 +13,7 @@ export function normalizeRequestHost(raw: string): string {
   const colon = host.indexOf(':');
   if (colon !== -1) host = host.slice(0, colon);
   // Every trailing dot, not one: `name..` left as `name.` matched no domain and escaped its
-  // scoping (issue #51 DOM-3). A loop, not /\.+$/, which backtracks on a long run of dots.
+  // scoping. A loop, not /\.+$/, which backtracks on a long run of dots.
   let end = host.length;
   while (end > 0 && host.charCodeAt(end - 1) === 46) end--;
   return host.slice(0, end);

@@ -49,7 +49,7 @@ export const RESERVED_SHORT_CODES: ReadonlySet<string> = new Set([
   'system',
   'null',
   'undefined',
-  // Every top-level path our mails link to and the dashboard routes (issue #51 VAN-1): a tenant's
+  // Every top-level path our mails link to and the dashboard routes (docs/decisions.md D59): a tenant's
   // /r/reset-password would pass for the operator's own page. test/features/codes/vanity-case.test.ts
   // reads the router, the mail links and the server's routes, so a new path cannot be missed.
   'forgot-password',
