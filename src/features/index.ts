@@ -37,7 +37,7 @@ import { webhooksFeature } from './webhooks/index.js';
 import exportsRoutes from './privacy/exports.routes.js';
 import { announcementsRoutes } from './announcements/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
-import { brandRoutes, loadSanitizer } from './brand/index.js';
+import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -50,6 +50,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   scansRuntime, // before the features that use app.scans
   metricsRoutes,
   redirectRuntime, // before the features that use app.redirects
+  imageWorkersRuntime, // before the features that use app.images
   codesRoutes,
   filesRoutes,
   codeImagesRoutes,
@@ -83,4 +84,4 @@ export const features: Array<(app: App) => Promise<void>> = [
 ];
 
 /** Libraries a feature imports on first use; a server loads them before it takes traffic (warmUp in src/app.ts). */
-export const preloads: Array<() => Promise<unknown>> = [loadSanitizer, loadScalar];
+export const preloads: Array<() => Promise<unknown>> = [loadScalar];

@@ -10,7 +10,8 @@ import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import type { BrandKitsTable, LogosTable } from './brand.table.js';
 import type { BrandKit, BrandKitCreate, BrandKitUpdate, KitStyle, Logo, LogoCreate } from './brand.schemas.js';
-import { checkLogoFile, type LogoType } from './logo-files.js';
+import { precheckLogo, type LogoType } from './logo-files.js';
+import type { ImageWorkers } from './image-workers.js';
 import {
   findKit,
   findLogo,
@@ -49,7 +50,6 @@ function toKit(row: Selectable<BrandKitsTable>): BrandKit {
   };
 }
 
-/** Checks and stores a logo; a file that fails any check is a 422 and nothing is written. */
 /** A live logo of the workspace, or the logo's one 404. */
 async function requireLogo(db: DB, workspaceId: string, id: string) {
   const row = await findLogo(db, workspaceId, id);
@@ -64,8 +64,19 @@ async function requireKit(db: DB, workspaceId: string, id: string) {
   return row;
 }
 
-export async function createLogo(deps: ServiceDeps, p: Principal, body: LogoCreate): Promise<Logo> {
-  const checked = await checkLogoFile(body.content_type as LogoType, body.data);
+/**
+ * Checks and stores a logo; a file that fails any check is a 422 and nothing is written. The
+ * header checks run here; the decode or sanitising on the image workers (docs/decisions.md D55).
+ */
+export async function createLogo(
+  deps: ServiceDeps & { images: ImageWorkers },
+  p: Principal,
+  body: LogoCreate,
+): Promise<Logo> {
+  const type = body.content_type as LogoType;
+  const file = precheckLogo(type, body.data);
+  if (Array.isArray(file)) throw rejectFields(file);
+  const checked = await deps.images.check(type, file);
   if (Array.isArray(checked)) throw rejectFields(checked);
   const now = deps.clock.now();
   const row = {

@@ -109,7 +109,9 @@ export async function sendQrImage(
   let body: Buffer | string;
   try {
     const { invert: _invert, download: _download, ...renderOptions } = options;
-    ({ body } = await render(format, image.payload, { ...renderOptions, title: image.title }));
+    // Logos and frames are drawn on the image workers, fitted logos kept (docs/decisions.md D55).
+    const rasteriser = request.server.images.rasteriser;
+    ({ body } = await render(format, image.payload, { ...renderOptions, title: image.title, rasteriser }));
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
     const detail = `The content does not fit a QR symbol at error correction ${options.ecc}; use a lower level or shorter content.`;
