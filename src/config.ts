@@ -283,7 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     images: {
       threads: Math.max(1, int(env, 'IMAGE_WORKERS', 1)),
-      timeoutMs: Math.max(1, int(env, 'IMAGE_TASK_TIMEOUT_MS', 5_000)),
+      timeoutMs: Math.max(1, int(env, 'IMAGE_TASK_TIMEOUT_MS', 10_000)),
       memoryMb: imageMemoryMb(env),
     },
     retention: {

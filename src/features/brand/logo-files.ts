@@ -18,8 +18,11 @@ export const MIN_LOGO_PIXELS = 16;
  * sanitiser's DOM walks recurse once a level, and 2,000 levels took it 8.9 s (docs/decisions.md D55).
  */
 export const MAX_SVG_DEPTH = 64;
-/** Elements an SVG logo may have: a detailed traced mark has a few thousand paths. */
-export const MAX_SVG_ELEMENTS = 10_000;
+/**
+ * Elements an SVG logo may have: a detailed traced mark has a few hundred to a few thousand paths,
+ * and the sanitiser costs about 0.2-0.3 ms an element (5,000: 1-2 s of a worker thread).
+ */
+export const MAX_SVG_ELEMENTS = 5_000;
 
 /** A logo that passed the checks: the file as stored and its intrinsic size (pixels, or SVG units). */
 export interface CheckedLogo {
@@ -30,7 +33,13 @@ export interface CheckedLogo {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // Bit depths the PNG specification allows for each colour type (11.2.2, table 11.1).
-const PNG_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const PNG_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 
 const fault = (detail: string, code: string, pointer = '/data'): FieldError[] => [{ pointer, detail, code }];
 
@@ -45,7 +54,10 @@ export function checkPngHeader(data: Buffer): FieldError[] {
   const height = data.readUInt32BE(20);
   const [depth, colour, compression, filter, interlace] = data.subarray(24, 29);
   if (!PNG_DEPTHS[colour]?.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1)
-    return fault(`is not a readable PNG file: bit depth ${depth} with colour type ${colour} is not a PNG format`, 'png');
+    return fault(
+      `is not a readable PNG file: bit depth ${depth} with colour type ${colour} is not a PNG format`,
+      'png',
+    );
   if (width > MAX_LOGO_PIXELS || height > MAX_LOGO_PIXELS || width < MIN_LOGO_PIXELS || height < MIN_LOGO_PIXELS)
     return fault(
       `a PNG logo must be ${MIN_LOGO_PIXELS} to ${MAX_LOGO_PIXELS} pixels on each side; this one is ${width}×${height}`,
@@ -67,8 +79,7 @@ export function checkSvgShape(text: string): FieldError[] {
   parser.on('opentagstart', () => {
     if (++elements > MAX_SVG_ELEMENTS)
       throw new TooComplex(`an SVG logo may have at most ${MAX_SVG_ELEMENTS.toLocaleString('en')} elements`);
-    if (++depth > MAX_SVG_DEPTH)
-      throw new TooComplex(`an SVG logo may nest elements at most ${MAX_SVG_DEPTH} deep`);
+    if (++depth > MAX_SVG_DEPTH) throw new TooComplex(`an SVG logo may nest elements at most ${MAX_SVG_DEPTH} deep`);
   });
   parser.on('closetag', () => depth--);
   try {
