@@ -152,6 +152,7 @@ const QR_DESCRIPTION = [
   `Colours with less than ${MIN_CONTRAST}:1 contrast, or light modules on a dark background without invert=true, are a 422.`,
   `Responses carry a strong ETag and Cache-Control: ${QR_CACHE_CONTROL}; If-None-Match answers 304.`,
   'A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.',
+  "A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.",
 ].join(' ');
 
 function imageResponse(format: QrFormat) {
