@@ -1,4 +1,4 @@
-// Logo files that attack the upload checks (issue #51, UPL-1 and UPL-2).
+// Logo files that attack the upload checks (the security review's UPL-1 and UPL-2).
 import { deflateSync } from 'node:zlib';
 import { crc32 } from '../../src/qr/crc32.js';
 

@@ -4,7 +4,7 @@ import { ImageWorkers } from './image-workers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** the image worker threads: logo uploads are checked and logos and frames drawn there (D55) */
+    /** the image worker threads: logo uploads are checked and logos and frames drawn there (docs/decisions.md D55) */
     images: ImageWorkers;
   }
 }

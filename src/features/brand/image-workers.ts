@@ -56,9 +56,9 @@ class FittedLogos {
 class OverBudget extends Error {}
 
 /**
- * Worker threads for the work on uploaded logos whose cost grows with the file (docs/decisions.md
- * D55): checking an upload, fitting a logo into a code's pixels, rasterising a code with a logo or
- * frame. Each task has a time and a memory budget; a task over either ends with its thread, and
+ * Worker threads for the work on uploaded logos whose cost grows with the file (see
+ * docs/decisions.md D55): checking an upload, fitting a logo into a code's pixels, rasterising a
+ * code with a logo or frame. Each task has a time and a memory budget; a task over either ends with its thread, and
  * the caller gets a 422 `too_complex`, never a 500 or a wait. The pool starts with the first task;
  * idle threads end after a minute.
  */
@@ -96,7 +96,8 @@ export class ImageWorkers {
     try {
       return await this.pool.run({ ...job, started: port2 } as ImageTask, {
         signal: abort.signal,
-        transferList: [port2],
+        // piscina infers its transfer list type from the DOM's postMessage overloads, which miss node's ports
+        transferList: [port2] as never,
       });
     } catch (err) {
       const e = err as Error & { code?: string };

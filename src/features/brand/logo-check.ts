@@ -79,6 +79,9 @@ function checkPng(data: Buffer): CheckedLogo | FieldError[] {
 }
 
 /** Checks a file that passed `precheckLogo` as the declared type. */
-export function checkLogo(contentType: LogoType, data: Buffer): Promise<CheckedLogo | FieldError[]> | CheckedLogo | FieldError[] {
+export function checkLogo(
+  contentType: LogoType,
+  data: Buffer,
+): Promise<CheckedLogo | FieldError[]> | CheckedLogo | FieldError[] {
   return contentType === 'image/png' ? checkPng(data) : sanitizeSvg(data.toString('utf8'));
 }

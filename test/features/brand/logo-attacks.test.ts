@@ -1,4 +1,4 @@
-// Issue #51, UPL-1 and UPL-2 replayed on every dialect: nesting bombs and decompression bombs are
+// The security review's UPL-1 and UPL-2 replayed on every dialect: nesting bombs and decompression bombs are
 // refused from the file's header or one linear pass, as a 422 on /data that stores nothing; the
 // bounds hold exactly at their limits; a task past its time budget is a 422, never a 500.
 import { it } from 'node:test';

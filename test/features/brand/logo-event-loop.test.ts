@@ -1,4 +1,4 @@
-// Issue #51's bound for uploads (docs/security.md, "Uploads"), on every dialect: while the worst
+// The bound for uploads (docs/security.md, "Uploads"), on every dialect: while the worst
 // logo work we can construct runs (an SVG at the nesting and element limits, a PNG bomb header, a
 // 2048² 16-bit PNG logo uploaded and drawn into a code's PNG), the event loop is never held for
 // 100 ms beyond the machine's idle noise, and redirects sent meanwhile are answered within it.
