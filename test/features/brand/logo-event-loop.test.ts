@@ -70,12 +70,13 @@ async function withinBudget<T>(
   for (let attempt = 0; attempt < 3; attempt++) {
     const busy = await watch(h, shortCode, work);
     const idle = await watch(h, shortCode, () => new Promise((r) => setTimeout(r, busy.took)));
-    const budget = 100 + idle.worstLoop;
+    // The machine's own noise, measured over an idle period as long as the work, on top of 100 ms.
+    const budget = 100 + Math.max(idle.worstLoop, idle.worstRedirect);
     runs.push(
       `${name} ${busy.took.toFixed(0)} ms: loop held ${busy.worstLoop.toFixed(1)} ms, slowest redirect ${busy.worstRedirect.toFixed(1)} ms; budget ${budget.toFixed(0)} ms (idle ${idle.worstLoop.toFixed(1)} / ${idle.worstRedirect.toFixed(1)} ms)`,
     );
     diagnostic(runs[runs.length - 1]);
-    if (busy.worstLoop < budget && busy.worstRedirect < budget + idle.worstRedirect) return busy.result;
+    if (busy.worstLoop < budget && busy.worstRedirect < budget) return busy.result;
   }
   assert.fail(`the event loop was held beyond budget in every run:\n${runs.join('\n')}`);
 }
