@@ -2,6 +2,7 @@
 // refused from the file's header or one linear pass, as a 422 on /data that stores nothing; the
 // bounds hold exactly at their limits; a task past its time budget is a 422, never a 500.
 import { it } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { call, expectProblem, type Harness, type Tenant } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
@@ -80,5 +81,45 @@ forEachDialect('logo work past its time budget', (dialect) => {
     assert.match(e.detail, /took longer than 0.001 s/);
     // The pool starts a new thread for the next task, which is answered the same way, not held.
     assert.equal((await refused(h, t, 'image/png', zeroPng(1024, 1024))).code, 'too_complex');
+  });
+  it('a code image whose logo overruns the budget is a 422 too_complex on /style/logo_id, not a 500', async () => {
+    // A logo stored before the upload checks existed (1,000 deep), as an older instance left it.
+    const id = `lgo_${randomUUID().replaceAll('-', '')}`;
+    const svg = deepSvg(1_000);
+    await h.db
+      .insertInto('logos')
+      .values({
+        id,
+        organization_id: t.organizationId,
+        workspace_id: t.workspaceId,
+        name: 'old logo',
+        content_type: 'image/svg+xml',
+        width: 10,
+        height: 10,
+        bytes: svg.length,
+        data: b64(svg),
+        created_by: null,
+        created_at: new Date().toISOString(),
+        deleted_at: null,
+      })
+      .execute();
+    const code = await call(h, {
+      method: 'POST',
+      url: '/v1/codes',
+      tenant: t,
+      body: { type: 'url', url: 'https://old-logo.example/', style: { logo_id: id } },
+    });
+    assert.equal(code.statusCode, 201, code.body.slice(0, 300));
+    for (const format of ['png', 'pdf', 'eps']) {
+      const res = await call(h, { url: `/v1/codes/${code.json.data.id}/qr.${format}`, tenant: t });
+      const p = expectProblem(res, 422, 'validation-error');
+      assert.deepEqual(
+        p.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]),
+        [['/style/logo_id', 'too_complex']],
+        format,
+      );
+    }
+    // The SVG carries the logo as it is, for the browser to draw: nothing to rasterise here.
+    assert.equal((await call(h, { url: `/v1/codes/${code.json.data.id}/qr.svg`, tenant: t })).statusCode, 200);
   });
 });
