@@ -50,6 +50,13 @@ function poolMax(env: NodeJS.ProcessEnv): number {
   return n;
 }
 
+/** IMAGE_TASK_MEMORY_MB: an image worker loads jsdom (about 40 MB) before it checks anything. */
+function imageMemoryMb(env: NodeJS.ProcessEnv): number {
+  const n = int(env, 'IMAGE_TASK_MEMORY_MB', 256);
+  if (n < 64) throw new Error(`IMAGE_TASK_MEMORY_MB must be at least 64, got "${env.IMAGE_TASK_MEMORY_MB}"`);
+  return n;
+}
+
 /** The server's slow-client limits; Node refuses a headers timeout longer than the request timeout. */
 function httpTimeouts(env: NodeJS.ProcessEnv): Config['http'] {
   const out = {
@@ -274,6 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exports: {
       workers: Math.max(1, int(env, 'EXPORT_WORKERS', 1)),
       perWorkspace: Math.max(1, int(env, 'EXPORT_CONCURRENCY_PER_WORKSPACE', 2)),
+    },
+    images: {
+      threads: Math.max(1, int(env, 'IMAGE_WORKERS', 1)),
+      timeoutMs: Math.max(1, int(env, 'IMAGE_TASK_TIMEOUT_MS', 10_000)),
+      memoryMb: imageMemoryMb(env),
     },
     retention: {
       intervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000),

@@ -606,7 +606,7 @@ export interface paths {
         };
         /**
          * The file of a hosted PDF page
-         * @description The uploaded PDF a dynamic pdf code shows, inline. No scan is recorded.
+         * @description The uploaded PDF a dynamic pdf code shows, inline, with `Content-Security-Policy: sandbox` (it is served from the dashboard's origin) and `X-Content-Type-Options: nosniff`. No scan is recorded.
          */
         get: operations["contentPageFile"];
         put?: never;
@@ -1044,7 +1044,7 @@ export interface paths {
          * QR image of a code as EPS
          * @description A dynamic code encodes its short_url, a static one its content. Paused, expired and pending codes still have an image; a deleted code, or another workspace's, is a 404.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getCodeQrEps"];
         put?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
          * QR image of a code as PDF
          * @description A dynamic code encodes its short_url, a static one its content. Paused, expired and pending codes still have an image; a deleted code, or another workspace's, is a 404.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getCodeQrPdf"];
         put?: never;
@@ -1088,7 +1088,7 @@ export interface paths {
          * QR image of a code as PNG
          * @description A dynamic code encodes its short_url, a static one its content. Paused, expired and pending codes still have an image; a deleted code, or another workspace's, is a 404.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getCodeQrPng"];
         put?: never;
@@ -1110,7 +1110,7 @@ export interface paths {
          * QR image of a code as SVG
          * @description A dynamic code encodes its short_url, a static one its content. Paused, expired and pending codes still have an image; a deleted code, or another workspace's, is a 404.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getCodeQrSvg"];
         put?: never;
@@ -1536,7 +1536,7 @@ export interface paths {
          * QR image of a battery passport as EPS
          * @description The symbol holds the passport's GS1 Digital Link URI (`digital_link`), which the resolver sends on to the public page.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getPassportQrEps"];
         put?: never;
@@ -1558,7 +1558,7 @@ export interface paths {
          * QR image of a battery passport as PDF
          * @description The symbol holds the passport's GS1 Digital Link URI (`digital_link`), which the resolver sends on to the public page.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getPassportQrPdf"];
         put?: never;
@@ -1580,7 +1580,7 @@ export interface paths {
          * QR image of a battery passport as PNG
          * @description The symbol holds the passport's GS1 Digital Link URI (`digital_link`), which the resolver sends on to the public page.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getPassportQrPng"];
         put?: never;
@@ -1602,7 +1602,7 @@ export interface paths {
          * QR image of a battery passport as SVG
          * @description The symbol holds the passport's GS1 Digital Link URI (`digital_link`), which the resolver sends on to the public page.
          *
-         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.
+         *     Colours, error correction and quiet zone default to the resource's style, then the workspace primary colour (used only when it keeps 3:1 contrast on the background), then black on white, ECC M, 4 modules. Colours with less than 3:1 contrast, or light modules on a dark background without invert=true, are a 422. Responses carry a strong ETag and Cache-Control: private, max-age=300; If-None-Match answers 304. A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment. A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.
          */
         get: operations["getPassportQrSvg"];
         put?: never;
@@ -3373,7 +3373,7 @@ export interface components {
              */
             content_type: "image/png" | "image/svg+xml";
             /**
-             * @description The file, base64. At most 256 KiB decoded. An SVG is sanitised (scripts, event handlers, foreignObject, style sheets and references outside the file are removed); a PNG must decode and be 16 to 2048 pixels on each side.
+             * @description The file, base64. At most 256 KiB decoded. An SVG is sanitised (scripts, event handlers, foreignObject, style sheets and references outside the file are removed) and may nest elements at most 64 deep and have at most 5,000 elements; a PNG must decode and its header must declare 16 to 2048 pixels on each side. A file too complex to check within the server's time or memory budget is a 422 `too_complex`.
              * @example PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iOCIgY3k9IjgiIHI9IjgiIGZpbGw9IiMxQTIzN0UiLz48L3N2Zz4=
              */
             data: string;

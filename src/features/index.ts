@@ -38,7 +38,7 @@ import { webhooksFeature } from './webhooks/index.js';
 import exportsRoutes from './privacy/exports.routes.js';
 import { announcementsRoutes } from './announcements/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
-import { brandRoutes, loadSanitizer } from './brand/index.js';
+import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 
 /** Feature route plugins in registration order. Each feature adds one line here. */
 export const features: Array<(app: App) => Promise<void>> = [
@@ -51,6 +51,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   scansRuntime, // before the features that use app.scans
   metricsRoutes,
   redirectRuntime, // before the features that use app.redirects
+  imageWorkersRuntime, // before the features that use app.images
   codesRoutes,
   filesRoutes,
   codeImagesRoutes,
@@ -87,4 +88,4 @@ export const features: Array<(app: App) => Promise<void>> = [
  * Libraries a feature imports on first use, and code V8 compiles on its first run; a server loads
  * and runs them before it takes traffic (warmUp in src/app.ts).
  */
-export const preloads: Array<() => Promise<unknown>> = [loadSanitizer, loadScalar, warmPassportValidation];
+export const preloads: Array<() => Promise<unknown>> = [loadScalar, warmPassportValidation];

@@ -68,6 +68,11 @@ export interface Config {
   codePasswordFailures: number;
   /** PDF export worker threads (EXPORT_WORKERS) and concurrent exports per workspace. */
   exports: { workers: number; perWorkspace: number };
+  /**
+   * Worker threads that check uploaded logos and draw logos and frames (IMAGE_WORKERS), and each
+   * task's budget: time from submission (IMAGE_TASK_TIMEOUT_MS) and V8 heap (IMAGE_TASK_MEMORY_MB).
+   */
+  images: { threads: number; timeoutMs: number; memoryMb: number };
   /** Built dashboard (web/dist) to serve at /; WEB_DIST overrides, null = the default path. */
   webDist: string | null;
   /**

@@ -4,7 +4,7 @@ import { num, parseHex } from './color.js';
 import { PT_PER_MM, symbolMm } from './units.js';
 import { designShapes, isPlain, type Design, type Shape } from './design.js';
 import { sceneOf } from './scene.js';
-import { logoRgb } from './raster.js';
+import { localRasteriser, logoRgb, type Rasteriser } from './raster.js';
 import { outlinePs } from './frame.js';
 import type { PlacedLogo } from './logo.js';
 
@@ -18,6 +18,8 @@ export interface EpsOptions {
   title?: string;
   /** shapes and eye colour; a gradient is drawn in the foreground colour */
   design?: Design;
+  /** fits the logo into its pixels (default: on this thread, uncached) */
+  rasteriser?: Rasteriser;
 }
 
 function shapeOps(shapes: Shape[]): string[] {
@@ -46,8 +48,13 @@ function dscText(s: string): string {
 const LOGO_PX = 160;
 
 /** A logo box as an RGB image (Level 2 `image` dictionary, hexadecimal data inline), in y-down module units. */
-function logoOps(logo: PlacedLogo, box: { x: number; y: number; w: number; h: number }, bg: string): string[] {
-  const rgb = logoRgb(logo, LOGO_PX, parseHex(bg));
+async function logoOps(
+  logo: PlacedLogo,
+  box: { x: number; y: number; w: number; h: number },
+  bg: string,
+  rasteriser: Rasteriser,
+): Promise<string[]> {
+  const rgb = logoRgb(await rasteriser.logo(logo, LOGO_PX), LOGO_PX, parseHex(bg));
   const hex = rgb.toString('hex');
   const lines = [
     'gsave',
@@ -68,7 +75,7 @@ function logoOps(logo: PlacedLogo, box: { x: number; y: number; w: number; h: nu
  * size; `%%BoundingBox` (integers by definition) is that rounded outward. A frame's text is drawn
  * as glyph outlines, so no font has to be present where the file is printed.
  */
-export function renderEps(m: QrMatrix, opts: EpsOptions = {}): string {
+export async function renderEps(m: QrMatrix, opts: EpsOptions = {}): Promise<string> {
   const margin = opts.margin ?? 4;
   const fg = opts.fg ?? '#000000';
   const bg = opts.bg ?? '#FFFFFF';
@@ -112,7 +119,8 @@ export function renderEps(m: QrMatrix, opts: EpsOptions = {}): string {
     lines.push(`${rgb(bg)} setrgbcolor`, ...shapeOps(s.eyeHole), eye, ...shapeOps(s.eyeBall));
   } else for (const r of darkRects(scene.m)) lines.push(`${r.x + margin} ${r.y + margin} ${r.w} ${r.h} R`);
   if (scene.frame) lines.push('grestore');
-  if (scene.logo) lines.push(...logoOps(scene.logo.logo, scene.logo.box, bg));
+  if (scene.logo)
+    lines.push(...(await logoOps(scene.logo.logo, scene.logo.box, bg, opts.rasteriser ?? localRasteriser)));
   if (scene.frame) {
     lines.push(`${rgb(scene.frame.textColor)} setrgbcolor`, 'newpath');
     lines.push(...outlinePs(scene.frame.layout.text.outline), 'fill');

@@ -4,6 +4,7 @@ import { renderSvg } from './svg.js';
 import { renderPng } from './png.js';
 import { renderPdf } from './pdf.js';
 import { renderEps } from './eps.js';
+import type { Rasteriser } from './raster.js';
 
 export * from './matrix.js';
 export * from './payloads.js';
@@ -15,6 +16,7 @@ export { renderSvg } from './svg.js';
 export { renderPng, pngModuleSize } from './png.js';
 export { renderPdf, drawQr, loadPdfKit } from './pdf.js';
 export { renderEps } from './eps.js';
+export { localRasteriser, logoPng, rasteriseSvg, type Rasteriser } from './raster.js';
 
 export type QrFormat = 'svg' | 'png' | 'pdf' | 'eps';
 export const QR_FORMATS: readonly QrFormat[] = ['svg', 'png', 'pdf', 'eps'];
@@ -35,6 +37,8 @@ export interface RenderOptions {
   title?: string;
   /** module and eye shapes, eye colour, gradient (docs/qr-output.md, "Designed codes") */
   design?: Design;
+  /** draws logos and frames of PNG, PDF and EPS (default: on this thread, uncached; docs/decisions.md D55) */
+  rasteriser?: Rasteriser;
 }
 
 export interface RenderedQr {
@@ -61,6 +65,6 @@ export async function render(format: QrFormat, payload: string, options: RenderO
         ? await renderPng(m, options)
         : format === 'pdf'
           ? await renderPdf(m, options)
-          : renderEps(m, options);
+          : await renderEps(m, options);
   return { body, contentType: MEDIA_TYPES[format], extension: format };
 }

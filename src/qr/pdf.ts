@@ -4,7 +4,7 @@ import { PT_PER_MM, symbolMm } from './units.js';
 import { designShapes, isPlain, type Design, type Shape } from './design.js';
 import { gradientLine } from './design-draw.js';
 import { sceneOf } from './scene.js';
-import { logoPng } from './raster.js';
+import { localRasteriser, type Rasteriser } from './raster.js';
 import { frameFont } from './frame.js';
 
 export interface PdfDrawOptions {
@@ -19,6 +19,8 @@ export interface PdfOptions extends PdfDrawOptions {
   /** Page (= symbol) edge in millimetres including the quiet zone; default 1 mm per module. */
   mm?: number;
   title?: string;
+  /** fits the logo into its pixels (default: on this thread, uncached) */
+  rasteriser?: Rasteriser;
 }
 
 /**
@@ -132,7 +134,7 @@ export async function renderPdf(m: QrMatrix, opts: PdfOptions = {}): Promise<Buf
   drawQr(doc, scene.m, scene.qrX * unit, scene.qrY * unit, scene.full * unit, { ...opts, design: shapes });
   if (scene.logo) {
     const { box, logo } = scene.logo;
-    const png = logoPng(logo, logoPixels(box.w * unit));
+    const png = await (opts.rasteriser ?? localRasteriser).logo(logo, logoPixels(box.w * unit));
     doc.image(png, box.x * unit, box.y * unit, { width: box.w * unit, height: box.h * unit });
   }
   if (scene.frame) {

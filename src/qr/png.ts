@@ -5,7 +5,7 @@ import { parseHex } from './color.js';
 import { crc32 } from './crc32.js';
 import { covers, designShapes, isPlain, type Design, type Shape } from './design.js';
 import { sceneOf } from './scene.js';
-import { rasteriseSvg } from './raster.js';
+import { fittedLogo, localRasteriser, type Rasteriser } from './raster.js';
 import { renderSvg } from './svg.js';
 
 const deflateAsync = promisify(deflate);
@@ -28,6 +28,8 @@ export interface PngOptions {
   dpi?: number;
   /** shapes and eye colour; a gradient is drawn in the foreground colour (PNG stays a small palette image) */
   design?: Design;
+  /** draws a code with a logo or a frame (default: on this thread, uncached) */
+  rasteriser?: Rasteriser;
 }
 
 /** Whole pixels per module for a requested edge length; at least 1. */
@@ -100,13 +102,19 @@ function designScanlines(m: QrMatrix, margin: number, scale: number, design: Des
 /**
  * A code with a logo or a frame: our SVG, rasterised with whole pixels per module so modules stay
  * sharp. The image is as wide as asked where that is a whole number of modules, else narrower.
+ * The logo is fitted into its box's pixels first, so the SVG carries a small PNG drawn 1:1, never
+ * the uploaded file (whose decode grows with it).
  */
-function overlaidPng(m: QrMatrix, opts: PngOptions): Buffer {
+async function overlaidPng(m: QrMatrix, opts: PngOptions): Promise<Buffer> {
   const margin = opts.margin ?? 4;
-  const { width } = sceneOf(m, margin, opts.design, opts.fg ?? '#000000', opts.bg ?? '#FFFFFF');
+  const { width, logo } = sceneOf(m, margin, opts.design, opts.fg ?? '#000000', opts.bg ?? '#FFFFFF');
   const scale = opts.moduleSize ?? Math.max(4, Math.floor((opts.size ?? 512) / width));
-  const { size: _size, ...svgOpts } = opts;
-  const png = rasteriseSvg(renderSvg(m, svgOpts), width * scale);
+  const { size: _size, rasteriser = localRasteriser, ...svgOpts } = opts;
+  if (logo) {
+    const px = logo.box.w * scale;
+    svgOpts.design = { ...svgOpts.design, logo: fittedLogo(logo.logo, await rasteriser.logo(logo.logo, px), px) };
+  }
+  const png = await rasteriser.svg(renderSvg(m, svgOpts), width * scale);
   return opts.dpi === undefined ? png : withDensity(png, opts.dpi);
 }
 

@@ -22,8 +22,34 @@ export function logoPng(logo: Logo, px: number): Buffer {
   return rasteriseSvg(logoSvg(logo, px), px);
 }
 
-/** A logo fitted into a `px` square over an opaque background: RGB bytes, row by row (for EPS). */
-export function logoRgb(logo: Logo, px: number, bg: readonly [number, number, number]): Buffer {
+/**
+ * What the PNG, PDF and EPS renderers rasterise with. Both costs grow with an uploaded logo (its
+ * decode, its elements), so the service hands in one that runs them on worker threads and keeps
+ * fitted logos (docs/decisions.md D55); `localRasteriser` does both here, for tools and tests.
+ */
+export interface Rasteriser {
+  /** `logoPng`: the logo fitted into a `px` square, transparent around it, as PNG bytes */
+  logo(logo: Logo, px: number): Promise<Buffer>;
+  /** `rasteriseSvg`: an SVG document rendered `widthPx` wide, as PNG bytes */
+  svg(svg: string, widthPx: number): Promise<Buffer>;
+}
+
+export const localRasteriser: Rasteriser = {
+  logo: async (logo, px) => logoPng(logo, px),
+  svg: async (svg, widthPx) => rasteriseSvg(svg, widthPx),
+};
+
+/** A logo already fitted into a `px` square (`Rasteriser.logo`), as the renderers draw it 1:1. */
+export function fittedLogo(logo: Logo, png: Buffer, px: number): Logo {
+  return { ...logo, kind: 'png', data: png, width: px, height: px };
+}
+
+/**
+ * A logo already fitted into a `px` square (its PNG bytes), laid over an opaque background: RGB
+ * bytes, row by row (for EPS).
+ */
+export function logoRgb(fitted: Buffer, px: number, bg: readonly [number, number, number]): Buffer {
+  const logo = { kind: 'png' as const, data: fitted, width: px, height: px, scale: 1 };
   const r = new Resvg(logoSvg(logo, px), { fitTo: { mode: 'width', value: px }, font: { loadSystemFonts: false } });
   const img = r.render();
   const rgba = img.pixels;

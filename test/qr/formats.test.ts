@@ -146,7 +146,7 @@ describe('pdf', () => {
 describe('eps', () => {
   test('DSC header with exact bounding boxes; ghostscript renders it cleanly to that size', async (t) => {
     const m = buildMatrix(URL, 'H');
-    const eps = renderEps(m, { mm: 30, bg: '#EEEEEE' });
+    const eps = await renderEps(m, { mm: 30, bg: '#EEEEEE' });
     const side = (30 * 72) / 25.4;
     assert.ok(eps.startsWith('%!PS-Adobe-3.0 EPSF-3.0\n'));
     assert.match(eps, new RegExp(`%%BoundingBox: 0 0 ${Math.ceil(side)} ${Math.ceil(side)}\n`));

@@ -41,7 +41,9 @@ export default async function brandRoutes(app: App) {
       response: { 201: One(Logo) },
     }),
     async (request, reply) =>
-      reply.code(201).send(one(request, await createLogo(deps, principalOf(request), request.body))),
+      reply
+        .code(201)
+        .send(one(request, await createLogo({ ...deps, images: app.images }, principalOf(request), request.body))),
   );
 
   app.get(

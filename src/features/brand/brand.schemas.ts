@@ -3,7 +3,14 @@ import { PageQuery } from '../../http/pagination.js';
 import { EYE_SHAPES, MODULE_SHAPES } from '../../qr/design.js';
 import { DEFAULT_LOGO_SCALE, MAX_LOGO_SCALE, MIN_LOGO_SCALE } from '../../qr/logo.js';
 import { FRAME_FONTS, MAX_FRAME_TEXT } from '../../qr/frame.js';
-import { LOGO_TYPES, MAX_LOGO_BYTES } from './logo-files.js';
+import {
+  LOGO_TYPES,
+  MAX_LOGO_BYTES,
+  MAX_LOGO_PIXELS,
+  MAX_SVG_DEPTH,
+  MAX_SVG_ELEMENTS,
+  MIN_LOGO_PIXELS,
+} from './logo-files.js';
 
 const HEX = '^#[0-9A-Fa-f]{6}$';
 const hex = (description: string) => Type.String({ pattern: HEX, description, examples: ['#1A1A2E'] });
@@ -103,7 +110,7 @@ export const LogoCreate = Type.Object(
       ],
       minLength: 1,
       maxLength: Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 4096,
-      description: `The file, base64. At most ${MAX_LOGO_BYTES / 1024} KiB decoded. An SVG is sanitised (scripts, event handlers, foreignObject, style sheets and references outside the file are removed); a PNG must decode and be 16 to 2048 pixels on each side.`,
+      description: `The file, base64. At most ${MAX_LOGO_BYTES / 1024} KiB decoded. An SVG is sanitised (scripts, event handlers, foreignObject, style sheets and references outside the file are removed) and may nest elements at most ${MAX_SVG_DEPTH} deep and have at most ${MAX_SVG_ELEMENTS.toLocaleString('en')} elements; a PNG must decode and its header must declare ${MIN_LOGO_PIXELS} to ${MAX_LOGO_PIXELS} pixels on each side. A file too complex to check within the server's time or memory budget is a 422 \`too_complex\`.`,
     }),
   },
   { title: 'CreateLogoRequest', additionalProperties: false },

@@ -11,7 +11,8 @@ import { auditActor, recordAudit } from '../audit/index.js';
 import { checkStorageQuota } from '../usage/index.js';
 import type { BrandKitsTable, LogosTable } from './brand.table.js';
 import type { BrandKit, BrandKitCreate, BrandKitUpdate, KitStyle, Logo, LogoCreate } from './brand.schemas.js';
-import { checkLogoFile, type LogoType } from './logo-files.js';
+import { precheckLogo, type LogoType } from './logo-files.js';
+import type { ImageWorkers } from './image-workers.js';
 import {
   findKit,
   findLogo,
@@ -50,7 +51,6 @@ function toKit(row: Selectable<BrandKitsTable>): BrandKit {
   };
 }
 
-/** Checks and stores a logo; a file that fails any check is a 422 and nothing is written. */
 /** A live logo of the workspace, or the logo's one 404. */
 async function requireLogo(db: DB, workspaceId: string, id: string) {
   const row = await findLogo(db, workspaceId, id);
@@ -65,12 +65,23 @@ async function requireKit(db: DB, workspaceId: string, id: string) {
   return row;
 }
 
-export async function createLogo(deps: ServiceDeps, p: Principal, body: LogoCreate): Promise<Logo> {
+/**
+ * Checks and stores a logo; a file that fails any check is a 422 and nothing is written. The
+ * header checks run here; the decode or sanitising on the image workers (docs/decisions.md D55).
+ */
+export async function createLogo(
+  deps: ServiceDeps & { images: ImageWorkers },
+  p: Principal,
+  body: LogoCreate,
+): Promise<Logo> {
   const quota = (db: DB, bytes: number, lock: boolean) =>
     checkStorageQuota(db, p.organizationId, p.plan, deps.config.plans, { kind: 'logo', bytes }, { lock });
   // A full library is refused before the file is parsed; its stored size is checked under the lock.
   await quota(deps.db, 0, false);
-  const checked = await checkLogoFile(body.content_type as LogoType, body.data);
+  const type = body.content_type as LogoType;
+  const file = precheckLogo(type, body.data);
+  if (Array.isArray(file)) throw rejectFields(file);
+  const checked = await deps.images.check(type, file);
   if (Array.isArray(checked)) throw rejectFields(checked);
   const now = deps.clock.now();
   const row = {

@@ -109,7 +109,9 @@ export async function sendQrImage(
   let body: Buffer | string;
   try {
     const { invert: _invert, download: _download, ...renderOptions } = options;
-    ({ body } = await render(format, image.payload, { ...renderOptions, title: image.title }));
+    // Logos and frames are drawn on the image workers, fitted logos kept (docs/decisions.md D55).
+    const rasteriser = request.server.images.rasteriser;
+    ({ body } = await render(format, image.payload, { ...renderOptions, title: image.title, rasteriser }));
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
     const detail = `The content does not fit a QR symbol at error correction ${options.ecc}; use a lower level or shorter content.`;
@@ -150,6 +152,7 @@ const QR_DESCRIPTION = [
   `Colours with less than ${MIN_CONTRAST}:1 contrast, or light modules on a dark background without invert=true, are a 422.`,
   `Responses carry a strong ETag and Cache-Control: ${QR_CACHE_CONTROL}; If-None-Match answers 304.`,
   'A quiet zone below 4 modules, and invert=true, add a `Warning: 199 qrs "…"` header. download=true answers Content-Disposition: attachment.',
+  "A logo the server cannot draw within its image workers' time or memory budget is a 422 `too_complex` on /style/logo_id.",
 ].join(' ');
 
 function imageResponse(format: QrFormat) {

@@ -81,7 +81,8 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
         operationId: 'contentPageFile',
         tags: ['redirect'],
         summary: 'The file of a hosted PDF page',
-        description: 'The uploaded PDF a dynamic pdf code shows, inline. No scan is recorded.',
+        description:
+          "The uploaded PDF a dynamic pdf code shows, inline, with `Content-Security-Policy: sandbox` (it is served from the dashboard's origin) and `X-Content-Type-Options: nosniff`. No scan is recorded.",
         params: Params,
         response: {
           200: {
@@ -102,8 +103,12 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
       if (!row || !blob) {
         return reply.code(404).type('text/html; charset=utf-8').send(page('not_found').html);
       }
+      // The file is served from the dashboard's origin: `sandbox` gives it an opaque origin of its
+      // own, so nothing in it (a viewer's scripts, forms, a sniffed document) acts as that origin.
       return reply
         .type(row.content_type)
+        .header('content-security-policy', 'sandbox')
+        .header('x-content-type-options', 'nosniff')
         .header('content-length', blob.size)
         .header('content-disposition', disposition('inline', row.name))
         .send(blob.stream as unknown as string); // Fastify pipes a stream; the schema types the body as text

@@ -116,6 +116,8 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.code.file_type': '{field}: Die Datei hat nicht den angegebenen Typ.',
   'problem.code.file_unreadable': '{field}: Diese Datei kann nicht gelesen oder verwendet werden.',
   'problem.code.dimensions': '{field}: Das Bild ist zu klein oder zu groß (in Pixeln).',
+  'problem.code.too_complex':
+    '{field}: Die Datei ist zu komplex, um sie zu prüfen oder zu zeichnen. Vereinfachen Sie sie oder verwenden Sie ein PNG.',
   'problem.code.not_found': '{field}: Zu dieser ID wurde nichts gefunden.',
   'problem.code.exclusive': '{field}: Geben Sie das eine oder das andere an, nicht beides.',
   'problem.code.transition': '{field}: Dieser Statuswechsel ist nicht möglich.',

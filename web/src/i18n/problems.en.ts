@@ -108,6 +108,7 @@ export const problemsEn = {
   'problem.code.file_type': '{field}: the file is not of the type it claims.',
   'problem.code.file_unreadable': '{field}: this file cannot be read or used.',
   'problem.code.dimensions': '{field}: the image is too small or too large in pixels.',
+  'problem.code.too_complex': '{field}: the file is too complex to check or draw. Simplify it, or use a PNG.',
   'problem.code.not_found': '{field}: nothing with this id was found.',
   'problem.code.exclusive': '{field}: give one or the other, not both.',
   'problem.code.transition': '{field}: this status change is not possible.',

@@ -96,6 +96,7 @@ export const CODE_MESSAGES: Record<string, MessageKey> = {
   png: k('file_unreadable'),
   base64: k('file_unreadable'),
   dimensions: k('dimensions'),
+  too_complex: k('too_complex'),
   not_found: k('not_found'),
   unknown_file: k('not_found'),
   exclusive: k('exclusive'),
