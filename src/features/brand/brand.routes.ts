@@ -2,6 +2,7 @@ import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
+import { assertEmailVerified } from '../users/index.js';
 import {
   BrandKit,
   BrandKitCreate,
@@ -40,8 +41,10 @@ export default async function brandRoutes(app: App) {
       body: LogoCreate,
       response: { 201: One(Logo) },
     }),
-    async (request, reply) =>
-      reply.code(201).send(one(request, await createLogo(deps, principalOf(request), request.body))),
+    async (request, reply) => {
+      await assertEmailVerified(deps, deps.db, principalOf(request).userId); // D56: no uploads unproved
+      return reply.code(201).send(one(request, await createLogo(deps, principalOf(request), request.body)));
+    },
   );
 
   app.get(

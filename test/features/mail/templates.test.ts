@@ -18,6 +18,7 @@ const PARAMS: Record<keyof typeof TEMPLATES, Record<string, unknown>> = {
   mailTest: { base_url: 'http://qrs.test' },
   passwordChanged: { url: 'http://qrs.test/forgot-password' },
   passwordReset: { url: 'http://qrs.test/reset-password?token=T' },
+  secondFactorFailures: { failures: 10, until: '2026-12-03 00:00', url: 'http://qrs.test/forgot-password' },
   twoFactorChanged: { enabled: true },
   usageThreshold: {
     organization: 'ACME & Co',
