@@ -4,6 +4,7 @@ import type { PlanName } from '../../platform/plans.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
+import { parseJson } from '../../db/column-values.js';
 import { forbidden } from '../../http/errors.js';
 import { auditActor, diff, recordAudit, type AuditWho } from '../audit/index.js';
 import { insertWorkspace, organizationNotFound, toWorkspace, workspaceRow } from '../workspaces/index.js';
@@ -138,6 +139,19 @@ function ownOrganization(p: Principal, id: string) {
   if (id !== p.organizationId) throw organizationNotFound();
 }
 
+/**
+ * `settings.require_2fa` guards sign-in, so only someone who passed it may change it: a session
+ * (not an API key, which the policy does not cover) of a user with two-factor sign-in on
+ * (docs/decisions.md D57). Other settings stay as open as before.
+ */
+function assertMayChangeTwoFactorPolicy(p: Principal, before: string, next: Record<string, unknown>) {
+  const was = parseJson<Record<string, unknown>>(before, {}).require_2fa === true;
+  if (was === (next.require_2fa === true)) return;
+  if (p.kind !== 'session')
+    throw forbidden('Only a dashboard session can change settings.require_2fa; an API key cannot.');
+  if (!p.twoFactor) throw forbidden('Turn on two-factor sign-in for yourself before changing settings.require_2fa.');
+}
+
 export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: string, body: UpdateOrganizationBody) {
   ownOrganization(p, id);
   return ctx.db.transaction().execute(async (trx) => {
@@ -150,7 +164,10 @@ export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: stri
       patch.slug = body.slug;
     }
     if (body.billing_email !== undefined) patch.billing_email = body.billing_email;
-    if (body.settings !== undefined) patch.settings = settingsText(body.settings);
+    if (body.settings !== undefined) {
+      assertMayChangeTwoFactorPolicy(p, before.settings, body.settings);
+      patch.settings = settingsText(body.settings);
+    }
     if (Object.keys(patch).length === 0) return before;
     const now = ctx.clock.now();
     patch.updated_at = now.toISOString();
