@@ -52,6 +52,19 @@ describe('mail templates', () => {
     }
   });
 
+  it('an organization name is never a link: URLs and domains in it are written inert in every part', () => {
+    const organization = 'URGENT: sign in at https://evil.test/login or www.evil.test, mail help@evil.test';
+    for (const r of [
+      TEMPLATES.invitation.render({ ...PARAMS.invitation, organization } as never, 'en'),
+      TEMPLATES.usageThreshold.render({ ...PARAMS.usageThreshold, organization } as never, 'de'),
+    ]) {
+      const all = `${r.subject}\n${r.text}\n${r.html}`;
+      assert.doesNotMatch(all, /evil\.test|https?:\/\/evil/);
+      assert.ok(r.text.includes('https[:]//evil[.]test/login or www[.]evil[.]test, mail help@evil[.]test'), r.text);
+    }
+    assert.ok(TEMPLATES.invitation.render(PARAMS.invitation as never, 'en').subject.includes('ACME & Co'));
+  });
+
   it('escapes what users typed into the HTML part', () => {
     const r = TEMPLATES.apiKeyCreated.render({ name: '<b>x</b>', prefix: 'p' }, 'en');
     assert.ok(r.html.includes('&lt;b&gt;x&lt;/b&gt;'));
