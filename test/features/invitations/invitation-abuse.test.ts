@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect } from '../../support/suite.js';
 import { useMailHarness } from '../../support/mail.js';
-import { signUp, verifyAddress, type SignedUp } from '../../support/accounts.js';
+import { verifyAddress, type SignedUp } from '../../support/accounts.js';
 
 const PHISH = 'URGENT: account suspended, sign in at https://evil.test/login';
 const CAP = 3;
