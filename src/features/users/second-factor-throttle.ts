@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError } from '../../http/errors.js';
+import { isoDay } from '../../lib/time.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
 import { countInWindow, seconds } from './login-throttle.js';
 
@@ -60,7 +61,8 @@ export async function secondFactorWithinBudget(
         template: TEMPLATES.secondFactorFailures,
         params: {
           failures: B.failures,
-          until: new Date(endsAt).toISOString().slice(0, 16).replace('T', ' '),
+          // The window is a UTC day: it ends at midnight.
+          until: `${isoDay(endsAt)} 00:00`,
           url: `${ctx.config.baseUrl}/forgot-password`,
         },
       }),
