@@ -42,7 +42,7 @@ export default async function brandRoutes(app: App) {
       response: { 201: One(Logo) },
     }),
     async (request, reply) => {
-      await assertEmailVerified(deps, deps.db, principalOf(request).userId); // D56: no uploads unproved
+      await assertEmailVerified(deps, deps.db, principalOf(request).userId); // docs/decisions.md D56
       return reply.code(201).send(one(request, await createLogo(deps, principalOf(request), request.body)));
     },
   );

@@ -30,7 +30,7 @@ export default async function filesRoutes(app: App) {
       bodyLimit,
     },
     async (request, reply) => {
-      await assertEmailVerified(deps, deps.db, principalOf(request).userId); // D56: no uploads unproved
+      await assertEmailVerified(deps, deps.db, principalOf(request).userId); // docs/decisions.md D56
       return reply.code(201).send(one(request, await uploadFile(deps, principalOf(request), request.body)));
     },
   );

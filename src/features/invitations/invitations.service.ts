@@ -117,7 +117,8 @@ async function auditInvitation(
 }
 
 /**
- * Counts one invitation mail against the organization's day (INVITATIONS_PER_DAY, D57), or says
+ * Counts one invitation mail against the organization's day (INVITATIONS_PER_DAY, docs/decisions.md D57),
+ * or says
  * when the next may go: each one reaches an address nobody proved wants mail from us.
  */
 async function takeInvitationMail(ctx: ServiceDeps, trx: DB, organizationId: string, at: Date) {
@@ -152,7 +153,7 @@ export async function createInvitation(ctx: ServiceDeps, p: Principal, body: Add
   const token = randomBase62(43);
   const invitationUrl = `${ctx.config.baseUrl}/invitations/accept?token=${token}`;
   const items = (body.workspaces ?? []).map((w) => ({ workspace_id: w.workspace_id, role: w.role }));
-  // An unproved sign-up must not mail strangers from our sender (issue 51 MAIL-1, D56).
+  // An unproved sign-up must not mail strangers from our sender (docs/decisions.md D56).
   await assertEmailVerified(ctx, ctx.db, p.userId);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);

@@ -87,8 +87,7 @@ export async function confirmPasswordReset(ctx: ServiceDeps<'rateStore'>, token:
 
 /**
  * The first proof of the address, by a reset through the mailbox, hands the account to the
- * mailbox's owner: what the unproved holder attached goes (issue 51 ACC-1, docs/decisions.md
- * D56). Two-factor sign-in (secret and recovery codes), and every API key the account created,
+ * mailbox's owner: what the unproved holder attached goes (docs/decisions.md D56). Two-factor sign-in (secret and recovery codes), and every API key the account created,
  * since all of them were created before anyone proved the address; sessions end for every reset.
  * A reset of a proved account keeps them: the mailbox alone must not switch off a second factor.
  */

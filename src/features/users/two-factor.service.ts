@@ -39,7 +39,8 @@ async function throttled(ctx: ServiceDeps, email: string, ip: string, check: () 
  * its otpauth URI is drawn by our own renderer (src/qr); the secret is also shown for typing in.
  * It needs the password, as disabling does: whoever holds a session (a shared computer) must not
  * lock the owner out with their own authenticator. An unproved address cannot enrol: a sign-up
- * with someone else's address would keep the owner out once they take it back (D56).
+ * with someone else's address would keep the owner out once they take it back
+ * (docs/decisions.md D56).
  */
 export async function enrolTwoFactor(
   ctx: ServiceDeps,

@@ -48,7 +48,7 @@ export async function workspacesOfUser(db: DB, organizationId: string, userId: s
 
 /**
  * Every password change goes through here. A reset link minted before it stops working (it would
- * undo the change, issue 51 TOK-1), and a pause of wrong second factors ends.
+ * undo the change), and a pause of wrong second factors ends.
  */
 export async function updatePasswordHash(db: DB, userId: string, hash: string, at: string) {
   await db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', userId).execute();

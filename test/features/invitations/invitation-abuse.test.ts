@@ -1,4 +1,4 @@
-// Issue 51 MAIL-1, replayed (docs/decisions.md D56, D57): an unverified sign-up named its
+// MAIL-1, replayed (docs/decisions.md D56, D57): an unverified sign-up named its
 // organization "URGENT: account suspended, sign in at https://evil.test/login" and mailed 20
 // strangers from our sender. Now: no invitation without a proved address, at most
 // INVITATIONS_PER_DAY invitation mails an organization a day, and the name is never a link.

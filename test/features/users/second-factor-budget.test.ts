@@ -1,4 +1,4 @@
-// Issue 51 2FA-4, replayed (docs/decisions.md D57): someone who knows the password guessed
+// 2FA-4, replayed (docs/decisions.md D57): someone who knows the password guessed
 // two-factor codes from many addresses within the login throttle (~4,800 a day) and nobody was
 // told. Wrong second factors now spend a budget of their own per account, whatever the address,
 // and the holder gets one notice, in their language, when it is spent.

@@ -1,4 +1,4 @@
-// Issue 51 2FA-2, replayed (docs/decisions.md D57): `settings.require_2fa` is changed only by a
+// 2FA-2, replayed (docs/decisions.md D57): `settings.require_2fa` is changed only by a
 // session of a user who has two-factor sign-in on; an org admin's API key could switch it off.
 import { it } from 'node:test';
 import assert from 'node:assert/strict';

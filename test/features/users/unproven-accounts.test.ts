@@ -1,6 +1,6 @@
-// Issue 51 ACC-1, 2FA-1 and TOK-1, replayed (docs/decisions.md D56): a sign-up with someone
-// else's address keeps nothing once the owner proves it, enrolling 2FA needs the password, and a
-// reset link dies with any password change.
+// ACC-1, 2FA-1 and TOK-1 of the attack review, replayed (docs/decisions.md D56): a sign-up
+// with someone else's address keeps nothing once the owner proves it, enrolling 2FA needs the
+// password, and a reset link dies with any password change.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
