@@ -24,6 +24,8 @@ export interface Principal {
   creatorRole?: Role | null;
   /** sessions only: the user has two-factor sign-in on (changing `require_2fa` needs it, docs/decisions.md D57) */
   twoFactor?: boolean;
+  /** sessions only: the user has proved their address (docs/decisions.md D56) */
+  emailVerified?: boolean;
   requestId: string;
 }
 

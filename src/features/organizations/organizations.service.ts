@@ -5,7 +5,7 @@ import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { parseJson } from '../../db/column-values.js';
-import { forbidden } from '../../http/errors.js';
+import { AppError, forbidden } from '../../http/errors.js';
 import { auditActor, diff, recordAudit, type AuditWho } from '../audit/index.js';
 import { insertWorkspace, organizationNotFound, toWorkspace, workspaceRow } from '../workspaces/index.js';
 import {
@@ -92,6 +92,7 @@ export async function createOrganization(ctx: ServiceDeps, p: Principal, body: C
     throw forbidden(
       'This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.',
     );
+  assertMayNameBillingAddress(ctx, p, body.billing_email);
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     if (await slugExists(trx, body.slug)) throw taken('/slug');
@@ -152,6 +153,20 @@ function assertMayChangeTwoFactorPolicy(p: Principal, before: string, next: Reco
   if (!p.twoFactor) throw forbidden('Turn on two-factor sign-in for yourself before changing settings.require_2fa.');
 }
 
+/**
+ * Usage notices are mailed to the billing address: with EMAIL_VERIFICATION=required, an account
+ * that has not proved its own address may not name one, or it would mail a stranger from our
+ * sender (docs/decisions.md D56). Keys cannot be made unproved, so only sessions are checked.
+ */
+function assertMayNameBillingAddress(ctx: ServiceDeps, p: Principal, billingEmail: string | null | undefined) {
+  if (!billingEmail || ctx.config.emailVerification !== 'required' || p.emailVerified !== false) return;
+  throw new AppError(
+    'email-unverified',
+    'Verify your own e-mail address before naming a billing address: usage notices are mailed there.',
+    { resend: '/auth/verify-email/resend' },
+  );
+}
+
 export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: string, body: UpdateOrganizationBody) {
   ownOrganization(p, id);
   return ctx.db.transaction().execute(async (trx) => {
@@ -163,7 +178,10 @@ export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: stri
       if (await slugExists(trx, body.slug, id)) throw taken('/slug');
       patch.slug = body.slug;
     }
-    if (body.billing_email !== undefined) patch.billing_email = body.billing_email;
+    if (body.billing_email !== undefined) {
+      if (body.billing_email !== before.billing_email) assertMayNameBillingAddress(ctx, p, body.billing_email);
+      patch.billing_email = body.billing_email;
+    }
     if (body.settings !== undefined) {
       assertMayChangeTwoFactorPolicy(p, before.settings, body.settings);
       patch.settings = settingsText(body.settings);

@@ -39,6 +39,7 @@ export const principalFromSession: PrincipalResolver['session'] = async (request
       orgRole: scope.orgRole,
       role: scope.workspace.role,
       twoFactor: twoFactor.enabled,
+      emailVerified: twoFactor.verified,
       requestId: request.id,
     },
   };

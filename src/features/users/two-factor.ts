@@ -66,24 +66,26 @@ export async function secondFactorMatches(
 }
 
 /**
- * Whether the organization requires 2FA (`settings.require_2fa: true`, set by an org_admin) and
- * whether the user has it on. Required but off: the user's sessions reach only the /auth routes.
+ * Whether the organization requires 2FA (`settings.require_2fa: true`, set by an org_admin),
+ * whether the user has it on, and whether the user proved their address. Required but off: the
+ * user's sessions reach only the /auth routes.
  */
 export async function twoFactorOf(
   db: DB,
   organizationId: string,
   userId: string,
-): Promise<{ required: boolean; enabled: boolean }> {
+): Promise<{ required: boolean; enabled: boolean; verified: boolean }> {
   const row = await db
     .selectFrom('organizations as o')
     .innerJoin('users as u', (j) => j.on('u.id', '=', userId))
-    .select(['o.settings', 'u.totp_enabled_at'])
+    .select(['o.settings', 'u.totp_enabled_at', 'u.email_verified_at'])
     .where('o.id', '=', organizationId)
     .executeTakeFirst();
-  if (!row) return { required: false, enabled: false };
+  if (!row) return { required: false, enabled: false, verified: false };
   return {
     required: parseJson<Record<string, unknown>>(row.settings, {}).require_2fa === true,
     enabled: row.totp_enabled_at !== null,
+    verified: row.email_verified_at !== null,
   };
 }
 

@@ -82,6 +82,37 @@ forEachDialect('unproven accounts (EMAIL_VERIFICATION=required)', (dialect) => {
     assert.equal((await file()).statusCode, 201);
   });
 
+  it('unproven: no billing address, where usage notices would mail a stranger (403); allowed once verified', async () => {
+    const u = await signUp(h);
+    const patch = (billing_email: string | null) =>
+      call(h, {
+        method: 'PATCH',
+        url: `/v1/organizations/${u.organizationId}`,
+        headers: u.headers,
+        body: { billing_email },
+      });
+    const billing = async () =>
+      (
+        await h.db
+          .selectFrom('organizations')
+          .select('billing_email')
+          .where('id', '=', u.organizationId)
+          .executeTakeFirstOrThrow()
+      ).billing_email;
+    expectProblem(await patch('stranger@victims.example'), 403, 'email-unverified');
+    const created = await post(u, '/v1/organizations', {
+      name: 'Second',
+      slug: `second-${Date.now()}`,
+      billing_email: 'stranger@victims.example',
+    });
+    expectProblem(created, 403, 'email-unverified');
+    assert.equal(await billing(), null);
+    assert.equal((await patch(null)).statusCode, 200, 'clearing it is fine');
+    await verifyAddress(h, smtp, u);
+    assert.equal((await patch('books@corp.example')).statusCode, 200);
+    assert.equal(await billing(), 'books@corp.example');
+  });
+
   it('2FA-1: enrolling needs the current password: wrong 422 mismatch at /password, missing 400; nothing enrolled', async () => {
     const u = await verifyAddress(h, smtp, await signUp(h));
     assertErrorAt(
