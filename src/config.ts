@@ -18,6 +18,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+/** A count that must be at least 1: 0 would refuse every request of its kind without saying why. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return n;
+}
+
 /** PLANS_JSON overrides any plan field, e.g. {"pro":{"maxWorkspaces":1}} for variant B of docs/decisions.md D5. */
 function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
   const out = structuredClone(DEFAULT_PLANS);
@@ -256,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       outboxDir: env.MAIL_OUTBOX_DIR || 'data/mail',
     },
     emailVerification: emailVerification(env),
+    invitationsPerDay: positive(env, 'INVITATIONS_PER_DAY', 50),
     secretsKey: secretsKey(env),
     plans: plans(env),
     defaultPlan: defaultPlan(env),

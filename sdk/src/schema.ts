@@ -124,7 +124,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in on with a first code; returns ten recovery codes (needs X-CSRF-Token)
-         * @description A wrong code is a 422 `mismatch` at `/code` and counts towards login throttling (429). The recovery codes are shown once; only their hashes are kept. A notice is e-mailed.
+         * @description A wrong code is a 422 `mismatch` at `/code` and counts towards login throttling (429). An unverified address is a 403 `email-unverified` (EMAIL_VERIFICATION=required). The recovery codes are shown once; only their hashes are kept. A notice is e-mailed.
          */
         post: operations["confirmTwoFactor"];
         delete?: never;
@@ -144,7 +144,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in off with the password and a code (needs X-CSRF-Token)
-         * @description Needs the password and a current code or a recovery code (422 `mismatch` at `/password` or `/code`, throttled like logins). The secret and recovery codes are deleted; a notice is e-mailed.
+         * @description Needs the password and a current code or a recovery code (422 `mismatch` at `/password` or `/code`, throttled like logins; wrong codes also spend the account's daily second-factor budget, docs/security.md). The secret and recovery codes are deleted; a notice is e-mailed.
          */
         post: operations["disableTwoFactor"];
         delete?: never;
@@ -163,8 +163,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start two-factor sign-in: a new TOTP secret and its QR code (needs X-CSRF-Token)
-         * @description RFC 6238 (SHA-1, 6 digits, 30 s). The secret is kept sealed with SECRETS_KEY and is not in force until `POST /auth/2fa/confirm`. Enrolling again replaces an unconfirmed secret.
+         * Start two-factor sign-in with the password: a new TOTP secret and its QR code (needs X-CSRF-Token)
+         * @description RFC 6238 (SHA-1, 6 digits, 30 s). Needs the current password (422 `mismatch` at `/password`; wrong ones count towards login throttling, 429); nothing is enrolled without it. An unverified address is a 403 `email-unverified` (EMAIL_VERIFICATION=required). The secret is kept sealed with SECRETS_KEY and is not in force until `POST /auth/2fa/confirm`. Enrolling again replaces an unconfirmed secret.
          */
         post: operations["enrolTwoFactor"];
         delete?: never;
@@ -304,7 +304,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password; sets the session cookie
-         * @description Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`. With two-factor sign-in on, the right password without `code` is a 401 `two-factor-required` and starts no session; send the login again with `code` (a wrong code counts as a failed attempt).
+         * @description Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`. With two-factor sign-in on, the right password without `code` is a 401 `two-factor-required` and starts no session; send the login again with `code` (a wrong code counts as a failed attempt). Wrong codes also spend the account's own budget of 10 a day, from any address: past it, a 429 until the day (UTC) ends or the password changes, and the holder gets one notice e-mail.
          */
         post: operations["login"];
         delete?: never;
@@ -404,7 +404,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the token of a reset link; ends every session
-         * @description The password rules are those of sign-up (422 at `/password`). An unknown, used or expired token is a 422 at `/token`. Every session of the user ends (log in again); a "password changed" notice is e-mailed; the address counts as verified.
+         * @description The password rules are those of sign-up (422 at `/password`). An unknown, used or expired token is a 422 at `/token`. Every session of the user ends (log in again); a "password changed" notice is e-mailed; the address counts as verified. Earlier reset links stop working. When the address was not verified before, the reset also turns two-factor sign-in off (secret and recovery codes) and revokes every API key the account created: an unproved holder (a sign-up with someone else's address) keeps nothing.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -1908,7 +1908,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the organization by e-mail address
-         * @description org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/{id}/accept`), after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). `role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).
+         * @description org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/{id}/accept`), after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). `role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup). An inviter whose own address is not verified gets 403 `email-unverified` (EMAIL_VERIFICATION=required). An organization sends at most INVITATIONS_PER_DAY invitation mails (new or refreshed, default 50) in 24 hours: past that a 429 with `Retry-After`, and nothing is recorded or sent. The organization's name goes into the mail as plain text: a URL or domain in it is written inert (`evil[.]test`), so no mail client makes it a link.
          */
         post: operations["addMember"];
         delete?: never;
@@ -2008,7 +2008,7 @@ export interface paths {
         head?: never;
         /**
          * Update the current organization
-         * @description Changes any of `name`, `slug`, `billing_email` and `settings` of the caller's own organization. A slug in use is a 422 `taken` at `/slug`; another organization's id is a 404. A key may do this only while its creator is `org_admin`.
+         * @description Changes any of `name`, `slug`, `billing_email` and `settings` of the caller's own organization. A slug in use is a 422 `taken` at `/slug`; another organization's id is a 404. A key may do this only while its creator is `org_admin`. Changing `settings.require_2fa` (on or off) needs a session of a user who has two-factor sign-in on: an API key, or a session without it, gets 403 `forbidden` and nothing changes. A session whose address is not verified cannot set a new `billing_email` (403 `email-unverified`, EMAIL_VERIFICATION=required): usage notices are mailed there.
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -3710,7 +3710,7 @@ export interface components {
                 role: string | null;
                 workspace_id: string | null;
             };
-            /** @description Whether this server requires proved addresses (EMAIL_VERIFICATION=required): then an unverified user cannot accept invitations or create API keys. */
+            /** @description Whether this server requires proved addresses (EMAIL_VERIFICATION=required): then an unverified user cannot accept or send invitations, create API keys, upload files or logos, or turn on two-factor sign-in. */
             email_verification_required: boolean;
             organizations: {
                 id: string;
@@ -4934,6 +4934,11 @@ export interface components {
         /** TwoFactorDisableRequest */
         TwoFactorDisableRequest: {
             code: string;
+            password: string;
+        };
+        /** TwoFactorEnrolRequest */
+        TwoFactorEnrolRequest: {
+            /** @description The current password: a session alone (a shared computer) must not bind an authenticator. */
             password: string;
         };
         /** UpdateBrandKitRequest */
@@ -7750,7 +7755,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "password"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorEnrolRequest"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -7788,6 +7802,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No session, or it expired */
             401: {
                 headers: {
@@ -7819,7 +7864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description X-CSRF-Token missing or wrong */
+            /** @description X-CSRF-Token missing or wrong, or the address is not verified (`email-unverified`) */
             403: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -7881,7 +7926,86 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many failed attempts; see Retry-After */
             429: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -7895,12 +8019,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://qrs.test/docs/errors/rate-limited",
-                     *       "title": "Too Many Requests",
-                     *       "status": 429,
-                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
-                     *       "instance": "/v1/codes",
-                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -41,7 +41,7 @@ export const ERROR_TYPES = {
     status: 403,
     title: 'E-mail Unverified',
     description:
-      'The user has not proved their e-mail address yet, and accepting invitations and creating API keys need a proved address. Follow the link in the verification message; `resend` names the route that sends a new one.',
+      'The user has not proved their e-mail address yet (EMAIL_VERIFICATION=required), and accepting or sending invitations, creating API keys, uploading files and logos and turning on two-factor sign-in need a proved address. Follow the link in the verification message; `resend` names the route that sends a new one.',
   },
   'two-factor-enrolment-required': {
     status: 403,

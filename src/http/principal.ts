@@ -22,6 +22,10 @@ export interface Principal {
    * the creator is org_admin). A key's rights are its own row intersected with this one (docs/decisions.md D4).
    */
   creatorRole?: Role | null;
+  /** sessions only: the user has two-factor sign-in on (changing `require_2fa` needs it, docs/decisions.md D57) */
+  twoFactor?: boolean;
+  /** sessions only: the user has proved their address (docs/decisions.md D56) */
+  emailVerified?: boolean;
   requestId: string;
 }
 

@@ -37,8 +37,13 @@ export interface Config {
     /** MAIL_OUTBOX_DIR: where messages are written as .eml files without SMTP_URL */
     outboxDir: string;
   };
-  /** EMAIL_VERIFICATION: whether an unproved address may accept invitations and create API keys */
+  /**
+   * EMAIL_VERIFICATION: whether an unproved address may accept or send invitations, create API
+   * keys, upload and enrol two-factor sign-in (docs/decisions.md D56)
+   */
   emailVerification: 'required' | 'off';
+  /** INVITATIONS_PER_DAY: invitation mails (new or refreshed) one organization may send in 24 hours */
+  invitationsPerDay: number;
   /** 32 bytes (SECRETS_KEY, else the key file) sealing TOTP secrets and queued e-mail */
   secretsKey: Buffer;
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };

@@ -99,6 +99,7 @@ const BODIES: Record<string, unknown> = {
   'POST /auth/invitations/:id/accept': { token: 'not-the-link' },
   'POST /auth/invitations/accept': { token: 'not-the-link' },
   'POST /auth/email-change': { new_email: 'someone@example.com', password: 'correct horse battery' },
+  'POST /auth/2fa/enrol': { password: 'correct horse battery' },
   'POST /auth/2fa/confirm': { code: '123456' },
   'POST /auth/2fa/disable': { password: 'correct horse battery', code: '123456' },
   'POST /auth/password-reset': { email: 'someone@example.com' },

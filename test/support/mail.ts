@@ -93,14 +93,18 @@ export class TestSmtp {
 
 /**
  * A suite's app with a real SMTP server on loopback, mail jobs run only when the test asks
- * (`h.app.jobs.runDue()`), and a fixed clock ten years ahead (see TestClock.farFuture).
+ * (`h.app.jobs.runDue()`), and a fixed clock ten years ahead (see TestClock.farFuture). `env` adds to
+ * or overrides the app's environment.
  */
-export function useMailHarness(dialect: Dialect): { h: Harness; smtp: TestSmtp; clock: TestClock } {
+export function useMailHarness(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): { h: Harness; smtp: TestSmtp; clock: TestClock } {
   const smtp = new TestSmtp();
   const clock = TestClock.farFuture();
   before(() => smtp.start());
   const { h } = useHarness(dialect, () => ({
-    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0' },
+    env: { SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '0', ...env },
     clock,
     tenant: false,
   }));

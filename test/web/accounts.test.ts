@@ -56,6 +56,13 @@ describe('dashboard: account screens', { skip }, () => {
     return url.pathname + url.search;
   };
 
+  /** Follows the sign-up's verification link: only a proved address may turn 2FA on (D56). */
+  const verify = async (page: Page, email: string) => {
+    await page.goto(await link(email, 'Please verify your e-mail address', '/verify-email'));
+    await page.getByRole('button', { name: 'Verify my address' }).click();
+    await page.getByText(`${email} is verified.`).waitFor();
+  };
+
   it('an unverified user sees the banner, resends (limited), and the newest link verifies; the replaced one says so', async () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
@@ -157,8 +164,14 @@ describe('dashboard: account screens', { skip }, () => {
     const page = await ctx.newPage();
     const email = `${randomSlug('t')}@example.com`;
     await signUp(page, email);
-    await page.getByRole('link', { name: 'Account' }).click();
+    await verify(page, email);
+    await page.getByRole('link', { name: 'Go to your account' }).click();
     const section = page.getByTestId('two-factor');
+    // Enrolling needs the password (D56): a wrong one is named under its field.
+    await section.getByLabel('Your password').fill('not my password');
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await section.locator('.field-error[data-pointer="/password"]').waitFor();
+    await section.getByLabel('Your password').fill('correct horse battery');
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await section.getByRole('heading', { name: 'Scan the QR code' }).waitFor();
     assert.equal(await focusedLabel(page), 'Scan the QR code');
@@ -279,12 +292,21 @@ describe('dashboard: account screens', { skip }, () => {
     const page = await ctx.newPage();
     const email = `${randomSlug('r')}@example.com`;
     await signUp(page, email);
+    await verify(page, email);
     const me = (await (await page.request.get('/auth/me')).json()).data;
+    const headers = { 'x-csrf-token': me.csrf_token };
+    const password = 'correct horse battery';
+    // Only an admin with 2FA on may require it (D57): turned on to require it, then off again.
+    const enrol = await page.request.post('/auth/2fa/enrol', { headers, data: { password } });
+    assert.equal(enrol.status(), 200, await enrol.text());
+    const code = await totp((await enrol.json()).data.secret);
+    assert.equal((await page.request.post('/auth/2fa/confirm', { headers, data: { code } })).status(), 200);
     const patch = await page.request.patch(`/v1/organizations/${me.current.organization_id}`, {
-      headers: { 'x-csrf-token': me.csrf_token },
+      headers,
       data: { settings: { require_2fa: true } },
     });
     assert.equal(patch.status(), 200, await patch.text());
+    assert.equal((await page.request.post('/auth/2fa/disable', { headers, data: { password, code } })).status(), 200);
     await page.goto('/codes');
     const gate = page.getByTestId('two-factor-gate');
     await page.getByRole('heading', { name: 'Turn on two-factor sign-in' }).waitFor();
@@ -294,6 +316,7 @@ describe('dashboard: account screens', { skip }, () => {
     await accessibleEverywhere(page, '2FA required', async () => {
       await gate.waitFor();
     });
+    await gate.getByLabel('Your password').fill(password);
     await gate.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const secret = (await gate.getByTestId('totp-secret').innerText()).trim();
     await gate.getByLabel('Code from the app').fill(await totp(secret));

@@ -33,6 +33,7 @@ import * as m0041 from './0041_sqlite_scans_rowid.js';
 import * as m0042 from './0042_no_hour_cells.js';
 import * as m0043 from './0043_hours_dense_from_240.js';
 import * as m0044 from './0044_top_codes_by_month.js';
+import * as m0046 from './0046_invitation_mails.js';
 import * as m0048 from './0048_short_code_keys.js';
 
 // Append new migrations here; names sort in the order they must run.
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0042_no_hour_cells': m0042,
   '0043_hours_dense_from_240': m0043,
   '0044_top_codes_by_month': m0044,
+  '0046_invitation_mails': m0046,
   '0048_short_code_keys': m0048,
 };

@@ -2,6 +2,7 @@ import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
+import { assertEmailVerified } from '../users/index.js';
 import {
   BrandKit,
   BrandKitCreate,
@@ -40,10 +41,12 @@ export default async function brandRoutes(app: App) {
       body: LogoCreate,
       response: { 201: One(Logo) },
     }),
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      await assertEmailVerified(deps, deps.db, principalOf(request).userId); // docs/decisions.md D56
+      return reply
         .code(201)
-        .send(one(request, await createLogo({ ...deps, images: app.images }, principalOf(request), request.body))),
+        .send(one(request, await createLogo({ ...deps, images: app.images }, principalOf(request), request.body)));
+    },
   );
 
   app.get(

@@ -4,6 +4,7 @@ import { One, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { FileInfo, FileParams, FileUpload } from './files.schemas.js';
 import { getFile, uploadFile } from './files.service.js';
+import { assertEmailVerified } from '../users/index.js';
 
 const tags = ['files'];
 
@@ -28,8 +29,10 @@ export default async function filesRoutes(app: App) {
       }),
       bodyLimit,
     },
-    async (request, reply) =>
-      reply.code(201).send(one(request, await uploadFile(deps, principalOf(request), request.body))),
+    async (request, reply) => {
+      await assertEmailVerified(deps, deps.db, principalOf(request).userId); // docs/decisions.md D56
+      return reply.code(201).send(one(request, await uploadFile(deps, principalOf(request), request.body)));
+    },
   );
 
   app.get(

@@ -71,3 +71,28 @@ export function defaultWorkspaceId(db: DB, organizationId: string) {
 export function findByTokenHash(db: DB, tokenHash: string) {
   return db.selectFrom('invitations').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
 }
+
+/**
+ * The organization's invitation mails of the last day: how many, and when the oldest was sent.
+ * Older rows are dropped first. The caller holds the organization's row lock: the count is exact.
+ */
+export async function invitationMailsOfDay(db: DB, organizationId: string, at: Date) {
+  await db
+    .deleteFrom('invitation_mails')
+    .where('organization_id', '=', organizationId)
+    .where('sent_at', '<=', new Date(at.getTime() - 86_400_000).toISOString())
+    .execute();
+  const row = await db
+    .selectFrom('invitation_mails')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('sent_at').as('oldest')])
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: row.oldest as string | null };
+}
+
+export function recordInvitationMail(db: DB, organizationId: string, at: Date) {
+  return db
+    .insertInto('invitation_mails')
+    .values({ organization_id: organizationId, sent_at: at.toISOString() })
+    .execute();
+}

@@ -45,7 +45,9 @@ export default async function invitationsRoutes(app: App) {
         'org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/{id}/accept`), ' +
         'after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account ' +
         'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). ' +
-        '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup).',
+        '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup). ' +
+        'An inviter whose own address is not verified gets 403 `email-unverified` (EMAIL_VERIFICATION=required). An organization sends at most INVITATIONS_PER_DAY invitation mails (new or refreshed, default 50) in 24 hours: past that a 429 with `Retry-After`, and nothing is recorded or sent. ' +
+        "The organization's name goes into the mail as plain text: a URL or domain in it is written inert (`evil[.]test`), so no mail client makes it a link.",
       body: AddMemberBody,
       response: { 201: One(CreatedInvitation) },
     }),

@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { lockRow } from '../../db/row-lock.js';
 import { parseJson } from '../../db/column-values.js';
-import { conflict, notFound, unauthenticated } from '../../http/errors.js';
+import { AppError, conflict, notFound, unauthenticated } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { isId, newId } from '../../lib/ids.js';
 import { auditActor, recordAudit, userActor, type AuditActor } from '../audit/index.js';
@@ -29,7 +29,9 @@ import {
   findByTokenHash,
   findOpenInvitation,
   insertInvitation,
+  invitationMailsOfDay,
   openInvitations,
+  recordInvitationMail,
   pendingForEmail,
   updateInvitation,
 } from './invitations.repo.js';
@@ -115,6 +117,29 @@ async function auditInvitation(
 }
 
 /**
+ * Counts one invitation mail against the organization's day (INVITATIONS_PER_DAY, docs/decisions.md D57),
+ * or says
+ * when the next may go: each one reaches an address nobody proved wants mail from us.
+ */
+async function takeInvitationMail(ctx: ServiceDeps, trx: DB, organizationId: string, at: Date) {
+  const cap = ctx.config.invitationsPerDay;
+  const day = await invitationMailsOfDay(trx, organizationId, at);
+  if (day.count >= cap) {
+    const wait = Math.max(
+      1,
+      Math.ceil((Date.parse(day.oldest ?? at.toISOString()) + 86_400_000 - at.getTime()) / 1000),
+    );
+    throw new AppError(
+      'rate-limited',
+      `This organization has sent ${cap} invitations in the last 24 hours, the most this server allows (INVITATIONS_PER_DAY). Try again in ${wait} s.`,
+      { limit: cap },
+      { 'retry-after': String(wait) },
+    );
+  }
+  await recordInvitationMail(trx, organizationId, at);
+}
+
+/**
  * POST /v1/members. Never adds anyone: it records an invitation the addressee accepts in a session.
  * The answer does not depend on whether the address has an account or is already a member, so it
  * tells nothing about either. An open invitation to the same address is refreshed (same id, the
@@ -128,9 +153,12 @@ export async function createInvitation(ctx: ServiceDeps, p: Principal, body: Add
   const token = randomBase62(43);
   const invitationUrl = `${ctx.config.baseUrl}/invitations/accept?token=${token}`;
   const items = (body.workspaces ?? []).map((w) => ({ workspace_id: w.workspace_id, role: w.role }));
+  // An unproved sign-up must not mail strangers from our sender (docs/decisions.md D56).
+  await assertEmailVerified(ctx, ctx.db, p.userId);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
     await checkWorkspaces(trx, p, items);
+    await takeInvitationMail(ctx, trx, p.organizationId, at);
     const fields = {
       role: body.role ?? 'member',
       workspaces: JSON.stringify(items),

@@ -21,3 +21,9 @@ export interface InvitationsTable {
   /** SHA-256 of the secret in the invitation link; null for invitations made before links existed */
   token_hash: string | null;
 }
+
+/** One row per invitation mail (new or refreshed), kept a day, for the daily cap (docs/decisions.md D57). */
+export interface InvitationMailsTable {
+  organization_id: string;
+  sent_at: string;
+}

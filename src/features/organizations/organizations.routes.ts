@@ -54,7 +54,9 @@ export default async function organizationsRoutes(app: App) {
       tags,
       summary: 'Update the current organization',
       description:
-        "Changes any of `name`, `slug`, `billing_email` and `settings` of the caller's own organization. A slug in use is a 422 `taken` at `/slug`; another organization's id is a 404. A key may do this only while its creator is `org_admin`.",
+        "Changes any of `name`, `slug`, `billing_email` and `settings` of the caller's own organization. A slug in use is a 422 `taken` at `/slug`; another organization's id is a 404. A key may do this only while its creator is `org_admin`. " +
+        'Changing `settings.require_2fa` (on or off) needs a session of a user who has two-factor sign-in on: an API key, or a session without it, gets 403 `forbidden` and nothing changes. ' +
+        'A session whose address is not verified cannot set a new `billing_email` (403 `email-unverified`, EMAIL_VERIFICATION=required): usage notices are mailed there.',
       params: OrganizationParams,
       body: UpdateOrganizationBody,
       response: { 200: One(Organization) },

@@ -4,7 +4,8 @@ import type { PlanName } from '../../platform/plans.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
-import { forbidden } from '../../http/errors.js';
+import { parseJson } from '../../db/column-values.js';
+import { AppError, forbidden } from '../../http/errors.js';
 import { auditActor, diff, recordAudit, type AuditWho } from '../audit/index.js';
 import { insertWorkspace, organizationNotFound, toWorkspace, workspaceRow } from '../workspaces/index.js';
 import {
@@ -91,6 +92,7 @@ export async function createOrganization(ctx: ServiceDeps, p: Principal, body: C
     throw forbidden(
       'This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.',
     );
+  assertMayNameBillingAddress(ctx, p, body.billing_email);
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     if (await slugExists(trx, body.slug)) throw taken('/slug');
@@ -138,6 +140,33 @@ function ownOrganization(p: Principal, id: string) {
   if (id !== p.organizationId) throw organizationNotFound();
 }
 
+/**
+ * `settings.require_2fa` guards sign-in, so only someone who passed it may change it: a session
+ * (not an API key, which the policy does not cover) of a user with two-factor sign-in on
+ * (docs/decisions.md D57). Other settings stay as open as before.
+ */
+function assertMayChangeTwoFactorPolicy(p: Principal, before: string, next: Record<string, unknown>) {
+  const was = parseJson<Record<string, unknown>>(before, {}).require_2fa === true;
+  if (was === (next.require_2fa === true)) return;
+  if (p.kind !== 'session')
+    throw forbidden('Only a dashboard session can change settings.require_2fa; an API key cannot.');
+  if (!p.twoFactor) throw forbidden('Turn on two-factor sign-in for yourself before changing settings.require_2fa.');
+}
+
+/**
+ * Usage notices are mailed to the billing address: with EMAIL_VERIFICATION=required, an account
+ * that has not proved its own address may not name one, or it would mail a stranger from our
+ * sender (docs/decisions.md D56). Keys cannot be made unproved, so only sessions are checked.
+ */
+function assertMayNameBillingAddress(ctx: ServiceDeps, p: Principal, billingEmail: string | null | undefined) {
+  if (!billingEmail || ctx.config.emailVerification !== 'required' || p.emailVerified !== false) return;
+  throw new AppError(
+    'email-unverified',
+    'Verify your own e-mail address before naming a billing address: usage notices are mailed there.',
+    { resend: '/auth/verify-email/resend' },
+  );
+}
+
 export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: string, body: UpdateOrganizationBody) {
   ownOrganization(p, id);
   return ctx.db.transaction().execute(async (trx) => {
@@ -149,8 +178,14 @@ export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: stri
       if (await slugExists(trx, body.slug, id)) throw taken('/slug');
       patch.slug = body.slug;
     }
-    if (body.billing_email !== undefined) patch.billing_email = body.billing_email;
-    if (body.settings !== undefined) patch.settings = settingsText(body.settings);
+    if (body.billing_email !== undefined) {
+      if (body.billing_email !== before.billing_email) assertMayNameBillingAddress(ctx, p, body.billing_email);
+      patch.billing_email = body.billing_email;
+    }
+    if (body.settings !== undefined) {
+      assertMayChangeTwoFactorPolicy(p, before.settings, body.settings);
+      patch.settings = settingsText(body.settings);
+    }
     if (Object.keys(patch).length === 0) return before;
     const now = ctx.clock.now();
     patch.updated_at = now.toISOString();

@@ -6,6 +6,7 @@ import {
   TwoFactorDisableBody,
   TwoFactorDisabled,
   TwoFactorEnabled,
+  TwoFactorEnrolBody,
   TwoFactorEnrolment,
   EmailChangeBody,
   EmailVerified,
@@ -63,7 +64,8 @@ export default async function accountRoutes(app: App) {
       summary: 'Set a new password with the token of a reset link; ends every session',
       description:
         'The password rules are those of sign-up (422 at `/password`). An unknown, used or expired token is a 422 at `/token`. ' +
-        'Every session of the user ends (log in again); a "password changed" notice is e-mailed; the address counts as verified.',
+        'Every session of the user ends (log in again); a "password changed" notice is e-mailed; the address counts as verified. ' +
+        "Earlier reset links stop working. When the address was not verified before, the reset also turns two-factor sign-in off (secret and recovery codes) and revokes every API key the account created: an unproved holder (a sign-up with someone else's address) keeps nothing.",
       body: PasswordResetConfirmBody,
       response: {
         200: One(PasswordReset),
@@ -179,13 +181,30 @@ export default async function accountRoutes(app: App) {
       operationId: 'enrolTwoFactor',
       tags,
       security: cookieAuth,
-      summary: 'Start two-factor sign-in: a new TOTP secret and its QR code (needs X-CSRF-Token)',
+      summary: 'Start two-factor sign-in with the password: a new TOTP secret and its QR code (needs X-CSRF-Token)',
       description:
-        'RFC 6238 (SHA-1, 6 digits, 30 s). The secret is kept sealed with SECRETS_KEY and is not in force until `POST /auth/2fa/confirm`. Enrolling again replaces an unconfirmed secret.',
-      response: { 200: One(TwoFactorEnrolment), ...sessionProblems },
+        'RFC 6238 (SHA-1, 6 digits, 30 s). Needs the current password (422 `mismatch` at `/password`; wrong ones count towards login throttling, 429); nothing is enrolled without it. ' +
+        'An unverified address is a 403 `email-unverified` (EMAIL_VERIFICATION=required). ' +
+        'The secret is kept sealed with SECRETS_KEY and is not in force until `POST /auth/2fa/confirm`. Enrolling again replaces an unconfirmed secret.',
+      body: TwoFactorEnrolBody,
+      response: {
+        200: One(TwoFactorEnrolment),
+        ...sessionProblems,
+        403: problem('X-CSRF-Token missing or wrong, or the address is not verified (`email-unverified`)'),
+        429: problem('Too many failed attempts; see Retry-After'),
+      },
     }),
     async (request) =>
-      one(request, await enrolTwoFactor(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token'])),
+      one(
+        request,
+        await enrolTwoFactor(
+          ctx,
+          request.cookies[SESSION_COOKIE],
+          request.headers['x-csrf-token'],
+          request.body,
+          request.ip,
+        ),
+      ),
   );
 
   app.post(
@@ -196,7 +215,7 @@ export default async function accountRoutes(app: App) {
       security: cookieAuth,
       summary: 'Turn two-factor sign-in on with a first code; returns ten recovery codes (needs X-CSRF-Token)',
       description:
-        'A wrong code is a 422 `mismatch` at `/code` and counts towards login throttling (429). The recovery codes are shown once; only their hashes are kept. A notice is e-mailed.',
+        'A wrong code is a 422 `mismatch` at `/code` and counts towards login throttling (429). An unverified address is a 403 `email-unverified` (EMAIL_VERIFICATION=required). The recovery codes are shown once; only their hashes are kept. A notice is e-mailed.',
       body: TwoFactorCodeBody,
       response: {
         200: One(TwoFactorEnabled),
@@ -225,7 +244,7 @@ export default async function accountRoutes(app: App) {
       security: cookieAuth,
       summary: 'Turn two-factor sign-in off with the password and a code (needs X-CSRF-Token)',
       description:
-        'Needs the password and a current code or a recovery code (422 `mismatch` at `/password` or `/code`, throttled like logins). The secret and recovery codes are deleted; a notice is e-mailed.',
+        "Needs the password and a current code or a recovery code (422 `mismatch` at `/password` or `/code`, throttled like logins; wrong codes also spend the account's daily second-factor budget, docs/security.md). The secret and recovery codes are deleted; a notice is e-mailed.",
       body: TwoFactorDisableBody,
       response: {
         200: One(TwoFactorDisabled),

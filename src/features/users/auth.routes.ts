@@ -58,7 +58,8 @@ export default async function authRoutes(app: App) {
       description:
         'Returns `csrf_token`, to be sent as `X-CSRF-Token` on every cookie-authenticated request other than GET/HEAD. ' +
         'After 5 failed attempts for one e-mail address (or 20 from one IP address) within 15 minutes the answer is 429 with `Retry-After`. ' +
-        'With two-factor sign-in on, the right password without `code` is a 401 `two-factor-required` and starts no session; send the login again with `code` (a wrong code counts as a failed attempt).',
+        'With two-factor sign-in on, the right password without `code` is a 401 `two-factor-required` and starts no session; send the login again with `code` (a wrong code counts as a failed attempt). ' +
+        "Wrong codes also spend the account's own budget of 10 a day, from any address: past it, a 429 until the day (UTC) ends or the password changes, and the holder gets one notice e-mail.",
       body: LoginBody,
       response: {
         200: One(LoginResult),

@@ -120,7 +120,7 @@ export const Me = Type.Object(
     }),
     email_verification_required: Type.Boolean({
       description:
-        'Whether this server requires proved addresses (EMAIL_VERIFICATION=required): then an unverified user cannot accept invitations or create API keys.',
+        'Whether this server requires proved addresses (EMAIL_VERIFICATION=required): then an unverified user cannot accept or send invitations, create API keys, upload files or logos, or turn on two-factor sign-in.',
     }),
     csrf_token: Type.String(),
   },
@@ -189,6 +189,16 @@ export const EmailChangeBody = Type.Object(
 export const TwoFactorCodeBody = Type.Object(
   { code: Type.String({ minLength: 1, maxLength: 32 }) },
   { title: 'TwoFactorCodeRequest', additionalProperties: false },
+);
+export const TwoFactorEnrolBody = Type.Object(
+  {
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'The current password: a session alone (a shared computer) must not bind an authenticator.',
+    }),
+  },
+  { title: 'TwoFactorEnrolRequest', additionalProperties: false },
 );
 export const TwoFactorDisableBody = Type.Object(
   { password: Type.String({ minLength: 1, maxLength: 1024 }), code: Type.String({ minLength: 1, maxLength: 32 }) },

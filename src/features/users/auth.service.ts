@@ -22,6 +22,7 @@ import { admitLogin, forgiveLogin } from './login-throttle.js';
 import { sendVerification } from './verification-link.js';
 import { organizationRequiresTwoFactor, secondFactorMatches } from './two-factor.js';
 import { queuePasswordChangedNotice } from './password-reset.service.js';
+import { secondFactorWithinBudget } from './second-factor-throttle.js';
 import { toUser, type ChangePasswordBody, type LoginBody, type SignupBody } from './auth.schemas.js';
 
 /** "ACME GmbH & Co." → "acme-gmbh-co"; a random tail when that is too short or taken. */
@@ -128,12 +129,15 @@ export async function login(ctx: ServiceDeps, body: LoginBody, ip: string) {
     : (await verifyPassword(body.password, await dummy(ctx.config.passwordCost)), false);
   if (!user || !ok) throw unauthenticated('The e-mail address or password is wrong.');
   // Two steps when 2FA is on: the password alone starts no session; a wrong code counts as a
-  // failed login (it was admitted above), so codes are throttled like passwords.
+  // failed login (it was admitted above), and against the account's own second-factor budget.
   if (user.totp_enabled_at) {
     if (body.code === undefined)
       throw new AppError('two-factor-required', 'Enter the code of your authenticator app (or a recovery code).');
-    if (!(await secondFactorMatches(ctx.db, ctx.config.secretsKey, user, body.code, now)))
-      throw unauthenticated('The two-factor code is wrong.');
+    const code = body.code;
+    const matched = await secondFactorWithinBudget(ctx, user, () =>
+      secondFactorMatches(ctx.db, ctx.config.secretsKey, user, code, now),
+    );
+    if (!matched) throw unauthenticated('The two-factor code is wrong.');
   }
   await forgiveLogin(ctx.db, email, ip, now);
   const organizations = await organizationsOfUser(ctx.db, user.id);

@@ -29,7 +29,7 @@ export function pairDelayMs(n: number): number {
   return Math.min(T.pairMaxMs, T.pairBaseMs * 2 ** (n - T.pairFree));
 }
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+export const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const pairKey = (email: string, ip: string) => `pair:${email}|${ip}`;
 const windowKeys = (email: string, ip: string, now: number) => {
   const w = Math.floor(now / T.windowMs);
@@ -78,7 +78,7 @@ async function takePairTurn(db: DB, key: string, now: number): Promise<number | 
 }
 
 /** Adds one attempt to a window counter in one statement; returns the count including it. */
-async function countInWindow(db: DB, key: string, endsAt: number): Promise<number> {
+export async function countInWindow(db: DB, key: string, endsAt: number): Promise<number> {
   const row = await db
     .insertInto('login_throttle')
     .values({ key, attempts: 1, next_at: new Date(endsAt).toISOString(), expires_at: new Date(endsAt).toISOString() })

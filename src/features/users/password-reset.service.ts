@@ -1,3 +1,4 @@
+import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError } from '../../http/errors.js';
 import { enqueueJob } from '../jobs/index.js';
@@ -77,12 +78,34 @@ export async function confirmPasswordReset(ctx: ServiceDeps<'rateStore'>, token:
     const user = await findUserById(trx, row.user_id);
     if (!user || user.email !== row.email) throw new AppError('conflict', 'The account no longer uses this address.');
     await updatePasswordHash(trx, user.id, hash, now.toISOString());
-    if (!user.email_verified_at)
-      await trx.updateTable('users').set({ email_verified_at: now.toISOString() }).where('id', '=', user.id).execute();
+    if (!user.email_verified_at) await takeBackUnprovedAccount(trx, user.id, now);
     const [ended] = await deleteSessionsOfUser(trx, user.id);
     await queuePasswordChangedNotice(trx, ctx, user);
     return { password_changed: true, sessions_ended: Number(ended?.numDeletedRows ?? 0) };
   });
+}
+
+/**
+ * The first proof of the address, by a reset through the mailbox, hands the account to the
+ * mailbox's owner: what the unproved holder attached goes (docs/decisions.md D56). Two-factor sign-in (secret and recovery codes), and every API key the account created,
+ * since all of them were created before anyone proved the address; sessions end for every reset.
+ * A reset of a proved account keeps them: the mailbox alone must not switch off a second factor.
+ */
+async function takeBackUnprovedAccount(trx: DB, userId: string, now: Date) {
+  const at = now.toISOString();
+  await trx
+    .updateTable('users')
+    .set({ email_verified_at: at, totp_enabled_at: null, totp_secret_sealed: null, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+  await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  // Revoked the way erasure revokes them (privacy/erasure-steps.ts): api-keys builds on users.
+  await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('created_by', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The security notice after any password change (reset or change in a session). */

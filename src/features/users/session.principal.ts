@@ -3,7 +3,7 @@ import type { PlanName } from '../../platform/plans.js';
 import { AppError, unauthenticated } from '../../http/errors.js';
 import type { PrincipalResolver } from '../../http/principal.js';
 import { liveSession, sessionScope } from './sessions.service.js';
-import { twoFactorMissing } from './two-factor.js';
+import { twoFactorOf } from './two-factor.js';
 import { organizationNotFound } from '../organizations/index.js';
 import { workspaceNotFound } from '../workspaces/index.js';
 
@@ -20,7 +20,8 @@ export const principalFromSession: PrincipalResolver['session'] = async (request
   );
   if (!scope) return organizationNotFound();
   if (!scope.workspace) return workspaceNotFound();
-  if (await twoFactorMissing(db, scope.organizationId, session.user_id))
+  const twoFactor = await twoFactorOf(db, scope.organizationId, session.user_id);
+  if (twoFactor.required && !twoFactor.enabled)
     return new AppError(
       'two-factor-enrolment-required',
       'This organization requires two-factor sign-in: turn it on first (POST /auth/2fa/enrol).',
@@ -37,6 +38,8 @@ export const principalFromSession: PrincipalResolver['session'] = async (request
       plan: scope.plan as PlanName,
       orgRole: scope.orgRole,
       role: scope.workspace.role,
+      twoFactor: twoFactor.enabled,
+      emailVerified: twoFactor.verified,
       requestId: request.id,
     },
   };

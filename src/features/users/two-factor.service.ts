@@ -7,6 +7,8 @@ import { findUserById } from './users.repo.js';
 import { sessionOf } from './auth.service.js';
 import { verifyPassword } from './password.js';
 import { admitLogin, forgiveLogin } from './login-throttle.js';
+import { secondFactorWithinBudget } from './second-factor-throttle.js';
+import { assertEmailVerified } from './verification.service.js';
 import { newTotp, replaceRecoveryCodes, sealSecret, secondFactorMatches, totpMatches } from './two-factor.js';
 
 async function sessionUser(ctx: ServiceDeps, cookie: string | undefined, csrf: unknown) {
@@ -33,12 +35,24 @@ async function throttled(ctx: ServiceDeps, email: string, ip: string, check: () 
 }
 
 /**
- * POST /auth/2fa/enrol: a new secret, sealed at rest, not yet in force. The QR code of its
- * otpauth URI is drawn by our own renderer (src/qr); the secret is also shown for typing in.
+ * POST /auth/2fa/enrol {password}: a new secret, sealed at rest, not yet in force. The QR code of
+ * its otpauth URI is drawn by our own renderer (src/qr); the secret is also shown for typing in.
+ * It needs the password, as disabling does: whoever holds a session (a shared computer) must not
+ * lock the owner out with their own authenticator. An unproved address cannot enrol: a sign-up
+ * with someone else's address would keep the owner out once they take it back
+ * (docs/decisions.md D56).
  */
-export async function enrolTwoFactor(ctx: ServiceDeps, cookie: string | undefined, csrf: unknown) {
+export async function enrolTwoFactor(
+  ctx: ServiceDeps,
+  cookie: string | undefined,
+  csrf: unknown,
+  body: { password: string },
+  ip: string,
+) {
   const user = await sessionUser(ctx, cookie, csrf);
+  await assertEmailVerified(ctx, ctx.db, user.id);
   if (user.totp_enabled_at) throw conflict('Two-factor sign-in is already on; turn it off first.');
+  await throttled(ctx, user.email, ip, () => verifyPassword(body.password, user.password_hash), '/password');
   const { secret, uri } = newTotp(user.email);
   await ctx.db
     .updateTable('users')
@@ -57,6 +71,8 @@ export async function confirmTwoFactor(
   ip: string,
 ) {
   const user = await sessionUser(ctx, cookie, csrf);
+  // A secret enrolled before addresses had to be proved must not come into force unproved either.
+  await assertEmailVerified(ctx, ctx.db, user.id);
   if (user.totp_enabled_at) throw conflict('Two-factor sign-in is already on.');
   const sealed = user.totp_secret_sealed;
   if (!sealed) throw conflict('Start with POST /auth/2fa/enrol.');
@@ -91,7 +107,10 @@ export async function disableTwoFactor(
     ctx,
     user.email,
     ip,
-    () => secondFactorMatches(ctx.db, ctx.config.secretsKey, user, body.code, now),
+    () =>
+      secondFactorWithinBudget(ctx, user, () =>
+        secondFactorMatches(ctx.db, ctx.config.secretsKey, user, body.code, now),
+      ),
     '/code',
   );
   await ctx.db.transaction().execute(async (trx) => {

@@ -66,18 +66,27 @@ export async function secondFactorMatches(
 }
 
 /**
- * Whether the organization requires 2FA (`settings.require_2fa: true`, set by an org_admin) and
- * the user has not turned it on: then the user's sessions reach only the /auth routes.
+ * Whether the organization requires 2FA (`settings.require_2fa: true`, set by an org_admin),
+ * whether the user has it on, and whether the user proved their address. Required but off: the
+ * user's sessions reach only the /auth routes.
  */
-export async function twoFactorMissing(db: DB, organizationId: string, userId: string): Promise<boolean> {
+export async function twoFactorOf(
+  db: DB,
+  organizationId: string,
+  userId: string,
+): Promise<{ required: boolean; enabled: boolean; verified: boolean }> {
   const row = await db
     .selectFrom('organizations as o')
     .innerJoin('users as u', (j) => j.on('u.id', '=', userId))
-    .select(['o.settings', 'u.totp_enabled_at'])
+    .select(['o.settings', 'u.totp_enabled_at', 'u.email_verified_at'])
     .where('o.id', '=', organizationId)
     .executeTakeFirst();
-  if (!row || row.totp_enabled_at) return false;
-  return parseJson<Record<string, unknown>>(row.settings, {}).require_2fa === true;
+  if (!row) return { required: false, enabled: false, verified: false };
+  return {
+    required: parseJson<Record<string, unknown>>(row.settings, {}).require_2fa === true,
+    enabled: row.totp_enabled_at !== null,
+    verified: row.email_verified_at !== null,
+  };
 }
 
 /** Whether the organization requires 2FA of its members (`settings.require_2fa: true`). */

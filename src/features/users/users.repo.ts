@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { resetSecondFactorBudget } from './second-factor-throttle.js';
 
 /** E-mail addresses are stored trimmed and lower-cased (createUser), so lookups normalise too. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -45,6 +46,18 @@ export async function workspacesOfUser(db: DB, organizationId: string, userId: s
     }));
 }
 
-export function updatePasswordHash(db: DB, userId: string, hash: string, at: string) {
-  return db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', userId).execute();
+/**
+ * Every password change goes through here. A reset link minted before it stops working (it would
+ * undo the change), and a pause of wrong second factors ends.
+ */
+export async function updatePasswordHash(db: DB, userId: string, hash: string, at: string) {
+  await db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', userId).execute();
+  await db
+    .updateTable('user_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'password_reset')
+    .where('used_at', 'is', null)
+    .execute();
+  await resetSecondFactorBudget(db, userId, new Date(at));
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect } from '../../support/suite.js';
 import { useMailHarness } from '../../support/mail.js';
-import { signUp, type SignedUp } from '../../support/accounts.js';
+import { signUp, verifyAddress, type SignedUp } from '../../support/accounts.js';
 
 forEachDialect('invitations by link', (dialect) => {
   const { h, smtp } = useMailHarness(dialect);
@@ -27,7 +27,7 @@ forEachDialect('invitations by link', (dialect) => {
   }
 
   it('the attack: signing up with the invited address does not take the invitation (404, then 403 unverified)', async () => {
-    const t = await signUp(h);
+    const t = await verifyAddress(h, smtp, await signUp(h)); // an unproved inviter gets 403 (D56)
     const target = `new-hire-${Date.now()}@corp.example`;
     const inv = (await invite(t, { email: target, role: 'org_admin' })).json.data;
     const attacker = await signUp(h, { email: target });
@@ -53,7 +53,7 @@ forEachDialect('invitations by link', (dialect) => {
 
   for (const locale of ['en', 'de'] as const) {
     it(`invitee (${locale}) follows the e-mailed link after verifying: joins with the invited role`, async () => {
-      const t = await signUp(h);
+      const t = await verifyAddress(h, smtp, await signUp(h)); // an unproved inviter gets 403 (D56)
       const invitee = await signUp(h, { locale });
       await verified(invitee);
       const created = await invite(t, { email: invitee.email });
@@ -76,7 +76,7 @@ forEachDialect('invitations by link', (dialect) => {
   }
 
   it('another verified user holding the link gets 404; re-inviting makes the old link stop working; hash at rest', async () => {
-    const t = await signUp(h);
+    const t = await verifyAddress(h, smtp, await signUp(h)); // an unproved inviter gets 403 (D56)
     const invitee = await signUp(h);
     const other = await signUp(h);
     await verified(invitee);

@@ -18,6 +18,7 @@ const PARAMS: Record<keyof typeof TEMPLATES, Record<string, unknown>> = {
   mailTest: { base_url: 'http://qrs.test' },
   passwordChanged: { url: 'http://qrs.test/forgot-password' },
   passwordReset: { url: 'http://qrs.test/reset-password?token=T' },
+  secondFactorFailures: { failures: 10, until: '2026-12-03 00:00', url: 'http://qrs.test/forgot-password' },
   twoFactorChanged: { enabled: true },
   usageThreshold: {
     organization: 'ACME & Co',
@@ -49,6 +50,19 @@ describe('mail templates', () => {
       assert.match(en.html, /lang="en"/);
       assert.match(de.html, /lang="de"/);
     }
+  });
+
+  it('an organization name is never a link: URLs and domains in it are written inert in every part', () => {
+    const organization = 'URGENT: sign in at https://evil.test/login or www.evil.test, mail help@evil.test';
+    for (const r of [
+      TEMPLATES.invitation.render({ ...PARAMS.invitation, organization } as never, 'en'),
+      TEMPLATES.usageThreshold.render({ ...PARAMS.usageThreshold, organization } as never, 'de'),
+    ]) {
+      const all = `${r.subject}\n${r.text}\n${r.html}`;
+      assert.doesNotMatch(all, /evil\.test|https?:\/\/evil/);
+      assert.ok(r.text.includes('https[:]//evil[.]test/login or www[.]evil[.]test, mail help@evil[.]test'), r.text);
+    }
+    assert.ok(TEMPLATES.invitation.render(PARAMS.invitation as never, 'en').subject.includes('ACME & Co'));
   });
 
   it('escapes what users typed into the HTML part', () => {

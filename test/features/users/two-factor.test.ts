@@ -6,7 +6,7 @@ import { forEachDialect } from '../../support/suite.js';
 import { assertErrorAt } from '../../support/callers.js';
 import { decodeSvg } from '../../support/decode.js';
 import { useMailHarness } from '../../support/mail.js';
-import { signUp, type SignedUp } from '../../support/accounts.js';
+import { signUp, verifyAddress, type SignedUp } from '../../support/accounts.js';
 
 forEachDialect('two-factor sign-in', (dialect) => {
   const { h, smtp, clock } = useMailHarness(dialect);
@@ -22,8 +22,12 @@ forEachDialect('two-factor sign-in', (dialect) => {
       body: { email, password, ...extra },
     });
 
+  // A proved address: an unproved one may not enrol (D56).
+  const verifiedSignUp = async (opts: { locale?: 'en' | 'de'; email?: string } = {}) =>
+    verifyAddress(h, smtp, await signUp(h, opts));
+
   async function enrolled(u: SignedUp) {
-    const enrol = await post(u, '/auth/2fa/enrol');
+    const enrol = await post(u, '/auth/2fa/enrol', { password: u.password });
     assert.equal(enrol.statusCode, 200, enrol.body);
     const { secret, otpauth_uri, qr_svg } = enrol.json.data;
     const confirmed = await post(u, '/auth/2fa/confirm', { code: await code(secret) });
@@ -32,8 +36,8 @@ forEachDialect('two-factor sign-in', (dialect) => {
   }
 
   it('enrol: the QR code (our renderer) decodes to the otpauth URI; a wrong code is refused; confirm turns it on', async () => {
-    const u = await signUp(h, { locale: 'de' });
-    const enrol = await post(u, '/auth/2fa/enrol');
+    const u = await verifiedSignUp({ locale: 'de' });
+    const enrol = await post(u, '/auth/2fa/enrol', { password: u.password });
     const { secret, otpauth_uri, qr_svg } = enrol.json.data;
     assert.match(otpauth_uri, /^otpauth:\/\/totp\/qrs:.+\?secret=[A-Z2-7]+&issuer=qrs/);
     assert.equal(await decodeSvg(qr_svg), otpauth_uri);
@@ -47,13 +51,13 @@ forEachDialect('two-factor sign-in', (dialect) => {
     assert.equal(ok.statusCode, 200, ok.body);
     assert.equal(ok.json.data.recovery_codes.length, 10);
     assert.equal((await call(h, { url: '/auth/me', headers: u.headers })).json.data.user.two_factor_enabled, true);
-    expectProblem(await post(u, '/auth/2fa/enrol'), 409, 'conflict');
+    expectProblem(await post(u, '/auth/2fa/enrol', { password: u.password }), 409, 'conflict');
     await h.app.jobs.runDue();
     assert.ok(smtp.got(u.email, 'Zwei-Faktor-Anmeldung eingeschaltet'));
   });
 
   it('login becomes two steps: password alone 401 two-factor-required; wrong code 401; right code or a recovery code (once) signs in', async () => {
-    const u = await signUp(h);
+    const u = await verifiedSignUp();
     const { secret, recovery } = await enrolled(u);
     const first = await login(u.email, u.password);
     assert.equal(first.statusCode, 401);
@@ -68,7 +72,7 @@ forEachDialect('two-factor sign-in', (dialect) => {
   });
 
   it('wrong codes are throttled like passwords', async () => {
-    const u = await signUp(h);
+    const u = await verifiedSignUp();
     await enrolled(u);
     const ip = '10.12.0.1';
     const attempt = () =>
@@ -84,7 +88,7 @@ forEachDialect('two-factor sign-in', (dialect) => {
   });
 
   it('disable needs password and code; secrets and recovery codes are never stored in clear', async () => {
-    const u = await signUp(h);
+    const u = await verifiedSignUp();
     const { secret, recovery } = await enrolled(u);
     const user = await h.db.selectFrom('users').selectAll().where('id', '=', u.userId).executeTakeFirstOrThrow();
     assert.ok(user.totp_secret_sealed && !user.totp_secret_sealed.includes(secret));
@@ -130,9 +134,11 @@ forEachDialect('two-factor sign-in', (dialect) => {
   });
 
   it('settings.require_2fa: members without 2FA reach only the /auth routes until they enrol; API keys are unaffected', async () => {
-    const u = await signUp(h);
+    const u = await verifiedSignUp();
     const required = async () => (await call(h, { url: '/auth/me', headers: u.headers })).json.data.two_factor_required;
     assert.equal(await required(), false);
+    // Only an admin who has 2FA on may require it (D57).
+    const { secret } = await enrolled(u);
     const patch = await call(h, {
       method: 'PATCH',
       url: `/v1/organizations/${u.organizationId}`,
@@ -140,6 +146,8 @@ forEachDialect('two-factor sign-in', (dialect) => {
       body: { settings: { require_2fa: true } },
     });
     assert.equal(patch.statusCode, 200, patch.body);
+    const off = await post(u, '/auth/2fa/disable', { password: u.password, code: await code(secret) });
+    assert.equal(off.statusCode, 200, off.body);
     expectProblem(await call(h, { url: '/v1/codes', headers: u.headers }), 403, 'two-factor-enrolment-required');
     assert.equal(await required(), true, 'the dashboard leads to enrolment by this');
     await enrolled(u);

@@ -60,6 +60,8 @@ export const accountDe: Record<keyof typeof accountEn, string> = {
     'An. Die Anmeldung braucht einen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode.',
   'account.twofa.orgRequires': 'Ihre Organisation verlangt die Zwei-Faktor-Anmeldung.',
   'account.twofa.setUp': 'Zwei-Faktor-Anmeldung einrichten',
+  'account.twofa.password': 'Ihr Passwort',
+  'account.twofa.passwordHint': 'Bestätigen Sie zum Einrichten, dass dies Ihr Konto ist.',
   'account.twofa.scanTitle': 'QR-Code scannen',
   'account.twofa.scan':
     'Scannen Sie diesen Code mit Ihrer Authenticator-App (zum Beispiel FreeOTP, Aegis oder Google Authenticator).',

@@ -55,6 +55,8 @@ export const accountEn = {
   'account.twofa.onText': 'On. Logging in needs a code from your authenticator app or a recovery code.',
   'account.twofa.orgRequires': 'Your organization requires two-factor sign-in.',
   'account.twofa.setUp': 'Set up two-factor sign-in',
+  'account.twofa.password': 'Your password',
+  'account.twofa.passwordHint': 'To set up two-factor sign-in, confirm that this is your account.',
   'account.twofa.scanTitle': 'Scan the QR code',
   'account.twofa.scan':
     'Scan this code with your authenticator app (for example FreeOTP, Aegis or Google Authenticator).',

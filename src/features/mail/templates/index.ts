@@ -8,6 +8,7 @@ import { invitation } from './invitation.js';
 import { mailTest } from './mail-test.js';
 import { passwordChanged } from './password-changed.js';
 import { passwordReset } from './password-reset.js';
+import { secondFactorFailures } from './second-factor-failures.js';
 import { twoFactorChanged } from './two-factor-changed.js';
 import { usageThreshold } from './usage-threshold.js';
 import { verifyEmail } from './verify-email.js';
@@ -23,6 +24,7 @@ export const TEMPLATES = {
   mailTest,
   passwordChanged,
   passwordReset,
+  secondFactorFailures,
   twoFactorChanged,
   usageThreshold,
   verifyEmail,

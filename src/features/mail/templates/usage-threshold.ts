@@ -1,4 +1,5 @@
 import { layout, type Locale } from './layout.js';
+import { inertName } from './inert.js';
 
 export interface UsageThresholdParams {
   organization: string;
@@ -22,7 +23,9 @@ const n = (value: number, locale: Locale) => value.toLocaleString(locale === 'de
 export const usageThreshold = {
   name: 'usage-threshold',
   security: false,
-  render: (p: UsageThresholdParams, locale: Locale) => {
+  render: (params: UsageThresholdParams, locale: Locale) => {
+    // The billing address may be anyone's: the name its admins typed goes out as plain text.
+    const p = { ...params, organization: inertName(params.organization) };
     const what = METER[locale][p.meter];
     const full = p.threshold >= 100;
     return layout(

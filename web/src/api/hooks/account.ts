@@ -39,8 +39,8 @@ const writes = {
   /** Spends the reset link's token with the new password; every session of the account ends. */
   resetPassword: (token: string, password: string) =>
     ok(api.POST('/auth/password-reset/confirm', { body: { token, password } })),
-  /** Starts two-factor enrolment: a new secret and its QR code each time. */
-  enrolTwoFactor: () => ok(api.POST('/auth/2fa/enrol')),
+  /** Starts two-factor enrolment with the current password: a new secret and its QR code each time. */
+  enrolTwoFactor: (password: string) => ok(api.POST('/auth/2fa/enrol', { body: { password } })),
   /** Proves the enrolment with the app's first code; the answer holds the recovery codes. */
   confirmTwoFactor: (code: string) => ok(api.POST('/auth/2fa/confirm', { body: { code } })),
   disableTwoFactor: (input: { password: string; code: string }) => ok(api.POST('/auth/2fa/disable', { body: input })),

@@ -80,20 +80,50 @@ function ScanAndConfirm({ enrolment, onEnabled }: { enrolment: Enrolment; onEnab
   );
 }
 
-/** Two-factor sign-in is off: start enrolment (a new secret each time), then confirm it. */
+/**
+ * Two-factor sign-in is off: start enrolment with the password (a new secret each time), then
+ * confirm it. The server asks for the password so that a session alone cannot bind an app.
+ */
 export function TwoFactorEnrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const { t } = useI18n();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [password, setPassword] = useState('');
   const account = useAccountWrites();
-  const start = useSubmit(async () => setEnrolment(await account.enrolTwoFactor()));
+  const start = useSubmit(async () => setEnrolment(await account.enrolTwoFactor(password)));
   if (enrolment) return <ScanAndConfirm enrolment={enrolment} onEnabled={onEnabled} />;
   return (
     <div>
       <p>{t('account.twofa.offText')}</p>
-      <ProblemAlert problem={start.problem} />
-      <button type="button" className="btn btn-primary" disabled={start.busy} onClick={() => void start.run()}>
-        {t('account.twofa.setUp')}
-      </button>
+      <ProblemAlert problem={start.problem} fields={start.fields} />
+      <form
+        className="narrow"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void start.run();
+        }}
+        noValidate
+      >
+        <Field
+          label={t('account.twofa.password')}
+          pointer="/password"
+          errors={start.fields}
+          hint={t('account.twofa.passwordHint')}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
+          )}
+        </Field>
+        <button className="btn btn-primary" disabled={start.busy}>
+          {t('account.twofa.setUp')}
+        </button>
+      </form>
     </div>
   );
 }
