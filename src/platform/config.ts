@@ -39,7 +39,7 @@ export interface Config {
   };
   /** EMAIL_VERIFICATION: whether an unproved address may accept invitations and create API keys */
   emailVerification: 'required' | 'off';
-  /** 32 bytes (SECRETS_KEY, else the key file) sealing TOTP secrets and queued e-mail */
+  /** 32 bytes (SECRETS_KEY, else the key file) sealing TOTP secrets, webhook signing secrets and queued e-mail */
   secretsKey: Buffer;
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   plans: Record<PlanName, Plan>;
