@@ -8,6 +8,7 @@ import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
 import { softDeleteOrganization } from '../organizations/index.js';
+import { forgetOutboxMail } from '../mail/index.js';
 import type { EraseMeBody } from './privacy.schemas.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
 
@@ -99,6 +100,8 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date, deleteOrg
     organizationIds: [...new Set([...orgs.map((o) => o.organization_id), ...invitedBy.map((i) => i.organization_id)])],
     at: at.toISOString(),
   };
+  // Their messages' files in the local outbox go once this commits (forgetOutboxMail).
+  const messages = await trx.selectFrom('mail_messages').select('id').where('to_address', '=', user.email).execute();
   for (const step of ERASURE_STEPS) await step(trx, erased);
   for (const org of orgs) {
     await recordAudit(
@@ -117,7 +120,14 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date, deleteOrg
   return {
     result: { user_id: userId, erased: true as const, erased_at: erased.at },
     deletedOrganizations: deleted.map((o) => o.organization_id),
+    outbox: { messageIds: messages.map((m) => m.id), needles: [user.email, user.name].filter((n): n is string => !!n) },
   };
+}
+
+/** What erasure does outside the database, once its transaction committed. */
+async function afterErasure(ctx: ServiceDeps, out: Awaited<ReturnType<typeof erase>>) {
+  await forgetOutboxMail(ctx.config.mail.outboxDir, out.outbox);
+  return out;
 }
 
 /**
@@ -139,11 +149,12 @@ export async function eraseMe(ctx: ServiceDeps, p: Principal, body: EraseMeBody,
     );
   if (!(await verifyPassword(password, user.password_hash))) throw invalidField('/password', 'is wrong', 'mismatch');
   await forgiveLogin(ctx.db, user.email, ip, now);
-  return ctx.db
+  const out = await ctx.db
     .transaction()
     .execute((trx) =>
       erase(trx, user.id, userActor(user.id, p.requestId), now, [...new Set(body.delete_organizations ?? [])]),
     );
+  return afterErasure(ctx, out);
 }
 
 /**
@@ -152,13 +163,14 @@ export async function eraseMe(ctx: ServiceDeps, p: Principal, body: EraseMeBody,
  */
 export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string) {
   const at = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const out = await ctx.db.transaction().execute(async (trx) => {
     if (!(await findMembershipRow(trx, p.organizationId, userId))) throw memberNotFound();
     const elsewhere = (await organizationsOf(trx, userId)).filter((o) => o.organization_id !== p.organizationId);
     if (elsewhere.length)
       throw conflict(
         'This user also belongs to another organization, so only they can erase their account (DELETE /v1/users/me). Remove them from this organization instead.',
       );
-    return (await erase(trx, userId, p, at)).result;
+    return erase(trx, userId, p, at);
   });
+  return (await afterErasure(ctx, out)).result;
 }
