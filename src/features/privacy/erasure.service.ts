@@ -70,7 +70,7 @@ async function organizationsToDelete(trx: DB, orgs: Awaited<ReturnType<typeof or
 
 /**
  * Erases a user in one transaction (docs/privacy.md): the organizations they run alone and named
- * in `deleteOrgs` are deleted first (D58), then every step of ERASURE_STEPS runs, then one audit
+ * in `deleteOrgs` are deleted first (docs/decisions.md D58), then every step of ERASURE_STEPS runs, then one audit
  * entry per organization the user left, naming only its id. The last org_admin of any other
  * organization must hand over first (409).
  */

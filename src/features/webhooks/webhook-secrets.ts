@@ -3,14 +3,14 @@ import { seal, unseal } from '../../lib/sealed.js';
 
 /**
  * Signing secrets are kept sealed with SECRETS_KEY, as TOTP secrets are (docs/decisions.md D58).
- * A row written before D58 holds the secret in clear (`whsec_…`); it still signs, and the
- * start-up pass below seals it. A sealed value starts with `v1.`, so the two never mix up.
+ * An older row holds its secret in clear (`whsec_…`): it still signs, and the start-up pass below
+ * seals it. A sealed value starts with `v1.`, so the two never mix up.
  */
 const CLEAR = 'whsec_';
 
 export const sealWebhookSecret = (key: Buffer, secret: string) => seal(key, secret);
 
-/** The secret to sign with, from a stored value either sealed or (from before D58) in clear. */
+/** The secret to sign with, from a stored value either sealed or (from an older row) in clear. */
 export function openWebhookSecret(key: Buffer, stored: string): string {
   return stored.startsWith(CLEAR) ? stored : unseal(key, stored);
 }

@@ -30,7 +30,7 @@ export default fp(
       retryDelaysMs: RETRY_DELAYS_MS,
       timeoutMs: REQUEST_TIMEOUT_MS + 5_000,
     });
-    // Rows from before D58 hold their secret in clear; sealed once, here, where SECRETS_KEY is known.
+    // Older rows hold their secret in clear (docs/decisions.md D58); sealed here, knowing SECRETS_KEY.
     app.addHook('onReady', async () => {
       const sealed = await sealClearSecrets(ctx.db, ctx.config.secretsKey);
       if (sealed) app.log.info({ sealed }, 'webhook signing secrets sealed at rest');

@@ -12,7 +12,7 @@ export interface WebhookEndpointsTable {
   /** why the service disabled it (410, five days of failures); null when a user did or it is on */
   disabled_reason: string | null;
   /**
-   * whsec_…, sealed with SECRETS_KEY (`v1.…`; rows from before D58 hold it in clear until start-up
+   * whsec_…, sealed with SECRETS_KEY (`v1.…`; rows from before docs/decisions.md D58 hold it in clear until start-up
    * seals them); never leaves the service after creation or rotation
    */
   secret: string;

@@ -1,4 +1,4 @@
-// PRV-2 (issue #51): after an erasure, .eml files naming the address stayed in the local mail
+// The attack (docs/decisions.md D58): after an erasure, .eml files naming the address stayed in the local mail
 // outbox (MAIL_OUTBOX_DIR), and what the person typed stayed in finished job payloads.
 import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ forEachDialect('erasure leaves nothing in the outbox or job payloads', (dialect)
     rmSync(outbox, { recursive: true, force: true });
   });
 
-  it('PRV-2: the outbox files of their mail go, other files lose their address and name, job payloads are scrubbed', async () => {
+  it('the outbox files of their mail go, other files lose their address and name, job payloads are scrubbed', async () => {
     const t = await seedTenant(h);
     const owner = await seedMember(h, t, { org: 'org_admin' });
     const victim = await seedMember(h, t, { workspace: 'editor' });

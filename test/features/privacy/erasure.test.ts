@@ -271,7 +271,7 @@ forEachDialect('erasure', (dialect) => {
     assert.equal(entry.actor_id, admin.userId);
   });
 
-  it('PRV-3: a person who signed up alone erases themselves and their organization in one confirmed step', async () => {
+  it('a person who signed up alone erases themselves and their organization in one confirmed step', async () => {
     const me = await signUp(h);
     const asMe = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
       call(h, { method, url, headers: me.headers, body });

@@ -1,5 +1,5 @@
-// PRV-1 (issue #51): an organization export carried every password-protected code's
-// password_hash. This test fills every table that holds a secret or a secret-derived value, builds
+// The attack: an organization export carried every password-protected code's password_hash
+// (docs/decisions.md D58). This test fills every table that holds a secret or a secret-derived value, builds
 // every kind of export, and searches each file of each ZIP for the stored values and their shapes.
 import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';

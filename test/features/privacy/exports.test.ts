@@ -220,7 +220,7 @@ forEachDialect('privacy exports', (dialect) => {
     expectProblem(await req(h, asMember(me), 'GET', `/v1/privacy/exports/${done.id}/download`), 410, 'gone');
   });
 
-  it('RES-1: one export waits per person and scope; asking again answers that one and queues nothing', async () => {
+  it('one export waits per person and scope; asking again answers that one and queues nothing', async () => {
     const t = await seedTenant(h);
     const me = await seedMember(h, t, { org: 'org_admin' });
     const rows = () =>

@@ -316,7 +316,7 @@ forEachDialect('webhooks', (dialect) => {
     assert.throws(() => verify(ep.secret, later, clock.now()));
   });
 
-  it('SEC-1: signing secrets are sealed at rest; a row from before still signs, and the start-up pass seals it', async () => {
+  it('signing secrets are sealed at rest; a row from before still signs, and the start-up pass seals it', async () => {
     const t = await seedTenant(h);
     const ep = await endpoint(t);
     const stored = () =>
@@ -336,7 +336,7 @@ forEachDialect('webhooks', (dialect) => {
     assert.equal(unseal(h.config.secretsKey, after.secret), rotated.secret);
     assert.equal(unseal(h.config.secretsKey, after.previous_secret!), ep.secret);
 
-    // A row as an instance before D58 left it: both secrets in clear. Deliveries still verify.
+    // A row as an older instance left it (docs/decisions.md D58): both secrets in clear. Deliveries still verify.
     await h.db
       .updateTable('webhook_endpoints')
       .set({ secret: rotated.secret, previous_secret: ep.secret })
