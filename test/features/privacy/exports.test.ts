@@ -11,6 +11,7 @@ import { createCode, scan } from '../../support/codes.js';
 import { headersOf } from '../../support/callers.js';
 import { sweepExports } from '../../../src/features/privacy/exports.service.js';
 import { TestClock } from '../../support/clock.js';
+import { newId } from '../../../src/lib/ids.js';
 
 forEachDialect('privacy exports', (dialect) => {
   let dir: string;
@@ -240,7 +241,7 @@ forEachDialect('privacy exports', (dialect) => {
           expires_at: new Date(now + 7 * 86_400_000).toISOString(),
         })
         .execute();
-    const running = 'exp_01JD3Y2K8Q9XW4T5N6M7P8R9S2';
+    const running = newId('exp');
     await seed(running, 60_000);
     // The attack: a request loop.
     const answers = await Promise.all(
@@ -252,6 +253,12 @@ forEachDialect('privacy exports', (dialect) => {
       assert.equal(a.json.data.status, 'running');
     }
     assert.deepEqual(await rows(), [{ id: running, scope: 'user' }]);
+    // Someone else's export never answers for mine, even in the same organization.
+    const colleague = await seedMember(h, t, { workspace: 'viewer' });
+    const theirs = await req(h, asMember(colleague), 'POST', '/v1/privacy/exports', {});
+    assert.equal(theirs.statusCode, 202, theirs.body);
+    assert.notEqual(theirs.json.data.id, running);
+    await ready(colleague, theirs.json.data.id);
     // The organization's export is another scope: it gets its own.
     const org = await req(h, asMember(me), 'POST', '/v1/privacy/exports', { scope: 'organization' });
     assert.equal(org.statusCode, 202, org.body);
