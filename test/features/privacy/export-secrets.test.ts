@@ -11,6 +11,7 @@ import { call, seedMember, seedTenant, type Harness, type Member } from '../../s
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { asMember, headersOf, req } from '../../support/callers.js';
 import { createCode } from '../../support/codes.js';
+import { publishedPassport } from '../../support/passports.js';
 import { replaceRecoveryCodes, sealSecret } from '../../../src/features/users/two-factor.js';
 import { issueUserToken } from '../../../src/features/users/user-tokens.js';
 
@@ -53,6 +54,12 @@ async function storedSecrets(h: Harness, orgId: string, userIds: string[]): Prom
     .where('organization_id', '=', orgId)
     .execute();
   for (const w of hooks) values.push(w.secret, w.previous_secret);
+  const grants = await h.db
+    .selectFrom('dpp_access_grants')
+    .select('token_hash')
+    .where('organization_id', '=', orgId)
+    .execute();
+  values.push(...grants.map((g) => g.token_hash));
   return values.filter((v): v is string => !!v && v.length >= 8);
 }
 
@@ -98,7 +105,7 @@ forEachDialect('privacy exports carry no secrets', (dialect) => {
     return Object.entries(files).map(([name, bytes]) => ({ name, text: strFromU8(bytes) }));
   }
 
-  it('organization and user exports hold no password hash, key, token, TOTP, recovery or webhook secret', async () => {
+  it('organization and user exports hold no password hash, key, token, grant, TOTP, recovery or webhook secret', async () => {
     const t = await seedTenant(h, 'business');
     const admin = await seedMember(h, t, { org: 'org_admin' });
     const editor = await seedMember(h, t, { workspace: 'editor' });
@@ -119,6 +126,15 @@ forEachDialect('privacy exports carry no secrets', (dialect) => {
       tenant: t,
     });
     assert.equal(rotated.statusCode, 200, rotated.body);
+    const { passport } = await publishedPassport(h, 'ev', t);
+    const grant = await call(h, {
+      method: 'POST',
+      url: `/v1/dpp/${passport.id}/access-grants`,
+      tenant: t,
+      body: { level: 'authority', expires_at: new Date(Date.now() + 86_400_000).toISOString(), note: 'Recycler' },
+    });
+    assert.equal(grant.statusCode, 201, grant.body.slice(0, 300));
+    assert.equal(typeof grant.json.data.token, 'string');
     const invite = await req(h, asMember(admin), 'POST', '/v1/members', { email: 'invitee@example.com' });
     assert.equal(invite.statusCode, 201, invite.body);
     // 2FA and e-mailed tokens, seeded through their own functions (their routes are tested elsewhere).
@@ -145,6 +161,7 @@ forEachDialect('privacy exports carry no secrets', (dialect) => {
       key.json.data.api_key,
       hook.json.data.secret,
       rotated.json.data.secret,
+      grant.json.data.token,
     ];
     assert.ok(secrets.length >= 20, `the fixture stores secrets (${secrets.length})`);
     assert.ok(secrets.some((s) => s.startsWith('scrypt$')));
