@@ -2165,7 +2165,7 @@ export interface paths {
         post?: never;
         /**
          * Erase my account (GDPR Art. 17)
-         * @description Sessions only; API keys get 403. Needs the current password (wrong: 422 on /password; repeated failures are throttled like logins). E-mail address, name and password hash are removed; sessions end and API keys the user created are revoked; memberships end. Audit entries stay, their actor id now pointing at an erased user; comments keep their text with the author shown as "erased" (docs/privacy.md). The last org_admin of an organization gets 409 until they hand over.
+         * @description Sessions only; API keys get 403. Needs the current password (wrong: 422 on /password; repeated failures are throttled like logins). E-mail address, name and password hash are removed; sessions end and API keys the user created are revoked; memberships end. Audit entries stay, their actor id now pointing at an erased user; comments keep their text with the author shown as "erased" (docs/privacy.md). The last org_admin of an organization gets 409 (its `organizations` lists each one with `only_member`) until they hand over; an organization whose only member they are can instead be deleted in the same step by naming it in `delete_organizations` (its codes stop redirecting, as with DELETE /v1/organizations/{id}).
          */
         delete: operations["eraseMe"];
         options?: never;
@@ -46648,6 +46648,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description Organizations you run alone (their only member, and org_admin), by id, to delete together with your account in the same step. Without this, such an organization makes the erasure a 409 that lists it.
+                     * @example [
+                     *       "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     ]
+                     */
+                    delete_organizations?: string[];
                     /** @description The current password, entered again. */
                     password: string;
                 };
@@ -46787,7 +46794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The user is the last org_admin of an organization */
+            /** @description The user is the last org_admin of an organization not named in delete_organizations */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];

@@ -1,5 +1,5 @@
-// Authenticated encryption for values that must be read back (TOTP secrets, queued e-mail holding
-// single-use links): AES-256-GCM with a random 96-bit nonce per value.
+// Authenticated encryption for values that must be read back (TOTP and webhook signing secrets,
+// queued e-mail holding single-use links): AES-256-GCM with a random 96-bit nonce per value.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';

@@ -44,7 +44,7 @@ export interface Config {
   emailVerification: 'required' | 'off';
   /** INVITATIONS_PER_DAY: invitation mails (new or refreshed) one organization may send in 24 hours */
   invitationsPerDay: number;
-  /** 32 bytes (SECRETS_KEY, else the key file) sealing TOTP secrets and queued e-mail */
+  /** 32 bytes (SECRETS_KEY, else the key file) sealing TOTP secrets, webhook signing secrets and queued e-mail */
   secretsKey: Buffer;
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   plans: Record<PlanName, Plan>;

@@ -2,3 +2,4 @@
 export { queueMail } from './mail.service.js';
 export { TEMPLATES, LOCALES, localeOf, type Locale, type Template } from './templates/index.js';
 export { createMailer } from './mailer.js';
+export { forgetOutboxMail } from './outbox.js';

@@ -2,5 +2,11 @@
 // forbids reaching past it).
 export { findActiveOrganization, slugExists, updateOrganization } from './organizations.repo.js';
 export { Organization, toOrganization } from './organizations.schemas.js';
-export { createOrganizationWithDefaults, getOrganization, organizationIdOf } from './organizations.service.js';
+export {
+  createOrganizationWithDefaults,
+  getOrganization,
+  organizationIdOf,
+  softDeleteOrganization,
+} from './organizations.service.js';
+export { shortCodesOfOrganization } from './organizations.repo.js';
 export { organizationNotFound } from '../workspaces/index.js';

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { parseJson } from '../../db/column-values.js';
 import { AppError, forbidden } from '../../http/errors.js';
-import { auditActor, diff, recordAudit, type AuditWho } from '../audit/index.js';
+import { auditActor, diff, recordAudit, type AuditActor, type AuditWho } from '../audit/index.js';
 import { insertWorkspace, organizationNotFound, toWorkspace, workspaceRow } from '../workspaces/index.js';
 import {
   addMembership,
@@ -117,7 +117,7 @@ const audited = (row: OrganizationRow) => ({ ...toOrganization(row), deleted_at:
  */
 async function auditOrganization(
   trx: DB,
-  p: Principal,
+  who: AuditActor,
   verb: 'updated' | 'deleted',
   before: OrganizationRow,
   after: OrganizationRow,
@@ -125,7 +125,7 @@ async function auditOrganization(
 ) {
   const [old, next] = [audited(before), audited(after)];
   if (Object.keys(diff(old, next)).length === 0) return;
-  await recordAudit(trx, auditActor(p), {
+  await recordAudit(trx, who, {
     action: `organizations.${verb}`,
     resourceType: 'organizations',
     resourceId: before.id,
@@ -191,7 +191,7 @@ export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: stri
     patch.updated_at = now.toISOString();
     await uniqueAs('/slug', () => updateOrganization(trx, id, patch));
     const after = { ...before, ...patch };
-    await auditOrganization(trx, p, 'updated', before, after, now);
+    await auditOrganization(trx, auditActor(p), 'updated', before, after, now);
     return after;
   });
 }
@@ -202,17 +202,22 @@ export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: stri
  */
 export async function deleteOrganization(ctx: ServiceDeps, p: Principal, id: string) {
   ownOrganization(p, id);
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'organizations', id);
-    const before = await getOrganization(trx, id);
-    const now = ctx.clock.now();
-    const at = now.toISOString();
-    await updateOrganization(trx, id, { deleted_at: at, updated_at: at });
-    await endSessionsOfOrphanedMembers(trx, id);
-    const after = { ...before, deleted_at: at, updated_at: at };
-    await auditOrganization(trx, p, 'deleted', before, after, now);
-    return after;
-  });
+  return ctx.db.transaction().execute((trx) => softDeleteOrganization(trx, id, auditActor(p), ctx.clock.now()));
+}
+
+/**
+ * The soft delete inside the caller's transaction, audited in `who`'s workspace log; erasure uses
+ * it to delete the organizations a person ran alone together with the person (docs/decisions.md D58).
+ */
+export async function softDeleteOrganization(trx: DB, id: string, who: AuditActor, now: Date) {
+  await lockRow(trx, 'organizations', id);
+  const before = await getOrganization(trx, id);
+  const at = now.toISOString();
+  await updateOrganization(trx, id, { deleted_at: at, updated_at: at });
+  await endSessionsOfOrphanedMembers(trx, id);
+  const after = { ...before, deleted_at: at, updated_at: at };
+  await auditOrganization(trx, who, 'deleted', before, after, now);
+  return after;
 }
 
 /**

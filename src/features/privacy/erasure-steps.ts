@@ -23,7 +23,12 @@ type Step = (trx: DB, u: ErasedUser) => Promise<unknown>;
 const inJson = (s: string) => JSON.stringify(s).slice(1, -1);
 
 /** Replaces `needle` in a text column where it occurs; `replace` is the same function on both databases. */
-function scrub(trx: DB, table: 'audit_logs' | 'idempotency_keys', column: 'changes' | 'body', needle: string) {
+function scrub(
+  trx: DB,
+  table: 'audit_logs' | 'idempotency_keys' | 'jobs',
+  column: 'changes' | 'body' | 'payload',
+  needle: string,
+) {
   return sql`update ${sql.table(table)} set ${sql.ref(column)} = replace(${sql.ref(column)}, ${needle}, ${ERASED_TEXT})
     where replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`.execute(trx);
 }
@@ -69,6 +74,19 @@ export const ERASURE_STEPS: Step[] = [
   // Stored answers (kept 24 h for Idempotency-Key replays) may quote the address or the name.
   (trx, u) => scrub(trx, 'idempotency_keys', 'body', inJson(u.email)),
   async (trx, u) => (u.name ? scrub(trx, 'idempotency_keys', 'body', inJson(u.name)) : null),
+  // Job payloads (a password reset names the address; events carry what was typed), finished or
+  // not, and the bodies in the webhook log of the user's organizations: the address and name
+  // inside them become [erased] (docs/privacy.md).
+  (trx, u) => scrub(trx, 'jobs', 'payload', inJson(u.email)),
+  async (trx, u) => (u.name ? scrub(trx, 'jobs', 'payload', inJson(u.name)) : null),
+  async (trx, u) => {
+    if (!u.organizationIds.length) return;
+    for (const needle of [u.email, u.name].filter((s): s is string => !!s)) {
+      await sql`update webhook_deliveries set payload = replace(payload, ${inJson(needle)}, ${ERASED_TEXT})
+        where webhook_id in (select id from webhook_endpoints where organization_id in (${sql.join(u.organizationIds)}))
+          and replace(payload, ${inJson(needle)}, '') <> payload`.execute(trx);
+    }
+  },
   // Audit entries stay (what happened is kept); an address or name inside their changes goes.
   async (trx, u) => {
     for (const orgId of u.organizationIds) {

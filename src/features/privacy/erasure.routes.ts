@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../http/auth.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
 import { MemberParams } from '../members/index.js';
+import { shortCodesOfOrganization } from '../organizations/index.js';
 import { EraseMeBody, Erasure } from './privacy.schemas.js';
 import { eraseMe, eraseMember } from './erasure.service.js';
 
@@ -22,18 +23,24 @@ export default async function erasureRoutes(app: App) {
       operationId: 'eraseMe',
       tags,
       summary: 'Erase my account (GDPR Art. 17)',
-      description: `Sessions only; API keys get 403. Needs the current password (wrong: 422 on /password; repeated failures are throttled like logins). ${what} The last org_admin of an organization gets 409 until they hand over.`,
+      description: `Sessions only; API keys get 403. Needs the current password (wrong: 422 on /password; repeated failures are throttled like logins). ${what} The last org_admin of an organization gets 409 (its \`organizations\` lists each one with \`only_member\`) until they hand over; an organization whose only member they are can instead be deleted in the same step by naming it in \`delete_organizations\` (its codes stop redirecting, as with DELETE /v1/organizations/{id}).`,
       body: EraseMeBody,
       response: {
         200: One(Erasure),
-        409: problemResponse('The user is the last org_admin of an organization', 409),
+        409: problemResponse(
+          'The user is the last org_admin of an organization not named in delete_organizations',
+          409,
+        ),
         429: problemResponse('Too many wrong passwords; see Retry-After', 429),
       },
     }),
     async (request, reply) => {
-      const out = await eraseMe(ctx, principalOf(request), request.body.password, request.ip);
+      const out = await eraseMe(ctx, principalOf(request), request.body, request.ip);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return one(request, out);
+      // Codes of a deleted organization stop redirecting now, on every instance.
+      for (const id of out.deletedOrganizations)
+        request.server.redirects.invalidate(await shortCodesOfOrganization(ctx.db, id));
+      return one(request, out.result);
     },
   );
 

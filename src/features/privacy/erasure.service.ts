@@ -1,12 +1,15 @@
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
-import { conflict, invalidField, notFound } from '../../http/errors.js';
+import { conflict, invalid, invalidField, notFound, type FieldError } from '../../http/errors.js';
 import { lockRow } from '../../db/row-lock.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
+import { softDeleteOrganization } from '../organizations/index.js';
+import { forgetOutboxMail } from '../mail/index.js';
+import type { EraseMeBody } from './privacy.schemas.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
 
 /** Active organizations the user belongs to, with the role, and each one's default workspace. */
@@ -24,22 +27,65 @@ function organizationsOf(db: DB, userId: string) {
 /** A user's one 404 here: an unknown, already erased or signed-out user reads alike. */
 const userNotFound = () => notFound('User');
 
+/** How many members an organization has. */
+async function memberCount(trx: DB, organizationId: string) {
+  const row = await trx
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
- * Erases a user in one transaction (docs/privacy.md): every step of ERASURE_STEPS, then one audit
- * entry per organization it left, naming only its id. The last org_admin of an organization must
- * hand over first (409).
+ * Which of the user's organizations go with them: each named one must be one they run alone (its
+ * only member, org_admin), else 422 at its index. Any other organization they are the last
+ * org_admin of is a 409 naming it: someone must take it over (docs/decisions.md D58).
  */
-async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
-  const user = await findUserById(trx, userId);
-  if (!user || user.erased_at) throw userNotFound();
-  const orgs = await organizationsOf(trx, userId);
+async function organizationsToDelete(trx: DB, orgs: Awaited<ReturnType<typeof organizationsOf>>, named: string[]) {
+  const alone = new Map<string, boolean>();
   for (const org of orgs) {
     await lockRow(trx, 'organizations', org.organization_id);
     if (org.role === 'org_admin' && (await countOrgAdmins(trx, org.organization_id)) <= 1)
-      throw conflict(
-        `This user is the last org_admin of organization ${org.organization_id}: make another member org_admin (or delete the organization) first.`,
-      );
+      alone.set(org.organization_id, (await memberCount(trx, org.organization_id)) === 1);
   }
+  const errors: FieldError[] = [];
+  named.forEach((id, i) => {
+    const pointer = `/delete_organizations/${i}`;
+    if (!alone.has(id))
+      errors.push({ pointer, detail: 'is not an organization whose last org_admin you are', code: 'not_yours' });
+    else if (!alone.get(id))
+      errors.push({ pointer, detail: 'has other members: make one of them org_admin instead', code: 'has_members' });
+  });
+  if (errors.length) throw invalid(errors);
+  const blocked = [...alone.keys()].filter((id) => !named.includes(id));
+  if (blocked.length)
+    throw new AppError(
+      'conflict',
+      `You are the last org_admin of ${blocked.join(', ')}: make another member org_admin first. An organization whose only member you are can go with your account: name it in delete_organizations.`,
+      { organizations: blocked.map((id) => ({ id, only_member: alone.get(id) })) },
+    );
+  return orgs.filter((o) => named.includes(o.organization_id));
+}
+
+/**
+ * Erases a user in one transaction (docs/privacy.md): the organizations they run alone and named
+ * in `deleteOrgs` are deleted first (docs/decisions.md D58), then every step of ERASURE_STEPS runs, then one audit
+ * entry per organization the user left, naming only its id. The last org_admin of any other
+ * organization must hand over first (409).
+ */
+async function erase(trx: DB, userId: string, who: AuditWho, at: Date, deleteOrgs: string[] = []) {
+  const user = await findUserById(trx, userId);
+  if (!user || user.erased_at) throw userNotFound();
+  const orgs = await organizationsOf(trx, userId);
+  const deleted = await organizationsToDelete(trx, orgs, deleteOrgs);
+  for (const org of deleted)
+    await softDeleteOrganization(
+      trx,
+      org.organization_id,
+      { ...who, organizationId: org.organization_id, workspaceId: org.workspace_id },
+      at,
+    );
   const invitedBy = await trx
     .selectFrom('invitations')
     .select('organization_id')
@@ -54,6 +100,8 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
     organizationIds: [...new Set([...orgs.map((o) => o.organization_id), ...invitedBy.map((i) => i.organization_id)])],
     at: at.toISOString(),
   };
+  // Their messages' files in the local outbox go once this commits (forgetOutboxMail).
+  const messages = await trx.selectFrom('mail_messages').select('id').where('to_address', '=', user.email).execute();
   for (const step of ERASURE_STEPS) await step(trx, erased);
   for (const org of orgs) {
     await recordAudit(
@@ -69,11 +117,25 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date) {
       },
     );
   }
-  return { user_id: userId, erased: true as const, erased_at: erased.at };
+  return {
+    result: { user_id: userId, erased: true as const, erased_at: erased.at },
+    deletedOrganizations: deleted.map((o) => o.organization_id),
+    outbox: { messageIds: messages.map((m) => m.id), needles: [user.email, user.name].filter((n): n is string => !!n) },
+  };
 }
 
-/** DELETE /v1/users/me: the session user, after re-entering the password (throttled like a login). */
-export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, ip: string) {
+/** What erasure does outside the database, once its transaction committed. */
+async function afterErasure(ctx: ServiceDeps, out: Awaited<ReturnType<typeof erase>>) {
+  await forgetOutboxMail(ctx.config.mail.outboxDir, out.outbox);
+  return out;
+}
+
+/**
+ * DELETE /v1/users/me: the session user, after re-entering the password (throttled like a login),
+ * with the organizations they run alone and name in `delete_organizations`.
+ */
+export async function eraseMe(ctx: ServiceDeps, p: Principal, body: EraseMeBody, ip: string) {
+  const { password } = body;
   const user = p.userId ? await findUserById(ctx.db, p.userId) : undefined;
   if (!user) throw userNotFound();
   const now = ctx.clock.now();
@@ -87,7 +149,12 @@ export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, 
     );
   if (!(await verifyPassword(password, user.password_hash))) throw invalidField('/password', 'is wrong', 'mismatch');
   await forgiveLogin(ctx.db, user.email, ip, now);
-  return ctx.db.transaction().execute((trx) => erase(trx, user.id, userActor(user.id, p.requestId), now));
+  const out = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      erase(trx, user.id, userActor(user.id, p.requestId), now, [...new Set(body.delete_organizations ?? [])]),
+    );
+  return afterErasure(ctx, out);
 }
 
 /**
@@ -96,7 +163,7 @@ export async function eraseMe(ctx: ServiceDeps, p: Principal, password: string, 
  */
 export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string) {
   const at = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const out = await ctx.db.transaction().execute(async (trx) => {
     if (!(await findMembershipRow(trx, p.organizationId, userId))) throw memberNotFound();
     const elsewhere = (await organizationsOf(trx, userId)).filter((o) => o.organization_id !== p.organizationId);
     if (elsewhere.length)
@@ -105,4 +172,5 @@ export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string
       );
     return erase(trx, userId, p, at);
   });
+  return (await afterErasure(ctx, out)).result;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { parseJson } from '../../db/column-values.js';
 import {
@@ -10,6 +11,7 @@ import {
   csvCell,
 } from '../scans/index.js';
 import { csvEntry, fixed, jsonEntry, type Entry } from './export-sources.js';
+import { CODE_COLUMNS, ORGANIZATION_COLUMNS, PASSPORT_COLUMNS, WORKSPACE_COLUMNS } from './export-columns.js';
 
 const ALL_SCANS = { from: null, to: null, includeBots: true };
 const AUDIT_COLUMNS = [
@@ -55,7 +57,8 @@ const README_ORG = `qrs data export: the whole organization
 organization.json  the organization: name, slug, plan, settings
 workspaces.json    its workspaces
 members.csv        its members: user id, e-mail address, name, organization role
-codes.json         every QR code, deleted ones included, with its full configuration
+codes.json         every QR code, deleted ones included, with its full configuration (a
+                   visitor password shows only as password_protected: 1, never its hash)
 passports.json     battery passports (current versions)
 comments.csv       comments on its codes
 audit_log.csv      the audit log of every workspace ("changes" is JSON)
@@ -251,15 +254,19 @@ function commentsEntry(db: DB, organizationId: string): Entry {
   };
 }
 
-/** The whole organization (an org_admin's request). */
+/** The whole organization (an org_admin's request): only the columns named in export-columns.ts. */
 export function organizationEntries(db: DB, organizationId: string): Entry[] {
   const byOrg =
-    <T extends 'codes' | 'dpp_passports' | 'workspaces'>(table: T) =>
+    (table: 'codes' | 'dpp_passports' | 'workspaces', columns: readonly string[]) =>
     (a: string | null, limit: number) => {
       let q = db
         .selectFrom(table as 'codes')
-        .selectAll()
+        .select(columns as (typeof CODE_COLUMNS)[number][])
         .where('organization_id', '=', organizationId);
+      if (table === 'codes')
+        q = q.select(
+          sql<number>`case when password_hash is null then 0 else 1 end`.as('password_protected'),
+        ) as typeof q;
       if (a) q = q.where('id', '>', a);
       return q.orderBy('id').limit(limit).execute() as Promise<Array<Record<string, unknown> & { id: string }>>;
     };
@@ -275,13 +282,13 @@ export function organizationEntries(db: DB, organizationId: string): Entry[] {
       pieces: async function* () {
         const org = await db
           .selectFrom('organizations')
-          .selectAll()
+          .select([...ORGANIZATION_COLUMNS])
           .where('id', '=', organizationId)
           .executeTakeFirst();
         yield `${JSON.stringify(org ? parsed(['settings'])(org) : null, null, 2)}\n`;
       },
     },
-    jsonEntry('workspaces.json', byOrg('workspaces'), (r) => r.id, parsed(['settings'])),
+    jsonEntry('workspaces.json', byOrg('workspaces', WORKSPACE_COLUMNS), (r) => r.id, parsed(['settings'])),
     csvEntry(
       'members.csv',
       ['user_id', 'email', 'name', 'role', 'created_at'],
@@ -296,8 +303,13 @@ export function organizationEntries(db: DB, organizationId: string): Entry[] {
       },
       (r) => r.user_id,
     ),
-    jsonEntry('codes.json', byOrg('codes'), (r) => r.id, parsed(['content', 'tags', 'destinations', 'style'])),
-    jsonEntry('passports.json', byOrg('dpp_passports'), (r) => r.id, parsed(['data'])),
+    jsonEntry(
+      'codes.json',
+      byOrg('codes', CODE_COLUMNS),
+      (r) => r.id,
+      parsed(['content', 'tags', 'destinations', 'style', 'rules', 'utm']),
+    ),
+    jsonEntry('passports.json', byOrg('dpp_passports', PASSPORT_COLUMNS), (r) => r.id, parsed(['data'])),
     commentsEntry(db, organizationId),
     csvEntry('audit_log.csv', AUDIT_COLUMNS, auditPage(db, { organizationId }), (r) => r.id),
     rollupsEntry(db, organizationId),

@@ -14,6 +14,24 @@ export function updateExport(db: DB, id: string, patch: Updateable<PrivacyExport
   return db.updateTable('privacy_exports').set(patch).where('id', '=', id).execute();
 }
 
+/** The export of this person, organization and scope still pending, or running since `since`. */
+export function openExport(
+  db: DB,
+  q: { userId: string; organizationId: string; scope: PrivacyExportsTable['scope']; since: string },
+) {
+  return db
+    .selectFrom('privacy_exports')
+    .selectAll()
+    .where('user_id', '=', q.userId)
+    .where('organization_id', '=', q.organizationId)
+    .where('scope', '=', q.scope)
+    .where((eb) =>
+      eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'running'), eb('created_at', '>=', q.since)])]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /** Takes a pending export for this process; false when another instance took it first. */
 export async function claimExport(db: DB, id: string): Promise<boolean> {
   const res = await db

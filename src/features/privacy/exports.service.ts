@@ -7,12 +7,23 @@ import type { Principal } from '../../http/principal.js';
 import { conflict, forbidden, gone, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { organizationEntries, userEntries } from './export-content.js';
-import { claimExport, expiredExports, findExport, insertExport, pendingExports, updateExport } from './exports.repo.js';
+import { lockRow } from '../../db/row-lock.js';
+import {
+  claimExport,
+  expiredExports,
+  findExport,
+  insertExport,
+  openExport,
+  pendingExports,
+  updateExport,
+} from './exports.repo.js';
 import { toExport, type CreateExportBody } from './exports.schemas.js';
 import { ZipFileWriter } from './zip-writer.js';
 
 export const EXPORT_DAYS = 7;
 const DAY = 86_400_000;
+/** A `running` export requested longer ago than this was left by a process that died: it no longer holds the queue. */
+const STALE_RUNNING_MS = DAY;
 
 const fileOf = (dir: string, id: string) => join(dir, `${id}.zip`);
 
@@ -22,19 +33,33 @@ export async function createExport(ctx: ServiceDeps & { kick: () => void }, p: P
   if (scope === 'organization' && p.orgRole !== 'org_admin')
     throw forbidden('Only an org_admin can export the whole organization; export your own data with scope "user".');
   const now = ctx.clock.now();
-  const row = {
-    id: newId('exp'),
-    organization_id: p.organizationId,
-    user_id: p.userId,
-    scope,
-    status: 'pending' as const,
-    size_bytes: null,
-    error: null,
-    created_at: now.toISOString(),
-    completed_at: null,
-    expires_at: new Date(now.getTime() + EXPORT_DAYS * DAY).toISOString(),
-  };
-  await insertExport(ctx.db, row);
+  const userId = p.userId;
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    // One export in the queue per person, organization and scope (docs/decisions.md D58): asking
+    // again answers the one already waiting or being written, so repeated requests queue no work.
+    await lockRow(trx, 'users', userId);
+    const waiting = await openExport(trx, {
+      userId,
+      organizationId: p.organizationId,
+      scope,
+      since: new Date(now.getTime() - STALE_RUNNING_MS).toISOString(),
+    });
+    if (waiting) return waiting;
+    const created = {
+      id: newId('exp'),
+      organization_id: p.organizationId,
+      user_id: userId,
+      scope,
+      status: 'pending' as const,
+      size_bytes: null,
+      error: null,
+      created_at: now.toISOString(),
+      completed_at: null,
+      expires_at: new Date(now.getTime() + EXPORT_DAYS * DAY).toISOString(),
+    };
+    await insertExport(trx, created);
+    return created;
+  });
   ctx.kick();
   return toExport(row);
 }

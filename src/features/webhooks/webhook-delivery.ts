@@ -7,6 +7,7 @@ import { recordAudit, systemActor } from '../audit/index.js';
 import type { AgentPool } from './webhook-agents.js';
 import { postTo, type SendResult } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';
+import { openWebhookSecret } from './webhook-secrets.js';
 import { addressesOf, isRefusal, type UrlRules } from './webhook-url.js';
 import { deliveriesWithEndpoints, updateDelivery, updateEndpoint } from './webhooks.repo.js';
 import { toWebhook, type DeliveryAttempt } from './webhooks.schemas.js';
@@ -66,7 +67,7 @@ export function deliver(deps: ServiceDeps & DeliverySender) {
         const headers = {
           'content-type': 'application/json',
           'user-agent': deps.userAgent,
-          ...signedHeaders(endpoint, eventId, payload, now),
+          ...signedHeaders(openSecrets(deps.config.secretsKey, endpoint), eventId, payload, now),
         };
         const result = await attempt(deps, endpoint.url, payload, headers, job.signal);
         parsed.push({
@@ -110,6 +111,15 @@ async function record(trx: DB, s: Sent, now: Date): Promise<Error | null> {
   if (ok) return null;
   const why = result.error ?? `answered ${result.status}`;
   return disableFor ? new PermanentJobError(`${why}; ${disableFor}`) : new Error(why);
+}
+
+/** The endpoint's secrets as they sign, opened for this attempt only. */
+function openSecrets(key: Buffer, endpoint: Endpoint) {
+  return {
+    secret: openWebhookSecret(key, endpoint.secret),
+    previous_secret: endpoint.previous_secret && openWebhookSecret(key, endpoint.previous_secret),
+    previous_secret_expires_at: endpoint.previous_secret_expires_at,
+  };
 }
 
 async function changeEndpoint(trx: DB, endpoint: Endpoint, values: Partial<Endpoint>) {

@@ -6,6 +6,7 @@ import { DELIVER_JOB, REQUEST_TIMEOUT_MS, RETRY_DELAYS_MS, deliver } from './web
 import { FAN_OUT_BATCH, fanOut } from './webhook-fan-out.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { rulesOf } from './webhooks.service.js';
+import { sealClearSecrets } from './webhook-secrets.js';
 import { webhookDocuments } from './webhooks.openapi.js';
 
 /** Webhook endpoints (routes) and the two job kinds that carry events to them (docs/webhooks.md). */
@@ -28,6 +29,11 @@ export default fp(
     app.jobs.registerBatch(DELIVER_JOB, deliver(deps), {
       retryDelaysMs: RETRY_DELAYS_MS,
       timeoutMs: REQUEST_TIMEOUT_MS + 5_000,
+    });
+    // Older rows hold their secret in clear (docs/decisions.md D58); sealed here, knowing SECRETS_KEY.
+    app.addHook('onReady', async () => {
+      const sealed = await sealClearSecrets(ctx.db, ctx.config.secretsKey);
+      if (sealed) app.log.info({ sealed }, 'webhook signing secrets sealed at rest');
     });
     webhooksRoutes(app);
     Object.assign(app.openapiWebhooks, webhookDocuments());

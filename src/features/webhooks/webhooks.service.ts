@@ -10,6 +10,7 @@ import { auditActor, recordAudit } from '../audit/index.js';
 import { SUBSCRIBABLE } from '../events/index.js';
 import { queueDelivery } from './webhook-fan-out.js';
 import { addressesOf, isRefusal, parseEndpointUrl } from './webhook-url.js';
+import { sealWebhookSecret } from './webhook-secrets.js';
 import {
   deleteEndpoint,
   deliveriesOf,
@@ -79,6 +80,7 @@ export async function createWebhook(ctx: ServiceDeps<'hostResolver'>, p: Princip
   const at = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     await checkInput(ctx, trx, p.workspaceId, body);
+    const secret = newSecret();
     const row = {
       id: newId('whk'),
       organization_id: p.organizationId,
@@ -88,7 +90,7 @@ export async function createWebhook(ctx: ServiceDeps<'hostResolver'>, p: Princip
       event_types: JSON.stringify([...new Set(body.event_types)]),
       enabled: body.enabled === false ? 0 : 1,
       disabled_reason: null,
-      secret: newSecret(),
+      secret: sealWebhookSecret(ctx.config.secretsKey, secret),
       previous_secret: null,
       previous_secret_expires_at: null,
       failing_since: null,
@@ -104,7 +106,7 @@ export async function createWebhook(ctx: ServiceDeps<'hostResolver'>, p: Princip
       after: webhook,
       at: new Date(at),
     });
-    return { ...webhook, secret: row.secret };
+    return { ...webhook, secret };
   });
 }
 
@@ -182,7 +184,7 @@ export async function rotateSecret(ctx: ServiceDeps<'hostResolver'>, p: Principa
     const row = await endpointOf(trx, p, id);
     const secret = newSecret();
     const values = {
-      secret,
+      secret: sealWebhookSecret(ctx.config.secretsKey, secret),
       previous_secret: row.secret,
       previous_secret_expires_at: new Date(at.getTime() + ROTATION_OVERLAP_MS).toISOString(),
       updated_at: at.toISOString(),

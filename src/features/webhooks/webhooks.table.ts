@@ -11,9 +11,12 @@ export interface WebhookEndpointsTable {
   enabled: number;
   /** why the service disabled it (410, five days of failures); null when a user did or it is on */
   disabled_reason: string | null;
-  /** whsec_…, kept to sign; never leaves the service after creation or rotation */
+  /**
+   * whsec_…, sealed with SECRETS_KEY (`v1.…`; rows from before docs/decisions.md D58 hold it in clear until start-up
+   * seals them); never leaves the service after creation or rotation
+   */
   secret: string;
-  /** the secret before the last rotation, still signed with until `previous_secret_expires_at` */
+  /** the secret before the last rotation (sealed too), still signed with until `previous_secret_expires_at` */
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
   /** the first failed attempt since the last success */

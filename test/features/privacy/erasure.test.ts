@@ -13,7 +13,8 @@ import {
 } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { asKey, asMember, assertErrorAt, req } from '../../support/callers.js';
-import { createCode } from '../../support/codes.js';
+import { createCode, scan } from '../../support/codes.js';
+import { signUp } from '../../support/accounts.js';
 import { isPostgres } from '../../../src/db/database.js';
 import { newId } from '../../../src/lib/ids.js';
 import { publishAnnouncement } from '../../../src/features/announcements/index.js';
@@ -268,5 +269,149 @@ forEachDialect('erasure', (dialect) => {
       .where('action', '=', 'organizations.member_erased')
       .executeTakeFirstOrThrow();
     assert.equal(entry.actor_id, admin.userId);
+  });
+
+  it('a person who signed up alone erases themselves and their organization in one confirmed step', async () => {
+    const me = await signUp(h);
+    const asMe = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+      call(h, { method, url, headers: me.headers, body });
+    const erase = (body: Record<string, unknown>) => asMe('DELETE', '/v1/users/me', body);
+    const code = await createCode(
+      h,
+      { headers: me.headers },
+      { type: 'url', url: 'https://example.com/alone', dynamic: true },
+    );
+    assert.equal((await scan(h, code.short_code)).statusCode, 302);
+    const stranger = await seedTenant(h);
+    // Someone else's organization, and one with another member, where `me` is the last org_admin.
+    const shared = await asMe('POST', '/v1/organizations', {
+      name: 'Shared',
+      slug: randomSlug('shared'),
+    });
+    assert.equal(shared.statusCode, 201, shared.body);
+    const sharedId = shared.json.data.id as string;
+    const other = await seedTenant(h);
+    await h.db
+      .insertInto('memberships')
+      .values({
+        organization_id: sharedId,
+        user_id: other.userId,
+        role: 'member',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const unchanged = async () => {
+      const user = await h.db
+        .selectFrom('users')
+        .select(['email', 'erased_at'])
+        .where('id', '=', me.userId)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(user, { email: me.email, erased_at: null });
+      const orgs = await h.db
+        .selectFrom('organizations')
+        .select(['id', 'deleted_at'])
+        .where('id', 'in', [me.organizationId, sharedId, stranger.organizationId])
+        .execute();
+      assert.ok(orgs.length === 3 && orgs.every((o) => o.deleted_at === null));
+      assert.equal((await asMe('GET', '/v1/codes')).statusCode, 200, 'the session lives');
+    };
+
+    // Before: 409, naming each organization and whether `me` is its only member.
+    const p = expectProblem(await erase({ password: me.password }), 409, 'conflict');
+    assert.match(p.detail, /last org_admin/);
+    assert.deepEqual(
+      (p.organizations as Array<{ id: string; only_member: boolean }>).sort((a, b) => a.id.localeCompare(b.id)),
+      [
+        { id: me.organizationId, only_member: true },
+        { id: sharedId, only_member: false },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    // Only the organizations they run alone can go with them; anyone else's is a 422, changing nothing.
+    assertErrorAt(
+      expectProblem(
+        await erase({ password: me.password, delete_organizations: [me.organizationId, stranger.organizationId] }),
+        422,
+        'validation-error',
+      ),
+      '/delete_organizations/1',
+      'not_yours',
+    );
+    assertErrorAt(
+      expectProblem(
+        await erase({ password: me.password, delete_organizations: [me.organizationId, sharedId] }),
+        422,
+        'validation-error',
+      ),
+      '/delete_organizations/1',
+      'has_members',
+    );
+    assertErrorAt(
+      expectProblem(
+        await erase({ password: me.password, delete_organizations: me.organizationId }),
+        422,
+        'validation-error',
+      ),
+      '/delete_organizations',
+    );
+    assertErrorAt(
+      expectProblem(
+        await erase({ password: 'not it at all', delete_organizations: [me.organizationId] }),
+        422,
+        'validation-error',
+      ),
+      '/password',
+      'mismatch',
+    );
+    // Naming only the one run alone still leaves the shared one, which needs a successor.
+    expectProblem(await erase({ password: me.password, delete_organizations: [me.organizationId] }), 409, 'conflict');
+    await unchanged();
+
+    // The shared organization gets its successor; then one step erases the person and their own organization.
+    assert.equal(
+      (
+        await call(h, {
+          method: 'PATCH',
+          url: `/v1/members/${other.userId}`,
+          headers: { ...me.headers, 'x-organization-id': sharedId },
+          body: { role: 'org_admin' },
+        })
+      ).statusCode,
+      200,
+    );
+    const res = await erase({ password: me.password, delete_organizations: [me.organizationId] });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json.data.erased, true);
+    assert.deepEqual(await findEverywhere(h, me.email), []);
+    const orgs = await h.db
+      .selectFrom('organizations')
+      .select(['id', 'deleted_at'])
+      .where('id', 'in', [me.organizationId, sharedId])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      orgs.map((o) => [o.id, o.deleted_at !== null]),
+      [
+        [me.organizationId, true],
+        [sharedId, false],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    const audit = await h.db
+      .selectFrom('audit_logs')
+      .select(['action', 'actor_id'])
+      .where('organization_id', '=', me.organizationId)
+      .where('action', 'in', ['organizations.deleted', 'organizations.member_erased'])
+      .orderBy('action')
+      .execute();
+    assert.deepEqual(audit, [
+      { action: 'organizations.deleted', actor_id: me.userId },
+      { action: 'organizations.member_erased', actor_id: me.userId },
+    ]);
+    assert.equal(
+      (await scan(h, code.short_code)).statusCode,
+      410,
+      'its codes stop redirecting at once, as after DELETE /v1/organizations/{id}',
+    );
+    assert.equal((await login(me.email, me.password)).statusCode, 401);
+    expectProblem(await asMe('GET', '/v1/codes'), 401, 'authentication');
   });
 });

@@ -11,6 +11,7 @@ import { createCode, scan } from '../../support/codes.js';
 import { headersOf } from '../../support/callers.js';
 import { sweepExports } from '../../../src/features/privacy/exports.service.js';
 import { TestClock } from '../../support/clock.js';
+import { newId } from '../../../src/lib/ids.js';
 
 forEachDialect('privacy exports', (dialect) => {
   let dir: string;
@@ -218,5 +219,62 @@ forEachDialect('privacy exports', (dialect) => {
     assert.ok(!existsSync(file));
     assert.equal((await req(h, asMember(me), 'GET', `/v1/privacy/exports/${done.id}`)).json.data.status, 'expired');
     expectProblem(await req(h, asMember(me), 'GET', `/v1/privacy/exports/${done.id}/download`), 410, 'gone');
+  });
+
+  it('one export waits per person and scope; asking again answers that one and queues nothing', async () => {
+    const t = await seedTenant(h);
+    const me = await seedMember(h, t, { org: 'org_admin' });
+    const rows = () =>
+      h.db.selectFrom('privacy_exports').select(['id', 'scope']).where('user_id', '=', me.userId).execute();
+    const now = Date.now();
+    const seed = async (id: string, ageMs: number) =>
+      h.db
+        .insertInto('privacy_exports')
+        .values({
+          id,
+          organization_id: t.organizationId,
+          user_id: me.userId,
+          scope: 'user',
+          // `running`: being written by a worker (of another instance); this process's sweep leaves it alone
+          status: 'running',
+          created_at: new Date(now - ageMs).toISOString(),
+          expires_at: new Date(now + 7 * 86_400_000).toISOString(),
+        })
+        .execute();
+    const running = newId('exp');
+    await seed(running, 60_000);
+    // The attack: a request loop.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => req(h, asMember(me), 'POST', '/v1/privacy/exports', { scope: 'user' })),
+    );
+    for (const a of answers) {
+      assert.equal(a.statusCode, 202, a.body);
+      assert.equal(a.json.data.id, running);
+      assert.equal(a.json.data.status, 'running');
+    }
+    assert.deepEqual(await rows(), [{ id: running, scope: 'user' }]);
+    // Someone else's export never answers for mine, even in the same organization.
+    const colleague = await seedMember(h, t, { workspace: 'viewer' });
+    const theirs = await req(h, asMember(colleague), 'POST', '/v1/privacy/exports', {});
+    assert.equal(theirs.statusCode, 202, theirs.body);
+    assert.notEqual(theirs.json.data.id, running);
+    await ready(colleague, theirs.json.data.id);
+    // The organization's export is another scope: it gets its own.
+    const org = await req(h, asMember(me), 'POST', '/v1/privacy/exports', { scope: 'organization' });
+    assert.equal(org.statusCode, 202, org.body);
+    assert.notEqual(org.json.data.id, running);
+    await ready(me, org.json.data.id);
+    // A `running` export requested over a day ago was left by a process that died: it holds nothing.
+    await h.db.deleteFrom('privacy_exports').where('id', '=', running).execute();
+    await seed(running, 25 * 3_600_000);
+    const fresh = await req(h, asMember(me), 'POST', '/v1/privacy/exports', {});
+    assert.equal(fresh.statusCode, 202, fresh.body);
+    assert.notEqual(fresh.json.data.id, running);
+    await ready(me, fresh.json.data.id);
+    // Once it is ready, a new request makes a new export.
+    const again = await req(h, asMember(me), 'POST', '/v1/privacy/exports', {});
+    assert.notEqual(again.json.data.id, fresh.json.data.id);
+    await ready(me, again.json.data.id);
+    assert.equal((await rows()).length, 4);
   });
 });

@@ -8,6 +8,8 @@ import { assertErrorAt } from '../../support/callers.js';
 import { TestClock } from '../../support/clock.js';
 import { Receiver, verify } from '../../support/webhook-receiver.js';
 import { recordAudit } from '../../../src/features/audit/audit.service.js';
+import { sealClearSecrets } from '../../../src/features/webhooks/webhook-secrets.js';
+import { unseal } from '../../../src/lib/sealed.js';
 
 // An hour ahead of the wall clock, by which seedTenant's bootstrap writes its events: those come
 // before any endpoint a test creates, as they would in production.
@@ -312,6 +314,54 @@ forEachDialect('webhooks', (dialect) => {
     assert.equal(String(later.headers['webhook-signature']).split(' ').length, 1);
     verify(rotated.secret, later, clock.now());
     assert.throws(() => verify(ep.secret, later, clock.now()));
+  });
+
+  it('signing secrets are sealed at rest; a row from before still signs, and the start-up pass seals it', async () => {
+    const t = await seedTenant(h);
+    const ep = await endpoint(t);
+    const stored = () =>
+      h.db
+        .selectFrom('webhook_endpoints')
+        .select(['secret', 'previous_secret'])
+        .where('id', '=', ep.id)
+        .executeTakeFirstOrThrow();
+    // What a copy of the database shows: no secret, only a value sealed with SECRETS_KEY.
+    const row = await stored();
+    assert.match(row.secret, /^v1\./);
+    assert.ok(!row.secret.includes(ep.secret.slice(6)));
+    assert.equal(unseal(h.config.secretsKey, row.secret), ep.secret);
+    const rotated = (await call(h, { method: 'POST', url: `/v1/webhooks/${ep.id}/rotate-secret`, tenant: t })).json
+      .data;
+    const after = await stored();
+    assert.equal(unseal(h.config.secretsKey, after.secret), rotated.secret);
+    assert.equal(unseal(h.config.secretsKey, after.previous_secret!), ep.secret);
+
+    // A row as an older instance left it (docs/decisions.md D58): both secrets in clear. Deliveries still verify.
+    await h.db
+      .updateTable('webhook_endpoints')
+      .set({ secret: rotated.secret, previous_secret: ep.secret })
+      .where('id', '=', ep.id)
+      .execute();
+    await call(h, { method: 'POST', url: `/v1/webhooks/${ep.id}/test`, tenant: t });
+    await drain();
+    const r = rx.at(ep.url).at(-1)!;
+    verify(ep.secret, r, clock.now());
+    verify(rotated.secret, r, clock.now());
+    // The pass every instance runs at start-up seals it, once; signatures are unchanged.
+    assert.ok((await sealClearSecrets(h.db, h.config.secretsKey)) >= 1);
+    const sealed = await stored();
+    assert.match(sealed.secret, /^v1\./);
+    assert.match(sealed.previous_secret!, /^v1\./);
+    assert.equal(unseal(h.config.secretsKey, sealed.secret), rotated.secret);
+    assert.equal(unseal(h.config.secretsKey, sealed.previous_secret!), ep.secret);
+    await sealClearSecrets(h.db, h.config.secretsKey);
+    assert.deepEqual(await stored(), sealed, 'a second pass changes nothing');
+    await call(h, { method: 'POST', url: `/v1/webhooks/${ep.id}/test`, tenant: t });
+    await drain();
+    const again = rx.at(ep.url).at(-1)!;
+    assert.notEqual(again, r);
+    verify(ep.secret, again, clock.now());
+    verify(rotated.secret, again, clock.now());
   });
 
   it('the deliveries log filters by status and event type, pages, and redelivers with the same webhook-id', async () => {

@@ -499,6 +499,8 @@ export const de: Record<MessageKey, string> = {
     'Ihre E-Mail-Adresse, Ihr Name und Ihr Passwort werden entfernt, Ihre Sitzungen enden und Ihre API-Schlüssel werden widerrufen. Das Audit-Protokoll behält, was geschah, ohne Sie. Das lässt sich nicht rückgängig machen.',
   'privacy.password': 'Aktuelles Passwort',
   'privacy.erase': 'Mein Konto löschen',
+  'privacy.eraseOrganizations':
+    'Auch {names} löschen: Sie sind das einzige Mitglied. Ihre Codes funktionieren dann nicht mehr, und das lässt sich nicht rückgängig machen.',
   'privacy.eraseConfirm': 'Sind Sie sicher? Drücken Sie die Schaltfläche erneut, um Ihr Konto jetzt zu löschen.',
   'privacy.eraseNow': 'Mein Konto jetzt löschen',
   'codes.emptyFirst': 'Noch keine Codes. Legen Sie einen an: einen Link, einen WLAN-Zugang, eine Visitenkarte.',

@@ -490,6 +490,8 @@ export const en = {
     'Your e-mail address, name and password are removed, your sessions end and your API keys are revoked. The audit log keeps what happened, without you. This cannot be undone.',
   'privacy.password': 'Current password',
   'privacy.erase': 'Erase my account',
+  'privacy.eraseOrganizations':
+    'Also delete {names}: you are its only member. Its codes stop working, and this cannot be undone.',
   'privacy.eraseConfirm': 'Are you sure? Press the button again to erase your account now.',
   'privacy.eraseNow': 'Erase my account now',
   'codes.emptyFirst': 'No codes yet. Make one: a link, a Wi-Fi login, a contact card.',

@@ -132,6 +132,8 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.code.plan_not_for_sale':
     'Dieser Tarif kann hier nicht gebucht werden. Fragen Sie den Betreiber dieses Dienstes.',
   'problem.code.owned_elsewhere': '{field} ist für eine andere Organisation registriert.',
+  'problem.code.not_yours': '{field} ist keine Organisation, deren letzter org_admin Sie sind.',
+  'problem.code.has_members': '{field} hat weitere Mitglieder: Machen Sie zuerst eines davon zum org_admin.',
   'problem.code.immutable': '{field} kann sich nach der Veröffentlichung nicht mehr ändern.',
   'problem.code.mismatch': '{field} ist nicht richtig.',
   'problem.code.unchanged': '{field} ist derselbe Wert wie bisher.',

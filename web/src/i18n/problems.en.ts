@@ -122,6 +122,8 @@ export const problemsEn = {
   'problem.code.unknown_tag': '{field}: this tag is not known.',
   'problem.code.plan_not_for_sale': 'This plan cannot be bought here. Ask the operator of this service.',
   'problem.code.owned_elsewhere': '{field} is registered by another organization.',
+  'problem.code.not_yours': '{field} is not an organization whose last org_admin you are.',
+  'problem.code.has_members': '{field} has other members: make one of them org_admin first.',
   'problem.code.immutable': '{field} cannot change after publication.',
   'problem.code.mismatch': '{field} is not correct.',
   'problem.code.unchanged': '{field} is the same as now.',

@@ -9,11 +9,12 @@ import './privacy.css';
 /** Request an export of my data (or the organization's), download it, erase my account. */
 export function Privacy() {
   const { t, fmtDate } = useI18n();
-  const { signedOut } = useSession();
+  const { signedOut, me } = useSession();
   const navigate = useNavigate();
   const [exportId, setExportId] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [withOrganizations, setWithOrganizations] = useState(false);
   const status = usePrivacyExport(exportId);
   const writes = usePrivacyWrites();
   const request = useSubmit(async (scope: 'user' | 'organization') => {
@@ -23,12 +24,16 @@ export function Privacy() {
     const e = status.data!;
     saveBlob(await writes.download(e.id), `qrs-${e.scope}-export-${e.id}.zip`);
   });
-  const erase = useSubmit(async () => {
-    await writes.eraseAccount(password);
+  const erase = useSubmit(async (deleteOrganizations: string[]) => {
+    await writes.eraseAccount(password, deleteOrganizations);
     signedOut();
     void navigate('/login');
   });
   const e = status.data;
+  // A 409 lists the organizations the user is last org_admin of; those they run alone may go with them.
+  const blocking = (erase.problem?.organizations ?? []) as Array<{ id: string; only_member: boolean }>;
+  const alone = blocking.every((o) => o.only_member) ? blocking.map((o) => o.id) : [];
+  const nameOf = (id: string) => me?.organizations.find((o) => o.id === id)?.name ?? id;
   return (
     <section className="privacy">
       <h1>{t('privacy.title')}</h1>
@@ -76,7 +81,7 @@ export function Privacy() {
         onSubmit={(ev) => {
           ev.preventDefault();
           if (!confirming) setConfirming(true);
-          else void erase.run();
+          else void erase.run(withOrganizations ? alone : []);
         }}
         noValidate
       >
@@ -91,6 +96,16 @@ export function Privacy() {
             />
           )}
         </Field>
+        {alone.length ? (
+          <label className="privacy-orgs">
+            <input
+              type="checkbox"
+              checked={withOrganizations}
+              onChange={(ev) => setWithOrganizations(ev.target.checked)}
+            />{' '}
+            {t('privacy.eraseOrganizations', { names: alone.map(nameOf).join(', ') })}
+          </label>
+        ) : null}
         {confirming ? <p className="alert alert-warn">{t('privacy.eraseConfirm')}</p> : null}
         <button className="btn btn-danger" disabled={erase.busy || !password}>
           {confirming ? t('privacy.eraseNow') : t('privacy.erase')}

@@ -112,6 +112,8 @@ export const CODE_MESSAGES: Record<string, MessageKey> = {
   unknown_tag: k('unknown_tag'),
   plan_not_for_sale: k('plan_not_for_sale'),
   owned_elsewhere: k('owned_elsewhere'),
+  not_yours: k('not_yours'),
+  has_members: k('has_members'),
   immutable: k('immutable'),
   mismatch: k('mismatch'),
   unchanged: k('unchanged'),

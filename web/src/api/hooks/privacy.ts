@@ -19,8 +19,16 @@ const writes = {
     (await ok(api.POST('/v1/privacy/exports', { body: { scope } }))).id,
   /** A ready export's archive, to be saved. */
   download: (exportId: string) => fetchBlob(`/v1/privacy/exports/${exportId}/download`),
-  /** Erases the signed-in user's account (the password confirms it); the session ends with it. */
-  eraseAccount: (password: string) => ok(api.DELETE('/v1/users/me', { body: { password } })),
+  /**
+   * Erases the signed-in user's account (the password confirms it), with the organizations they run
+   * alone when named; the session ends with it.
+   */
+  eraseAccount: (password: string, deleteOrganizations: string[] = []) =>
+    ok(
+      api.DELETE('/v1/users/me', {
+        body: { password, ...(deleteOrganizations.length ? { delete_organizations: deleteOrganizations } : {}) },
+      }),
+    ),
 };
 
 /** The privacy writes: exports and erasure; nothing cached but the export's status changes. */
