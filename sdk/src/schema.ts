@@ -606,7 +606,7 @@ export interface paths {
         };
         /**
          * The file of a hosted PDF page
-         * @description The uploaded PDF a dynamic pdf code shows, inline, with `Content-Security-Policy: sandbox` (it is served from the dashboard's origin) and `X-Content-Type-Options: nosniff`. No scan is recorded.
+         * @description The uploaded PDF a dynamic pdf code shows, inline, as `application/pdf` with `X-Content-Type-Options: nosniff` (only files starting with `%PDF-` are stored). No scan is recorded.
          */
         get: operations["contentPageFile"];
         put?: never;

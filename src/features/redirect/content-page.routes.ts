@@ -82,7 +82,7 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
         tags: ['redirect'],
         summary: 'The file of a hosted PDF page',
         description:
-          "The uploaded PDF a dynamic pdf code shows, inline, with `Content-Security-Policy: sandbox` (it is served from the dashboard's origin) and `X-Content-Type-Options: nosniff`. No scan is recorded.",
+          'The uploaded PDF a dynamic pdf code shows, inline, as `application/pdf` with `X-Content-Type-Options: nosniff` (only files starting with `%PDF-` are stored). No scan is recorded.',
         params: Params,
         response: {
           200: {
@@ -103,11 +103,11 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
       if (!row || !blob) {
         return reply.code(404).type('text/html; charset=utf-8').send(page('not_found').html);
       }
-      // The file is served from the dashboard's origin: `sandbox` gives it an opaque origin of its
-      // own, so nothing in it (a viewer's scripts, forms, a sniffed document) acts as that origin.
+      // Served from the dashboard's origin, so never sniffed into a document of it (only `%PDF-`
+      // files are stored). No CSP `sandbox`: Chromium will not start its PDF viewer in a sandboxed
+      // document, and most visitors would see "blocked" (docs/decisions.md D55).
       return reply
         .type(row.content_type)
-        .header('content-security-policy', 'sandbox')
         .header('x-content-type-options', 'nosniff')
         .header('content-length', blob.size)
         .header('content-disposition', disposition('inline', row.name))
