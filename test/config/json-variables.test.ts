@@ -24,7 +24,7 @@ describe('PLANS_JSON', () => {
     assert.equal(plans.free.maxWorkspaces, 1);
   });
 
-  it('takes the storage quotas, null for unlimited, and refuses a bad one (issue #51 RES-1)', () => {
+  it('takes the storage quotas, null for unlimited, and refuses a bad one', () => {
     const plans = load({ PLANS_JSON: '{"free":{"maxStorageBytes":1000,"maxFiles":null},"pro":{"maxLogos":0}}' }).plans;
     assert.equal(plans.free.maxStorageBytes, 1000);
     assert.equal(plans.free.maxFiles, null);

@@ -137,7 +137,7 @@ describe('problem codes of the API', () => {
     assert.equal(tools('en').fmt.axisDay(Date.UTC(2026, 9, 27) / 1000), '10/27');
   });
 
-  it('name the storage quota an upload passed (issue #51 RES-1), and keep the workspace words', () => {
+  it('name the storage quota an upload passed, and keep the workspace words', () => {
     const problem = (extra: Record<string, unknown>) => ({
       type: 'https://qrs.test/docs/errors/plan-limit-exceeded',
       title: 'Plan Limit Exceeded',

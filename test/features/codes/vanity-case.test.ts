@@ -1,4 +1,4 @@
-// Issue #51 VAN-1 (docs/decisions.md D59): vanity codes were unique case-sensitively while reserved
+// The security review's VAN-1 (docs/decisions.md D59): vanity codes were unique case-sensitively while reserved
 // words were not, so another tenant took /r/Spring-Sale beside /r/spring-sale, and the reserved list
 // missed the paths our own mails link to. A name is now taken ignoring case (codes and aliases alike,
 // under concurrency too), generated codes keep both cases, and the reserved words are complete.

@@ -78,7 +78,7 @@ forEachDialect('password-protected codes', (dialect) => {
     assert.equal((await unlock(c.short_code, 'letmein!', '198.51.100.78')).statusCode, 302);
   });
 
-  // Issue #51 PW-1: 300 wrong tries from 30 addresses were all checked.
+  // The security review's PW-1: 300 wrong tries from 30 addresses were all checked.
   it('wrong passwords from many addresses lock the code for the window; the right one is not checked meanwhile', async () => {
     const c = await createCode(h, t, { type: 'url', url: 'https://many.example.com/', password: 'right horse' });
     const other = await createCode(h, t, { type: 'url', url: 'https://other.example.com/', password: 'right horse' });

@@ -1,4 +1,4 @@
-// Issue #51 RES-1: a fresh Free sign-up stored 48 MB in 19 s of files and logos. Per-plan storage
+// The security review's RES-1: a fresh Free sign-up stored 48 MB in 19 s of files and logos. Per-plan storage
 // quotas (docs/decisions.md D60): a 403 plan-limit-exceeded past the organization's files, logos or
 // bytes, with nothing stored, and the usage report shows them.
 import { it, before, after } from 'node:test';

@@ -226,7 +226,7 @@ forEachDialect('webhook SSRF', (dialect) => {
     assert.match(attempt.error, /^refused: must not point to a loopback/);
   });
 
-  // Issue #51 WH-1: IPv6 forms that embed loopback or metadata, or are site-local, were judged public.
+  // The security review's WH-1: IPv6 forms that embed loopback or metadata, or are site-local, were judged public.
   it('refuses IPv4-compatible, SIIT, 6to4 and site-local IPv6 forms when saved and when dialled', async () => {
     const t = await publisher(h);
     for (const url of [

@@ -179,7 +179,7 @@ forEachDialect('custom domains', (dialect) => {
     assert.match(String(foreign.headers['content-type']), /^text\/html/);
     assert.equal(foreign.body, unknown.body);
     // The same host written with a trailing dot, a port or in capitals is the same domain: still scoped.
-    // Issue #51 DOM-3: any number of trailing dots, not only one.
+    // The security review's DOM-3: any number of trailing dots, not only one.
     for (const host of [`${domain}.`, `${domain.toUpperCase()}.:443`, `${domain}..`, `${domain}...:443`]) {
       assert.equal((await redirect(codeB.short_code, host)).statusCode, 404, host);
       assert.equal((await redirect(codeA.short_code, host)).statusCode, 302, host);
