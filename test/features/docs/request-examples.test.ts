@@ -25,6 +25,7 @@ const NOT_SENT: Record<string, string> = {
   'POST /auth/verify-email': 'the token arrives by e-mail',
   'POST /auth/email-change': 'dashboard session only',
   'POST /auth/email-change/confirm': 'the token arrives by e-mail',
+  'POST /auth/2fa/enrol': 'dashboard session only; needs the password of a reader',
   'POST /auth/2fa/confirm': 'a code of the authenticator app',
   'POST /auth/2fa/disable': 'a code of the authenticator app',
   'POST /auth/invitations/accept': 'the token arrives by e-mail',
