@@ -217,6 +217,18 @@ forEachDialect('resolver conformance', (dialect) => {
     expectProblem(await get(`${evPath()}?linkType=gs1:nosuchlt`), 404, 'not-found');
   });
 
+  it('public page (docs/dpp.md "no executable script"): no script element, and a CSP that allows no script', async () => {
+    for (const url of [evPath(), gtinPath()]) {
+      const redirect = await get(url);
+      const page = await get(pathOf(String(redirect.headers.location)), { accept: 'text/html' });
+      assert.equal(page.statusCode, 200, url);
+      assert.doesNotMatch(page.body, /<script/i, url);
+      const csp = String(page.headers['content-security-policy']);
+      assert.match(csp, /default-src 'none'/, url);
+      assert.doesNotMatch(csp, /script-src|'unsafe-eval'|'strict-dynamic'/, url);
+    }
+  });
+
   it('browsers get HTML pages for resolver errors, other clients problem documents', async () => {
     const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
     for (const [url, status] of [
