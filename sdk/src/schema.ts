@@ -502,7 +502,7 @@ export interface paths {
         };
         /**
          * Public model passport page (GTIN level)
-         * @description Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of the published model passport of a GTIN: the public data every battery of the model shares. Unknown, unpublished and archived ones are 404.
+         * @description Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of the GTIN level (or, with `lot`, the lot level): the published model passport of the GTIN, the public data every battery of the model shares; without one, the product facts (model, manufacturer, category) of the newest published passport of the GTIN (and lot). 404 when there is neither.
          */
         get: operations["getPublicModelPassport"];
         put?: never;
@@ -12512,6 +12512,8 @@ export interface operations {
             query?: {
                 /** @description Page language, `en` or `de` (the language switch); remembered in a cookie. Without it: the cookie, then `Accept-Language`. Other values are ignored. */
                 lang?: string;
+                /** @description Lot (AI 10): the lot level, where the resolver walks up to. */
+                lot?: string;
             };
             header?: never;
             path: {
@@ -12592,7 +12594,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No published model passport (HTML page or problem document) */
+            /** @description No published model passport and no published passport of the GTIN or lot (HTML page or problem document) */
             404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];

@@ -87,6 +87,10 @@ export async function publishedPassport(h: Harness, name: FixtureName, t?: Tenan
   return { tenant, input, passport };
 }
 
+/** The anchor of a battery's serial level: GTIN and serial, never the lot (RES 2.5.9 rule 2). */
+export const serialAnchor = (p: { gtin: string; serial: string }, base = 'http://qrs.test') =>
+  `${base}/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`;
+
 /** The path (and query) of an absolute URL, for app.inject. */
 export const pathOf = (url: string) => {
   const u = new URL(url);

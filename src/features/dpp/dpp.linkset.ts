@@ -55,6 +55,10 @@ export interface LinkTarget {
   lang?: string;
   /** The manufacturer's web site, linked as gs1:homepage. */
   manufacturerWebsite?: string;
+  /** The manufacturer's name, for the gs1:homepage title. */
+  manufacturerName?: string;
+  /** What the level is, when not a battery: its linkset names it ("Lot B-2609 of …"). */
+  itemDescription?: string;
 }
 
 export interface LinkTargetObject {
@@ -71,8 +75,9 @@ export interface Linkset {
 }
 
 /**
- * The link context of one level (a battery, or a model at the GTIN level). The default link has a
- * title and href only (RES 2.5.8); the others say their media type and language.
+ * The link context of one level (a battery, a lot, or the GTIN level). The default link has a
+ * title and href only (RES 2.5.8); the others say their media type and language. Titles name the
+ * product and the manufacturer, not just the link type (RES 2.5.1–2.5.3).
  */
 export function linkContext(target: LinkTarget): LinkContext {
   const name = target.productName ? `: ${target.productName}` : '';
@@ -84,12 +89,17 @@ export function linkContext(target: LinkTarget): LinkContext {
   });
   const context: LinkContext = {
     anchor: target.digital_link,
-    itemDescription: target.productName ?? 'Battery',
+    itemDescription: target.itemDescription ?? target.productName ?? 'Battery',
   };
   context[byCurie('gs1:dpp').uri] = [page(byCurie('gs1:dpp'))];
   context[byCurie('gs1:pip').uri] = [page(byCurie('gs1:pip'))];
   if (target.manufacturerWebsite?.startsWith('https://'))
-    context[byCurie('gs1:homepage').uri] = [{ href: target.manufacturerWebsite, title: 'Manufacturer' }];
+    context[byCurie('gs1:homepage').uri] = [
+      {
+        href: target.manufacturerWebsite,
+        title: target.manufacturerName ? `Manufacturer: ${target.manufacturerName}` : 'Manufacturer',
+      },
+    ];
   context[DEFAULT_LINK.uri] = [{ href: target.public_url, title: `${DEFAULT_LINK.title}${name}` }];
   return context;
 }
@@ -125,16 +135,38 @@ export function resolveLinkType(linkType: string | undefined | null, linkset: Li
   return null;
 }
 
-/** RFC 8288 `Link` header value: quoting, and title* (RFC 8187) for a non-ASCII title. */
+/** A title needs RFC 8187's `title*` when a quoted-string cannot carry it as is: non-ASCII, or a quote or backslash. */
+const needsExtTitle = (title: string) => !/^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(title);
+
+/**
+ * The plain `title` that goes with a `title*` (RFC 8288 §3: for clients that ignore title*):
+ * accents dropped, typographic and plain double quotes as apostrophes, anything else non-ASCII as `?`.
+ */
+export function asciiTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/["\u201c-\u201f\u00ab\u00bb\u2039\u203a]/g, "'")
+    .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+    .replace(/\\/g, '/')
+    .replace(/[^\x20-\x7e]/g, '?');
+}
+
+/** RFC 8187 ext-value: UTF-8, percent-encoding everything outside attr-char. */
+const extValue = (value: string) =>
+  `UTF-8''${encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+
+/**
+ * RFC 8288 `Link` header value. A title that a quoted-string cannot carry verbatim (non-ASCII, a
+ * quote, a backslash) goes out twice: an ASCII `title` fallback and the exact `title*` (RFC 8187).
+ */
 export function linkValue(href: string, params: Record<string, string | undefined>): string {
   const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
   const parts = [`<${href}>`];
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    if (name === 'title' && !/^[\x20-\x7e]*$/.test(value))
-      parts.push(
-        `title*=UTF-8''${encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
-      );
+    if (name === 'title' && needsExtTitle(value))
+      parts.push(`title=${quote(asciiTitle(value))}`, `title*=${extValue(value)}`);
     else parts.push(`${name}=${quote(value)}`);
   }
   return parts.join('; ');

@@ -1,4 +1,4 @@
-// The public passport page: server-rendered, accessible, mobile first, no script. It renders a
+// The public passport page: server-rendered, accessible, mobile first, no script element at all. It renders a
 // PassportView (already filtered by access level) guided by the contract, so labels and units
 // come from the schema (in the page language,
 // page-text.ts) and every value passes through one escaping function.
@@ -220,26 +220,29 @@ function summaryCard(c: Ctx, view: PassportView): string {
     [t.uniqueIdentifier, view.unique_identifier && `<code>${escapeHtml(view.unique_identifier)}</code>`],
     [t.passport, t.passportVersion(escapeHtml(view.version), timeHtml(c, view.updated_at))],
   ];
-  return `<section aria-labelledby="summary" class="card"><h2 id="summary">${escapeHtml(t.summary)}</h2><dl>${rowsHtml(rows)}</dl></section>`;
+  return `<section aria-labelledby="summary" class="card" itemscope itemtype="https://schema.org/Product"><h2 id="summary">${escapeHtml(t.summary)}</h2>${productMicrodata(c, view)}<dl>${rowsHtml(rows)}</dl></section>`;
 }
 
-/** schema.org Product data for search engines and apps; `<` is escaped so the block cannot end early. */
-function jsonLd(c: Ctx, view: PassportView): string {
+/**
+ * schema.org Product data for search engines and apps, as microdata on the summary card: the page
+ * promises no script, and a JSON-LD block is a script element (docs/decisions.md D61).
+ */
+function productMicrodata(c: Ctx, view: PassportView): string {
   const g = view.data.generalProductInformation;
-  const product: Record<string, unknown> = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: g?.batteryModel ?? `Battery ${view.gtin}`,
-    gtin14: view.gtin,
-    url: view.digital_link,
-    category: c.t.category[view.category],
-  };
-  if (view.serial) product.serialNumber = view.serial;
-  if (view.unique_identifier) product.identifier = view.unique_identifier;
-  if (g?.manufacturerInformation?.name)
-    product.manufacturer = { '@type': 'Organization', name: g.manufacturerInformation.name };
-  const json = JSON.stringify(product).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-  return `<script type="application/ld+json">${json}</script>`;
+  const meta = (prop: string, value: string | undefined) =>
+    value ? `<meta itemprop="${prop}" content="${escapeHtml(value)}">` : '';
+  const manufacturer = g?.manufacturerInformation?.name
+    ? `<span itemprop="manufacturer" itemscope itemtype="https://schema.org/Organization">${meta('name', g.manufacturerInformation.name)}</span>`
+    : '';
+  return [
+    meta('name', g?.batteryModel ?? `Battery ${view.gtin}`),
+    meta('gtin14', view.gtin),
+    meta('category', c.t.category[view.category]),
+    meta('serialNumber', view.serial || undefined),
+    meta('identifier', view.unique_identifier || undefined),
+    safeHref(view.digital_link) ? `<link itemprop="url" href="${escapeHtml(view.digital_link)}">` : '',
+    manufacturer,
+  ].join('');
 }
 
 /** Links to the same page in the other languages; each names its language in that language. */
@@ -286,7 +289,6 @@ export function renderPassportPage(view: PassportView, opts: PageOptions = {}): 
 <meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
 ${linkset}${alternates}
-${jsonLd(c, view)}
 <style>${CSS}</style>
 </head>
 <body>

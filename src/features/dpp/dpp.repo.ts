@@ -63,6 +63,36 @@ export async function findPublished(
   return owned && Number(owned) !== 0 ? { row, gone: false } : undefined;
 }
 
+/**
+ * The newest published passport of a GTIN (and lot, when given) whose organization still serves
+ * it: the source of the lot and GTIN levels a resolver walks up to when the battery's own key is
+ * unknown and no model passport covers the GTIN (RES 2.5.9).
+ */
+export async function findNewestPublished(
+  db: DB,
+  key: { gtin14: string; lot?: string },
+): Promise<PassportRow | undefined> {
+  let q = db
+    .selectFrom('dpp_passports as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .selectAll('p')
+    .where('p.gtin', '=', key.gtin14)
+    .where('p.publication_status', '=', 'published')
+    .where('o.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('gs1_prefixes as g')
+          .select('g.id')
+          .whereRef('g.organization_id', '=', 'p.organization_id')
+          .where('g.status', '=', 'verified')
+          .where('g.prefix', 'in', prefixesCovering(key.gtin14)),
+      ),
+    );
+  if (key.lot !== undefined) q = q.where('p.lot', '=', key.lot);
+  return q.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc').limit(1).executeTakeFirst();
+}
+
 export function insertPassport(db: DB, row: Insertable<DppPassportsTable>) {
   return db.insertInto('dpp_passports').values(row).execute();
 }

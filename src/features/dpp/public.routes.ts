@@ -8,9 +8,11 @@ import { sendProblem } from '../../http/problem.js';
 import type { AccessLevel } from './dpp.contract.js';
 import { renderPassportPage } from './dpp.page.js';
 import { publicView } from './dpp.public-view.js';
-import { LINKSET_MEDIA_TYPE } from './dpp.linkset.js';
+import { LINKSET_MEDIA_TYPE, linkValue } from './dpp.linkset.js';
 import { toPassport } from './dpp.fns.js';
-import { findPublished } from './dpp.repo.js';
+import { findNewestPublished, findPublished } from './dpp.repo.js';
+import { levelPageUrl, lotAnchor, serialAnchor } from './resolver.levels.js';
+import type { DB } from '../../db/database.js';
 import { isValidAiValue, normalizeGtin } from './gs1.js';
 import { levelForToken } from './grants.service.js';
 import {
@@ -92,6 +94,55 @@ function withModel(
   if (!model || model.gone || model.row.organization_id !== row.organization_id) return passport;
   const data = applyMergePatch(JSON.parse(model.row.data), passport.data) as PassportData;
   return { ...passport, data };
+}
+
+/** The page's Link to its linkset, titled with the product (RFC 8288 §3). */
+function linksetHeader(linksetUrl: string, data: PassportData): string {
+  const name = data.generalProductInformation?.batteryModel;
+  return linkValue(linksetUrl, {
+    rel: 'linkset',
+    type: LINKSET_MEDIA_TYPE,
+    title: name ? `Links for ${name}` : 'Links for this item',
+  });
+}
+
+/**
+ * The GTIN level (or, with a lot, the lot level) as a passport without serial: the model passport
+ * of the GTIN when its organization publishes one, else the product facts every battery of the
+ * GTIN shares (model, manufacturer, category) from its newest published passport, so the level the
+ * resolver walks up to always has a page (RES 2.5.9, docs/decisions.md D61).
+ */
+async function productLevel(
+  db: DB,
+  baseUrl: string,
+  gtin14: string,
+  lot: string | undefined,
+): Promise<Passport | AppError | undefined> {
+  const model = await findPublishedModel(db, gtin14);
+  const usable = model && !model.gone ? model.row : undefined;
+  const row = lot !== undefined || !usable ? await findNewestPublished(db, { gtin14, lot }) : undefined;
+  if (lot !== undefined && !row) return undefined;
+  const level = {
+    serial: '',
+    lot: lot ?? null,
+    unique_identifier: '',
+    battery_status: 'original' as const,
+    predecessor_id: null,
+    digital_link: lot === undefined ? `${baseUrl.replace(/\/+$/, '')}/01/${gtin14}` : lotAnchor(baseUrl, gtin14, lot),
+    public_url: levelPageUrl(baseUrl, gtin14, lot),
+  };
+  if (usable && (!row || row.organization_id === usable.organization_id))
+    return { ...toModel(usable, baseUrl), ...level } as Passport;
+  if (!row)
+    return model?.gone
+      ? new AppError('gone', 'This model passport is no longer published: its organization was deleted.')
+      : undefined;
+  const passport = toPassport(row, baseUrl);
+  const info = passport.data.generalProductInformation;
+  const shared: Record<string, unknown> = {};
+  if (info?.batteryModel) shared.batteryModel = info.batteryModel;
+  if (info?.manufacturerInformation) shared.manufacturerInformation = info.manufacturerInformation;
+  return { ...passport, ...level, data: { generalProductInformation: shared } as PassportData };
 }
 
 /**
@@ -212,10 +263,10 @@ export default async function publicRoutes(app: App) {
 
       const passport = withModel(toPassport(row, config.baseUrl), await findPublishedModel(db, row.gtin), row);
       const view = publicView(passport, level);
-      const linksetUrl = `${passport.digital_link}?linkType=linkset`;
+      const linksetUrl = `${serialAnchor(config.baseUrl, row.gtin, row.serial)}?linkType=linkset`;
       reply
         .header('vary', 'Accept, Accept-Language, Authorization, Cookie')
-        .header('link', `<${linksetUrl}>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`)
+        .header('link', linksetHeader(linksetUrl, passport.data))
         // Restricted views are for one person: never cached, never indexed, the token never sent on as a Referer.
         .header('cache-control', level === 'public' ? 'public, max-age=60' : 'private, no-store')
         .header('referrer-policy', level === 'public' ? 'strict-origin-when-cross-origin' : 'no-referrer');
@@ -241,16 +292,28 @@ export default async function publicRoutes(app: App) {
         tags: ['dpp-public'],
         summary: 'Public model passport page (GTIN level)',
         description:
-          'Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of the published model passport of a GTIN: the public data every battery of the model shares. Unknown, unpublished and archived ones are 404.',
+          'Server-rendered HTML (or, with `Accept: application/json`, the same view as JSON) of the GTIN level (or, with `lot`, the lot level): the published model passport of the GTIN, the public data every battery of the model shares; without one, the product facts (model, manufacturer, category) of the newest published passport of the GTIN (and lot). 404 when there is neither.',
         params: Type.Object({ gtin: Type.String({ maxLength: 14 }) }),
-        querystring: Type.Object({ lang: Type.Optional(LangParam) }, { additionalProperties: true }),
+        querystring: Type.Object(
+          {
+            lang: Type.Optional(LangParam),
+            lot: Type.Optional(
+              Type.String({
+                maxLength: 100,
+                description: 'Lot (AI 10): the lot level, where the resolver walks up to.',
+              }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
         response: {
           200: {
             description: 'The model passport page or view',
             content: { [HTML]: HTML_PAGE, [JSON_TYPE]: { schema: PassportViewEnvelope } },
           },
           404: {
-            description: 'No published model passport (HTML page or problem document)',
+            description:
+              'No published model passport and no published passport of the GTIN or lot (HTML page or problem document)',
             content: { [HTML]: HTML_PAGE, 'application/problem+json': PROBLEM },
           },
           410: {
@@ -264,25 +327,23 @@ export default async function publicRoutes(app: App) {
     async (request, reply) => {
       const asHtml = preferredType(request.headers.accept, [HTML, JSON_TYPE]) === HTML;
       const gtin14 = normalizeGtin(request.params.gtin);
-      const found = gtin14.ok ? await findPublishedModel(db, gtin14.value) : undefined;
-      if (!found)
-        return fail(request, reply, new AppError('not-found', 'No published model passport has this GTIN.'), asHtml);
-      if (found.gone)
+      const lot = request.query.lot;
+      const level =
+        gtin14.ok && (lot === undefined || isValidAiValue(lot))
+          ? await productLevel(db, config.baseUrl, gtin14.value, lot)
+          : undefined;
+      if (!level || level instanceof AppError)
         return fail(
           request,
           reply,
-          new AppError('gone', 'This model passport is no longer published: its organization was deleted.'),
+          level ?? new AppError('not-found', 'No published model passport or battery passport has this GTIN.'),
           asHtml,
         );
-      const model = toModel(found.row, config.baseUrl);
-      const view = publicView(
-        { ...model, serial: '', lot: null, unique_identifier: '', battery_status: 'original', predecessor_id: null },
-        'public',
-      );
-      const linksetUrl = `${model.digital_link}?linkType=linkset`;
+      const view = publicView(level, 'public');
+      const linksetUrl = `${level.digital_link}?linkType=linkset`;
       reply
         .header('vary', 'Accept, Accept-Language, Cookie')
-        .header('link', `<${linksetUrl}>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`)
+        .header('link', linksetHeader(linksetUrl, level.data))
         .header('cache-control', 'public, max-age=60');
       if (!asHtml)
         return reply

@@ -18,13 +18,9 @@ import {
   linkValue,
   resolveLinkType,
   resolverDescription,
-  type LinkTarget,
   type Linkset,
 } from './dpp.linkset.js';
-import { toPassport } from './dpp.fns.js';
-import { findPublished } from './dpp.repo.js';
-import { findPublishedModel } from './models.repo.js';
-import { toModel } from './models.fns.js';
+import { levelsFor } from './resolver.levels.js';
 import { parseDigitalLinkPath, type DigitalLinkKey, encodeAiValue } from './gs1.js';
 import { decompressPath } from './gs1-compression.js';
 import { messagePage, preferredType } from './public.fns.js';
@@ -41,7 +37,6 @@ import {
   type LinksetFormat,
 } from './resolver.fns.js';
 import { LinksetSchema, ResolverDescriptionSchema } from './dpp.schemas.js';
-import type { DB } from '../../db/database.js';
 import { publicRoute } from '../../http/route.js';
 import { onUnrouted } from '../../http/unrouted.js';
 
@@ -109,9 +104,20 @@ function canonicalLink(baseUrl: string, key: DigitalLinkKey): string {
   return `${base(baseUrl)}${parts.join('')}`;
 }
 
-const linksetLink = (anchor: string) =>
-  linkValue(`${anchor}?linkType=linkset`, { rel: 'linkset', type: LINKSET_MEDIA_TYPE });
-const contextLink = linkValue(LINKSET_JSONLD_CONTEXT, { rel: JSONLD_CONTEXT_REL, type: JSONLD_TYPE });
+// Every link in a Link header has a title (RFC 8288 §3), naming the item where it is known.
+const linksetLink = (anchor: string, item?: string) =>
+  linkValue(`${anchor}?linkType=linkset`, {
+    rel: 'linkset',
+    type: LINKSET_MEDIA_TYPE,
+    title: item ? `Links for ${item}` : 'Links for this item',
+  });
+const contextLink = linkValue(LINKSET_JSONLD_CONTEXT, {
+  rel: JSONLD_CONTEXT_REL,
+  type: JSONLD_TYPE,
+  title: 'GS1 linkset JSON-LD context',
+});
+const sameAsLink = (uncompressed: string) =>
+  linkValue(uncompressed, { rel: 'owl:sameAs', title: 'The uncompressed GS1 Digital Link' });
 
 function syntaxError(code: string, message: string) {
   return new AppError('bad-request', `Not a valid GS1 Digital Link: ${message}`, {
@@ -119,47 +125,9 @@ function syntaxError(code: string, message: string) {
   });
 }
 
-/**
- * The levels with links for a key, most specific first (RES 2.5.9 walk-up): the battery's passport
- * when the serial (and the lot, when given) match a published one, then the model's passport of
- * the GTIN. A consumer product variant or a third-party serial has no level of its own here.
- */
-async function levelsFor(db: DB, baseUrl: string, key: DigitalLinkKey): Promise<LinkTarget[]> {
-  const levels: LinkTarget[] = [];
-  if (key.serial !== undefined && key.cpv === undefined) {
-    const found = await findPublished(db, { gtin14: key.gtin14, serial: key.serial, lot: key.lot });
-    if (found?.gone)
-      throw new AppError('gone', 'This battery passport is no longer published: its organization was deleted.');
-    if (found) {
-      const passport = toPassport(found.row, baseUrl);
-      const info = passport.data.generalProductInformation;
-      levels.push({
-        digital_link: passport.digital_link,
-        public_url: passport.public_url,
-        productName: info?.batteryModel,
-        manufacturerWebsite: info?.manufacturerInformation?.contact?.website,
-      });
-    }
-  }
-  const model = await findPublishedModel(db, key.gtin14);
-  if (model?.gone && levels.length === 0)
-    throw new AppError('gone', "This model's passport is no longer published: its organization was deleted.");
-  if (model && !model.gone) {
-    const m = toModel(model.row, baseUrl);
-    const info = m.data.generalProductInformation;
-    levels.push({
-      digital_link: m.digital_link,
-      public_url: m.public_url,
-      productName: info?.batteryModel,
-      manufacturerWebsite: info?.manufacturerInformation?.contact?.website,
-    });
-  }
-  return levels;
-}
-
 function sendLinkset(reply: FastifyReply, linkset: Linkset, format: LinksetFormat) {
-  const anchor = linkset.linkset[0].anchor;
-  reply.header('cache-control', 'no-store').header('link', `${linksetLink(anchor)}, ${contextLink}`);
+  const { anchor, itemDescription } = linkset.linkset[0];
+  reply.header('cache-control', 'no-store').header('link', `${linksetLink(anchor, itemDescription)}, ${contextLink}`);
   if (format === HTML) return reply.type('text/html; charset=utf-8').send(renderLinksetPage(linkset));
   if (format === JSONLD_TYPE)
     return reply
@@ -182,12 +150,12 @@ async function resolve(
   cors(reply).header('vary', 'Accept');
   const parsed = parseDigitalLinkPath(path);
   if (!parsed.ok) throw syntaxError(parsed.error.code, parsed.error.message);
-  if (sameAs) reply.header('link', linkValue(sameAs, { rel: 'owl:sameAs' }));
+  if (sameAs) reply.header('link', sameAsLink(sameAs));
 
   const levels = await levelsFor(db, config.baseUrl, parsed.value);
   if (levels.length === 0) throw new AppError('not-found', 'No published battery passport has this GS1 key.');
   const linkset = buildLinkset(...levels);
-  const extra = sameAs ? `, ${linkValue(sameAs, { rel: 'owl:sameAs' })}` : '';
+  const extra = sameAs ? `, ${sameAsLink(sameAs)}` : '';
 
   const linkType = queryValue(query, 'linkType');
   const accepted = acceptedRepresentation(request.headers.accept);
@@ -209,7 +177,7 @@ async function resolve(
     .code(307)
     .header('cache-control', 'no-store')
     .header('location', forwardQuery(resolution.href, query))
-    .header('link', `${linksetLink(linkset.linkset[0].anchor)}${extra}`)
+    .header('link', `${linksetLink(linkset.linkset[0].anchor, linkset.linkset[0].itemDescription)}${extra}`)
     .send();
 }
 

@@ -5,13 +5,15 @@ import {
   LINKSET_MEDIA_TYPE,
   SUPPORTED_LINK_TYPES,
   buildLinkset,
+  asciiTitle,
   linkHeader,
+  linkValue,
   resolveLinkType,
   resolverDescription,
 } from '../../../src/features/dpp/dpp.linkset.js';
 
 const target = {
-  digital_link: 'https://qrs.example/01/04260123456788/10/L2606-A%2F07/21/VX77-2606-000481',
+  digital_link: 'https://qrs.example/01/04260123456788/21/VX77-2606-000481',
   public_url: 'https://qrs.example/dpp/04260123456788/VX77-2606-000481?lot=L2606-A%2F07',
   productName: 'Voltaris VX77',
 };
@@ -20,6 +22,7 @@ const model = {
   public_url: 'https://qrs.example/dpp/04260123456788',
   productName: 'Voltaris VX77',
   manufacturerWebsite: 'https://voltaris.example',
+  manufacturerName: 'Voltaris Cells GmbH',
 };
 const VOC = 'https://ref.gs1.org/voc/';
 
@@ -49,7 +52,7 @@ describe('linkset (RFC 9264)', () => {
       },
     ]);
     assert.deepEqual(linkset.linkset[1][`${VOC}homepage`], [
-      { href: 'https://voltaris.example', title: 'Manufacturer' },
+      { href: 'https://voltaris.example', title: 'Manufacturer: Voltaris Cells GmbH' },
     ]);
   });
 
@@ -65,16 +68,22 @@ describe('linkset (RFC 9264)', () => {
         assert.ok(rel.startsWith(VOC), rel);
   });
 
-  test('serialises to a Link header, title* for non-ASCII titles', () => {
+  test('serialises to a Link header: a title on every link; non-ASCII or quotes get title* (RFC 8187) and an ASCII title', () => {
     const header = linkHeader(buildLinkset({ ...target, productName: 'Solenta Energía' }));
     assert.equal(header.split(', <').length, 3);
     assert.ok(
       header.startsWith(
-        `<${target.public_url}>; rel="${VOC}dpp"; type="text/html"; hreflang="en"; title*=UTF-8''Digital%20battery%20passport%3A%20Solenta%20Energ%C3%ADa`,
+        `<${target.public_url}>; rel="${VOC}dpp"; type="text/html"; hreflang="en"; title="Digital battery passport: Solenta Energia"; title*=UTF-8''Digital%20battery%20passport%3A%20Solenta%20Energ%C3%ADa`,
       ),
       header,
     );
     assert.doesNotMatch(header, /[^\x20-\x7e]/);
+    assert.equal(linkValue('https://x.example', { title: 'plain' }), '<https://x.example>; title="plain"');
+    assert.equal(
+      linkValue('https://x.example', { title: 'Akku \u201eS\u00fcd\u201c "X" \\ \u2603' }),
+      `<https://x.example>; title="Akku 'Sud' 'X' / ?"; title*=UTF-8''Akku%20%E2%80%9ES%C3%BCd%E2%80%9C%20%22X%22%20%5C%20%E2%98%83`,
+    );
+    assert.equal(asciiTitle("O'Brien (1*2)"), "O'Brien (1*2)");
   });
 });
 

@@ -82,8 +82,23 @@ forEachDialect('dpp model passports', (dialect) => {
       expectProblem(await call(h, { method, url, tenant: stranger, body }), 404, 'not-found');
   });
 
-  it('a draft is not on the resolver; PATCH merges, a no-op makes no version', async () => {
-    expectProblem(await call(h, { url: `/01/${passport.gtin}` }), 404, 'not-found');
+  /** The GTIN level without a published model: the product facts of the published battery, none of the model's data. */
+  async function expectProductFactsOnly() {
+    const resolved = await call(h, { url: `/01/${passport.gtin}` });
+    assert.equal(resolved.statusCode, 307);
+    assert.equal(resolved.headers.location, `http://qrs.test/dpp/${passport.gtin}`);
+    const view = await call(h, { url: `/dpp/${passport.gtin}`, headers: { accept: 'application/json' } });
+    assert.equal(view.statusCode, 200);
+    assert.deepEqual(Object.keys(view.json.data.data), ['generalProductInformation']);
+    assert.equal(
+      view.json.data.data.generalProductInformation.batteryModel,
+      passport.data.generalProductInformation.batteryModel,
+    );
+    assert.equal(view.json.data.data.generalProductInformation.warrantyPeriod, undefined);
+  }
+
+  it("a draft is not on the resolver (RES 2.5.9: the GTIN level shows the published battery's product facts); PATCH merges, a no-op makes no version", async () => {
+    await expectProductFactsOnly();
     const patched = await call(h, {
       method: 'PATCH',
       url: `/v1/dpp-models/${model.id}`,
@@ -148,15 +163,10 @@ forEachDialect('dpp model passports', (dialect) => {
     assert.equal(view.json.data.serial, battery.serial);
   });
 
-  it('archived: the GTIN level leaves the resolver', async () => {
+  it("archived: the model leaves the resolver; the GTIN level falls back to the published battery's product facts", async () => {
     const res = await call(h, { method: 'POST', url: `/v1/dpp-models/${model.id}/archive`, tenant: owner });
     assert.equal(res.json.data.publication_status, 'archived');
-    expectProblem(await call(h, { url: `/01/${passport.gtin}` }), 404, 'not-found');
-    expectProblem(
-      await call(h, { url: `/dpp/${passport.gtin}`, headers: { accept: 'application/json' } }),
-      404,
-      'not-found',
-    );
+    await expectProductFactsOnly();
     expectProblem(
       await call(h, { method: 'POST', url: `/v1/dpp-models/${model.id}/archive`, tenant: owner }),
       409,

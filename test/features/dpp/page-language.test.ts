@@ -77,7 +77,7 @@ describe('page language (pure)', () => {
       assert.ok(!html.includes(`>${english}<`), english);
   });
 
-  test('the unique identifier (Art. 77(3)) is on the page, in the JSON-LD, and carries the Digital Link keys', () => {
+  test('the unique identifier (Art. 77(3)) is on the page, in the schema.org microdata, and carries the Digital Link keys', () => {
     const passport = storedPassport('ev');
     assert.equal(passport.unique_identifier, `(01)${passport.gtin}(21)${passport.serial}`);
     const html = renderPassportPage(publicView(passport, 'public'));
@@ -86,7 +86,7 @@ describe('page language (pure)', () => {
       2,
       'summary card and identification',
     );
-    assert.ok(html.includes(`"identifier":"${passport.unique_identifier}"`));
+    assert.ok(html.includes(`<meta itemprop="identifier" content="${passport.unique_identifier}">`));
     const key = parseDigitalLinkPath(pathOf(passport.digital_link));
     assert.ok(key.ok);
     assert.equal(uniqueIdentifier({ gtin: key.value.gtin14, serial: key.value.serial! }), passport.unique_identifier);

@@ -24,13 +24,16 @@ describe('passport page', () => {
     assert.match(html, /<style>[^<]+<\/style>/);
   });
 
-  test('uses no executable script: only a schema.org JSON-LD data block', () => {
+  test('has no script element at all: schema.org Product data is microdata on the summary card', () => {
     for (const name of FIXTURES) {
       const html = page(name, 'legitimate_interest');
-      assert.deepEqual(html.match(/<script[^>]*>/gi), ['<script type="application/ld+json">']);
-      const json = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]);
-      assert.equal(json['@type'], 'Product');
-      assert.match(json.gtin14, /^[0-9]{14}$/);
+      assert.doesNotMatch(html, /<script/i);
+      assert.match(
+        html,
+        /<section aria-labelledby="summary" class="card" itemscope itemtype="https:\/\/schema\.org\/Product">/,
+      );
+      assert.match(html, /<meta itemprop="gtin14" content="[0-9]{14}">/);
+      assert.match(html, /<meta itemprop="name" content="[^"]+">/);
     }
   });
 
@@ -74,11 +77,12 @@ describe('passport page', () => {
     assert.doesNotMatch(page('stationary', 'public'), /State of health|Battery status/);
   });
 
-  test('escapes the JSON-LD block so a value cannot close it', () => {
+  test('escapes the microdata so a value cannot end its attribute', () => {
     const passport = storedPassport('ev');
-    passport.data.generalProductInformation!.batteryModel = '</script><script>alert(1)</script>';
+    passport.data.generalProductInformation!.batteryModel = '"><script>alert(1)</script>';
     const html = renderPassportPage(publicView(passport, 'public'));
-    assert.deepEqual(html.match(/<script[^>]*>/gi), ['<script type="application/ld+json">']);
+    assert.doesNotMatch(html, /<script/i);
+    assert.ok(html.includes('<meta itemprop="name" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">'));
   });
 
   test('escapes every value: text, links, envelope fields', () => {
@@ -88,7 +92,7 @@ describe('passport page', () => {
     passport.data.labels!.declarationOfConformity = 'https://x.example/a?b=1&c="><script>alert(1)</script>';
     passport.serial = `<a>"'&`; // every one of these is legal in GS1 character set 82
     const html = renderPassportPage(publicView(passport, 'public'));
-    assert.doesNotMatch(html.replace('<script type="application/ld+json">', ''), /<script/i);
+    assert.doesNotMatch(html, /<script/i);
     assert.doesNotMatch(html, /<b>Sons/);
     assert.ok(html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;'));
     assert.ok(html.includes('O&#39;Brien &amp; &lt;b&gt;Sons&lt;/b&gt;'));

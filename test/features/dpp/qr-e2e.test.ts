@@ -68,12 +68,14 @@ forEachDialect('dpp QR end to end', (dialect) => {
     assert.equal(await decodeSvg(svg.body), passport.digital_link);
   });
 
-  it('a draft has a QR (to print before publishing) whose link 404s until it is published', async (t) => {
+  it('a draft has a QR (to print before publishing) whose link never shows it until it is published (RES 2.5.9: it walks up to the GTIN level)', async (t) => {
     const { tenant } = await publishedPassport(h, 'lmt');
     const draft = await createPassport(h, tenant, uniqueFixture('lmt'));
     const png = await call(h, { url: `/v1/dpp/${draft.id}/qr.png`, tenant });
     assert.equal(png.statusCode, 200);
-    expectProblem(await call(h, { url: pathOf(draft.digital_link) }), 404, 'not-found');
+    const before = await call(h, { url: pathOf(draft.digital_link) });
+    assert.equal(before.statusCode, 307);
+    assert.equal(before.headers.location, `http://qrs.test/dpp/${draft.gtin}`);
     await publish(h, tenant, draft.id);
     const skip = missingTools('zbarimg');
     if (skip) return t.skip(skip);

@@ -5,7 +5,15 @@ import { it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
-import { pathOf, publishedModel, publishedPassport } from '../../support/passports.js';
+import {
+  createPassport,
+  pathOf,
+  publish,
+  publishedModel,
+  publishedPassport,
+  serialAnchor,
+  uniqueFixture,
+} from '../../support/passports.js';
 import { compressDigitalLink } from '../../../src/features/dpp/gs1-compression.js';
 
 const VOC = 'https://ref.gs1.org/voc/';
@@ -16,12 +24,17 @@ forEachDialect('resolver conformance', (dialect) => {
   let ev: any; // lot and serial, with a model passport at its GTIN
   let lmt: any; // serial only, no model passport
   let model: any;
+  let stationary: any; // lot and serial, no model passport
   before(async () => {
     const published = await publishedPassport(h, 'ev');
     ev = published.passport;
     model = await publishedModel(h, published.tenant, ev);
     lmt = (await publishedPassport(h, 'lmt')).passport;
+    stationary = (await publishedPassport(h, 'stationary')).passport;
   });
+
+  /** Every link of a Link header value, split where a new `<` starts one (RFC 8288 §3). */
+  const linksOf = (header: unknown) => String(header).split(/, (?=<)/);
 
   const get = (url: string, headers: Record<string, string> = {}) => call(h, { url, headers });
   const evPath = () => pathOf(ev.digital_link);
@@ -38,7 +51,7 @@ forEachDialect('resolver conformance', (dialect) => {
 
   it('RES 2.5.8 (suite singleDefaulLink): exactly one default link per level, with title and href only', async () => {
     const { json } = await get(`${evPath()}?linkType=linkset`);
-    assert.equal(json.linkset.length, 2);
+    assert.equal(json.linkset.length, 3);
     for (const context of json.linkset) {
       assert.equal(context[`${VOC}defaultLink`].length, 1);
       assert.deepEqual(Object.keys(context[`${VOC}defaultLink`][0]).sort(), ['href', 'title']);
@@ -107,11 +120,93 @@ forEachDialect('resolver conformance', (dialect) => {
     );
   });
 
-  it('RES 2.5.9: the battery level comes first and the GTIN level follows it in the linkset', async () => {
+  it('RES 2.5.9 rule 4 (suite basicWalkUp): an unknown value of a valid key qualifier walks up without a model passport', async () => {
+    // serial only: an unknown serial walks up to the GTIN level, served from the published battery's product facts
+    for (const url of [`/01/${lmt.gtin}/21/NO-SUCH-SERIAL`, `/01/${lmt.gtin}/10/ANY-LOT`, `/01/${lmt.gtin}`]) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 307, url);
+      assert.equal(res.headers.location, `http://qrs.test/dpp/${lmt.gtin}`, url);
+      assert.ok(String(res.headers.link).startsWith(`<http://qrs.test/01/${lmt.gtin}?linkType=linkset>`), url);
+    }
+    // lot and serial: a known lot with an unknown serial walks up to the lot, another lot to the GTIN
+    const lot = encodeURIComponent(stationary.lot);
+    const toLot = await get(`/01/${stationary.gtin}/10/${lot}/21/NO-SUCH-SERIAL`);
+    assert.equal(toLot.statusCode, 307);
+    assert.equal(toLot.headers.location, `http://qrs.test/dpp/${stationary.gtin}?lot=${lot}`);
+    const linkset = (await get(`/01/${stationary.gtin}/10/${lot}/21/NO-SUCH-SERIAL?linkType=linkset`)).json;
+    assert.deepEqual(
+      linkset.linkset.map((c: any) => c.anchor),
+      [`http://qrs.test/01/${stationary.gtin}/10/${lot}`, `http://qrs.test/01/${stationary.gtin}`],
+    );
+    const otherLot = await get(`/01/${stationary.gtin}/10/OTHER/21/${encodeURIComponent(stationary.serial)}`);
+    assert.equal(otherLot.statusCode, 307);
+    assert.equal(otherLot.headers.location, `http://qrs.test/dpp/${stationary.gtin}`);
+    // each level's page answers, with the product named and no battery's own data
+    for (const url of [String(toLot.headers.location), String(otherLot.headers.location)]) {
+      const page = await get(pathOf(url), { accept: 'text/html' });
+      assert.equal(page.statusCode, 200, url);
+      assert.ok(page.body.includes(stationary.data.generalProductInformation.batteryModel), url);
+      assert.ok(!page.body.includes(stationary.serial), url);
+    }
+    // a lot nobody published has no page of its own
+    expectProblem(
+      await get(`/dpp/${stationary.gtin}?lot=NO-SUCH-LOT`, { accept: 'application/json' }),
+      404,
+      'not-found',
+    );
+  });
+
+  it('RES 2.5.9 rule 2: the serial-level link of a lot-bearing passport is anchored on 01+21, without AI 10', async () => {
+    const { json } = await get(`${pathOf(stationary.digital_link)}?linkType=linkset`);
+    const [battery, lotLevel] = json.linkset;
+    assert.equal(battery.anchor, serialAnchor(stationary));
+    assert.doesNotMatch(battery.anchor, /\/10\//);
+    assert.equal(battery[`${VOC}defaultLink`][0].href, stationary.public_url);
+    assert.equal(lotLevel.anchor, `http://qrs.test/01/${stationary.gtin}/10/${encodeURIComponent(stationary.lot)}`);
+    // the lot on the label is still checked: the anchor itself resolves to the battery
+    assert.equal((await get(pathOf(serialAnchor(stationary)))).headers.location, stationary.public_url);
+    const page = await get(pathOf(stationary.public_url), { accept: 'text/html' });
+    assert.ok(String(page.headers.link).startsWith(`<${serialAnchor(stationary)}?linkType=linkset>`));
+  });
+
+  it('RFC 8288 §3, RFC 8187, RES 2.5.1–2.5.3: every Link header link has a title naming the product; quotes and non-ASCII get title*', async () => {
+    const t = (await publishedPassport(h, 'lmt')).tenant;
+    const input = uniqueFixture('lmt');
+    const name = 'Akku \u201eS\u00fcd\u201c "X"';
+    input.data.generalProductInformation!.batteryModel = name;
+    const akku = await publish(h, t, (await createPassport(h, t, input)).id);
+    const redirect = await get(pathOf(akku.digital_link));
+    const [link] = linksOf(redirect.headers.link);
+    assert.equal(
+      link,
+      `<${serialAnchor(akku)}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Links for Akku 'Sud' 'X'"; title*=UTF-8''Links%20for%20Akku%20%E2%80%9ES%C3%BCd%E2%80%9C%20%22X%22`,
+    );
+    assert.doesNotMatch(String(redirect.headers.link), /[^\x20-\x7e]/);
+    const answers = [
+      redirect,
+      await get(pathOf(akku.digital_link), { accept: 'application/linkset+json' }),
+      await get(pathOf(akku.public_url), { accept: 'text/html' }),
+      await get(pathOf(compressDigitalLink(akku.digital_link))),
+      await get(evPath()),
+    ];
+    for (const res of answers)
+      for (const one of linksOf(res.headers.link)) assert.match(one, /; title="[\x20-\x7e]+"/, one);
+    // the linkset titles name the product and the manufacturer
+    const { json } = await get(`${pathOf(akku.digital_link)}?linkType=linkset`);
+    const battery = json.linkset[0];
+    assert.equal(battery[`${VOC}dpp`][0].title, `Digital battery passport: ${name}`);
+    assert.equal(battery[`${VOC}defaultLink`][0].title, `Battery passport: ${name}`);
+    assert.equal(
+      battery[`${VOC}homepage`][0].title,
+      `Manufacturer: ${akku.data.generalProductInformation.manufacturerInformation.name}`,
+    );
+  });
+
+  it('RES 2.5.9: the battery level comes first, then its lot, then the GTIN level in the linkset', async () => {
     const { json } = await get(`${evPath()}?linkType=linkset`);
     assert.deepEqual(
       json.linkset.map((c: any) => c.anchor),
-      [ev.digital_link, model.digital_link],
+      [serialAnchor(ev), `http://qrs.test/01/${ev.gtin}/10/${encodeURIComponent(ev.lot)}`, model.digital_link],
     );
     assert.equal((await get(evPath())).headers.location, ev.public_url);
   });
@@ -131,13 +226,13 @@ forEachDialect('resolver conformance', (dialect) => {
     const json = await get(evPath(), { accept: 'application/json' });
     assert.equal(json.statusCode, 200);
     assert.equal(json.headers['content-type'], 'application/json');
-    assert.equal(json.json.linkset[0].anchor, ev.digital_link);
+    assert.equal(json.json.linkset[0].anchor, serialAnchor(ev));
 
     const ld = await get(evPath(), { accept: 'application/ld+json' });
     assert.equal(ld.statusCode, 200);
     assert.equal(ld.headers['content-type'], 'application/ld+json');
     assert.equal(ld.json['@context'], CONTEXT);
-    assert.equal(ld.json.linkset[0].anchor, ev.digital_link);
+    assert.equal(ld.json.linkset[0].anchor, serialAnchor(ev));
 
     for (const accept of ['*/*', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8']) {
       assert.equal((await get(evPath(), { accept })).statusCode, 307, accept);
@@ -159,11 +254,14 @@ forEachDialect('resolver conformance', (dialect) => {
     const redirect = await get(evPath());
     assert.equal(
       redirect.headers.link,
-      `<${ev.digital_link}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`,
+      `<${serialAnchor(ev)}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Links for ${ev.data.generalProductInformation.batteryModel}"`,
     );
     const options = await call(h, { method: 'OPTIONS', url: evPath() });
     assert.equal(options.statusCode, 204);
-    assert.equal(options.headers.link, redirect.headers.link);
+    assert.match(
+      String(options.headers.link),
+      /^<[^>]+\?linkType=linkset>; rel="linkset"; type="application\/linkset\+json"; title="[^"]+"$/,
+    );
   });
 
   it('CORS (suite corsCheck, methodsCheck): any origin, GET, HEAD and OPTIONS', async () => {
@@ -181,11 +279,11 @@ forEachDialect('resolver conformance', (dialect) => {
     assert.equal(res.headers.location, ev.public_url);
     assert.ok(String(res.headers.link).includes(`<${ev.digital_link}>; rel="owl:sameAs"`), String(res.headers.link));
     const linkset = await get(pathOf(compressed), { accept: 'application/linkset+json' });
-    assert.equal(linkset.json.linkset[0].anchor, ev.digital_link);
+    assert.equal(linkset.json.linkset[0].anchor, serialAnchor(ev));
     // a single segment that is no compressed GS1 key goes on to the not-found handler
     expectProblem(await get('/not-a-compressed-link'), 404, 'not-found');
     expectProblem(
-      await get(pathOf(compressDigitalLink(`http://qrs.test/01/${lmt.gtin}/21/UNKNOWN`))),
+      await get(pathOf(compressDigitalLink(`http://qrs.test/01/04260123456788/21/UNKNOWN`))),
       404,
       'not-found',
     );
@@ -217,10 +315,22 @@ forEachDialect('resolver conformance', (dialect) => {
     expectProblem(await get(`${evPath()}?linkType=gs1:nosuchlt`), 404, 'not-found');
   });
 
+  it('public page (docs/dpp.md "no executable script"): no script element, and a CSP that allows no script', async () => {
+    for (const url of [evPath(), gtinPath()]) {
+      const redirect = await get(url);
+      const page = await get(pathOf(String(redirect.headers.location)), { accept: 'text/html' });
+      assert.equal(page.statusCode, 200, url);
+      assert.doesNotMatch(page.body, /<script/i, url);
+      const csp = String(page.headers['content-security-policy']);
+      assert.match(csp, /default-src 'none'/, url);
+      assert.doesNotMatch(csp, /script-src|'unsafe-eval'|'strict-dynamic'/, url);
+    }
+  });
+
   it('browsers get HTML pages for resolver errors, other clients problem documents', async () => {
     const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
     for (const [url, status] of [
-      [`/01/${lmt.gtin}/21/NO-SUCH`, 404],
+      [`/01/04260123456788/21/NO-SUCH`, 404],
       [`/01/${ev.gtin}/21/AB%00C`, 400],
       [`/01/04260123456781/21/X`, 400],
     ] as const) {

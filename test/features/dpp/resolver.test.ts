@@ -4,7 +4,14 @@ import { it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
-import { createPassport, pathOf, publishedPassport, uniqueFixture } from '../../support/passports.js';
+import {
+  createPassport,
+  pathOf,
+  publishedPassport,
+  publisher,
+  serialAnchor,
+  uniqueFixture,
+} from '../../support/passports.js';
 
 forEachDialect('dpp resolver', (dialect) => {
   let ev: any; // published, with a lot
@@ -23,7 +30,7 @@ forEachDialect('dpp resolver', (dialect) => {
     assert.equal(res.headers.location, ev.public_url);
     const link = String(res.headers.link);
     assert.ok(
-      link.startsWith(`<${ev.digital_link}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`),
+      link.startsWith(`<${serialAnchor(ev)}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`),
       link,
     );
     // Only the linkset: listing every link in the header was deprecated by GS1-Conformant Resolver 1.0.
@@ -81,9 +88,9 @@ forEachDialect('dpp resolver', (dialect) => {
       assert.equal(res.statusCode, 200, url);
       assert.equal(res.headers['content-type'], 'application/linkset+json');
       const body = JSON.parse(res.body);
-      assert.equal(body.linkset.length, 1);
+      assert.equal(body.linkset.length, 3, 'the battery, its lot and the GTIN');
       const [context] = body.linkset;
-      assert.equal(context.anchor, ev.digital_link);
+      assert.equal(context.anchor, serialAnchor(ev));
       for (const rel of ['https://ref.gs1.org/voc/dpp', 'https://ref.gs1.org/voc/pip']) {
         assert.equal(context[rel][0].href, ev.public_url, rel);
         assert.equal(context[rel][0].type, 'text/html');
@@ -121,18 +128,15 @@ forEachDialect('dpp resolver', (dialect) => {
     }
   });
 
-  it('404 for a well-formed key with no level that has links (no model passport for the GTIN)', async () => {
-    const draft = await createPassport(
-      h,
-      (await publishedPassport(h, 'stationary')).tenant,
-      uniqueFixture('stationary'),
-    );
+  it('RES 2.5.9: 404 only when no level has links (no published passport or model passport of the GTIN)', async () => {
+    const tenant = await publisher(h);
+    const draft = await createPassport(h, tenant, uniqueFixture('lmt'));
     for (const url of [
       '/01/04260123456788/21/NO-SUCH-SERIAL',
-      `/01/${ev.gtin}/10/OTHER/21/${encodeURIComponent(ev.serial)}`,
-      `/01/${ev.gtin}`,
-      `/01/${ev.gtin}/22/V1/21/${encodeURIComponent(ev.serial)}`,
+      '/01/04260123456788/10/L1/21/S1',
+      '/01/04260123456788',
       pathOf(draft.digital_link),
+      `/01/${draft.gtin}`,
     ])
       expectProblem(await get(url), 404, 'not-found');
   });
