@@ -100,6 +100,31 @@ describe('dashboard: accounts journey', { skip }, () => {
     await ctx.close();
   });
 
+  it("in German, names the server's password minimum and calls a wrong password a wrong address or password", async () => {
+    const email = `de-${Date.now()}@example.com`;
+    const made = await server.h.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email, password: 'correct horse battery', org_name: 'Beispiel GmbH' },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const ctx = await newContext(browser, server.url, 'de-DE');
+    const page = await ctx.newPage();
+    await page.goto('/signup');
+    await page.getByText('Mindestens 12 Zeichen', { exact: false }).waitFor();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Bei qrs anmelden' }).waitFor();
+    await page.getByLabel('E-Mail').fill(email);
+    await page.getByLabel('Passwort').fill('falsches passwort');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    const alert = page.getByTestId('problem');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Die E-Mail-Adresse oder das Passwort ist falsch\./);
+    assert.doesNotMatch(await alert.innerText(), /Sitzung ist abgelaufen/);
+    await expectAccessible(page, 'login with a wrong password (de)');
+    await ctx.close();
+  });
+
   it('is usable by keyboard: tab reaches the fields and Enter submits', async () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
