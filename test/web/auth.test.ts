@@ -3,6 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
+import { call } from '../support/harness.js';
 import {
   chromiumMissing,
   expectAccessible,
@@ -102,10 +103,10 @@ describe('dashboard: accounts journey', { skip }, () => {
 
   it("in German, names the server's password minimum and calls a wrong password a wrong address or password", async () => {
     const email = `de-${Date.now()}@example.com`;
-    const made = await server.h.app.inject({
+    const made = await call(server.h, {
       method: 'POST',
       url: '/auth/signup',
-      payload: { email, password: 'correct horse battery', org_name: 'Beispiel GmbH' },
+      body: { email, password: 'correct horse battery', org_name: 'Beispiel GmbH' },
     });
     assert.equal(made.statusCode, 201, made.body);
     const ctx = await newContext(browser, server.url, 'de-DE');
