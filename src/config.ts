@@ -39,9 +39,12 @@ function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
   return out;
 }
 
-/** DEFAULT_PLAN: a self-hosted server's sign-ups need not start on Free (docs/decisions.md D16). */
-function defaultPlan(env: NodeJS.ProcessEnv): PlanName {
-  const value = (env.DEFAULT_PLAN || 'free') as PlanName;
+/**
+ * DEFAULT_PLAN: without a payment provider nobody can buy a larger plan, so sign-ups start on the
+ * unlimited one; with billing they start on Free (docs/decisions.md D62, amending D16).
+ */
+function defaultPlan(env: NodeJS.ProcessEnv, billingOn: boolean): PlanName {
+  const value = (env.DEFAULT_PLAN || (billingOn ? 'free' : 'enterprise')) as PlanName;
   if (!PLAN_NAMES.includes(value))
     throw new Error(`DEFAULT_PLAN must be one of ${PLAN_NAMES.join(', ')}, got "${env.DEFAULT_PLAN}"`);
   return value;
@@ -266,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     invitationsPerDay: positive(env, 'INVITATIONS_PER_DAY', 50),
     secretsKey: secretsKey(env),
     plans: plans(env),
-    defaultPlan: defaultPlan(env),
+    defaultPlan: defaultPlan(env, Boolean(env.STRIPE_SECRET_KEY?.trim())),
     rateLimit: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
       anonymousPerWindow: int(env, 'RATE_LIMIT_ANONYMOUS', 60),

@@ -3,6 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
+import { call } from '../support/harness.js';
 import {
   chromiumMissing,
   expectAccessible,
@@ -97,6 +98,31 @@ describe('dashboard: accounts journey', { skip }, () => {
     await page.getByRole('heading', { name: 'Log in to qrs' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Log in to qrs' }).waitFor();
+    await ctx.close();
+  });
+
+  it("in German, names the server's password minimum and calls a wrong password a wrong address or password", async () => {
+    const email = `de-${Date.now()}@example.com`;
+    const made = await call(server.h, {
+      method: 'POST',
+      url: '/auth/signup',
+      body: { email, password: 'correct horse battery', org_name: 'Beispiel GmbH' },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const ctx = await newContext(browser, server.url, 'de-DE');
+    const page = await ctx.newPage();
+    await page.goto('/signup');
+    await page.getByText('Mindestens 12 Zeichen', { exact: false }).waitFor();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Bei qrs anmelden' }).waitFor();
+    await page.getByLabel('E-Mail').fill(email);
+    await page.getByLabel('Passwort').fill('falsches passwort');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    const alert = page.getByTestId('problem');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Die E-Mail-Adresse oder das Passwort ist falsch\./);
+    assert.doesNotMatch(await alert.innerText(), /Sitzung ist abgelaufen/);
+    await expectAccessible(page, 'login with a wrong password (de)');
     await ctx.close();
   });
 

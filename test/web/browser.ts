@@ -23,8 +23,9 @@ export function chromiumMissing(): string | undefined {
 
 /** Builds web/dist once when it is missing (a checkout where `npm install` skipped prepare);
  * the root build makes sdk/dist first, which the dashboard imports. */
+/** The dashboard build the servers serve: web/dist, or WEB_DIST (a build of a branch's own web/src). */
 export function ensureBuilt(): string {
-  const dist = join(root, 'web', 'dist');
+  const dist = process.env.WEB_DIST || join(root, 'web', 'dist');
   if (!existsSync(join(dist, 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   return dist;
 }

@@ -15,3 +15,14 @@ describe('dashboard messages', () => {
     }
   });
 });
+
+describe('password and log-in texts', () => {
+  it("take the minimum from the server's constant and say a wrong log-in is a wrong address or password", () => {
+    for (const table of [en, de]) {
+      assert.match(table['auth.passwordHint'], /\{min\}/);
+      assert.doesNotMatch(table['auth.passwordHint'], /\d/, 'no second copy of the number');
+    }
+    assert.match(de['auth.loginWrong'], /E-Mail-Adresse oder das Passwort ist falsch/);
+    assert.doesNotMatch(de['auth.loginWrong'], /Sitzung|Schlüssel/);
+  });
+});

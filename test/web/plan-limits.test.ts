@@ -24,7 +24,7 @@ describe('dashboard: plan limits on a self-hosted server', { skip }, () => {
   before(async () => {
     [server, browser] = await Promise.all([
       // Five dynamic codes, so four are exactly the 80 % step. No STRIPE_SECRET_KEY: billing is off.
-      startServer({ PLANS_JSON: JSON.stringify({ free: { maxDynamicCodes: 5 } }) }),
+      startServer({ DEFAULT_PLAN: 'free', PLANS_JSON: JSON.stringify({ free: { maxDynamicCodes: 5 } }) }),
       launch(),
     ]);
     ctx = await newContext(browser, server.url);
@@ -49,7 +49,7 @@ describe('dashboard: plan limits on a self-hosted server', { skip }, () => {
   it('the banner is dismissed until the next step, and comes back when the limit is reached', async () => {
     await createCodes(4, 1);
     await page.reload();
-    await banner().getByText("You have used 80 % of your plan's Dynamic codes.").waitFor();
+    await banner().getByText("You have used 80 % of your plan's Dynamic codes (4 of 5).").waitFor();
     await expectAccessible(page, 'usage banner with its dismiss button');
     await banner().getByRole('button', { name: 'Dismiss' }).click();
     await banner().waitFor({ state: 'detached' });
@@ -66,12 +66,13 @@ describe('dashboard: plan limits on a self-hosted server', { skip }, () => {
     // The limit reached is news: the banner is back, at the higher step.
     await createCodes(1, 5);
     await page.reload();
-    await banner().getByText("You have reached your plan's limit of Dynamic codes.").waitFor();
+    await banner().getByText("You have reached your plan's limit of Dynamic codes (5 of 5).").waitFor();
     assert.match((await banner().getAttribute('class')) ?? '', /banner-error/);
   });
 
   it('its link shows the plan and every limit, and how the plan changes without billing', async () => {
-    await banner().getByRole('link', { name: 'Upgrade your plan' }).click();
+    assert.match(await banner().getByTestId('usage-hint').innerText(), /its operator sets .*org set-plan/);
+    await banner().getByRole('link', { name: 'Your plan and its limits' }).click();
     await page.getByRole('heading', { name: 'Billing' }).waitFor();
     await page.getByTestId('billing-off').getByText('org set-plan', { exact: false }).waitFor();
     const limits = page.getByTestId('plan-limits');

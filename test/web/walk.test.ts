@@ -19,7 +19,7 @@ describe('dashboard: a quick walk stays inside the rate budget', { skip }, () =>
   const api: Array<{ url: string; status: number; at: number }> = [];
   before(async () => {
     // The Free plan's real budget for keys (60 a minute); sessions get RATE_LIMIT_SESSION's default.
-    [server, browser] = await Promise.all([startServer({ RATE_LIMIT_FREE: '60' }), launch()]);
+    [server, browser] = await Promise.all([startServer({ DEFAULT_PLAN: 'free', RATE_LIMIT_FREE: '60' }), launch()]);
     ctx = await newContext(browser, server.url);
     page = await ctx.newPage();
     page.on('response', (res) => {

@@ -34,6 +34,8 @@ export function reachedThresholds(used: number, limit: number): number[] {
  * key lets one transaction only insert it, and that one publishes the event and queues the mail,
  * so several instances and concurrent writers notify once per threshold, meter and period.
  * It asks "reached", not "crossed", so a check that was missed is made good by the next one.
+ * Every threshold gets its event; a check that passes several at once mails only the highest, so
+ * nobody reads "80 %" and "100 %" in the same second (docs/decisions.md D62).
  */
 export function createThresholdDetector(deps: ServiceDeps) {
   // Keys known to be recorded, so an organization past 100 % costs no query per flush; the table
@@ -78,7 +80,17 @@ export function createThresholdDetector(deps: ServiceDeps) {
       return x < y ? -1 : x > y ? 1 : 0;
     });
     const inserted = await recordReached(trx, rows);
-    for (const r of inserted) await notify(trx, deps, orgs.get(r.organization_id)!, r, now);
+    const highest = new Map<string, number>();
+    for (const r of inserted) {
+      const k = key(r.organization_id, r.meter, r.period, 0);
+      highest.set(k, Math.max(highest.get(k) ?? 0, r.threshold));
+    }
+    for (const r of inserted) {
+      const org = orgs.get(r.organization_id)!;
+      const ws = await defaultWorkspace(trx, org.id);
+      await publish(trx, org.id, ws, r, now);
+      if (highest.get(key(r.organization_id, r.meter, r.period, 0)) === r.threshold) await mail(trx, deps, org, ws, r);
+    }
     // Remembered only after the commit: a rolled-back key must be tried again.
     return () => {
       if (known.size > 100_000) known.clear();
@@ -87,16 +99,12 @@ export function createThresholdDetector(deps: ServiceDeps) {
   };
 }
 
-async function notify(
-  trx: DB,
-  deps: ServiceDeps,
-  org: { id: string; name: string; billing_email: string | null },
-  r: { meter: UsageMeter; period: string; threshold: number; used: number; plan_limit: number },
-  now: Date,
-) {
-  const ws = await defaultWorkspace(trx, org.id);
+type Reached = { meter: UsageMeter; period: string; threshold: number; used: number; plan_limit: number };
+type Workspace = Awaited<ReturnType<typeof defaultWorkspace>>;
+
+async function publish(trx: DB, orgId: string, ws: Workspace, r: Reached, now: Date) {
   const data = {
-    organization_id: org.id,
+    organization_id: orgId,
     meter: r.meter,
     threshold: r.threshold,
     period: r.period,
@@ -105,9 +113,18 @@ async function notify(
   };
   await publishEvent(
     trx,
-    { type: 'usage.threshold_reached', organizationId: org.id, workspaceId: ws?.id ?? '', data },
+    { type: 'usage.threshold_reached', organizationId: orgId, workspaceId: ws?.id ?? '', data },
     now,
   );
+}
+
+async function mail(
+  trx: DB,
+  deps: ServiceDeps,
+  org: { id: string; name: string; billing_email: string | null },
+  ws: Workspace,
+  r: Reached,
+) {
   const recipients = (await adminRecipients(trx, org.id)).map((a) => ({ to: a.email, locale: localeOf(a.locale) }));
   const billing = org.billing_email?.trim();
   if (billing && !recipients.some((x) => x.to.toLowerCase() === billing.toLowerCase())) {

@@ -37,7 +37,7 @@ export default async function authRoutes(app: App) {
       security: [],
       summary: 'Create a user, an organization on the default plan and its default workspace; starts a session',
       description:
-        "The organization gets the server's default plan (DEFAULT_PLAN, Free unless the operator set another). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.",
+        "The organization gets the server's default plan (DEFAULT_PLAN: unless the operator set another, Enterprise without billing and Free with it). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.",
       body: SignupBody,
       response: { 201: One(SignupResult) },
     }),

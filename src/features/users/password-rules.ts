@@ -1,13 +1,10 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { invalidField } from '../../http/errors.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-policy.js';
 
-/**
- * NIST SP 800-63B §5.1.1.2 (docs/security.md): length is what matters, no composition rules. At
- * least 12 characters (counted as code points, like the schema), at most 256 so a hash never
- * works on megabytes, and not a password that attackers try first.
- */
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
+// Length limits in src/lib/password-policy.ts (shared with the dashboard); here also: not a
+// password that attackers try first.
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 // zxcvbn-ts's list of ~49,000 passwords most found in breaches (built from public leak corpora).
 // Loaded on first use: the Set costs a few MB that a redirect-only instance need not pay.

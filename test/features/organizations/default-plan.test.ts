@@ -18,8 +18,11 @@ function cli(env: NodeJS.ProcessEnv, args: string[]) {
 }
 
 describe('DEFAULT_PLAN setting', () => {
-  it('is free unless set, and an unknown plan stops the start with a message naming it', () => {
-    assert.equal(loadConfig({}).defaultPlan, 'free');
+  it('is enterprise without billing and free with it unless set; an unknown plan stops the start with a message naming it', () => {
+    assert.equal(loadConfig({}).defaultPlan, 'enterprise');
+    assert.equal(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).defaultPlan, 'free');
+    assert.equal(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', DEFAULT_PLAN: 'pro' }).defaultPlan, 'pro');
+    assert.equal(loadConfig({ DEFAULT_PLAN: 'free' }).defaultPlan, 'free');
     assert.equal(loadConfig({ DEFAULT_PLAN: 'business' }).defaultPlan, 'business');
     assert.throws(() => loadConfig({ DEFAULT_PLAN: 'gold' }), /DEFAULT_PLAN must be one of free, pro, .*"gold"/);
   });

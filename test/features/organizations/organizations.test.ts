@@ -7,7 +7,7 @@ import { asKey, asMember, assertErrorAt, req } from '../../support/callers.js';
 forEachDialect('organizations', (dialect) => {
   const { h } = useHarness(dialect, { tenant: false });
 
-  it("POST creates a free organization with a default workspace; the key's creator becomes org_admin", async () => {
+  it("POST creates an organization on the default plan (Enterprise without billing) with a default workspace; the key's creator becomes org_admin", async () => {
     const t = await seedTenant(h, 'pro');
     const slug = randomSlug('org');
     const res = await req(h, asKey(t), 'POST', '/v1/organizations', {
@@ -28,7 +28,7 @@ forEachDialect('organizations', (dialect) => {
       'updated_at',
     ]);
     assert.match(org.id, /^org_[0-9A-Z]{26}$/);
-    assert.equal(org.plan, 'free');
+    assert.equal(org.plan, 'enterprise');
     assert.equal(org.slug, slug);
     assert.deepEqual(org.settings, {});
     const ws = await h.db.selectFrom('workspaces').selectAll().where('organization_id', '=', org.id).execute();

@@ -227,9 +227,44 @@ forEachDialect(
           .sort(),
         [100, 80],
       );
-      assert.equal(await mailed(t.email, subject(80)), 1);
       assert.equal(await mailed(t.email, subject(100)), 1);
+      assert.equal(smtp.to(t.email).length, 1, 'one reading past both thresholds mails only the highest');
       assert.equal((await rowsOf(t.organizationId)).length, 2);
+    });
+
+    it('a flush that passes 80 % and 100 % at once sends both events but one e-mail per recipient, the 100 %', async () => {
+      const t = await seedTenant(h, 'free');
+      const deAdmin = await seedMember(h, t, { org: 'org_admin' });
+      await h.db.updateTable('users').set({ locale: 'de' }).where('id', '=', deAdmin.userId).execute();
+      const ep = await endpoint(t);
+      const code = await createCode(h, t, { type: 'url', url: 'https://example.com/jump', dynamic: true });
+      await scans(code, 11);
+      assert.deepEqual(
+        usageEvents(ep)
+          .map((e) => [e.meter, e.threshold, e.used])
+          .sort((a, b) => Number(a[1]) - Number(b[1])),
+        [
+          ['scans', 80, 11],
+          ['scans', 100, 11],
+        ],
+      );
+      assert.equal(await mailed(t.email, subject(100)), 1);
+      assert.equal(await mailed(deAdmin.email, german(100)), 1);
+      // Both recipients had their 100 % mail parsed above; nothing else was sent to either.
+      assert.deepEqual(
+        smtp.to(t.email).map((m) => m.subject),
+        [subject(100)],
+      );
+      assert.deepEqual(
+        smtp.to(deAdmin.email).map((m) => m.subject),
+        [german(100)],
+      );
+      // The next month's first crossing mails again, once.
+      clock.t = Date.parse('2046-05-03T08:00:00.000Z');
+      await scans(code, 10);
+      assert.equal(await mailed(t.email, subject(100), 2), 2);
+      assert.equal(smtp.to(t.email).length, 2);
+      clock.t = START;
     });
 
     it('a rolled-back check records and sends nothing, and the next check still notifies', async () => {

@@ -30,7 +30,7 @@ forEachDialect('auth', (dialect) => {
     });
   }
 
-  it('signup creates user, Free organization, default workspace, org_admin membership and a session', async () => {
+  it('signup creates user, organization on the default plan (Enterprise without billing), default workspace, org_admin membership and a session', async () => {
     const email = `${randomSlug('s')}@Example.com`;
     const res = await call(h, {
       method: 'POST',
@@ -40,7 +40,7 @@ forEachDialect('auth', (dialect) => {
     assert.equal(res.statusCode, 201, res.body);
     const d = res.json.data;
     assert.equal(d.user.email, email.toLowerCase());
-    assert.equal(d.organization.plan, 'free');
+    assert.equal(d.organization.plan, 'enterprise');
     assert.match(d.organization.slug, /^ada-co-gmbh/);
     assert.equal(d.workspace.is_default, true);
     assert.equal(d.workspace.slug, 'default');

@@ -38,7 +38,8 @@ export const de: Record<MessageKey, string> = {
   'auth.signupTitle': 'Ihr qrs-Konto anlegen',
   'auth.email': 'E-Mail',
   'auth.password': 'Passwort',
-  'auth.passwordHint': 'Mindestens 8 Zeichen.',
+  'auth.passwordHint': 'Mindestens {min} Zeichen, und kein häufig verwendetes Passwort.',
+  'auth.loginWrong': 'Die E-Mail-Adresse oder das Passwort ist falsch.',
   'auth.name': 'Ihr Name',
   'auth.orgName': 'Name der Organisation',
   'auth.noAccount': 'Noch kein Konto?',
@@ -53,8 +54,8 @@ export const de: Record<MessageKey, string> = {
   'usage.scans': 'Scans in diesem Monat',
   'usage.dynamic': 'Dynamische Codes',
   'usage.meter': '{used} von {limit}',
-  'usage.warn80': 'Sie haben {pct} % der {what} Ihres Tarifs verbraucht.',
-  'usage.warn100': 'Sie haben die Grenze Ihres Tarifs für {what} erreicht.',
+  'usage.warn80': 'Sie haben {pct} % der {what} Ihres Tarifs verbraucht ({used} von {limit}).',
+  'usage.warn100': 'Sie haben die Grenze Ihres Tarifs für {what} erreicht ({used} von {limit}).',
   'usage.upgrade': 'Tarif upgraden',
   'usage.dismiss': 'Ausblenden',
   'plan.title': 'Ihr Tarif und seine Grenzen',
@@ -64,6 +65,11 @@ export const de: Record<MessageKey, string> = {
     'Nur die Grenze für Arbeitsbereiche verhindert etwas: Scans und dynamische Codes über ihrer Grenze funktionieren weiter.',
   'usage.upgradeHint':
     'Es wird nichts gesperrt, aber bitten Sie Ihre Organisations-Administration um einen größeren Tarif.',
+  'usage.seePlan': 'Ihr Tarif und seine Grenzen',
+  'usage.billingHint':
+    'Es wird nichts gesperrt: Scans und dynamische Codes funktionieren weiter. Ein größerer Tarif hebt die Grenze an.',
+  'usage.operatorHint':
+    'Es wird nichts gesperrt. Dieser Server hat keine Abrechnung: Den Tarif jeder Organisation legt sein Betreiber fest (Befehl org set-plan; DEFAULT_PLAN für neue Registrierungen). Bitten Sie ihn um einen größeren Tarif.',
   'deprecation.banner': 'Das Dashboard hat eine veraltete API aufgerufen: {method} {path}.',
   'deprecation.sunset': 'Sie funktioniert ab {date} nicht mehr.',
   'deprecation.link': 'Was sich ändert',

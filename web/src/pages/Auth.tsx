@@ -5,6 +5,7 @@ import { useAccountWrites } from '../api/hooks/account';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
 import { Field, ProblemAlert, useSubmit } from '../ui/forms';
+import { passwordHint } from '../ui/password-hint';
 import { AuthFrame } from './account/AuthFrame';
 import { LoginCode } from './account/LoginCode';
 
@@ -72,7 +73,11 @@ export function Login() {
           {t('account.reset.done')}
         </p>
       ) : null}
-      <ProblemAlert problem={submit.problem} fields={fields} />
+      <ProblemAlert
+        problem={submit.problem}
+        fields={fields}
+        text={!needCode && submit.problem?.status === 401 ? t('auth.loginWrong') : undefined}
+      />
       <form onSubmit={onSubmit} noValidate>
         {needCode ? (
           <LoginCode code={code} setCode={setCode} errors={fields} />
@@ -173,7 +178,7 @@ export function Signup() {
             <input {...p} type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
           )}
         </Field>
-        <Field label={t('auth.password')} pointer="/password" errors={submit.fields} hint={t('auth.passwordHint')}>
+        <Field label={t('auth.password')} pointer="/password" errors={submit.fields} hint={passwordHint(t)}>
           {(p) => (
             <input
               {...p}

@@ -89,8 +89,20 @@ export function useErrorText() {
 const isProblem = (x: unknown): x is Problem =>
   typeof x === 'object' && x !== null && !(x instanceof Error) && 'type' in x && 'status' in x;
 
-/** A problem of the API in the chosen language: title, sentence, the errors no field shows. */
-export function ProblemAlert({ problem, fields }: { problem: Problem | null; fields?: FieldErrors }) {
+/**
+ * A problem of the API in the chosen language: title, sentence, the errors no field shows. `text`
+ * is the sentence a screen knows better than the problem's type (a 401 on the log-in form is a
+ * wrong address or password, not an ended session).
+ */
+export function ProblemAlert({
+  problem,
+  fields,
+  text,
+}: {
+  problem: Problem | null;
+  fields?: FieldErrors;
+  text?: string;
+}) {
   const { t, fmt, lang } = useI18n();
   const [labels, setLabels] = useState<Record<string, string>>({});
   // Fields render after this alert; once they have, their pointers and labels are known.
@@ -105,7 +117,7 @@ export function ProblemAlert({ problem, fields }: { problem: Problem | null; fie
   return (
     <div className="alert alert-error" role="alert" data-testid="problem">
       <strong>{words.title}</strong>
-      <p>{words.errors.length && elsewhere.length < words.errors.length ? t('app.fixFields') : words.text}</p>
+      <p>{words.errors.length && elsewhere.length < words.errors.length ? t('app.fixFields') : (text ?? words.text)}</p>
       {elsewhere.length ? (
         <ul className="problem-list">
           {elsewhere.map((e, i) => (

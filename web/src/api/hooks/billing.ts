@@ -3,9 +3,10 @@ import { api, ok } from '../client';
 import { keys } from '../keys';
 
 /** The organization's plan and subscription (GET /v1/billing); a refusal is shown, not retried. */
-export function useBilling() {
+export function useBilling({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: keys.billing,
+    enabled,
     retry: false,
     queryFn: () => ok(api.GET('/v1/billing')),
   });

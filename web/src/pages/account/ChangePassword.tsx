@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { passwordHint } from '../../ui/password-hint';
 
 /** Needs the current password; every other session of the user ends. */
 export function ChangePassword() {
@@ -43,12 +44,7 @@ export function ChangePassword() {
             />
           )}
         </Field>
-        <Field
-          label={t('auth.newPassword')}
-          pointer="/new_password"
-          errors={submit.fields}
-          hint={t('auth.passwordHint')}
-        >
+        <Field label={t('auth.newPassword')} pointer="/new_password" errors={submit.fields} hint={passwordHint(t)}>
           {(p) => (
             <input
               {...p}

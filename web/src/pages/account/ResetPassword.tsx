@@ -4,6 +4,7 @@ import { useAccountWrites } from '../../api/hooks/account';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { Field, useSubmit } from '../../ui/forms';
+import { passwordHint } from '../../ui/password-hint';
 import { AuthFrame } from './AuthFrame';
 import { LinkProblem } from './LinkProblem';
 
@@ -38,7 +39,7 @@ export function ResetPassword() {
         }}
         noValidate
       >
-        <Field label={t('auth.newPassword')} pointer="/password" errors={submit.fields} hint={t('auth.passwordHint')}>
+        <Field label={t('auth.newPassword')} pointer="/password" errors={submit.fields} hint={passwordHint(t)}>
           {(p) => (
             <input
               {...p}
