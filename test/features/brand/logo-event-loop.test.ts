@@ -4,12 +4,12 @@
 // 100 ms beyond the machine's idle noise, and redirects sent meanwhile are answered within it.
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { call, type Harness, type Tenant } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { createCode, scan } from '../../support/codes.js';
 import { decodePng, missingTools } from '../../support/decode.js';
 import { zeroPng } from '../../support/logo-files.js';
+import { watchLoop } from '../../support/event-loop.js';
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64');
 
@@ -24,19 +24,8 @@ function worstSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${chain.repeat(78)}</svg>`;
 }
 
-/**
- * Runs `work` while watching the event loop (delay histogram, and the longest gap between 5 ms
- * timer ticks) and sending a redirect every 10 ms; each redirect's latency is measured.
- */
+/** Runs `work` under watchLoop while sending a redirect every 10 ms; each redirect's latency is measured. */
 async function watch<T>(h: Harness, shortCode: string, work: () => Promise<T>) {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  let last = performance.now();
-  let worstGap = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    worstGap = Math.max(worstGap, now - last);
-    last = now;
-  }, 5);
   const redirects: Array<Promise<number>> = [];
   const sender = setInterval(() => {
     const sent = performance.now();
@@ -47,15 +36,10 @@ async function watch<T>(h: Harness, shortCode: string, work: () => Promise<T>) {
       }),
     );
   }, 10);
-  histogram.enable();
-  const started = performance.now();
-  const result = await work();
-  const took = performance.now() - started;
-  histogram.disable();
-  clearInterval(probe);
+  const { result, took, maxDelay, worstGap } = await watchLoop(work);
   clearInterval(sender);
   const latencies = await Promise.all(redirects);
-  return { result, took, worstLoop: Math.max(histogram.max / 1e6, worstGap), worstRedirect: Math.max(0, ...latencies) };
+  return { result, took, worstLoop: Math.max(maxDelay, worstGap), worstRedirect: Math.max(0, ...latencies) };
 }
 
 /** Up to three runs (a 2-core machine shared with other work has noisy moments); in one, every redirect must stay within 100 ms of idle. */

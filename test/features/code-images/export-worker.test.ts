@@ -3,11 +3,11 @@
 // once, and an export costs the caller's rate budget by size. The output is still read with zbar.
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { call, expectProblem, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { decodePdfPage, missingTools } from '../../support/decode.js';
 import { TestClock } from '../../support/clock.js';
+import { watchLoop } from '../../support/event-loop.js';
 
 async function codesOf(h: Harness, t: Tenant, n: number): Promise<Array<{ id: string; short_url: string }>> {
   const res = await call(h, {
@@ -24,25 +24,6 @@ async function codesOf(h: Harness, t: Tenant, n: number): Promise<Array<{ id: st
   });
   assert.equal(res.statusCode, 201, res.body.slice(0, 300));
   return res.json.data;
-}
-
-/** Runs `work` while watching the event loop: the delay histogram's maximum and, as a timer probe, the longest gap between 5 ms ticks. */
-async function watchLoop<T>(work: () => Promise<T>) {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  let last = performance.now();
-  let worstGap = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    worstGap = Math.max(worstGap, now - last);
-    last = now;
-  }, 5);
-  histogram.enable();
-  const started = performance.now();
-  const result = await work();
-  const took = performance.now() - started;
-  histogram.disable();
-  clearInterval(probe);
-  return { result, took, maxDelay: histogram.max / 1e6, worstGap };
 }
 
 const exportPdf = (h: Harness, t: Tenant, ids: string[]) =>
