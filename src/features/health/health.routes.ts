@@ -14,9 +14,9 @@ const Checks = Type.Object(
       description:
         '`degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL.',
     }),
-    scans: Type.Union([Type.Literal('ok'), Type.Literal('backlog')], {
+    scans: Type.Union([Type.Literal('ok'), Type.Literal('backlog'), Type.Literal('no-journal')], {
       description:
-        '`backlog`: more scans wait to be written than SCAN_BACKLOG_DEGRADED (the database falls behind), or the scan journal was asked for and another process holds it. Redirects still answer; see `scans`.',
+        '`backlog`: more scans wait to be written than SCAN_BACKLOG_DEGRADED (the database falls behind). `no-journal`: a scan journal was asked for and this instance could not claim one (the disk refuses, or every slot is held): its pending scans live in memory only, so the answer is 503 and a load balancer takes it out. Redirects still answer; see `scans`.',
     }),
   },
   { description: 'One machine-readable state per dependency.' },
@@ -31,7 +31,8 @@ const ScanBacklog = Type.Object(
     }),
     lag_seconds: Type.Number({ minimum: 0, description: 'Age of the oldest of them, seconds.' }),
     journal: Type.Union([Type.Literal('on'), Type.Literal('off'), Type.Literal('unavailable')], {
-      description: '`on`: pending scans are on disk and survive a crash (docs/scans-pipeline.md).',
+      description:
+        '`on`: pending scans are on disk and survive a crash (docs/scans-pipeline.md). `unavailable`: one was asked for and could not be claimed.',
     }),
     dropped: Type.Integer({
       minimum: 0,
@@ -54,8 +55,8 @@ const Health = Type.Object({
 const DATABASE_CHECK_MS = 2_000;
 
 /**
- * 503 only when the database is down (this instance cannot serve); a Redis outage is `degraded`
- * with 200, since every instance shares the one Redis and a load balancer must not drop them all.
+ * 503 when the database is down (this instance cannot serve) or its scan journal is missing
+ * (docs/decisions.md D67); a Redis outage is `degraded` with 200, since every instance shares the one Redis and a load balancer must not drop them all.
  */
 export default async function healthRoutes(app: App) {
   const { db, config, redisCircuit } = app.deps;
@@ -68,7 +69,7 @@ export default async function healthRoutes(app: App) {
         tags: ['health'],
         summary: 'Service health (no API key needed)',
         description:
-          '200 `ok` when every dependency answers; 200 `degraded` when Redis is down (the service works on per-instance fallbacks) or the scan backlog is past its threshold; 503 `degraded` when the database is down. `checks` names the state of each dependency; `scans` is the scan backlog.',
+          '200 `ok` when every dependency answers; 200 `degraded` when Redis is down (the service works on per-instance fallbacks) or the scan backlog is past its threshold; 503 `degraded` when the database is down, or when this instance runs without the scan journal it was asked to keep (`checks.scans: no-journal`). `checks` names the state of each dependency; `scans` is the scan backlog.',
         response: { 200: Health, 503: Health },
       },
       { rateLimit: 'public' },
@@ -91,9 +92,12 @@ export default async function healthRoutes(app: App) {
       }
       const redis = redisCircuit ? redisCircuit.state : 'disabled';
       const sink = app.scans.stats();
-      const scans = sink.pending > config.scanBacklogDegraded || sink.journal === 'unavailable' ? 'backlog' : 'ok';
+      const scans =
+        sink.journal === 'unavailable' ? 'no-journal' : sink.pending > config.scanBacklogDegraded ? 'backlog' : 'ok';
       if (database === 'down') reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      return reply.code(database === 'up' ? 200 : 503).send({
+      // Without its journal an instance holds its backlog in memory only: out of the load balancer, not only `degraded`.
+      const serving = database === 'up' && scans !== 'no-journal';
+      return reply.code(serving ? 200 : 503).send({
         status: database === 'up' && redis !== 'degraded' && scans === 'ok' ? 'ok' : 'degraded',
         version: config.version,
         environment: config.env,

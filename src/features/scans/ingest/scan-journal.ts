@@ -1,23 +1,31 @@
 import {
   closeSync,
-  existsSync,
   fstatSync,
   fsync,
+  fsyncSync,
   ftruncateSync,
-  mkdirSync,
   openSync,
   readFileSync,
   readSync,
   readdirSync,
-  renameSync,
   rmSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeScans, toTuple, type Scan } from './scan.js';
+import {
+  MAX_SLOTS,
+  claimIdentity,
+  ensureDir,
+  foreign,
+  heartbeat,
+  lock,
+  otherSlots,
+  slotPath,
+  unlock,
+} from './journal-slots.js';
 
 /** A segment is closed past this size; a closed segment whose batches are all written is deleted. */
 export const SEGMENT_BYTES = 8 * 1024 * 1024;
@@ -54,8 +62,8 @@ const SEGMENT = /^segment-(\d{10})\.log$/;
 
 /**
  * The scan sink's write-ahead journal (docs/scans-pipeline.md): append-only segment files in one
- * directory, owned by one process (a `lock` file with its pid) and tied to one database (an
- * `identity` file). Each batch is appended as `B <seq> <json>` before the database sees it, and
+ * slot directory, owned by one process (a `lock` file, journal-slots.ts) and tied to one database
+ * (an `identity` file). Each batch is appended as `B <seq> <json>` before the database sees it, and
  * `D <seq>` once it is committed; after a crash the batches without a `D` are written again (a
  * batch written twice is skipped by the writer: it finds its first row). Appends are synchronous
  * writes to the page cache, so a killed process loses nothing it appended; `sync()` (every
@@ -75,11 +83,16 @@ export class ScanJournal {
     private dir: string,
     private hashIp: (ip: string, at: number) => string,
     private log: FastifyBaseLogger,
+    private parent: string,
+    private identity: string,
   ) {}
 
   /**
-   * Opens (and recovers) the journal in `dir`, or returns null when another live process holds
-   * it: this instance then runs without a journal, and says so in the log and in /v1/health.
+   * Claims a slot of `dir` (docs/decisions.md D67): the first whose lock is free or left by a dead
+   * process and that holds no other database's scans. Its own unwritten batches are recovered, and
+   * the slots of dead processes adopted. Null only when no slot can be claimed (the disk refuses,
+   * or MAX_SLOTS live processes): this instance then runs without a journal and says so in the log
+   * and in /v1/health.
    */
   static open(
     dir: string,
@@ -87,24 +100,69 @@ export class ScanJournal {
     hashIp: (ip: string, at: number) => string,
     log: FastifyBaseLogger,
   ): ScanJournal | null {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!lock(dir)) {
-      log.error({ dir }, 'scan journal: held by another process; this instance runs without one');
+    const identity = createHash('sha256').update(database).digest('hex');
+    try {
+      ensureDir(dir);
+      for (let n = 0; n < MAX_SLOTS; n++) {
+        const slot = slotPath(dir, n);
+        ensureDir(slot);
+        if (!lock(slot)) continue;
+        if (foreign(slot, identity, segmentsOf(slot).length > 0)) {
+          unlock(slot);
+          continue;
+        }
+        claimIdentity(slot, identity);
+        const journal = new ScanJournal(slot, hashIp, log, dir, identity);
+        journal.recover();
+        journal.adoptDead();
+        return journal;
+      }
+    } catch (err) {
+      log.error({ err, dir }, 'scan journal: cannot be opened; this instance runs without one');
       return null;
     }
-    const identity = createHash('sha256').update(database).digest('hex');
-    const idFile = join(dir, 'identity');
-    if (existsSync(idFile) && readFileSync(idFile, 'utf8') !== identity) {
-      // Another database's scans: never replayed here. Kept aside for the operator.
-      const aside = join(dir, `other-database-${Date.now()}`);
-      mkdirSync(aside);
-      for (const f of readdirSync(dir)) if (SEGMENT.test(f)) renameSync(join(dir, f), join(aside, f));
-      log.error({ aside }, 'scan journal: segments of another database moved aside');
+    log.error({ dir, slots: MAX_SLOTS }, 'scan journal: every slot is held; this instance runs without one');
+    return null;
+  }
+
+  /** The slot directory this journal owns. */
+  get path(): string {
+    return this.dir;
+  }
+
+  /**
+   * Moves the unwritten batches of dead processes' slots of the same database into this journal
+   * (appended, made durable, then deleted there), to be written like recovered ones; returns how
+   * many batches it took. A crash between the two leaves a batch in both places: the writer skips
+   * the second copy (it finds its first row). Runs at open and on the sink's adoption timer.
+   */
+  adoptDead(): number {
+    let taken = 0;
+    for (const other of otherSlots(this.parent, this.dir)) {
+      const segments = segmentsOf(other);
+      if (!segments.length || !lock(other)) continue;
+      try {
+        if (foreign(other, this.identity, true)) continue;
+        const batches = openBatches(other, segments);
+        for (const { json, batch } of batches) {
+          const { seq } = this.appendEncoded(json);
+          this.recoveredBatches.push({ ...batch, seq });
+        }
+        fsyncSync(this.fd);
+        for (const seg of segments) unlinkSafe(join(other, segmentName(seg)));
+        taken += batches.length;
+        if (batches.length) {
+          const scans = batches.reduce((n, b) => n + b.batch.count, 0);
+          this.log.warn(
+            { from: other, batches: batches.length, scans },
+            'scan journal: adopted a dead process’s scans',
+          );
+        }
+      } finally {
+        unlock(other);
+      }
     }
-    writeFileSync(idFile, identity, { mode: 0o600 });
-    const journal = new ScanJournal(dir, hashIp, log);
-    journal.recover();
-    return journal;
+    return taken;
   }
 
   /** Batches a previous process appended and did not see committed, oldest first (once). */
@@ -196,6 +254,7 @@ export class ScanJournal {
 
   /** fsync of the current segment, when anything was appended since the last one. */
   sync(): Promise<void> {
+    if (this.fd >= 0) heartbeat(this.dir);
     if (!this.dirty || this.fd < 0) return Promise.resolve();
     this.dirty = false;
     const fd = this.fd;
@@ -209,51 +268,29 @@ export class ScanJournal {
     this.fd = -1;
     if (this.places.size === 0) for (const seg of this.segments()) unlinkSafe(join(this.dir, segmentName(seg)));
     else this.log.warn({ batches: this.places.size }, 'scan journal: closed with batches to write at the next start');
-    unlinkSafe(join(this.dir, 'lock'));
+    unlock(this.dir);
   }
 
   private segments(): number[] {
-    return readdirSync(this.dir)
-      .map((f) => SEGMENT.exec(f))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => Number(m[1]))
-      .sort((a, b) => a - b);
+    return segmentsOf(this.dir);
   }
 
   private recover(): void {
-    const open = new Map<number, { segment: number; offset: number; length: number; batch: JournalBatch }>();
-    let last = 0;
-    for (const seg of this.segments()) {
-      last = seg;
-      const text = readFileSync(join(this.dir, segmentName(seg)));
-      let offset = 0;
-      while (offset < text.length) {
-        const end = text.indexOf(10, offset);
-        // A line without its newline was being written when the process died: its scans were never acknowledged to the writer.
-        if (end < 0) break;
-        const line = text.toString('utf8', offset, end);
-        if (line.startsWith('D ')) open.delete(Number(line.slice(2)));
-        else {
-          const batch = parseBatch(line);
-          if (batch) open.set(batch.seq, { segment: seg, offset, length: end + 1 - offset, batch });
-        }
-        const space = line.indexOf(' ', 2);
-        const seq = Number(space < 0 ? line.slice(2) : line.slice(2, space));
-        if (Number.isInteger(seq)) this.nextSeq = Math.max(this.nextSeq, seq + 1);
-        offset = end + 1;
-      }
-    }
-    for (const [seq, o] of open) {
-      this.places.set(seq, { segment: o.segment, offset: o.offset, length: o.length });
+    const segments = this.segments();
+    const open = openBatches(this.dir, segments);
+    for (const o of open) {
+      this.nextSeq = Math.max(this.nextSeq, o.batch.seq + 1);
+      this.places.set(o.batch.seq, { segment: o.segment, offset: o.offset, length: o.length });
       this.undone.set(o.segment, (this.undone.get(o.segment) ?? 0) + 1);
       this.recoveredBatches.push(o.batch);
     }
-    for (const seg of this.segments()) if (!this.undone.get(seg)) unlinkSafe(join(this.dir, segmentName(seg)));
-    this.current = last;
+    this.nextSeq = Math.max(this.nextSeq, open.lastSeq + 1);
+    for (const seg of segments) if (!this.undone.get(seg)) unlinkSafe(join(this.dir, segmentName(seg)));
+    this.current = segments.at(-1) ?? 0;
     this.rotate();
-    if (open.size) {
+    if (open.length) {
       const scans = this.recoveredBatches.reduce((n, b) => n + b.count, 0);
-      this.log.warn({ batches: open.size, scans }, 'scan journal: writing scans a previous process left');
+      this.log.warn({ batches: open.length, scans }, 'scan journal: writing scans a previous process left');
     }
   }
 
@@ -306,28 +343,58 @@ function unlinkSafe(path: string): void {
   rmSync(path, { force: true });
 }
 
-/** Takes the directory's lock: free, or left by a process that is gone. */
-function lock(dir: string): boolean {
-  const file = join(dir, 'lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return true;
-    } catch {
-      const pid = Number(readFileSync(file, 'utf8'));
-      if (pid === process.pid || alive(pid)) return false;
-      unlinkSafe(file);
-    }
+function segmentsOf(dir: string): number[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
   }
-  return false;
+  return names
+    .map((f) => SEGMENT.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
 }
 
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+interface OpenBatch {
+  segment: number;
+  offset: number;
+  length: number;
+  /** the batch's JSON as the line holds it */
+  json: string;
+  batch: JournalBatch;
+}
+
+/** The batches of a journal directory's segments without a `D`, in order; `lastSeq` the highest sequence number seen. */
+function openBatches(dir: string, segments: number[]): OpenBatch[] & { lastSeq: number } {
+  const open = new Map<number, OpenBatch>();
+  let lastSeq = 0;
+  for (const seg of segments) {
+    const text = readFileSync(join(dir, segmentName(seg)));
+    let offset = 0;
+    while (offset < text.length) {
+      const end = text.indexOf(10, offset);
+      // A line without its newline was being written when the process died: its scans were never acknowledged to the writer.
+      if (end < 0) break;
+      const line = text.toString('utf8', offset, end);
+      if (line.startsWith('D ')) open.delete(Number(line.slice(2)));
+      else {
+        const batch = parseBatch(line);
+        if (batch)
+          open.set(batch.seq, {
+            segment: seg,
+            offset,
+            length: end + 1 - offset,
+            json: line.slice(line.indexOf(' ', 2) + 1),
+            batch,
+          });
+      }
+      const space = line.indexOf(' ', 2);
+      const seq = Number(space < 0 ? line.slice(2) : line.slice(2, space));
+      if (Number.isInteger(seq)) lastSeq = Math.max(lastSeq, seq);
+      offset = end + 1;
+    }
   }
+  return Object.assign([...open.values()], { lastSeq });
 }

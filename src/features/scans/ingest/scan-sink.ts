@@ -83,6 +83,13 @@ export const MAX_WRITE_SQLITE = 12_000;
  */
 export const WRITE_TICKS = 2;
 
+/**
+ * How often a journaling sink looks for the slots of dead processes in its journal directory
+ * (docs/decisions.md D67): a SIGKILLed instance that is not restarted has its scans written by
+ * another within this time. A look is one directory listing and a stat per slot.
+ */
+export const ADOPT_MS = 5_000;
+
 /** `sqlite::memory:` writes in process, with the event loop stopped meanwhile: shorter writes. */
 export const MAX_WRITE_SQLITE_IN_PROCESS = 3_000;
 
@@ -127,6 +134,8 @@ export interface SinkOptions {
   journalWanted?: boolean;
   /** fsync interval of the journal, ms */
   syncMs?: number;
+  /** how often the slots of dead processes beside this one are looked for, ms (ADOPT_MS) */
+  adoptMs?: number;
   /** called after each committed batch with its duration */
   onFlush?: (seconds: number, scans: number) => void;
   now?: () => number;
@@ -192,6 +201,7 @@ export class BufferedScanSink implements ScanSink {
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout;
   private syncTimer: NodeJS.Timeout | null = null;
+  private adoptTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private dropped = 0;
   private received = 0;
@@ -223,6 +233,22 @@ export class BufferedScanSink implements ScanSink {
     this.now = o.now ?? Date.now;
     this.journalState = this.journal ? 'on' : o.journalWanted ? 'unavailable' : 'off';
     this.onFlush = o.onFlush ?? ignore;
+    this.queueRecovered();
+    this.timer = setInterval(() => void this.writeQueue(this.tickMode()).catch(ignore), Math.max(10, flushMs));
+    this.timer.unref();
+    if (this.journal) {
+      const journal = this.journal;
+      this.syncTimer = setInterval(() => void journal.sync(), Math.max(10, o.syncMs ?? 1_000));
+      this.syncTimer.unref();
+      // A process that died beside this one (same journal directory) is drained here, restarted or not (docs/decisions.md D67).
+      this.adoptTimer = setInterval(() => this.adopt(), Math.max(10, o.adoptMs ?? ADOPT_MS));
+      this.adoptTimer.unref();
+    }
+    if (this.queue.length) void this.flush().catch(ignore);
+  }
+
+  /** Batches the journal recovered or adopted join the queue, counted as pending at once. */
+  private queueRecovered(): void {
     for (const b of this.journal?.takeRecovered() ?? []) {
       const tally = tallyOf(b.scans!);
       this.addTally(tally, 1);
@@ -231,14 +257,19 @@ export class BufferedScanSink implements ScanSink {
       const scans = this.encoded ? null : b.scans;
       this.push({ seq: b.seq, count: b.count, firstAt: b.firstAt, scans, json: null, tally });
     }
-    this.timer = setInterval(() => void this.writeQueue(this.tickMode()).catch(ignore), Math.max(10, flushMs));
-    this.timer.unref();
-    if (this.journal) {
-      const journal = this.journal;
-      this.syncTimer = setInterval(() => void journal.sync(), Math.max(10, o.syncMs ?? 1_000));
-      this.syncTimer.unref();
+  }
+
+  /** Takes over the journal slots of dead processes; their batches are written in their turn. */
+  adopt(): number {
+    if (!this.journal || this.closed) return 0;
+    let n = 0;
+    try {
+      n = this.journal.adoptDead();
+    } catch (err) {
+      this.log.error({ err }, 'scan journal: adopting a dead process’s slot failed; tried again later');
     }
-    if (this.queue.length) void this.flush().catch(ignore);
+    if (n) this.queueRecovered();
+    return n;
   }
 
   /** What a timer tick writes: everything; or, coalescing, what waits on every `writeTicks`-th tick and only full writes between. */
@@ -310,6 +341,7 @@ export class BufferedScanSink implements ScanSink {
     this.closed = true;
     clearInterval(this.timer);
     if (this.syncTimer) clearInterval(this.syncTimer);
+    if (this.adoptTimer) clearInterval(this.adoptTimer);
     try {
       // A pooled connection the database dropped fails once and leaves the pool: try again before
       // giving up on what is left (the failure is logged with the count by drain()).

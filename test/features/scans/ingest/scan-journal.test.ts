@@ -1,10 +1,22 @@
 import { describe, it, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BufferedScanSink, MEMORY_BATCHES } from '../../../../src/features/scans/ingest/scan-sink.js';
 import { ScanJournal } from '../../../../src/features/scans/ingest/scan-journal.js';
+import { STALE_LOCK_MS } from '../../../../src/features/scans/ingest/journal-slots.js';
 import { decodeScans, type Scan, type ScanCode } from '../../../../src/features/scans/ingest/scan.js';
 
 const quiet = { error() {}, warn() {} } as never;
@@ -65,7 +77,7 @@ describe('scan journal', () => {
     assert.equal((down as unknown as { inMemory: number }).inMemory, MEMORY_BATCHES, 'later batches wait on disk only');
     // The process dies here: no close(), its lock is left behind with a pid that is gone.
     await journal.sync();
-    unlinkSync(join(dir, 'lock'));
+    unlinkSync(join(journal.path, 'lock'));
 
     const again = ScanJournal.open(dir, 'sqlite:db-a', hashIp, quiet)!;
     const written: Scan[] = [];
@@ -101,7 +113,7 @@ describe('scan journal', () => {
     );
     assert.equal(sink.pendingForCode('code1xx'), 0);
     await sink.close();
-    assert.deepEqual(readdirSync(dir).sort(), ['identity'], 'written segments are deleted, the lock released');
+    assert.deepEqual(readdirSync(again.path).sort(), ['identity'], 'written segments are deleted, the lock released');
   });
 
   it("an encoded writer (the SQLite writer thread) gets the journal's form: recovered, spilled and joined batches, every scan once, in order, with hashed IPs", async () => {
@@ -119,7 +131,7 @@ describe('scan journal', () => {
     await assert.rejects(down.flush(), /database down/);
     assert.equal((down as unknown as { inMemory: number }).inMemory, MEMORY_BATCHES, 'later batches wait on disk only');
     await journal.sync();
-    unlinkSync(join(dir, 'lock'));
+    unlinkSync(join(journal.path, 'lock'));
 
     const again = ScanJournal.open(dir, 'sqlite:db-a', hashIp, quiet)!;
     const writes: Array<{ scans: Scan[]; starts: number[] }> = [];
@@ -160,10 +172,10 @@ describe('scan journal', () => {
     const seq = journal.append([scanOf(3)]);
     journal.done(seq);
     journal.append([scanOf(4)]);
-    unlinkSync(join(dir, 'lock'));
+    unlinkSync(join(journal.path, 'lock'));
     const { appendFileSync } = await import('node:fs');
-    const seg = readdirSync(dir).find((f) => f.startsWith('segment-'))!;
-    appendFileSync(join(dir, seg), 'B 99 [["scn_');
+    const seg = readdirSync(journal.path).find((f) => f.startsWith('segment-'))!;
+    appendFileSync(join(journal.path, seg), 'B 99 [["scn_');
     const again = ScanJournal.open(dir, 'db', hashIp, quiet)!;
     const got = again.takeRecovered().map((b) => b.scans!.map((s) => s.id));
     assert.deepEqual(got, [[scanOf(1).id, scanOf(2).id], [scanOf(4).id]]);
@@ -171,16 +183,106 @@ describe('scan journal', () => {
     again.close();
   });
 
-  it('is held by one process, and never replays another database’s scans', () => {
+  it('gives each opener a slot of its own, and never replays another database’s scans', () => {
     const a = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
-    assert.equal(ScanJournal.open(dir, 'postgres://one', hashIp, quiet), null, 'held: a second opener runs without');
+    const b = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    assert.deepEqual([a.path, b.path], [join(dir, 'slot-0'), join(dir, 'slot-1')], 'a second process journals too');
     a.append([scanOf(1)]);
     a.close();
-    const b = ScanJournal.open(dir, 'postgres://two', hashIp, quiet)!;
-    assert.deepEqual(b.takeRecovered(), []);
-    const aside = readdirSync(dir).find((f) => f.startsWith('other-database-'));
-    assert.ok(aside && existsSync(join(dir, aside)), 'the other database’s segments are kept aside');
     b.close();
+    // slot-0 holds one database's unwritten batch: an opener of another database passes it by, untouched.
+    const c = ScanJournal.open(dir, 'postgres://two', hashIp, quiet)!;
+    assert.equal(c.path, join(dir, 'slot-1'));
+    assert.deepEqual(c.takeRecovered(), []);
+    assert.equal(c.adoptDead(), 0, 'another database’s slot is never adopted');
+    c.close();
+    const d = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    assert.equal(d.path, join(dir, 'slot-0'));
+    assert.deepEqual(
+      d.takeRecovered().map((x) => x.scans!.map((s) => s.id)),
+      [[scanOf(1).id]],
+      'its own database finds it',
+    );
+    d.close();
+  });
+
+  it('adopts the slots of dead processes of its database, at open and later, each batch once', async () => {
+    const alive = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    const dead = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    const doneSeq = dead.append([scanOf(1)]);
+    dead.append([scanOf(2), scanOf(3)]);
+    dead.done(doneSeq);
+    dead.append([scanOf(4)]);
+    await dead.sync();
+    // The holder dies (no close): its lock names a process that is gone.
+    writeFileSync(join(dead.path, 'lock'), '2147483646 ' + hostname());
+    const written: string[] = [];
+    const sink = new BufferedScanSink(async (batch) => void written.push(...batch.map((s) => s.id)), quiet, 60_000, {
+      journal: alive,
+      journalWanted: true,
+    });
+    assert.equal(sink.size, 0);
+    assert.equal(sink.adopt(), 2, 'the two unwritten batches move over');
+    assert.equal(sink.size, 3, 'their scans count as pending at once');
+    assert.equal(sink.pendingForCode('code1xx'), countedOf(1, 5) - countedOf(1, 2));
+    assert.deepEqual(
+      readdirSync(dead.path).filter((f) => f.startsWith('segment-')),
+      [],
+      'the dead slot is emptied once its batches are durable here',
+    );
+    assert.ok(!existsSync(join(dead.path, 'lock')), 'and free for the next process');
+    assert.equal(sink.adopt(), 0, 'nothing is adopted twice');
+    await sink.flush();
+    assert.deepEqual(written, [scanOf(2).id, scanOf(3).id, scanOf(4).id]);
+    await sink.close();
+
+    // A dead slot found at open is adopted then, with the opener's own.
+    const keep = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    const x = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    x.append([scanOf(7)]);
+    await x.sync();
+    writeFileSync(join(x.path, 'lock'), '2147483646 ' + hostname());
+    keep.close();
+    const y = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    assert.notEqual(y.path, x.path);
+    assert.deepEqual(
+      y.takeRecovered().map((b) => b.scans!.map((s) => s.id)),
+      [[scanOf(7).id]],
+    );
+    y.close();
+  });
+
+  it('a lock of another host is alive while its heartbeat is fresh, and taken over once it is stale', () => {
+    const slot = join(dir, 'slot-0');
+    mkdirSync(slot, { recursive: true });
+    writeFileSync(join(slot, 'lock'), '1 other-host.example');
+    const a = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    assert.equal(a.path, join(dir, 'slot-1'), 'a fresh lock of another host is respected');
+    a.close();
+    const old = new Date(Date.now() - STALE_LOCK_MS - 5_000);
+    utimesSync(join(slot, 'lock'), old, old);
+    const b = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    assert.equal(b.path, slot, 'a stale one is taken over');
+    b.close();
+  });
+
+  it('drains the journal directory of the layout before slots', () => {
+    mkdirSync(dir, { recursive: true });
+    const old = ScanJournal.open(join(dir, '..', 'scratch'), 'postgres://one', hashIp, quiet)!;
+    old.append([scanOf(8)]);
+    old.close();
+    // Before slots, the journal's files sat in the directory itself.
+    for (const f of readdirSync(old.path)) renameSync(join(old.path, f), join(dir, f));
+    const j = ScanJournal.open(dir, 'postgres://one', hashIp, quiet)!;
+    assert.deepEqual(
+      j.takeRecovered().map((b) => b.scans!.map((s) => s.id)),
+      [[scanOf(8).id]],
+    );
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.startsWith('segment-')),
+      [],
+    );
+    j.close();
   });
 
   it('without a journal the sink still drops nothing below MAX_PENDING and reports `off`', async () => {
