@@ -1774,7 +1774,7 @@ export interface paths {
         };
         /**
          * Service health (no API key needed)
-         * @description 200 `ok` when every dependency answers; 200 `degraded` when Redis is down (the service works on per-instance fallbacks) or the scan backlog is past its threshold; 503 `degraded` when the database is down. `checks` names the state of each dependency; `scans` is the scan backlog.
+         * @description 200 `ok` when every dependency answers; 200 `degraded` when Redis is down (the service works on per-instance fallbacks) or the scan backlog is past its threshold; 503 `degraded` when the database is down, or when this instance runs without the scan journal it was asked to keep (`checks.scans: no-journal`). `checks` names the state of each dependency; `scans` is the scan backlog.
          */
         get: operations["getHealth"];
         put?: never;
@@ -39650,8 +39650,8 @@ export interface operations {
                             database: "up" | "down";
                             /** @description `degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL. */
                             redis: "up" | "degraded" | "disabled";
-                            /** @description `backlog`: more scans wait to be written than SCAN_BACKLOG_DEGRADED (the database falls behind), or the scan journal was asked for and another process holds it. Redirects still answer; see `scans`. */
-                            scans: "ok" | "backlog";
+                            /** @description `backlog`: more scans wait to be written than SCAN_BACKLOG_DEGRADED (the database falls behind). `no-journal`: a scan journal was asked for and this instance could not claim one (the disk refuses, or every slot is held): its pending scans live in memory only, so the answer is 503 and a load balancer takes it out. Redirects still answer; see `scans`. */
+                            scans: "ok" | "backlog" | "no-journal";
                         };
                         environment: string;
                         meta: components["schemas"]["Meta"];
@@ -39659,7 +39659,7 @@ export interface operations {
                         scans: {
                             /** @description Scans dropped since start (only ever without a journal). */
                             dropped: number;
-                            /** @description `on`: pending scans are on disk and survive a crash (docs/scans-pipeline.md). */
+                            /** @description `on`: pending scans are on disk and survive a crash (docs/scans-pipeline.md). `unavailable`: one was asked for and could not be claimed. */
                             journal: "on" | "off" | "unavailable";
                             /** @description Age of the oldest of them, seconds. */
                             lag_seconds: number;
@@ -39758,8 +39758,8 @@ export interface operations {
                             database: "up" | "down";
                             /** @description `degraded`: Redis does not answer; rate limits are counted per instance and cache invalidation waits for the cache TTL. `disabled`: no REDIS_URL. */
                             redis: "up" | "degraded" | "disabled";
-                            /** @description `backlog`: more scans wait to be written than SCAN_BACKLOG_DEGRADED (the database falls behind), or the scan journal was asked for and another process holds it. Redirects still answer; see `scans`. */
-                            scans: "ok" | "backlog";
+                            /** @description `backlog`: more scans wait to be written than SCAN_BACKLOG_DEGRADED (the database falls behind). `no-journal`: a scan journal was asked for and this instance could not claim one (the disk refuses, or every slot is held): its pending scans live in memory only, so the answer is 503 and a load balancer takes it out. Redirects still answer; see `scans`. */
+                            scans: "ok" | "backlog" | "no-journal";
                         };
                         environment: string;
                         meta: components["schemas"]["Meta"];
@@ -39767,7 +39767,7 @@ export interface operations {
                         scans: {
                             /** @description Scans dropped since start (only ever without a journal). */
                             dropped: number;
-                            /** @description `on`: pending scans are on disk and survive a crash (docs/scans-pipeline.md). */
+                            /** @description `on`: pending scans are on disk and survive a crash (docs/scans-pipeline.md). `unavailable`: one was asked for and could not be claimed. */
                             journal: "on" | "off" | "unavailable";
                             /** @description Age of the oldest of them, seconds. */
                             lag_seconds: number;
