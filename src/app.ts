@@ -4,6 +4,7 @@ import type { Config } from './platform/config.js';
 import type { Deps } from './platform/deps.js';
 import { onConnectionError, openDatabase, type DB } from './db/database.js';
 import { connectRedis, openRedis, RedisCircuit } from './db/redis.js';
+import { LocalInvalidationBus, RedisInvalidationBus } from './db/invalidation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResolver } from './lib/dns.js';
 import { newId } from './lib/ids.js';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     lastUsed: new LastUsedTracker(db, app.log),
     dnsResolver: opts.dnsResolver ?? systemDnsResolver(),
     hostResolver: opts.hostResolver ?? systemHostResolver,
+    invalidation: redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus(),
   };
   app.decorate('deps', deps);
 
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     try {
       unwatch();
       await deps.lastUsed.close();
+      await deps.invalidation.close();
       redisCircuit?.close();
       if (redis) redis.disconnect();
     } finally {

@@ -40,18 +40,22 @@ import { announcementsRoutes } from './announcements/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
 import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 
-/** Feature route plugins in registration order. Each feature adds one line here. */
+/**
+ * Feature plugins in registration order. Each feature adds one line here. A plugin that reads a
+ * decorator names its provider (src/http/plugin.ts), so Fastify refuses to boot when a provider
+ * is missing or comes later (docs/decisions.md D68).
+ */
 export const features: Array<(app: App) => Promise<void>> = [
-  healthRoutes,
   docsRoutes,
   organizationsRoutes,
-  jobsRuntime, // before the features that register job kinds on app.jobs
+  jobsRuntime,
   mailRuntime,
-  metricsRuntime, // before the features that observe timings
-  scansRuntime, // before the features that use app.scans
+  metricsRuntime,
+  scansRuntime,
+  healthRoutes,
   metricsRoutes,
-  redirectRuntime, // before the features that use app.redirects
-  imageWorkersRuntime, // before the features that use app.images
+  redirectRuntime,
+  imageWorkersRuntime,
   codesRoutes,
   filesRoutes,
   codeImagesRoutes,

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { DB } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import type { RedisCircuit } from '../db/redis.js';
+import type { InvalidationBus } from '../db/invalidation.js';
 import type { DnsResolver, HostResolver } from '../lib/dns.js';
 
 export interface WindowHit {
@@ -44,6 +45,8 @@ export interface Deps {
   dnsResolver: DnsResolver;
   /** address lookups for outgoing webhook connections (checked before they are dialled) */
   hostResolver: HostResolver;
+  /** changed short codes and custom domains, to every instance's redirect caches */
+  invalidation: InvalidationBus;
 }
 
 /**

@@ -33,6 +33,7 @@ describe('qr.http on a probe route [sqlite]', () => {
   const { h, t } = useHarness(sqlite, {
     routes: (app) =>
       qrImageRoutes(app, {
+        images: app.images,
         path: '/v1/probe-qr/:id/qr',
         params: Type.Object({ id: Type.String() }),
         permission: 'codes.read',

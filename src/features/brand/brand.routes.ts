@@ -1,4 +1,5 @@
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
@@ -27,7 +28,7 @@ import { Type } from 'typebox';
 
 const tags = ['brand'];
 
-export default async function brandRoutes(app: App) {
+async function brandRoutes(app: App) {
   const deps = app.deps;
 
   app.post(
@@ -190,3 +191,5 @@ export default async function brandRoutes(app: App) {
       one(request, await updateKitFields(deps, principalOf(request), request.params.id, { deleted: true })),
   );
 }
+
+export default featurePlugin('brand-routes', ['images'], brandRoutes);

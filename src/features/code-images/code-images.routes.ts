@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { principalOf } from '../../http/types.js';
 import { consumeExtraUnits } from '../../http/rate-limit.js';
 import { qrImageRoutes } from './qr-image.routes.js';
@@ -19,13 +20,14 @@ const problem = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
 });
 
-export default async function codeImagesRoutes(app: App) {
+async function codeImagesRoutes(app: App) {
   const { config, clock } = app.deps;
   const exportPool = new ExportPool(config.exports.workers);
   app.addHook('onClose', () => exportPool.close());
   const deps = { ...app.deps, exportPool };
 
   qrImageRoutes(app, {
+    images: app.images,
     path: '/v1/codes/:id/qr',
     params: CodeParams,
     permission: 'codes.read',
@@ -81,3 +83,5 @@ export default async function codeImagesRoutes(app: App) {
     },
   );
 }
+
+export default featurePlugin('code-images-routes', ['images'], codeImagesRoutes);

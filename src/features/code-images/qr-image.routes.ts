@@ -17,6 +17,7 @@ import {
   type RenderDefaults,
   type ResolvedRenderOptions,
 } from '../../qr/options.js';
+import type { ImageWorkers } from '../brand/index.js';
 import { QrQuery } from './qr-image.schemas.js';
 
 /** What a route knows about the resource whose image it serves. */
@@ -94,6 +95,7 @@ export async function sendQrImage(
   reply: FastifyReply,
   format: QrFormat,
   image: QrImage,
+  images: ImageWorkers,
 ): Promise<FastifyReply> {
   const resolved = resolveRenderOptions(request.query as QrQuery, image.defaults);
   if (!resolved.ok) throw invalid(resolved.problems, resolved.problems[0].detail);
@@ -110,7 +112,7 @@ export async function sendQrImage(
   try {
     const { invert: _invert, download: _download, ...renderOptions } = options;
     // Logos and frames are drawn on the image workers, fitted logos kept (docs/decisions.md D55).
-    const rasteriser = request.server.images.rasteriser;
+    const rasteriser = images.rasteriser;
     ({ body } = await render(format, image.payload, { ...renderOptions, title: image.title, rasteriser }));
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
@@ -141,6 +143,8 @@ export interface QrImageRoutes<P extends TSchema> {
   /** Noun phrase, e.g. 'a code'; the summary reads "QR image of a code as SVG". */
   subject: string;
   description?: string;
+  /** the image workers (app.images: the calling plugin declares image-workers) */
+  images: ImageWorkers;
   /** Loads the resource (throwing notFound for another tenant's) and says what to draw. */
   load: (params: Static<P>, request: FastifyRequest) => Promise<QrImage>;
 }
@@ -179,7 +183,7 @@ export function qrImageRoutes<P extends TSchema>(app: App, opts: QrImageRoutes<P
         response: imageResponse(format),
       }),
       async (request, reply) =>
-        sendQrImage(request, reply, format, await opts.load(request.params as Static<P>, request)),
+        sendQrImage(request, reply, format, await opts.load(request.params as Static<P>, request), opts.images),
     );
   }
 }

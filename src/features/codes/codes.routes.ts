@@ -18,7 +18,7 @@ const AliasParams = Type.Object({ id: Type.String({ maxLength: 100 }), short_cod
 const tags = ['codes'];
 
 export default async function codesRoutes(app: App) {
-  const deps = { ...app.deps, invalidate: (codes: string[]) => app.redirects.invalidate(codes) };
+  const deps = { ...app.deps, invalidate: (codes: string[]) => app.deps.invalidation.publish(codes) };
 
   app.post(
     '/v1/codes',

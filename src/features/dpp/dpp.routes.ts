@@ -1,6 +1,7 @@
 import { problemResponse } from '../../http/openapi.js';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { principalOf } from '../../http/types.js';
 import { List, list, one } from '../../http/envelope.js';
 import { qrImageRoutes } from '../code-images/index.js';
@@ -35,7 +36,7 @@ const saved = (request: FastifyRequest, s: Saved) => {
   return { data: s.passport, meta: { ...meta, warnings: s.warnings } };
 };
 
-export default async function dppRoutes(app: App) {
+async function dppRoutes(app: App) {
   const deps = app.deps;
   const { clock } = deps;
 
@@ -172,6 +173,7 @@ export default async function dppRoutes(app: App) {
   );
 
   qrImageRoutes(app, {
+    images: app.images,
     path: '/v1/dpp/:id/qr',
     params: PassportParams,
     permission: 'dpp.read',
@@ -194,3 +196,5 @@ export default async function dppRoutes(app: App) {
     },
   });
 }
+
+export default featurePlugin('dpp-routes', ['images'], dppRoutes);

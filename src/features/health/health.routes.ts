@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { sql } from 'kysely';
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { Meta } from '../../http/envelope.js';
 import { DATABASE_RETRY_AFTER_S } from '../../db/connection-errors.js';
 import { publicRoute } from '../../http/route.js';
@@ -56,9 +57,10 @@ const DATABASE_CHECK_MS = 2_000;
 
 /**
  * 503 when the database is down (this instance cannot serve) or its scan journal is missing
- * (docs/decisions.md D67); a Redis outage is `degraded` with 200, since every instance shares the one Redis and a load balancer must not drop them all.
+ * (docs/decisions.md D67); a Redis outage is `degraded` with 200, since every instance shares the
+ * one Redis and a load balancer must not drop them all.
  */
-export default async function healthRoutes(app: App) {
+async function healthRoutes(app: App) {
   const { db, config, redisCircuit } = app.deps;
   app.get(
     '/v1/health',
@@ -113,3 +115,5 @@ export default async function healthRoutes(app: App) {
     },
   );
 }
+
+export default featurePlugin('health-routes', ['scans'], healthRoutes);

@@ -1,4 +1,5 @@
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { unseal } from '../../lib/sealed.js';
 import { PermanentJobError, type Job } from '../jobs/index.js';
 import { createMailer, type OutgoingMail } from './mailer.js';
@@ -12,7 +13,7 @@ const RETRIES = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
  * PostgreSQL) gives a message to one instance at a time; once the server accepted it, the row is
  * marked sent and its content erased.
  */
-export default async function mailRuntime(app: App) {
+async function mailRuntime(app: App) {
   const { db, config, clock } = app.deps;
   const mailer = createMailer(config, app.log);
   app.jobs.register<{ message_id: string }>(
@@ -39,3 +40,5 @@ export default async function mailRuntime(app: App) {
   );
   app.addHook('onClose', async () => mailer.close());
 }
+
+export default featurePlugin('mail-runtime', ['jobs'], mailRuntime);

@@ -1,53 +1,14 @@
-import { Counter, Gauge } from 'prom-client';
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { publicRoute } from '../../http/route.js';
 
 /**
- * GET /metrics: the scan pipeline in Prometheus text. The counts are read from the sink when
- * scraped, so a redirect pays nothing for them. No tenant data: instance-wide totals only.
+ * GET /metrics: the instance's registry in Prometheus text. Features register their own series
+ * (the scan pipeline's in scans/ingest/scan-metrics.ts). No tenant data: instance-wide totals only.
  */
-export default async function metricsRoutes(app: App) {
+async function metricsRoutes(app: App) {
   const { registry } = app.metrics;
-  const stats = () => app.scans.stats();
-  const counter = (name: string, help: string, read: () => number) =>
-    new Counter({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(read());
-      },
-    });
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  counter(
-    'qrs_scans_received_total',
-    'Scans the redirect recorded since this instance started.',
-    () => stats().received,
-  );
-  counter(
-    'qrs_scans_written_total',
-    'Scans committed to the database since this instance started.',
-    () => stats().written,
-  );
-  counter(
-    'qrs_scans_dropped_total',
-    'Scans dropped because the pending queue was full (only without a scan journal).',
-    () => stats().dropped,
-  );
-  gauge('qrs_scans_pending', 'Scans recorded and not yet written (memory and journal).', () => stats().pending);
-  gauge('qrs_scans_lag_seconds', 'Age of the oldest scan not yet written, in seconds.', () => stats().lagMs / 1000);
-  gauge('qrs_scan_journal_bytes', 'Bytes of the scan journal on disk.', () => stats().journalBytes);
-
   app.get(
     '/metrics',
     publicRoute(
@@ -79,3 +40,5 @@ export default async function metricsRoutes(app: App) {
     },
   );
 }
+
+export default featurePlugin('metrics-routes', ['metrics'], metricsRoutes);

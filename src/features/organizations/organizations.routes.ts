@@ -79,7 +79,7 @@ export default async function organizationsRoutes(app: App) {
     async (request) => {
       const deleted = await deleteOrganization(ctx, principalOf(request), request.params.id);
       // Its codes stop redirecting now, on every instance, not when their cache entries expire.
-      request.server.redirects.invalidate(await shortCodesOfOrganization(ctx.db, deleted.id));
+      ctx.invalidation.publish(await shortCodesOfOrganization(ctx.db, deleted.id));
       return one(request, toOrganization(deleted));
     },
   );

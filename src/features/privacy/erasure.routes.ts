@@ -38,8 +38,7 @@ export default async function erasureRoutes(app: App) {
       const out = await eraseMe(ctx, principalOf(request), request.body, request.ip);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       // Codes of a deleted organization stop redirecting now, on every instance.
-      for (const id of out.deletedOrganizations)
-        request.server.redirects.invalidate(await shortCodesOfOrganization(ctx.db, id));
+      for (const id of out.deletedOrganizations) ctx.invalidation.publish(await shortCodesOfOrganization(ctx.db, id));
       return one(request, out.result);
     },
   );

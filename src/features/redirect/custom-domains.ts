@@ -1,8 +1,5 @@
-import type { InvalidationBus } from './invalidation.js';
+import { DOMAINS_CHANGED, type InvalidationBus } from '../../db/invalidation.js';
 import type { DB } from '../../db/database.js';
-
-/** Published on the code invalidation bus when a verified domain changes; never a short code. */
-export const DOMAINS_CHANGED = '#domains';
 
 /**
  * Verified custom domain → its workspace id, in process. The whole map is loaded at once (one row
@@ -68,10 +65,5 @@ export class CustomDomainMap {
     // A change during the load is picked up by the next request.
     if (this.version === before) this.stale = false;
     return map;
-  }
-
-  /** After a committed change of a workspace's verified domain: every instance reloads. */
-  invalidate(): void {
-    this.bus.publish([DOMAINS_CHANGED]);
   }
 }

@@ -2,7 +2,7 @@ import { parseJson } from '../../db/column-values.js';
 import type { DB } from '../../db/database.js';
 import { toLocation, type Destination } from '../codes/index.js';
 import type { StoredStatus, RoutingRule, Utm } from '../codes/index.js';
-import type { InvalidationBus } from './invalidation.js';
+import type { InvalidationBus } from '../../db/invalidation.js';
 import { findRedirectTarget } from './redirect.repo.js';
 import { compileRules, type CompiledRule } from './routing.js';
 import type { HostedPage } from './content-page.js';
@@ -158,14 +158,5 @@ export class RedirectCache {
     }
     if (this.version === before) this.entries.set(shortCode, { target, loadedAt: now });
     return target;
-  }
-
-  /** After a committed change: this instance and (through the bus) all others reload. */
-  invalidate(shortCodes: string[]): void {
-    if (shortCodes.length) this.bus.publish(shortCodes);
-  }
-
-  async close(): Promise<void> {
-    await this.bus.close();
   }
 }

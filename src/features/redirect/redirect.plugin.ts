@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { App } from '../../http/types.js';
 import { RedirectCache } from './redirect-cache.js';
 import { CustomDomainMap } from './custom-domains.js';
-import { LocalInvalidationBus, RedisInvalidationBus } from './invalidation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,12 +18,10 @@ declare module 'fastify' {
  */
 export default fp(
   async function redirectRuntime(app: App) {
-    const { db, redis } = app.deps;
-    const bus = redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus();
-    const cache = new RedirectCache(db, bus, (shortCode) => app.scans.pendingForCode(shortCode));
+    const { db, invalidation } = app.deps;
+    const cache = new RedirectCache(db, invalidation, (shortCode) => app.scans.pendingForCode(shortCode));
     app.decorate('redirects', cache);
-    app.decorate('customDomains', new CustomDomainMap(db, bus));
-    app.addHook('onClose', () => cache.close());
+    app.decorate('customDomains', new CustomDomainMap(db, invalidation));
   },
   { name: 'redirect-runtime', dependencies: ['scans-runtime'] },
 );

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { normalizeRequestHost } from '../../lib/host.js';
 import { randomBase62 } from '../../lib/tokens.js';
 import { ANY_SHORT_CODE, toLocation } from '../codes/index.js';
@@ -25,7 +26,7 @@ const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
  * without recording a scan. The handler is synchronous when the code is cached (no promise, no
  * microtask), and only a cache miss waits for the database.
  */
-export default async function redirectRoutes(app: App) {
+async function redirectRoutes(app: App) {
   const { config, clock } = app.deps;
   const cache = app.redirects;
   const domains = app.customDomains;
@@ -244,3 +245,5 @@ export default async function redirectRoutes(app: App) {
     redirectSeconds.observe(reply.elapsedTime / 1000);
   }
 }
+
+export default featurePlugin('redirect-routes', ['redirects', 'customDomains', 'scans', 'metrics'], redirectRoutes);

@@ -1,11 +1,12 @@
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { principalOf } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
 import { Usage } from './usage.schemas.js';
 import { organizationUsage } from './usage.service.js';
 import { route } from '../../http/route.js';
 
-export default async function usageRoutes(app: App) {
+async function usageRoutes(app: App) {
   const deps = {
     ...app.deps,
     pendingScans: (org: string, period: string) => app.scans.pendingForOrganization(org, period),
@@ -24,3 +25,5 @@ export default async function usageRoutes(app: App) {
     async (request) => one(request, await organizationUsage(deps, principalOf(request))),
   );
 }
+
+export default featurePlugin('usage-routes', ['scans'], usageRoutes);

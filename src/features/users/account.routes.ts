@@ -1,4 +1,5 @@
 import type { App } from '../../http/types.js';
+import { featurePlugin } from '../../http/plugin.js';
 import { One, one } from '../../http/envelope.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
 import {
@@ -32,7 +33,7 @@ const problem = (description: string) => ({
 });
 
 /** Proving an address and getting back into an account (docs/accounts.md, "E-mail and account recovery"). */
-export default async function accountRoutes(app: App) {
+async function accountRoutes(app: App) {
   const ctx = app.deps;
   app.jobs.register<{ email: string }>(RESET_JOB, (job) => mailResetLink(ctx, job.payload.email), {
     retryDelaysMs: [10_000, 60_000, 300_000],
@@ -265,3 +266,5 @@ export default async function accountRoutes(app: App) {
       ),
   );
 }
+
+export default featurePlugin('account-routes', ['jobs'], accountRoutes);

@@ -1,5 +1,6 @@
 import { problemResponse } from '../../http/openapi.js';
 import type { App } from '../../http/types.js';
+import { DOMAINS_CHANGED } from '../../db/invalidation.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import {
@@ -86,7 +87,7 @@ export default async function workspacesRoutes(app: App) {
     async (request) => {
       const ws = await patchWorkspace(ctx, principalOf(request), request.params.id, request.body);
       // A verified domain may have been replaced or cleared: redirects by Host must forget it.
-      if (request.body.custom_domain !== undefined) app.customDomains.invalidate();
+      if (request.body.custom_domain !== undefined) app.deps.invalidation.publish([DOMAINS_CHANGED]);
       return one(request, ws);
     },
   );
@@ -109,7 +110,7 @@ export default async function workspacesRoutes(app: App) {
     }),
     async (request) => {
       const { workspace, changed } = await verifyCustomDomain(ctx, principalOf(request), request.params.id);
-      if (changed) app.customDomains.invalidate();
+      if (changed) app.deps.invalidation.publish([DOMAINS_CHANGED]);
       return one(request, workspace);
     },
   );

@@ -161,7 +161,7 @@ forEachDialect(
         .set({ deleted_at: clock.now().toISOString() })
         .where('id', '=', u.organizationId)
         .execute();
-      h.app.redirects.invalidate([c.short_code]); // the organizations feature changes no code; the cache TTL (60 s) would do it
+      h.app.deps.invalidation.publish([c.short_code]); // the organizations feature changes no code; the cache TTL (60 s) would do it
       assert.equal((await scan(h, c.short_code)).statusCode, 410);
       const v = await seedTenant(h);
       const d = await createCode(h, v, {

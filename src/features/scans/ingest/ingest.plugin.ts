@@ -13,6 +13,7 @@ import {
 import { loadOrCreateSecret } from './secrets.repo.js';
 import { IpHasher } from './ip-hash.js';
 import { ScanJournal } from './scan-journal.js';
+import { registerScanMetrics } from './scan-metrics.js';
 import { pruneVisitorDays, writeScanBatch } from './scan-write.js';
 import { createThresholdDetector } from '../../usage/index.js';
 import { ScanWriterThread } from './scan-writer-thread.js';
@@ -102,6 +103,7 @@ export default fp(
       },
     );
     app.decorate('scans', sink);
+    registerScanMetrics(app.metrics.registry, () => sink.stats());
     app.addHook('onClose', async () => {
       try {
         await sink.close();
@@ -110,5 +112,5 @@ export default fp(
       }
     });
   },
-  { name: 'scans-runtime' },
+  { name: 'scans-runtime', dependencies: ['metrics-runtime'] },
 );

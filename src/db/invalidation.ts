@@ -1,7 +1,13 @@
 import type { Redis } from 'ioredis';
 
+/** Published on the bus when a verified custom domain changes; never a short code. */
+export const DOMAINS_CHANGED = '#domains';
+
 /**
- * Tells every instance that short codes changed so their redirect caches drop them. In-process by
+ * Tells every instance that short codes changed so their redirect caches drop them (and, with
+ * DOMAINS_CHANGED, that custom domains did). It is the app's, in `deps.invalidation`, so the
+ * features that change codes and domains publish without knowing the redirect that listens
+ * (docs/decisions.md D68). In-process by
  * default; with Redis, a pub/sub channel reaches the other instances. One small interface with an
  * in-process default keeps a single instance free of Redis, and puts Redis behind the same shape.
  */
