@@ -76,8 +76,6 @@ function checkSignupBody(body: SignupBody) {
     );
 }
 
-type SignupDeps = ServiceDeps & { invitations: SignupInvitations };
-
 /** A new organization on the default plan, its default workspace, and the user as its org_admin. */
 async function newOrganization(
   ctx: ServiceDeps,
@@ -113,7 +111,12 @@ async function newOrganization(
  * inviting organization with the invited roles, in the same transaction, and the address counts as
  * verified, since the link was mailed to it.
  */
-export async function signup(ctx: SignupDeps, body: SignupBody, requestId: string, acceptLanguage?: unknown) {
+export async function signup(
+  ctx: ServiceDeps & { invitations: SignupInvitations },
+  body: SignupBody,
+  requestId: string,
+  acceptLanguage?: unknown,
+) {
   checkSignupBody(body);
   const token = body.invitation_token;
   const at = ctx.clock.now();
