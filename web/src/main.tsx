@@ -43,7 +43,11 @@ function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const location = useLocation();
   if (loading) return <p className="center">{t('app.loading')}</p>;
-  if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!me) {
+    // A deliberate log-out (Layout) leaves no page to come back to; an ended session or a deep link does.
+    const from = sessionStorage.getItem('qrs.loggedOut') ? null : { from: location.pathname + location.search };
+    return <Navigate to="/login" replace state={from} />;
+  }
   // The organization's routes refuse this session until two-factor sign-in is on (settings.require_2fa).
   if (me.two_factor_required && !me.user.two_factor_enabled) return <TwoFactorGate />;
   return <>{children}</>;
