@@ -8,6 +8,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/01/{gtin}/10/{lot}/21/{serial}',
   '/01/{gtin}/21/{serial}',
   '/auth/email-change/confirm',
+  '/auth/invitations/preview',
   '/auth/login',
   '/auth/password-reset',
   '/auth/password-reset/confirm',

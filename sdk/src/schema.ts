@@ -284,9 +284,29 @@ export interface paths {
         put?: never;
         /**
          * Accept the invitation of an e-mailed link (needs X-CSRF-Token)
-         * @description The link's `token` and a session whose verified address is the invited one: otherwise 404, the same for a forged token, another address's invitation or one of an unknown organization. An unverified address is a 403 `email-unverified` (when EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted invitation a 409.
+         * @description The link's `token` and a session whose verified address is the invited one: otherwise 404, the same for a forged token, another address's invitation or one of an unknown organization. An unverified address is a 403 `email-unverified` (when EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted invitation a 409, and so is an old link of the user's own invitation that inviting again replaced (only the newest link accepts).
          */
         post: operations["acceptInvitationByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link offers: organization, inviter, roles, expiry and status (no session needed)
+         * @description For the page the e-mailed link opens, signed in or not: the organization, who invited, the organization role and the workspace roles with the workspaces' names, the expiry, the invited address, whether an account uses it, and the status. An old link that inviting the address again replaced answers `status: "replaced"` (only the newest link accepts); a token that was never a link is a 404. The token is the secret of the link, which went to the invited address, so its holder is told no more than that address could learn (docs/decisions.md D63). The answer is not cached (`Cache-Control: no-store`).
+         */
+        get: operations["previewInvitation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -423,8 +443,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a user, an organization on the default plan and its default workspace; starts a session
-         * @description The organization gets the server's default plan (DEFAULT_PLAN: unless the operator set another, Enterprise without billing and Free with it). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.
+         * Create a user, and an organization on the default plan with its default workspace (or join the organization of an invitation link); starts a session
+         * @description The organization gets the server's default plan (DEFAULT_PLAN: unless the operator set another, Enterprise without billing and Free with it). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`. With `invitation_token` (the `token` of an e-mailed invitation link, see `GET /auth/invitations/preview`) no organization is created: `email` must be the invited address, `org_name` and `org_slug` must be absent, and the new user joins the inviting organization with the invited roles, the address verified; `organization` and `workspace` of the answer are the inviting organization and the first invited workspace. Nothing is written when any of it fails.
          */
         post: operations["signup"];
         delete?: never;
@@ -1908,7 +1928,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the organization by e-mail address
-         * @description org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/{id}/accept`), after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). `role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup). An inviter whose own address is not verified gets 403 `email-unverified` (EMAIL_VERIFICATION=required). An organization sends at most INVITATIONS_PER_DAY invitation mails (new or refreshed, default 50) in 24 hours: past that a 429 with `Retry-After`, and nothing is recorded or sent. The organization's name goes into the mail as plain text: a URL or domain in it is written inert (`evil[.]test`), so no mail client makes it a link.
+         * @description org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/accept`), or by signing up from the link (`POST /auth/signup` with `invitation_token`) if the address has no account yet. The answer is the same whether or not the address has an account or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry, a new link: the old link's preview then says `replaced`). `role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup). An inviter whose own address is not verified gets 403 `email-unverified` (EMAIL_VERIFICATION=required). An organization sends at most INVITATIONS_PER_DAY invitation mails (new or refreshed, default 50) in 24 hours: past that a 429 with `Retry-After`, and nothing is recorded or sent. The organization's name goes into the mail as plain text: a URL or domain in it is written inert (`evil[.]test`), so no mail client makes it a link.
          */
         post: operations["addMember"];
         delete?: never;
@@ -3614,6 +3634,48 @@ export interface components {
             data: components["schemas"]["Invitation"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /** InvitationPreview */
+        InvitationPreview: {
+            /** @description Whether an account uses the invited address: then the invitee logs in and accepts, else signs up from the link (`POST /auth/signup` with `invitation_token`). Told only to the holder of the link, which went to that address. */
+            account_exists: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The invited address, the one the link was mailed to. */
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @example inv_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+            id: string;
+            /** @description Who invited (or last re-invited); null when that account no longer exists. */
+            invited_by: {
+                email: string;
+                name: string | null;
+            } | null;
+            organization: {
+                id: string;
+                name: string;
+                slug: string;
+            };
+            /** @enum {unknown} */
+            role: "org_admin" | "member";
+            /**
+             * @description What became of the invitation. `replaced`: inviting the address again minted a newer link (and may have changed the roles); only the newest link accepts.
+             * @enum {unknown}
+             */
+            status: "pending" | "expired" | "accepted" | "declined" | "revoked" | "replaced";
+            /** @description The workspace roles the invitee gets, with the names of the workspaces (archived ones left out). An org_admin holds every workspace. */
+            workspaces: {
+                name: string;
+                /** @enum {unknown} */
+                role: "ws_admin" | "editor" | "approver" | "viewer";
+                workspace_id: string;
+            }[];
+        };
+        /** InvitationPreviewResponse */
+        InvitationPreviewResponse: {
+            data: components["schemas"]["InvitationPreview"];
+            meta: components["schemas"]["Meta"];
+        };
         /** InvitationResponse */
         InvitationResponse: {
             data: components["schemas"]["Invitation"];
@@ -4904,10 +4966,13 @@ export interface components {
         SignupRequest: {
             /** Format: email */
             email: string;
+            /** @description The `token` of an invitation link. Then no organization is created: the new user joins the inviting one with the invited roles, and the address counts as verified (the link proved it). `email` must be the invited address (422 `mismatch` on /email); an unknown token is a 422 `invalid_token` on /invitation_token; an invitation no longer pending (expired, revoked, declined, accepted, or its link replaced by a newer one) a 409 `conflict`. */
+            invitation_token?: string;
             /** @description Language of the user's e-mail; defaults to the request's Accept-Language (German when it prefers de, else English). */
             locale?: "en" | "de";
             name?: string | null;
-            org_name: string;
+            /** @description The new organization. Required, unless `invitation_token` is given: then it must be absent (400 `required` / 422 `exclusive` on /org_name). */
+            org_name?: string;
             /** @example acme */
             org_slug?: string;
             /** @description 12 to 256 characters, not one of the most common passwords (422 `common_password`), not fewer than 4 distinct characters (`repetitive`), not containing the e-mail address (`contains_email`). */
@@ -4920,7 +4985,8 @@ export interface components {
             /** Format: date-time */
             session_expires_at: string;
             user: components["schemas"]["User"];
-            workspace: components["schemas"]["Workspace"];
+            /** @description The new default workspace; from an invitation, the first invited workspace. Null only for an invitation that grants a member no workspace. */
+            workspace: components["schemas"]["Workspace"] | null;
         };
         /** SignupResultResponse */
         SignupResultResponse: {
@@ -9046,7 +9112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The invitation was already accepted, declined or revoked, or it expired */
+            /** @description The invitation was already accepted, declined or revoked, or it expired, or a newer link replaced this one */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -9400,7 +9466,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The invitation was already accepted, declined or revoked, or it expired */
+            /** @description The invitation was already accepted, declined or revoked, or it expired, or a newer link replaced this one */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -9712,7 +9778,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The invitation was already accepted, declined or revoked, or it expired */
+            /** @description The invitation was already accepted, declined or revoked, or it expired, or a newer link replaced this one */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -9819,6 +9885,220 @@ export interface operations {
             429: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query: {
+                /** @description The `token` of the invitation link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "inv_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "status": "pending",
+                     *         "email": "ada@example.com",
+                     *         "organization": {
+                     *           "id": "id",
+                     *           "name": "Acme Marketing",
+                     *           "slug": "acme"
+                     *         },
+                     *         "invited_by": {
+                     *           "name": "Acme Marketing",
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "role": "org_admin",
+                     *         "workspaces": [
+                     *           {
+                     *             "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "name": "Acme Marketing",
+                     *             "role": "ws_admin"
+                     *           }
+                     *         ],
+                     *         "account_exists": true,
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "expires_at": "2026-04-14T00:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationPreviewResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No invitation link has this token */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -11513,8 +11793,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "ada@example.com",
-                 *       "password": "passwordxxxx",
-                 *       "org_name": "org name"
+                 *       "password": "passwordxxxx"
                  *     }
                  */
                 "application/json": components["schemas"]["SignupRequest"];
@@ -11621,7 +11900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Idempotency-Key conflict */
+            /** @description From an invitation link: the invitation is no longer pending (expired, revoked, declined, accepted, or replaced by a newer one) */
             409: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -11634,12 +11913,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://qrs.test/docs/errors/conflict",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
-                     *       "instance": "/v1/codes",
-                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -22,7 +22,11 @@ import type {
   WorkspaceRollupsTable,
 } from '../features/scans/rollups/rollups.table.js';
 import type { UsageCountersTable, UsageThresholdsTable } from '../features/usage/usage.table.js';
-import type { InvitationMailsTable, InvitationsTable } from '../features/invitations/invitations.table.js';
+import type {
+  InvitationMailsTable,
+  InvitationReplacedLinksTable,
+  InvitationsTable,
+} from '../features/invitations/invitations.table.js';
 import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';
 import type { JobsTable } from '../features/jobs/jobs.table.js';
 import type { BillingAccountsTable, BillingEventsTable } from '../features/billing/billing.table.js';
@@ -72,6 +76,7 @@ export interface Database {
   gs1_prefixes: Gs1PrefixesTable;
   invitations: InvitationsTable;
   invitation_mails: InvitationMailsTable;
+  invitation_replaced_links: InvitationReplacedLinksTable;
   jobs: JobsTable;
   user_tokens: UserTokensTable;
   recovery_codes: RecoveryCodesTable;

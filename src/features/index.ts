@@ -24,6 +24,7 @@ import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
 import invitationsRoutes from './invitations/invitations.routes.js';
+import { invitationSignup } from './invitations/invitation-signup.js';
 import permissionsRoutes from './permissions/permissions.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
 import { compressedLinks } from './dpp/resolver.routes.js';
@@ -67,7 +68,8 @@ export const features: Array<(app: App) => Promise<void>> = [
   retentionJob,
   usageRoutes,
   workspacesRoutes,
-  authRoutes,
+  // Sign-up from an invitation link is the invitations feature's (users cannot import it: a cycle).
+  (app) => authRoutes(app, { invitations: invitationSignup }),
   accountRoutes,
   apiKeysRoutes,
   auditRoutes,

@@ -56,6 +56,8 @@ const PUBLIC: Record<string, Url> = {
   'POST /auth/password-reset/confirm': () => '/auth/password-reset/confirm',
   'POST /auth/verify-email': () => '/auth/verify-email',
   'POST /auth/email-change/confirm': () => '/auth/email-change/confirm',
+  // The invitation link's token is its credential (test/features/invitations/invitation-signup.test.ts)
+  'GET /auth/invitations/preview': () => '/auth/invitations/preview?token=not-a-link',
   'GET /dpp/:gtin/:serial': (o) => `/dpp/${o.gtin}/${o.serial}`,
   'GET /dpp/:gtin': (o) => `/dpp/${o.gtin}`,
   'GET /01/*': () => '/01/not-a-gtin',

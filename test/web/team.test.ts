@@ -90,9 +90,9 @@ describe('dashboard: team, approvals, comments, audit', { skip }, () => {
     // The banner alone cannot accept: that needs the link's secret (the invitation attack).
     assert.equal(await banner.getByRole('button', { name: /Accept/ }).count(), 0);
     await page2.goto(invitationUrl.pathname + invitationUrl.search);
-    await page2.getByRole('heading', { name: 'Accept the invitation' }).waitFor();
+    await page2.getByRole('heading', { name: 'Invitation to Test Org' }).waitFor();
     await expectAccessible(page2, 'accept invitation by link');
-    await page2.getByRole('button', { name: 'Accept' }).click();
+    await page2.getByRole('button', { name: 'Accept and join Test Org' }).click();
     await page2.getByTestId('received-invitations').waitFor({ state: 'detached' });
     const orgSwitch = page2.getByLabel('Organization');
     await orgSwitch.waitFor();

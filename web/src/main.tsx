@@ -5,7 +5,7 @@ import { DataProvider } from './api/query-client';
 import { I18nProvider, useI18n } from './i18n/i18n';
 import { SessionProvider, useSession } from './session';
 import { Layout } from './ui/Layout';
-import { Login, Signup } from './pages/Auth';
+import { Login, returnPath, Signup, type LoginState } from './pages/Auth';
 import { Account } from './pages/account/Account';
 import { ForgotPassword } from './pages/account/ForgotPassword';
 import { ResetPassword } from './pages/account/ResetPassword';
@@ -43,7 +43,11 @@ function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const location = useLocation();
   if (loading) return <p className="center">{t('app.loading')}</p>;
-  if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!me) {
+    // A deliberate log-out (Layout) leaves no page to come back to; an ended session or a deep link does.
+    const from = sessionStorage.getItem('qrs.loggedOut') ? null : { from: location.pathname + location.search };
+    return <Navigate to="/login" replace state={from} />;
+  }
   // The organization's routes refuse this session until two-factor sign-in is on (settings.require_2fa).
   if (me.two_factor_required && !me.user.two_factor_enabled) return <TwoFactorGate />;
   return <>{children}</>;
@@ -51,8 +55,10 @@ function RequireSession({ children }: { children: ReactNode }) {
 
 function Public({ children }: { children: ReactNode }) {
   const { me, loading } = useSession();
+  // Signed in (now, or already): on to the page that sent the visitor here (an invitation), else the codes.
+  const state = useLocation().state as LoginState;
   if (loading) return null;
-  return me ? <Navigate to="/codes" replace /> : <>{children}</>;
+  return me ? <Navigate to={returnPath(state)} replace /> : <>{children}</>;
 }
 
 const router = createBrowserRouter([
@@ -84,6 +90,8 @@ const router = createBrowserRouter([
   { path: '/reset-password', element: <ResetPassword /> },
   { path: '/verify-email', element: <VerifyEmail /> },
   { path: '/confirm-email', element: <ConfirmEmail /> },
+  // The invitation's link: what it offers, then sign up, log in, or accept (docs/decisions.md D63).
+  { path: '/invitations/accept', element: <AcceptInvitation /> },
   {
     path: '/',
     element: (
@@ -117,7 +125,6 @@ const router = createBrowserRouter([
       { path: 'settings/brand', element: <Brand /> },
       { path: 'settings/members', element: <Members /> },
       { path: 'settings/permissions', element: <Permissions /> },
-      { path: 'invitations/accept', element: <AcceptInvitation /> },
       { path: 'billing', element: <Billing /> },
       { path: 'privacy', element: <Privacy /> },
       { path: '*', element: <Navigate to="/codes" replace /> },

@@ -30,15 +30,20 @@ export function updateInvitation(db: DB, id: string, set: Partial<InvitationsTab
   return db.updateTable('invitations').set(set).where('id', '=', id).execute();
 }
 
-/** Pending invitations addressed to this e-mail, in active organizations, with the organization. */
-export function pendingForEmail(db: DB, email: string, now: string) {
+/** Invitations of active organizations, with the organization's name and slug. */
+function withOrganization(db: DB) {
   return db
     .selectFrom('invitations as i')
     .innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .selectAll('i')
     .select(['o.name as org_name', 'o.slug as org_slug'])
+    .where('o.deleted_at', 'is', null);
+}
+
+/** Pending invitations addressed to this e-mail, in active organizations, with the organization. */
+export function pendingForEmail(db: DB, email: string, now: string) {
+  return withOrganization(db)
     .where('i.email', '=', email)
-    .where('o.deleted_at', 'is', null)
     .where('i.accepted_at', 'is', null)
     .where('i.declined_at', 'is', null)
     .where('i.revoked_at', 'is', null)
@@ -47,15 +52,29 @@ export function pendingForEmail(db: DB, email: string, now: string) {
 }
 
 export function findForEmail(db: DB, id: string, email: string) {
-  return db
-    .selectFrom('invitations as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .selectAll('i')
-    .select(['o.name as org_name', 'o.slug as org_slug'])
-    .where('i.id', '=', id)
-    .where('i.email', '=', email)
-    .where('o.deleted_at', 'is', null)
+  return withOrganization(db).where('i.id', '=', id).where('i.email', '=', email).executeTakeFirst();
+}
+
+/**
+ * The invitation (of an active organization) whose link has this token hash: its current link, or
+ * (`replaced`) one that inviting again replaced (docs/decisions.md D63).
+ */
+export async function findByLink(db: DB, tokenHash: string) {
+  const current = await withOrganization(db).where('i.token_hash', '=', tokenHash).executeTakeFirst();
+  if (current) return { ...current, replaced: false };
+  const old = await withOrganization(db)
+    .innerJoin('invitation_replaced_links as l', 'l.invitation_id', 'i.id')
+    .where('l.token_hash', '=', tokenHash)
     .executeTakeFirst();
+  return old ? { ...old, replaced: true } : undefined;
+}
+
+/** Keeps the hash of a link that a new one replaces. */
+export function recordReplacedLink(db: DB, invitationId: string, tokenHash: string, at: string) {
+  return db
+    .insertInto('invitation_replaced_links')
+    .values({ token_hash: tokenHash, invitation_id: invitationId, replaced_at: at })
+    .execute();
 }
 
 export function defaultWorkspaceId(db: DB, organizationId: string) {
@@ -66,10 +85,6 @@ export function defaultWorkspaceId(db: DB, organizationId: string) {
     .where('is_default', '=', 1)
     .executeTakeFirst()
     .then((r) => r?.id ?? null);
-}
-
-export function findByTokenHash(db: DB, tokenHash: string) {
-  return db.selectFrom('invitations').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /**

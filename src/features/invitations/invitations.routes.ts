@@ -8,7 +8,9 @@ import {
   CreatedInvitation,
   Invitation,
   InvitationLinkBody,
+  InvitationLinkQuery,
   InvitationListQuery,
+  InvitationPreview,
   InvitationParams,
   ReceivedInvitation,
 } from './invitations.schemas.js';
@@ -21,6 +23,7 @@ import {
   revokeInvitation,
 } from './invitations.service.js';
 import { route, sessionRoute } from '../../http/route.js';
+import { previewInvitation } from './invitation-preview.js';
 
 const tags = ['members'];
 // The /auth routes read the cookie themselves (like /auth/me): the invitee may not belong to any
@@ -29,7 +32,10 @@ const cookieAuth = [{ session: [] }];
 const noSession = problemResponse('No session, or it expired', 401);
 const badCsrf = problemResponse('X-CSRF-Token missing or wrong', 403);
 const notYours = problemResponse("No such invitation for the session user's e-mail address", 404);
-const closed = problemResponse('The invitation was already accepted, declined or revoked, or it expired', 409);
+const closed = problemResponse(
+  'The invitation was already accepted, declined or revoked, or it expired, or a newer link replaced this one',
+  409,
+);
 
 export default async function invitationsRoutes(app: App) {
   const ctx = app.deps;
@@ -42,9 +48,9 @@ export default async function invitationsRoutes(app: App) {
       tags,
       summary: 'Invite someone to the organization by e-mail address',
       description:
-        'org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/{id}/accept`), ' +
-        'after signing up with that address if it has no account yet. The answer is the same whether or not the address has an account ' +
-        'or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry). ' +
+        'org_admin sessions only; API keys get 403. Adds nobody: creates an invitation the addressee accepts in a session (`POST /auth/invitations/accept`), ' +
+        'or by signing up from the link (`POST /auth/signup` with `invitation_token`) if the address has no account yet. The answer is the same whether or not the address has an account ' +
+        "or is already a member. An open invitation to the same address is refreshed (same id, the new roles, a new 14-day expiry, a new link: the old link's preview then says `replaced`). " +
         '`role` defaults to member; `workspaces` lists the workspace roles to grant; `name` is ignored (the invitee names itself at signup). ' +
         'An inviter whose own address is not verified gets 403 `email-unverified` (EMAIL_VERIFICATION=required). An organization sends at most INVITATIONS_PER_DAY invitation mails (new or refreshed, default 50) in 24 hours: past that a 429 with `Retry-After`, and nothing is recorded or sent. ' +
         "The organization's name goes into the mail as plain text: a URL or domain in it is written inert (`evil[.]test`), so no mail client makes it a link.",
@@ -97,6 +103,26 @@ export default async function invitationsRoutes(app: App) {
     async (request) => list(request, await receivedInvitations(ctx, request.cookies[SESSION_COOKIE])),
   );
 
+  app.get(
+    '/auth/invitations/preview',
+    sessionRoute({
+      operationId: 'previewInvitation',
+      tags: ['auth'],
+      security: [],
+      summary: 'What an invitation link offers: organization, inviter, roles, expiry and status (no session needed)',
+      description:
+        "For the page the e-mailed link opens, signed in or not: the organization, who invited, the organization role and the workspace roles with the workspaces' names, the expiry, the invited address, whether an account uses it, and the status. " +
+        'An old link that inviting the address again replaced answers `status: "replaced"` (only the newest link accepts); a token that was never a link is a 404. ' +
+        'The token is the secret of the link, which went to the invited address, so its holder is told no more than that address could learn (docs/decisions.md D63). The answer is not cached (`Cache-Control: no-store`).',
+      querystring: InvitationLinkQuery,
+      response: { 200: One(InvitationPreview), 404: problemResponse('No invitation link has this token', 404) },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return one(request, await previewInvitation(ctx, request.query.token));
+    },
+  );
+
   app.post(
     '/auth/invitations/accept',
     sessionRoute({
@@ -106,7 +132,7 @@ export default async function invitationsRoutes(app: App) {
       summary: 'Accept the invitation of an e-mailed link (needs X-CSRF-Token)',
       description:
         "The link's `token` and a session whose verified address is the invited one: otherwise 404, the same for a forged token, another address's invitation or one of an unknown organization. " +
-        'An unverified address is a 403 `email-unverified` (when EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted invitation a 409.',
+        "An unverified address is a 403 `email-unverified` (when EMAIL_VERIFICATION=required); an expired, revoked, declined or accepted invitation a 409, and so is an old link of the user's own invitation that inviting again replaced (only the newest link accepts).",
       body: InvitationLinkBody,
       response: {
         200: One(ReceivedInvitation),

@@ -63,3 +63,42 @@ export const InvitationListQuery = Type.Object({ ...PageQuery }, { additionalPro
 export type InvitationListQuery = Static<typeof InvitationListQuery>;
 
 export type InvitedRole = { workspace_id: string; role: WorkspaceRoleName };
+
+export const InvitationLinkQuery = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` of the invitation link.' }) },
+  { additionalProperties: false },
+);
+
+/**
+ * What the holder of an invitation link may know before signing in or up (docs/decisions.md D63):
+ * the link was mailed to the invited address, so it shows what the mail said and a little more.
+ */
+export const InvitationPreview = Type.Object(
+  {
+    id: Type.String({ examples: ['inv_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
+    status: Type.Enum(['pending', 'expired', 'accepted', 'declined', 'revoked', 'replaced'], {
+      description:
+        'What became of the invitation. `replaced`: inviting the address again minted a newer link (and may have changed the roles); only the newest link accepts.',
+    }),
+    email: Type.String({ description: 'The invited address, the one the link was mailed to.' }),
+    organization: Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() }),
+    invited_by: Type.Union(
+      [Type.Object({ name: Type.Union([Type.String(), Type.Null()]), email: Type.String() }), Type.Null()],
+      {
+        description: 'Who invited (or last re-invited); null when that account no longer exists.',
+      },
+    ),
+    role: OrgRole,
+    workspaces: Type.Array(Type.Object({ workspace_id: Type.String(), name: Type.String(), role: WorkspaceRole }), {
+      description:
+        'The workspace roles the invitee gets, with the names of the workspaces (archived ones left out). An org_admin holds every workspace.',
+    }),
+    account_exists: Type.Boolean({
+      description:
+        'Whether an account uses the invited address: then the invitee logs in and accepts, else signs up from the link (`POST /auth/signup` with `invitation_token`). Told only to the holder of the link, which went to that address.',
+    }),
+    created_at: Type.String(),
+    expires_at: Type.String(),
+  },
+  { title: 'InvitationPreview' },
+);

@@ -26,7 +26,8 @@ import {
   defaultWorkspaceId,
   findForEmail,
   findInvitation,
-  findByTokenHash,
+  findByLink,
+  recordReplacedLink,
   findOpenInvitation,
   insertInvitation,
   invitationMailsOfDay,
@@ -41,11 +42,31 @@ type Row = InvitationsTable;
 /** Like GitHub's organization invitations: long enough to be noticed, short enough not to linger. */
 export const INVITATION_TTL_MS = 14 * 86_400_000;
 
-function statusOf(r: Row, now: Date) {
+export function statusOf(r: Row, now: Date) {
   if (r.accepted_at) return 'accepted' as const;
   if (r.declined_at) return 'declined' as const;
   if (r.revoked_at) return 'revoked' as const;
   return r.expires_at <= now.toISOString() ? ('expired' as const) : ('pending' as const);
+}
+
+/**
+ * What a link says of its invitation: a replaced link of an invitation still open (pending, or
+ * expired since) says `replaced`; once the invitation was answered or revoked, it says that.
+ */
+export function linkStatus(r: Row & { replaced: boolean }, now: Date) {
+  const status = statusOf(r, now);
+  return r.replaced && (status === 'pending' || status === 'expired') ? ('replaced' as const) : status;
+}
+
+/** The 409 of a link whose invitation can no longer be accepted; null while it can. */
+export function linkClosed(r: Row & { replaced: boolean }, now: Date) {
+  const status = linkStatus(r, now);
+  if (status === 'pending') return null;
+  return conflict(
+    status === 'replaced'
+      ? 'This invitation link was replaced by a newer invitation: use the link in the latest invitation e-mail.'
+      : `This invitation is ${status}${status === 'expired' ? '; ask for a new one' : ''}.`,
+  );
 }
 
 export function toInvitation(r: Row, now: Date) {
@@ -170,6 +191,8 @@ export async function createInvitation(ctx: ServiceDeps, p: Principal, body: Add
     let row: Row;
     if (open) {
       row = { ...open, ...fields };
+      // The old link's holder is told it was replaced, not that it never existed (docs/decisions.md D63).
+      if (open.token_hash) await recordReplacedLink(trx, open.id, open.token_hash, at.toISOString());
       await updateInvitation(trx, open.id, fields);
       await auditInvitation(trx, auditActor(p), 'refreshed', open, row, at);
     } else {
@@ -213,14 +236,11 @@ export async function listInvitations(ctx: ServiceDeps, p: Principal, q: Invitat
 }
 
 function notOpen(r: Row, now: Date) {
-  const status = statusOf(r, now);
-  return status === 'pending'
-    ? null
-    : conflict(`This invitation is ${status}${status === 'expired' ? '; ask for a new one' : ''}.`);
+  return linkClosed({ ...r, replaced: false }, now);
 }
 
 /** An invitation's one 404: another organization's, another address's, a wrong link and an unknown id read alike. */
-const invitationNotFound = () => notFound('Invitation');
+export const invitationNotFound = () => notFound('Invitation');
 
 /** DELETE /v1/invitations/:id: another organization's invitation is a 404; a closed one a 409. */
 export async function revokeInvitation(ctx: ServiceDeps, p: Principal, id: string) {
@@ -250,8 +270,14 @@ export async function acceptByLink(
   linkToken: string,
   requestId: string,
 ) {
-  const row = await findByTokenHash(ctx.db, sha256Hex(linkToken));
-  return respondToInvitation(ctx, cookie, csrf, row?.id ?? '', 'accept', requestId, linkToken);
+  const found = await findByLink(ctx.db, sha256Hex(linkToken));
+  if (found?.replaced) {
+    // The old link of the session user's own invitation says what became of it; anyone else's is a 404.
+    const user = await sessionUser(ctx, cookie, { sent: csrf });
+    if (user.email !== found.email) throw invitationNotFound();
+    throw linkClosed(found, ctx.clock.now()) ?? invitationNotFound();
+  }
+  return respondToInvitation(ctx, cookie, csrf, found?.id ?? '', 'accept', requestId, linkToken);
 }
 
 /** The session's user; invitations are matched on its (normalised) e-mail address. */
@@ -320,31 +346,48 @@ export async function respondToInvitation(
       await auditInvitation(trx, actor, 'declined', row, next, at);
       return toReceived(next, at);
     }
-    if (!(await findMembershipRow(trx, row.organization_id, user.id))) {
-      await insertMembership(trx, row.organization_id, user.id, row.role, at.toISOString());
-      const held = await workspaceRolesOf(trx, row.organization_id, [user.id]);
-      for (const item of parseJson<InvitedRole[]>(row.workspaces, [])) {
-        const ws = await findWorkspace(trx, row.organization_id, item.workspace_id);
-        if (!ws || ws.status !== 'active' || held.some((h) => h.workspace_id === item.workspace_id)) continue;
-        await setWorkspaceRole(trx, item.workspace_id, user.id, item.role, at.toISOString());
-        const field = `member:${user.id}`;
-        await recordAudit(
-          trx,
-          { ...actor, workspaceId: item.workspace_id },
-          {
-            action: 'workspaces.member_added',
-            resourceType: 'workspaces',
-            resourceId: item.workspace_id,
-            before: { [field]: null },
-            after: { [field]: item.role },
-            at,
-          },
-        );
-      }
-    }
-    const next = { ...row, accepted_at: at.toISOString(), accepted_by: user.id };
-    await updateInvitation(trx, id, { accepted_at: next.accepted_at, accepted_by: user.id });
-    await auditInvitation(trx, actor, 'accepted', row, next, at);
+    const next = await admit(trx, row, user.id, actor, at);
     return toReceived(next, at);
   });
+}
+
+/**
+ * Accepts an open invitation for a user, in the caller's transaction: the membership and the
+ * invited workspace roles (workspaces archived since are skipped), then the invitation marked
+ * accepted. Someone already a member gets nothing new (PATCH /v1/members manages their roles).
+ * Used by the accept routes and by sign-up from an invitation link (invitation-signup.ts).
+ */
+export async function admit<R extends Row>(
+  trx: DB,
+  row: R,
+  userId: string,
+  actor: Omit<AuditActor, 'workspaceId'>,
+  at: Date,
+) {
+  if (!(await findMembershipRow(trx, row.organization_id, userId))) {
+    await insertMembership(trx, row.organization_id, userId, row.role, at.toISOString());
+    const held = await workspaceRolesOf(trx, row.organization_id, [userId]);
+    for (const item of parseJson<InvitedRole[]>(row.workspaces, [])) {
+      const ws = await findWorkspace(trx, row.organization_id, item.workspace_id);
+      if (!ws || ws.status !== 'active' || held.some((h) => h.workspace_id === item.workspace_id)) continue;
+      await setWorkspaceRole(trx, item.workspace_id, userId, item.role, at.toISOString());
+      const field = `member:${userId}`;
+      await recordAudit(
+        trx,
+        { ...actor, workspaceId: item.workspace_id },
+        {
+          action: 'workspaces.member_added',
+          resourceType: 'workspaces',
+          resourceId: item.workspace_id,
+          before: { [field]: null },
+          after: { [field]: item.role },
+          at,
+        },
+      );
+    }
+  }
+  const next = { ...row, accepted_at: at.toISOString(), accepted_by: userId };
+  await updateInvitation(trx, row.id, { accepted_at: next.accepted_at, accepted_by: userId });
+  await auditInvitation(trx, actor, 'accepted', row, next, at);
+  return next;
 }

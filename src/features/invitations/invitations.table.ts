@@ -27,3 +27,13 @@ export interface InvitationMailsTable {
   organization_id: string;
   sent_at: string;
 }
+
+/**
+ * The hash of each link an invitation had before inviting again replaced it (docs/decisions.md D63):
+ * the old link's holder is told it was replaced, not that it never existed. No secret: a hash.
+ */
+export interface InvitationReplacedLinksTable {
+  token_hash: string;
+  invitation_id: string;
+  replaced_at: string;
+}

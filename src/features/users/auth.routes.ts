@@ -14,6 +14,7 @@ import {
 import { changePassword, login, logout, me, signup } from './auth.service.js';
 import { sessionCookieOptions } from './sessions.service.js';
 import { sessionRoute } from '../../http/route.js';
+import type { SignupInvitations } from './signup-invitations.js';
 
 const tags = ['auth'];
 // sessionRoute: these routes read the cookie themselves (see auth.service); the anonymous per-IP budget applies.
@@ -25,7 +26,8 @@ const problem = (description: string) => ({
 });
 const noSession = problem('No session, or it expired');
 
-export default async function authRoutes(app: App) {
+/** `invitations`: sign-up from an invitation link, implemented by the invitations feature (signup-invitations.ts). */
+export default async function authRoutes(app: App, opts: { invitations: SignupInvitations }) {
   const ctx = app.deps;
   const { baseUrl } = ctx.config;
 
@@ -35,14 +37,26 @@ export default async function authRoutes(app: App) {
       operationId: 'signup',
       tags,
       security: [],
-      summary: 'Create a user, an organization on the default plan and its default workspace; starts a session',
+      summary:
+        'Create a user, and an organization on the default plan with its default workspace (or join the organization of an invitation link); starts a session',
       description:
-        "The organization gets the server's default plan (DEFAULT_PLAN: unless the operator set another, Enterprise without billing and Free with it). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`.",
+        "The organization gets the server's default plan (DEFAULT_PLAN: unless the operator set another, Enterprise without billing and Free with it). The user becomes org_admin. Sets the `qrs_session` cookie (HttpOnly, SameSite=Lax). `org_slug` defaults to one derived from `org_name`. " +
+        'With `invitation_token` (the `token` of an e-mailed invitation link, see `GET /auth/invitations/preview`) no organization is created: `email` must be the invited address, `org_name` and `org_slug` must be absent, and the new user joins the inviting organization with the invited roles, the address verified; `organization` and `workspace` of the answer are the inviting organization and the first invited workspace. Nothing is written when any of it fails.',
       body: SignupBody,
-      response: { 201: One(SignupResult) },
+      response: {
+        201: One(SignupResult),
+        409: problem(
+          'From an invitation link: the invitation is no longer pending (expired, revoked, declined, accepted, or replaced by a newer one)',
+        ),
+      },
     }),
     async (request, reply) => {
-      const { session, data } = await signup(ctx, request.body, request.id, request.headers['accept-language']);
+      const { session, data } = await signup(
+        { ...ctx, invitations: opts.invitations },
+        request.body,
+        request.id,
+        request.headers['accept-language'],
+      );
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
       return reply.code(201).send(one(request, data));
     },

@@ -36,9 +36,21 @@ export const SignupBody = Type.Object(
     email: Email,
     password: Password,
     name: Type.Optional(Nullable(Name)),
-    org_name: Name,
+    org_name: Type.Optional({
+      ...Name,
+      description:
+        'The new organization. Required, unless `invitation_token` is given: then it must be absent (400 `required` / 422 `exclusive` on /org_name).',
+    } as typeof Name),
     org_slug: Type.Optional(Slug),
     locale: Type.Optional(Locale),
+    invitation_token: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'The `token` of an invitation link. Then no organization is created: the new user joins the inviting one with the invited roles, and the address counts as verified (the link proved it). `email` must be the invited address (422 `mismatch` on /email); an unknown token is a 422 `invalid_token` on /invitation_token; an invitation no longer pending (expired, revoked, declined, accepted, or its link replaced by a newer one) a 409 `conflict`.',
+      }),
+    ),
   },
   { title: 'SignupRequest', additionalProperties: false },
 );
@@ -79,7 +91,10 @@ export const SignupResult = Type.Object(
   {
     user: User,
     organization: Organization,
-    workspace: Workspace,
+    workspace: Type.Union([Workspace, Type.Null()], {
+      description:
+        'The new default workspace; from an invitation, the first invited workspace. Null only for an invitation that grants a member no workspace.',
+    }),
     csrf_token: Type.String({ 'x-secret': true }),
     session_expires_at: Type.String(),
   },

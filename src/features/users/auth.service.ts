@@ -1,9 +1,16 @@
 import type { ServiceDeps } from '../../platform/deps.js';
-import { AppError, invalidField, unauthenticated } from '../../http/errors.js';
+import { AppError, badRequest, invalid, invalidField, unauthenticated } from '../../http/errors.js';
+import type { DB } from '../../db/database.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { taken, uniqueAs } from '../../http/fields.js';
-import { createOrganizationWithDefaults, slugExists, toOrganization } from '../organizations/index.js';
-import { toWorkspace } from '../workspaces/index.js';
+import {
+  createOrganizationWithDefaults,
+  findActiveOrganization,
+  slugExists,
+  toOrganization,
+} from '../organizations/index.js';
+import { findWorkspace, toWorkspace } from '../workspaces/index.js';
+import type { SignupInvitations } from './signup-invitations.js';
 import { randomHex } from '../../lib/tokens.js';
 import { createUser } from './users.service.js';
 import {
@@ -45,18 +52,79 @@ export function localeFromHeader(header: unknown): 'en' | 'de' {
   return first === 'de' ? 'de' : 'en';
 }
 
-export async function signup(ctx: ServiceDeps, body: SignupBody, requestId: string, acceptLanguage?: unknown) {
+/** POST /auth/signup: names the body's problems that no schema can (org_name needs the absence of a token). */
+function checkSignupBody(body: SignupBody) {
+  if (body.invitation_token === undefined) {
+    if (body.org_name === undefined)
+      throw badRequest('Required fields are missing.', [
+        {
+          pointer: '/org_name',
+          detail: 'org_name is required, unless signing up from an invitation link (invitation_token)',
+          code: 'required',
+        },
+      ]);
+    return;
+  }
+  const extra = (['org_name', 'org_slug'] as const).filter((k) => body[k] !== undefined);
+  if (extra.length)
+    throw invalid(
+      extra.map((k) => ({
+        pointer: `/${k}`,
+        detail: 'is not accepted with invitation_token: signing up from an invitation joins the inviting organization',
+        code: 'exclusive',
+      })),
+    );
+}
+
+/** A new organization on the default plan, its default workspace, and the user as its org_admin. */
+async function newOrganization(
+  ctx: ServiceDeps,
+  trx: DB,
+  body: SignupBody,
+  userId: string,
+  requestId: string,
+  at: Date,
+) {
+  const name = body.org_name!;
+  let slug = body.org_slug;
+  if (slug !== undefined) {
+    if (await slugExists(trx, slug)) throw taken('/org_slug');
+  } else {
+    slug = slugFrom(name);
+    if (await slugExists(trx, slug)) slug = `${slug}-${randomHex(3)}`;
+  }
+  return createOrganizationWithDefaults(
+    trx,
+    { name, slug, plan: ctx.config.defaultPlan },
+    { userId, actorType: 'user', actorId: userId, requestId },
+    at,
+  ).catch((err: unknown) => {
+    // The only unique field createOrganizationWithDefaults maps is the slug; name it as sent.
+    if (err instanceof AppError && err.type === 'validation-error') throw taken('/org_slug');
+    throw err;
+  });
+}
+
+/**
+ * Creates the user and starts a session. Without an invitation link it also creates an organization
+ * (the user its org_admin); with one (docs/decisions.md D63) it creates none: the user joins the
+ * inviting organization with the invited roles, in the same transaction, and the address counts as
+ * verified, since the link was mailed to it.
+ */
+export async function signup(
+  ctx: ServiceDeps & { invitations: SignupInvitations },
+  body: SignupBody,
+  requestId: string,
+  acceptLanguage?: unknown,
+) {
+  checkSignupBody(body);
+  const token = body.invitation_token;
   const at = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, body.email))
       throw invalidField('/email', 'an account with this e-mail address exists; log in instead', 'taken');
-    let slug = body.org_slug;
-    if (slug !== undefined) {
-      if (await slugExists(trx, slug)) throw taken('/org_slug');
-    } else {
-      slug = slugFrom(body.org_name);
-      if (await slugExists(trx, slug)) slug = `${slug}-${randomHex(3)}`;
-    }
+    const invitation =
+      token === undefined ? null : await ctx.invitations.check(trx, token, normalizeEmail(body.email), at);
     const user = await uniqueAs('/email', () =>
       createUser(
         trx,
@@ -65,37 +133,32 @@ export async function signup(ctx: ServiceDeps, body: SignupBody, requestId: stri
           password: body.password,
           name: body.name ?? null,
           locale: body.locale ?? localeFromHeader(acceptLanguage),
+          verified: invitation !== null,
         },
         at,
         ctx.config.passwordCost,
       ),
     );
-    const { org, workspace } = await createOrganizationWithDefaults(
-      trx,
-      { name: body.org_name, slug, plan: ctx.config.defaultPlan },
-      {
-        userId: user.id,
-        actorType: 'user',
-        actorId: user.id,
-        requestId,
-      },
-      at,
-    ).catch((err: unknown) => {
-      // The only unique field createOrganizationWithDefaults maps is the slug; name it as sent.
-      if (err instanceof AppError && err.type === 'validation-error') throw taken('/org_slug');
-      throw err;
-    });
-    // The link is queued with the account: both commit, or neither (docs/decisions.md D14).
-    await sendVerification(trx, ctx, user);
+    let landing: { org: Parameters<typeof toOrganization>[0]; workspace: Parameters<typeof toWorkspace>[0] | null };
+    if (invitation) {
+      const joined = await ctx.invitations.accept(trx, invitation, user.id, requestId, at);
+      const org = (await findActiveOrganization(trx, joined.organizationId))!;
+      const workspace = joined.workspaceId ? await findWorkspace(trx, joined.organizationId, joined.workspaceId) : null;
+      landing = { org, workspace: workspace ?? null };
+    } else {
+      landing = await newOrganization(ctx, trx, body, user.id, requestId, at);
+      // The link is queued with the account: both commit, or neither (docs/decisions.md D14).
+      await sendVerification(trx, ctx, user);
+    }
     const session = await startSession(trx, user.id, at);
-    return { user, org, workspace, session };
+    return { user, ...landing, session };
   });
   return {
     session: result.session,
     data: {
       user: toUser(result.user),
       organization: toOrganization(result.org),
-      workspace: toWorkspace(result.workspace),
+      workspace: result.workspace ? toWorkspace(result.workspace) : null,
       csrf_token: result.session.csrfToken,
       session_expires_at: result.session.expiresAt,
     },

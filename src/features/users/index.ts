@@ -6,3 +6,4 @@ export { hashPassword, verifyPassword } from './password.js';
 export { deleteSessionsOfUser } from './sessions.repo.js';
 export { findUserByEmail, findUserById, normalizeEmail } from './users.repo.js';
 export { assertEmailVerified } from './verification.service.js';
+export type { InvitationLanding, SignupInvitations } from './signup-invitations.js';

@@ -23,6 +23,8 @@ export const keys = {
   /** The service's OpenAPI document, for the passport editor's schema form. */
   openapiSchemas: ['openapi-schemas'] as const,
   receivedInvitations: ['received-invitations'] as const,
+  /** What an invitation link offers (GET /auth/invitations/preview), signed in or not. */
+  invitationPreview: (token: string) => ['invitation-preview', token] as const,
   privacyExport: (exportId: string | null) => ['privacy-export', exportId] as const,
   organization: {
     all: ['organization'] as const,

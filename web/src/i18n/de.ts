@@ -1,6 +1,7 @@
 // Deutsche Texte; dieselben Schlüssel wie en.ts (der Typ erzwingt es, test/web/i18n.test.ts prüft es).
 import type { MessageKey } from './en.js';
 import { accountDe } from './account.de.js';
+import { invitationsDe } from './invitations.de.js';
 import { contentDe } from './content.de.js';
 import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
@@ -546,12 +547,8 @@ export const de: Record<MessageKey, string> = {
   'webhooks.status.pending': 'Ausstehend',
   'webhooks.status.succeeded': 'Zugestellt',
   'webhooks.status.failed': 'Fehlgeschlagen',
-  // invitations by link
-  'invite.useLink': 'Zum Annehmen öffnen Sie den Link in der Einladungs-E-Mail.',
-  'invite.acceptTitle': 'Einladung annehmen',
-  'invite.acceptIntro':
-    'Sie wurden eingeladen, einer Organisation auf qrs beizutreten. Nehmen Sie an, um die Rollen der Einladung zu erhalten.',
   ...accountDe,
+  ...invitationsDe,
   ...contentDe,
   ...designDe,
   ...problemsDe,

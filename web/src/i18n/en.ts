@@ -1,6 +1,7 @@
 // English messages. Every user-visible string of the dashboard is here; de.ts has the same keys
 // (test/web/i18n.test.ts checks). `{name}` placeholders are filled by t(key, {name}).
 import { accountEn } from './account.en.js';
+import { invitationsEn } from './invitations.en.js';
 import { contentEn } from './content.en.js';
 import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
@@ -536,12 +537,8 @@ export const en = {
   'webhooks.status.pending': 'Pending',
   'webhooks.status.succeeded': 'Succeeded',
   'webhooks.status.failed': 'Failed',
-  // invitations by link
-  'invite.useLink': 'To accept, open the link in the invitation e-mail.',
-  'invite.acceptTitle': 'Accept the invitation',
-  'invite.acceptIntro':
-    'You were invited to join an organization on qrs. Accept to get the roles the invitation names.',
   ...accountEn,
+  ...invitationsEn,
   ...contentEn,
   ...designEn,
   ...problemsEn,

@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../api/client';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, type Schemas } from '../api/client';
+import { useInvitationPreview } from '../api/hooks/invitations';
 import { useAccountWrites } from '../api/hooks/account';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
@@ -9,10 +10,10 @@ import { passwordHint } from '../ui/password-hint';
 import { AuthFrame } from './account/AuthFrame';
 import { LoginCode } from './account/LoginCode';
 
-type LoginState = { from?: string; notice?: 'passwordReset' } | null;
+export type LoginState = { from?: string; notice?: 'passwordReset' } | null;
 
 /** Where to go after logging in: back to the page that asked for it (an e-mailed link), else the codes. */
-function returnPath(state: LoginState): string {
+export function returnPath(state: LoginState): string {
   const from = state?.from;
   return from && from.startsWith('/') && !from.startsWith('//') ? from : '/codes';
 }
@@ -141,27 +142,54 @@ export function Login() {
   );
 }
 
+type Invited = Schemas['InvitationPreview'] & { token: string };
+
+/**
+ * `/signup`, and `/signup?invitation=<token>` from an invitation page (docs/decisions.md D63): the
+ * invited address filled in and locked, no organization asked for, and the new account lands in
+ * the inviting organization's first invited workspace.
+ */
 export function Signup() {
   const { t } = useI18n();
-  const { refresh } = useSession();
+  const [params] = useSearchParams();
+  const token = params.get('invitation') ?? '';
+  const preview = useInvitationPreview(token);
+  if (!token) return <SignupForm invited={null} />;
+  if (preview.isPending) return <AuthFrame title={t('invitation.loading')}>{null}</AuthFrame>;
+  const inv = preview.data;
+  if (inv && inv.status === 'pending') return <SignupForm invited={{ ...inv, token }} />;
+  // A link that no longer accepts: its page says why.
+  return <Navigate to={`/invitations/accept?token=${encodeURIComponent(token)}`} replace />;
+}
+
+function SignupForm({ invited }: { invited: Invited | null }) {
+  const { t } = useI18n();
+  const { refresh, selectOrganization, selectWorkspace } = useSession();
   const account = useAccountWrites();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', password: '', name: '', org_name: '' });
+  const [form, setForm] = useState({ email: invited?.email ?? '', password: '', name: '', org_name: '' });
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [k]: e.target.value });
   const submit = useSubmit(async () => {
-    await account.signup({
+    const created = await account.signup({
       email: form.email,
       password: form.password,
-      org_name: form.org_name,
+      ...(invited ? { invitation_token: invited.token } : { org_name: form.org_name }),
       ...(form.name ? { name: form.name } : {}),
     });
+    if (invited) {
+      // A browser may remember another account's organization: act in the one just joined.
+      selectOrganization(created.organization.id);
+      if (created.workspace) selectWorkspace(created.workspace.id);
+    }
     await refresh();
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
     void navigate('/codes');
   });
+  const org = invited?.organization.name ?? '';
   return (
-    <AuthFrame title={t('auth.signupTitle')}>
+    <AuthFrame title={invited ? t('invitation.signupTitle', { org }) : t('auth.signupTitle')}>
+      {invited ? <p>{t('invitation.signupIntro', { org })}</p> : null}
       <ProblemAlert problem={submit.problem} fields={submit.fields} />
       <form
         onSubmit={(e) => {
@@ -173,9 +201,22 @@ export function Signup() {
         <Field label={t('auth.name')} pointer="/name" errors={submit.fields}>
           {(p) => <input {...p} autoComplete="name" value={form.name} onChange={set('name')} />}
         </Field>
-        <Field label={t('auth.email')} pointer="/email" errors={submit.fields}>
+        <Field
+          label={t('auth.email')}
+          pointer="/email"
+          errors={submit.fields}
+          hint={invited ? t('invitation.emailLocked') : undefined}
+        >
           {(p) => (
-            <input {...p} type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
+            <input
+              {...p}
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={set('email')}
+              readOnly={invited !== null}
+              required
+            />
           )}
         </Field>
         <Field label={t('auth.password')} pointer="/password" errors={submit.fields} hint={passwordHint(t)}>
@@ -190,18 +231,26 @@ export function Signup() {
             />
           )}
         </Field>
-        <Field label={t('auth.orgName')} pointer="/org_name" errors={submit.fields}>
-          {(p) => (
-            <input {...p} autoComplete="organization" value={form.org_name} onChange={set('org_name')} required />
-          )}
-        </Field>
+        {invited ? null : (
+          <Field label={t('auth.orgName')} pointer="/org_name" errors={submit.fields}>
+            {(p) => (
+              <input {...p} autoComplete="organization" value={form.org_name} onChange={set('org_name')} required />
+            )}
+          </Field>
+        )}
         <button className="btn btn-primary" disabled={submit.busy}>
-          {t('auth.signup')}
+          {invited ? t('invitation.signupButton') : t('auth.signup')}
         </button>
       </form>
-      <p>
-        {t('auth.haveAccount')} <Link to="/login">{t('auth.login')}</Link>
-      </p>
+      {invited ? (
+        <p>
+          <Link to={`/invitations/accept?token=${encodeURIComponent(invited.token)}`}>{t('invitation.back')}</Link>
+        </p>
+      ) : (
+        <p>
+          {t('auth.haveAccount')} <Link to="/login">{t('auth.login')}</Link>
+        </p>
+      )}
     </AuthFrame>
   );
 }

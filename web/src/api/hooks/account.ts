@@ -10,8 +10,17 @@ async function login(input: { email: string; password: string; code?: string }) 
   return r;
 }
 
-/** Creates the account and its organization, signed in; the answer's CSRF token is the session's. */
-async function signup(input: { email: string; password: string; org_name: string; name?: string }) {
+/**
+ * Creates the account and its organization, signed in; with an invitation link's token, no
+ * organization: the account joins the inviting one. The answer's CSRF token is the session's.
+ */
+async function signup(input: {
+  email: string;
+  password: string;
+  org_name?: string;
+  name?: string;
+  invitation_token?: string;
+}) {
   const r = await ok(api.POST('/auth/signup', { body: input }));
   setCsrfToken(r.csrf_token);
   return r;

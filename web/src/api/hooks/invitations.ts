@@ -16,6 +16,22 @@ export function useInvitations(orgId: string | null | undefined, enabled: boolea
   });
 }
 
+/**
+ * What an invitation link offers, with or without a session; null for a token that names no
+ * invitation (a 404: a mistyped or forged link).
+ */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: keys.invitationPreview(token),
+    enabled: token !== '',
+    retry: false,
+    queryFn: async () => {
+      const res = await api.GET('/auth/invitations/preview', { params: { query: { token } } });
+      return res.response.status === 404 ? null : ok(res);
+    },
+  });
+}
+
 /** Invitations addressed to the signed-in user. */
 export function useReceivedInvitations() {
   return useQuery({ queryKey: keys.receivedInvitations, queryFn: () => ok(api.GET('/auth/invitations')) });
@@ -35,8 +51,9 @@ export function useInvitationWrites() {
       },
       /** Accepting needs the e-mailed link's secret, so knowing the invited address is not enough (D14). */
       accept: async (token: string) => {
-        await ok(api.POST('/auth/invitations/accept', { body: { token } }));
+        const accepted = await ok(api.POST('/auth/invitations/accept', { body: { token } }));
         await received();
+        return accepted;
       },
       decline: async (id: string) => {
         await ok(api.POST('/auth/invitations/{id}/decline', { params: { path: { id } } }));

@@ -50,23 +50,36 @@ function WorkspaceRoles({
   );
 }
 
+/**
+ * The workspace roles a new invitation starts with: Editor in the workspace the admin is working
+ * in, so an invitee nobody gave a role explicitly still sees and makes codes there (D63).
+ */
+function defaultRoles(workspaceId: string | null | undefined): Record<string, WsRole | ''> {
+  return workspaceId ? { [workspaceId]: 'editor' } : {};
+}
+
 function InviteForm() {
   const { t } = useI18n();
+  const { me } = useSession();
   const writes = useMemberWrites();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OrgRole>('member');
-  const [ws, setWs] = useState<Record<string, WsRole | ''>>({});
+  const [ws, setWs] = useState(() => defaultRoles(me?.current.workspace_id));
   const [sent, setSent] = useState<{ email: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const invite = useSubmit(async () => {
-    const workspaces = Object.entries(ws)
-      .filter(([, r]) => r)
-      .map(([workspace_id, r]) => ({ workspace_id, role: r as WsRole }));
+    // An organization admin holds every workspace: roles in them would say nothing.
+    const workspaces =
+      role === 'member'
+        ? Object.entries(ws)
+            .filter(([, r]) => r)
+            .map(([workspace_id, r]) => ({ workspace_id, role: r as WsRole }))
+        : [];
     const created = await writes.invite({ email, role, workspaces });
     setSent({ email, url: created.invitation_url });
     setCopied(false);
     setEmail('');
-    setWs({});
+    setWs(defaultRoles(me?.current.workspace_id));
   });
   return (
     <form

@@ -9,7 +9,8 @@ export function ReceivedInvitations() {
   const { t, fmtDate } = useI18n();
   const invitations = useInvitationWrites();
   const q = useReceivedInvitations();
-  // Accepting needs the e-mailed link's token (AcceptInvitation); here the invitee can only decline.
+  // Accepting needs the e-mailed link's token: its page (AcceptInvitation) shows the inviter and the
+  // roles and accepts in one click; here the invitee is pointed there, or declines.
   const answer = useSubmit((id: string) => invitations.decline(id));
   const pending = (q.data ?? []).filter((i) => i.status === 'pending');
   if (!pending.length && !answer.problem) return null;
@@ -24,7 +25,7 @@ export function ReceivedInvitations() {
               {t('invite.to', { org: i.organization.name, role: t(`role.${i.role}` as MessageKey) })}{' '}
               <span className="muted small">{t('invite.expires', { date: fmtDate(i.expires_at) })}</span>
             </p>
-            <p className="muted small">{t('invite.useLink')}</p>
+            <p className="muted small">{t('invitation.banner.useLink', { email: i.email })}</p>
             <button
               type="button"
               className="btn btn-small"
