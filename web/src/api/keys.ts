@@ -23,7 +23,8 @@ export const keys = {
   /** The service's OpenAPI document, for the passport editor's schema form. */
   openapiSchemas: ['openapi-schemas'] as const,
   receivedInvitations: ['received-invitations'] as const,
-  privacyExport: (exportId: string | null) => ['privacy-export', exportId] as const,
+  /** My data exports in the current organization. */
+  privacyExports: ['privacy-exports'] as const,
   organization: {
     all: ['organization'] as const,
     detail: (orgId: Id) => ['organization', orgId] as const,

@@ -1,6 +1,7 @@
 // Deutsche Texte; dieselben Schlüssel wie en.ts (der Typ erzwingt es, test/web/i18n.test.ts prüft es).
 import type { MessageKey } from './en.js';
 import { accountDe } from './account.de.js';
+import { extrasDe } from './extras.de.js';
 import { contentDe } from './content.de.js';
 import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
@@ -552,6 +553,7 @@ export const de: Record<MessageKey, string> = {
   'invite.acceptIntro':
     'Sie wurden eingeladen, einer Organisation auf qrs beizutreten. Nehmen Sie an, um die Rollen der Einladung zu erhalten.',
   ...accountDe,
+  ...extrasDe,
   ...contentDe,
   ...designDe,
   ...problemsDe,

@@ -1,6 +1,7 @@
 // English messages. Every user-visible string of the dashboard is here; de.ts has the same keys
 // (test/web/i18n.test.ts checks). `{name}` placeholders are filled by t(key, {name}).
 import { accountEn } from './account.en.js';
+import { extrasEn } from './extras.en.js';
 import { contentEn } from './content.en.js';
 import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
@@ -542,6 +543,7 @@ export const en = {
   'invite.acceptIntro':
     'You were invited to join an organization on qrs. Accept to get the roles the invitation names.',
   ...accountEn,
+  ...extrasEn,
   ...contentEn,
   ...designEn,
   ...problemsEn,

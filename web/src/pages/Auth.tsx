@@ -142,7 +142,7 @@ export function Login() {
 }
 
 export function Signup() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { refresh } = useSession();
   const account = useAccountWrites();
   const navigate = useNavigate();
@@ -154,6 +154,7 @@ export function Signup() {
       email: form.email,
       password: form.password,
       org_name: form.org_name,
+      locale: lang,
       ...(form.name ? { name: form.name } : {}),
     });
     await refresh();

@@ -11,7 +11,13 @@ async function login(input: { email: string; password: string; code?: string }) 
 }
 
 /** Creates the account and its organization, signed in; the answer's CSRF token is the session's. */
-async function signup(input: { email: string; password: string; org_name: string; name?: string }) {
+async function signup(input: {
+  email: string;
+  password: string;
+  org_name: string;
+  name?: string;
+  locale?: 'en' | 'de';
+}) {
   const r = await ok(api.POST('/auth/signup', { body: input }));
   setCsrfToken(r.csrf_token);
   return r;
@@ -32,6 +38,8 @@ const writes = {
   resendVerification: () => ok(api.POST('/auth/verify-email/resend')),
   /** Mails a link to the new address; the answer names it. */
   changeEmail: (input: { new_email: string; password: string }) => ok(api.POST('/auth/email-change', { body: input })),
+  /** The user's own name or language (the language of their mail). */
+  updateMe: (input: { name?: string | null; locale?: 'en' | 'de' }) => ok(api.PATCH('/auth/me', { body: input })),
   changePassword: (input: { current_password: string; new_password: string }) =>
     ok(api.POST('/auth/password', { body: input })),
   /** Mails a reset link (the API answers the same for every address). */
