@@ -10,12 +10,6 @@ export const LANGS: Record<Lang, { label: string; table: Record<MessageKey, stri
 };
 const STORAGE_KEY = 'qrs.lang';
 
-/** Whether this browser remembers a language someone picked. */
-export function hasChosenLang(): boolean {
-  const saved = localStorage.getItem(STORAGE_KEY);
-  return saved === 'en' || saved === 'de';
-}
-
 /** A remembered choice wins; else the browser's first language we have; else English. */
 export function initialLang(): Lang {
   const saved = localStorage.getItem(STORAGE_KEY);

@@ -14,7 +14,7 @@ import { Announcements } from './Announcements';
 import { UsageBanner } from './UsageBanner';
 import { useFocusOnNavigate } from './focus';
 import { useIsPhone } from './media';
-import { useChooseLanguage, useUserLanguage } from './language';
+import { useChooseLanguage } from './language';
 
 export function LanguageSwitch() {
   const { lang, t } = useI18n();
@@ -192,7 +192,6 @@ export function Layout() {
   const usage = useUsage();
   const phone = useIsPhone();
   useFocusOnNavigate();
-  useUserLanguage();
   const logout = async () => {
     await accountWrites.logout();
     sessionStorage.setItem('qrs.loggedOut', '1');

@@ -1,9 +1,10 @@
 // The dashboard's language is also the language of the signed-in user's mail (users.locale,
-// docs/accounts.md "Language"): choosing one stores it on the user, and a device with no choice of
-// its own starts in the user's.
-import { useCallback, useEffect } from 'react';
+// docs/accounts.md "Language"): choosing one stores it on the user. The other way round is left
+// out on purpose: a browser's own language, or a choice made on this device, is not overruled by
+// what the account last stored.
+import { useCallback } from 'react';
 import { useAccountWrites } from '../api/hooks/account';
-import { hasChosenLang, useI18n, type Lang } from '../i18n/i18n';
+import { useI18n, type Lang } from '../i18n/i18n';
 import { useSession } from '../session';
 
 /** Sets the dashboard's language and, when someone is signed in, the language of their mail. */
@@ -20,14 +21,4 @@ export function useChooseLanguage(): (l: Lang) => Promise<void> {
     },
     [me, refresh, setLang, writes],
   );
-}
-
-/** On a device where nobody picked a language yet, the signed-in user's stored one applies. */
-export function useUserLanguage() {
-  const { lang, setLang } = useI18n();
-  const { me } = useSession();
-  const stored = me?.user.locale;
-  useEffect(() => {
-    if (stored && stored !== lang && !hasChosenLang()) setLang(stored);
-  }, [stored, lang, setLang]);
 }
