@@ -10649,7 +10649,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "locale": "de"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateMeRequest"];
             };
         };

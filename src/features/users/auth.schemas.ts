@@ -145,7 +145,7 @@ export const UpdateMeBody = Type.Object(
       }),
     ),
   },
-  { title: 'UpdateMeRequest', additionalProperties: false, minProperties: 1 },
+  { title: 'UpdateMeRequest', additionalProperties: false, minProperties: 1, examples: [{ locale: 'de' }] },
 );
 export type UpdateMeBody = Static<typeof UpdateMeBody>;
 
