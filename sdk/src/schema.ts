@@ -370,7 +370,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the session user's name or language (needs X-CSRF-Token)
+         * @description `locale` is the language of every e-mail the user gets from now on; the dashboard's language picker sets it. `name` null clears the name. At least one of the two.
+         */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/auth/password": {
@@ -2080,7 +2084,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Your exports in this organization, newest first
+         * @description Sessions only; API keys get 403. Only the person who asked sees an export; anyone else gets 404. Every export you asked for in the current organization, whatever its status (pending, running, ready, failed, expired), so a requested export is never lost: a ready one carries its download_url.
+         */
+        get: operations["listPrivacyExports"];
         put?: never;
         /**
          * Request an export of your data, or of the organization (GDPR Art. 15, 20)
@@ -5049,6 +5057,12 @@ export interface components {
                 workspace_id: string;
             }[];
         };
+        /** UpdateMeRequest */
+        UpdateMeRequest: {
+            /** @description Language of the user's e-mail, set by the dashboard's language picker. */
+            locale?: "en" | "de";
+            name?: string | null;
+        };
         /** UpdateModelPassportRequest */
         UpdateModelPassportRequest: {
             /** @description JSON merge patch of data */
@@ -5224,6 +5238,11 @@ export interface components {
             name: string | null;
             /** @description Whether sign-in needs an authenticator code. */
             two_factor_enabled: boolean;
+        };
+        /** UserResponse */
+        UserResponse: {
+            data: components["schemas"]["User"];
+            meta: components["schemas"]["Meta"];
         };
         /**
          * UtmParameters
@@ -10804,6 +10823,309 @@ export interface operations {
                      *         {
                      *           "pointer": "/url",
                      *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locale": "de"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMeRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "email_verified": true,
+                     *         "two_factor_enabled": true,
+                     *         "locale": "en",
+                     *         "created_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No session, or it expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-CSRF-Token missing or wrong */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
                      *           "code": "format"
                      *         }
                      *       ]
@@ -45289,6 +45611,297 @@ export interface operations {
                      *       "detail": "Resource not found.",
                      *       "instance": "/v1/codes",
                      *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPrivacyExports: {
+        parameters: {
+            query?: {
+                /** @description The id of the last item of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "exp_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "scope": "user",
+                     *           "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "status": "pending",
+                     *           "size_bytes": 1,
+                     *           "download_url": "https://example.com/spring-sale",
+                     *           "created_at": "2026-03-14T09:26:53.000Z",
+                     *           "completed_at": "2026-03-14T09:26:53.000Z",
+                     *           "expires_at": "2026-04-14T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0",
+                     *         "pagination": {
+                     *           "has_more": false,
+                     *           "next_cursor": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description While ready: where to download the ZIP. */
+                            download_url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the export and its file are deleted.
+                             */
+                            expires_at: string;
+                            /** @example exp_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+                            id: string;
+                            organization_id: string;
+                            /** @enum {unknown} */
+                            scope: "user" | "organization";
+                            size_bytes: number | null;
+                            /**
+                             * @description pending → running → ready (download it) or failed; expired once deleted after 7 days.
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "running" | "ready" | "failed" | "expired";
+                        }[];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

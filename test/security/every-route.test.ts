@@ -79,6 +79,7 @@ const SESSION_ROUTES: Record<string, Url> = {
   'POST /auth/logout': () => '/auth/logout',
   'POST /auth/password': () => '/auth/password',
   'GET /auth/me': () => '/auth/me',
+  'PATCH /auth/me': () => '/auth/me',
   'GET /auth/invitations': () => '/auth/invitations',
   'POST /auth/invitations/:id/accept': (o) => `/auth/invitations/${o.ids['invitations/:id']}/accept`,
   'POST /auth/invitations/:id/decline': (o) => `/auth/invitations/${o.ids['invitations/:id']}/decline`,
@@ -109,6 +110,7 @@ const BODIES: Record<string, unknown> = {
   'POST /auth/verify-email': { token: 'not-a-token' },
   'POST /auth/email-change/confirm': { token: 'not-a-token' },
   'POST /auth/password': { current_password: 'correct horse battery', new_password: 'another horse battery staple' },
+  'PATCH /auth/me': { locale: 'de' },
   'PATCH /v1/organizations/:id': { name: 'Taken over' },
   'PATCH /v1/codes/:id': { title: 'taken over' },
   'POST /v1/codes/:id/reject': { reason: 'taken over' },
@@ -247,7 +249,7 @@ forEachDialect("every route's security", (dialect) => {
       const res = await call(h, {
         method: key.split(' ')[0] as 'GET',
         url: url(org, strangerShortCode),
-        body: key.startsWith('POST') ? (BODIES[key] ?? {}) : undefined,
+        body: key.startsWith('POST') || key.startsWith('PATCH') ? (BODIES[key] ?? {}) : undefined,
       });
       assert.doesNotThrow(
         () => expectProblem(res, 401, 'authentication'),

@@ -10,6 +10,15 @@ export function findExport(db: DB, id: string) {
   return db.selectFrom('privacy_exports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** One person's exports in one organization, for the list (paginated by the caller). */
+export function exportsOfUser(db: DB, userId: string, organizationId: string) {
+  return db
+    .selectFrom('privacy_exports')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId);
+}
+
 export function updateExport(db: DB, id: string, patch: Updateable<PrivacyExportsTable>) {
   return db.updateTable('privacy_exports').set(patch).where('id', '=', id).execute();
 }

@@ -1,10 +1,10 @@
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
-import { One, one } from '../../http/envelope.js';
+import { List, One, list, one } from '../../http/envelope.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
-import { CreateExportBody, ExportParams, ExportZip, PrivacyExport } from './exports.schemas.js';
-import { createExport, getExport, openDownload, sweepExports } from './exports.service.js';
+import { CreateExportBody, ExportListQuery, ExportParams, ExportZip, PrivacyExport } from './exports.schemas.js';
+import { createExport, getExport, listExports, openDownload, sweepExports } from './exports.service.js';
 
 const tags = ['privacy'];
 const who = 'Sessions only; API keys get 403. Only the person who asked sees an export; anyone else gets 404.';
@@ -59,6 +59,19 @@ export default async function exportsRoutes(app: App) {
     }),
     async (request, reply) =>
       reply.code(202).send(one(request, await createExport(ctx, principalOf(request), request.body))),
+  );
+
+  app.get(
+    '/v1/privacy/exports',
+    route('privacy.self', {
+      operationId: 'listPrivacyExports',
+      tags,
+      summary: 'Your exports in this organization, newest first',
+      description: `${who} Every export you asked for in the current organization, whatever its status (pending, running, ready, failed, expired), so a requested export is never lost: a ready one carries its download_url.`,
+      querystring: ExportListQuery,
+      response: { 200: List(PrivacyExport) },
+    }),
+    async (request) => list(request, await listExports(ctx, principalOf(request), request.query)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
 import type { PrivacyExportsTable } from './exports.table.js';
+import { PageQuery } from '../../http/pagination.js';
 
 export const CreateExportBody = Type.Object(
   {
@@ -14,6 +15,8 @@ export const CreateExportBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateExportBody = Static<typeof CreateExportBody>;
+
+export const ExportListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
 export const ExportParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 

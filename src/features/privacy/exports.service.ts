@@ -8,9 +8,14 @@ import { conflict, forbidden, gone, notFound } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { organizationEntries, userEntries } from './export-content.js';
 import { lockRow } from '../../db/row-lock.js';
+import { paginate, type PageParams } from '../../http/pagination.js';
+import type { Page } from '../../http/envelope.js';
+import type { Selectable } from 'kysely';
+import type { PrivacyExportsTable } from './exports.table.js';
 import {
   claimExport,
   expiredExports,
+  exportsOfUser,
   findExport,
   insertExport,
   openExport,
@@ -75,6 +80,17 @@ export async function getExport(ctx: ServiceDeps, p: Principal, id: string) {
   return toExport(await ownExport(ctx.db, p, id));
 }
 
+/** The caller's own exports in the current organization, newest first, whatever their status. */
+export async function listExports(
+  ctx: ServiceDeps,
+  p: Principal,
+  page: PageParams,
+): Promise<Page<ReturnType<typeof toExport>>> {
+  if (!p.userId) throw forbidden('Exports are made for a person: use a dashboard session.');
+  const res = await paginate(exportsOfUser(ctx.db, p.userId, p.organizationId), page, 'exp');
+  return { ...res, items: res.items.map(toExport) };
+}
+
 export async function openDownload(ctx: ServiceDeps, p: Principal, id: string) {
   const row = await ownExport(ctx.db, p, id);
   if (row.status === 'expired' || row.expires_at <= ctx.clock.now().toISOString())
@@ -85,6 +101,22 @@ export async function openDownload(ctx: ServiceDeps, p: Principal, id: string) {
     throw gone('The file of this export is no longer there; request a new one.');
   });
   return { stream: createReadStream(path), filename: `qrs-${row.scope}-export-${row.id}.zip`, size: row.size_bytes };
+}
+
+/**
+ * The one place an export becomes ready, in one transaction: what should follow its completion (a
+ * notice to the person who asked) joins that transaction here, so a ready export always has it.
+ */
+async function markExportReady(ctx: ServiceDeps, row: Selectable<PrivacyExportsTable>, size: number) {
+  const done = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateExport(trx, row.id, {
+      status: 'ready',
+      size_bytes: size,
+      completed_at: done.toISOString(),
+      expires_at: new Date(done.getTime() + EXPORT_DAYS * DAY).toISOString(),
+    });
+  });
 }
 
 /** Writes one export's ZIP; a failure marks it failed and leaves no partial file. */
@@ -103,13 +135,7 @@ export async function runExport(ctx: ServiceDeps, id: string): Promise<void> {
     for (const entry of entries) await zip.add(entry.name, entry.pieces());
     await zip.close();
     const { size } = await stat(path);
-    const done = ctx.clock.now();
-    await updateExport(ctx.db, id, {
-      status: 'ready',
-      size_bytes: size,
-      completed_at: done.toISOString(),
-      expires_at: new Date(done.getTime() + EXPORT_DAYS * DAY).toISOString(),
-    });
+    await markExportReady(ctx, row, size);
   } catch (err) {
     zip.abort();
     await rm(path, { force: true });

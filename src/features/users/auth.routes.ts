@@ -10,7 +10,10 @@ import {
   PasswordChanged,
   SignupBody,
   SignupResult,
+  UpdateMeBody,
+  User,
 } from './auth.schemas.js';
+import { updateMe } from './profile.service.js';
 import { changePassword, login, logout, me, signup } from './auth.service.js';
 import { sessionCookieOptions } from './sessions.service.js';
 import { sessionRoute } from '../../http/route.js';
@@ -156,5 +159,21 @@ export default async function authRoutes(app: App, opts: { invitations: SignupIn
           request.headers['x-workspace-id'],
         ),
       ),
+  );
+
+  app.patch(
+    '/auth/me',
+    sessionRoute({
+      operationId: 'updateMe',
+      tags,
+      security: cookieAuth,
+      summary: "Change the session user's name or language (needs X-CSRF-Token)",
+      description:
+        "`locale` is the language of every e-mail the user gets from now on; the dashboard's language picker sets it. `name` null clears the name. At least one of the two.",
+      body: UpdateMeBody,
+      response: { 200: One(User), 401: noSession, 403: problem('X-CSRF-Token missing or wrong') },
+    }),
+    async (request) =>
+      one(request, await updateMe(ctx, request.cookies[SESSION_COOKIE], request.headers['x-csrf-token'], request.body)),
   );
 }

@@ -151,6 +151,19 @@ export const ChangePasswordBody = Type.Object(
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
+export const UpdateMeBody = Type.Object(
+  {
+    name: Type.Optional(Nullable(Name)),
+    locale: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('de')], {
+        description: "Language of the user's e-mail, set by the dashboard's language picker.",
+      }),
+    ),
+  },
+  { title: 'UpdateMeRequest', additionalProperties: false, minProperties: 1, examples: [{ locale: 'de' }] },
+);
+export type UpdateMeBody = Static<typeof UpdateMeBody>;
+
 export const PasswordChanged = Type.Object({ password_changed: Type.Boolean(), other_sessions_ended: Count() });
 
 export const LogoutResult = Type.Object({ logged_out: Type.Boolean() });

@@ -46,6 +46,15 @@ export async function workspacesOfUser(db: DB, organizationId: string, userId: s
     }));
 }
 
+export function updateProfile(db: DB, userId: string, patch: { name?: string | null; locale?: string }, at: string) {
+  return db
+    .updateTable('users')
+    .set({ ...patch, updated_at: at })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /**
  * Every password change goes through here. A reset link minted before it stops working (it would
  * undo the change), and a pause of wrong second factors ends.

@@ -133,6 +133,14 @@ export async function ok<T>(
 
 /** Binary or SVG answers (QR images, PDFs, CSV), through the SDK like every other call. */
 export async function fetchBlob(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<Blob> {
+  return (await fetchFile(path, init)).blob;
+}
+
+/** A download with the file name the server gives it (Content-Disposition), null when it names none. */
+export async function fetchFile(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   // Paths here carry their ids and query already; the SDK client sends them as they are.
   type Call = (
     p: string,
@@ -144,7 +152,8 @@ export async function fetchBlob(path: string, init: { method?: 'GET' | 'POST'; b
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   if (!response.ok) throw await toApiError(response, error);
-  return data as Blob;
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: data as Blob, filename: named ? named[1] : null };
 }
 
 export type Schemas = components['schemas'];

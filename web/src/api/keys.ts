@@ -26,6 +26,8 @@ export const keys = {
   /** What an invitation link offers (GET /auth/invitations/preview), signed in or not. */
   invitationPreview: (token: string) => ['invitation-preview', token] as const,
   privacyExport: (exportId: string | null) => ['privacy-export', exportId] as const,
+  /** My data exports in the current organization. */
+  privacyExports: ['privacy-exports'] as const,
   organization: {
     all: ['organization'] as const,
     detail: (orgId: Id) => ['organization', orgId] as const,

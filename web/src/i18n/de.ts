@@ -2,6 +2,7 @@
 import type { MessageKey } from './en.js';
 import { accountDe } from './account.de.js';
 import { invitationsDe } from './invitations.de.js';
+import { extrasDe } from './extras.de.js';
 import { contentDe } from './content.de.js';
 import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
@@ -549,6 +550,7 @@ export const de: Record<MessageKey, string> = {
   'webhooks.status.failed': 'Fehlgeschlagen',
   ...accountDe,
   ...invitationsDe,
+  ...extrasDe,
   ...contentDe,
   ...designDe,
   ...problemsDe,

@@ -2,6 +2,7 @@
 // (test/web/i18n.test.ts checks). `{name}` placeholders are filled by t(key, {name}).
 import { accountEn } from './account.en.js';
 import { invitationsEn } from './invitations.en.js';
+import { extrasEn } from './extras.en.js';
 import { contentEn } from './content.en.js';
 import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
@@ -539,6 +540,7 @@ export const en = {
   'webhooks.status.failed': 'Failed',
   ...accountEn,
   ...invitationsEn,
+  ...extrasEn,
   ...contentEn,
   ...designEn,
   ...problemsEn,

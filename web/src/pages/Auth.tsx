@@ -163,7 +163,7 @@ export function Signup() {
 }
 
 function SignupForm({ invited }: { invited: Invited | null }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { refresh, selectOrganization, selectWorkspace } = useSession();
   const account = useAccountWrites();
   const navigate = useNavigate();
@@ -175,6 +175,7 @@ function SignupForm({ invited }: { invited: Invited | null }) {
       email: form.email,
       password: form.password,
       ...(invited ? { invitation_token: invited.token } : { org_name: form.org_name }),
+      locale: lang,
       ...(form.name ? { name: form.name } : {}),
     });
     if (invited) {

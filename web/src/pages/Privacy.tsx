@@ -1,35 +1,87 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePrivacyExport, usePrivacyWrites } from '../api/hooks/privacy';
+import { ApiError } from '../api/client';
+import { usePrivacyExports, usePrivacyWrites, type PrivacyExport } from '../api/hooks/privacy';
 import { useI18n } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/en';
 import { useSession } from '../session';
 import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import './privacy.css';
 
+/** My exports in this organization with their status; a ready one downloads under the server's name. */
+function ExportList() {
+  const { t, fmtDate } = useI18n();
+  const list = usePrivacyExports();
+  const writes = usePrivacyWrites();
+  const download = useSubmit(async (e: PrivacyExport) => {
+    saveBlob(await writes.download(e.id), `qrs-${e.scope}-export-${e.id}.zip`);
+  });
+  if (list.error instanceof ApiError) return <ProblemAlert problem={list.error.problem} />;
+  const rows = list.data ?? [];
+  if (!rows.length) return list.data ? <p className="muted">{t('extras.exports.none')}</p> : null;
+  return (
+    <>
+      <ProblemAlert problem={download.problem} />
+      <table className="table" data-testid="exports-table">
+        <caption className="sr-only">{t('extras.exports.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('extras.exports.requested')}</th>
+            <th scope="col">{t('extras.exports.scope')}</th>
+            <th scope="col">{t('extras.exports.status')}</th>
+            <th scope="col">{t('extras.exports.available')}</th>
+          </tr>
+        </thead>
+        <tbody aria-live="polite">
+          {rows.map((e) => (
+            <tr key={e.id} data-testid="export-row" data-status={e.status}>
+              <td data-label={t('extras.exports.requested')}>{fmtDate(e.created_at)}</td>
+              <td data-label={t('extras.exports.scope')}>{t(`extras.exports.scope.${e.scope}` as MessageKey)}</td>
+              <td data-label={t('extras.exports.status')} data-testid="export-status">
+                {t(`privacy.status.${e.status}` as MessageKey)}
+              </td>
+              <td data-label={t('extras.exports.available')}>
+                {e.status === 'ready' ? (
+                  <>
+                    {t('privacy.until', { date: fmtDate(e.expires_at) })}{' '}
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={download.busy}
+                      onClick={() => void download.run(e)}
+                    >
+                      {t('privacy.download')}
+                    </button>
+                  </>
+                ) : (
+                  '–'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 /** Request an export of my data (or the organization's), download it, erase my account. */
 export function Privacy() {
-  const { t, fmtDate } = useI18n();
+  const { t } = useI18n();
   const { signedOut, me } = useSession();
   const navigate = useNavigate();
-  const [exportId, setExportId] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [withOrganizations, setWithOrganizations] = useState(false);
-  const status = usePrivacyExport(exportId);
   const writes = usePrivacyWrites();
   const request = useSubmit(async (scope: 'user' | 'organization') => {
-    setExportId(await writes.requestExport(scope));
-  });
-  const download = useSubmit(async () => {
-    const e = status.data!;
-    saveBlob(await writes.download(e.id), `qrs-${e.scope}-export-${e.id}.zip`);
+    await writes.requestExport(scope);
   });
   const erase = useSubmit(async (deleteOrganizations: string[]) => {
     await writes.eraseAccount(password, deleteOrganizations);
     signedOut();
     void navigate('/login');
   });
-  const e = status.data;
   // A 409 lists the organizations the user is last org_admin of; those they run alone may go with them.
   const blocking = (erase.problem?.organizations ?? []) as Array<{ id: string; only_member: boolean }>;
   const alone = blocking.every((o) => o.only_member) ? blocking.map((o) => o.id) : [];
@@ -39,7 +91,7 @@ export function Privacy() {
       <h1>{t('privacy.title')}</h1>
       <h2>{t('privacy.exportTitle')}</h2>
       <p>{t('privacy.exportText')}</p>
-      <ProblemAlert problem={request.problem ?? download.problem} />
+      <ProblemAlert problem={request.problem} />
       <p className="privacy-actions">
         <button
           type="button"
@@ -53,25 +105,7 @@ export function Privacy() {
           {t('privacy.exportOrg')}
         </button>
       </p>
-      {e ? (
-        <p role="status" data-testid="export-status">
-          {t(`privacy.status.${e.status}` as never)}
-          {e.status === 'ready' ? (
-            <>
-              {' '}
-              {t('privacy.until', { date: fmtDate(e.expires_at) })}{' '}
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={download.busy}
-                onClick={() => void download.run()}
-              >
-                {t('privacy.download')}
-              </button>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <ExportList />
 
       <h2>{t('privacy.eraseTitle')}</h2>
       <p>{t('privacy.eraseText')}</p>

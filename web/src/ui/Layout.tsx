@@ -7,19 +7,28 @@ import { useUsage } from '../api/hooks/organization';
 import { LANGS, useI18n, type Lang } from '../i18n/i18n';
 import { useSession } from '../session';
 import { NAV } from './nav';
+import { useCanDo } from './can';
 import { ReceivedInvitations } from '../pages/team/ReceivedInvitations';
 import { VerifyBanner } from '../pages/account/VerifyBanner';
 import { Announcements } from './Announcements';
 import { UsageBanner } from './UsageBanner';
 import { useFocusOnNavigate } from './focus';
 import { useIsPhone } from './media';
+import { useChooseLanguage } from './language';
 
 export function LanguageSwitch() {
-  const { lang, setLang, t } = useI18n();
+  const { lang, t } = useI18n();
+  const choose = useChooseLanguage();
   return (
     <label className="lang">
       <span className="sr-only">{t('app.language')}</span>
-      <select aria-label={t('app.language')} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+      <select
+        aria-label={t('app.language')}
+        data-testid="language-switch"
+        value={lang}
+        // The dashboard switches at once; storing the choice on the user may fail quietly (the account page retries).
+        onChange={(e) => void choose(e.target.value as Lang).catch(() => undefined)}
+      >
         {(Object.keys(LANGS) as Lang[]).map((l) => (
           <option key={l} value={l}>
             {LANGS[l].label}
@@ -109,19 +118,24 @@ function DeprecationBanner() {
   );
 }
 
-/** The navigation's links, in the side column on a desktop and in the menu on a phone. */
+/** The navigation's links the person's role may use, in the side column on a desktop and in the menu on a phone. */
 function NavLinks({ onPick }: { onPick?: () => void }) {
   const { t } = useI18n();
+  const can = useCanDo();
+  const shown = NAV.filter((e) => !e.may || e.may.some(can));
+  const settings = shown.filter((e) => e.section === 'settings');
   return (
     <nav className="sidenav" aria-label={t('nav.main')}>
-      {NAV.filter((e) => e.section === 'main').map((e) => (
-        <NavLink key={e.to} to={e.to} onClick={onPick}>
-          {t(e.label)}
-          {e.badge ? <e.badge /> : null}
-        </NavLink>
-      ))}
-      <h2 className="sidenav-head">{t('nav.settings')}</h2>
-      {NAV.filter((e) => e.section === 'settings').map((e) => (
+      {shown
+        .filter((e) => e.section === 'main')
+        .map((e) => (
+          <NavLink key={e.to} to={e.to} onClick={onPick}>
+            {t(e.label)}
+            {e.badge ? <e.badge /> : null}
+          </NavLink>
+        ))}
+      {settings.length ? <h2 className="sidenav-head">{t('nav.settings')}</h2> : null}
+      {settings.map((e) => (
         <NavLink key={e.to} to={e.to} onClick={onPick}>
           {t(e.label)}
         </NavLink>

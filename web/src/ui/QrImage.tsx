@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useQrImage } from '../api/hooks/codes';
+import './qr-image.css';
 
 /**
  * A QR image of a saved code. Fetched (not <img src=…>) so the X-Workspace-Id header goes
@@ -27,7 +28,18 @@ export function QrImage({
   return url ? (
     <img src={url} alt={alt} width={size} height={size} className="qr-thumb" />
   ) : (
-    <span className="qr-thumb qr-thumb-empty" style={{ width: size, height: size }} />
+    <Placeholder size={size} failed={q.isError} />
+  );
+}
+
+/** Where the image will be, until it is: grey and checked (qr-image.css), not a white square. */
+function Placeholder({ size, failed = false }: { size: number; failed?: boolean }) {
+  return (
+    <span
+      className={`qr-thumb qr-thumb-empty${failed ? ' qr-thumb-failed' : ''}`}
+      data-testid="qr-placeholder"
+      style={{ width: size, height: size }}
+    />
   );
 }
 
@@ -43,6 +55,6 @@ export function SvgImage({ svg, alt, size }: { svg: string | undefined; alt: str
   return url ? (
     <img src={url} alt={alt} width={size} height={size} className="qr-thumb" />
   ) : (
-    <span className="qr-thumb qr-thumb-empty" style={{ width: size, height: size }} />
+    <Placeholder size={size} />
   );
 }

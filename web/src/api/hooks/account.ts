@@ -20,6 +20,7 @@ async function signup(input: {
   org_name?: string;
   name?: string;
   invitation_token?: string;
+  locale?: 'en' | 'de';
 }) {
   const r = await ok(api.POST('/auth/signup', { body: input }));
   setCsrfToken(r.csrf_token);
@@ -41,6 +42,8 @@ const writes = {
   resendVerification: () => ok(api.POST('/auth/verify-email/resend')),
   /** Mails a link to the new address; the answer names it. */
   changeEmail: (input: { new_email: string; password: string }) => ok(api.POST('/auth/email-change', { body: input })),
+  /** The user's own name or language (the language of their mail). */
+  updateMe: (input: { name?: string | null; locale?: 'en' | 'de' }) => ok(api.PATCH('/auth/me', { body: input })),
   changePassword: (input: { current_password: string; new_password: string }) =>
     ok(api.POST('/auth/password', { body: input })),
   /** Mails a reset link (the API answers the same for every address). */

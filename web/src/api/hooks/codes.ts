@@ -1,7 +1,7 @@
 // Codes: the list, one code and its figures, aliases, comments, QR images and previews, approvals.
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, body, fetchBlob, ok, type Code } from '../client';
+import { api, body, fetchBlob, fetchFile, ok, type Code } from '../client';
 import { compact, nextCursor, useInvalidate, useWsKeys } from './scope';
 
 /**
@@ -251,9 +251,9 @@ export function useCodeWrites() {
 }
 
 const downloads = {
-  /** A saved code's image to download; PNG at 1024 px. */
+  /** A saved code's image to download, with the server's file name (the code's title, else short code); PNG at 1024 px. */
   qr: (id: string, fmt: 'svg' | 'png' | 'pdf' | 'eps') =>
-    fetchBlob(`/v1/codes/${id}/qr.${fmt}?download=true${fmt === 'png' ? '&size=1024' : ''}`),
+    fetchFile(`/v1/codes/${id}/qr.${fmt}?download=true${fmt === 'png' ? '&size=1024' : ''}`),
   /** The chosen codes on printable PDF pages. */
   exportPdf: (ids: string[]) => fetchBlob('/v1/codes/export', { method: 'POST', body: { ids } }),
   /** A code's scans in a date range, as CSV. */

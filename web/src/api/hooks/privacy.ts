@@ -1,24 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api, fetchBlob, ok } from '../client';
 import { keys } from '../keys';
 
-/** A data export's status, asked for every half second until it is ready, failed or expired. */
-export function usePrivacyExport(exportId: string | null) {
+const OPEN = ['pending', 'running'];
+
+/**
+ * My exports in this organization, newest first (the 20 newest), asked again every second while one
+ * is still being written; so an export requested before a reload is still there after it.
+ */
+export function usePrivacyExports() {
   return useQuery({
-    queryKey: keys.privacyExport(exportId),
-    enabled: exportId !== null,
-    queryFn: () => ok(api.GET('/v1/privacy/exports/{id}', { params: { path: { id: exportId! } } })),
-    refetchInterval: (q) =>
-      q.state.data && ['ready', 'failed', 'expired'].includes(q.state.data.status) ? false : 500,
+    queryKey: keys.privacyExports,
+    queryFn: () => ok(api.GET('/v1/privacy/exports', { params: { query: { limit: 20 } } })),
+    refetchInterval: (q) => (q.state.data?.some((e) => OPEN.includes(e.status)) ? 1000 : false),
   });
 }
 
+/** One export as the list gives it. */
+export type PrivacyExport = NonNullable<ReturnType<typeof usePrivacyExports>['data']>[number];
+
+const download = (exportId: string) => fetchBlob(`/v1/privacy/exports/${exportId}/download`);
+
 const writes = {
-  /** Asks for an export of the user's data, or the organization's; the answer's id is polled. */
-  requestExport: async (scope: 'user' | 'organization') =>
-    (await ok(api.POST('/v1/privacy/exports', { body: { scope } }))).id,
-  /** A ready export's archive, to be saved. */
-  download: (exportId: string) => fetchBlob(`/v1/privacy/exports/${exportId}/download`),
   /**
    * Erases the signed-in user's account (the password confirms it), with the organizations they run
    * alone when named; the session ends with it.
@@ -31,7 +35,21 @@ const writes = {
     ),
 };
 
-/** The privacy writes: exports and erasure; nothing cached but the export's status changes. */
+/** The privacy writes: exports (a request refreshes the list) and erasure. */
 export function usePrivacyWrites() {
-  return writes;
+  const qc = useQueryClient();
+  return useMemo(
+    () => ({
+      ...writes,
+      /** Asks for an export of the user's data, or the organization's; the list then shows it. */
+      requestExport: async (scope: 'user' | 'organization') => {
+        const e = await ok(api.POST('/v1/privacy/exports', { body: { scope } }));
+        await qc.invalidateQueries({ queryKey: keys.privacyExports });
+        return e;
+      },
+      /** A ready export's archive, to be saved. */
+      download,
+    }),
+    [qc],
+  );
 }

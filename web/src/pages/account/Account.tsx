@@ -2,10 +2,11 @@ import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { ChangePassword } from './ChangePassword';
 import { EmailChange } from './EmailChange';
+import { Language } from './Language';
 import { TwoFactor } from './TwoFactor';
 import './account.css';
 
-/** The account settings: plan, address, password, two-factor sign-in. */
+/** The account settings: plan, language, address, password, two-factor sign-in. */
 export function Account() {
   const { t } = useI18n();
   const { me } = useSession();
@@ -25,6 +26,7 @@ export function Account() {
           </>
         ) : null}
       </p>
+      <Language />
       <EmailChange />
       <ChangePassword />
       <TwoFactor />

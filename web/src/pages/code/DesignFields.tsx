@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useCan } from '../../ui/can';
+import { ColourInput } from '../../ui/ColourInput';
 import { Field, useErrorText, type FieldErrors } from '../../ui/forms';
 import { useBrandWrites, useLogos, useLogoUrl } from '../../api/hooks/brand';
 import { EYE_SHAPES, FRAME_FONTS, GRADIENT_DIRECTIONS, MODULE_SHAPES, type DesignDraft } from './design-form';
@@ -139,7 +140,13 @@ export function DesignFields(props: Props) {
   const colour = (label: MessageKey, pointer: string, key: keyof DesignDraft, hint?: MessageKey) => (
     <Field label={t(label)} pointer={pointer} errors={f} hint={hint ? t(hint) : undefined}>
       {(p) => (
-        <input {...p} placeholder="#RRGGBB" value={v[key]} onChange={(e) => onChange({ [key]: e.target.value })} />
+        <ColourInput
+          {...p}
+          label={t(label)}
+          unset={key === 'frameTextColor' ? '#ffffff' : '#000000'}
+          value={v[key]}
+          onChange={(value) => onChange({ [key]: value })}
+        />
       )}
     </Field>
   );

@@ -6,6 +6,7 @@ import { Field } from '../../ui/forms';
 import { UTM_KEYS } from './content-draft';
 import { GroupErrors } from './GroupErrors';
 import { RoutingRules } from './RoutingRules';
+import { Fold } from './Fold';
 import type { MoreProps } from './ShortCodeField';
 
 function UtmFields({ more, setMore, errors }: MoreProps) {
@@ -67,12 +68,31 @@ function PasswordSetting({ more, setMore, errors }: MoreProps) {
   );
 }
 
+/** Each folded on a phone unless it holds something (Fold.tsx). */
 export function RedirectOptions(props: MoreProps) {
+  const { t } = useI18n();
+  const { more, errors } = props;
   return (
     <>
-      <RoutingRules {...props} />
-      <UtmFields {...props} />
-      <PasswordSetting {...props} />
+      <Fold summary={t('content.rules')} filled={more.rules.length > 0} errors={errors} prefixes={['/rules']}>
+        <RoutingRules {...props} />
+      </Fold>
+      <Fold
+        summary={t('content.utm')}
+        filled={Object.values(more.utm).some((v) => v !== '')}
+        errors={errors}
+        prefixes={['/utm']}
+      >
+        <UtmFields {...props} />
+      </Fold>
+      <Fold
+        summary={t('content.password')}
+        filled={more.passwordOn || more.wasProtected}
+        errors={errors}
+        prefixes={['/password']}
+      >
+        <PasswordSetting {...props} />
+      </Fold>
     </>
   );
 }

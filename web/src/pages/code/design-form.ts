@@ -50,6 +50,11 @@ export const emptyDesign = (): DesignDraft => ({
   frameTextColor: '',
 });
 
+/** Whether any design field holds a value (a kit, a shape, a colour, a logo, a frame). */
+export function designFilled(d: DesignDraft): boolean {
+  return Object.entries(d).some(([k, v]) => k !== 'gradientDirection' && v !== '');
+}
+
 /** A share of the edge (0.2) as the percent the form shows (20), without float noise. */
 const percent = (share: number) => String(Math.round(share * 1000) / 10);
 

@@ -5,9 +5,10 @@ import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
 import { CopyButton, Field, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
+import { DomainRouting } from './DomainRouting';
 import '../team/team.css';
 
-/** The current workspace's custom domain: the TXT record to create, verify now, status, release. */
+/** The current workspace's custom domain: the TXT record to create, where to point it, verify now, status, release. */
 export function Domains() {
   const { t } = useI18n();
   const errorText = useErrorText();
@@ -80,6 +81,7 @@ export function Domains() {
               ) : null}{' '}
             </>
           ) : null}
+          <DomainRouting domain={w.custom_domain} />
           {may ? (
             <button type="button" className="btn" disabled={set.busy} onClick={() => void set.run(null)}>
               {t('domains.release')}
