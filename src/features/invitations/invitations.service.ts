@@ -11,6 +11,7 @@ import { checkCsrf } from '../../http/csrf.js';
 import { sessionOf, assertEmailVerified, findUserByEmail, findUserById, normalizeEmail } from '../users/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { invitationAccepted } from '../notifications/index.js';
 import {
   checkWorkspaces,
   findMembershipRow,
@@ -345,6 +346,11 @@ export async function respondToInvitation(
     const next = { ...row, accepted_at: at.toISOString(), accepted_by: user.id };
     await updateInvitation(trx, id, { accepted_at: next.accepted_at, accepted_by: user.id });
     await auditInvitation(trx, actor, 'accepted', row, next, at);
+    await invitationAccepted(trx, ctx, {
+      organizationId: row.organization_id,
+      inviterId: row.invited_by,
+      memberId: user.id,
+    });
     return toReceived(next, at);
   });
 }

@@ -19,6 +19,7 @@ import {
 } from './exports.repo.js';
 import { toExport, type CreateExportBody } from './exports.schemas.js';
 import { ZipFileWriter } from './zip-writer.js';
+import { exportReady } from '../notifications/index.js';
 
 export const EXPORT_DAYS = 7;
 const DAY = 86_400_000;
@@ -104,11 +105,14 @@ export async function runExport(ctx: ServiceDeps, id: string): Promise<void> {
     await zip.close();
     const { size } = await stat(path);
     const done = ctx.clock.now();
-    await updateExport(ctx.db, id, {
-      status: 'ready',
-      size_bytes: size,
-      completed_at: done.toISOString(),
-      expires_at: new Date(done.getTime() + EXPORT_DAYS * DAY).toISOString(),
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateExport(trx, id, {
+        status: 'ready',
+        size_bytes: size,
+        completed_at: done.toISOString(),
+        expires_at: new Date(done.getTime() + EXPORT_DAYS * DAY).toISOString(),
+      });
+      await exportReady(trx, ctx, { organizationId: row.organization_id, userId: row.user_id, exportId: id });
     });
   } catch (err) {
     zip.abort();
