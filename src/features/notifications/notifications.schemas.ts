@@ -2,13 +2,12 @@ import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
 import { PageQuery } from '../../http/pagination.js';
 import { Count } from '../../http/numbers.js';
+import { Nullable } from '../../http/nullable.js';
 import type { NotificationsTable } from './notifications.table.js';
 import { KINDS, linkOf, type Kind, type NotificationData } from './notifications.fns.js';
 
 const KIND_TEXT =
   '`approval_requested` (a code of a workspace you may approve in waits for approval), `code_approved` and `code_rejected` (your code was reviewed), `code_commented` (a comment on your code), `mentioned` (a comment names you with `@` and your address or name), `invitation_accepted` (someone you invited joined), `export_ready` (your data export can be downloaded), `usage_threshold` (your organization reached 80 % or 100 % of a plan limit; org admins).';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const Notification = Type.Object(
   {

@@ -87,6 +87,9 @@ forEachDialect('notifications', (dialect) => {
   // Long header lines arrive folded: unfold them before reading.
   const header = (mail: { headerLines: ReadonlyArray<{ key: string; line: string }> }, key: string) =>
     mail.headerLines.find((l) => l.key === key)?.line.replace(/\r\n\s+/g, ' ');
+  const oneClick = (url: string, type = 'application/x-www-form-urlencoded', payload = 'List-Unsubscribe=One-Click') =>
+    // raw inject: a form body, as a mail client posts it, which call() would send as JSON
+    h.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
   const setPrefs = (p: SignedUp, body: unknown) =>
     call(h, { method: 'PUT', url: '/v1/notifications/preferences', headers: p.headers, body });
 
@@ -341,38 +344,22 @@ forEachDialect('notifications', (dialect) => {
     // A forged or altered token: 404, nothing changes.
     const forged = path.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'));
     for (const url of [forged, `/unsubscribe?token=${p.userId}.approval_requested.00`, '/unsubscribe?token=x'])
-      assert.equal(
-        (
-          await h.app.inject({
-            method: 'POST',
-            url,
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: 'List-Unsubscribe=One-Click',
-          })
-        ).statusCode,
-        404,
-      );
-    assert.equal((await h.app.inject({ method: 'POST', url: '/unsubscribe' })).statusCode, 400);
+      assert.equal((await oneClick(url)).statusCode, 404);
+    assert.equal((await oneClick('/unsubscribe')).statusCode, 400);
     assert.deepEqual((await prefs()).approval_requested, { in_app: true, email: true });
 
     // The one click, exactly as RFC 8058 has the mail client send it: no cookie, no CSRF token.
-    const res = await h.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const res = await oneClick(path);
     assert.equal(res.statusCode, 200, res.body);
     assert.match(res.body, /Sie haben diese E-Mails abbestellt/);
     assert.deepEqual((await prefs()).approval_requested, { in_app: true, email: false });
     assert.deepEqual((await prefs()).mentioned, { in_app: true, email: true });
     // Again, and as multipart: the same answer, nothing more changes.
-    const twice = await h.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
-    });
+    const twice = await oneClick(
+      path,
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    );
     assert.equal(twice.statusCode, 200);
 
     const title2 = `Unsub 2 ${Date.now()}`;

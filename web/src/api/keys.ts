@@ -23,6 +23,13 @@ export const keys = {
   /** The service's OpenAPI document, for the passport editor's schema form. */
   openapiSchemas: ['openapi-schemas'] as const,
   receivedInvitations: ['received-invitations'] as const,
+  /** The person's notifications (the same whichever organization is chosen) and their settings. */
+  notifications: {
+    all: ['notifications'] as const,
+    list: ['notifications', 'list'] as const,
+    unread: ['notifications', 'unread'] as const,
+    preferences: ['notifications', 'preferences'] as const,
+  },
   privacyExport: (exportId: string | null) => ['privacy-export', exportId] as const,
   organization: {
     all: ['organization'] as const,

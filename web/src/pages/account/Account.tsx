@@ -3,9 +3,10 @@ import { useSession } from '../../session';
 import { ChangePassword } from './ChangePassword';
 import { EmailChange } from './EmailChange';
 import { TwoFactor } from './TwoFactor';
+import { NotificationPreferences } from './NotificationPreferences';
 import './account.css';
 
-/** The account settings: plan, address, password, two-factor sign-in. */
+/** The account settings: plan, address, password, two-factor sign-in, notifications. */
 export function Account() {
   const { t } = useI18n();
   const { me } = useSession();
@@ -28,6 +29,7 @@ export function Account() {
       <EmailChange />
       <ChangePassword />
       <TwoFactor />
+      <NotificationPreferences />
     </section>
   );
 }
