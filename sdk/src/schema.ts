@@ -14364,7 +14364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en">…</html> */
+                    /** @example <!doctype html><html lang="en"><head><title>Stop these e-mails?</title></head><body>…</body></html> */
                     "text/html": string;
                 };
             };
@@ -14410,7 +14410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en">…</html> */
+                    /** @example <!doctype html><html lang="en"><head><title>This link is not valid</title></head><body>…</body></html> */
                     "text/html": string;
                 };
             };
@@ -14554,7 +14554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en">…</html> */
+                    /** @example <!doctype html><html lang="en"><head><title>You are unsubscribed</title></head><body>…</body></html> */
                     "text/html": string;
                 };
             };
@@ -14602,7 +14602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en">…</html> */
+                    /** @example <!doctype html><html lang="en"><head><title>This link is not valid</title></head><body>…</body></html> */
                     "text/html": string;
                 };
             };

@@ -27,7 +27,15 @@ import { unsubscribePage } from './unsubscribe-page.js';
 const tags = ['notifications'];
 const person =
   'A person’s own: a dashboard session only (an API key gets 403), across the organizations they belong to.';
-const html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
+const html = (description: string, title: string) => ({
+  description,
+  content: {
+    'text/html': {
+      schema: Type.String(),
+      example: `<!doctype html><html lang="en"><head><title>${title}</title></head><body>…</body></html>`,
+    },
+  },
+});
 
 /** The in-app list, its read marks, the preferences, and the one-click unsubscribe (docs/decisions.md D64). */
 export default async function notificationsRoutes(app: App) {
@@ -129,7 +137,10 @@ export default async function notificationsRoutes(app: App) {
           description:
             'Asks to confirm (link scanners open links, so a GET changes nothing); its button posts to the same address. An unknown or altered token answers 404 with the same page saying so.',
           querystring: UnsubscribeQuery,
-          response: { 200: html('The confirmation page.'), 404: html('The token is not valid.') },
+          response: {
+            200: html('The confirmation page.', 'Stop these e-mails?'),
+            404: html('The token is not valid.', 'This link is not valid'),
+          },
         },
         { rateLimit: 'anonymous', htmlErrors: true },
       ),
@@ -153,7 +164,10 @@ export default async function notificationsRoutes(app: App) {
             'The address of a notification mail’s `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`). Turns e-mail of that kind off for the person the token names; in-app notifications stay as they were. Doing it again changes nothing. Answers a page saying so.',
           consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
           querystring: UnsubscribeQuery,
-          response: { 200: html('E-mail of that kind is off.'), 404: html('The token is not valid.') },
+          response: {
+            200: html('E-mail of that kind is off.', 'You are unsubscribed'),
+            404: html('The token is not valid.', 'This link is not valid'),
+          },
         },
         { rateLimit: 'anonymous', htmlErrors: true },
       ),
