@@ -21,5 +21,6 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/r/{short_code}',
   '/r/{short_code}/contact.vcf',
   '/r/{short_code}/file',
+  '/unsubscribe',
   '/v1/health',
 ];

@@ -33,6 +33,10 @@ import type { BillingAccountsTable, BillingEventsTable } from '../features/billi
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../features/webhooks/webhooks.table.js';
 import type { PrivacyExportsTable } from '../features/privacy/exports.table.js';
 import type {
+  NotificationPreferencesTable,
+  NotificationsTable,
+} from '../features/notifications/notifications.table.js';
+import type {
   DppAccessGrantsTable,
   DppPassportsTable,
   DppReadingsTable,
@@ -88,6 +92,8 @@ export interface Database {
   logos: LogosTable;
   brand_kits: BrandKitsTable;
   privacy_exports: PrivacyExportsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;
   files: FilesTable;

@@ -38,6 +38,7 @@ import erasureRoutes from './privacy/erasure.routes.js';
 import { webhooksFeature } from './webhooks/index.js';
 import exportsRoutes from './privacy/exports.routes.js';
 import { announcementsRoutes } from './announcements/index.js';
+import { notificationsRoutes } from './notifications/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
 import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 
@@ -86,6 +87,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   compressedLinks, // compressed GS1 Digital Links: before the web app's fallback
   exportsRoutes,
   announcementsRoutes,
+  notificationsRoutes,
   brandRoutes,
   webAppPlugin, // last: its fallback serves only what no route above answers
 ];

@@ -46,6 +46,7 @@ export const PERMISSIONS = {
   'webhooks.manage': ['org_admin', 'ws_admin', 'api_key'],
   'billing.manage': ['org_admin'],
   'privacy.self': PEOPLE,
+  'notifications.self': PEOPLE,
   'announcements.read': ALL,
   'announcements.dismiss': ALL,
 } as const satisfies Record<string, readonly Role[]>;

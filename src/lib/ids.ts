@@ -31,7 +31,8 @@ export type IdPrefix =
   | 'ann'
   | 'fil'
   | 'lgo'
-  | 'bkt';
+  | 'bkt'
+  | 'ntf';
 
 /** Monotonic, so ids minted in the same millisecond still sort in creation order (docs/decisions.md D1). */
 export function newId(prefix: IdPrefix): string {

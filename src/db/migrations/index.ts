@@ -36,6 +36,7 @@ import * as m0044 from './0044_top_codes_by_month.js';
 import * as m0046 from './0046_invitation_mails.js';
 import * as m0048 from './0048_short_code_keys.js';
 import * as m0050 from './0050_invitation_replaced_links.js';
+import * as m0052 from './0052_notifications.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0046_invitation_mails': m0046,
   '0048_short_code_keys': m0048,
   '0050_invitation_replaced_links': m0050,
+  '0052_notifications': m0052,
 };

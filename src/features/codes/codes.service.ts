@@ -44,6 +44,7 @@ import {
   updateCode,
 } from './codes.repo.js';
 import { isoMonth } from '../../lib/time.js';
+import { codeChanged } from '../notifications/index.js';
 
 /**
  * What the codes service takes besides {@link ServiceDeps}, as `ServiceDeps & CodeHooks`:
@@ -56,6 +57,7 @@ export interface CodeHooks {
 }
 
 type Row = Selectable<CodesTable>;
+const where = (p: Principal) => ({ organizationId: p.organizationId, workspaceId: p.workspaceId });
 type Workspace = Awaited<ReturnType<typeof findWorkspaceForCodes>>;
 
 /** Editors and API keys need an approver in a workspace with approval_required; admins do not. */
@@ -325,6 +327,7 @@ export async function createCodes(
         after: code,
         at: now,
       });
+      await codeChanged(trx, deps, { ...where(p), actorId: p.userId, before: null, after: row });
       out.push(code);
     }
     if (refused.length) throw rejectFields(refused);
@@ -404,6 +407,7 @@ async function mutate(
         at: now,
       });
     }
+    await codeChanged(trx, deps, { ...where(p), actorId: p.userId, before: row, after: next });
     return { after: code, shortCodes: [...new Set(names.filter((n): n is string => !!n))] };
   });
   if (shortCodes.length) deps.invalidate?.(shortCodes);

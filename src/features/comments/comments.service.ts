@@ -7,6 +7,7 @@ import { can } from '../../http/permissions.js';
 import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { requireCode } from '../codes/index.js';
+import { commentAdded } from '../notifications/index.js';
 import { findComment, insertComment, listCommentsQuery, markCommentDeleted } from './comments.repo.js';
 import { toComment, type CommentListQuery } from './comments.schemas.js';
 
@@ -19,7 +20,7 @@ export async function listComments(deps: ServiceDeps, p: Principal, codeId: stri
 export async function addComment(deps: ServiceDeps, p: Principal, codeId: string, body: string) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    await requireCode(trx, p.workspaceId, codeId);
+    const code = await requireCode(trx, p.workspaceId, codeId);
     const row = {
       id: newId('cmt'),
       code_id: codeId,
@@ -39,6 +40,8 @@ export async function addComment(deps: ServiceDeps, p: Principal, codeId: string
       after: comment,
       at: now,
     });
+    const where = { organizationId: p.organizationId, workspaceId: p.workspaceId };
+    await commentAdded(trx, deps, { ...where, actorId: p.userId, code, comment: row });
     return comment;
   });
 }

@@ -41,9 +41,9 @@ export const invitationSignup: SignupInvitations = {
       throw invalidField('/email', 'must be the address the invitation was sent to', 'mismatch');
     return { id: found.id };
   },
-  async accept(trx, invitation, userId, requestId, at) {
+  async accept(trx, ctx, invitation, userId, requestId, at) {
     const row = (await findInvitation(trx, invitation.id))!;
-    await admit(trx, row, userId, userActor(userId, requestId, { organizationId: row.organization_id }), at);
+    await admit(trx, ctx, row, userId, userActor(userId, requestId, { organizationId: row.organization_id }), at);
     return { organizationId: row.organization_id, workspaceId: await landingWorkspace(trx, row, userId) };
   },
 };

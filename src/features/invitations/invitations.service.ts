@@ -11,6 +11,7 @@ import { checkCsrf } from '../../http/csrf.js';
 import { sessionOf, assertEmailVerified, findUserByEmail, findUserById, normalizeEmail } from '../users/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { invitationAccepted } from '../notifications/index.js';
 import {
   checkWorkspaces,
   findMembershipRow,
@@ -346,7 +347,7 @@ export async function respondToInvitation(
       await auditInvitation(trx, actor, 'declined', row, next, at);
       return toReceived(next, at);
     }
-    const next = await admit(trx, row, user.id, actor, at);
+    const next = await admit(trx, ctx, row, user.id, actor, at);
     return toReceived(next, at);
   });
 }
@@ -359,6 +360,7 @@ export async function respondToInvitation(
  */
 export async function admit<R extends Row>(
   trx: DB,
+  ctx: ServiceDeps,
   row: R,
   userId: string,
   actor: Omit<AuditActor, 'workspaceId'>,
@@ -389,5 +391,10 @@ export async function admit<R extends Row>(
   const next = { ...row, accepted_at: at.toISOString(), accepted_by: userId };
   await updateInvitation(trx, row.id, { accepted_at: next.accepted_at, accepted_by: userId });
   await auditInvitation(trx, actor, 'accepted', row, next, at);
+  await invitationAccepted(trx, ctx, {
+    organizationId: row.organization_id,
+    inviterId: row.invited_by,
+    memberId: userId,
+  });
   return next;
 }

@@ -16,13 +16,23 @@ export const MAIL_JOB = 'mail.send';
 export async function queueMail<P>(
   trx: DB,
   deps: ServiceDeps,
-  mail: { to: string; locale: Locale; template: Template<P>; params: P },
+  mail: {
+    to: string;
+    locale: Locale;
+    template: Template<P>;
+    params: P;
+    /** a one-click unsubscribe address (RFC 8058): the mail client POSTs to it */
+    unsubscribeUrl?: string;
+  },
 ): Promise<string> {
   const now = deps.clock.now();
   const rendered = mail.template.render(mail.params, mail.locale);
   const headers: Record<string, string> = {};
   // Security mail (links, notices) must always arrive; anything else can be turned away.
-  if (!mail.template.security) {
+  if (mail.unsubscribeUrl) {
+    headers['List-Unsubscribe'] = `<${mail.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  } else if (!mail.template.security) {
     headers['List-Unsubscribe'] = `<${deps.config.baseUrl}/account#notifications>`;
   }
   const outgoing: OutgoingMail = { to: mail.to, ...rendered, headers };

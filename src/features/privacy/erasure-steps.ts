@@ -118,6 +118,9 @@ export const ERASURE_STEPS: Step[] = [
   (trx, u) => trx.deleteFrom('recovery_codes').where('user_id', '=', u.userId).execute(),
   // Which notices the person dismissed says when they were signed in: it goes too.
   (trx, u) => trx.deleteFrom('announcement_dismissals').where('actor_id', '=', u.userId).execute(),
+  // Their notifications and notification settings (docs/decisions.md D64).
+  (trx, u) => trx.deleteFrom('notifications').where('user_id', '=', u.userId).execute(),
+  (trx, u) => trx.deleteFrom('notification_preferences').where('user_id', '=', u.userId).execute(),
   (trx, u) =>
     trx
       .updateTable('users')

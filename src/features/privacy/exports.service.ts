@@ -24,6 +24,7 @@ import {
 } from './exports.repo.js';
 import { toExport, type CreateExportBody } from './exports.schemas.js';
 import { ZipFileWriter } from './zip-writer.js';
+import { exportReady } from '../notifications/index.js';
 
 export const EXPORT_DAYS = 7;
 const DAY = 86_400_000;
@@ -116,6 +117,7 @@ async function markExportReady(ctx: ServiceDeps, row: Selectable<PrivacyExportsT
       completed_at: done.toISOString(),
       expires_at: new Date(done.getTime() + EXPORT_DAYS * DAY).toISOString(),
     });
+    await exportReady(trx, ctx, { organizationId: row.organization_id, userId: row.user_id, exportId: row.id });
   });
 }
 

@@ -2,6 +2,7 @@ import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { publishEvent } from '../events/index.js';
 import { localeOf, queueMail, TEMPLATES } from '../mail/index.js';
+import { usageThresholdReached } from '../notifications/index.js';
 import type { UsageMeter } from './usage.table.js';
 import {
   adminRecipients,
@@ -118,6 +119,10 @@ async function publish(trx: DB, orgId: string, ws: Workspace, r: Reached, now: D
   );
 }
 
+/**
+ * The org admins hear of it as a notification (in the dashboard and by mail, as each chose,
+ * docs/decisions.md D64); the billing address, when no admin uses it, gets the mail as before.
+ */
 async function mail(
   trx: DB,
   deps: ServiceDeps,
@@ -125,24 +130,15 @@ async function mail(
   ws: Workspace,
   r: Reached,
 ) {
-  const recipients = (await adminRecipients(trx, org.id)).map((a) => ({ to: a.email, locale: localeOf(a.locale) }));
+  const notice = { meter: r.meter, threshold: r.threshold, used: r.used, limit: r.plan_limit, period: r.period };
+  await usageThresholdReached(trx, deps, { organizationId: org.id, organizationName: org.name, ...notice });
   const billing = org.billing_email?.trim();
-  if (billing && !recipients.some((x) => x.to.toLowerCase() === billing.toLowerCase())) {
-    recipients.push({ to: billing, locale: localeOf(ws?.default_locale.slice(0, 2)) });
-  }
-  for (const to of recipients) {
-    await queueMail(trx, deps, {
-      ...to,
-      template: TEMPLATES.usageThreshold,
-      params: {
-        organization: org.name,
-        meter: r.meter,
-        threshold: r.threshold,
-        used: r.used,
-        limit: r.plan_limit,
-        period: r.period,
-        url: `${deps.config.baseUrl}/settings/organization`,
-      },
-    });
-  }
+  const admins = await adminRecipients(trx, org.id);
+  if (!billing || admins.some((a) => a.email.toLowerCase() === billing.toLowerCase())) return;
+  await queueMail(trx, deps, {
+    to: billing,
+    locale: localeOf(ws?.default_locale.slice(0, 2)),
+    template: TEMPLATES.usageThreshold,
+    params: { organization: org.name, ...notice, url: `${deps.config.baseUrl}/settings/organization` },
+  });
 }

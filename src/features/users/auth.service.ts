@@ -141,7 +141,7 @@ export async function signup(
     );
     let landing: { org: Parameters<typeof toOrganization>[0]; workspace: Parameters<typeof toWorkspace>[0] | null };
     if (invitation) {
-      const joined = await ctx.invitations.accept(trx, invitation, user.id, requestId, at);
+      const joined = await ctx.invitations.accept(trx, ctx, invitation, user.id, requestId, at);
       const org = (await findActiveOrganization(trx, joined.organizationId))!;
       const workspace = joined.workspaceId ? await findWorkspace(trx, joined.organizationId, joined.workspaceId) : null;
       landing = { org, workspace: workspace ?? null };

@@ -1,3 +1,4 @@
+import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 
 /** Where a user who signed up from an invitation link lands. */
@@ -20,5 +21,12 @@ export interface SignupInvitations {
    */
   check(trx: DB, token: string, email: string, at: Date): Promise<{ id: string }>;
   /** Accepts it for the new user in the same transaction: the membership and the invited roles. */
-  accept(trx: DB, invitation: { id: string }, userId: string, requestId: string, at: Date): Promise<InvitationLanding>;
+  accept(
+    trx: DB,
+    ctx: ServiceDeps,
+    invitation: { id: string },
+    userId: string,
+    requestId: string,
+    at: Date,
+  ): Promise<InvitationLanding>;
 }

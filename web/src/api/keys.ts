@@ -25,6 +25,13 @@ export const keys = {
   receivedInvitations: ['received-invitations'] as const,
   /** What an invitation link offers (GET /auth/invitations/preview), signed in or not. */
   invitationPreview: (token: string) => ['invitation-preview', token] as const,
+  /** The person's notifications (the same whichever organization is chosen) and their settings. */
+  notifications: {
+    all: ['notifications'] as const,
+    list: ['notifications', 'list'] as const,
+    unread: ['notifications', 'unread'] as const,
+    preferences: ['notifications', 'preferences'] as const,
+  },
   privacyExport: (exportId: string | null) => ['privacy-export', exportId] as const,
   /** My data exports in the current organization. */
   privacyExports: ['privacy-exports'] as const,

@@ -6,6 +6,7 @@ import { extrasDe } from './extras.de.js';
 import { contentDe } from './content.de.js';
 import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
+import { notificationsDe } from './notifications.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -554,6 +555,7 @@ export const de: Record<MessageKey, string> = {
   ...contentDe,
   ...designDe,
   ...problemsDe,
+  ...notificationsDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

@@ -6,6 +6,7 @@ import { extrasEn } from './extras.en.js';
 import { contentEn } from './content.en.js';
 import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
+import { notificationsEn } from './notifications.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -544,6 +545,7 @@ export const en = {
   ...contentEn,
   ...designEn,
   ...problemsEn,
+  ...notificationsEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',

@@ -11,6 +11,7 @@ import { useCanDo } from './can';
 import { ReceivedInvitations } from '../pages/team/ReceivedInvitations';
 import { VerifyBanner } from '../pages/account/VerifyBanner';
 import { Announcements } from './Announcements';
+import { NotificationBell } from './NotificationBell';
 import { UsageBanner } from './UsageBanner';
 import { useFocusOnNavigate } from './focus';
 import { useIsPhone } from './media';
@@ -235,6 +236,7 @@ export function Layout() {
         {phone ? null : <Switcher />}
         {phone ? null : meters}
         <div className="topbar-end">
+          <NotificationBell />
           <LanguageSwitch />
           {phone ? (
             <PhoneMenu>

@@ -4,9 +4,10 @@ import { ChangePassword } from './ChangePassword';
 import { EmailChange } from './EmailChange';
 import { Language } from './Language';
 import { TwoFactor } from './TwoFactor';
+import { NotificationPreferences } from './NotificationPreferences';
 import './account.css';
 
-/** The account settings: plan, language, address, password, two-factor sign-in. */
+/** The account settings: plan, language, address, password, two-factor sign-in, notifications. */
 export function Account() {
   const { t } = useI18n();
   const { me } = useSession();
@@ -30,6 +31,7 @@ export function Account() {
       <EmailChange />
       <ChangePassword />
       <TwoFactor />
+      <NotificationPreferences />
     </section>
   );
 }

@@ -33,7 +33,7 @@ export function CodeComments({ codeId }: { codeId: string }) {
           }}
         >
           <ProblemAlert problem={add.problem} fields={add.fields} />
-          <Field label={t('comments.new')} pointer="/body" errors={add.fields}>
+          <Field label={t('comments.new')} pointer="/body" errors={add.fields} hint={t('notifications.mentionHint')}>
             {(p) => <textarea {...p} value={text} onChange={(e) => setText(e.target.value)} />}
           </Field>
           <button className="btn btn-primary btn-small" disabled={add.busy}>
