@@ -9,6 +9,7 @@ import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResol
 import { newId } from './lib/ids.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
+import { actorDirectory } from './features/api-keys/actor-directory.js';
 import {
   routeLevelCompilations,
   SchemaCompilations,
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     lastUsed: new LastUsedTracker(db, app.log),
     dnsResolver: opts.dnsResolver ?? systemDnsResolver(),
     hostResolver: opts.hostResolver ?? systemHostResolver,
+    actors: actorDirectory,
   };
   app.decorate('deps', deps);
 

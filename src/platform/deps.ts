@@ -4,6 +4,7 @@ import type { DB } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import type { RedisCircuit } from '../db/redis.js';
 import type { DnsResolver, HostResolver } from '../lib/dns.js';
+import type { ActorDirectory } from './actors.js';
 
 export interface WindowHit {
   count: number;
@@ -44,6 +45,8 @@ export interface Deps {
   dnsResolver: DnsResolver;
   /** address lookups for outgoing webhook connections (checked before they are dialled) */
   hostResolver: HostResolver;
+  /** names and addresses of the users and keys that acted, for audit entries and comments */
+  actors: ActorDirectory;
 }
 
 /**

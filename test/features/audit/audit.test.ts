@@ -16,6 +16,7 @@ import { TestClock } from '../../support/clock.js';
 
 const ENTRY_FIELDS = [
   'action',
+  'actor',
   'actor_id',
   'actor_type',
   'changes',
