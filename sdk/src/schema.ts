@@ -2812,6 +2812,29 @@ export interface components {
             data: components["schemas"]["AccessGrantWithToken"];
             meta: components["schemas"]["Meta"];
         };
+        /** Actor */
+        Actor: {
+            /**
+             * @description The user's e-mail address; null for keys and erased users.
+             * @example anna@example.com
+             */
+            email: string | null;
+            /**
+             * @description The usr_… or key_… id.
+             * @example usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+             */
+            id: string;
+            /**
+             * @description The user's name (null when they gave none, or were erased), or the key's name.
+             * @example Anna Berg
+             */
+            name: string | null;
+            /**
+             * @description user: a person; api: an API key.
+             * @enum {unknown}
+             */
+            type: "user" | "api";
+        };
         /** AddMemberRequest */
         AddMemberRequest: {
             /** Format: email */
@@ -2875,6 +2898,8 @@ export interface components {
             created_at: string;
             /** @description The user who created the key; null for keys made by the CLI. */
             created_by: string | null;
+            /** @description Who created_by is, in words (name and address); null for keys made by the CLI. */
+            creator: components["schemas"]["Actor"] | null;
             expires_at: string | null;
             /**
              * @description The first characters of the secret, to tell keys apart.
@@ -2905,6 +2930,8 @@ export interface components {
         AuditLogEntry: {
             /** @example codes.created */
             action: string;
+            /** @description Who actor_id is, in words: the user's name and address or the key's name; null for system. */
+            actor: components["schemas"]["Actor"] | null;
             /** @description The key_… or usr_… id; null for system. */
             actor_id: string | null;
             /**
@@ -3201,6 +3228,8 @@ export interface components {
         };
         /** Comment */
         Comment: {
+            /** @description Who author_id is, in words: the user's name and address or the key's name. */
+            author: components["schemas"]["Actor"] | null;
             /** @description usr_… or key_… */
             author_id: string;
             /** @enum {string} */
@@ -3308,6 +3337,8 @@ export interface components {
             created_at: string;
             /** @description The user who created the key; null for keys made by the CLI. */
             created_by: string | null;
+            /** @description Who created_by is, in words (name and address); null for keys made by the CLI. */
+            creator: components["schemas"]["Actor"] | null;
             expires_at: string | null;
             /**
              * @description The first characters of the secret, to tell keys apart.
@@ -15070,6 +15101,12 @@ export interface operations {
                      *           "hint": "qrs_sk_a1B2",
                      *           "status": "active",
                      *           "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "creator": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
                      *           "created_at": "2026-03-14T09:26:53.000Z",
                      *           "expires_at": "2026-04-14T00:00:00.000Z",
                      *           "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -15351,6 +15388,12 @@ export interface operations {
                      *         "hint": "qrs_sk_a1B2",
                      *         "status": "active",
                      *         "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "creator": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "expires_at": "2026-04-14T00:00:00.000Z",
                      *         "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -15688,6 +15731,12 @@ export interface operations {
                      *         "hint": "qrs_sk_a1B2",
                      *         "status": "active",
                      *         "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "creator": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "expires_at": "2026-04-14T00:00:00.000Z",
                      *         "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -15951,6 +16000,12 @@ export interface operations {
                      *         "hint": "qrs_sk_a1B2",
                      *         "status": "active",
                      *         "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "creator": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "expires_at": "2026-04-14T00:00:00.000Z",
                      *         "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -16224,6 +16279,12 @@ export interface operations {
                      *           "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *           "actor_type": "api",
                      *           "actor_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "actor": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
                      *           "action": "codes.created",
                      *           "resource_type": "codes",
                      *           "resource_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
@@ -16488,6 +16549,12 @@ export interface operations {
                      *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "actor_type": "api",
                      *         "actor_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "actor": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "action": "codes.created",
                      *         "resource_type": "codes",
                      *         "resource_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
@@ -21558,6 +21625,12 @@ export interface operations {
                      *           "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *           "author_type": "api",
                      *           "author_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "author": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
                      *           "body": "Please use the brand colours.",
                      *           "created_at": "2026-03-14T09:26:53.000Z",
                      *           "deleted_at": "2026-03-14T09:26:53.000Z"
@@ -21841,6 +21914,12 @@ export interface operations {
                      *         "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "author_type": "api",
                      *         "author_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "author": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "body": "Please use the brand colours.",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "deleted_at": "2026-03-14T09:26:53.000Z"
@@ -22181,6 +22260,12 @@ export interface operations {
                      *         "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "author_type": "api",
                      *         "author_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "author": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "body": "Please use the brand colours.",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "deleted_at": "2026-03-14T09:26:53.000Z"

@@ -35,6 +35,10 @@ export const AuditEntry = Type.Object(
     actor: Type.Union([Actor, Type.Null()], {
       description: "Who actor_id is, in words: the user's name and address or the key's name; null for system.",
     }),
+    subject: Type.Union([Actor, Type.Null()], {
+      description:
+        'The person the entry is about, where that is not the resource: the member whose workspace role changed (workspaces.member_*); otherwise null.',
+    }),
     action: Type.String({ examples: ['codes.created'] }),
     resource_type: Type.String({ examples: ['codes'], description: `One of ${AUDIT_RESOURCE_TYPES.join(', ')}.` }),
     resource_id: Type.String(),

@@ -144,9 +144,16 @@ export interface AuditScope {
   workspaceId: string;
 }
 
-/** Entries with their actor in words beside actor_id (docs/decisions.md D65). */
-function named(actors: ActorDirectory, db: DB, scope: AuditScope, rows: Parameters<typeof toAuditEntry>[0][]) {
-  return withActors(actors, db, scope.organizationId, rows.map(toAuditEntry), (e) => e.actor_id, 'actor');
+/** The member a role change is about: its changes hold one `member:<usr_…>` field. */
+const memberOf = (e: { changes: Record<string, unknown> }) =>
+  Object.keys(e.changes)
+    .find((f) => f.startsWith('member:'))
+    ?.slice('member:'.length) ?? null;
+
+/** Entries with their actor (and a role change's member) in words beside the ids (docs/decisions.md D65). */
+async function named(actors: ActorDirectory, db: DB, scope: AuditScope, rows: Parameters<typeof toAuditEntry>[0][]) {
+  const entries = await withActors(actors, db, scope.organizationId, rows.map(toAuditEntry), (e) => e.actor_id, 'actor');
+  return withActors(actors, db, scope.organizationId, entries, memberOf, 'subject');
 }
 
 export async function listAudit(

@@ -25,6 +25,7 @@ const ENTRY_FIELDS = [
   'request_id',
   'resource_id',
   'resource_type',
+  'subject',
   'workspace_id',
 ];
 

@@ -4,6 +4,7 @@ import { accountDe } from './account.de.js';
 import { contentDe } from './content.de.js';
 import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
+import { wordsDe } from './words.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -519,7 +520,7 @@ export const de: Record<MessageKey, string> = {
   'webhooks.adminOnly': 'Nur Administratoren des Arbeitsbereichs oder der Organisation verwalten Webhooks.',
   'webhooks.url': 'Endpunkt-URL',
   'webhooks.eventTypes': 'Ereignistypen',
-  'webhooks.allTypes': 'alle (außer code.scanned)',
+  'webhooks.allTypes': 'Alle Ereignisse (außer Scans)',
   'webhooks.create': 'Endpunkt hinzufügen',
   'webhooks.secretTitle': 'Ihr Signaturschlüssel',
   'webhooks.secretWarning': 'Jetzt kopieren: Er wird nur einmal angezeigt und kann nicht wiederhergestellt werden.',
@@ -555,6 +556,7 @@ export const de: Record<MessageKey, string> = {
   ...contentDe,
   ...designDe,
   ...problemsDe,
+  ...wordsDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

@@ -4,6 +4,7 @@ import { accountEn } from './account.en.js';
 import { contentEn } from './content.en.js';
 import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
+import { wordsEn } from './words.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -509,7 +510,7 @@ export const en = {
   'webhooks.adminOnly': 'Only workspace and organization admins manage webhooks.',
   'webhooks.url': 'Endpoint URL',
   'webhooks.eventTypes': 'Event types',
-  'webhooks.allTypes': 'all (except code.scanned)',
+  'webhooks.allTypes': 'All events (except scans)',
   'webhooks.create': 'Add endpoint',
   'webhooks.secretTitle': 'Your signing secret',
   'webhooks.secretWarning': 'Copy it now: it is shown only once and cannot be recovered.',
@@ -545,6 +546,7 @@ export const en = {
   ...contentEn,
   ...designEn,
   ...problemsEn,
+  ...wordsEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',

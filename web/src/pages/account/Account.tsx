@@ -4,6 +4,7 @@ import { ChangePassword } from './ChangePassword';
 import { EmailChange } from './EmailChange';
 import { TwoFactor } from './TwoFactor';
 import './account.css';
+import { planName } from '../../ui/plan-name';
 
 /** The account settings: plan, address, password, two-factor sign-in. */
 export function Account() {
@@ -20,7 +21,7 @@ export function Account() {
             {' '}
             ·{' '}
             <span id="plan">
-              {org.name}: {org.plan}
+              {org.name}: {planName(t, org.plan)}
             </span>
           </>
         ) : null}
