@@ -17,7 +17,10 @@ export const Actor = Type.Object(
       }),
     ),
     email: Nullable(
-      Type.String({ description: "The user's e-mail address; null for keys and erased users.", examples: ['anna@example.com'] }),
+      Type.String({
+        description: "The user's e-mail address; null for keys and erased users.",
+        examples: ['anna@example.com'],
+      }),
     ),
   },
   { title: 'Actor' },

@@ -108,7 +108,14 @@ export async function listApiKeys(ctx: ServiceDeps, p: Principal, q: ApiKeyListQ
   const ws = await administeredWorkspace(ctx.db, p, q.workspace_id ?? p.workspaceId, '/query/workspace_id');
   const now = ctx.clock.now();
   const page = await paginate(apiKeysOfWorkspace(ctx.db, ws.id), q, 'key');
-  return { ...page, items: await named(ctx.db, p.organizationId, page.items.map((row) => toApiKey(row, now))) };
+  return {
+    ...page,
+    items: await named(
+      ctx.db,
+      p.organizationId,
+      page.items.map((row) => toApiKey(row, now)),
+    ),
+  };
 }
 
 /** A key of a workspace the caller cannot see is a 404; one it sees but does not administer, 403. */

@@ -152,7 +152,14 @@ const memberOf = (e: { changes: Record<string, unknown> }) =>
 
 /** Entries with their actor (and a role change's member) in words beside the ids (docs/decisions.md D65). */
 async function named(actors: ActorDirectory, db: DB, scope: AuditScope, rows: Parameters<typeof toAuditEntry>[0][]) {
-  const entries = await withActors(actors, db, scope.organizationId, rows.map(toAuditEntry), (e) => e.actor_id, 'actor');
+  const entries = await withActors(
+    actors,
+    db,
+    scope.organizationId,
+    rows.map(toAuditEntry),
+    (e) => e.actor_id,
+    'actor',
+  );
   return withActors(actors, db, scope.organizationId, entries, memberOf, 'subject');
 }
 

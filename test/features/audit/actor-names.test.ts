@@ -64,7 +64,12 @@ forEachDialect('actor names', (dialect) => {
     const member = await seedMember(h, a, { workspace: 'editor' });
     await h.db.updateTable('users').set({ name: 'Only In A' }).where('id', '=', member.userId).execute();
     const code = await createCode(h, member, { type: 'url', url: 'https://a-only.example.com/' });
-    await call(h, { method: 'POST', url: `/v1/codes/${code.id}/comments`, headers: member.headers, body: { body: 'x' } });
+    await call(h, {
+      method: 'POST',
+      url: `/v1/codes/${code.id}/comments`,
+      headers: member.headers,
+      body: { body: 'x' },
+    });
     const all = await call(h, { url: '/v1/audit-logs?limit=100', tenant: a });
     for (const e of all.json.data)
       if (e.actor_type === 'system') assert.equal(e.actor, null);

@@ -29,6 +29,7 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.thing.brand_kits': 'das Markenpaket {name}',
   'words.thing.brand_kits.bare': 'ein Markenpaket',
   'words.thing.other': '{name}',
+  'words.quoted': '„{text}“',
   'words.audit.created': '{actor} hat {thing} angelegt.',
   'words.audit.updated': '{actor} hat {thing} geändert.',
   'words.audit.deleted': '{actor} hat {thing} gelöscht.',
@@ -46,6 +47,7 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.audit.member_removed': '{actor} hat {member} aus diesem Arbeitsbereich entfernt.',
   'words.audit.comment': '{actor} hat kommentiert: „{text}“',
   'words.audit.commentDeleted': '{actor} hat einen Kommentar gelöscht.',
+  'words.audit.openCode': 'Code öffnen',
   'words.audit.other': '{actor}: {action} ({thing}).',
   'words.change.one': '{actor} hat {field} von {old} auf {new} geändert.',
   'words.change.set': '{actor} hat {field} auf {new} gesetzt.',
@@ -179,11 +181,13 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.perm.other': 'Andere Aktion',
   'words.rule.emptyDevice': 'Regel {n}: Kreuzen Sie mindestens ein Gerät an oder entfernen Sie diese Bedingung.',
   'words.rule.emptyOs': 'Regel {n}: Kreuzen Sie mindestens ein Betriebssystem an oder entfernen Sie diese Bedingung.',
-  'words.rule.emptyLanguage': 'Regel {n}: Geben Sie mindestens einen Sprachcode ein oder entfernen Sie diese Bedingung.',
+  'words.rule.emptyLanguage':
+    'Regel {n}: Geben Sie mindestens einen Sprachcode ein oder entfernen Sie diese Bedingung.',
   'words.rule.emptyCountry': 'Regel {n}: Geben Sie mindestens einen Ländercode ein oder entfernen Sie diese Bedingung.',
   'words.rule.emptyTime': 'Regel {n}: Geben Sie eine Anfangs- und eine Endzeit ein.',
   'words.rule.emptyQuery': 'Regel {n}: Geben Sie den Namen des Abfrageparameters ein.',
   'words.problem.fileKind': '{field}: Diese Dateiart wird nicht angenommen. Wählen Sie eine Datei im Format {types}.',
-  'words.problem.endpointExists': 'Ein Endpunkt mit dieser URL besteht in diesem Arbeitsbereich bereits. Ändern Sie diesen oder verwenden Sie eine andere URL.',
+  'words.problem.endpointExists':
+    'Ein Endpunkt mit dieser URL besteht in diesem Arbeitsbereich bereits. Ändern Sie diesen oder verwenden Sie eine andere URL.',
   'words.logo.noFile': 'Wählen Sie eine PNG- oder SVG-Datei zum Hochladen.',
 };

@@ -31,6 +31,7 @@ export const wordsEn = {
   'words.thing.brand_kits.bare': 'a brand kit',
   'words.thing.other': '{name}',
   // Sentences by the action's verb.
+  'words.quoted': '“{text}”',
   'words.audit.created': '{actor} created {thing}.',
   'words.audit.updated': '{actor} changed {thing}.',
   'words.audit.deleted': '{actor} deleted {thing}.',
@@ -48,6 +49,7 @@ export const wordsEn = {
   'words.audit.member_removed': '{actor} removed {member} from this workspace.',
   'words.audit.comment': '{actor} commented: “{text}”',
   'words.audit.commentDeleted': '{actor} deleted a comment.',
+  'words.audit.openCode': 'Open the code',
   'words.audit.other': '{actor}: {action} ({thing}).',
   // One changed field, on the page of the thing itself.
   'words.change.one': '{actor} changed {field} from {old} to {new}.',
@@ -191,6 +193,7 @@ export const wordsEn = {
   'words.rule.emptyTime': 'Rule {n}: enter both a start and an end time.',
   'words.rule.emptyQuery': 'Rule {n}: enter the name of the query parameter.',
   'words.problem.fileKind': '{field}: this kind of file is not accepted. Choose a {types} file.',
-  'words.problem.endpointExists': 'An endpoint with this URL exists already in this workspace. Change that one, or use another URL.',
+  'words.problem.endpointExists':
+    'An endpoint with this URL exists already in this workspace. Change that one, or use another URL.',
   'words.logo.noFile': 'Choose a PNG or SVG file to upload.',
 } as const;

@@ -8,7 +8,7 @@ import { useCode, useCodeDownloads, useCodeWrites, useQrPreview } from '../api/h
 import { Field, ProblemAlert, saveBlob, useErrorText, useSubmit } from '../ui/forms';
 import { CODE_TYPES, type CodeType } from './Codes';
 import { ContentExtras, PageSwitch } from './code/ContentFields';
-import type { MoreDraft } from './code/content-draft';
+import { emptyConditions, type MoreDraft } from './code/content-draft';
 import { RedirectOptions } from './code/RedirectOptions';
 import { ShortCodeField } from './code/ShortCodeField';
 import { CodeDesign } from './code/CodeDesign';
@@ -95,6 +95,8 @@ export function CodeEdit() {
   useEffect(() => {
     if (existing.data && !draft) setDraft(draftOf(existing.data));
   }, [existing.data, draft]);
+  // Worded when shown, so a language switch rewords them.
+  const [ruleErrors, setRuleErrors] = useState<ReturnType<typeof emptyConditions>>([]);
   const save = useSubmit(async () => {
     if (!draft) return;
     const code =
@@ -108,8 +110,18 @@ export function CodeEdit() {
   if (!draft) return <p>{t('app.loading')}</p>;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   // Functional: a PDF upload finishes after other edits.
-  const setMore = (patch: Partial<MoreDraft>) => setDraft((d) => d && { ...d, more: { ...d.more, ...patch } });
-  const more = { more: draft.more, setMore, errors: save.fields };
+  const setMore = (patch: Partial<MoreDraft>) => {
+    if (patch.rules) setRuleErrors([]);
+    setDraft((d) => d && { ...d, more: { ...d.more, ...patch } });
+  };
+  const more = {
+    more: draft.more,
+    setMore,
+    errors: {
+      ...save.fields,
+      ...Object.fromEntries(ruleErrors.map((x) => [x.pointer, t(x.key, { n: x.n })])),
+    },
+  };
   const f = save.fields;
   const ratio = contrast(draft.foreground, draft.background);
   const pct = shares(draft.destinations);
@@ -120,11 +132,18 @@ export function CodeEdit() {
       <h1>{mode === 'create' ? t('edit.createTitle') : t('edit.editTitle')}</h1>
       {existing.data ? <Downloads code={existing.data} /> : null}
       <ProblemAlert problem={save.problem} fields={save.fields} />
+      {ruleErrors.length ? (
+        <p className="alert alert-error" role="alert" data-testid="rule-errors">
+          {t('app.fixFields')}
+        </p>
+      ) : null}
       <div className="editor">
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void save.run();
+            const empty = draft.type === 'url' && draft.dynamic ? emptyConditions(draft.more.rules) : [];
+            setRuleErrors(empty);
+            if (!empty.length) void save.run();
           }}
           noValidate
         >

@@ -80,7 +80,12 @@ export function Workspaces() {
         </div>
       ) : limitProblem ? (
         <div className="alert alert-warn" role="alert" data-testid="plan-limit">
-          <p>{t('ws.planLimit', { plan: planName(t, String(limitProblem.plan ?? '')), limit: String(limitProblem.limit ?? '') })}</p>
+          <p>
+            {t('ws.planLimit', {
+              plan: planName(t, String(limitProblem.plan ?? '')),
+              limit: String(limitProblem.limit ?? ''),
+            })}
+          </p>
           <p>
             <Link to="/billing">{t('usage.upgrade')}</Link>
           </p>

@@ -48,10 +48,8 @@ export function CodeComments({ codeId }: { codeId: string }) {
         {comments.map((c) => (
           <li key={c.id} className="comment">
             <p className="muted small">
-              {c.author_id === me?.user.id
-                ? t('comments.you')
-                : actorName(c.author, c.author_type, { t, fmt })}{' '}
-              · {fmtDate(c.created_at)}
+              {c.author_id === me?.user.id ? t('comments.you') : actorName(c.author, c.author_type, { t, fmt })} ·{' '}
+              {fmtDate(c.created_at)}
             </p>
             <p className="comment-body">{c.body}</p>
             {c.author_id === me?.user.id || canModerate ? (

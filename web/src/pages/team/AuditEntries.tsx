@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useAuditEntries } from '../../api/hooks/audit';
 import type { AuditLogEntry } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
@@ -62,6 +63,12 @@ function AuditEntry({ e, here }: { e: AuditLogEntry; here: boolean }) {
       ) : null}
       <p className="muted small">
         <time dateTime={e.created_at}>{fmtDate(e.created_at)}</time>
+        {!here && e.resource_type === 'codes' && e.action !== 'codes.deleted' ? (
+          <>
+            {' '}
+            · <Link to={`/codes/${e.resource_id}`}>{t('words.audit.openCode')}</Link>
+          </>
+        ) : null}
       </p>
       <details className="audit-raw">
         <summary className="small">{t('words.change.raw')}</summary>

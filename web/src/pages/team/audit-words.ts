@@ -57,7 +57,7 @@ export function valueText(v: unknown, tools: WordTools): string | null {
   if (typeof v === 'number') return fmt.number(v);
   if (typeof v === 'string') {
     if (ISO.test(v)) return fmt.dateTime(v);
-    return `“${v.length > 80 ? `${v.slice(0, 79)}…` : v}”`;
+    return t('words.quoted', { text: v.length > 80 ? `${v.slice(0, 79)}…` : v });
   }
   if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
     return v.length ? v.join(', ') : t('words.change.empty');
@@ -79,11 +79,17 @@ function thingOf(e: EntryLike, tools: WordTools): string {
     const { old, new: now } = asChange(c);
     return (typeof now === 'string' && now) || (typeof old === 'string' && old) || undefined;
   };
-  const name = pick('title') ?? pick('name') ?? pick('url') ?? pick('short_code') ?? pick('slug');
   const type = e.resource_type;
+  // A webhook is known by its URL; a code's URL is what changes, not what it is called.
+  const name =
+    pick('title') ??
+    pick('name') ??
+    (type === 'webhooks' ? pick('url') : undefined) ??
+    pick('short_code') ??
+    pick('slug');
   const withName = `words.thing.${type}`;
   if (!known(withName)) return t('words.thing.other', { name: name ?? e.resource_id });
-  return name ? t(k(withName), { name: `“${name}”` }) : t(k(`${withName}.bare`));
+  return name ? t(k(withName), { name: t('words.quoted', { text: name }) }) : t(k(`${withName}.bare`));
 }
 
 export interface EntryWords {
@@ -111,7 +117,11 @@ export function entryWords(e: EntryLike, tools: WordTools, here = false): EntryW
     for (const [f, v] of list.slice(0, MAX_LINES)) {
       const c = asChange(v);
       const [o, n] = [valueText(c.old, tools), valueText(c.new, tools)];
-      out.push(o !== null && n !== null ? t('words.change.line', { label: fieldLabel(f, tools), old: o, new: n }) : fieldLabel(f, tools));
+      out.push(
+        o !== null && n !== null
+          ? t('words.change.line', { label: fieldLabel(f, tools), old: o, new: n })
+          : fieldLabel(f, tools),
+      );
     }
     if (list.length > MAX_LINES) out.push(t('words.change.more', { n: list.length - MAX_LINES }));
     return out;
@@ -120,7 +130,10 @@ export function entryWords(e: EntryLike, tools: WordTools, here = false): EntryW
     const body = asChange(e.changes.body);
     const text = typeof body.new === 'string' ? body.new : typeof body.old === 'string' ? body.old : '';
     if (verb === 'created')
-      return { sentence: t('words.audit.comment', { actor, text: text.length > 120 ? `${text.slice(0, 119)}…` : text }), lines: [] };
+      return {
+        sentence: t('words.audit.comment', { actor, text: text.length > 120 ? `${text.slice(0, 119)}…` : text }),
+        lines: [],
+      };
     return { sentence: t('words.audit.commentDeleted', { actor }), lines: [] };
   }
   if (verb === 'updated') {
@@ -130,7 +143,8 @@ export function entryWords(e: EntryLike, tools: WordTools, here = false): EntryW
       const [o, n] = [valueText(c.old, tools), valueText(c.new, tools)];
       const field = fieldLabel(f, tools, true);
       if (o !== null && n !== null) {
-        if (c.old === null || c.old === '') return { sentence: t('words.change.set', { actor, field, new: n }), lines: [] };
+        if (c.old === null || c.old === '')
+          return { sentence: t('words.change.set', { actor, field, new: n }), lines: [] };
         if (c.new === null || c.new === '') return { sentence: t('words.change.cleared', { actor, field }), lines: [] };
         return { sentence: t('words.change.one', { actor, field, old: o, new: n }), lines: [] };
       }
@@ -143,7 +157,10 @@ export function entryWords(e: EntryLike, tools: WordTools, here = false): EntryW
   }
   if (verb === 'rejected') {
     const reason = asChange(e.changes.rejection_reason).new;
-    return { sentence: t('words.audit.rejected', { actor, thing, reason: typeof reason === 'string' ? reason : '' }), lines: [] };
+    return {
+      sentence: t('words.audit.rejected', { actor, thing, reason: typeof reason === 'string' ? reason : '' }),
+      lines: [],
+    };
   }
   if (verb.startsWith('member_') && known(`words.audit.${verb}`)) {
     const field = Object.keys(e.changes).find((f) => f.startsWith('member:'));
