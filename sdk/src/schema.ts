@@ -2954,6 +2954,8 @@ export interface components {
              * @example codes
              */
             resource_type: string;
+            /** @description The person the entry is about, where that is not the resource: the member whose workspace role changed (workspaces.member_*); otherwise null. */
+            subject: components["schemas"]["Actor"] | null;
             workspace_id: string;
         };
         /** AuditLogEntryList */
@@ -16285,6 +16287,12 @@ export interface operations {
                      *             "name": "Anna Berg",
                      *             "email": "anna@example.com"
                      *           },
+                     *           "subject": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
                      *           "action": "codes.created",
                      *           "resource_type": "codes",
                      *           "resource_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
@@ -16550,6 +16558,12 @@ export interface operations {
                      *         "actor_type": "api",
                      *         "actor_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "actor": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
+                     *         "subject": {
                      *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *           "type": "user",
                      *           "name": "Anna Berg",
