@@ -10,6 +10,7 @@ import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResol
 import { newId } from './lib/ids.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
+import { actorDirectory } from './features/api-keys/actor-directory.js';
 import {
   routeLevelCompilations,
   SchemaCompilations,
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     dnsResolver: opts.dnsResolver ?? systemDnsResolver(),
     hostResolver: opts.hostResolver ?? systemHostResolver,
     invalidation: redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus(),
+    actors: actorDirectory,
   };
   app.decorate('deps', deps);
 

@@ -2968,6 +2968,29 @@ export interface components {
             data: components["schemas"]["AccessGrantWithToken"];
             meta: components["schemas"]["Meta"];
         };
+        /** Actor */
+        Actor: {
+            /**
+             * @description The user's e-mail address; null for keys and erased users.
+             * @example anna@example.com
+             */
+            email: string | null;
+            /**
+             * @description The usr_… or key_… id.
+             * @example usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+             */
+            id: string;
+            /**
+             * @description The user's name (null when they gave none, or were erased), or the key's name.
+             * @example Anna Berg
+             */
+            name: string | null;
+            /**
+             * @description user: a person; api: an API key.
+             * @enum {unknown}
+             */
+            type: "user" | "api";
+        };
         /** AddMemberRequest */
         AddMemberRequest: {
             /** Format: email */
@@ -3031,6 +3054,8 @@ export interface components {
             created_at: string;
             /** @description The user who created the key; null for keys made by the CLI. */
             created_by: string | null;
+            /** @description Who created_by is, in words (name and address); null for keys made by the CLI. */
+            creator: components["schemas"]["Actor"] | null;
             expires_at: string | null;
             /**
              * @description The first characters of the secret, to tell keys apart.
@@ -3061,6 +3086,8 @@ export interface components {
         AuditLogEntry: {
             /** @example codes.created */
             action: string;
+            /** @description Who actor_id is, in words: the user's name and address or the key's name; null for system. */
+            actor: components["schemas"]["Actor"] | null;
             /** @description The key_… or usr_… id; null for system. */
             actor_id: string | null;
             /**
@@ -3083,6 +3110,8 @@ export interface components {
              * @example codes
              */
             resource_type: string;
+            /** @description The person the entry is about, where that is not the resource: the member whose workspace role changed (workspaces.member_*); otherwise null. */
+            subject: components["schemas"]["Actor"] | null;
             workspace_id: string;
         };
         /** AuditLogEntryList */
@@ -3357,6 +3386,8 @@ export interface components {
         };
         /** Comment */
         Comment: {
+            /** @description Who author_id is, in words: the user's name and address or the key's name. */
+            author: components["schemas"]["Actor"] | null;
             /** @description usr_… or key_… */
             author_id: string;
             /** @enum {string} */
@@ -3464,6 +3495,8 @@ export interface components {
             created_at: string;
             /** @description The user who created the key; null for keys made by the CLI. */
             created_by: string | null;
+            /** @description Who created_by is, in words (name and address); null for keys made by the CLI. */
+            creator: components["schemas"]["Actor"] | null;
             expires_at: string | null;
             /**
              * @description The first characters of the secret, to tell keys apart.
@@ -16310,6 +16343,12 @@ export interface operations {
                      *           "hint": "qrs_sk_a1B2",
                      *           "status": "active",
                      *           "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "creator": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
                      *           "created_at": "2026-03-14T09:26:53.000Z",
                      *           "expires_at": "2026-04-14T00:00:00.000Z",
                      *           "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -16591,6 +16630,12 @@ export interface operations {
                      *         "hint": "qrs_sk_a1B2",
                      *         "status": "active",
                      *         "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "creator": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "expires_at": "2026-04-14T00:00:00.000Z",
                      *         "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -16928,6 +16973,12 @@ export interface operations {
                      *         "hint": "qrs_sk_a1B2",
                      *         "status": "active",
                      *         "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "creator": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "expires_at": "2026-04-14T00:00:00.000Z",
                      *         "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -17191,6 +17242,12 @@ export interface operations {
                      *         "hint": "qrs_sk_a1B2",
                      *         "status": "active",
                      *         "created_by": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "creator": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "expires_at": "2026-04-14T00:00:00.000Z",
                      *         "revoked_at": "2026-03-14T09:26:53.000Z",
@@ -17464,6 +17521,18 @@ export interface operations {
                      *           "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *           "actor_type": "api",
                      *           "actor_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "actor": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
+                     *           "subject": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
                      *           "action": "codes.created",
                      *           "resource_type": "codes",
                      *           "resource_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
@@ -17728,6 +17797,18 @@ export interface operations {
                      *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "actor_type": "api",
                      *         "actor_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "actor": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
+                     *         "subject": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "action": "codes.created",
                      *         "resource_type": "codes",
                      *         "resource_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
@@ -22798,6 +22879,12 @@ export interface operations {
                      *           "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *           "author_type": "api",
                      *           "author_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "author": {
+                     *             "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "type": "user",
+                     *             "name": "Anna Berg",
+                     *             "email": "anna@example.com"
+                     *           },
                      *           "body": "Please use the brand colours.",
                      *           "created_at": "2026-03-14T09:26:53.000Z",
                      *           "deleted_at": "2026-03-14T09:26:53.000Z"
@@ -23081,6 +23168,12 @@ export interface operations {
                      *         "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "author_type": "api",
                      *         "author_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "author": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "body": "Please use the brand colours.",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "deleted_at": "2026-03-14T09:26:53.000Z"
@@ -23421,6 +23514,12 @@ export interface operations {
                      *         "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "author_type": "api",
                      *         "author_id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "author": {
+                     *           "id": "usr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "user",
+                     *           "name": "Anna Berg",
+                     *           "email": "anna@example.com"
+                     *         },
                      *         "body": "Please use the brand colours.",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "deleted_at": "2026-03-14T09:26:53.000Z"

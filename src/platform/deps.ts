@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { RedisCircuit } from '../db/redis.js';
 import type { InvalidationBus } from '../db/invalidation.js';
 import type { DnsResolver, HostResolver } from '../lib/dns.js';
+import type { ActorDirectory } from './actors.js';
 
 export interface WindowHit {
   count: number;
@@ -47,6 +48,8 @@ export interface Deps {
   hostResolver: HostResolver;
   /** changed short codes and custom domains, to every instance's redirect caches */
   invalidation: InvalidationBus;
+  /** names and addresses of the users and keys that acted, for audit entries and comments */
+  actors: ActorDirectory;
 }
 
 /**

@@ -61,7 +61,7 @@ describe('dashboard: billing and privacy', { skip }, () => {
     await logIn(page, tenant.email, tenant.password);
     await page.getByRole('link', { name: 'Billing' }).click();
     await page.getByRole('heading', { name: 'Billing' }).waitFor();
-    assert.equal(await page.getByTestId('billing-plan').textContent(), 'free');
+    assert.equal(await page.getByTestId('billing-plan').textContent(), 'Free');
     assert.equal(await page.getByTestId('billing-status').textContent(), 'No subscription');
     await expectAccessible(page, 'billing');
     await page.getByRole('button', { name: 'Subscribe to pro' }).click();
@@ -100,7 +100,7 @@ describe('dashboard: billing and privacy', { skip }, () => {
     assert.equal(res.statusCode, 200, res.body);
     await page.goto('/billing');
     await page.getByTestId('billing-facts').getByText('Active').waitFor();
-    assert.equal(await page.getByTestId('billing-plan').textContent(), 'pro');
+    assert.equal(await page.getByTestId('billing-plan').textContent(), 'Pro');
     assert.equal(await page.getByRole('button', { name: 'Subscribe to pro' }).count(), 0);
     await page.getByRole('button', { name: 'Manage subscription and invoices' }).click();
     await page.waitForURL(`${standIn.url}/portal/session_web1`);

@@ -99,7 +99,7 @@ describe('dashboard: codes journeys', { skip }, () => {
     const chart = page.getByTestId('scans-chart');
     await chart.waitFor();
     assert.match(String(await chart.getAttribute('data-points')), /(^|,)1(,|$)/);
-    assert.match(await page.getByTestId('bars-device').innerText(), /mobile/);
+    assert.match(await page.getByTestId('bars-device').innerText(), /Phone/);
     await page.getByTestId('scans-table').getByText('iOS').waitFor();
     const [csv] = await Promise.all([
       page.waitForEvent('download'),

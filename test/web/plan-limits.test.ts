@@ -77,7 +77,7 @@ describe('dashboard: plan limits on a self-hosted server', { skip }, () => {
     await page.getByTestId('billing-off').getByText('org set-plan', { exact: false }).waitFor();
     const limits = page.getByTestId('plan-limits');
     await limits.getByText('5 of 5').waitFor();
-    assert.equal(await limits.getByTestId('plan-name').innerText(), 'free');
+    assert.equal(await limits.getByTestId('plan-name').innerText(), 'Free');
     const text = await limits.innerText();
     assert.match(text, /Active workspaces\s+1 of 1/);
     assert.match(text, /Scans this month\s+0 of 1,000/);

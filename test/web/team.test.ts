@@ -256,12 +256,12 @@ describe('dashboard: team, approvals, comments, audit', { skip }, () => {
       .click();
     await comments.getByText('First draft').waitFor({ state: 'detached' });
 
-    // The code's history shows the edit as before/after.
+    // The code's history says the edit in a sentence, from before to after.
     const history = page.getByTestId('code-history');
-    await history.locator('.diff-old').getByText('https://before.example.com/').waitFor();
-    await history.locator('.diff-new').getByText('https://after.example.com/').waitFor();
+    const moved = `${t.email} changed the destination from “https://before.example.com/” to “https://after.example.com/”.`;
+    await history.getByText(moved).waitFor();
     await accessibleEverywhere(page, 'code detail extras', async () => {
-      await history.locator('.diff').first().waitFor();
+      await history.getByTestId('audit-entry').first().waitFor();
     });
 
     // The workspace's audit log, filtered.
@@ -272,7 +272,7 @@ describe('dashboard: team, approvals, comments, audit', { skip }, () => {
     await page.waitForURL(/action=codes.updated/);
     const entries = page.getByTestId('audit-entries');
     await entries.getByText('1 entry').waitFor();
-    await entries.locator('.diff-new').getByText('https://after.example.com/').waitFor();
+    await entries.getByText('Destination: “https://before.example.com/” → “https://after.example.com/”').waitFor();
     await page.getByLabel('Actor').fill(t.userId);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/actor=/);
@@ -285,7 +285,7 @@ describe('dashboard: team, approvals, comments, audit', { skip }, () => {
     await entries.getByText('1 entry').waitFor();
     await screenshot(page, 'audit');
     await accessibleEverywhere(page, 'audit log', async () => {
-      await entries.locator('.diff').first().waitFor();
+      await entries.getByTestId('audit-entry').first().waitFor();
     });
 
     // Delete: the confirmation says what the short URL answers; afterwards it answers 410.

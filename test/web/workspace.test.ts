@@ -125,7 +125,7 @@ describe('dashboard: workspace, keys, batch, usage journeys', { skip }, () => {
     await page.getByRole('link', { name: 'Workspaces' }).click();
     const msg = page.getByTestId('plan-limit');
     await msg.waitFor();
-    assert.match(await msg.innerText(), /free/);
+    assert.match(await msg.innerText(), /Free/);
     assert.match(await msg.innerText(), /1 active workspaces/);
     assert.equal(await page.getByLabel('Name').isDisabled(), true);
     assert.equal(await page.getByRole('button', { name: 'Create workspace' }).isDisabled(), true);

@@ -67,3 +67,14 @@ export function revokeApiKey(db: DB, id: string, at: string) {
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Names of several of the organization's keys at once (keys that made audit entries and comments). */
+export function keyNamesByIds(db: DB, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'name'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
+}

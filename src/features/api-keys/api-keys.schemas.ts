@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { Name } from '../../http/fields.js';
 import { Nullable } from '../../http/nullable.js';
 import { PageQuery } from '../../http/pagination.js';
+import { Actor } from '../../http/actor.js';
 import type { ApiKeysTable } from './api-keys.table.js';
 
 export const ApiKey = Type.Object(
@@ -16,6 +17,9 @@ export const ApiKey = Type.Object(
     }),
     status: Type.Enum(['active', 'revoked', 'expired']),
     created_by: Nullable(Type.String({ description: 'The user who created the key; null for keys made by the CLI.' })),
+    creator: Type.Union([Actor, Type.Null()], {
+      description: 'Who created_by is, in words (name and address); null for keys made by the CLI.',
+    }),
     created_at: Type.String(),
     expires_at: Nullable(Type.String()),
     revoked_at: Nullable(Type.String()),

@@ -7,6 +7,8 @@ import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
 import { lockRow } from '../../db/row-lock.js';
 import { forbidden, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
+import { withActors } from '../../http/actor.js';
+import { actorDirectory } from './actor-directory.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { findWorkspace, canSeeWorkspace, isAdminRole, roleIn } from '../workspaces/index.js';
 import { generateApiKey } from './api-keys.fns.js';
@@ -39,6 +41,11 @@ export async function createApiKey(trx: DB, prefix: string, input: NewApiKey, at
   };
   await insertApiKey(trx, row);
   return { row, secret };
+}
+
+/** Keys with their creator in words beside created_by (docs/decisions.md D65). */
+function named(db: DB, organizationId: string, keys: ReturnType<typeof toApiKey>[]) {
+  return withActors(actorDirectory, db, organizationId, keys, (k) => k.created_by, 'creator');
 }
 
 /**
@@ -93,7 +100,7 @@ export async function issueApiKey(ctx: ServiceDeps, p: Principal, body: CreateAp
         params: { name: row.name, prefix: row.hint },
       });
     }
-    return { ...key, api_key: secret };
+    return { ...(await named(trx, p.organizationId, [key]))[0], api_key: secret };
   });
 }
 
@@ -101,7 +108,14 @@ export async function listApiKeys(ctx: ServiceDeps, p: Principal, q: ApiKeyListQ
   const ws = await administeredWorkspace(ctx.db, p, q.workspace_id ?? p.workspaceId, '/query/workspace_id');
   const now = ctx.clock.now();
   const page = await paginate(apiKeysOfWorkspace(ctx.db, ws.id), q, 'key');
-  return { ...page, items: page.items.map((row) => toApiKey(row, now)) };
+  return {
+    ...page,
+    items: await named(
+      ctx.db,
+      p.organizationId,
+      page.items.map((row) => toApiKey(row, now)),
+    ),
+  };
 }
 
 /** A key of a workspace the caller cannot see is a 404; one it sees but does not administer, 403. */
@@ -114,7 +128,8 @@ async function administeredKey(db: DB, p: Principal, id: string) {
 }
 
 export async function getApiKey(ctx: ServiceDeps, p: Principal, id: string) {
-  return toApiKey(await administeredKey(ctx.db, p, id), ctx.clock.now());
+  const key = toApiKey(await administeredKey(ctx.db, p, id), ctx.clock.now());
+  return (await named(ctx.db, p.organizationId, [key]))[0];
 }
 
 /** Auth reads revoked_at on every request, so the key's very next request is a 401. */
@@ -123,7 +138,7 @@ export async function revokeKey(ctx: ServiceDeps, p: Principal, id: string) {
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'api_keys', id);
     const row = await administeredKey(trx, p, id);
-    if (row.revoked_at) return toApiKey(row, at);
+    if (row.revoked_at) return (await named(trx, p.organizationId, [toApiKey(row, at)]))[0];
     await revokeApiKey(trx, id, at.toISOString());
     const after = { ...row, revoked_at: at.toISOString() };
     await recordAudit(trx, auditActor(p, row.workspace_id), {
@@ -134,6 +149,6 @@ export async function revokeKey(ctx: ServiceDeps, p: Principal, id: string) {
       after: toApiKey(after, at),
       at,
     });
-    return toApiKey(after, at);
+    return (await named(trx, p.organizationId, [toApiKey(after, at)]))[0];
   });
 }

@@ -10,7 +10,7 @@ const tags = ['audit-logs'];
 
 /** Read-only on purpose (docs/decisions.md D6): no route changes or deletes entries; other methods answer 405. */
 export default async function auditRoutes(app: App) {
-  const { db, clock } = app.deps;
+  const { clock } = app.deps;
   const counts = new AuditCountCache();
 
   app.get(
@@ -24,7 +24,7 @@ export default async function auditRoutes(app: App) {
       response: { 200: List(AuditEntry) },
     }),
     async (request) =>
-      list(request, await listAudit(db, counts, principalOf(request).workspaceId, request.query, clock.now())),
+      list(request, await listAudit(app.deps, counts, principalOf(request), request.query, clock.now())),
   );
 
   app.get(
@@ -38,6 +38,6 @@ export default async function auditRoutes(app: App) {
       params: AuditParams,
       response: { 200: One(AuditEntry) },
     }),
-    async (request) => one(request, await getAuditEntry(db, principalOf(request).workspaceId, request.params.id)),
+    async (request) => one(request, await getAuditEntry(app.deps, principalOf(request), request.params.id)),
   );
 }

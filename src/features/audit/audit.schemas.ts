@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
 import { PageQuery } from '../../http/pagination.js';
 import { parseJson } from '../../db/column-values.js';
+import { Actor } from '../../http/actor.js';
 import type { AuditLogsTable } from './audit.table.js';
 
 /**
@@ -31,6 +32,13 @@ export const AuditEntry = Type.Object(
       description: 'api: an API key; user: a dashboard session; system: the CLI or the service itself.',
     }),
     actor_id: Type.Union([Type.String(), Type.Null()], { description: 'The key_… or usr_… id; null for system.' }),
+    actor: Type.Union([Actor, Type.Null()], {
+      description: "Who actor_id is, in words: the user's name and address or the key's name; null for system.",
+    }),
+    subject: Type.Union([Actor, Type.Null()], {
+      description:
+        'The person the entry is about, where that is not the resource: the member whose workspace role changed (workspaces.member_*); otherwise null.',
+    }),
     action: Type.String({ examples: ['codes.created'] }),
     resource_type: Type.String({ examples: ['codes'], description: `One of ${AUDIT_RESOURCE_TYPES.join(', ')}.` }),
     resource_id: Type.String(),

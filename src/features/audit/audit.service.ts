@@ -1,4 +1,7 @@
 import type { DB } from '../../db/database.js';
+import type { ActorDirectory } from '../../platform/actors.js';
+import type { ServiceDeps } from '../../platform/deps.js';
+import { withActors } from '../../http/actor.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { notFound } from '../../http/errors.js';
@@ -135,15 +138,48 @@ function withoutSecrets(row: Record<string, unknown>): Record<string, unknown> {
  * GET /v1/audit-logs: the principal's workspace only, newest first, exact total_count (docs/decisions.md D2). The
  * count comes from AuditCountCache, since a live COUNT over a million entries costs tens of ms.
  */
-export async function listAudit(db: DB, counts: AuditCountCache, workspaceId: string, q: AuditListQuery, now: Date) {
+/** Where an entry is read: the log's workspace, and its organization for the actors' names. */
+export interface AuditScope {
+  organizationId: string;
+  workspaceId: string;
+}
+
+/** The member a role change is about: its changes hold one `member:<usr_…>` field. */
+const memberOf = (e: { changes: Record<string, unknown> }) =>
+  Object.keys(e.changes)
+    .find((f) => f.startsWith('member:'))
+    ?.slice('member:'.length) ?? null;
+
+/** Entries with their actor (and a role change's member) in words beside the ids (docs/decisions.md D65). */
+async function named(actors: ActorDirectory, db: DB, scope: AuditScope, rows: Parameters<typeof toAuditEntry>[0][]) {
+  const entries = await withActors(
+    actors,
+    db,
+    scope.organizationId,
+    rows.map(toAuditEntry),
+    (e) => e.actor_id,
+    'actor',
+  );
+  return withActors(actors, db, scope.organizationId, entries, memberOf, 'subject');
+}
+
+export async function listAudit(
+  deps: ServiceDeps<'actors'>,
+  counts: AuditCountCache,
+  scope: AuditScope,
+  q: AuditListQuery,
+  now: Date,
+) {
+  const { db, actors } = deps;
+  const { workspaceId } = scope;
   const page = await paginate(auditQuery(db, workspaceId, q), q, 'aud', 'id', () =>
     counts.count(db, workspaceId, q, now.getTime()),
   );
-  return { ...page, items: page.items.map(toAuditEntry) };
+  return { ...page, items: await named(actors, db, scope, page.items) };
 }
 
-export async function getAuditEntry(db: DB, workspaceId: string, id: string) {
-  const row = await findAuditEntry(db, workspaceId, id);
+export async function getAuditEntry(deps: ServiceDeps<'actors'>, scope: AuditScope, id: string) {
+  const row = await findAuditEntry(deps.db, scope.workspaceId, id);
   if (!row) throw notFound('Audit log entry');
-  return toAuditEntry(row);
+  return (await named(deps.actors, deps.db, scope, [row]))[0];
 }

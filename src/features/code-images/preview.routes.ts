@@ -14,6 +14,8 @@ import {
   Style,
   checkContent,
   checkUrl,
+  normalizeUrl,
+  withHttps,
   SHORT_CODE_LENGTH,
   shortUrl,
   defaultDynamic,
@@ -99,9 +101,12 @@ export default async function previewRoutes(app: App) {
           throw badRequest('url is required for a url code.', [
             { pointer: '/url', detail: 'is required', code: 'required' },
           ]);
-        const bad = checkUrl(body.url, '/url', noHosts);
+        // Completed as a save completes it (example.com/spring → https://…), so the preview
+        // accepts what Create accepts and encodes what Create stores.
+        const url = withHttps(body.url);
+        const bad = checkUrl(url, '/url', noHosts);
         if (bad) errors.push(bad);
-        payload = body.url;
+        else payload = normalizeUrl(url);
       } else {
         if (body.url !== undefined)
           errors.push({ pointer: '/url', detail: `${type} codes take content, not url`, code: 'not_allowed' });

@@ -123,12 +123,22 @@ export function withHttps(value: string): string {
   return /^[^\s/?#\\@:]+\.[^\s/?#\\@:]+(?::\d+)?(?:[/?#]|$)/.test(value) ? `https://${value}` : value;
 }
 
-/** A create or update body with `https://` added to destinations typed without a scheme. */
+/**
+ * A create or update body with `https://` added to destinations typed without a scheme, routing
+ * rules' included. The live preview completes its url with the same withHttps, so it accepts what
+ * Create accepts (docs/decisions.md D65).
+ */
 export function withDefaultScheme<
-  T extends { url?: string | null; fallback_url?: string | null; destinations?: Destination[] | null },
+  T extends {
+    url?: string | null;
+    fallback_url?: string | null;
+    destinations?: Destination[] | null;
+    rules?: Array<{ url: string }> | null;
+  },
 >(input: T): T {
   const out = { ...input };
   if (out.url != null) out.url = withHttps(out.url);
+  if (out.rules) out.rules = out.rules.map((r) => ({ ...r, url: withHttps(r.url) }));
   if (out.fallback_url != null) out.fallback_url = withHttps(out.fallback_url);
   if (out.destinations) out.destinations = out.destinations.map((d) => ({ ...d, url: withHttps(d.url) }));
   return out;

@@ -10,6 +10,8 @@ export {
   shortUrl,
   toCode,
   toLocation,
+  normalizeUrl,
+  withHttps,
 } from './codes.fns.js';
 export { listCodesQuery, liveCodes } from './codes.repo.js';
 export { codeNotFound, requireCode } from './code-lookup.js';

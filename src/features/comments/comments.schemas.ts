@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../../http/pagination.js';
+import { Actor } from '../../http/actor.js';
 import type { Selectable } from 'kysely';
 import type { CodeCommentsTable } from './comments.table.js';
 
@@ -9,6 +10,9 @@ export const Comment = Type.Object(
     code_id: Type.String(),
     author_type: Type.String({ enum: ['api', 'user'] }),
     author_id: Type.String({ description: 'usr_… or key_…' }),
+    author: Type.Union([Actor, Type.Null()], {
+      description: "Who author_id is, in words: the user's name and address or the key's name.",
+    }),
     body: Type.String(),
     created_at: Type.String(),
     deleted_at: Type.Union([Type.String(), Type.Null()]),

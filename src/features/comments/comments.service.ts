@@ -1,23 +1,32 @@
 import type { ServiceDeps } from '../../platform/deps.js';
+import type { DB } from '../../db/database.js';
 import type { Principal } from '../../http/principal.js';
 import { newId } from '../../lib/ids.js';
 import { lockRow } from '../../db/row-lock.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { paginate } from '../../http/pagination.js';
+import { withActors } from '../../http/actor.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { requireCode } from '../codes/index.js';
 import { commentAdded } from '../notifications/index.js';
 import { findComment, insertComment, listCommentsQuery, markCommentDeleted } from './comments.repo.js';
 import { toComment, type CommentListQuery } from './comments.schemas.js';
 
-export async function listComments(deps: ServiceDeps, p: Principal, codeId: string, q: CommentListQuery) {
-  await requireCode(deps.db, p.workspaceId, codeId);
-  const page = await paginate(listCommentsQuery(deps.db, codeId), { limit: q.limit, cursor: q.cursor }, 'cmt');
-  return { ...page, items: page.items.map(toComment) };
+type CommentOut = ReturnType<typeof toComment>;
+
+/** Comments with their author in words beside author_id (docs/decisions.md D65). */
+function named(deps: ServiceDeps<'actors'>, db: DB, p: Principal, comments: CommentOut[]) {
+  return withActors(deps.actors, db, p.organizationId, comments, (c) => c.author_id, 'author');
 }
 
-export async function addComment(deps: ServiceDeps, p: Principal, codeId: string, body: string) {
+export async function listComments(deps: ServiceDeps<'actors'>, p: Principal, codeId: string, q: CommentListQuery) {
+  await requireCode(deps.db, p.workspaceId, codeId);
+  const page = await paginate(listCommentsQuery(deps.db, codeId), { limit: q.limit, cursor: q.cursor }, 'cmt');
+  return { ...page, items: await named(deps, deps.db, p, page.items.map(toComment)) };
+}
+
+export async function addComment(deps: ServiceDeps<'actors'>, p: Principal, codeId: string, body: string) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const code = await requireCode(trx, p.workspaceId, codeId);
@@ -42,12 +51,12 @@ export async function addComment(deps: ServiceDeps, p: Principal, codeId: string
     });
     const where = { organizationId: p.organizationId, workspaceId: p.workspaceId };
     await commentAdded(trx, deps, { ...where, actorId: p.userId, code, comment: row });
-    return comment;
+    return (await named(deps, trx, p, [comment]))[0];
   });
 }
 
 /** The author may delete a comment; so may workspace and organization admins (comments.moderate). */
-export async function deleteComment(deps: ServiceDeps, p: Principal, codeId: string, commentId: string) {
+export async function deleteComment(deps: ServiceDeps<'actors'>, p: Principal, codeId: string, commentId: string) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     await requireCode(trx, p.workspaceId, codeId);
@@ -67,6 +76,6 @@ export async function deleteComment(deps: ServiceDeps, p: Principal, codeId: str
       after,
       at: now,
     });
-    return after;
+    return (await named(deps, trx, p, [after]))[0];
   });
 }

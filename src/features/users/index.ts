@@ -4,6 +4,6 @@ export { sessionOf } from './auth.service.js';
 export { admitLogin, forgiveLogin } from './login-throttle.js';
 export { hashPassword, verifyPassword } from './password.js';
 export { deleteSessionsOfUser } from './sessions.repo.js';
-export { findUserByEmail, findUserById, normalizeEmail } from './users.repo.js';
+export { findUserByEmail, findUserById, normalizeEmail, userNamesByIds } from './users.repo.js';
 export { assertEmailVerified } from './verification.service.js';
 export type { InvitationLanding, SignupInvitations } from './signup-invitations.js';

@@ -12,6 +12,12 @@ export function findUserById(db: DB, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Names and addresses of several users at once (who made audit entries and comments). */
+export function userNamesByIds(db: DB, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'name', 'email', 'erased_at']).where('id', 'in', ids).execute();
+}
+
 /** The user's active organizations with the role in each, oldest membership first. */
 export function organizationsOfUser(db: DB, userId: string) {
   return db

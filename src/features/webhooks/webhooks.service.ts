@@ -53,7 +53,11 @@ async function checkInput(
         : await addressesOf(url, { ...rulesOf(ctx) });
     if (isRefusal(checked)) errors.push({ pointer: '/url', detail: checked.detail, code: checked.code });
     else if (await urlTaken(db, workspaceId, input.url, exceptId))
-      errors.push({ pointer: '/url', detail: 'another endpoint of this workspace has this URL', code: 'duplicate' });
+      errors.push({
+        pointer: '/url',
+        detail: 'another endpoint of this workspace has this URL',
+        code: 'endpoint_exists',
+      });
   }
   input.event_types?.forEach((t, i) => {
     if (t !== '*' && !(SUBSCRIBABLE as string[]).includes(t))

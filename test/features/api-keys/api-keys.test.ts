@@ -7,6 +7,7 @@ import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/call
 const KEY_FIELDS = [
   'created_at',
   'created_by',
+  'creator',
   'expires_at',
   'hint',
   'id',

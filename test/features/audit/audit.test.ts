@@ -16,6 +16,7 @@ import { TestClock } from '../../support/clock.js';
 
 const ENTRY_FIELDS = [
   'action',
+  'actor',
   'actor_id',
   'actor_type',
   'changes',
@@ -24,6 +25,7 @@ const ENTRY_FIELDS = [
   'request_id',
   'resource_id',
   'resource_type',
+  'subject',
   'workspace_id',
 ];
 

@@ -88,7 +88,7 @@ forEachDialect('webhooks', (dialect) => {
         '/event_types/1',
         'unknown_event_type',
       ],
-      [{ url: taken.url, event_types: ['*'] }, '/url', 'duplicate'],
+      [{ url: taken.url, event_types: ['*'] }, '/url', 'endpoint_exists'],
     ];
     for (const [body, pointer, code] of cases) {
       const res = await call(h, { method: 'POST', url: '/v1/webhooks', tenant: t, body });

@@ -171,6 +171,7 @@ export type Code = OkData<'/v1/codes/{id}', 'get'>;
 export type CodeCreate = NonNullable<paths['/v1/codes']['post']['requestBody']>['content']['application/json'];
 export type Workspace = OkData<'/v1/workspaces/{id}', 'get'>;
 export type ApiKey = OkData<'/v1/api-keys/{id}', 'get'>;
+export type AuditLogEntry = OkData<'/v1/audit-logs/{id}', 'get'>;
 export type Usage = OkData<'/v1/organizations/usage', 'get'>;
 export type Stats = OkData<'/v1/codes/{id}/stats', 'get'>;
 export type Scan = OkData<'/v1/codes/{id}/scans', 'get'> extends Array<infer S> ? S : never;

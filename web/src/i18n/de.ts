@@ -7,6 +7,7 @@ import { contentDe } from './content.de.js';
 import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
 import { notificationsDe } from './notifications.de.js';
+import { wordsDe } from './words.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -273,22 +274,22 @@ export const de: Record<MessageKey, string> = {
   'nav.audit': 'Protokoll',
   'role.org_admin': 'Organisations-Admin',
   'role.member': 'Mitglied',
-  'role.ws_admin': 'Workspace-Admin',
+  'role.ws_admin': 'Arbeitsbereich-Admin',
   'role.editor': 'Bearbeiter',
   'role.approver': 'Freigeber',
   'role.viewer': 'Betrachter',
   'role.api_key': 'API-Schlüssel',
   'members.title': 'Mitglieder',
-  'members.adminOnly': 'Nur Organisations- und Workspace-Admins sehen die Mitglieder.',
+  'members.adminOnly': 'Nur Admins der Organisation oder eines Arbeitsbereichs sehen die Mitglieder.',
   'members.orgRole': 'Rolle in der Organisation',
   'members.orgRoleOf': 'Rolle von {email} in der Organisation',
-  'members.wsRoles': 'Rollen in Workspaces',
+  'members.wsRoles': 'Rollen in Arbeitsbereichen',
   'members.roleIn': 'Rolle in {ws}',
   'members.roleOfIn': 'Rolle von {email} in {ws}',
   'members.noRole': 'Kein Zugriff',
-  'members.allWorkspaces': 'Alle Workspaces (Organisations-Admin)',
+  'members.allWorkspaces': 'Alle Arbeitsbereiche (Organisations-Admin)',
   'members.remove': 'Entfernen',
-  'members.removeConfirm': '{email} aus der Organisation und allen Workspaces entfernen?',
+  'members.removeConfirm': '{email} aus der Organisation und allen Arbeitsbereichen entfernen?',
   'members.invite': 'Jemanden einladen',
   'members.sendInvite': 'Einladung senden',
   'members.invited': 'Einladung an {email} gesendet. Sie gilt 14 Tage.',
@@ -315,7 +316,8 @@ export const de: Record<MessageKey, string> = {
   'perm.denied': 'nicht erlaubt',
   'approvals.title': 'Freigaben',
   'approvals.badge': '{n, plural, one {# Code wartet} other {# Codes warten}} auf Freigabe',
-  'approvals.hintApprover': 'Codes in diesem Workspace sind erst live, wenn ein Freigeber oder Admin sie freigibt.',
+  'approvals.hintApprover':
+    'Codes in diesem Arbeitsbereich sind erst live, wenn ein Freigeber oder Admin sie freigibt.',
   'approvals.hintEditor':
     'Neue und geänderte Codes sind live, sobald ein Freigeber sie freigibt. Abgelehnte Codes zeigen den Grund; ändern Sie den Inhalt, um sie erneut einzureichen.',
   'approvals.pending': 'Warten auf Freigabe',
@@ -372,10 +374,10 @@ export const de: Record<MessageKey, string> = {
   'org.plan': 'Tarif',
   'org.delete': 'Organisation löschen',
   'org.deleteWhat':
-    'Alle Workspaces, Codes und API-Schlüssel der Organisation hören sofort auf zu funktionieren: Kurz-URLs leiten nicht mehr weiter, Sitzungen und Schlüssel werden abgewiesen. Die Daten bleiben erhalten.',
+    'Alle Arbeitsbereiche, Codes und API-Schlüssel der Organisation hören sofort auf zu funktionieren: Kurz-URLs leiten nicht mehr weiter, Sitzungen und Schlüssel werden abgewiesen. Die Daten bleiben erhalten.',
   'org.deleteConfirm': 'Geben Sie zur Bestätigung den Kurznamen {slug} ein.',
   'domains.title': 'Eigene Domain',
-  'domains.hint': 'Kurz-URLs des Workspace {ws} verwenden diesen Hostnamen, sobald er bestätigt ist.',
+  'domains.hint': 'Kurz-URLs des Arbeitsbereichs {ws} verwenden diesen Hostnamen, sobald er bestätigt ist.',
   'domains.status': 'Status',
   'domains.verified': 'Bestätigt',
   'domains.pending': 'Wartet auf Bestätigung',
@@ -388,9 +390,10 @@ export const de: Record<MessageKey, string> = {
   'domains.release': 'Domain freigeben',
   'domains.domain': 'Domain',
   'domains.add': 'Diese Domain verwenden',
-  'domains.none': 'Keine eigene Domain. Nur Workspace-Admins legen eine fest.',
+  'domains.none': 'Keine eigene Domain. Nur Admins des Arbeitsbereichs legen eine fest.',
   'export.title': 'Scan-Export',
-  'export.hint': 'Alle Scans aller Codes dieses Workspace im Zeitraum als CSV (UTC-Tage, beide Enden eingeschlossen).',
+  'export.hint':
+    'Alle Scans aller Codes dieses Arbeitsbereichs im Zeitraum als CSV (UTC-Tage, beide Enden eingeschlossen).',
   'export.bots': 'Bots einschließen (in der Spalte is_bot markiert)',
   'export.download': 'CSV herunterladen',
   'nav.passports': 'Batteriepässe',
@@ -522,7 +525,7 @@ export const de: Record<MessageKey, string> = {
   'webhooks.adminOnly': 'Nur Administratoren des Arbeitsbereichs oder der Organisation verwalten Webhooks.',
   'webhooks.url': 'Endpunkt-URL',
   'webhooks.eventTypes': 'Ereignistypen',
-  'webhooks.allTypes': 'alle (außer code.scanned)',
+  'webhooks.allTypes': 'Alle Ereignisse (außer Scans)',
   'webhooks.create': 'Endpunkt hinzufügen',
   'webhooks.secretTitle': 'Ihr Signaturschlüssel',
   'webhooks.secretWarning': 'Jetzt kopieren: Er wird nur einmal angezeigt und kann nicht wiederhergestellt werden.',
@@ -556,6 +559,7 @@ export const de: Record<MessageKey, string> = {
   ...designDe,
   ...problemsDe,
   ...notificationsDe,
+  ...wordsDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

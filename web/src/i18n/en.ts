@@ -7,6 +7,7 @@ import { contentEn } from './content.en.js';
 import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
 import { notificationsEn } from './notifications.en.js';
+import { wordsEn } from './words.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -512,7 +513,7 @@ export const en = {
   'webhooks.adminOnly': 'Only workspace and organization admins manage webhooks.',
   'webhooks.url': 'Endpoint URL',
   'webhooks.eventTypes': 'Event types',
-  'webhooks.allTypes': 'all (except code.scanned)',
+  'webhooks.allTypes': 'All events (except scans)',
   'webhooks.create': 'Add endpoint',
   'webhooks.secretTitle': 'Your signing secret',
   'webhooks.secretWarning': 'Copy it now: it is shown only once and cannot be recovered.',
@@ -546,6 +547,7 @@ export const en = {
   ...designEn,
   ...problemsEn,
   ...notificationsEn,
+  ...wordsEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',

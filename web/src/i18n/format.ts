@@ -15,6 +15,8 @@ export interface Formatters {
   relative(at: string | Date, now?: Date): string;
   /** The plural category of n ('one', 'other', …). */
   plural(n: number): Intl.LDMLPluralRule;
+  /** "a, b and c" / "a, b und c". */
+  list(items: string[]): string;
 }
 
 /** Contrast ratios always show two decimals, as WCAG tools do. */
@@ -30,6 +32,7 @@ export function formatters(lang: string): Formatters {
   const axisf = new Intl.DateTimeFormat(lang, { month: '2-digit', day: '2-digit', timeZone: 'UTC' });
   const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
   const pr = new Intl.PluralRules(lang);
+  const lf = new Intl.ListFormat(lang, { type: 'conjunction' });
   return {
     number: (n, opts) => (opts ? new Intl.NumberFormat(lang, opts).format(n) : nf.format(n)),
     ratio: (n) => `${ratioNf.format(n)}:1`,
@@ -51,6 +54,7 @@ export function formatters(lang: string): Formatters {
       return rtf.format(Math.round(s), 'second');
     },
     plural: (n) => pr.select(n),
+    list: (items) => lf.format(items),
   };
 }
 

@@ -3,9 +3,10 @@ import { ApiError } from '../api/client';
 import { useApiKeys, useApiKeyWrites } from '../api/hooks/apiKeys';
 import { useI18n } from '../i18n/i18n';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../ui/forms';
+import { actorName } from './team/audit-words';
 
 export function ApiKeys() {
-  const { t, fmtDate } = useI18n();
+  const { t, fmt, fmtDate } = useI18n();
   const writes = useApiKeyWrites();
   const keys = useApiKeys();
   const [name, setName] = useState('');
@@ -75,6 +76,7 @@ export function ApiKeys() {
               <th scope="col">{t('keys.hint')}</th>
               <th scope="col">{t('keys.status')}</th>
               <th scope="col">{t('keys.created')}</th>
+              <th scope="col">{t('words.keys.createdBy')}</th>
               <th scope="col">{t('keys.lastUsed')}</th>
               <th scope="col">
                 <span className="sr-only">{t('keys.revoke')}</span>
@@ -88,8 +90,11 @@ export function ApiKeys() {
                 <td data-label={t('keys.hint')}>
                   <code>{k.hint}…</code>
                 </td>
-                <td data-label={t('keys.status')}>{k.status}</td>
+                <td data-label={t('keys.status')}>{t(`words.keyStatus.${k.status}`)}</td>
                 <td data-label={t('keys.created')}>{fmtDate(k.created_at)}</td>
+                <td data-label={t('words.keys.createdBy')}>
+                  {k.creator ? actorName(k.creator, 'user', { t, fmt }) : t('words.actor.system')}
+                </td>
                 <td data-label={t('keys.lastUsed')}>{k.last_used_at ? fmtDate(k.last_used_at) : t('keys.never')}</td>
                 <td>
                   {k.status !== 'active' ? null : revoking === k.id ? (

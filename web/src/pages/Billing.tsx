@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/i18n';
 import { ProblemAlert, useSubmit } from '../ui/forms';
 import { PlanLimits } from '../ui/PlanLimits';
 import './billing.css';
+import { planName } from '../ui/plan-name';
 
 const PAID = ['pro', 'business', 'agency', 'enterprise'] as const;
 
@@ -36,7 +37,7 @@ export function Billing() {
       {b ? (
         <dl className="billing-facts" data-testid="billing-facts">
           <dt>{t('billing.plan')}</dt>
-          <dd data-testid="billing-plan">{b.plan}</dd>
+          <dd data-testid="billing-plan">{planName(t, b.plan)}</dd>
           <dt>{t('billing.status')}</dt>
           <dd data-testid="billing-status">{t(`billing.status.${b.status}` as never) || b.status}</dd>
           {b.current_period_end ? (

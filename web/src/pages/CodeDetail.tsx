@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { useCode, useCodeAbSplit, useCodeDownloads, useCodeScans, useCodeStats } from '../api/hooks/codes';
-import { Bars } from '../ui/Bars';
+import { Bars, deviceName } from '../ui/Bars';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { QrImage } from '../ui/QrImage';
 import { Downloads } from './CodeEdit';
@@ -150,7 +150,12 @@ export function CodeDetail() {
               ) : null}
               {stats.data.total_scans === 0 ? <p className="muted">{t('detail.noScans')}</p> : null}
               <div className="bar-grid">
-                <Bars title={t('detail.devices')} rows={stats.data.by_device} testId="bars-device" />
+                <Bars
+                  title={t('detail.devices')}
+                  rows={stats.data.by_device}
+                  testId="bars-device"
+                  name={deviceName(t)}
+                />
                 <Bars title={t('detail.os')} rows={stats.data.by_os} />
                 <Bars title={t('detail.browsers')} rows={stats.data.by_browser} />
                 <Bars title={t('detail.countries')} rows={stats.data.by_country} />
@@ -183,7 +188,7 @@ export function CodeDetail() {
               {(scans.data?.data ?? []).map((s) => (
                 <tr key={s.id}>
                   <td>{fmtDate(s.scanned_at)}</td>
-                  <td>{s.device ?? t('app.none')}</td>
+                  <td>{s.device ? deviceName(t)(s.device) : t('app.none')}</td>
                   <td>{s.os ?? t('app.none')}</td>
                   <td>{s.country ?? t('app.none')}</td>
                   <td className="ellipsis">{s.destination ?? t('app.none')}</td>

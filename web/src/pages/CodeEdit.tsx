@@ -10,7 +10,7 @@ import { DateInput } from '../ui/DateInput';
 import { TimeInput } from '../ui/TimeInput';
 import { CODE_TYPES, type CodeType } from './Codes';
 import { ContentExtras, PageSwitch } from './code/ContentFields';
-import type { MoreDraft } from './code/content-draft';
+import { emptyConditions, type MoreDraft } from './code/content-draft';
 import { RedirectOptions } from './code/RedirectOptions';
 import { ShortCodeField } from './code/ShortCodeField';
 import { CodeDesign } from './code/CodeDesign';
@@ -65,6 +65,8 @@ export function CodeEdit() {
   useEffect(() => {
     if (existing.data && !draft) setDraft(draftOf(existing.data));
   }, [existing.data, draft]);
+  // Worded when shown, so a language switch rewords them.
+  const [ruleErrors, setRuleErrors] = useState<ReturnType<typeof emptyConditions>>([]);
   const save = useSubmit(async () => {
     if (!draft) return;
     const code =
@@ -78,8 +80,18 @@ export function CodeEdit() {
   if (!draft) return <p>{t('app.loading')}</p>;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   // Functional: a PDF upload finishes after other edits.
-  const setMore = (patch: Partial<MoreDraft>) => setDraft((d) => d && { ...d, more: { ...d.more, ...patch } });
-  const more = { more: draft.more, setMore, errors: save.fields };
+  const setMore = (patch: Partial<MoreDraft>) => {
+    if (patch.rules) setRuleErrors([]);
+    setDraft((d) => d && { ...d, more: { ...d.more, ...patch } });
+  };
+  const more = {
+    more: draft.more,
+    setMore,
+    errors: {
+      ...save.fields,
+      ...Object.fromEntries(ruleErrors.map((x) => [x.pointer, t(x.key, { n: x.n })])),
+    },
+  };
   const f = save.fields;
   const isDynamicUrl = draft.type === 'url' && draft.dynamic;
   const submit = (
@@ -92,11 +104,18 @@ export function CodeEdit() {
       <h1>{mode === 'create' ? t('edit.createTitle') : t('edit.editTitle')}</h1>
       {existing.data ? <Downloads code={existing.data} /> : null}
       <ProblemAlert problem={save.problem} fields={save.fields} />
+      {ruleErrors.length ? (
+        <p className="alert alert-error" role="alert" data-testid="rule-errors">
+          {t('app.fixFields')}
+        </p>
+      ) : null}
       <div className="editor">
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void save.run();
+            const empty = draft.type === 'url' && draft.dynamic ? emptyConditions(draft.more.rules) : [];
+            setRuleErrors(empty);
+            if (!empty.length) void save.run();
           }}
           noValidate
         >

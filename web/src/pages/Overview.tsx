@@ -8,7 +8,7 @@ import { useCodeCount } from '../api/hooks/codes';
 import { useCurrentWorkspace } from '../api/hooks/workspaces';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
-import { Bars } from '../ui/Bars';
+import { Bars, deviceName } from '../ui/Bars';
 import { ProblemAlert } from '../ui/forms';
 import { DateInput } from '../ui/DateInput';
 
@@ -116,7 +116,7 @@ function OverviewIn({ tz }: { tz: string }) {
       )}
       <div className="bar-grid">
         <Bars title={t('overview.top')} rows={top} testId="overview-top" />
-        <Bars title={t('detail.devices')} rows={a?.dimensions.device ?? []} />
+        <Bars title={t('detail.devices')} rows={a?.dimensions.device ?? []} name={deviceName(t)} />
         <Bars title={t('detail.countries')} rows={a?.dimensions.country ?? []} />
       </div>
       <ul className="plain">

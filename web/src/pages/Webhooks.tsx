@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { useWebhookDeliveries, useWebhooks, useWebhookWrites } from '../api/hooks/webhooks';
 import { useI18n } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/en';
+import { en, type MessageKey } from '../i18n/en';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../ui/forms';
 import './webhooks.css';
 
@@ -25,6 +25,12 @@ const EVENT_TYPES = [
   'dpp.archived',
   'usage.threshold_reached',
 ];
+
+/** An event type in words; one the dashboard does not know yet keeps its name. */
+function eventName(t: (key: MessageKey) => string, type: string): string {
+  const key = `words.event.${type}`;
+  return key in en ? t(key as MessageKey) : type;
+}
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const { t, fmtDate } = useI18n();
@@ -59,9 +65,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
               const last = d.attempts[d.attempts.length - 1];
               return (
                 <tr key={d.id}>
-                  <td>
-                    <code>{d.event_type}</code>
-                  </td>
+                  <td>{eventName(t, d.event_type)}</td>
                   <td>{t(`webhooks.status.${d.status}` as MessageKey)}</td>
                   <td>
                     {last ? (last.response_status ?? last.error) : '–'}
@@ -72,7 +76,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
                   <td>
                     <button type="button" className="btn btn-small" onClick={() => void redeliver.run(d.id)}>
                       {t('webhooks.redeliver')}
-                      <span className="sr-only"> {d.event_type}</span>
+                      <span className="sr-only"> {eventName(t, d.event_type)}</span>
                     </button>
                   </td>
                 </tr>
@@ -158,7 +162,8 @@ export function Webhooks() {
                 checked={types.includes(type)}
                 onChange={(e) => setTypes(e.target.checked ? [...types, type] : types.filter((x) => x !== type))}
               />{' '}
-              <code>{type === '*' ? t('webhooks.allTypes') : type}</code>
+              {type === '*' ? t('webhooks.allTypes') : eventName(t, type)}{' '}
+              {type === '*' ? null : <code className="muted small">{type}</code>}
             </label>
           ))}
         </fieldset>
@@ -185,7 +190,7 @@ export function Webhooks() {
                 <td>
                   <code>{w.url}</code>
                 </td>
-                <td>{w.event_types.join(', ')}</td>
+                <td>{w.event_types.map((x) => (x === '*' ? t('webhooks.allTypes') : eventName(t, x))).join(', ')}</td>
                 <td>
                   {w.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
                   {w.disabled_reason ? <span className="small"> ({w.disabled_reason})</span> : null}

@@ -6,6 +6,7 @@ import { useSession } from '../session';
 import { Field, ProblemAlert, useSubmit } from '../ui/forms';
 import { useUsage } from '../api/hooks/organization';
 import { useWorkspace, useWorkspaceWrites, useWorkspaces } from '../api/hooks/workspaces';
+import { planName } from '../ui/plan-name';
 
 export function Workspaces() {
   const { t } = useI18n();
@@ -72,14 +73,19 @@ export function Workspaces() {
       <h2>{t('ws.create')}</h2>
       {full ? (
         <div className="alert alert-warn" id="ws-limit" data-testid="plan-limit">
-          <p>{t('ws.planLimit', { plan: full.plan, limit: String(full.workspaces.limit) })}</p>
+          <p>{t('ws.planLimit', { plan: planName(t, full.plan), limit: String(full.workspaces.limit) })}</p>
           <p>
             <Link to="/billing">{t('usage.upgrade')}</Link>
           </p>
         </div>
       ) : limitProblem ? (
         <div className="alert alert-warn" role="alert" data-testid="plan-limit">
-          <p>{t('ws.planLimit', { plan: String(limitProblem.plan ?? ''), limit: String(limitProblem.limit ?? '') })}</p>
+          <p>
+            {t('ws.planLimit', {
+              plan: planName(t, String(limitProblem.plan ?? '')),
+              limit: String(limitProblem.limit ?? ''),
+            })}
+          </p>
           <p>
             <Link to="/billing">{t('usage.upgrade')}</Link>
           </p>

@@ -1,4 +1,5 @@
 import { useI18n } from '../i18n/i18n';
+import { planName } from './plan-name';
 import { useUsage } from '../api/hooks/organization';
 
 /** The plan in force and each of its limits against what is used: what the usage banner points to. */
@@ -15,7 +16,7 @@ export function PlanLimits() {
       <h2 id="plan-limits-title">{t('plan.title')}</h2>
       <dl className="billing-facts">
         <dt>{t('billing.plan')}</dt>
-        <dd data-testid="plan-name">{usage.plan}</dd>
+        <dd data-testid="plan-name">{planName(t, usage.plan)}</dd>
         <dt>{t('plan.workspaces')}</dt>
         <dd>{meter(usage.workspaces.used, usage.workspaces.limit)}</dd>
         <dt>{t('usage.dynamic')}</dt>

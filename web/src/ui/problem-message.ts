@@ -6,6 +6,7 @@ import type { Problem } from '../api/client.js';
 import type { MessageKey } from '../i18n/en.js';
 import { RATIO_DIGITS, type Formatters } from '../i18n/format.js';
 import { problemsEn } from '../i18n/problems.en.js';
+import { planName } from './plan-name.js';
 
 export interface FieldProblem {
   pointer: string;
@@ -54,6 +55,7 @@ export const CODE_MESSAGES: Record<string, MessageKey> = {
   uniqueItems: k('unique'),
   'items.unique': k('unique'),
   duplicate: k('unique'),
+  endpoint_exists: 'words.problem.endpointExists',
   minProperties: k('minProperties'),
   'properties.min': k('minProperties'),
   maxProperties: k('maxProperties'),
@@ -211,9 +213,32 @@ function knownLabel(token: string | undefined, t: Translate): string | undefined
   return token && key in problemsEn ? t(key as MessageKey) : undefined;
 }
 
+const MEDIA_NAMES: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/svg+xml': 'SVG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+  'text/csv': 'CSV',
+};
+
+/**
+ * A choice among media types (a file of the wrong kind): the kinds accepted, by name, from the
+ * server's "must be one of: image/png, image/svg+xml". Other choices have no words for their values.
+ */
+function fileKinds(e: FieldProblem, lang: string): string | null {
+  if (e.code !== 'enum') return null;
+  const values = /one of: (.+)$/.exec(e.detail)?.[1].split(', ');
+  if (!values?.length || !values.every((v) => /^[a-z]+\/[\w.+-]+$/.test(v))) return null;
+  const names = values.map((v) => MEDIA_NAMES[v] ?? v.split('/')[1].toUpperCase());
+  return new Intl.ListFormat(lang, { type: 'disjunction' }).format(names);
+}
+
 /** One error of a problem as a sentence: per `code`, naming the field, with its numbers. */
 export function fieldMessage(e: FieldProblem, tools: MessageTools, label?: string): string {
   const { t, fmt } = tools;
+  const kinds = fileKinds(e, tools.lang);
+  if (kinds) return t('words.problem.fileKind', { field: fieldName(e.pointer, t, label), types: kinds });
   let key = codeKey(e.code);
   if (key === k('pattern')) key = patternKey(e.detail);
   if (key === k('format')) key = formatKey(e.code, e.detail);
@@ -271,7 +296,8 @@ export function problemKind(problem: Problem): string {
 
 /** A plan limit in words: the storage quotas name their meter (docs/decisions.md D60), workspaces do not. */
 function planLimitText(problem: Problem, t: Translate): string {
-  const { plan, limit, meter } = problem;
+  const { limit, meter } = problem;
+  const plan = problem.plan ? planName(t, problem.plan) : undefined;
   if (!plan || typeof limit !== 'number') return t('problem.text.plan-limit-exceeded-plain');
   if (meter === 'files') return t('problem.text.plan-limit-exceeded-files', { plan, limit });
   if (meter === 'logos') return t('problem.text.plan-limit-exceeded-logos', { plan, limit });

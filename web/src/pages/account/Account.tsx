@@ -6,6 +6,7 @@ import { Language } from './Language';
 import { TwoFactor } from './TwoFactor';
 import { NotificationPreferences } from './NotificationPreferences';
 import './account.css';
+import { planName } from '../../ui/plan-name';
 
 /** The account settings: plan, language, address, password, two-factor sign-in, notifications. */
 export function Account() {
@@ -22,7 +23,7 @@ export function Account() {
             {' '}
             ·{' '}
             <span id="plan">
-              {org.name}: {org.plan}
+              {org.name}: {planName(t, org.plan)}
             </span>
           </>
         ) : null}

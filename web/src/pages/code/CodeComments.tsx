@@ -4,10 +4,11 @@ import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { actorName } from '../team/audit-words';
 
 /** Comments on a code, newest first (the API's order); the author or an admin may delete one. */
 export function CodeComments({ codeId }: { codeId: string }) {
-  const { t, fmtDate } = useI18n();
+  const { t, fmt, fmtDate } = useI18n();
   const { me } = useSession();
   const writes = useCodeWrites();
   const canWrite = useCan('comments.write');
@@ -47,7 +48,8 @@ export function CodeComments({ codeId }: { codeId: string }) {
         {comments.map((c) => (
           <li key={c.id} className="comment">
             <p className="muted small">
-              {c.author_id === me?.user.id ? t('comments.you') : c.author_id} · {fmtDate(c.created_at)}
+              {c.author_id === me?.user.id ? t('comments.you') : actorName(c.author, c.author_type, { t, fmt })} ·{' '}
+              {fmtDate(c.created_at)}
             </p>
             <p className="comment-body">{c.body}</p>
             {c.author_id === me?.user.id || canModerate ? (

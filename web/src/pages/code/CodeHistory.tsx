@@ -7,7 +7,7 @@ export function CodeHistory({ codeId }: { codeId: string }) {
   return (
     <section aria-labelledby="history-head" data-testid="code-history">
       <h2 id="history-head">{t('audit.history')}</h2>
-      <AuditEntries filter={{ resource_type: 'codes', resource_id: codeId }} />
+      <AuditEntries filter={{ resource_type: 'codes', resource_id: codeId }} here />
     </section>
   );
 }

@@ -180,6 +180,10 @@ function RuleEditor(props: {
             </button>
           </div>
           <ConditionValue c={c} set={(patch) => setCond(k, patch)} />
+          <GroupErrors
+            messages={props.errors[`/rules/${i}/when/${c.kind}`] ? [props.errors[`/rules/${i}/when/${c.kind}`]] : []}
+            testId={`rule-${n}-${c.kind}-error`}
+          />
         </div>
       ))}
       {unused.length ? (
@@ -191,7 +195,14 @@ function RuleEditor(props: {
           {t('content.condAdd')}
         </button>
       ) : null}
-      <GroupErrors messages={errorsUnder(props.errors, `/rules/${i}/when`)} testId={`rule-${n}-errors`} />
+      <GroupErrors
+        messages={errorsUnder(
+          props.errors,
+          `/rules/${i}/when`,
+          conds.map((c) => `/rules/${i}/when/${c.kind}`),
+        )}
+        testId={`rule-${n}-errors`}
+      />
       <Field label={t('content.ruleUrl', { n })} pointer={`/rules/${i}/url`} errors={props.errors}>
         {(p) => (
           <input

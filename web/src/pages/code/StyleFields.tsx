@@ -66,7 +66,7 @@ export function StyleFields({
           <Field label={t('edit.ecc')} pointer="/style/error_correction" errors={f} hint={t('edit.eccHint')}>
             {(p) => (
               <select {...p} value={draft.ecc} onChange={(e) => set({ ecc: e.target.value as Draft['ecc'] })}>
-                <option value="">M (default)</option>
+                <option value="">{t('words.ecc.default')}</option>
                 <option value="L">L (7 %)</option>
                 <option value="M">M (15 %)</option>
                 <option value="Q">Q (25 %)</option>

@@ -179,6 +179,38 @@ export function moreBody(
   return body;
 }
 
+const EMPTY_KEYS = {
+  device: 'words.rule.emptyDevice',
+  os: 'words.rule.emptyOs',
+  language: 'words.rule.emptyLanguage',
+  country: 'words.rule.emptyCountry',
+  time: 'words.rule.emptyTime',
+  query: 'words.rule.emptyQuery',
+} as const;
+
+/**
+ * Conditions left empty (no OS ticked, no country typed): one message each, at the condition,
+ * before anything is sent. The API would answer with a line per schema keyword, none of which
+ * says which rule or what to do.
+ */
+export function emptyConditions(rules: RuleDraft[]) {
+  const out: Array<{ pointer: string; key: (typeof EMPTY_KEYS)[ConditionKind]; n: number }> = [];
+  rules.forEach((r, i) => {
+    for (const c of r.conditions) {
+      const empty =
+        c.kind === 'device' || c.kind === 'os'
+          ? c.values.length === 0
+          : c.kind === 'language' || c.kind === 'country'
+            ? list(c.text).length === 0
+            : c.kind === 'time'
+              ? !c.from || !c.to
+              : !c.name.trim();
+      if (empty) out.push({ pointer: `/rules/${i}/when/${c.kind}`, key: EMPTY_KEYS[c.kind], n: i + 1 });
+    }
+  });
+  return out;
+}
+
 /** Errors under a pointer prefix, for a group whose inner pointers have no field of their own. */
 export function errorsUnder(errors: FieldErrors, prefix: string, except: string[] = []): Array<string | FieldProblem> {
   return Object.entries(errors)

@@ -24,9 +24,10 @@ export function LogoLibrary({ may }: { may: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const upload = useSubmit(async () => {
-    if (!file) throw new Error(t('design.chooseFile'));
-    await writes.uploadLogo(file, name);
+  // No file chosen is said at the file field, before any request (no "service unreachable").
+  const [noFile, setNoFile] = useState(false);
+  const upload = useSubmit(async (chosen: File) => {
+    await writes.uploadLogo(chosen, name);
     setName('');
     setFile(null);
     setInputKey((k) => k + 1);
@@ -37,8 +38,11 @@ export function LogoLibrary({ may }: { may: boolean }) {
   });
   // The file is the form's one field for both what it is and what it holds.
   const fileFields = useMemo(
-    () => ({ ...upload.fields, '/data': upload.fields['/data'] ?? upload.fields['/content_type'] }),
-    [upload.fields],
+    () =>
+      noFile
+        ? { ...upload.fields, '/data': t('words.logo.noFile') }
+        : { ...upload.fields, '/data': upload.fields['/data'] ?? upload.fields['/content_type'] },
+    [upload.fields, noFile, t],
   );
   const list = logos.data ?? [];
   return (
@@ -98,7 +102,8 @@ export function LogoLibrary({ may }: { may: boolean }) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void upload.run();
+            setNoFile(!file);
+            if (file) void upload.run(file);
           }}
         >
           <ProblemAlert problem={upload.problem} fields={upload.fields} />
@@ -113,7 +118,10 @@ export function LogoLibrary({ may }: { may: boolean }) {
                 type="file"
                 accept="image/png,image/svg+xml,.png,.svg"
                 data-testid="library-logo-file"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                onChange={(e) => {
+                  setNoFile(false);
+                  setFile(e.target.files?.[0] ?? null);
+                }}
               />
             )}
           </Field>

@@ -7,6 +7,7 @@ import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { useOrganization, useOrganizationWrites, useUsage } from '../../api/hooks/organization';
 import '../team/team.css';
+import { planName } from '../../ui/plan-name';
 
 /** Name, slug, billing e-mail, plan and usage; deleting the organization needs its slug typed. */
 export function OrganizationSettings() {
@@ -88,7 +89,7 @@ export function OrganizationSettings() {
       <h2>{t('org.plan')}</h2>
       <dl className="org-plan" data-testid="org-plan">
         <dt>{t('org.plan')}</dt>
-        <dd>{org.data.plan}</dd>
+        <dd>{planName(t, org.data.plan)}</dd>
         {usage.data ? (
           <>
             <dt>{t('usage.scans')}</dt>

@@ -1,11 +1,24 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/en';
 import { AuditEntries } from './AuditEntries';
 import './team.css';
 
 // The API's resource types (audit.schemas.ts AUDIT_RESOURCE_TYPES); an unknown one is a 422 there.
-const TYPES = ['codes', 'api_keys', 'webhooks', 'workspaces', 'organizations', 'comments', 'dpp', 'gs1_prefixes'];
+const TYPES = [
+  'codes',
+  'api_keys',
+  'webhooks',
+  'workspaces',
+  'organizations',
+  'comments',
+  'dpp',
+  'gs1_prefixes',
+  'files',
+  'logos',
+  'brand_kits',
+];
 const FIELDS = ['resource_type', 'action', 'resource_id', 'actor'] as const;
 
 export function Audit() {
@@ -35,7 +48,7 @@ export function Audit() {
             <option value="">{t('audit.any')}</option>
             {TYPES.map((x) => (
               <option key={x} value={x}>
-                {x}
+                {t(`words.type.${x}` as MessageKey)}
               </option>
             ))}
           </select>

@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
 import { useAuditEntries } from '../../api/hooks/audit';
+import type { AuditLogEntry } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useSession } from '../../session';
+import { entryWords } from './audit-words';
 
 export interface AuditFilter {
   resource_type?: string;
@@ -45,10 +47,52 @@ export function ChangesDiff({ changes }: { changes: Record<string, unknown> }) {
   );
 }
 
-/** Entries of the workspace's audit log matching a filter, newest first, a page at a time. */
-export function AuditEntries({ filter }: { filter: AuditFilter }) {
-  const { t, fmtDate } = useI18n();
-  const { me } = useSession();
+/** One entry: a sentence, a line per changed field, when; the raw change behind a disclosure. */
+function AuditEntry({ e, here }: { e: AuditLogEntry; here: boolean }) {
+  const { t, fmt, fmtDate } = useI18n();
+  const words = entryWords(e, { t, fmt }, here);
+  return (
+    <li className="audit-entry" data-testid="audit-entry">
+      <p className="audit-sentence">{words.sentence}</p>
+      {words.lines.length ? (
+        <ul className="audit-lines small">
+          {words.lines.map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="muted small">
+        <time dateTime={e.created_at}>{fmtDate(e.created_at)}</time>
+        {!here && e.resource_type === 'codes' && e.action !== 'codes.deleted' ? (
+          <>
+            {' '}
+            · <Link to={`/codes/${e.resource_id}`}>{t('words.audit.openCode')}</Link>
+          </>
+        ) : null}
+      </p>
+      <details className="audit-raw">
+        <summary className="small">{t('words.change.raw')}</summary>
+        <p className="small">
+          <code>{e.action}</code> · <code>{e.resource_id}</code>
+          {e.actor_id ? (
+            <>
+              {' '}
+              · <code>{e.actor_id}</code>
+            </>
+          ) : null}
+        </p>
+        <pre tabIndex={0}>{JSON.stringify(e.changes, null, 2)}</pre>
+      </details>
+    </li>
+  );
+}
+
+/**
+ * Entries of the workspace's audit log matching a filter, newest first, a page at a time. `here`:
+ * shown on the page of the one resource they are about (a code's history).
+ */
+export function AuditEntries({ filter, here = false }: { filter: AuditFilter; here?: boolean }) {
+  const { t } = useI18n();
   const q = useAuditEntries(filter);
   const entries = q.data?.pages.flatMap((p) => p.data) ?? [];
   const total = q.data?.pages[0]?.meta.pagination.total_count;
@@ -58,16 +102,7 @@ export function AuditEntries({ filter }: { filter: AuditFilter }) {
       {q.data && !entries.length ? <p>{t('audit.none')}</p> : null}
       <ol className="plain audit-list">
         {entries.map((e) => (
-          <li key={e.id} className="card audit-entry">
-            <p>
-              <code>{e.action}</code> · <code>{e.resource_id}</code>
-            </p>
-            <p className="muted small">
-              {fmtDate(e.created_at)} ·{' '}
-              {e.actor_id === me?.user.id ? t('comments.you') : (e.actor_id ?? t('audit.system'))}
-            </p>
-            <ChangesDiff changes={e.changes} />
-          </li>
+          <AuditEntry key={e.id} e={e} here={here} />
         ))}
       </ol>
       {q.hasNextPage ? (

@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n/i18n';
-import type { MessageKey } from '../../i18n/en';
+import { en, type MessageKey } from '../../i18n/en';
 import { usePermissionTable } from '../../ui/can';
 import { ProblemAlert } from '../../ui/forms';
 import { ApiError } from '../../api/client';
@@ -33,7 +33,9 @@ export function Permissions() {
             {actions.map((a) => (
               <tr key={a.action}>
                 <th scope="row">
-                  <code>{a.action}</code>
+                  {`words.perm.${a.action}` in en ? t(`words.perm.${a.action}` as MessageKey) : t('words.perm.other')}
+                  <br />
+                  <code className="muted small">{a.action}</code>
                 </th>
                 {roles.map((r) => {
                   const yes = (a.roles as string[]).includes(r);
