@@ -12,15 +12,10 @@ import { TestSmtp } from '../support/mail.js';
 import { signUp as apiSignUp, verifyAddress } from '../support/accounts.js';
 import { call, randomSlug, seedTenant } from '../support/harness.js';
 import { accessibleAtBothWidths, accessibleEverywhere } from '../support/axe.js';
-import { en, type MessageKey } from '../../web/src/i18n/en.js';
-import { de } from '../../web/src/i18n/de.js';
-import { formatters, interpolate } from '../../web/src/i18n/format.js';
+import { words } from './words.js';
 import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
 
 const skip = chromiumMissing();
-type Lang = 'en' | 'de';
-const words = (lang: Lang) => (key: MessageKey, vars?: Record<string, string | number>) =>
-  interpolate((lang === 'en' ? en : de)[key], vars, formatters(lang));
 
 describe('dashboard: an invitation makes a colleague', { skip }, () => {
   let server: WebServer;

@@ -11,15 +11,10 @@ import type { Browser, Page } from 'playwright-core';
 import { TestSmtp } from '../support/mail.js';
 import { signUp as apiSignUp, verifyAddress } from '../support/accounts.js';
 import { call, randomSlug } from '../support/harness.js';
-import { en, type MessageKey } from '../../web/src/i18n/en.js';
-import { de } from '../../web/src/i18n/de.js';
-import { formatters, interpolate } from '../../web/src/i18n/format.js';
+import { words, type Lang } from './words.js';
 import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
 
 const skip = chromiumMissing();
-type Lang = 'en' | 'de';
-const words = (lang: Lang) => (key: MessageKey, vars?: Record<string, string | number>) =>
-  interpolate((lang === 'en' ? en : de)[key], vars, formatters(lang));
 
 describe("dashboard: a team's first week", { skip }, () => {
   let server: WebServer;
