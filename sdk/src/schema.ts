@@ -12376,8 +12376,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "ada@example.com",
-                 *       "password": "passwordxxxx"
+                 *       "email": "lead@example.com",
+                 *       "password": "correct horse battery",
+                 *       "org_name": "Acme Marketing"
                  *     }
                  */
                 "application/json": components["schemas"]["SignupRequest"];

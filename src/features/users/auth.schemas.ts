@@ -52,7 +52,12 @@ export const SignupBody = Type.Object(
       }),
     ),
   },
-  { title: 'SignupRequest', additionalProperties: false },
+  {
+    title: 'SignupRequest',
+    additionalProperties: false,
+    // org_name is required only without invitation_token, which the schema cannot say: the example names it.
+    examples: [{ email: 'lead@example.com', password: 'correct horse battery', org_name: 'Acme Marketing' }],
+  },
 );
 export type SignupBody = Static<typeof SignupBody>;
 

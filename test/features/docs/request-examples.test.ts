@@ -21,6 +21,7 @@ const resolver: HostResolver = { lookup: async () => [{ address: '203.0.113.10',
 const NOT_SENT: Record<string, string> = {
   'POST /auth/login': 'dashboard sign-in: needs the account of a reader',
   'POST /auth/password': 'dashboard session only',
+  'PATCH /auth/me': 'dashboard session only',
   'POST /auth/password-reset/confirm': 'the token arrives by e-mail',
   'POST /auth/verify-email': 'the token arrives by e-mail',
   'POST /auth/email-change': 'dashboard session only',
