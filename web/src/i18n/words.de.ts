@@ -151,6 +151,7 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.perm.organizations.usage': 'Nutzung im Verhältnis zum Tarif sehen',
   'words.perm.members.read': 'Mitglieder sehen',
   'words.perm.members.manage': 'Mitglieder einladen, ändern und entfernen',
+  'words.perm.notifications.self': 'Eigene Benachrichtigungen lesen und einstellen',
   'words.perm.workspaces.read': 'Arbeitsbereiche sehen',
   'words.perm.workspaces.create': 'Arbeitsbereiche anlegen',
   'words.perm.workspaces.update': 'Arbeitsbereich ändern',

@@ -157,6 +157,7 @@ export const wordsEn = {
   'words.perm.organizations.usage': 'See usage against the plan',
   'words.perm.members.read': 'See the members',
   'words.perm.members.manage': 'Invite, change and remove members',
+  'words.perm.notifications.self': 'Read and set up one’s own notifications',
   'words.perm.workspaces.read': 'See workspaces',
   'words.perm.workspaces.create': 'Create workspaces',
   'words.perm.workspaces.update': 'Change a workspace',
