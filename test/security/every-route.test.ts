@@ -70,6 +70,9 @@ const PUBLIC: Record<string, Url> = {
   'OPTIONS /01/:gtin/10/:lot/21/:serial': (o) => `/01/${o.gtin}/10/L1/21/${o.serial}`,
   'GET /assets/*': () => '/assets/missing.js',
   'GET /favicon.ico': () => '/favicon.ico',
+  // One-click unsubscribe (RFC 8058): the signed token is its credential (test/features/notifications/notifications.test.ts)
+  'GET /unsubscribe': () => '/unsubscribe?token=not-a-token',
+  'POST /unsubscribe': () => '/unsubscribe?token=not-a-token',
   // Stripe's; the signature is its credential (test/features/billing/billing.test.ts)
   'POST /billing/stripe/webhook': () => '/billing/stripe/webhook',
 };
@@ -95,7 +98,12 @@ const SESSION_ROUTES: Record<string, Url> = {
  * Authenticated routes whose path cannot be filled with a real id of the owner, with the reason.
  * They still get the 401 and 403 checks (with a made-up id), not the other-organization check.
  */
-const UNFILLABLE: Record<string, string> = {};
+const UNFILLABLE: Record<string, string> = {
+  'GET /v1/notifications/:id':
+    "a notification belongs to a person, made by another person's change (notifications.test.ts checks 404 across organizations)",
+  'POST /v1/notifications/:id/read':
+    "a notification belongs to a person, made by another person's change (notifications.test.ts checks 404 across organizations)",
+};
 
 /** Valid bodies, so a request reaches the lookup (or the session check) instead of stopping at validation. */
 const BODIES: Record<string, unknown> = {
