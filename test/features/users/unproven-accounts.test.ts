@@ -66,6 +66,8 @@ forEachDialect('unproven accounts (EMAIL_VERIFICATION=required)', (dialect) => {
           await h.db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll<number>().as('n'))
+            // Scoped: other test files write these tables in the same database at the same time.
+            .where('organization_id', '=', u.organizationId)
             .executeTakeFirstOrThrow()
         ).n,
       );
