@@ -2,10 +2,12 @@ import type { App } from '../http/types.js';
 import healthRoutes from './health/health.routes.js';
 import metricsRuntime from './metrics/metrics.plugin.js';
 import metricsRoutes from './metrics/metrics.routes.js';
-import docsRoutes, { loadScalar } from './docs/docs.routes.js';
+import docsRoutes, { loadScalarScript } from './docs/docs.routes.js';
 import organizationsRoutes from './organizations/organizations.routes.js';
 import jobsRuntime from './jobs/jobs.plugin.js';
-import scansRuntime from './scans/ingest/ingest.plugin.js';
+import { scansRuntime } from './scans/ingest/ingest.plugin.js';
+import { scanConsumers } from './scan-consumers.js';
+import { featurePlugin } from '../http/plugin.js';
 import redirectRuntime from './redirect/redirect.plugin.js';
 import codesRoutes from './codes/codes.routes.js';
 import { filesRoutes } from './files/index.js';
@@ -16,7 +18,7 @@ import scansRoutes from './scans/reads/scans.routes.js';
 import analyticsRoutes from './scans/reads/analytics.routes.js';
 import scansExportRoutes from './scans/reads/scans-export.routes.js';
 import retentionJob from './scans/retention/retention.plugin.js';
-import usageRoutes from './usage/usage.routes.js';
+import { usageRoutes } from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
 import authRoutes from './users/auth.routes.js';
 import accountRoutes from './users/account.routes.js';
@@ -53,7 +55,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   jobsRuntime,
   mailRuntime,
   metricsRuntime,
-  scansRuntime,
+  scansRuntime(scanConsumers), // what usage and webhooks write with each batch: src/features/scan-consumers.ts
   healthRoutes,
   metricsRoutes,
   redirectRuntime,
@@ -67,7 +69,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   analyticsRoutes,
   scansExportRoutes,
   retentionJob,
-  usageRoutes,
+  featurePlugin('usage-routes', ['scans'], (app) => usageRoutes(app.scans)(app)), // usage sits below scans: a port, not the decorator
   workspacesRoutes,
   // Sign-up from an invitation link is the invitations feature's (users cannot import it: a cycle).
   (app) => authRoutes(app, { invitations: invitationSignup }),
@@ -96,4 +98,4 @@ export const features: Array<(app: App) => Promise<void>> = [
  * Libraries a feature imports on first use, and code V8 compiles on its first run; a server loads
  * and runs them before it takes traffic (warmUp in src/app.ts).
  */
-export const preloads: Array<() => Promise<unknown>> = [loadScalar, warmPassportValidation];
+export const preloads: Array<() => Promise<unknown>> = [loadScalarScript, warmPassportValidation];

@@ -317,3 +317,20 @@ export function changesBetween(before: Snapshot, after: Snapshot): Record<string
   }
   return out;
 }
+
+/**
+ * The route's path with every parameter replaced by the owner's id for `<collection>/:<param>`;
+ * `complete` is false when some parameter has no fixture (it gets a well-formed id of nothing).
+ */
+export function fill(url: string, ids: Record<string, string>): { url: string; complete: boolean } {
+  const segments = url.split('/');
+  let complete = !url.includes('*');
+  const filled = segments.map((segment, i) =>
+    segment.replace(/:([A-Za-z_]+)/g, (param) => {
+      const id = ids[`${segments[i - 1]}/${param}`];
+      if (!id) complete = false;
+      return id ?? 'x_01JD3Y2K8Q9XW4T5N6M7P8R9S0';
+    }),
+  );
+  return { url: filled.join('/'), complete };
+}

@@ -1,6 +1,7 @@
-// The usage feature's public module: the threshold detector the scan flush and code creation call,
-// and the counters' period the scan flush adds to.
+// The usage feature's public module: the threshold detector code creation calls, the counters'
+// period, and the consumer that adds each scan batch to the counters.
 export { createThresholdDetector, reachedThresholds, THRESHOLDS, type UsageReading } from './usage-thresholds.js';
 export { periodOf } from './usage-period.js';
 export { countActiveDynamicCodes } from './usage.repo.js';
 export { checkStorageQuota } from './storage-quota.js';
+export { usageScanConsumer } from './usage.scan-consumer.js';

@@ -1,3 +1,3 @@
-// Webhooks' public module: the plugin, and the hook the scan flush calls (docs/webhooks.md).
+// Webhooks' public module: the plugin, and the consumer that publishes code.scanned with each scan batch (docs/webhooks.md).
 export { default as webhooksFeature } from './webhooks.plugin.js';
-export { publishScanEvents } from './scan-events.js';
+export { scanEventsConsumer } from './scan-events.js';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { publishEvent } from '../events/index.js';
+import type { ScanConsumer } from '../../platform/scan-consumers.js';
 
 interface WrittenScan {
   id: string;
@@ -10,11 +11,20 @@ interface WrittenScan {
   scanned_at: string;
 }
 
+/** `code.scanned` with every scan batch (src/features/scan-consumers.ts); nothing to do after the commit. */
+export const scanEventsConsumer: ScanConsumer<null> = {
+  name: 'code.scanned',
+  async write(trx, rows) {
+    await publishScanEvents(trx, rows);
+    return null;
+  },
+};
+
 /**
  * `code.scanned`, one event per code of a written scan batch, inside the batch's transaction
  * (docs/webhooks.md). It is opt-in: workspaces without an endpoint naming it cost one indexed read.
  */
-export async function publishScanEvents(trx: DB, scans: WrittenScan[]): Promise<void> {
+async function publishScanEvents(trx: DB, scans: readonly WrittenScan[]): Promise<void> {
   const workspaces = [...new Set(scans.map((s) => s.workspace_id))];
   const listening = await trx
     .selectFrom('webhook_endpoints')

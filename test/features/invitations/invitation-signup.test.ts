@@ -32,9 +32,7 @@ forEachDialect('invitations: preview and sign-up from the link', (dialect) => {
     const memberships = ids.length
       ? await h.db.selectFrom('memberships').select('organization_id').where('user_id', 'in', ids).execute()
       : [];
-    const organizations = new Set(
-      memberships.map((m) => m.organization_id).filter((id) => !inviting.includes(id)),
-    );
+    const organizations = new Set(memberships.map((m) => m.organization_id).filter((id) => !inviting.includes(id)));
     return { organizations: organizations.size, users: users.length, memberships: memberships.length };
   };
 

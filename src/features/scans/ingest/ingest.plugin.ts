@@ -14,8 +14,10 @@ import { loadOrCreateSecret } from './secrets.repo.js';
 import { IpHasher } from './ip-hash.js';
 import { ScanJournal } from './scan-journal.js';
 import { registerScanMetrics } from './scan-metrics.js';
-import { pruneVisitorDays, writeScanBatch } from './scan-write.js';
-import { createThresholdDetector } from '../../usage/index.js';
+import { writeScanBatch } from '../flush/flush.js';
+import { pruneVisitorDays } from '../flush/visitor-days.stage.js';
+import { CommitHooks } from '../flush/consumers.js';
+import type { ScanConsumers } from '../../../platform/scan-consumers.js';
 import { ScanWriterThread } from './scan-writer-thread.js';
 import { dialectOf, sqliteOf } from '../../../db/database.js';
 import { isoDay } from '../../../lib/time.js';
@@ -33,84 +35,80 @@ const inThread = (url: string) => dialectOf(url) === 'sqlite' && !/^sqlite:(\/\/
 
 /**
  * The scan sink shared by the redirect (which records) and the usage feature (which reads its
- * pending counters). Registered before them; on close it writes every buffered scan before the
- * database goes away.
+ * pending counters and registers its after-commit hook). Registered before them; on close it
+ * writes every buffered scan before the database goes away. `consumers`: what other features
+ * write with each batch (src/features/scan-consumers.ts).
  */
-export default fp(
-  async function scansRuntime(app: App) {
-    const { db, config, clock } = app.deps;
-    const ipSecret = await loadOrCreateSecret(db, 'scan_ip_salt', clock.now());
-    const hasher = new IpHasher(ipSecret);
-    let prunedBefore = '';
-    const checkUsage = createThresholdDetector(app.deps);
-    // A SQLite file's batches are written by a thread of their own, off the event loop (docs/decisions.md D27); an
-    // in-memory database exists on its one connection only, and PostgreSQL's writes are not ours.
-    const thread = inThread(config.databaseUrl)
-      ? new ScanWriterThread(config.databaseUrl, ipSecret, sqliteOf(db))
-      : null;
-    thread?.warm();
-    const inMemory = thread === null && dialectOf(config.databaseUrl) === 'sqlite';
-    const journalDir = config.scanJournal.dir;
-    const journal = journalDir
-      ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
-      : null;
-    // A SQLite file's batches go to the thread in the journal's form (each batch's JSON bytes).
-    const inThreadWriter = async (batches: Buffer[], starts: number[]) => {
-      const before = isoDay(clock.now().getTime() - 2 * DAY);
-      const readings = await thread!.write(batches, starts, before !== prunedBefore ? before : null);
-      prunedBefore = before;
-      // The batch is committed: a failed check must not make the sink write it again; the next
-      // batch's check finds the same thresholds reached (a threshold is "reached", not "crossed",
-      // so the totals the thread read inside its transaction serve after it).
-      if (readings.length)
-        await db
-          .transaction()
-          .execute((trx) => checkUsage(trx, readings))
-          .then((afterCommit) => afterCommit())
-          .catch((err: unknown) => app.log.warn({ err }, 'usage threshold check failed; retried with the next batch'));
-    };
-    const sink = new BufferedScanSink(
-      async (scans, starts) => {
-        // Once a day: visitor sets of days before yesterday are never consulted again.
+export const scansRuntime = (consumers: ScanConsumers) =>
+  fp(
+    async function scansRuntime(app: App) {
+      const { db, config, clock } = app.deps;
+      const ipSecret = await loadOrCreateSecret(db, 'scan_ip_salt', clock.now());
+      const hasher = new IpHasher(ipSecret);
+      let prunedBefore = '';
+      const hooks = new CommitHooks(app.log);
+      // A SQLite file's batches are written by a thread of their own, off the event loop (docs/decisions.md D27); an
+      // in-memory database exists on its one connection only, and PostgreSQL's writes are not ours.
+      const thread = inThread(config.databaseUrl)
+        ? new ScanWriterThread(config.databaseUrl, ipSecret, consumers.module, sqliteOf(db))
+        : null;
+      thread?.warm();
+      const inMemory = thread === null && dialectOf(config.databaseUrl) === 'sqlite';
+      const journalDir = config.scanJournal.dir;
+      const journal = journalDir
+        ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
+        : null;
+      // A SQLite file's batches go to the thread in the journal's form (each batch's JSON bytes).
+      const inThreadWriter = async (batches: Buffer[], starts: number[]) => {
         const before = isoDay(clock.now().getTime() - 2 * DAY);
-        await writeScanBatch(db, hasher, scans, checkUsage, starts);
-        if (before !== prunedBefore) {
-          // The batch is committed: a failed prune must not make the sink write it again (its
-          // scans would count as pending meanwhile); the next batch tries again.
-          try {
-            await pruneVisitorDays(db, before);
-            prunedBefore = before;
-          } catch (err) {
-            app.log.warn({ err }, 'pruning old visitor sets failed; retried with the next batch');
+        const outputs = await thread!.write(batches, starts, before !== prunedBefore ? before : null);
+        prunedBefore = before;
+        await hooks.run(outputs);
+      };
+      const sink = new BufferedScanSink(
+        async (scans, starts) => {
+          // Once a day: visitor sets of days before yesterday are never consulted again.
+          const before = isoDay(clock.now().getTime() - 2 * DAY);
+          const outputs = await writeScanBatch(db, hasher, scans, consumers.list, starts);
+          if (before !== prunedBefore) {
+            // The batch is committed: a failed prune must not make the sink write it again (its
+            // scans would count as pending meanwhile); the next batch tries again.
+            try {
+              await pruneVisitorDays(db, before);
+              prunedBefore = before;
+            } catch (err) {
+              app.log.warn({ err }, 'pruning old visitor sets failed; retried with the next batch');
+            }
           }
+          await hooks.run(outputs);
+        },
+        app.log,
+        config.scanFlushMs,
+        {
+          journal,
+          encoded: thread ? inThreadWriter : undefined,
+          ...(thread ? { maxBatch: ENCODED_BATCH, memoryBatches: ENCODED_MEMORY_BATCHES } : {}),
+          maxWrite: thread ? MAX_WRITE_SQLITE : inMemory ? MAX_WRITE_SQLITE_IN_PROCESS : MAX_WRITE,
+          // Writes wait for the timer and go together (docs/decisions.md D43, D45, D50); only an
+          // in-memory database, which writes on the event loop, writes each batch as it is cut.
+          coalesce: !inMemory,
+          writeTicks: WRITE_TICKS,
+          journalWanted: journalDir !== null,
+          syncMs: config.scanJournal.syncMs,
+          onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),
+          now: () => clock.now().getTime(),
+          hooks,
+        },
+      );
+      app.decorate('scans', sink);
+      registerScanMetrics(app.metrics.registry, () => sink.stats());
+      app.addHook('onClose', async () => {
+        try {
+          await sink.close();
+        } finally {
+          await thread?.close();
         }
-      },
-      app.log,
-      config.scanFlushMs,
-      {
-        journal,
-        encoded: thread ? inThreadWriter : undefined,
-        ...(thread ? { maxBatch: ENCODED_BATCH, memoryBatches: ENCODED_MEMORY_BATCHES } : {}),
-        maxWrite: thread ? MAX_WRITE_SQLITE : inMemory ? MAX_WRITE_SQLITE_IN_PROCESS : MAX_WRITE,
-        // Writes wait for the timer and go together (docs/decisions.md D43, D45, D50); only an
-        // in-memory database, which writes on the event loop, writes each batch as it is cut.
-        coalesce: !inMemory,
-        writeTicks: WRITE_TICKS,
-        journalWanted: journalDir !== null,
-        syncMs: config.scanJournal.syncMs,
-        onFlush: (seconds) => app.metrics.flushSeconds.observe(seconds),
-        now: () => clock.now().getTime(),
-      },
-    );
-    app.decorate('scans', sink);
-    registerScanMetrics(app.metrics.registry, () => sink.stats());
-    app.addHook('onClose', async () => {
-      try {
-        await sink.close();
-      } finally {
-        await thread?.close();
-      }
-    });
-  },
-  { name: 'scans-runtime', dependencies: ['metrics-runtime'] },
-);
+      });
+    },
+    { name: 'scans-runtime', dependencies: ['metrics-runtime'] },
+  );

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { retried } from '../../../lib/retry.js';
 import { encodeScans, type Scan } from './scan.js';
-import { periodOf } from '../../usage/index.js';
+import { isoMonth } from '../../../lib/time.js';
+import { CommitHooks } from '../flush/consumers.js';
+import type { AfterCommit } from '../../../platform/scan-consumers.js';
 import type { ScanJournal } from './scan-journal.js';
 
 /**
  * Where the redirect puts scans. `record` is synchronous and cheap; the scan reaches the database
- * later, in one transaction with its rollups and counters (scan-write.ts). Until then the pending
+ * later, in one transaction with its rollups and counters (flush/flush.ts). Until then the pending
  * counters keep max_scans and usage exact for this instance.
  */
 export interface ScanSink {
@@ -23,6 +25,11 @@ export interface ScanSink {
   flush(): Promise<void>;
   /** stops the timer and writes what is left */
   close(): Promise<void>;
+  /**
+   * A scan consumer's step after each batch committed, with what its `write` returned
+   * (src/features/scan-consumers.ts): the usage feature's threshold check.
+   */
+  afterCommit<Out>(consumer: string, hook: AfterCommit<Out>): void;
 }
 
 /**
@@ -139,6 +146,8 @@ export interface SinkOptions {
   /** called after each committed batch with its duration */
   onFlush?: (seconds: number, scans: number) => void;
   now?: () => number;
+  /** the consumers' after-commit hooks, which the writer runs */
+  hooks?: CommitHooks;
 }
 
 interface Batch {
@@ -216,6 +225,12 @@ export class BufferedScanSink implements ScanSink {
   private journal: ScanJournal | null;
   private now: () => number;
 
+  private hooks: CommitHooks;
+
+  afterCommit<Out>(consumer: string, hook: AfterCommit<Out>): void {
+    this.hooks.add(consumer, hook);
+  }
+
   constructor(
     private write: ScanWriter,
     private log: FastifyBaseLogger,
@@ -233,6 +248,7 @@ export class BufferedScanSink implements ScanSink {
     this.now = o.now ?? Date.now;
     this.journalState = this.journal ? 'on' : o.journalWanted ? 'unavailable' : 'off';
     this.onFlush = o.onFlush ?? ignore;
+    this.hooks = o.hooks ?? new CommitHooks(log);
     this.queueRecovered();
     this.timer = setInterval(() => void this.writeQueue(this.tickMode()).catch(ignore), Math.max(10, flushMs));
     this.timer.unref();
@@ -466,14 +482,14 @@ export class BufferedScanSink implements ScanSink {
 }
 
 let month = { start: 0, end: 0, period: '' };
-/** periodOf for epoch ms, without a Date per scan: scans arrive in time order, so one month is cached. */
+/** The usage period (YYYY-MM) of epoch ms, without a Date per scan: scans arrive in time order, so one month is cached. */
 function monthOf(ms: number): string {
   if (ms < month.start || ms >= month.end) {
     const d = new Date(ms);
     month = {
       start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
       end: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
-      period: periodOf(d),
+      period: isoMonth(d),
     };
   }
   return month.period;

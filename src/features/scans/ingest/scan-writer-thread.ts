@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { sqliteLockReleased, sqliteLockTaken } from '../../../db/sqlite-dialect.js';
-import type { UsageReading } from '../../usage/index.js';
+import type { ConsumerOutputs } from '../../../platform/scan-consumers.js';
 
 /** What the main thread asks the writer thread: write a batch, then prune visitor days before a day. */
 export interface WriteRequest {
@@ -15,9 +15,9 @@ export interface WriteRequest {
   pruneBefore: string | null;
 }
 
-/** `readings`: each organization's monthly total as the batch's transaction left it (scan-write.ts). */
+/** `outputs`: what each scan consumer's write returned (flush/flush.ts), for its after-commit hook. */
 export type WriteReply =
-  { id: number; ok: true; readings: UsageReading[] } | { id: number; ok: false; message: string; code?: string };
+  { id: number; ok: true; outputs: ConsumerOutputs } | { id: number; ok: false; message: string; code?: string };
 
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
 const MIN_SHARED = 1 << 20;
@@ -45,7 +45,7 @@ function newWorker(workerData: unknown): Worker {
  */
 export class ScanWriterThread {
   private worker: Worker | null = null;
-  private waiting = new Map<number, { resolve: (r: UsageReading[]) => void; reject: (err: Error) => void }>();
+  private waiting = new Map<number, { resolve: (r: ConsumerOutputs) => void; reject: (err: Error) => void }>();
   private next = 0;
   /**
    * The bytes of the write out, in memory both threads see: copied into warm pages instead of a
@@ -60,9 +60,11 @@ export class ScanWriterThread {
    * threshold copies the WAL's pages into the file, and on the event loop that took 6-10 ms a commit
    * while scans were being written.
    */
+  /** `consumersModule`: the URL of the module whose `scanConsumers` the thread writes with (src/features/scan-consumers.ts), or null for none. */
   constructor(
     private databaseUrl: string,
     private ipSecret: string,
+    private consumersModule: string | null = null,
     private mainConnection: SQLite.Database | null = null,
   ) {}
 
@@ -71,8 +73,8 @@ export class ScanWriterThread {
     if (!this.worker) this.start();
   }
 
-  /** Resolves with the usage totals the batch's transaction left, once it committed. */
-  write(batches: Uint8Array[], starts: number[], pruneBefore: string | null): Promise<UsageReading[]> {
+  /** Resolves with the consumers' outputs, once the batch committed. */
+  write(batches: Uint8Array[], starts: number[], pruneBefore: string | null): Promise<ConsumerOutputs> {
     const worker = this.worker ?? this.start();
     const id = ++this.next;
     const { shared, ends } = this.copied(batches);
@@ -117,7 +119,11 @@ export class ScanWriterThread {
   }
 
   private start(): Worker {
-    const worker = newWorker({ databaseUrl: this.databaseUrl, ipSecret: this.ipSecret });
+    const worker = newWorker({
+      databaseUrl: this.databaseUrl,
+      ipSecret: this.ipSecret,
+      consumersModule: this.consumersModule,
+    });
     // The sink's own promises keep a graceful shutdown waiting; an idle thread must not keep the process alive.
     worker.unref();
     worker.on('message', (reply: WriteReply) => {
@@ -126,7 +132,7 @@ export class ScanWriterThread {
       this.waiting.delete(reply.id);
       // The thread's transaction has ended: a query of this thread waiting for the lock goes first.
       sqliteLockReleased();
-      if (reply.ok) w.resolve(reply.readings);
+      if (reply.ok) w.resolve(reply.outputs);
       else w.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
     });
     const died = (err: Error) => {

@@ -4,12 +4,22 @@ import { sql } from 'kysely';
 import { openDatabase, sqliteOf } from '../../../db/database.js';
 import { sqliteRowsInserter } from '../../../db/bulk-insert.js';
 import { IpHasher } from './ip-hash.js';
-import { pruneVisitorDays, usageReadingsOf, writeRowsIn, type ScanRowInserter } from './scan-write.js';
+import { flushIn } from '../flush/flush.js';
+import { pruneVisitorDays } from '../flush/visitor-days.stage.js';
+import type { ScanRowInserter } from '../flush/stage.js';
+import type { ConsumerOutputs, ScanConsumers } from '../../../platform/scan-consumers.js';
 import type { WriteReply, WriteRequest } from './scan-writer-thread.js';
 import { rowsOfEncoded } from './scan.js';
-import type { UsageReading } from '../../usage/index.js';
 
-const { databaseUrl, ipSecret } = workerData as { databaseUrl: string; ipSecret: string };
+const { databaseUrl, ipSecret, consumersModule } = workerData as {
+  databaseUrl: string;
+  ipSecret: string;
+  consumersModule: string | null;
+};
+// The same consumers as the main thread's: the composition's module, imported here by its URL.
+const consumers = consumersModule
+  ? ((await import(consumersModule)) as { scanConsumers: ScanConsumers }).scanConsumers.list
+  : [];
 const db = openDatabase(databaseUrl);
 const hasher = new IpHasher(ipSecret);
 // The raw rows straight on this connection: the statement Kysely would make, without building and
@@ -23,16 +33,16 @@ const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sql
  * where an immediate one waits for the lock (polling, sqlite-dialect.ts: nothing wakes this thread
  * early, so an API write the main thread woke goes first).
  */
-async function write({ shared, ends, starts, pruneBefore }: WriteRequest): Promise<UsageReading[]> {
+async function write({ shared, ends, starts, pruneBefore }: WriteRequest): Promise<ConsumerOutputs> {
   wroteSinceTick = true;
   // Read before the answer: the next write reuses this memory.
   const rows = rowsOfEncoded(shared, ends, (ip, iso) => hasher.hash(ip, iso));
-  const readings = await db.connection().execute(async (conn) => {
+  const outputs = await db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
-      const totals = await writeRowsIn(conn, rows, starts, insertScans);
+      const out = await flushIn(conn, rows, starts, consumers, insertScans);
       await sql`commit`.execute(conn);
-      return totals;
+      return out;
     } catch (err) {
       await sql`rollback`.execute(conn).catch(() => undefined);
       throw err;
@@ -40,8 +50,7 @@ async function write({ shared, ends, starts, pruneBefore }: WriteRequest): Promi
   });
   // After the commit: a failed prune must not make the sink write the batch again.
   if (pruneBefore) await pruneVisitorDays(db, pruneBefore).catch(() => undefined);
-  // Found written already (a replay): no counter changed, but the threshold check it missed still runs.
-  return readings.length ? readings : usageReadingsOf(db, rows);
+  return outputs;
 }
 
 // One batch at a time, in order: the sink sends the next only after this one's reply.
@@ -73,7 +82,7 @@ parentPort!.on('message', (m: WriteRequest) => {
   chain = chain.then(async () => {
     let reply: WriteReply;
     try {
-      reply = { id: m.id, ok: true, readings: await write(m) };
+      reply = { id: m.id, ok: true, outputs: await write(m) };
     } catch (err) {
       const e = err as Error & { code?: unknown };
       reply = { id: m.id, ok: false, message: e.message, ...(typeof e.code === 'string' ? { code: e.code } : {}) };

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { call, type Tenant } from '../../../support/harness.js';
 import { forEachDialect, useHarness } from '../../../support/suite.js';
 import { createCode } from '../../../support/codes.js';
-import { writeScanBatch } from '../../../../src/features/scans/ingest/scan-write.js';
+import { writeScanBatch } from '../../../../src/features/scans/flush/flush.js';
+import { scanConsumers } from '../../../../src/features/scan-consumers.js';
 import { IpHasher } from '../../../../src/features/scans/ingest/ip-hash.js';
 import { scanId } from '../../../../src/features/scans/ingest/scan-id.js';
 import type { Scan } from '../../../../src/features/scans/ingest/scan.js';
@@ -103,21 +104,39 @@ forEachDialect('scan batch write', (dialect) => {
     // Four batches the sink cut, A and B of two scans, C and D of one.
     const all = [0, 1, 2, 3, 4, 5].map((i) => scanOf(t, code, at + i * 1000, `10.2.0.${i}`, false));
     const [a, b, c, d] = [all.slice(0, 2), all.slice(2, 4), all.slice(4, 5), all.slice(5, 6)];
-    await writeScanBatch(h.db, hasher, [...a, ...b], undefined, [0, 2]);
-    await writeScanBatch(h.db, hasher, c);
+    const counted = async () =>
+      Number(
+        (
+          await h.db
+            .selectFrom('usage_counters')
+            .select('scans')
+            .where('organization_id', '=', t.organizationId)
+            .where('period', '=', '2026-11')
+            .executeTakeFirst()
+        )?.scans ?? 0,
+      );
+    const before = await counted();
+    await writeScanBatch(h.db, hasher, [...a, ...b], scanConsumers.list, [0, 2]);
+    await writeScanBatch(h.db, hasher, c, scanConsumers.list);
     // A killed process replays its journal: A, B and C again (their done marks were not synced), with D.
-    await writeScanBatch(h.db, hasher, [...a, ...b, ...c, ...d], undefined, [0, 2, 4, 5]);
+    const replay = await writeScanBatch(h.db, hasher, [...a, ...b, ...c, ...d], scanConsumers.list, [0, 2, 4, 5]);
+    // Only D was new: the usage consumer adds its one scan, and reports the organization's total.
+    assert.deepEqual(
+      (replay.usage as Array<{ organizationId: string; used: number }>).map((r) => [r.organizationId, r.used]),
+      [[t.organizationId, before + 6]],
+    );
+    assert.equal(await counted(), before + 6, 'the replayed batches counted once');
     const rows = await h.db.selectFrom('scans').select('id').where('code_id', '=', code.id).orderBy('id').execute();
     assert.deepEqual(
       rows.map((r) => r.id),
       all.map((s) => s.id).sort(),
     );
-    const counted = await h.db
+    const code6 = await h.db
       .selectFrom('codes')
       .select('scan_count')
       .where('id', '=', code.id)
       .executeTakeFirstOrThrow();
-    assert.equal(counted.scan_count, 6);
+    assert.equal(code6.scan_count, 6);
     const day = await h.db
       .selectFrom('scan_rollups')
       .select(['scans', 'visitors'])

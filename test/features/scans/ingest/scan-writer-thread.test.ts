@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { openDatabase, sqliteOf } from '../../../../src/db/database.js';
 import { migrateToLatest } from '../../../../src/db/migrate.js';
 import { ScanWriterThread } from '../../../../src/features/scans/ingest/scan-writer-thread.js';
+import { scanConsumers } from '../../../../src/features/scan-consumers.js';
 import { encodeScans, type Scan } from '../../../../src/features/scans/ingest/scan.js';
 import { removeSqliteFile, sqliteFile } from '../../../support/sqlite-file.js';
 
@@ -32,15 +33,20 @@ it('the SQLite writer thread answers each write with the usage totals, a replaye
   const file = sqliteFile('writer-thread');
   const db = openDatabase(file.url);
   await migrateToLatest(db);
-  const thread = new ScanWriterThread(file.url, 'thread test secret');
+  const thread = new ScanWriterThread(file.url, 'thread test secret', scanConsumers.module);
+  const usage = async (written: Promise<Record<string, unknown>>) => (await written).usage;
   try {
     const batch = (from: number, to: number) =>
       Buffer.from(encodeScans(Array.from({ length: to - from }, (_, i) => scanOf(from + i))));
     const reading = { organizationId: 'org_thread', meter: 'scans', period: '2026-11' };
     const first = [batch(0, 5), batch(5, 10)];
-    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }]);
-    assert.deepEqual(await thread.write(first, [0, 5], null), [{ ...reading, used: 8 }], 'a replay reads the totals');
-    assert.deepEqual(await thread.write([batch(10, 12)], [0], null), [{ ...reading, used: 10 }]);
+    assert.deepEqual(await usage(thread.write(first, [0, 5], null)), [{ ...reading, used: 8 }]);
+    assert.deepEqual(
+      await usage(thread.write(first, [0, 5], null)),
+      [{ ...reading, used: 8 }],
+      'a replay reads the totals',
+    );
+    assert.deepEqual(await usage(thread.write([batch(10, 12)], [0], null)), [{ ...reading, used: 10 }]);
     // Larger than the memory the writes shared so far (1 MB): it grows, and the rows are whole.
     const large = [batch(12, 5_012), batch(5_012, 10_012)];
     assert.ok(large[0].length + large[1].length > 1 << 20);
@@ -81,7 +87,7 @@ it('while the writer thread runs, it checkpoints the WAL and the main connection
   await migrateToLatest(db);
   const main = sqliteOf(db)!;
   const autocheckpoint = () => main.pragma('wal_autocheckpoint', { simple: true });
-  const thread = new ScanWriterThread(file.url, 'thread test secret', main);
+  const thread = new ScanWriterThread(file.url, 'thread test secret', null, main);
   try {
     assert.equal(autocheckpoint(), 1000, "SQLite's default before the thread starts");
     thread.warm();
