@@ -155,8 +155,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
  * compile or an import; tests and CLI calls, which build an app and use a few of its routes, skip
  * it. Throws naming every schema that does not compile; returns how many compiled.
  */
-export async function warmUp(app: { ready(): PromiseLike<unknown> }): Promise<number> {
+export async function warmUp(app: { ready(): PromiseLike<unknown>; swagger?: () => unknown }): Promise<number> {
   await app.ready();
+  // The OpenAPI document is built on its first request and kept (@fastify/swagger): built here.
+  app.swagger?.();
   const compiled = (compilationsOf.get(app)?.compileAll() ?? 0) + routeLevelCompilations.compileAll();
   await Promise.all([...preloads, loadPdfKit].map((load) => load()));
   return compiled;

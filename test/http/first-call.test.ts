@@ -1,12 +1,11 @@
 // No route's first call after a start pays for compiling or loading (docs/decisions.md D70): every
 // route the app registers is called twice after warmUp, and its first call compiles no Ajv schema
-// and takes at most 100 ms longer than its second (the same work, warm). The difference, not a
-// stopwatch, so a loaded machine slows both calls alike. Before warmUp compiled route-level
+// and costs at most 100 ms more CPU than its second (the same work, warm). CPU, and the difference
+// between the two calls, so neither a loaded machine nor a slow route fails it. Before warmUp compiled route-level
 // validators, the first `POST /v1/dpp` held the event loop 300–450 ms.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { performance } from 'node:perf_hooks';
 import { call, createHarness, type Harness } from '../support/harness.js';
 import { sqlite } from '../support/suite.js';
 import { warmUp } from '../../src/app.js';
@@ -32,12 +31,14 @@ describe("every route's first call after warmUp", () => {
   const compiled: string[] = [];
 
   before(async () => {
+    // The suite's contract check validates every answer with Ajv, compiling on a route's first
+    // answer: the test's cost, not the server's, and it would be counted here.
+    process.env.CONTRACT_TEST = 'off';
     ({ built: h, routes } = await withRegisteredRoutes(() => createHarness(sqlite)));
     await warmUp(h.app);
     org = await seedOrganization(h);
     Ajv.prototype._compileSchemaEnv = function (this: unknown, ...args: unknown[]) {
-      const stack = new Error().stack ?? '';
-      if (compiling && !stack.includes('test/support/contract')) compiled.push(compiling);
+      if (compiling) compiled.push(compiling);
       return compileEnv.apply(this, args);
     };
   });
@@ -46,24 +47,28 @@ describe("every route's first call after warmUp", () => {
     await h.close();
   });
 
-  it('compiles no schema and costs at most 100 ms more than the second call', async () => {
+  it('compiles no schema and costs at most 100 ms more than the second call', async (t) => {
     // Deletions last, so they take nothing away from the routes before them.
     const order = [...routes]
       .filter((r) => !r.url.includes('*'))
       .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
     const slow: string[] = [];
+    const extra: Array<[string, number]> = [];
     let answered = 0;
     for (const r of order) {
       const key = `${r.method} ${r.url}`;
+      // CPU time of this process (the app runs in it, called by inject), not wall time: another
+      // process on the machine does not make a call look slow.
       const send = async () => {
-        const started = performance.now();
+        const started = process.cpuUsage();
         const res = await call(h, {
           method: r.method as 'GET',
           url: fill(r.url, org.ids).url,
           ...(r.hasBody ? { body: {} } : {}),
           ...(r.auth ? { tenant: org.owner } : {}),
         });
-        return { ms: performance.now() - started, status: res.statusCode };
+        const used = process.cpuUsage(started);
+        return { ms: (used.user + used.system) / 1000, status: res.statusCode };
       };
       compiling = key;
       const first = await send();
@@ -71,9 +76,12 @@ describe("every route's first call after warmUp", () => {
       const second = await send();
       assert.ok(first.status < 500, `${key}: ${first.status}`);
       if (first.status < 400) answered++;
+      extra.push([key, first.ms - second.ms]);
       if (first.ms - second.ms > FIRST_CALL_EXTRA_MS)
         slow.push(`${key}: first ${first.ms.toFixed(0)} ms, second ${second.ms.toFixed(0)} ms`);
     }
+    const worst = extra.sort((a, b) => b[1] - a[1]).slice(0, 3);
+    t.diagnostic(`most extra CPU on a first call: ${worst.map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`).join(', ')}`);
     assert.deepEqual(compiled, [], 'routes whose first call compiled a schema');
     assert.deepEqual(slow, [], 'routes whose first call cost over 100 ms more');
     assert.ok(order.length > 150, `${order.length} routes called`);
