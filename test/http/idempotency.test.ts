@@ -42,7 +42,9 @@ forEachDialect('idempotency keys', (dialect) => {
 
   it('lets exactly one of two concurrent requests execute; the other gets 409', async () => {
     const key = randomUUID();
-    counters.delayMs = 150;
+    // Long enough that the second request arrives while the first is still in flight even on a
+    // loaded machine (at 150 ms a descheduled second request found it done and got its replay).
+    counters.delayMs = 1_000;
     const before = counters.executed;
     try {
       const [a, b] = await Promise.all([post(key, { name: 'race' }), post(key, { name: 'race' })]);
