@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
@@ -117,6 +118,17 @@ export default async function notificationsRoutes(app: App) {
     async (request) => one(request, await readNotification(deps, principalOf(request), request.params.id)),
   );
 
+  type Target = NonNullable<Awaited<ReturnType<typeof unsubscribeTarget>>>;
+  /** Both unsubscribe routes: the token's person and kind, or the same 404 page for a bad token; never cached. */
+  const withTarget =
+    (page: (target: Target, token: string) => Promise<string>) =>
+    async (request: FastifyRequest<{ Querystring: { token: string } }>, reply: FastifyReply) => {
+      const target = await unsubscribeTarget(deps, request.query.token);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!target) return reply.code(404).send(unsubscribePage({ state: 'bad' }, 'en'));
+      return page(target, request.query.token);
+    };
+
   // The unsubscribe page and its one click, in a scope of their own: nowhere else takes a form.
   await app.register(async (scope: App) => {
     // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form, urlencoded or multipart.
@@ -144,12 +156,7 @@ export default async function notificationsRoutes(app: App) {
         },
         { rateLimit: 'anonymous', htmlErrors: true },
       ),
-      async (request, reply) => {
-        const target = await unsubscribeTarget(deps, request.query.token);
-        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-        if (!target) return reply.code(404).send(unsubscribePage({ state: 'bad' }, 'en'));
-        return unsubscribePage({ state: 'ask', kind: target.kind, token: request.query.token }, target.locale);
-      },
+      withTarget(async (target, token) => unsubscribePage({ state: 'ask', kind: target.kind, token }, target.locale)),
     );
 
     scope.post(
@@ -171,13 +178,10 @@ export default async function notificationsRoutes(app: App) {
         },
         { rateLimit: 'anonymous', htmlErrors: true },
       ),
-      async (request, reply) => {
-        const target = await unsubscribeTarget(deps, request.query.token);
-        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-        if (!target) return reply.code(404).send(unsubscribePage({ state: 'bad' }, 'en'));
+      withTarget(async (target, token) => {
         await unsubscribe(deps, target);
-        return unsubscribePage({ state: 'done', kind: target.kind, token: request.query.token }, target.locale);
-      },
+        return unsubscribePage({ state: 'done', kind: target.kind, token }, target.locale);
+      }),
     );
   });
 }
