@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { before, after } from 'node:test';
 import { createHarness, type Harness } from '../support/harness.js';
+import { TestSmtp } from '../support/mail.js';
 import { freePort } from '../support/private-servers.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -155,4 +157,26 @@ export async function logIn(page: Page, email: string, password = 'correct horse
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Codes' }).waitFor();
+}
+
+/**
+ * The journeys that follow mail: a server that sends to a loopback SMTP server (jobs polled every
+ * 100 ms), and Chromium, started before the suite's tests and stopped after them. Read `server`
+ * and `browser` inside the tests.
+ */
+export function mailJourney(): { server: WebServer; browser: Browser; smtp: TestSmtp } {
+  const fx = { smtp: new TestSmtp() } as { server: WebServer; browser: Browser; smtp: TestSmtp };
+  before(async () => {
+    await fx.smtp.start();
+    [fx.server, fx.browser] = await Promise.all([
+      startServer({ SMTP_URL: fx.smtp.url, JOBS_POLL_INTERVAL_MS: '100' }),
+      launch(),
+    ]);
+  });
+  after(async () => {
+    await fx.browser?.close();
+    await fx.server?.close();
+    await fx.smtp.stop();
+  });
+  return fx;
 }

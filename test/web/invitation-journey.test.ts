@@ -5,34 +5,20 @@
 // user of another organization logs in from the link, comes back to it, accepts in one click and
 // is switched to the organization, then switches back in the header. English and German; axe at
 // 1280 and 360 px on the invitation page.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { TestSmtp } from '../support/mail.js';
+import type { Page } from 'playwright-core';
 import { signUp as apiSignUp, verifyAddress } from '../support/accounts.js';
 import { call, randomSlug, seedTenant } from '../support/harness.js';
 import { accessibleAtBothWidths, accessibleEverywhere } from '../support/axe.js';
 import { words } from './words.js';
-import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
+import { chromiumMissing, logIn, mailJourney, newContext, screenshot } from './browser.js';
 
 const skip = chromiumMissing();
 
 describe('dashboard: an invitation makes a colleague', { skip }, () => {
-  let server: WebServer;
-  let browser: Browser;
-  const smtp = new TestSmtp();
-  before(async () => {
-    await smtp.start();
-    [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '100' }),
-      launch(),
-    ]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp.stop();
-  });
+  const fx = mailJourney();
+  const { smtp } = fx;
 
   /** The path of the newest invitation link mailed to the address (in English: no account chose German). */
   const mailedLink = async (to: string) => {
@@ -56,8 +42,8 @@ describe('dashboard: an invitation makes a colleague', { skip }, () => {
     it(`(${lang}) invite, sign up from the link, land in the inviter's workspace; another organization's user accepts and is switched`, async () => {
       const t = words(lang);
       // The inviting admin: a verified sign-up (its organization "Signed Up") with a second workspace.
-      const admin = await verifyAddress(server.h, smtp, await apiSignUp(server.h));
-      const spring = await call(server.h, {
+      const admin = await verifyAddress(fx.server.h, smtp, await apiSignUp(fx.server.h));
+      const spring = await call(fx.server.h, {
         method: 'POST',
         url: '/v1/workspaces',
         headers: admin.headers,
@@ -66,7 +52,7 @@ describe('dashboard: an invitation makes a colleague', { skip }, () => {
       assert.equal(spring.statusCode, 201, spring.body);
       const springId = spring.json.data.id as string;
 
-      const actx = await newContext(browser, server.url);
+      const actx = await newContext(fx.browser, fx.server.url);
       const ap = await actx.newPage();
       await logIn(ap, admin.email, admin.password);
       const adminMe = await me(ap);
@@ -82,7 +68,7 @@ describe('dashboard: an invitation makes a colleague', { skip }, () => {
       await ap.getByText(`Invitation sent to ${invitee}`).waitFor();
 
       // The invitee, signed out, opens the mailed link: organization, inviter, roles, expiry.
-      const ictx = await newContext(browser, server.url, lang === 'en' ? 'en-US' : 'de-DE');
+      const ictx = await newContext(fx.browser, fx.server.url, lang === 'en' ? 'en-US' : 'de-DE');
       const ip = await ictx.newPage();
       const link = await mailedLink(invitee);
       await ip.goto(link);
@@ -134,8 +120,8 @@ describe('dashboard: an invitation makes a colleague', { skip }, () => {
       if (lang === 'en') await screenshot(ip, 'invitation-landed');
 
       // A user of another organization, signed in as the colleague, opens that user's link: told so.
-      const other = await seedTenant(server.h);
-      const invited2 = await call(server.h, {
+      const other = await seedTenant(fx.server.h);
+      const invited2 = await call(fx.server.h, {
         method: 'POST',
         url: '/v1/members',
         headers: admin.headers,
@@ -147,7 +133,7 @@ describe('dashboard: an invitation makes a colleague', { skip }, () => {
       await ip.getByText(t('invitation.otherAccount', { current: invitee, email: other.email })).waitFor();
 
       // That user, signed out, logs in from the link, comes back to it, accepts in one click.
-      const octx = await newContext(browser, server.url, lang === 'en' ? 'en-US' : 'de-DE');
+      const octx = await newContext(fx.browser, fx.server.url, lang === 'en' ? 'en-US' : 'de-DE');
       const op = await octx.newPage();
       await op.goto(link2);
       await op.getByText(t('invitation.existing', { email: other.email })).waitFor();

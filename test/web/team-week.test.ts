@@ -5,33 +5,19 @@
 // approves, he is told; she mentions him in a comment, he is told; he exports his data and is
 // told when it is ready, then downloads it. Each step between features is the point: an
 // invitation makes a colleague (D63), notifications reach people (D64), nothing is lost (D66).
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { TestSmtp } from '../support/mail.js';
+import type { Page } from 'playwright-core';
 import { signUp as apiSignUp, verifyAddress } from '../support/accounts.js';
 import { call, randomSlug } from '../support/harness.js';
 import { words, type Lang } from './words.js';
-import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
+import { chromiumMissing, logIn, mailJourney, newContext, screenshot } from './browser.js';
 
 const skip = chromiumMissing();
 
 describe("dashboard: a team's first week", { skip }, () => {
-  let server: WebServer;
-  let browser: Browser;
-  const smtp = new TestSmtp();
-  before(async () => {
-    await smtp.start();
-    [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '100' }),
-      launch(),
-    ]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp.stop();
-  });
+  const fx = mailJourney();
+  const { smtp } = fx;
 
   /** Waits for a mail to the address whose subject matches, and returns it. */
   async function mailTo(address: string, subject: RegExp, ms = 20_000) {
@@ -54,12 +40,12 @@ describe("dashboard: a team's first week", { skip }, () => {
       const t = words(lang);
       const title = `Spring poster ${lang}`;
       // Monday: the lead signs up, proves her address, and turns on approvals in her workspace.
-      const lead = await verifyAddress(server.h, smtp, await apiSignUp(server.h));
-      const workspaces = await call(server.h, { url: '/v1/workspaces', headers: lead.headers });
+      const lead = await verifyAddress(fx.server.h, smtp, await apiSignUp(fx.server.h));
+      const workspaces = await call(fx.server.h, { url: '/v1/workspaces', headers: lead.headers });
       const workspace = (workspaces.json.data as Array<{ id: string; name: string }>).find(
         (w) => w.name === 'Default',
       )!;
-      const approvals = await call(server.h, {
+      const approvals = await call(fx.server.h, {
         method: 'PATCH',
         url: `/v1/workspaces/${workspace.id}`,
         headers: lead.headers,
@@ -68,7 +54,7 @@ describe("dashboard: a team's first week", { skip }, () => {
       assert.equal(approvals.statusCode, 200, approvals.body);
 
       // She invites a colleague from the Members screen; his workspace role starts at Editor.
-      const lctx = await newContext(browser, server.url);
+      const lctx = await newContext(fx.browser, fx.server.url);
       const lp = await lctx.newPage();
       await logIn(lp, lead.email, lead.password);
       await lp.getByRole('navigation').getByRole('link', { name: 'Members' }).click();
@@ -82,7 +68,7 @@ describe("dashboard: a team's first week", { skip }, () => {
       // He signs up from the mailed link, in his language, and lands in her workspace.
       await smtp.arrived(colleague, 'Invitation to Signed Up on qrs', 20_000);
       const link = smtp.link(colleague, '/invitations/accept');
-      const cctx = await newContext(browser, server.url, lang === 'en' ? 'en-US' : 'de-DE');
+      const cctx = await newContext(fx.browser, fx.server.url, lang === 'en' ? 'en-US' : 'de-DE');
       const cp = await cctx.newPage();
       await cp.goto(link.pathname + link.search);
       await cp.getByRole('link', { name: t('invitation.createAccount') }).click();
@@ -109,7 +95,7 @@ describe("dashboard: a team's first week", { skip }, () => {
       await lp.keyboard.press('Escape');
 
       // She approves; he is told in his language.
-      const approved = await call(server.h, {
+      const approved = await call(fx.server.h, {
         method: 'POST',
         url: `/v1/codes/${code.id}/approve`,
         headers: lead.headers,
@@ -119,7 +105,7 @@ describe("dashboard: a team's first week", { skip }, () => {
       await bellSays(cp, lang, 1);
 
       // Wednesday: she mentions him in a comment; he is told once.
-      const commented = await call(server.h, {
+      const commented = await call(fx.server.h, {
         method: 'POST',
         url: `/v1/codes/${code.id}/comments`,
         headers: lead.headers,
