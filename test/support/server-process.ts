@@ -22,6 +22,24 @@ export interface ServerProcess {
   logs: () => string;
 }
 
+/**
+ * The environment of a scan-pipeline test server on loopback: flushes every 100 ms, no public rate
+ * limit (the tests send many redirects from one address), a short SQLite busy timeout so a held
+ * database shows at once, warnings only. `more` adds to it or overrides it.
+ */
+export const scanServerEnv = (databaseUrl: string, port: number, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  DATABASE_URL: databaseUrl,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  BASE_URL: `http://127.0.0.1:${port}`,
+  RATE_LIMIT_PUBLIC: '0',
+  SCAN_FLUSH_MS: '100',
+  SQLITE_BUSY_TIMEOUT_MS: '20',
+  LOG_LEVEL: 'warn',
+  ...more,
+});
+
 /** Starts the server with `env` (PORT among it) and waits until its health route answers, whatever the status. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const port = Number(env.PORT);

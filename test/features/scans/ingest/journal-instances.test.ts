@@ -7,7 +7,7 @@ import { createHarness, seedTenant } from '../../../support/harness.js';
 import { forEachDialect } from '../../../support/suite.js';
 import { freePort } from '../../../support/private-servers.js';
 import { createCode } from '../../../support/codes.js';
-import { exited, get, startServer, stop, type ServerProcess } from '../../../support/server-process.js';
+import { exited, get, scanServerEnv, startServer, stop, type ServerProcess } from '../../../support/server-process.js';
 import { countScans, holdDatabase } from '../../../support/db-hold.js';
 
 // Several instances started with one journal directory (as from one working directory behind a
@@ -31,18 +31,7 @@ forEachDialect('scan journal slots, several real processes', (dialect) => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  const envFor = (port: number, journal: string) => ({
-    DATABASE_URL: url,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: `http://127.0.0.1:${port}`,
-    RATE_LIMIT_PUBLIC: '0',
-    SCAN_FLUSH_MS: '100',
-    SQLITE_BUSY_TIMEOUT_MS: '20',
-    LOG_LEVEL: 'warn',
-    SCAN_JOURNAL_DIR: journal,
-  });
+  const envFor = (port: number, journal: string) => scanServerEnv(url, port, { SCAN_JOURNAL_DIR: journal });
 
   it('two instances on one directory both journal; a SIGKILLed one’s scans are written by the other', async () => {
     const journal = join(dir, 'journal');

@@ -7,7 +7,7 @@ import { createHarness, seedTenant } from '../../../support/harness.js';
 import { forEachDialect } from '../../../support/suite.js';
 import { freePort } from '../../../support/private-servers.js';
 import { createCode } from '../../../support/codes.js';
-import { exited, get, startServer } from '../../../support/server-process.js';
+import { exited, get, scanServerEnv, startServer } from '../../../support/server-process.js';
 import { countScans, holdDatabase } from '../../../support/db-hold.js';
 
 // A real server process, the database made to fall behind (a lock another connection holds),
@@ -40,19 +40,10 @@ forEachDialect('scan journal across SIGKILL, a real process', (dialect) => {
   const count = () => countScans(dialect.name, url, codeId);
 
   it('every answered redirect becomes a row after SIGKILL and a restart; health and /metrics showed the backlog', async () => {
-    const env = {
-      DATABASE_URL: url,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMIT_PUBLIC: '0',
-      SCAN_FLUSH_MS: '100',
+    const env = scanServerEnv(url, port, {
       SCAN_BACKLOG_DEGRADED: '100',
-      SQLITE_BUSY_TIMEOUT_MS: '20',
-      LOG_LEVEL: 'warn',
       ...(dialect.name === 'postgres' ? { SCAN_JOURNAL_DIR: journalDir } : {}),
-    };
+    });
     let server = await startServer(env);
     let blocker: { release(): Promise<void> } | null = null;
     try {
