@@ -1,18 +1,8 @@
-import { verifiedCustomDomain } from '../workspaces/index.js';
 import type { DB } from '../../db/database.js';
 import { listCodesQuery } from '../codes/index.js';
 import type { CodeListQuery } from '../codes/index.js';
 
 export type CodeFilter = Omit<CodeListQuery, 'limit' | 'cursor'>;
-
-/** What images need from the workspace: its brand colour and the host of its short URLs. */
-export function findWorkspaceLook(db: DB, workspaceId: string) {
-  return db
-    .selectFrom('workspaces')
-    .select(['primary_color', verifiedCustomDomain])
-    .where('id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-}
 
 /** Live (not deleted) codes of the workspace among `ids`; another workspace's ids are absent. */
 export function findLiveCodes(db: DB, workspaceId: string, ids: string[]) {

@@ -1,3 +1,4 @@
+import { workspaceLook } from '../workspaces/index.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { Selectable } from 'kysely';
@@ -21,7 +22,6 @@ import {
   findFilteredPage,
   findLiveCodeIds,
   findLiveCodes,
-  findWorkspaceLook,
   type CodeFilter,
 } from './code-images.repo.js';
 
@@ -63,7 +63,7 @@ export async function withLogoAndFrame(
 /** What the image routes draw for one code; 404 for a deleted code or another workspace's. */
 export async function imageOfCode(deps: ServiceDeps, p: Principal, id: string): Promise<QrImage> {
   const code = await getCode(deps, p, id);
-  const ws = await findWorkspaceLook(deps.db, p.workspaceId);
+  const ws = await workspaceLook(deps.db, p.workspaceId);
   const style = await effectiveStyle(deps, p.workspaceId, code.style);
   const image = codeImage({ ...code, style }, ws.primary_color);
   return { ...image, defaults: await withLogoAndFrame(deps, p.workspaceId, style, image.defaults) };
@@ -95,7 +95,7 @@ async function checkIds(deps: ServiceDeps, p: Principal, ids: string[]): Promise
     throw invalid(errors, `${errors.length} of the ids do not name a code of this workspace; nothing was exported.`);
 }
 
-type Look = Awaited<ReturnType<typeof findWorkspaceLook>>;
+type Look = Awaited<ReturnType<typeof workspaceLook>>;
 
 async function* byIds(deps: ServiceDeps, p: Principal, ids: string[]): AsyncGenerator<Selectable<CodesTable>> {
   for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
@@ -158,7 +158,7 @@ export async function prepareExport(deps: ServiceDeps, p: Principal, body: Expor
       { pointer: '/ids', detail: 'ids or filter is required', code: 'required' },
     ]);
   }
-  const ws = await findWorkspaceLook(deps.db, p.workspaceId);
+  const ws = await workspaceLook(deps.db, p.workspaceId);
   if (body.ids) {
     await checkIds(deps, p, body.ids);
     return { rows: byIds(deps, p, body.ids), look: ws, layout, count: body.ids.length };

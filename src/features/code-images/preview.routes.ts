@@ -1,6 +1,7 @@
 // POST /v1/qr/preview: the dashboard's live preview. It renders unsaved content and style with
 // the same renderer and option resolution as the image routes, so what the editor shows is what
 // the download will be. Stateless: nothing is stored, nothing is audited.
+import { workspaceLook } from '../workspaces/index.js';
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
@@ -24,7 +25,6 @@ import {
   PAGE_ONLY_TYPES,
 } from '../codes/index.js';
 import { QR_CONTENT_TYPES } from '../../qr/payloads.js';
-import { findWorkspaceLook } from './code-images.repo.js';
 import { designOf } from './code-images.fns.js';
 import { withLogoAndFrame } from './code-images.service.js';
 import { checkDesignRefs, effectiveStyle } from '../brand/index.js';
@@ -122,7 +122,7 @@ export default async function previewRoutes(app: App) {
       errors.push(...(await checkDesignRefs(app.deps, workspaceId, body.style, '/style')));
       if (errors.length) throw invalid(errors, errors[0].detail);
 
-      const ws = await findWorkspaceLook(db, workspaceId);
+      const ws = await workspaceLook(db, workspaceId);
       if (dynamic) payload = shortUrl(PLACEHOLDER_CODE, config.baseUrl, ws.custom_domain)!;
       // Drawn as the saved code would be: its brand kit under its own fields, its logo and frame (docs/decisions.md D23).
       const style = await effectiveStyle(app.deps, workspaceId, body.style ?? {});

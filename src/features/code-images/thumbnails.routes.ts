@@ -1,6 +1,7 @@
 // GET /v1/codes/thumbnails: the QR images of one page of the codes list in one request. The
 // dashboard used to fetch one image per row, 25 requests a page, which spent a Free plan's
 // minute of requests on two pages.
+import { workspaceLook } from '../workspaces/index.js';
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
@@ -10,7 +11,7 @@ import { invalidField } from '../../http/errors.js';
 import { render } from '../../qr/index.js';
 import { resolveRenderOptions } from '../../qr/options.js';
 import { toCode } from '../codes/index.js';
-import { findLiveCodes, findWorkspaceLook } from './code-images.repo.js';
+import { findLiveCodes } from './code-images.repo.js';
 import { codeImage } from './code-images.fns.js';
 
 export const MAX_THUMBNAILS = 100;
@@ -50,7 +51,7 @@ export default async function thumbnailRoutes(app: App) {
       const ids = [...new Set(request.query.ids.split(','))];
       if (ids.length > MAX_THUMBNAILS)
         throw invalidField('/query/ids', `at most ${MAX_THUMBNAILS} ids per request`, 'too_many');
-      const ws = await findWorkspaceLook(db, p.workspaceId);
+      const ws = await workspaceLook(db, p.workspaceId);
       const rows = new Map((await findLiveCodes(db, p.workspaceId, ids)).map((r) => [r.id, r]));
       const ctx = { baseUrl: config.baseUrl, customDomain: ws.custom_domain, now: clock.now() };
       const out: Array<{ id: string; svg: string }> = [];

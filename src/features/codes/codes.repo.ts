@@ -3,16 +3,7 @@ import type { DB } from '../../db/database.js';
 import { containsInsensitive } from '../../db/text-match.js';
 import type { CodesTable } from './codes.table.js';
 import type { CodeListQuery } from './codes.schemas.js';
-import { verifiedCustomDomain } from '../workspaces/index.js';
 import { claimShortCode, releaseShortCode } from './short-code-keys.repo.js';
-
-export function findWorkspaceForCodes(db: DB, workspaceId: string) {
-  return db
-    .selectFrom('workspaces')
-    .select(['id', 'approval_required', 'primary_color', verifiedCustomDomain])
-    .where('id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-}
 
 /** A workspace's codes that are not deleted: what every code route may see. */
 export const liveCodes = (db: DB, workspaceId: string) =>
@@ -21,22 +12,6 @@ export const liveCodes = (db: DB, workspaceId: string) =>
 /** Live (not deleted) code of the workspace; another workspace's id reads as absent. */
 export function findCode(db: DB, workspaceId: string, id: string) {
   return liveCodes(db, workspaceId).selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * Which of these hostnames are some workspace's verified custom domain (a destination there would
- * loop). An unverified claim counts for nobody, so no tenant can block another's destinations.
- */
-export async function customDomainsAmong(db: DB, hosts: string[]): Promise<Set<string>> {
-  if (hosts.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('workspaces')
-    .select(sql<string>`lower(custom_domain)`.as('host'))
-    .where('custom_domain', 'is not', null)
-    .where('custom_domain_verified_at', 'is not', null)
-    .where(sql`lower(custom_domain)`, 'in', hosts)
-    .execute();
-  return new Set(rows.map((r) => r.host));
 }
 
 /**

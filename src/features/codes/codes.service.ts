@@ -1,3 +1,4 @@
+import { verifiedCustomDomainsAmong, workspaceLook } from '../workspaces/index.js';
 import type { Selectable } from 'kysely';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
@@ -35,14 +36,7 @@ import { isReservedShortCode, randomReadableShortCode } from './short-codes.js';
 import { aliasesOf, findAlias } from './aliases.repo.js';
 import { renameShortCode, taken } from './aliases.service.js';
 import { requireCode } from './code-lookup.js';
-import {
-  customDomainsAmong,
-  findWorkspaceForCodes,
-  insertCode,
-  listCodesQuery,
-  replaceTags,
-  updateCode,
-} from './codes.repo.js';
+import { insertCode, listCodesQuery, replaceTags, updateCode } from './codes.repo.js';
 import { isoMonth } from '../../lib/time.js';
 import { codeChanged } from '../notifications/index.js';
 
@@ -58,7 +52,7 @@ export interface CodeHooks {
 
 type Row = Selectable<CodesTable>;
 const where = (p: Principal) => ({ organizationId: p.organizationId, workspaceId: p.workspaceId });
-type Workspace = Awaited<ReturnType<typeof findWorkspaceForCodes>>;
+type Workspace = Awaited<ReturnType<typeof workspaceLook>>;
 
 /** Editors and API keys need an approver in a workspace with approval_required; admins do not. */
 const needsApproval = (ws: Workspace, p: Principal) =>
@@ -72,7 +66,7 @@ function view(deps: ServiceDeps, ws: Workspace) {
 /** Our own redirect host plus the custom domains among the hosts these inputs mention. */
 async function ownHosts(deps: ServiceDeps, urls: Array<string | null | undefined>): Promise<OwnHosts> {
   const hosts = [...new Set(urls.map((u) => (u ? hostOf(u) : null)).filter((h): h is string => !!h))];
-  const own = await customDomainsAmong(deps.db, hosts);
+  const own = await verifiedCustomDomainsAmong(deps.db, hosts);
   const base = hostOf(deps.config.baseUrl);
   if (base) own.add(base);
   return own;
@@ -263,7 +257,7 @@ export async function createCodes(
   inputs: CodeCreate[],
   pointerOf: (i: number) => string,
 ): Promise<Code[]> {
-  const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
+  const ws = await workspaceLook(deps.db, p.workspaceId);
   inputs = inputs.map(withDefaultScheme);
   const own = await ownHosts(deps, inputs.flatMap(urlsOf));
   const now = deps.clock.now();
@@ -346,13 +340,13 @@ export async function createCodes(
 /** The API object of one live code of the caller's workspace, or 404. Used by the QR image routes. */
 export async function getCode(deps: ServiceDeps, p: Principal, id: string): Promise<Code> {
   const row = await requireCode(deps.db, p.workspaceId, id);
-  const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
+  const ws = await workspaceLook(deps.db, p.workspaceId);
   return view(deps, ws)(row);
 }
 
 export async function listCodes(deps: ServiceDeps, p: Principal, query: CodeListQuery): Promise<Page<Code>> {
   const { limit, cursor, ...filters } = query;
-  const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
+  const ws = await workspaceLook(deps.db, p.workspaceId);
   const page = await paginate(
     listCodesQuery(deps.db, p.workspaceId, filters, deps.clock.now().toISOString()),
     { limit, cursor } as PageParams,
@@ -372,7 +366,7 @@ async function mutate(
   action: string,
   change: (row: Row, ws: Workspace, trx: DB) => Promise<Partial<Row>>,
 ): Promise<Code> {
-  const ws = await findWorkspaceForCodes(deps.db, p.workspaceId);
+  const ws = await workspaceLook(deps.db, p.workspaceId);
   const toApi = view(deps, ws);
   const now = deps.clock.now();
   const { after, shortCodes } = await deps.db.transaction().execute(async (trx) => {

@@ -2,5 +2,12 @@
 // forbids reaching past it).
 export { canSeeWorkspace, isAdminRole, organizationNotFound, roleIn, workspaceNotFound } from './workspaces.access.js';
 export { toWorkspace, workspaceRow } from './workspaces.fns.js';
-export { findWorkspace, findWorkspaceRole, insertWorkspace, verifiedCustomDomain } from './workspaces.repo.js';
+export {
+  findWorkspace,
+  findWorkspaceRole,
+  insertWorkspace,
+  verifiedCustomDomain,
+  verifiedCustomDomainsAmong,
+  workspaceLook,
+} from './workspaces.repo.js';
 export { Workspace } from './workspaces.schemas.js';

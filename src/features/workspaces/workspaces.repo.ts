@@ -94,6 +94,31 @@ export const verifiedCustomDomain = sql<
   string | null
 >`case when custom_domain_verified_at is not null then custom_domain end`.as('custom_domain');
 
+/** What codes and their images need of a workspace: approvals, brand colour, the verified host of its short URLs. */
+export function workspaceLook(db: DB, workspaceId: string) {
+  return db
+    .selectFrom('workspaces')
+    .select(['id', 'approval_required', 'primary_color', verifiedCustomDomain])
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Which of these hostnames are some workspace's verified custom domain (a destination there would
+ * loop). An unverified claim counts for nobody, so no tenant can block another's destinations.
+ */
+export async function verifiedCustomDomainsAmong(db: DB, hosts: string[]): Promise<Set<string>> {
+  if (hosts.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('workspaces')
+    .select(sql<string>`lower(custom_domain)`.as('host'))
+    .where('custom_domain', 'is not', null)
+    .where('custom_domain_verified_at', 'is not', null)
+    .where(sql`lower(custom_domain)`, 'in', hosts)
+    .execute();
+  return new Set(rows.map((r) => r.host));
+}
+
 export function verifiedDomainOwner(db: DB, host: string) {
   return db
     .selectFrom('workspaces')
