@@ -201,33 +201,29 @@ forEachDialect('invitations: preview and sign-up from the link', (dialect) => {
     const other = `${randomSlug('someone-else')}@corp.example`;
     const scoped = () => counts([email, other, existing.email], [admin.organizationId]);
     const before = await scoped();
-    assertErrorAt(
-      expectProblem(await signupFrom({ email: other, invitation_token: token }), 422, 'validation-error'),
-      '/email',
-      'mismatch',
-    );
-    assertErrorAt(
-      expectProblem(await signupFrom({ email, invitation_token: 'x'.repeat(43) }), 422, 'validation-error'),
-      '/invitation_token',
-      'invalid_token',
-    );
-    const both = expectProblem(
-      await signupFrom({ email, invitation_token: token, org_name: 'Mine', org_slug: randomSlug() }),
-      422,
-      'validation-error',
-    );
-    assertErrorAt(both, '/org_name', 'exclusive');
-    assertErrorAt(both, '/org_slug', 'exclusive');
-    assertErrorAt(expectProblem(await signupFrom({ email }), 400, 'bad-request'), '/org_name', 'required');
-    assertErrorAt(
-      expectProblem(await signupFrom({ email: existing.email, invitation_token: token }), 422, 'validation-error'),
-      '/email',
-      'taken',
-    );
-    assertErrorAt(
-      expectProblem(await signupFrom({ email, invitation_token: token, password: 'short' }), 422, 'validation-error'),
-      '/password',
-    );
+    // What is refused, the answer, and the fields it names (with their error codes).
+    const refusals: Array<[string, Record<string, unknown>, 400 | 422, Array<[string, string?]>]> = [
+      ['another address', { email: other, invitation_token: token }, 422, [['/email', 'mismatch']]],
+      ['a forged token', { email, invitation_token: 'x'.repeat(43) }, 422, [['/invitation_token', 'invalid_token']]],
+      [
+        'org_name with a token',
+        { email, invitation_token: token, org_name: 'Mine', org_slug: randomSlug() },
+        422,
+        [
+          ['/org_name', 'exclusive'],
+          ['/org_slug', 'exclusive'],
+        ],
+      ],
+      ['no org_name without a token', { email }, 400, [['/org_name', 'required']]],
+      ['an existing account', { email: existing.email, invitation_token: token }, 422, [['/email', 'taken']]],
+      ['a short password', { email, invitation_token: token, password: 'short' }, 422, [['/password']]],
+    ];
+    for (const [why, body, status, errors] of refusals) {
+      const res = await signupFrom(body);
+      assert.equal(res.statusCode, status, `${why}: ${res.body}`);
+      const problem = expectProblem(res, status, status === 400 ? 'bad-request' : 'validation-error');
+      for (const [pointer, code] of errors) assertErrorAt(problem, pointer, code);
+    }
     assert.deepEqual(await scoped(), before);
     assert.equal((await preview(token)).json.data.status, 'pending');
     // Without a token, org_name still makes an organization as before.
