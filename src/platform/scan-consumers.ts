@@ -53,5 +53,6 @@ export type AfterCommit<Out = unknown> = (out: Out) => Promise<void>;
 export interface ScanRuntimePort {
   /** counted scans of an organization's month (YYYY-MM) recorded by this instance and not yet written */
   pendingForOrganization(organizationId: string, period: string): number;
+  /** a consumer's step after each batch committed, with what its `write` returned (usage's threshold check) */
   afterCommit<Out>(consumer: string, hook: AfterCommit<Out>): void;
 }

@@ -3,7 +3,7 @@ import { retried } from '../../../lib/retry.js';
 import { encodeScans, type Scan } from './scan.js';
 import { isoMonth } from '../../../lib/time.js';
 import { CommitHooks } from '../flush/consumers.js';
-import type { AfterCommit } from '../../../platform/scan-consumers.js';
+import type { AfterCommit, ScanRuntimePort } from '../../../platform/scan-consumers.js';
 import type { ScanJournal } from './scan-journal.js';
 
 /**
@@ -11,12 +11,10 @@ import type { ScanJournal } from './scan-journal.js';
  * later, in one transaction with its rollups and counters (flush/flush.ts). Until then the pending
  * counters keep max_scans and usage exact for this instance.
  */
-export interface ScanSink {
+export interface ScanSink extends ScanRuntimePort {
   record(scan: Scan): void;
   /** counted (non-bot) scans of a short code recorded and not yet written */
   pendingForCode(shortCode: string): number;
-  /** counted scans of an organization's month (YYYY-MM) recorded and not yet written */
-  pendingForOrganization(organizationId: string, period: string): number;
   /** scans recorded and not yet written */
   readonly size: number;
   /** counts since start and the backlog, for /v1/health and GET /metrics */
@@ -25,11 +23,6 @@ export interface ScanSink {
   flush(): Promise<void>;
   /** stops the timer and writes what is left */
   close(): Promise<void>;
-  /**
-   * A scan consumer's step after each batch committed, with what its `write` returned
-   * (src/features/scan-consumers.ts): the usage feature's threshold check.
-   */
-  afterCommit<Out>(consumer: string, hook: AfterCommit<Out>): void;
 }
 
 /**
