@@ -160,23 +160,28 @@ export async function logIn(page: Page, email: string, password = 'correct horse
 }
 
 /**
- * The journeys that follow mail: a server that sends to a loopback SMTP server (jobs polled every
- * 100 ms), and Chromium, started before the suite's tests and stopped after them. Read `server`
- * and `browser` inside the tests.
+ * A journey's app server and Chromium, started before the suite's tests and stopped after them;
+ * read `server` and `browser` inside the tests. `env` is called in the `before` hook, so it may
+ * read what an earlier hook started.
  */
-export function mailJourney(): { server: WebServer; browser: Browser; smtp: TestSmtp } {
-  const fx = { smtp: new TestSmtp() } as { server: WebServer; browser: Browser; smtp: TestSmtp };
+export function webJourney(env: () => Record<string, string> = () => ({})): { server: WebServer; browser: Browser } {
+  const fx = {} as { server: WebServer; browser: Browser };
   before(async () => {
-    await fx.smtp.start();
-    [fx.server, fx.browser] = await Promise.all([
-      startServer({ SMTP_URL: fx.smtp.url, JOBS_POLL_INTERVAL_MS: '100' }),
-      launch(),
-    ]);
+    [fx.server, fx.browser] = await Promise.all([startServer(env()), launch()]);
   });
   after(async () => {
     await fx.browser?.close();
     await fx.server?.close();
-    await fx.smtp.stop();
   });
   return fx;
+}
+
+/** The journeys that follow mail: a webJourney whose server sends to a loopback SMTP server (jobs polled every 100 ms). */
+export function mailJourney(): { server: WebServer; browser: Browser; smtp: TestSmtp } {
+  const smtp = new TestSmtp();
+  before(() => smtp.start());
+  const fx = webJourney(() => ({ SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '100' }));
+  // Registered after the journey's own: the server and browser stop first, then the SMTP server.
+  after(() => smtp.stop());
+  return Object.assign(fx, { smtp });
 }

@@ -1,25 +1,17 @@
 // The bell and the notification settings (docs/decisions.md D64): an approver sees the unread
 // count, opens the list, follows a notice to its code (which marks it read), marks the rest read,
 // and turns a kind off on the account page. axe stays clean at 1280 and 360 px in both languages.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, seedMember, seedTenant } from '../support/harness.js';
 import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
-import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
+import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
 
 const skip = chromiumMissing();
 
 describe('dashboard: notifications', { skip }, () => {
-  let server: WebServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const fx = webJourney();
 
   const bell = (page: Page) => page.getByTestId('notification-bell');
   async function language(page: Page, lang: string) {
@@ -29,12 +21,16 @@ describe('dashboard: notifications', { skip }, () => {
   }
 
   it('bell with the unread count, the list, following a notice, mark all read, and the preferences', async () => {
-    const t = await seedTenant(server.h);
-    await server.h.db.updateTable('workspaces').set({ approval_required: 1 }).where('id', '=', t.workspaceId).execute();
-    const editor = await seedMember(server.h, t, { workspace: 'editor' });
-    await server.h.db.updateTable('users').set({ name: 'Eddie Editor' }).where('id', '=', editor.userId).execute();
+    const t = await seedTenant(fx.server.h);
+    await fx.server.h.db
+      .updateTable('workspaces')
+      .set({ approval_required: 1 })
+      .where('id', '=', t.workspaceId)
+      .execute();
+    const editor = await seedMember(fx.server.h, t, { workspace: 'editor' });
+    await fx.server.h.db.updateTable('users').set({ name: 'Eddie Editor' }).where('id', '=', editor.userId).execute();
     const create = async (title: string) => {
-      const res = await call(server.h, {
+      const res = await call(fx.server.h, {
         method: 'POST',
         url: '/v1/codes',
         headers: editor.headers,
@@ -46,7 +42,7 @@ describe('dashboard: notifications', { skip }, () => {
     const first = await create('Spring sale');
     await create('Summer menu');
 
-    const ctx = await newContext(browser, server.url);
+    const ctx = await newContext(fx.browser, fx.server.url);
     const page = await ctx.newPage();
     await logIn(page, t.email, t.password);
     await bell(page)
@@ -100,7 +96,10 @@ describe('dashboard: notifications', { skip }, () => {
     await box.uncheck();
     await page.getByRole('button', { name: 'Save notification settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Notification settings saved.' }).waitFor();
-    const saved = await call(server.h, { url: '/v1/notifications/preferences', headers: await sessionHeaders(page) });
+    const saved = await call(fx.server.h, {
+      url: '/v1/notifications/preferences',
+      headers: await sessionHeaders(page),
+    });
     assert.deepEqual(saved.json.data.approval_requested, { in_app: true, email: false });
     await ctx.close();
   });
