@@ -36,6 +36,9 @@ import './styles.css';
 const Passports = lazy(() => import('./pages/dpp/Passports'));
 const PassportEditor = lazy(() => import('./pages/dpp/PassportEditor'));
 const Gs1Prefixes = lazy(() => import('./pages/dpp/Gs1Prefixes'));
+const Models = lazy(() => import('./pages/dpp/Models'));
+const ModelEditor = lazy(() => import('./pages/dpp/ModelEditor'));
+const Credentials = lazy(() => import('./pages/dpp/Credentials'));
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -117,8 +120,12 @@ const router = createBrowserRouter([
       { path: 'export', element: <ScansExport /> },
       { path: 'passports', element: later(<Passports />) },
       { path: 'passports/new', element: later(<PassportEditor />) },
+      { path: 'passports/models', element: later(<Models />) },
+      { path: 'passports/models/new', element: later(<ModelEditor />) },
+      { path: 'passports/models/:id', element: later(<ModelEditor />) },
       { path: 'passports/:id', element: later(<PassportEditor />) },
       { path: 'settings/gs1-prefixes', element: later(<Gs1Prefixes />) },
+      { path: 'settings/passport-access', element: later(<Credentials />) },
       { path: 'settings', element: <Navigate to="/settings/organization" replace /> },
       { path: 'settings/organization', element: <OrganizationSettings /> },
       { path: 'settings/domains', element: <Domains /> },

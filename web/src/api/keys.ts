@@ -56,6 +56,8 @@ export const keys = {
   gs1Prefixes: {
     list: (orgId: Id) => ['gs1-prefixes', orgId] as const,
   },
+  /** The organization's standing access credentials to its passports (org_admin). */
+  dppCredentials: (orgId: Id) => ['dpp-credentials', orgId] as const,
   /** What a passport category requires: the validator's answer to an empty passport. */
   dppRequired: (category: string) => ['dpp-required', category] as const,
   /** The keys of one workspace. */
@@ -113,6 +115,14 @@ export const keys = {
       versions: (id: string) => [ws, 'passport-versions', id] as const,
       grants: (id: string) => [ws, 'passport-grants', id] as const,
       validation: (draft: unknown) => [ws, 'dpp-validate', draft] as const,
+      /** A passport's dynamic readings, of one attribute or all (''). */
+      readings: (id: string, attribute: string) => [ws, 'dpp-readings', id, attribute] as const,
+    },
+    /** Model passports (the GTIN level). */
+    passportModels: {
+      all: [ws, 'dpp-models'] as const,
+      list: (filters: unknown) => [ws, 'dpp-models', 'list', filters] as const,
+      detail: (id: string | undefined) => [ws, 'dpp-models', 'detail', id] as const,
     },
   }),
 };

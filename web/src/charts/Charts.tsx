@@ -7,18 +7,20 @@ import 'uplot/dist/uPlot.min.css';
 import { useI18n } from '../i18n/i18n';
 
 export interface Series {
+  /** Days (YYYY-MM-DD, read as UTC midnight) or whole ISO timestamps (passport readings). */
   dates: string[];
   values: number[];
   label: string;
+  testId?: string;
 }
 
-export default function LineChart({ dates, values, label }: Series) {
+export default function LineChart({ dates, values, label, testId = 'scans-chart' }: Series) {
   const ref = useRef<HTMLDivElement>(null);
   const { fmt } = useI18n();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const xs = dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
+    const xs = dates.map((d) => Date.parse(d.length > 10 ? d : `${d}T00:00:00Z`) / 1000);
     const plot = new uPlot(
       {
         width: Math.max(300, el.clientWidth || 600),
@@ -53,5 +55,5 @@ export default function LineChart({ dates, values, label }: Series) {
       plot.destroy();
     };
   }, [dates, values, label, fmt]);
-  return <div ref={ref} className="linechart" data-testid="scans-chart" data-points={values.join(',')} />;
+  return <div ref={ref} className="linechart" data-testid={testId} data-points={values.join(',')} />;
 }

@@ -8,6 +8,7 @@ import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
 import { notificationsDe } from './notifications.de.js';
 import { wordsDe } from './words.de.js';
+import { passportModelsDe } from './passport-models.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -560,6 +561,7 @@ export const de: Record<MessageKey, string> = {
   ...problemsDe,
   ...notificationsDe,
   ...wordsDe,
+  ...passportModelsDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

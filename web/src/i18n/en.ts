@@ -8,6 +8,7 @@ import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
 import { notificationsEn } from './notifications.en.js';
 import { wordsEn } from './words.en.js';
+import { passportModelsEn } from './passport-models.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -548,6 +549,7 @@ export const en = {
   ...problemsEn,
   ...notificationsEn,
   ...wordsEn,
+  ...passportModelsEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',

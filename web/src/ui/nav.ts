@@ -39,6 +39,12 @@ export const NAV: NavEntry[] = [
   { to: '/settings/domains', label: 'nav.domains', section: 'settings', may: ['workspaces.update'] },
   { to: '/settings/brand', label: 'design.nav', section: 'settings', may: ['codes.write'] },
   { to: '/settings/gs1-prefixes', label: 'nav.gs1', section: 'settings', may: ['gs1_prefixes.manage'] },
+  {
+    to: '/settings/passport-access',
+    label: 'creds.nav',
+    section: 'settings',
+    may: ['dpp.credentials.manage'],
+  },
   { to: '/billing', label: 'nav.billing', section: 'settings', may: ['billing.manage'] },
   { to: '/privacy', label: 'nav.privacy', section: 'settings' },
 ];

@@ -58,6 +58,11 @@ export function useMemberWrites() {
         await ok(api.DELETE('/v1/members/{user_id}', { params: { path: { user_id: userId } } }));
         reload();
       },
+      /** Erases the person (GDPR Art. 17): their e-mail, name and password are gone, their memberships end. */
+      erase: async (userId: string) => {
+        await ok(api.POST('/v1/members/{user_id}/erase', { params: { path: { user_id: userId } } }));
+        reload();
+      },
     }),
     [reload],
   );

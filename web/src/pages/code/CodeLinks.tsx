@@ -2,6 +2,7 @@ import type { Code } from '../../api/client';
 import { useCodeAliases } from '../../api/hooks/codes';
 import { useI18n } from '../../i18n/i18n';
 import { isPageType } from './content-draft';
+import { AliasItem } from './AliasItem';
 
 /**
  * A dynamic code's other addresses: the page it hosts (vcard, text, links, pdf, app) and the former
@@ -41,9 +42,7 @@ export function CodeLinks({ code }: { code: Code }) {
             <dd>
               <ul className="plain" data-testid="aliases">
                 {former.map((a) => (
-                  <li key={a.id}>
-                    <code>{a.short_code}</code>
-                  </li>
+                  <AliasItem key={a.id} code={code} shortCode={a.short_code} />
                 ))}
               </ul>
               <small className="muted">{t('content.aliasesHint')}</small>

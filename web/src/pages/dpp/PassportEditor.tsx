@@ -1,11 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../../ui/forms';
+import { ProblemAlert, saveBlob, useSubmit } from '../../ui/forms';
 import { SchemaForm, setAt, type Issue, type SchemaNode } from './schema-form';
 import { PassportGrants, PassportVersions } from './passport-panels';
+import { PublicationCard } from './PublicationCard';
+import { PassportReadings } from './PassportReadings';
+import { FromModelNote, ModelOfGtin } from './model-link';
+import { useModelPassport } from '../../api/hooks/passportModels';
+import { CATEGORIES } from './categories';
 import './dpp.css';
 import { mergePatch } from './merge-patch';
 import { issueMessage } from '../../ui/problem-message';
@@ -18,7 +23,6 @@ import {
   usePassportWrites,
 } from '../../api/hooks/passports';
 
-const CATEGORIES = ['ev', 'lmt', 'industrial', 'stationary'];
 const BATTERY_STATUSES = ['original', 'repurposed', 'reused', 'remanufactured', 'waste'];
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -57,6 +61,9 @@ export default function PassportEditor() {
   const schemas = useContractSchemas<SchemaNode>();
   const passport = usePassport(id);
   const p = passport.data;
+  // "New battery of this model": GTIN, category and the model's data to start from.
+  const modelId = useSearchParams()[0].get('model');
+  const model = useModelPassport(id ? null : modelId).data;
   const [head, setHead] = useState({ gtin: '', serial: '', lot: '', category: 'ev', battery_status: 'original' });
   const [data, setData] = useState<unknown>({});
   const [pasted, setPasted] = useState('');
@@ -72,6 +79,11 @@ export default function PassportEditor() {
     });
     setData(p.data);
   }, [p]);
+  useEffect(() => {
+    if (!model) return;
+    setHead((h) => ({ ...h, gtin: model.gtin, category: model.category }));
+    setData(model.data);
+  }, [model]);
   const draftBody = useMemo(
     () => ({
       gtin: head.gtin,
@@ -101,11 +113,6 @@ export default function PassportEditor() {
       const created = await writes.create(draftBody);
       void navigate(`/passports/${created.id}`);
     }
-  });
-  const [confirm, setConfirm] = useState<'publish' | 'archive' | null>(null);
-  const act = useSubmit(async (what: 'publish' | 'archive') => {
-    await (what === 'publish' ? writes.publish(id!) : writes.archive(id!));
-    setConfirm(null);
   });
   if (passport.error instanceof ApiError) return <ProblemAlert problem={passport.error.problem} />;
   if (schemas.error instanceof ApiError) return <ProblemAlert problem={schemas.error.problem} />;
@@ -147,54 +154,16 @@ export default function PassportEditor() {
         </Link>
       </div>
       {p ? (
-        <div className="card dpp-meta" data-testid="passport-meta">
-          <p>
-            {t('codes.status')}:{' '}
-            <strong data-testid="publication-status">{t(`dpp.status.${p.publication_status}` as MessageKey)}</strong> ·{' '}
-            {t('dpp.version', { n: p.version })}
-          </p>
-          <p>
-            {t('dpp.digitalLink')}: <code data-testid="digital-link">{p.digital_link}</code>{' '}
-            <CopyButton text={p.digital_link} />
-          </p>
-          <p>
-            <a href={p.public_url} target="_blank" rel="noreferrer">
-              {t('dpp.preview')}
-            </a>
-          </p>
+        <PublicationCard
+          passport={p}
+          confirm={{ publish: t('dpp.publishConfirm'), archive: t('dpp.archiveConfirm') }}
+          onAct={(what) => (what === 'publish' ? writes.publish(p.id) : writes.archive(p.id))}
+        >
+          <ModelOfGtin gtin={p.gtin} />
           <QrDownloads id={p.id} name={`dpp-${p.gtin}-${p.serial}`} />
-          <ProblemAlert problem={act.problem} />
-          {confirm ? (
-            <div role="dialog" aria-modal="false" aria-labelledby="dpp-confirm" className="confirm">
-              <p id="dpp-confirm">{confirm === 'publish' ? t('dpp.publishConfirm') : t('dpp.archiveConfirm')}</p>
-              <button
-                type="button"
-                className={confirm === 'publish' ? 'btn btn-primary' : 'btn btn-danger'}
-                disabled={act.busy}
-                onClick={() => void act.run(confirm)}
-              >
-                {t('app.confirm')}
-              </button>{' '}
-              <button type="button" className="btn" onClick={() => setConfirm(null)}>
-                {t('app.cancel')}
-              </button>
-            </div>
-          ) : (
-            <p>
-              {p.publication_status === 'draft' ? (
-                <button type="button" className="btn btn-primary" onClick={() => setConfirm('publish')}>
-                  {t('dpp.publish')}
-                </button>
-              ) : null}{' '}
-              {p.publication_status !== 'archived' ? (
-                <button type="button" className="btn btn-danger" onClick={() => setConfirm('archive')}>
-                  {t('dpp.archive')}
-                </button>
-              ) : null}
-            </p>
-          )}
-        </div>
+        </PublicationCard>
       ) : null}
+      {model ? <FromModelNote model={model} /> : null}
       <form
         noValidate
         onSubmit={(e) => {
@@ -231,7 +200,7 @@ export default function PassportEditor() {
             <select id="dpp-category" value={head.category} disabled={locked} onChange={setH('category')}>
               {CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {t(`dppx.category.${c}` as MessageKey)}
                 </option>
               ))}
             </select>
@@ -241,7 +210,7 @@ export default function PassportEditor() {
             <select id="dpp-bstatus" value={head.battery_status} onChange={setH('battery_status')}>
               {BATTERY_STATUSES.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {t(`dppx.batteryStatus.${c}` as MessageKey)}
                 </option>
               ))}
             </select>
@@ -277,6 +246,7 @@ export default function PassportEditor() {
           {id ? t('dpp.saveVersion') : t('dpp.create')}
         </button>
       </form>
+      {p ? <PassportReadings passport={p} /> : null}
       {p ? <PassportVersions id={p.id} /> : null}
       {p ? <PassportGrants id={p.id} /> : null}
     </section>

@@ -23,6 +23,9 @@ export default function Passports() {
           {t('dpp.new')}
         </Link>
       </div>
+      <p>
+        <Link to="/passports/models">{t('models.title')}</Link>
+      </p>
       <form
         className="filters"
         aria-label={t('dpp.search')}

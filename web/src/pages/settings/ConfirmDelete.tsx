@@ -1,4 +1,5 @@
-// A delete button that asks once more in place (no dialog), as the API keys screen does.
+// A delete button that asks once more in place (no dialog), as the API keys screen does. `question`
+// and `label` word another irreversible step (revoking a credential, erasing a member).
 import { useI18n } from '../../i18n/i18n';
 
 export function ConfirmDelete({
@@ -6,17 +7,21 @@ export function ConfirmDelete({
   asking,
   ask,
   onConfirm,
+  question,
+  label,
 }: {
   name: string;
   asking: boolean;
   ask(on: boolean): void;
   onConfirm(): void;
+  question?: string;
+  label?: string;
 }) {
   const { t } = useI18n();
-  const question = t('design.deleteConfirm', { name });
+  const asked = question ?? t('design.deleteConfirm', { name });
   return asking ? (
-    <span role="group" aria-label={question}>
-      <span className="small">{question}</span>{' '}
+    <span role="group" aria-label={asked}>
+      <span className="small">{asked}</span>{' '}
       <button type="button" className="btn btn-danger btn-small" onClick={onConfirm}>
         {t('app.confirm')}
       </button>{' '}
@@ -26,7 +31,7 @@ export function ConfirmDelete({
     </span>
   ) : (
     <button type="button" className="btn btn-small" onClick={() => ask(true)}>
-      {t('design.delete')}
+      {label ?? t('design.delete')}
       <span className="sr-only"> {name}</span>
     </button>
   );

@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useSession } from '../../session';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { EraseMember } from './EraseMember';
 import './team.css';
 
 const WS_ROLES = ['ws_admin', 'editor', 'approver', 'viewer'] as const;
@@ -157,6 +158,7 @@ export function Members() {
     },
   );
   const [removing, setRemoving] = useState<string | null>(null);
+  const [erased, setErased] = useState<string | null>(null);
   const remove = useSubmit(async (userId: string) => {
     await writes.remove(userId);
     setRemoving(null);
@@ -182,6 +184,11 @@ export function Members() {
       <h1>{t('members.title')}</h1>
       {members.error instanceof ApiError ? <ProblemAlert problem={members.error.problem} /> : null}
       <ProblemAlert problem={change.problem ?? remove.problem} />
+      {erased ? (
+        <p className="alert alert-ok" role="status" data-testid="member-erased">
+          {t('members.erased', { email: erased })}
+        </p>
+      ) : null}
       <table className="table" data-testid="members-table">
         <caption className="sr-only">{t('members.title')}</caption>
         <thead>
@@ -252,7 +259,10 @@ export function Members() {
                     {t('members.remove')}
                     <span className="sr-only"> {m.email}</span>
                   </button>
-                )}
+                )}{' '}
+                {orgAdmin && m.user_id !== me?.user.id && removing !== m.user_id ? (
+                  <EraseMember userId={m.user_id} email={m.email} onErased={() => setErased(m.email)} />
+                ) : null}
               </td>
             </tr>
           ))}
