@@ -50,7 +50,8 @@ function read(s: Source, file: string): string {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
   } catch {
-    return readFileSync(join(dir, file), 'utf8');
+    if (existsSync(join(dir, file))) return readFileSync(join(dir, file), 'utf8');
+    throw new Error(`${s.repo}: neither commit ${s.commit} nor ${file} is in ${dir}; fetch that commit`);
   }
 }
 
@@ -110,8 +111,6 @@ export function notJudged(sources: SuiteSources): string[] {
     : [];
 }
 
-const TESTER = 'https://philarcher.org/gs1/tester.php';
-
 /** The suite's `testDL(dl)` in a fresh context; its results once every request it started is answered. */
 export async function runSuite(
   sources: SuiteSources,
@@ -120,9 +119,10 @@ export async function runSuite(
 ): Promise<{ results: SuiteResult[]; log: string[] }> {
   const log: string[] = [];
   const pending = new Set<Promise<unknown>>();
+  let testerUri = '';
   const answer = async (input: string | Request, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init);
-    if (req.url.startsWith(`${TESTER}?`)) return Response.json(await tester(new URL(req.url).searchParams, ca));
+    if (req.url.startsWith(`${testerUri}?`)) return Response.json(await tester(new URL(req.url).searchParams, ca));
     if (sources.published.has(req.url)) {
       const text = sources.published.get(req.url);
       return text == null ? new Response('no copy here', { status: 404, statusText: 'Not Found' }) : new Response(text);
@@ -160,6 +160,8 @@ export async function runSuite(
   };
   context.window = Object.assign(context, { ajv7 });
   for (const script of sources.scripts) vm.runInContext(script, context);
+  // where the suite sends what its PHP helper is to fetch
+  testerUri = vm.runInContext('testUri', context) as string;
   await (vm.runInContext('testDL', context) as (dl: string) => Promise<void>)(dl);
   // the description file and TLS checks are started without being awaited
   while (pending.size) {
