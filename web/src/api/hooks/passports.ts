@@ -49,8 +49,12 @@ export function usePassportWrites() {
   return useMemo(() => {
     const grants = (id: string) => invalidate((k) => k.passports.grants(id));
     return {
-      /** A new passport; the editor moves to its page, which asks for it. */
-      create: async (draft: unknown) => (await ok(api.POST('/v1/dpp', { body: draft as never }))) as { id: string },
+      /** A new passport; the lists (all passports, a model's batteries) are asked for again. */
+      create: async (draft: unknown) => {
+        const created = (await ok(api.POST('/v1/dpp', { body: draft as never }))) as { id: string };
+        await invalidate();
+        return created;
+      },
       /** Saves the editable part of a passport (a JSON merge patch of its data). */
       update: async (id: string, patch: unknown) => {
         await ok(api.PATCH('/v1/dpp/{id}', { params: { path: { id } }, body: patch as never }));
