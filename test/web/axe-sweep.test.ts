@@ -2,7 +2,7 @@
 // languages, and no screen scrolls sideways at 360 px. The screens are read from the router in
 // web/src/main.tsx, so a new route is swept without touching this file; a route with a parameter
 // needs its fixture in `params` (the test says so). Every screen has content: a code, a second
-// workspace, a second member, a webhook, a passport, a GS1 prefix.
+// workspace, a second member, a webhook, a passport and its model passport, a GS1 prefix.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -70,7 +70,21 @@ describe('axe and phone width on every dashboard screen', { skip }, () => {
     });
     await createCode(h, tenant, { type: 'url', url: 'https://example.com/', title: 'Greeting' });
     const workspace = await created(owner('POST', '/v1/workspaces', { name: 'Second', slug: randomSlug('ws') }));
-    const passport = await createPassport(h, tenant, uniqueFixture('ev', 'AXE'));
+    const ev = uniqueFixture('ev', 'AXE');
+    const passport = await createPassport(h, tenant, ev);
+    const general = ev.data.generalProductInformation as Record<string, unknown>;
+    const model = await created(
+      owner('POST', '/v1/dpp-models', {
+        gtin: passport.gtin,
+        category: 'ev',
+        data: {
+          generalProductInformation: {
+            batteryModel: general.batteryModel,
+            manufacturerInformation: general.manufacturerInformation,
+          },
+        },
+      }),
+    );
     await created(
       owner('POST', '/v1/webhooks', { url: 'https://192.0.2.80/hook', event_types: ['*'], enabled: false }),
     );
@@ -80,6 +94,7 @@ describe('axe and phone width on every dashboard screen', { skip }, () => {
       '/codes/:id/edit': `/codes/${code.id}/edit`,
       '/workspaces/:id': `/workspaces/${workspace.id}`,
       '/passports/:id': `/passports/${passport.id}`,
+      '/passports/models/:id': `/passports/models/${model.id}`,
     });
   });
   after(async () => {
