@@ -21,7 +21,7 @@ export function ModelOfGtin({ gtin }: { gtin: string }) {
 export function FromModelNote({ model }: { model: ModelPassport }) {
   const { t } = useI18n();
   return (
-    <p className="alert alert-info" role="status" data-testid="from-model">
+    <p className="alert alert-ok" role="status" data-testid="from-model">
       {t('models.fromModel', { model: modelName(model.data) ?? model.gtin })}
     </p>
   );
