@@ -75,7 +75,7 @@ describe('dashboard: content pages, short codes and routing', { skip }, () => {
     await page.getByLabel('Short code').fill('erika-m');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Erika card' }).waitFor();
-    await page.getByTestId('aliases').getByText('erika-card').waitFor();
+    await page.getByTestId('aliases').locator('code').getByText('erika-card').waitFor();
     assert.equal(await page.getByTestId('hosted-page').innerText(), `${server.url}/r/erika-m`);
     for (const name of ['erika-card', 'erika-m']) {
       const res = await fetch(`${server.url}/r/${name}`, { redirect: 'manual' });
