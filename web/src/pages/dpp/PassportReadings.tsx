@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { usePassportReadingWrites } from '../../api/hooks/passportReadings';
 import { useContractSchemas } from '../../api/hooks/passports';
 import { useI18n } from '../../i18n/i18n';
+import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { ReadingsHistory } from './ReadingsHistory';
 import { ATTRIBUTES, attributeLabel, HEADLINE, localNow, readingValue, unitOf, type Attribute } from './readings-words';
@@ -34,9 +35,17 @@ function LatestReadings({ dynamic, units }: { dynamic: Dynamic; units: (a: Attri
   );
 }
 
-/** Dynamic data of a battery passport: the latest values, recording a reading, and the history of one value. */
-export function PassportReadings({ passport }: { passport: { id: string; data: unknown } }) {
+/**
+ * Dynamic data of a battery passport: the latest values, recording a reading (for those who may
+ * write passports, while it is not archived), and the history of one value.
+ */
+export function PassportReadings({
+  passport,
+}: {
+  passport: { id: string; data: unknown; publication_status: string };
+}) {
   const { t } = useI18n();
+  const may = useCan('dpp.write') && passport.publication_status !== 'archived';
   const schemas = useContractSchemas<SchemaNode>();
   const writes = usePassportReadingWrites();
   const [attribute, setAttribute] = useState<Attribute>('stateOfHealth');
@@ -83,19 +92,25 @@ export function PassportReadings({ passport }: { passport: { id: string; data: u
             </select>
           )}
         </Field>
-        <Field
-          label={unit ? t('readings.valueIn', { unit }) : t('readings.value')}
-          pointer="/readings/0/value"
-          errors={record.fields}
-        >
-          {(p) => <input {...p} value={value} onChange={(e) => setValue(e.target.value)} />}
-        </Field>
-        <Field label={t('readings.measuredAt')} pointer="/readings/0/measured_at" errors={record.fields}>
-          {(p) => <input {...p} type="datetime-local" value={measured} onChange={(e) => setMeasured(e.target.value)} />}
-        </Field>
-        <button className="btn btn-primary" disabled={record.busy}>
-          {t('readings.record')}
-        </button>
+        {may ? (
+          <>
+            <Field
+              label={unit ? t('readings.valueIn', { unit }) : t('readings.value')}
+              pointer="/readings/0/value"
+              errors={record.fields}
+            >
+              {(p) => <input {...p} value={value} onChange={(e) => setValue(e.target.value)} />}
+            </Field>
+            <Field label={t('readings.measuredAt')} pointer="/readings/0/measured_at" errors={record.fields}>
+              {(p) => (
+                <input {...p} type="datetime-local" value={measured} onChange={(e) => setMeasured(e.target.value)} />
+              )}
+            </Field>
+            <button className="btn btn-primary" disabled={record.busy}>
+              {t('readings.record')}
+            </button>
+          </>
+        ) : null}
       </form>
       <ReadingsHistory passportId={passport.id} attribute={attribute} unit={unit} />
     </section>
