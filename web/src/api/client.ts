@@ -172,6 +172,10 @@ export type CodeCreate = NonNullable<paths['/v1/codes']['post']['requestBody']>[
 export type Workspace = OkData<'/v1/workspaces/{id}', 'get'>;
 export type ApiKey = OkData<'/v1/api-keys/{id}', 'get'>;
 export type AuditLogEntry = OkData<'/v1/audit-logs/{id}', 'get'>;
+/** The resource types the audit list filters by. */
+export type AuditResourceType = NonNullable<
+  NonNullable<paths['/v1/audit-logs']['get']['parameters']['query']>['resource_type']
+>;
 export type Usage = OkData<'/v1/organizations/usage', 'get'>;
 export type Stats = OkData<'/v1/codes/{id}/stats', 'get'>;
 export type Scan = OkData<'/v1/codes/{id}/scans', 'get'> extends Array<infer S> ? S : never;
