@@ -39,6 +39,17 @@ function plans(env: NodeJS.ProcessEnv): Record<PlanName, Plan> {
   return out;
 }
 
+/** OPERATOR_EMAILS: compared as sign-in compares addresses (trimmed, lower-cased); a value that is no address stops the start. */
+function operatorEmails(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = list.filter((e) => !/^[^@\s]+@[^@\s]+$/.test(e));
+  if (bad.length) throw new Error(`OPERATOR_EMAILS has entries that are no e-mail address: ${bad.join(', ')}`);
+  return list;
+}
+
 /**
  * DEFAULT_PLAN: without a payment provider nobody can buy a larger plan, so sign-ups start on the
  * unlimited one; with billing they start on Free (docs/decisions.md D62, amending D16).
@@ -270,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretsKey: secretsKey(env),
     plans: plans(env),
     defaultPlan: defaultPlan(env, Boolean(env.STRIPE_SECRET_KEY?.trim())),
+    operatorEmails: operatorEmails(env.OPERATOR_EMAILS),
     rateLimit: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
       anonymousPerWindow: int(env, 'RATE_LIMIT_ANONYMOUS', 60),

@@ -7,12 +7,15 @@ import { bootstrap, createKeyForWorkspace, setOrganizationPlan, verifyGs1Prefix 
 import { sendTestMail } from './mail-test.js';
 import { ANNOUNCE_USAGE, announceCommand } from './announce.js';
 import { passwordProblem } from '../features/users/password-rules.js';
+import { addOperator, removeOperator } from '../features/operator/index.js';
+import { systemClock } from '../lib/clock.js';
 
 const USAGE = `usage:
   npm run cli -- worker   (runs background jobs until SIGTERM; docs/operations.md)
   npm run cli -- bootstrap --email E --password P --org-name N --org-slug S [--plan free|pro|business|agency|enterprise] [--gs1-prefix DIGITS]
   npm run cli -- org set-plan --org org_…|SLUG --plan free|pro|business|agency|enterprise
   npm run cli -- api-key create --workspace ws_… [--name N]
+  npm run cli -- operator add|remove EMAIL   (operators use /v1/operator with two-factor sign-in; docs/decisions.md D73)
   npm run cli -- gs1-prefix verify --org org_… --prefix DIGITS
   npm run cli -- mail test --to ADDRESS [--locale en|de]
 ${ANNOUNCE_USAGE}`;
@@ -77,6 +80,10 @@ try {
     if (!values.org || !values.plan) fail('org set-plan needs --org org_…|SLUG and --plan');
     if (!PLAN_NAMES.includes(values.plan as PlanName)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
     out = await setOrganizationPlan(db, values.org, values.plan as PlanName);
+  } else if (command === 'operator' && (rest[0] === 'add' || rest[0] === 'remove')) {
+    if (!rest[1] || rest.length > 2) fail(`operator ${rest[0]} needs one e-mail address`);
+    const deps = { db, config, clock: systemClock };
+    out = rest[0] === 'add' ? await addOperator(deps, rest[1]) : await removeOperator(deps, rest[1]);
   } else if (command === 'mail' && rest[0] === 'test') {
     const { values } = parseArgs({
       args: rest.slice(1),

@@ -45,6 +45,7 @@ import type {
 import type { DppCredentialsTable, DppModelsTable } from '../features/dpp/models.table.js';
 import type { FilesTable } from '../features/files/files.table.js';
 import type { BrandKitsTable, LogosTable } from '../features/brand/brand.table.js';
+import type { OperatorAuditTable, OperatorsTable } from '../features/operator/operator.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
 export interface Database {
@@ -97,4 +98,6 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_dismissals: AnnouncementDismissalsTable;
   files: FilesTable;
+  operators: OperatorsTable;
+  operator_audit: OperatorAuditTable;
 }

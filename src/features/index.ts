@@ -43,6 +43,7 @@ import { announcementsRoutes } from './announcements/index.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
 import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
+import { operatorRoutes } from './operator/index.js';
 
 /**
  * Feature plugins in registration order. Each feature adds one line here. A plugin that reads a
@@ -91,6 +92,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   announcementsRoutes,
   notificationsRoutes,
   brandRoutes,
+  operatorRoutes,
   webAppPlugin, // last: its fallback serves only what no route above answers
 ];
 

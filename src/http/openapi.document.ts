@@ -33,6 +33,8 @@ export const TAGS: Record<string, string> = {
   announcements:
     "The operator's notices (maintenance, breaking API changes ahead of their sunset) that the dashboard shows as a banner.",
   health: 'Liveness and readiness of the service. Public: no API key.',
+  Operator:
+    "The operator's console: every organization of the server, its plan and usage, and the instance audit log. Operators only (OPERATOR_EMAILS or `qrs operator add`, with two-factor sign-in), by dashboard session; to anyone else these routes do not exist.",
 };
 
 /** Parameters every route of a kind accepts, declared once under components.parameters. */

@@ -50,6 +50,8 @@ export interface Config {
   plans: Record<PlanName, Plan>;
   /** Plan of every organization created by sign-up or the API (DEFAULT_PLAN); bootstrap's default too. */
   defaultPlan: PlanName;
+  /** OPERATOR_EMAILS: users who may use /v1/operator (with two-factor sign-in on), besides `qrs operator add` (docs/decisions.md D73) */
+  operatorEmails: string[];
   /**
    * Per window: unauthenticated calls per IP, public routes per IP, and a dashboard session's
    * own floor (RATE_LIMIT_SESSION): a session gets the larger of it and its plan's key budget.

@@ -37,6 +37,7 @@ import * as m0046 from './0046_invitation_mails.js';
 import * as m0048 from './0048_short_code_keys.js';
 import * as m0050 from './0050_invitation_replaced_links.js';
 import * as m0052 from './0052_notifications.js';
+import * as m0055 from './0055_operator.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0048_short_code_keys': m0048,
   '0050_invitation_replaced_links': m0050,
   '0052_notifications': m0052,
+  '0055_operator': m0055,
 };

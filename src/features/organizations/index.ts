@@ -9,4 +9,6 @@ export {
   softDeleteOrganization,
 } from './organizations.service.js';
 export { shortCodesOfOrganization } from './organizations.repo.js';
+export { countMembers, organizationDirectory } from './organizations.directory.js';
+export { setPlan } from './organizations.service.js';
 export { organizationNotFound } from '../workspaces/index.js';

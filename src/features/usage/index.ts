@@ -3,5 +3,6 @@
 export { createThresholdDetector, reachedThresholds, THRESHOLDS, type UsageReading } from './usage-thresholds.js';
 export { periodOf } from './usage-period.js';
 export { countActiveDynamicCodes } from './usage.repo.js';
+export { organizationFootprint } from './usage-footprint.js';
 export { checkStorageQuota } from './storage-quota.js';
 export { usageScanConsumer } from './usage.scan-consumer.js';

@@ -1,0 +1,195 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, expectProblem, randomSlug, seedMember, seedTenant, type Harness } from '../../support/harness.js';
+import { forEachDialect, sessionOf, useHarness } from '../../support/suite.js';
+import { bootstrap } from '../../../src/cli/commands.js';
+import { addOperator, removeOperator } from '../../../src/features/operator/index.js';
+import { auditOf } from '../../support/callers.js';
+
+/** Operators by the setting, one a test (an address signs in one user). */
+const ENV_OPERATORS = ['list', 'keys', 'plan', 'bad'].map((t) => `${randomSlug(`ops-${t}`)}@example.com`);
+
+/** A user with an organization of their own and a session; `twoFactor` turns TOTP sign-in on. */
+async function person(h: Harness, opts: { email?: string; twoFactor?: boolean } = {}) {
+  const email = opts.email ?? `${randomSlug('u')}@example.com`;
+  const made = await bootstrap(h.db, h.config, {
+    email,
+    password: 'correct horse battery',
+    orgName: 'Operator Org',
+    orgSlug: randomSlug('org'),
+    plan: 'free',
+  });
+  if (opts.twoFactor)
+    await h.db
+      .updateTable('users')
+      .set({ totp_enabled_at: new Date().toISOString() })
+      .where('id', '=', made.user_id)
+      .execute();
+  const tenant = {
+    userId: made.user_id,
+    email,
+    password: 'correct horse battery',
+    organizationId: made.organization_id,
+    workspaceId: made.workspace_id,
+    apiKey: made.api_key,
+    auth: { authorization: `Bearer ${made.api_key}` },
+  };
+  return { tenant, headers: (await sessionOf(h, tenant)).headers };
+}
+
+const instanceLog = (h: Harness, targetId: string) =>
+  h.db.selectFrom('operator_audit').selectAll().where('target_id', '=', targetId).orderBy('id', 'desc').execute();
+
+forEachDialect("the operator's console", (dialect) => {
+  const { h } = useHarness(dialect, {
+    tenant: false,
+    env: { OPERATOR_EMAILS: ` ${ENV_OPERATORS.join(' , ').toUpperCase()} ` },
+  });
+
+  it('an operator of OPERATOR_EMAILS with 2FA lists organizations with plan and usage, and finds them by name, id and member e-mail', async () => {
+    const op = await person(h, { email: ENV_OPERATORS[0], twoFactor: true });
+    const customer = await seedTenant(h, 'pro');
+    const colleague = await seedMember(h, customer, { org: 'member' });
+    const all = await call(h, { url: '/v1/operator/organizations?limit=100', headers: op.headers });
+    assert.equal(all.statusCode, 200, all.body);
+    const item = all.json.data.find((o: any) => o.id === customer.organizationId);
+    assert.ok(item, 'the customer is listed');
+    assert.equal(item.plan, 'pro');
+    assert.deepEqual(Object.keys(item.usage).sort(), ['dynamic_codes', 'members', 'period', 'scans', 'storage_bytes']);
+    assert.equal(item.usage.members, 2);
+    assert.equal(item.usage.scans, 0);
+    const slug = (
+      await h.db
+        .selectFrom('organizations')
+        .select('slug')
+        .where('id', '=', customer.organizationId)
+        .executeTakeFirstOrThrow()
+    ).slug;
+    for (const q of [customer.organizationId, slug.toUpperCase(), colleague.email]) {
+      const found = await call(h, {
+        url: `/v1/operator/organizations?q=${encodeURIComponent(q)}`,
+        headers: op.headers,
+      });
+      assert.equal(found.statusCode, 200, found.body);
+      assert.deepEqual(
+        found.json.data.map((o: any) => o.id),
+        [customer.organizationId],
+        `search ${q}`,
+      );
+    }
+    const none = await call(h, { url: '/v1/operator/organizations?q=nobody%25at-all', headers: op.headers });
+    assert.deepEqual(none.json.data, []);
+  });
+
+  it('an operator without 2FA gets 403 saying two-factor sign-in is required', async () => {
+    const op = await person(h, { twoFactor: false });
+    await addOperator({ db: h.db, config: h.config, clock: { now: () => new Date() } }, op.tenant.email);
+    const res = await call(h, { url: '/v1/operator/organizations', headers: op.headers });
+    const problem = expectProblem(res, 403, 'two-factor-enrolment-required');
+    assert.match(problem.detail, /two-factor/);
+  });
+
+  it('API keys, non-operator sessions and no credentials get the 404 of an unknown route', async () => {
+    const op = await person(h, { email: ENV_OPERATORS[1], twoFactor: true });
+    const plain = await person(h, { twoFactor: true });
+    const org = plain.tenant.organizationId;
+    const routes: Array<[string, string, unknown?]> = [
+      ['GET', '/v1/operator/organizations'],
+      ['GET', `/v1/operator/organizations/${org}`],
+      ['PUT', `/v1/operator/organizations/${org}/plan`, { plan: 'enterprise' }],
+      ['PUT', `/v1/operator/organizations/${org}/plan`, { plan: 'not-a-plan' }],
+      ['GET', '/v1/operator/audit'],
+    ];
+    for (const headers of [plain.headers, plain.tenant.auth, op.tenant.auth, {}]) {
+      for (const [method, url, body] of routes) {
+        const res = await call(h, { method: method as 'GET', url, headers, body });
+        const problem = expectProblem(res, 404, 'not-found');
+        assert.equal(problem.detail, `No route ${method} ${url}.`);
+      }
+    }
+    const plan = await h.db.selectFrom('organizations').select('plan').where('id', '=', org).executeTakeFirstOrThrow();
+    assert.equal(plan.plan, 'free');
+    assert.deepEqual(await instanceLog(h, org), []);
+  });
+
+  it('changes a plan through setPlan: both logs record it, the same plan again records nothing', async () => {
+    const op = await person(h, { email: ENV_OPERATORS[2], twoFactor: true });
+    const customer = await seedTenant(h, 'free');
+    const url = `/v1/operator/organizations/${customer.organizationId}/plan`;
+    const res = await call(h, { method: 'PUT', url, headers: op.headers, body: { plan: 'business' } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json.data.plan, 'business');
+    const [entry] = await instanceLog(h, customer.organizationId);
+    assert.equal(entry.action, 'organization.plan_changed');
+    assert.equal(entry.operator_id, op.tenant.userId);
+    assert.deepEqual([JSON.parse(entry.before!), JSON.parse(entry.after!)], [{ plan: 'free' }, { plan: 'business' }]);
+    const [own] = await auditOf(h, customer.workspaceId);
+    assert.equal(own.action, 'organizations.updated');
+    assert.equal(own.actor_type, 'system');
+    const again = await call(h, { method: 'PUT', url, headers: op.headers, body: { plan: 'business' } });
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal((await instanceLog(h, customer.organizationId)).length, 1);
+  });
+
+  it('bad input gets a problem document and changes nothing', async () => {
+    const op = await person(h, { email: ENV_OPERATORS[3], twoFactor: true });
+    const customer = await seedTenant(h, 'free');
+    const url = `/v1/operator/organizations/${customer.organizationId}/plan`;
+    const cases: Array<[unknown, number, string, Record<string, string>?]> = [
+      [{ plan: 'gold' }, 422, 'validation-error'],
+      [{}, 400, 'bad-request'],
+      [{ plan: 'pro', extra: 1 }, 422, 'validation-error'],
+      [{ plan: 'pro' }, 403, 'forbidden', { 'x-csrf-token': 'wrong' }],
+    ];
+    for (const [body, status, type, extra] of cases) {
+      const res = await call(h, { method: 'PUT', url, headers: { ...op.headers, ...extra }, body });
+      expectProblem(res, status, type);
+    }
+    const unknown = await call(h, {
+      method: 'PUT',
+      url: '/v1/operator/organizations/org_01JD3Y2K8Q9XW4T5N6M7P8R9S0/plan',
+      headers: op.headers,
+      body: { plan: 'pro' },
+    });
+    expectProblem(unknown, 404, 'not-found');
+    expectProblem(
+      await call(h, { url: '/v1/operator/organizations?cursor=nope', headers: op.headers }),
+      422,
+      'validation-error',
+    );
+    const plan = await h.db
+      .selectFrom('organizations')
+      .select('plan')
+      .where('id', '=', customer.organizationId)
+      .executeTakeFirstOrThrow();
+    assert.equal(plan.plan, 'free');
+    assert.deepEqual(await instanceLog(h, customer.organizationId), []);
+  });
+
+  it('the instance audit log records looks and changes, the CLI as operator null; removal ends access', async () => {
+    const deps = { db: h.db, config: h.config, clock: { now: () => new Date() } };
+    const op = await person(h, { twoFactor: true });
+    const added = await addOperator(deps, op.tenant.email.toUpperCase());
+    assert.deepEqual([added.changed, added.two_factor], [true, true]);
+    assert.equal((await addOperator(deps, op.tenant.email)).changed, false);
+    const customer = await seedTenant(h, 'free');
+    const look = await call(h, { url: `/v1/operator/organizations/${customer.organizationId}`, headers: op.headers });
+    assert.equal(look.statusCode, 200, look.body);
+    assert.equal(look.json.data.usage.members, 1);
+    const log = await call(h, { url: `/v1/operator/audit?target_id=${customer.organizationId}`, headers: op.headers });
+    assert.equal(log.statusCode, 200, log.body);
+    assert.deepEqual(
+      log.json.data.map((e: any) => [e.action, e.operator_id, e.target_type]),
+      [['organization.viewed', op.tenant.userId, 'organization']],
+    );
+    const cli = await call(h, { url: `/v1/operator/audit?target_id=${op.tenant.userId}`, headers: op.headers });
+    assert.deepEqual(
+      cli.json.data.map((e: any) => [e.action, e.operator_id]),
+      [['operator.added', null]],
+    );
+    const removed = await removeOperator(deps, op.tenant.email);
+    assert.deepEqual([removed.changed, removed.still_operator_by_setting], [true, false]);
+    expectProblem(await call(h, { url: '/v1/operator/audit', headers: op.headers }), 404, 'not-found');
+    await assert.rejects(addOperator(deps, 'nobody@example.com'), /no user signs in with nobody@example.com/);
+  });
+});
