@@ -1,0 +1,190 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../http/types.js';
+import { normalizeRequestHost } from '../../lib/host.js';
+import { randomBase62 } from '../../lib/tokens.js';
+import { ANY_SHORT_CODE, toLocation, type AppContent } from '../codes/index.js';
+import { languageFrom, referrerFrom, scanId } from '../scans/index.js';
+import { matchRule, withUtm } from './routing.js';
+import { RequestVisitor } from './visitor.js';
+import type { RedirectTarget } from './redirect-cache.js';
+import { chooseDestination, decide, page } from './redirect.fns.js';
+import { passwordPage } from './password-page.js';
+import { renderContentPage, type HostedPage } from './content-page.js';
+
+const VISITOR_COOKIE = 'qrs_vid';
+const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
+
+/**
+ * The redirect's hot path, `GET /r/:short_code`: a cached lookup (no database round trip), a
+ * weighted sticky pick, and an in-memory scan record that the scan sink writes in batches. HEAD
+ * answers the same without recording a scan. `handle` is synchronous when the code is cached (no
+ * promise, no microtask), and only a cache miss waits for the database. The password form and a
+ * content page's downloads share `lookup` and `answer`.
+ */
+export class Redirector {
+  // The app's parts, read once: the hot path reads fields, not the decorated instance.
+  private readonly cache: App['redirects'];
+  private readonly domains: App['customDomains'];
+  private readonly sink: App['scans'];
+  private readonly redirectSeconds: App['metrics']['redirectSeconds'];
+  private readonly clock: App['deps']['clock'];
+  private readonly countryHeader: App['deps']['config']['countryHeader'];
+  private readonly baseHost: string;
+  private readonly secure: string;
+  // Phones mostly send one Host header: the last one normalized is kept (a redirect's every µs counts).
+  private lastRawHost = '';
+  private lastHost = '';
+
+  constructor(app: App) {
+    const { config, clock } = app.deps;
+    this.cache = app.redirects;
+    this.domains = app.customDomains;
+    this.sink = app.scans;
+    this.redirectSeconds = app.metrics.redirectSeconds;
+    this.clock = clock;
+    this.countryHeader = config.countryHeader;
+    this.baseHost = normalizeRequestHost(new URL(config.baseUrl).hostname);
+    this.secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
+  }
+
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
+    const shortCode = (request.params as { short_code: string }).short_code;
+    const nowMs = this.clock.now().getTime();
+    if (!ANY_SHORT_CODE.test(shortCode)) return void this.answer(request, reply, null, nowMs);
+    const host = this.hostOf(request.host ?? '');
+    const { domains, cache } = this;
+    // On BASE_URL's host every code answers; on a verified custom domain only its workspace's.
+    const owner = host === this.baseHost ? null : domains.peek(host, nowMs);
+    if (owner === undefined) {
+      return domains
+        .get(host, nowMs)
+        .then((ws) =>
+          cache.get(shortCode, nowMs).then((target) => this.answer(request, reply, scoped(target, ws), nowMs)),
+        );
+    }
+    const cached = cache.peek(shortCode, nowMs);
+    if (cached !== undefined) return void this.answer(request, reply, scoped(cached, owner), nowMs);
+    return cache.get(shortCode, nowMs).then((target) => this.answer(request, reply, scoped(target, owner), nowMs));
+  }
+
+  /** The code a short URL names on this host, as the routes beside the redirect look it up. */
+  async lookup(request: FastifyRequest, shortCode: string, nowMs: number): Promise<RedirectTarget | null> {
+    const host = normalizeRequestHost(request.host ?? '');
+    const owner = host === this.baseHost ? null : await this.domains.get(host, nowMs);
+    return scoped(await this.cache.get(shortCode, nowMs), owner);
+  }
+
+  answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: RedirectTarget | null,
+    nowMs: number,
+    unlocked = false,
+  ): void {
+    const outcome = decide(target, nowMs);
+    reply.header('cache-control', 'no-store');
+    if (outcome.kind === 'fallback') return void reply.code(302).header('location', outcome.url).send();
+    if (outcome.kind !== 'redirect' || !target) {
+      const p = page(outcome.kind === 'gone' ? 'gone' : 'not_found');
+      return void reply.code(p.status).type('text/html; charset=utf-8').send(p.html);
+    }
+    if (target.passwordHash !== null && !unlocked) {
+      const language = languageFrom(request.headers['accept-language']);
+      const html = passwordPage('ask', language, (request.params as { short_code: string }).short_code);
+      return void reply.code(200).type('text/html; charset=utf-8').send(html);
+    }
+    const v = new RequestVisitor(request, this.countryHeader);
+    if (target.page) return this.answerPage(request, reply, target, target.page, v, nowMs);
+    // Routing rules first (docs/codes.md, "Routing rules"), then A/B weights or url.
+    let url = target.rules ? matchRule(target.rules, v, nowMs) : null;
+    if (url !== null) {
+      // a rule decided
+    } else if (!target.destinations?.length) url = outcome.url;
+    else url = chooseDestination(target, this.visitorOf(request, reply));
+    if (target.utm) url = withUtm(url, target.utm, target.utmMemo);
+    if (request.method !== 'HEAD') this.record(request, target, v, nowMs, url);
+    reply.code(302).header('location', url).send();
+    this.redirectSeconds.observe(reply.elapsedTime / 1000);
+  }
+
+  /** The visitor's sticky id for A/B weights, set as a cookie on the first visit. */
+  private visitorOf(request: FastifyRequest, reply: FastifyReply): string {
+    let visitor = request.cookies?.[VISITOR_COOKIE];
+    if (!visitor || !VISITOR_ID.test(visitor)) {
+      visitor = randomBase62(22);
+      reply.header(
+        'set-cookie',
+        `${VISITOR_COOKIE}=${visitor}; Path=/r/; Max-Age=31536000; HttpOnly; SameSite=Lax${this.secure}`,
+      );
+    }
+    return visitor;
+  }
+
+  private hostOf(raw: string): string {
+    if (raw !== this.lastRawHost) {
+      this.lastHost = normalizeRequestHost(raw);
+      this.lastRawHost = raw;
+    }
+    return this.lastHost;
+  }
+
+  private record(
+    request: FastifyRequest,
+    target: RedirectTarget,
+    v: RequestVisitor,
+    nowMs: number,
+    destination: string | null,
+  ): void {
+    const agent = v.agent();
+    // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
+    if (!agent.bot) target.counted++;
+    // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
+    this.sink.record({
+      id: scanId(nowMs),
+      code: target,
+      at: nowMs,
+      ip: request.ip ?? null,
+      bot: agent.bot,
+      device: agent.device,
+      os: agent.os,
+      browser: agent.browser,
+      language: v.language(),
+      referrer: referrerFrom(request.headers.referer),
+      country: v.country(),
+      destination,
+    });
+  }
+
+  /**
+   * A hosted content page (docs/codes.md, "Content pages"): recorded like a redirect, answered
+   * with the page; an app page sends iPhones and Android phones straight to their store.
+   */
+  private answerPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: RedirectTarget,
+    hosted: HostedPage,
+    v: RequestVisitor,
+    nowMs: number,
+  ): void {
+    let url: string | null = null;
+    if (hosted.type === 'app') {
+      const c = hosted.content as unknown as AppContent;
+      const os = v.os()?.toLowerCase();
+      url = toLocation((os === 'ios' ? c.app_store_url : os === 'android' ? c.play_store_url : null) ?? null);
+    }
+    if (request.method !== 'HEAD') this.record(request, target, v, nowMs, url);
+    if (url) reply.code(302).header('location', url).send();
+    else
+      reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send(renderContentPage(hosted, v.language(), target.shortCode));
+    this.redirectSeconds.observe(reply.elapsedTime / 1000);
+  }
+}
+
+/** Another workspace's code on a verified custom domain reads as unknown (the same 404 page). */
+function scoped(target: RedirectTarget | null, owner: string | null): RedirectTarget | null {
+  return owner !== null && target !== null && target.workspaceId !== owner ? null : target;
+}
