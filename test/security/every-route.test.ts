@@ -96,6 +96,17 @@ const SESSION_ROUTES: Record<string, Url> = {
 };
 
 /**
+ * The operator's console (D73): session routes that answer everyone but a signed-in operator, API
+ * keys of any role included, with the 404 of an unknown route (test/features/operator/).
+ */
+const OPERATOR_ROUTES: Record<string, Url> = {
+  'GET /v1/operator/organizations': () => '/v1/operator/organizations',
+  'GET /v1/operator/organizations/:id': (o) => `/v1/operator/organizations/${o.owner.organizationId}`,
+  'PUT /v1/operator/organizations/:id/plan': (o) => `/v1/operator/organizations/${o.owner.organizationId}/plan`,
+  'GET /v1/operator/audit': () => '/v1/operator/audit',
+};
+
+/**
  * Authenticated routes whose path cannot be filled with a real id of the owner, with the reason.
  * They still get the 401 and 403 checks (with a made-up id), not the other-organization check.
  */
@@ -132,6 +143,7 @@ const BODIES: Record<string, unknown> = {
     readings: [{ attribute: 'stateOfHealth', value: 1, measured_at: '2026-01-01T00:00:00Z' }],
   },
   'PATCH /v1/brand-kits/:id': { name: 'Taken over' },
+  'PUT /v1/operator/organizations/:id/plan': { plan: 'enterprise' },
   'POST /v1/dpp/:id/access-grants': { level: 'authority', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
 };
 
@@ -198,7 +210,7 @@ forEachDialect("every route's security", (dialect) => {
     const unclassified = routes
       .filter((r) => {
         const key = keyOf(r);
-        if (!r.auth) return !(key in PUBLIC) && !(key in SESSION_ROUTES);
+        if (!r.auth) return !(key in PUBLIC) && !(key in SESSION_ROUTES) && !(key in OPERATOR_ROUTES);
         return (
           !r.url.startsWith('/v1/') ||
           !r.permission ||
@@ -217,6 +229,11 @@ forEachDialect("every route's security", (dialect) => {
       assert.ok(
         byKey.get(key) && needsSession(byKey.get(key)!),
         `${key}: listed as session-only but not a session route`,
+      );
+    for (const key of Object.keys(OPERATOR_ROUTES))
+      assert.ok(
+        byKey.get(key) && needsSession(byKey.get(key)!),
+        `${key}: listed as an operator route but not a session route`,
       );
     for (const key of Object.keys(UNFILLABLE))
       assert.ok(byKey.get(key)?.auth, `${key}: listed as unfillable but not an authenticated route`);
@@ -247,6 +264,21 @@ forEachDialect("every route's security", (dialect) => {
         () => expectProblem(res, 401, 'authentication'),
         `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`,
       );
+    }
+  });
+
+  it("operator routes: 404 to no credentials, to keys and to every role's session, nothing changes", async () => {
+    const callers: Array<[string, Record<string, string>]> = [
+      ['nobody', {}],
+      ["the owner's key", org.owner.auth],
+      ["a viewer's key", org.viewerKey],
+      ['an org_admin', org.admin.headers],
+      ['a viewer', org.viewer.headers],
+      ["another organization's org_admin", strangerAdmin.headers],
+    ];
+    for (const [key, url] of Object.entries(OPERATOR_ROUTES)) {
+      const route = routes.find((r) => keyOf(r) === key)!;
+      for (const [who, headers] of callers) await expectRejected(route, url(org, strangerShortCode), headers, 404, who);
     }
   });
 

@@ -12,6 +12,7 @@ import {
   setPlan,
 } from '../organizations/index.js';
 import { organizationFootprint } from '../usage/index.js';
+import { systemActor } from '../audit/index.js';
 import { insertOperatorAudit, operatorAuditQuery } from './operator.repo.js';
 import { toAuditEntry, type OperatorAuditQuery, type OrganizationDirectoryQuery } from './operator.schemas.js';
 import type { Operator } from './operator.gate.js';
@@ -98,8 +99,7 @@ export async function changePlan(deps: ServiceDeps, who: Operator, id: string, p
   const at = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await liveOrganization(trx, id);
-    const system = { actorType: 'system' as const, actorId: null, requestId: who.requestId };
-    const { before, after } = await setPlan(trx, id, plan, system, at);
+    const { before, after } = await setPlan(trx, id, plan, systemActor({ requestId: who.requestId }), at);
     if (before.plan === after.plan) return;
     await recordOperatorAction(trx, who, at, {
       action: 'organization.plan_changed',

@@ -5,6 +5,8 @@ import { forEachDialect, sessionOf, useHarness } from '../../support/suite.js';
 import { bootstrap } from '../../../src/cli/commands.js';
 import { addOperator, removeOperator } from '../../../src/features/operator/index.js';
 import { auditOf } from '../../support/callers.js';
+import { systemClock } from '../../../src/lib/clock.js';
+import { createApiKey } from '../../../src/features/api-keys/api-keys.service.js';
 
 /** Operators by the setting, one a test (an address signs in one user). */
 const ENV_OPERATORS = ['list', 'keys', 'plan', 'bad'].map((t) => `${randomSlug(`ops-${t}`)}@example.com`);
@@ -83,7 +85,7 @@ forEachDialect("the operator's console", (dialect) => {
 
   it('an operator without 2FA gets 403 saying two-factor sign-in is required', async () => {
     const op = await person(h, { twoFactor: false });
-    await addOperator({ db: h.db, config: h.config, clock: { now: () => new Date() } }, op.tenant.email);
+    await addOperator({ db: h.db, config: h.config, clock: systemClock }, op.tenant.email);
     const res = await call(h, { url: '/v1/operator/organizations', headers: op.headers });
     const problem = expectProblem(res, 403, 'two-factor-enrolment-required');
     assert.match(problem.detail, /two-factor/);
@@ -100,7 +102,20 @@ forEachDialect("the operator's console", (dialect) => {
       ['PUT', `/v1/operator/organizations/${org}/plan`, { plan: 'not-a-plan' }],
       ['GET', '/v1/operator/audit'],
     ];
-    for (const headers of [plain.headers, plain.tenant.auth, op.tenant.auth, {}]) {
+    // Keys of the operator's own organization, made by each role: a key never reaches the console.
+    const keys = [];
+    for (const role of ['org_admin', 'ws_admin', 'editor', 'approver', 'viewer'] as const) {
+      const maker = await seedMember(h, op.tenant, role === 'org_admin' ? { org: role } : { workspace: role });
+      const input = { organizationId: op.tenant.organizationId, workspaceId: op.tenant.workspaceId, name: role };
+      const { secret } = await createApiKey(
+        h.db,
+        h.config.apiKeyPrefix,
+        { ...input, createdBy: maker.userId },
+        new Date(),
+      );
+      keys.push({ authorization: `Bearer ${secret}` });
+    }
+    for (const headers of [plain.headers, plain.tenant.auth, op.tenant.auth, ...keys, {}]) {
       for (const [method, url, body] of routes) {
         const res = await call(h, { method: method as 'GET', url, headers, body });
         const problem = expectProblem(res, 404, 'not-found');
@@ -167,7 +182,7 @@ forEachDialect("the operator's console", (dialect) => {
   });
 
   it('the instance audit log records looks and changes, the CLI as operator null; removal ends access', async () => {
-    const deps = { db: h.db, config: h.config, clock: { now: () => new Date() } };
+    const deps = { db: h.db, config: h.config, clock: systemClock };
     const op = await person(h, { twoFactor: true });
     const added = await addOperator(deps, op.tenant.email.toUpperCase());
     assert.deepEqual([added.changed, added.two_factor], [true, true]);
