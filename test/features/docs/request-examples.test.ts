@@ -33,6 +33,7 @@ const NOT_SENT: Record<string, string> = {
   'POST /auth/invitations/{id}/accept': 'the token arrives by e-mail',
   'POST /v1/billing/checkout': 'needs a configured payment provider',
   'DELETE /v1/users/me': 'dashboard session only; erases the caller',
+  'PUT /v1/operator/organizations/{id}/plan': "an operator's session with two-factor sign-in (test/features/operator/)",
 };
 
 interface Sent {
