@@ -47,7 +47,7 @@ export const ERROR_TYPES = {
     status: 403,
     title: 'Two-Factor Enrolment Required',
     description:
-      "The organization requires two-factor sign-in (`settings.require_2fa`) and the session user has not turned it on. Enrol with `POST /auth/2fa/enrol` and `/auth/2fa/confirm`; until then the organization's routes answer this to the user's sessions (API keys are not affected).",
+      "The organization requires two-factor sign-in (`settings.require_2fa`) and the session user has not turned it on. Enrol with `POST /auth/2fa/enrol` and `/auth/2fa/confirm`; until then the organization's routes answer this to the user's sessions (API keys are not affected). An operator without two-factor sign-in gets it from the operator's console (`/v1/operator/…`, docs/decisions.md D73).",
   },
   'plan-limit-exceeded': {
     status: 403,

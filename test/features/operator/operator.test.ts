@@ -83,6 +83,19 @@ forEachDialect("the operator's console", (dialect) => {
     assert.deepEqual(none.json.data, []);
   });
 
+  it('the OpenAPI document lists the console under its own tag, by session only', async () => {
+    const doc = (await call(h, { url: '/openapi.json' })).json;
+    const ops = Object.entries<any>(doc.paths)
+      .filter(([path]) => path.startsWith('/v1/operator/'))
+      .flatMap(([, item]) => Object.values<any>(item));
+    assert.equal(ops.length, 4);
+    for (const op of ops) {
+      assert.deepEqual([op.tags, op.security], [['Operator'], [{ session: [] }]], op.operationId);
+      assert.ok(op.responses['404'] && op.responses['403'], op.operationId);
+    }
+    assert.ok(doc.tags.some((t: any) => t.name === 'Operator' && t.description));
+  });
+
   it('an operator without 2FA gets 403 saying two-factor sign-in is required', async () => {
     const op = await person(h, { twoFactor: false });
     await addOperator({ db: h.db, config: h.config, clock: systemClock }, op.tenant.email);
