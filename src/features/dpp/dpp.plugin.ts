@@ -6,12 +6,14 @@ import resolverRoutes from './resolver.routes.js';
 import modelRoutes from './models.routes.js';
 import credentialsRoutes from './credentials.routes.js';
 import readingsRoutes from './readings.routes.js';
+import previewRoutes from './preview.routes.js';
 
 /** Battery passports: the /v1/dpp API, model passports, access grants, the public pages and the GS1 resolver. */
 export default async function dppFeature(app: App) {
   await dppRoutes(app);
   await grantsRoutes(app);
   await readingsRoutes(app);
+  await previewRoutes(app);
   await publicRoutes(app);
   await modelRoutes(app);
   await credentialsRoutes(app);
