@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { dppExamples } from './scripts/dpp-examples';
 
 // `npm run dev`: Vite with hot reload on :5173, the API proxied to the service (npm start, :3000).
 const api = process.env.QRS_API ?? 'http://localhost:3000';
 const proxied = ['/v1', '/auth', '/r', '/01', '/dpp', '/docs', '/openapi.json', '/.well-known'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), dppExamples()],
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: false }])) },
   build: {
     outDir: 'dist',

@@ -351,11 +351,13 @@ export function problemLine(problem: Problem, tools: MessageTools, labels: Recor
 }
 
 /**
- * A passport check's issue (docs/dpp.md): its sentence is written for people already, in English,
- * so English readers get it as it is; other languages get the sentence of its code.
+ * A passport check's issue (docs/dpp.md) as the sentence of its code in the chosen language, naming
+ * the field by its label: the server's English ("must have at least 1 characters") is not plural-aware.
  */
-export function issueMessage(issue: { path: string; code: string; message: string }, tools: MessageTools): string {
-  return tools.lang === 'en'
-    ? issue.message
-    : fieldMessage({ pointer: issue.path, detail: issue.message, code: issue.code }, tools);
+export function issueMessage(
+  issue: { path: string; code: string; message: string },
+  tools: MessageTools,
+  label?: string,
+): string {
+  return fieldMessage({ pointer: issue.path, detail: issue.message, code: issue.code }, tools, label);
 }

@@ -13,11 +13,14 @@ export function PublicationCard({
   passport: p,
   confirm,
   onAct,
+  preview,
   children,
 }: {
   passport: { publication_status: string; version: number; digital_link: string; public_url: string };
   confirm: Record<Act, string>;
   onAct(what: Act): Promise<void>;
+  /** In place of the link to the public URL (which answers only once published). */
+  preview?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useI18n();
@@ -37,11 +40,13 @@ export function PublicationCard({
         {t('dpp.digitalLink')}: <code data-testid="digital-link">{p.digital_link}</code>{' '}
         <CopyButton text={p.digital_link} />
       </p>
-      <p>
-        <a href={p.public_url} target="_blank" rel="noreferrer">
-          {t('dpp.preview')}
-        </a>
-      </p>
+      {preview ?? (
+        <p>
+          <a href={p.public_url} target="_blank" rel="noreferrer">
+            {t('dpp.preview')}
+          </a>
+        </p>
+      )}
       {children}
       <ProblemAlert problem={act.problem} fields={act.fields} />
       {asking ? (

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { issueMessage } from '../../ui/problem-message';
+import { useEnumLabel } from './editor/enum-words';
+import { EnumHint } from './editor/EnumHint';
 
 export interface SchemaNode {
   type?: string | string[];
@@ -78,7 +80,7 @@ function AccessTag({ level }: { level?: string }) {
   return <span className={`access access-${level}`}>{t(`dpp.access.${level}` as MessageKey)}</span>;
 }
 
-function IssuesAt({ path, issues }: { path: string; issues: Issue[] }) {
+function IssuesAt({ path, issues, label }: { path: string; issues: Issue[]; label?: string }) {
   const { t, fmt, lang } = useI18n();
   const mine = issues.filter((i) => i.path === path);
   if (!mine.length) return null;
@@ -90,7 +92,7 @@ function IssuesAt({ path, issues }: { path: string; issues: Issue[] }) {
           className={i.severity === 'error' ? 'field-error' : 'field-warn'}
           data-path={path}
         >
-          {issueMessage(i, { t, fmt, lang })}
+          {issueMessage(i, { t, fmt, lang }, label)}
         </small>
       ))}
     </>
@@ -141,6 +143,7 @@ function ArrayField({
 
 function Leaf({ node, pointer, ctx, label }: { node: SchemaNode; pointer: string[]; ctx: Ctx; label: string }) {
   const { t } = useI18n();
+  const enumLabel = useEnumLabel();
   const path = `/data/${pointer.join('/')}`;
   const id = `f-${pointer.join('-')}`;
   const value = getAt(ctx.data, pointer);
@@ -156,7 +159,7 @@ function Leaf({ node, pointer, ctx, label }: { node: SchemaNode; pointer: string
         <option value="">{t('app.none')}</option>
         {node.enum.map((v) => (
           <option key={String(v)} value={String(v)}>
-            {String(v)}
+            {enumLabel(v)}
           </option>
         ))}
       </select>
@@ -212,7 +215,8 @@ function Leaf({ node, pointer, ctx, label }: { node: SchemaNode; pointer: string
       </label>
       {control}
       {node.description ? <small className="muted">{node.description}</small> : null}
-      <IssuesAt path={path} issues={ctx.issues} />
+      {type === 'array' ? <EnumHint root={ctx.root} items={node.items} /> : null}
+      <IssuesAt path={path} issues={ctx.issues} label={label} />
     </div>
   );
 }
@@ -227,11 +231,22 @@ function Node({ node, pointer, ctx, label }: { node: SchemaNode; pointer: string
         {label}
         {ctx.required.has(path) ? <span className="req"> *</span> : null} <AccessTag level={n['x-access']} />
       </legend>
-      <IssuesAt path={path} issues={ctx.issues} />
+      <IssuesAt path={path} issues={ctx.issues} label={label} />
       {Object.entries(n.properties).map(([k, child]) => (
         <Node key={k} node={child} pointer={[...pointer, k]} ctx={ctx} label={humanize(k)} />
       ))}
     </fieldset>
+  );
+}
+
+/** One section of the contract (a top-level member of PassportData): a step of the passport editor. */
+export function SchemaSection({ section, schema, ...ctx }: Ctx & { schema: SchemaNode; section: string }) {
+  const child = (resolve(ctx.root, schema) ?? schema).properties?.[section];
+  if (!child) return null;
+  return (
+    <div className="dpp-form">
+      <Node node={child} pointer={[section]} ctx={ctx} label={humanize(section)} />
+    </div>
   );
 }
 

@@ -1,0 +1,5 @@
+// Built by web/scripts/dpp-examples.ts: the URL of each example passport.
+declare module 'virtual:dpp-examples' {
+  const urls: Record<'ev' | 'lmt' | 'stationary', string>;
+  export default urls;
+}
