@@ -21,11 +21,13 @@ import { QrDownloads } from './editor/QrDownloads';
 import { StartFrom } from './editor/StartFrom';
 import { PreviewLink } from './editor/PreviewLink';
 import { StepList, StepNav } from './editor/Steps';
+import { useSectionName } from './editor/use-words';
 import './editor/editor.css';
 
 export default function PassportEditor() {
   const { id } = useParams();
   const { t } = useI18n();
+  const sectionName = useSectionName();
   const writes = usePassportWrites();
   const navigate = useNavigate();
   const schemas = useContractSchemas<SchemaNode>();
@@ -108,6 +110,7 @@ export default function PassportEditor() {
               root={schemas.data}
               schema={dataSchema}
               section={sections[draft.step]?.key ?? ''}
+              title={sectionName(sections[draft.step]?.key ?? '')}
               data={draft.data}
               issues={checked.shown}
               required={checked.required}

@@ -240,12 +240,17 @@ function Node({ node, pointer, ctx, label }: { node: SchemaNode; pointer: string
 }
 
 /** One section of the contract (a top-level member of PassportData): a step of the passport editor. */
-export function SchemaSection({ section, schema, ...ctx }: Ctx & { schema: SchemaNode; section: string }) {
+export function SchemaSection({
+  section,
+  title,
+  schema,
+  ...ctx
+}: Ctx & { schema: SchemaNode; section: string; title?: string }) {
   const child = (resolve(ctx.root, schema) ?? schema).properties?.[section];
   if (!child) return null;
   return (
     <div className="dpp-form">
-      <Node node={child} pointer={[section]} ctx={ctx} label={humanize(section)} />
+      <Node node={child} pointer={[section]} ctx={ctx} label={title ?? humanize(section)} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 // The contract's sections as steps: a list to jump to any of them, each with how many of its
 // attributes are filled and how many problems it shows; previous and next below the section.
-import { humanize, type Issue } from '../schema-form';
+import type { Issue } from '../schema-form';
 import { filled, sectionOf, type Section } from './progress';
-import { useEditorWords } from './use-words';
+import { useEditorWords, useSectionName } from './use-words';
 
 interface StepsProps {
   sections: Section[];
@@ -17,6 +17,7 @@ const errorsIn = (issues: Issue[], key: string) =>
 
 export function StepList({ sections, data, step, issues, onStep }: StepsProps) {
   const w = useEditorWords();
+  const name = useSectionName();
   const total = sections.reduce((n, s) => n + s.attributes.length, 0);
   const done = sections.reduce((n, s) => n + filled(data, s.attributes), 0);
   return (
@@ -38,7 +39,7 @@ export function StepList({ sections, data, step, issues, onStep }: StepsProps) {
                 aria-current={i === step ? 'step' : undefined}
                 onClick={() => onStep(i)}
               >
-                <span>{humanize(s.key)}</span>{' '}
+                <span>{name(s.key)}</span>{' '}
                 <span className="muted small">
                   {w('stepProgress', { n: filled(data, s.attributes), total: s.attributes.length })}
                 </span>
@@ -58,6 +59,7 @@ export function StepList({ sections, data, step, issues, onStep }: StepsProps) {
 
 export function StepNav({ sections, step, issues, onStep }: Omit<StepsProps, 'data'>) {
   const w = useEditorWords();
+  const name = useSectionName();
   const errors = errorsIn(issues, sections[step]?.key ?? '');
   return (
     <div className="dpp-step-nav">
@@ -69,12 +71,12 @@ export function StepNav({ sections, step, issues, onStep }: Omit<StepsProps, 'da
       <p className="muted small">{w('step', { n: step + 1, total: sections.length })}</p>
       {step > 0 ? (
         <button type="button" className="btn" onClick={() => onStep(step - 1)}>
-          {w('previous', { section: humanize(sections[step - 1].key) })}
+          {w('previous', { section: name(sections[step - 1].key) })}
         </button>
       ) : null}{' '}
       {step < sections.length - 1 ? (
         <button type="button" className="btn" onClick={() => onStep(step + 1)}>
-          {w('next', { section: humanize(sections[step + 1].key) })}
+          {w('next', { section: name(sections[step + 1].key) })}
         </button>
       ) : null}
     </div>

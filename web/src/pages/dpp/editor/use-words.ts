@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { interpolate } from '../../../i18n/format';
-import { EDITOR_WORDS, type EditorWord } from './words';
+import { humanize } from '../schema-form';
+import { EDITOR_WORDS, SECTION_NAMES, type EditorWord } from './words';
 
 /** The editor's words in the chosen language (English for any other). */
 export function useEditorWords() {
@@ -11,4 +12,10 @@ export function useEditorWords() {
       interpolate((lang === 'de' ? EDITOR_WORDS.de : EDITOR_WORDS.en)[key], vars, fmt),
     [lang, fmt],
   );
+}
+
+/** A section's name in the chosen language; a section added to the contract later shows its key, humanized. */
+export function useSectionName() {
+  const { lang } = useI18n();
+  return (key: string) => SECTION_NAMES[key]?.[lang === 'de' ? 1 : 0] ?? humanize(key);
 }

@@ -44,3 +44,14 @@ export const EDITOR_WORDS = {
 } as const;
 
 export type EditorWord = keyof (typeof EDITOR_WORDS)['en'];
+
+/** The contract's sections (the Battery Pass data model's aspects) by name, English and German. */
+export const SECTION_NAMES: Record<string, [string, string]> = {
+  generalProductInformation: ['General product information', 'Allgemeine Produktinformationen'],
+  carbonFootprint: ['Carbon footprint', 'CO₂-Fußabdruck'],
+  supplyChainDueDiligence: ['Supply chain due diligence', 'Sorgfaltspflichten in der Lieferkette'],
+  materialComposition: ['Material composition', 'Materialzusammensetzung'],
+  circularity: ['Circularity', 'Kreislaufwirtschaft'],
+  performance: ['Performance and durability', 'Leistung und Haltbarkeit'],
+  labels: ['Labels and conformity', 'Kennzeichnungen und Konformität'],
+};
