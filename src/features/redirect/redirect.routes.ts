@@ -7,7 +7,13 @@ import { Redirector } from './redirector.js';
 
 /** The short URL and the routes beside it: the password form and a content page's downloads. */
 async function redirectRoutes(app: App) {
-  const redirector = new Redirector(app);
+  const redirector = new Redirector({
+    cache: app.redirects,
+    domains: app.customDomains,
+    sink: app.scans,
+    redirectSeconds: app.metrics.redirectSeconds,
+    deps: app.deps,
+  });
   app.get('/r/:short_code', redirectRoute, (request, reply) => redirector.handle(request, reply));
   const lookup = redirector.lookup.bind(redirector);
   // The password form posts back to the short URL; it shares the lookup and the answer.

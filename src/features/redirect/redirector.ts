@@ -14,6 +14,15 @@ import { renderContentPage, type HostedPage } from './content-page.js';
 const VISITOR_COOKIE = 'qrs_vid';
 const VISITOR_ID = /^[0-9A-Za-z]{16,64}$/;
 
+/** What the redirect reads of the app: its route plugin, which declares them, hands them over. */
+export interface RedirectorParts {
+  cache: App['redirects'];
+  domains: App['customDomains'];
+  sink: App['scans'];
+  redirectSeconds: App['metrics']['redirectSeconds'];
+  deps: App['deps'];
+}
+
 /**
  * The redirect's hot path, `GET /r/:short_code`: a cached lookup (no database round trip), a
  * weighted sticky pick, and an in-memory scan record that the scan sink writes in batches. HEAD
@@ -35,12 +44,12 @@ export class Redirector {
   private lastRawHost = '';
   private lastHost = '';
 
-  constructor(app: App) {
-    const { config, clock } = app.deps;
-    this.cache = app.redirects;
-    this.domains = app.customDomains;
-    this.sink = app.scans;
-    this.redirectSeconds = app.metrics.redirectSeconds;
+  constructor(parts: RedirectorParts) {
+    const { config, clock } = parts.deps;
+    this.cache = parts.cache;
+    this.domains = parts.domains;
+    this.sink = parts.sink;
+    this.redirectSeconds = parts.redirectSeconds;
     this.clock = clock;
     this.countryHeader = config.countryHeader;
     this.baseHost = normalizeRequestHost(new URL(config.baseUrl).hostname);

@@ -2,15 +2,12 @@ import type { App } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
 import { sessionRoute } from '../../http/route.js';
 import { PasswordReset, PasswordResetAccepted, PasswordResetBody, PasswordResetConfirmBody } from './auth.schemas.js';
-import { RESET_JOB, confirmPasswordReset, mailResetLink, requestPasswordReset } from './password-reset.service.js';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 import { problem, tags } from './account-routes.shared.js';
 
 /** Getting back into an account by e-mail: the link, and the new password with its token. */
 export function passwordResetRoutes(app: App) {
   const ctx = app.deps;
-  app.jobs.register<{ email: string }>(RESET_JOB, (job) => mailResetLink(ctx, job.payload.email), {
-    retryDelaysMs: [10_000, 60_000, 300_000],
-  });
 
   app.post(
     '/auth/password-reset',

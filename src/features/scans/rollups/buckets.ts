@@ -1,3 +1,4 @@
+import { isoDay } from '../../../lib/time.js';
 import type { Grain } from './rollups.table.js';
 
 export const QUARTER = 15 * 60_000;
@@ -15,7 +16,7 @@ export function bucketKey(grain: Grain, ms: number): string {
   if (grain === 'm') return date.slice(0, 7);
   const minutes = Math.floor((ms - day * DAY) / 60_000);
   const hour = `${date}T${pad2(Math.floor(minutes / 60))}`;
-  return grain === 'h' ? hour : `${hour}:${pad2(minutes % 60 - (minutes % 15))}`;
+  return grain === 'h' ? hour : `${hour}:${pad2((minutes % 60) - (minutes % 15))}`;
 }
 
 const dates = new Map<number, string>();
@@ -23,7 +24,7 @@ function dateOfDay(day: number): string {
   let date = dates.get(day);
   if (date === undefined) {
     if (dates.size >= 20_000) dates.clear();
-    date = new Date(day * DAY).toISOString().slice(0, 10);
+    date = isoDay(day * DAY);
     dates.set(day, date);
   }
   return date;
