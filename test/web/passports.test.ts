@@ -52,7 +52,8 @@ describe('dashboard: battery passports and GS1 prefixes', { skip }, () => {
     await page.getByRole('link', { name: 'Battery passports' }).click();
     await page.getByRole('link', { name: 'New passport' }).click();
     await page.getByLabel('GTIN').fill('04260123456780');
-    await page.locator('[data-path="/gtin"]').waitFor();
+    // The check is a debounced round trip; under the whole suite it once took longer than 15 s.
+    await page.locator('[data-path="/gtin"]').waitFor({ timeout: 45_000 });
     await page.getByLabel('GTIN').fill(fixture.gtin);
     await page.locator('[data-path="/gtin"]').waitFor({ state: 'detached' });
     await page.getByLabel('Serial number').fill(fixture.serial);
