@@ -6,6 +6,7 @@ import type { MessageKey } from '../i18n/en';
 import { useCode, useCodeDownloads, useCodeWrites } from '../api/hooks/codes';
 import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { useIsPhone } from '../ui/media';
+import { QrDownloadButtons } from '../ui/QrDownloadButtons';
 import { DateInput } from '../ui/DateInput';
 import { TimeInput } from '../ui/TimeInput';
 import { CODE_TYPES, type CodeType } from './Codes';
@@ -22,23 +23,15 @@ import { Preview, PreviewBar } from './code/CodePreview';
 import { designFilled } from './code/design-form';
 
 export function Downloads({ code }: { code: Code }) {
-  const { t } = useI18n();
   const downloads = useCodeDownloads();
-  const dl = useSubmit(async (fmt: 'svg' | 'png' | 'pdf' | 'eps') => {
-    // Named as the server names it (the code's title, else its short code), not by its id.
-    const file = await downloads.qr(code.id, fmt);
-    saveBlob(file.blob, file.filename ?? `${code.short_code ?? code.id}.${fmt}`);
-  });
   return (
-    <div className="downloads" role="group" aria-label={t('edit.downloads')}>
-      <span>{t('edit.downloads')}:</span>
-      {(['svg', 'png', 'pdf', 'eps'] as const).map((f) => (
-        <button key={f} type="button" className="btn btn-small" onClick={() => void dl.run(f)}>
-          {f.toUpperCase()}
-        </button>
-      ))}
-      <ProblemAlert problem={dl.problem} />
-    </div>
+    <QrDownloadButtons
+      save={async (fmt) => {
+        // Named as the server names it (the code's title, else its short code), not by its id.
+        const file = await downloads.qr(code.id, fmt);
+        saveBlob(file.blob, file.filename ?? `${code.short_code ?? code.id}.${fmt}`);
+      }}
+    />
   );
 }
 
