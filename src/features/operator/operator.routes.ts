@@ -1,10 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
-import { sessionRoute, type OperationSchema } from '../../http/route.js';
-import { problemResponse } from '../../http/openapi.js';
-import type { ServiceDeps } from '../../platform/deps.js';
-import { operatorOf, type Operator } from './operator.gate.js';
+import { operatorAt, operatorRoute, tags } from './operator.route.js';
 import {
   OperatorAuditEntry,
   OperatorAuditQuery,
@@ -15,38 +11,12 @@ import {
 } from './operator.schemas.js';
 import { changePlan, listOperatorAudit, listOrganizations, organizationForOperator } from './operator.service.js';
 
-const tags = ['Operator'];
-const operators = new WeakMap<FastifyRequest, Operator>();
-const operatorAt = (request: FastifyRequest) => operators.get(request)!;
-
-const ERRORS = {
-  403: problemResponse(
-    'An operator without two-factor sign-in (two-factor-enrolment-required), or a change without the X-CSRF-Token header',
-    403,
-  ),
-  404: problemResponse('Not a signed-in operator (API keys included), or no such organization', 404),
-};
-
-/**
- * An operator's route (docs/decisions.md D73): a dashboard session that reads the cookie itself, as
- * sessionRoute says, and is checked before validation, so nobody but an operator learns from a 400
- * that the route exists.
- */
-function operatorRoute<S extends OperationSchema>(deps: ServiceDeps, schema: S) {
-  const declared = sessionRoute({
-    ...schema,
-    security: [{ session: [] }],
-    response: { ...ERRORS, ...(schema.response as object) },
-  });
-  return {
-    ...declared,
-    preValidation: async (request: FastifyRequest) => {
-      operators.set(request, await operatorOf(deps, request));
-    },
-  };
+/** Every route under /v1/operator: each resource's file adds its routes here. */
+export async function operatorRoutes(app: App) {
+  organizationRoutes(app);
 }
 
-export async function operatorRoutes(app: App) {
+function organizationRoutes(app: App) {
   const deps = app.deps;
 
   app.get(
