@@ -2157,6 +2157,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/gs1-prefixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GS1 company prefix claims to verify
+         * @description The claims of one status across organizations, oldest submission first, each with the organization and the evidence; `status=pending` (the default) is the queue. Lists are not recorded in the instance audit log.
+         */
+        get: operations["operatorListGs1PrefixClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/gs1-prefixes/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a pending GS1 company prefix claim
+         * @description The claim becomes `verified`, as `qrs gs1-prefix verify` makes it: passports under it can be published, others' passports published under it are archived. Recorded in the instance audit log (`gs1_prefix.verified`) and the organization's (`gs1_prefixes.verified`, a system change); the organization's admins are notified in the dashboard and by e-mail. A claim that is not pending, or overlaps a prefix verified for another organization, is a 409.
+         */
+        post: operations["operatorApproveGs1Prefix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/gs1-prefixes/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The licence document of a claim
+         * @description The bytes the organization uploaded (PDF, PNG or JPEG, checked by their first bytes on upload), inline, with `X-Content-Type-Options: nosniff` and a sandboxing CSP. A claim without a document is a 404.
+         */
+        get: operations["operatorGetGs1PrefixEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/gs1-prefixes/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending GS1 company prefix claim, saying why
+         * @description The claim becomes `rejected` with the reason, which the organization's admins read in their notification and e-mail; they can submit it again with new evidence. Recorded in the instance audit log (`gs1_prefix.rejected`, with the reason) and the organization's (`gs1_prefixes.rejected`). A claim that is not pending is a 409.
+         */
+        post: operations["operatorRejectGs1Prefix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The instance's health
+         * @description Version and uptime, the database (dialect, reachable, latency) and Redis, this instance's scan backlog, writer lag and journal, the job queue by kind, and the e-mail and webhook deliveries that failed in the last 24 hours. The same figures GET /v1/health and /metrics give, with the queue's; the app keeps no errors of its own (they go to the log stream).
+         */
+        get: operations["operatorGetHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/organizations": {
         parameters: {
             query?: never;
@@ -2210,6 +2310,26 @@ export interface paths {
          * @description Moves the organization to another plan, as `qrs org set-plan` does: the organization's own audit log shows a system change (`organizations.updated`), the instance audit log the operator (`organization.plan_changed`, before and after). The plan it already has changes and records nothing.
          */
         put: operations["operatorSetOrganizationPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in operator
+         * @description Whether the session's user may use the console: an operator with two-factor sign-in gets their address; an operator without it the 403 `two-factor-enrolment-required`; anyone else the 404 every operator route gives. The dashboard shows its Operator section from this answer.
+         */
+        get: operations["operatorGetSession"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3864,6 +3984,87 @@ export interface components {
              */
             name: string;
         };
+        /** Gs1Prefix */
+        Gs1Prefix: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description When an operator last verified or rejected it. */
+            decided_at: string | null;
+            evidence: components["schemas"]["Gs1PrefixEvidence"];
+            /** @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+            id: string;
+            organization_id: string;
+            /**
+             * @description GS1 company prefix in GTIN-13 form (a U.P.C. company prefix with its leading 0).
+             * @example 4260123
+             */
+            prefix: string;
+            /** @description The operator's reason, while `rejected`. */
+            rejection_reason: string | null;
+            /**
+             * @description `self_declared`: claimed without evidence, which an operator does not review; `pending`: submitted with evidence, waiting for an operator; `verified`: an operator verified it, and only a verified prefix lets passports be published and resolved; `rejected`: an operator refused it (`rejection_reason` says why), and it can be submitted again with new evidence. `removed` only in the answer to DELETE.
+             * @enum {unknown}
+             */
+            status: "self_declared" | "pending" | "verified" | "rejected" | "removed";
+            /** @description When the evidence was last submitted. */
+            submitted_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            verified_at: string | null;
+        };
+        /**
+         * Gs1PrefixEvidence
+         * @description What the claim was last submitted with; null without.
+         */
+        Gs1PrefixEvidence: {
+            /** @description The GS1 licence document uploaded, if any (its bytes are for the operator). */
+            file: {
+                /** @example application/pdf */
+                content_type: string;
+                /** @example gs1-licence.pdf */
+                name: string;
+                size: number;
+            } | null;
+            /** @description What the GEPIR record says, as copied. */
+            gepir_text: string | null;
+            /** @description The address of the GEPIR record found. */
+            gepir_url: string | null;
+        } | null;
+        /**
+         * Gs1PrefixEvidenceInput
+         * @description A licence document, or the GEPIR record (address and/or text); at least one of them.
+         */
+        Gs1PrefixEvidenceInput: {
+            /** @description The GS1 licence document (the certificate GS1 issued). */
+            file?: {
+                /**
+                 * @description PDF, PNG or JPEG; must match the bytes.
+                 * @enum {string}
+                 */
+                content_type: "application/pdf" | "image/png" | "image/jpeg";
+                /**
+                 * @description The document, base64. At most FILE_MAX_BYTES once decoded (default 5 MiB).
+                 * @example JVBERi0xLjQKJSVFT0YK
+                 */
+                data: string;
+                /** @example gs1-licence.pdf */
+                name: string;
+            };
+            /** @description What the GEPIR record says, as copied. */
+            gepir_text?: string;
+            /** @description The address of the GEPIR record (gepir.gs1.org) that names the organization. */
+            gepir_url?: string;
+        };
+        /** Gs1PrefixList */
+        Gs1PrefixList: {
+            data: components["schemas"]["Gs1Prefix"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** Gs1PrefixResponse */
+        Gs1PrefixResponse: {
+            data: components["schemas"]["Gs1Prefix"];
+            meta: components["schemas"]["Meta"];
+        };
         /** Invitation */
         Invitation: {
             accepted_at: string | null;
@@ -4199,7 +4400,11 @@ export interface components {
                 organization_name?: string;
                 /** @description YYYY-MM */
                 period?: string;
-                /** @description code_rejected: the reviewer’s reason. */
+                /** @description gs1_prefix_…: the GS1 company prefix. */
+                prefix?: string;
+                /** @description gs1_prefix_…: the claim’s gcp_… id. */
+                prefix_id?: string;
+                /** @description code_rejected: the reviewer’s reason; gs1_prefix_rejected: the operator’s. */
                 reason?: string;
                 threshold?: number;
                 used?: number;
@@ -4207,10 +4412,10 @@ export interface components {
             /** @example ntf_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
             id: string;
             /**
-             * @description `approval_requested` (a code of a workspace you may approve in waits for approval), `code_approved` and `code_rejected` (your code was reviewed), `code_commented` (a comment on your code), `mentioned` (a comment names you with `@` and your address or name), `invitation_accepted` (someone you invited joined), `export_ready` (your data export can be downloaded), `usage_threshold` (your organization reached 80 % or 100 % of a plan limit; org admins).
+             * @description `approval_requested` (a code of a workspace you may approve in waits for approval), `code_approved` and `code_rejected` (your code was reviewed), `code_commented` (a comment on your code), `mentioned` (a comment names you with `@` and your address or name), `invitation_accepted` (someone you invited joined), `export_ready` (your data export can be downloaded), `usage_threshold` (your organization reached 80 % or 100 % of a plan limit; org admins), `gs1_prefix_verified` and `gs1_prefix_rejected` (an operator verified or rejected a GS1 company prefix your organization claimed, with the reason; org admins).
              * @enum {unknown}
              */
-            kind: "approval_requested" | "code_approved" | "code_rejected" | "code_commented" | "mentioned" | "invitation_accepted" | "export_ready" | "usage_threshold";
+            kind: "approval_requested" | "code_approved" | "code_rejected" | "code_commented" | "mentioned" | "invitation_accepted" | "export_ready" | "usage_threshold" | "gs1_prefix_verified" | "gs1_prefix_rejected";
             /** @description The dashboard path it leads to, e.g. `/codes/qr_…`. */
             link: string;
             organization_id: string;
@@ -4237,6 +4442,8 @@ export interface components {
             code_commented: components["schemas"]["NotificationChannels"];
             code_rejected: components["schemas"]["NotificationChannels"];
             export_ready: components["schemas"]["NotificationChannels"];
+            gs1_prefix_rejected: components["schemas"]["NotificationChannels"];
+            gs1_prefix_verified: components["schemas"]["NotificationChannels"];
             invitation_accepted: components["schemas"]["NotificationChannels"];
             mentioned: components["schemas"]["NotificationChannels"];
             usage_threshold: components["schemas"]["NotificationChannels"];
@@ -4256,6 +4463,8 @@ export interface components {
             code_commented?: components["schemas"]["NotificationChannels"];
             code_rejected?: components["schemas"]["NotificationChannels"];
             export_ready?: components["schemas"]["NotificationChannels"];
+            gs1_prefix_rejected?: components["schemas"]["NotificationChannels"];
+            gs1_prefix_verified?: components["schemas"]["NotificationChannels"];
             invitation_accepted?: components["schemas"]["NotificationChannels"];
             mentioned?: components["schemas"]["NotificationChannels"];
             usage_threshold?: components["schemas"]["NotificationChannels"];
@@ -4300,6 +4509,116 @@ export interface components {
         OperatorAuditEntryList: {
             data: components["schemas"]["OperatorAuditEntry"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** OperatorGs1PrefixClaim */
+        OperatorGs1PrefixClaim: {
+            /** Format: date-time */
+            created_at: string;
+            decided_at: string | null;
+            evidence: components["schemas"]["Gs1PrefixEvidence"];
+            /** @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+            id: string;
+            /** @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+            organization_id: string;
+            /** @example Acme Corp */
+            organization_name: string;
+            /** @example 4260123 */
+            prefix: string;
+            rejection_reason: string | null;
+            /**
+             * @description `self_declared`: claimed without evidence, which an operator does not review; `pending`: submitted with evidence, waiting for an operator; `verified`: an operator verified it, and only a verified prefix lets passports be published and resolved; `rejected`: an operator refused it (`rejection_reason` says why), and it can be submitted again with new evidence. `removed` only in the answer to DELETE.
+             * @enum {unknown}
+             */
+            status: "self_declared" | "pending" | "verified" | "rejected";
+            /** @description When the evidence was last submitted: the queue’s order. */
+            submitted_at: string | null;
+        };
+        /** OperatorGs1PrefixClaimList */
+        OperatorGs1PrefixClaimList: {
+            data: components["schemas"]["OperatorGs1PrefixClaim"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** OperatorGs1PrefixClaimResponse */
+        OperatorGs1PrefixClaimResponse: {
+            data: components["schemas"]["OperatorGs1PrefixClaim"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** OperatorHealth */
+        OperatorHealth: {
+            /**
+             * Format: date-time
+             * @example 2026-12-02T17:30:00.000Z
+             */
+            checked_at: string;
+            database: {
+                dialect: "postgres" | "sqlite";
+                /** @description How long `select 1` took. */
+                latency_ms: number | null;
+                /** @description `select 1` answered within 2 s, as GET /v1/health checks. */
+                reachable: boolean;
+            };
+            /** @example production */
+            environment: string;
+            jobs: {
+                /** @description Failed tries in the window, every kind. */
+                failed: number;
+                /** @description Kinds with something waiting, running or failed; by name. */
+                kinds: components["schemas"]["OperatorJobKindHealth"][];
+                pending: number;
+                running: number;
+            };
+            mail: {
+                /** @description Failed deliveries of e-mail in the window (`mail.send` jobs retried or given up). */
+                failed: number;
+            };
+            redis: {
+                /** @description REDIS_URL is set. */
+                configured: boolean;
+                /** @description Redis answers (its circuit is closed); null without REDIS_URL. Unreachable, the service runs on per-instance fallbacks. */
+                reachable: boolean | null;
+            };
+            /** @description This instance's scan pipeline, as GET /v1/health and /metrics report it. */
+            scans: {
+                /** @description SCAN_BACKLOG_DEGRADED: past it GET /v1/health says `backlog`. */
+                backlog_degraded_at: number;
+                /** @description Scans dropped since start (only ever without a journal). */
+                dropped: number;
+                journal: "on" | "off" | "unavailable";
+                /** @description Bytes of the scan journal on disk. */
+                journal_bytes: number;
+                /** @description Age of the oldest of them: the writer's lag. */
+                lag_seconds: number;
+                /** @description Scans recorded by this instance and not yet written (the backlog). */
+                pending: number;
+            };
+            /** @description Since this instance (the process answering) started. */
+            uptime_seconds: number;
+            /** @example 1.14.0 */
+            version: string;
+            webhooks: {
+                /** @description Webhook deliveries that gave up in the window (every attempt failed). */
+                failed: number;
+            };
+            /** @description The recent failures below are counted over this many hours. */
+            window_hours: number;
+        };
+        /** OperatorHealthResponse */
+        OperatorHealthResponse: {
+            data: components["schemas"]["OperatorHealth"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** OperatorJobKindHealth */
+        OperatorJobKindHealth: {
+            /** @description Of those, the jobs that gave up after their last try. */
+            dead: number;
+            /** @description Failed tries in the window: jobs waiting for a retry, and those that gave up. */
+            failed: number;
+            /** @example mail.send */
+            kind: string;
+            /** @description Waiting to run (due or later, retries included). */
+            pending: number;
+            /** @description Claimed by an instance now. */
+            running: number;
         };
         /** OperatorOrganization */
         OperatorOrganization: {
@@ -4352,6 +4671,21 @@ export interface components {
             scans: number;
             /** @description Bytes of uploaded files and logos. */
             storage_bytes: number;
+        };
+        /** OperatorSession */
+        OperatorSession: {
+            /** @example ops@example.com */
+            email: string;
+            /**
+             * @description Always true: an operator without it gets 403 instead.
+             * @enum {boolean}
+             */
+            two_factor: true;
+        };
+        /** OperatorSessionResponse */
+        OperatorSessionResponse: {
+            data: components["schemas"]["OperatorSession"];
+            meta: components["schemas"]["Meta"];
         };
         /** Organization */
         Organization: {
@@ -40192,6 +40526,18 @@ export interface operations {
                      *           "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *           "prefix": "4260123",
                      *           "status": "self_declared",
+                     *           "evidence": {
+                     *             "file": {
+                     *               "name": "gs1-licence.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 1
+                     *             },
+                     *             "gepir_url": "https://example.com/spring-sale",
+                     *             "gepir_text": "gepir text"
+                     *           },
+                     *           "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *           "rejection_reason": "rejection reason",
+                     *           "decided_at": "2026-03-14T09:26:53.000Z",
                      *           "verified_at": "2026-03-14T09:26:53.000Z",
                      *           "created_at": "2026-03-14T09:26:53.000Z",
                      *           "updated_at": "2026-03-14T09:26:53.000Z"
@@ -40208,29 +40554,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
-                            id: string;
-                            organization_id: string;
-                            /**
-                             * @description GS1 company prefix in GTIN-13 form (a U.P.C. company prefix with its leading 0).
-                             * @example 4260123
-                             */
-                            prefix: string;
-                            /**
-                             * @description `self_declared` until the operator verifies it; only a `verified` prefix lets passports be published and resolved. `removed` only in the answer to DELETE.
-                             * @enum {unknown}
-                             */
-                            status: "self_declared" | "verified" | "removed";
-                            /** Format: date-time */
-                            updated_at: string;
-                            verified_at: string | null;
-                        }[];
-                        meta: components["schemas"]["ListMeta"];
-                    };
+                    "application/json": components["schemas"]["Gs1PrefixList"];
                 };
             };
             /** @description Invalid JSON or missing required fields */
@@ -40471,6 +40795,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    evidence?: components["schemas"]["Gs1PrefixEvidenceInput"];
                     /**
                      * @description 4 to 12 digits.
                      * @example 4260123
@@ -40498,6 +40823,18 @@ export interface operations {
                      *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "prefix": "4260123",
                      *         "status": "self_declared",
+                     *         "evidence": {
+                     *           "file": {
+                     *             "name": "gs1-licence.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "size": 1
+                     *           },
+                     *           "gepir_url": "https://example.com/spring-sale",
+                     *           "gepir_text": "gepir text"
+                     *         },
+                     *         "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *         "rejection_reason": "rejection reason",
+                     *         "decided_at": "2026-03-14T09:26:53.000Z",
                      *         "verified_at": "2026-03-14T09:26:53.000Z",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "updated_at": "2026-03-14T09:26:53.000Z"
@@ -40508,29 +40845,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
-                            id: string;
-                            organization_id: string;
-                            /**
-                             * @description GS1 company prefix in GTIN-13 form (a U.P.C. company prefix with its leading 0).
-                             * @example 4260123
-                             */
-                            prefix: string;
-                            /**
-                             * @description `self_declared` until the operator verifies it; only a `verified` prefix lets passports be published and resolved. `removed` only in the answer to DELETE.
-                             * @enum {unknown}
-                             */
-                            status: "self_declared" | "verified" | "removed";
-                            /** Format: date-time */
-                            updated_at: string;
-                            verified_at: string | null;
-                        };
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["Gs1PrefixResponse"];
                 };
             };
             /** @description Invalid JSON or missing required fields */
@@ -40853,6 +41168,18 @@ export interface operations {
                      *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "prefix": "4260123",
                      *         "status": "self_declared",
+                     *         "evidence": {
+                     *           "file": {
+                     *             "name": "gs1-licence.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "size": 1
+                     *           },
+                     *           "gepir_url": "https://example.com/spring-sale",
+                     *           "gepir_text": "gepir text"
+                     *         },
+                     *         "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *         "rejection_reason": "rejection reason",
+                     *         "decided_at": "2026-03-14T09:26:53.000Z",
                      *         "verified_at": "2026-03-14T09:26:53.000Z",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "updated_at": "2026-03-14T09:26:53.000Z"
@@ -40863,29 +41190,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
-                            id: string;
-                            organization_id: string;
-                            /**
-                             * @description GS1 company prefix in GTIN-13 form (a U.P.C. company prefix with its leading 0).
-                             * @example 4260123
-                             */
-                            prefix: string;
-                            /**
-                             * @description `self_declared` until the operator verifies it; only a `verified` prefix lets passports be published and resolved. `removed` only in the answer to DELETE.
-                             * @enum {unknown}
-                             */
-                            status: "self_declared" | "verified" | "removed";
-                            /** Format: date-time */
-                            updated_at: string;
-                            verified_at: string | null;
-                        };
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["Gs1PrefixResponse"];
                 };
             };
             /** @description Invalid JSON or missing required fields */
@@ -41135,6 +41440,18 @@ export interface operations {
                      *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "prefix": "4260123",
                      *         "status": "self_declared",
+                     *         "evidence": {
+                     *           "file": {
+                     *             "name": "gs1-licence.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "size": 1
+                     *           },
+                     *           "gepir_url": "https://example.com/spring-sale",
+                     *           "gepir_text": "gepir text"
+                     *         },
+                     *         "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *         "rejection_reason": "rejection reason",
+                     *         "decided_at": "2026-03-14T09:26:53.000Z",
                      *         "verified_at": "2026-03-14T09:26:53.000Z",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "updated_at": "2026-03-14T09:26:53.000Z"
@@ -41145,29 +41462,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
-                            id: string;
-                            organization_id: string;
-                            /**
-                             * @description GS1 company prefix in GTIN-13 form (a U.P.C. company prefix with its leading 0).
-                             * @example 4260123
-                             */
-                            prefix: string;
-                            /**
-                             * @description `self_declared` until the operator verifies it; only a `verified` prefix lets passports be published and resolved. `removed` only in the answer to DELETE.
-                             * @enum {unknown}
-                             */
-                            status: "self_declared" | "verified" | "removed";
-                            /** Format: date-time */
-                            updated_at: string;
-                            verified_at: string | null;
-                        };
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["Gs1PrefixResponse"];
                 };
             };
             /** @description Invalid JSON or missing required fields */
@@ -45372,7 +45667,9 @@ export interface operations {
                      *             "threshold": 1,
                      *             "used": 1,
                      *             "limit": 50,
-                     *             "period": "period"
+                     *             "period": "period",
+                     *             "prefix": "qrs_sk_9fK2",
+                     *             "prefix_id": "prefix id"
                      *           },
                      *           "link": "link",
                      *           "created_at": "2026-03-14T09:26:53.000Z",
@@ -45651,7 +45948,9 @@ export interface operations {
                      *           "threshold": 1,
                      *           "used": 1,
                      *           "limit": 50,
-                     *           "period": "period"
+                     *           "period": "period",
+                     *           "prefix": "qrs_sk_9fK2",
+                     *           "prefix_id": "prefix id"
                      *         },
                      *         "link": "link",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -45935,7 +46234,9 @@ export interface operations {
                      *           "threshold": 1,
                      *           "used": 1,
                      *           "limit": 50,
-                     *           "period": "period"
+                     *           "period": "period",
+                     *           "prefix": "qrs_sk_9fK2",
+                     *           "prefix_id": "prefix id"
                      *         },
                      *         "link": "link",
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -46246,6 +46547,14 @@ export interface operations {
                      *         "usage_threshold": {
                      *           "in_app": true,
                      *           "email": true
+                     *         },
+                     *         "gs1_prefix_verified": {
+                     *           "in_app": true,
+                     *           "email": true
+                     *         },
+                     *         "gs1_prefix_rejected": {
+                     *           "in_app": true,
+                     *           "email": true
                      *         }
                      *       },
                      *       "meta": {
@@ -46472,6 +46781,14 @@ export interface operations {
                      *           "email": true
                      *         },
                      *         "usage_threshold": {
+                     *           "in_app": true,
+                     *           "email": true
+                     *         },
+                     *         "gs1_prefix_verified": {
+                     *           "in_app": true,
+                     *           "email": true
+                     *         },
+                     *         "gs1_prefix_rejected": {
                      *           "in_app": true,
                      *           "email": true
                      *         }
@@ -47128,6 +47445,1319 @@ export interface operations {
                      *           "code": "format"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    operatorListGs1PrefixClaims: {
+        parameters: {
+            query?: {
+                /** @description The id of the last item of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description The claims in this status; `pending` (the default) is the queue. */
+                status?: "pending" | "verified" | "rejected" | "self_declared";
+            };
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "organization_name": "Acme Corp",
+                     *           "prefix": "4260123",
+                     *           "status": "self_declared",
+                     *           "evidence": {
+                     *             "file": {
+                     *               "name": "gs1-licence.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 1
+                     *             },
+                     *             "gepir_url": "https://example.com/spring-sale",
+                     *             "gepir_text": "gepir text"
+                     *           },
+                     *           "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *           "rejection_reason": "rejection reason",
+                     *           "decided_at": "2026-03-14T09:26:53.000Z",
+                     *           "created_at": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0",
+                     *         "pagination": {
+                     *           "has_more": false,
+                     *           "next_cursor": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorGs1PrefixClaimList"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An operator without two-factor sign-in (two-factor-enrolment-required), or a change without the X-CSRF-Token header */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a signed-in operator (API keys included), or no such organization */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    operatorApproveGs1Prefix: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.
+                 * @example 3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /**
+                 * @description The id of the resource.
+                 * @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "organization_name": "Acme Corp",
+                     *         "prefix": "4260123",
+                     *         "status": "self_declared",
+                     *         "evidence": {
+                     *           "file": {
+                     *             "name": "gs1-licence.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "size": 1
+                     *           },
+                     *           "gepir_url": "https://example.com/spring-sale",
+                     *           "gepir_text": "gepir text"
+                     *         },
+                     *         "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *         "rejection_reason": "rejection reason",
+                     *         "decided_at": "2026-03-14T09:26:53.000Z",
+                     *         "created_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorGs1PrefixClaimResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An operator without two-factor sign-in (two-factor-enrolment-required), or a change without the X-CSRF-Token header */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a signed-in operator (API keys included), or no such organization */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The claim is not pending, or (approve) its prefix overlaps one verified for another organization */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    operatorGetGs1PrefixEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /**
+                 * @description The id of the resource.
+                 * @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An operator without two-factor sign-in (two-factor-enrolment-required), or a change without the X-CSRF-Token header */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a signed-in operator (API keys included), or no such organization */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    operatorRejectGs1Prefix: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.
+                 * @example 3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /**
+                 * @description The id of the resource.
+                 * @example gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The licence names another company."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Why, in words the organization’s admins read in their notification and e-mail.
+                     * @example The licence names another company.
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "organization_name": "Acme Corp",
+                     *         "prefix": "4260123",
+                     *         "status": "self_declared",
+                     *         "evidence": {
+                     *           "file": {
+                     *             "name": "gs1-licence.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "size": 1
+                     *           },
+                     *           "gepir_url": "https://example.com/spring-sale",
+                     *           "gepir_text": "gepir text"
+                     *         },
+                     *         "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *         "rejection_reason": "rejection reason",
+                     *         "decided_at": "2026-03-14T09:26:53.000Z",
+                     *         "created_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorGs1PrefixClaimResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An operator without two-factor sign-in (two-factor-enrolment-required), or a change without the X-CSRF-Token header */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a signed-in operator (API keys included), or no such organization */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The claim is not pending, or (approve) its prefix overlaps one verified for another organization */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    operatorGetHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "version": "1.14.0",
+                     *         "environment": "production",
+                     *         "uptime_seconds": 1,
+                     *         "checked_at": "2026-12-02T17:30:00.000Z",
+                     *         "window_hours": 1,
+                     *         "database": {
+                     *           "dialect": "postgres",
+                     *           "reachable": true,
+                     *           "latency_ms": 1.5
+                     *         },
+                     *         "redis": {
+                     *           "configured": true,
+                     *           "reachable": true
+                     *         },
+                     *         "scans": {
+                     *           "pending": 1,
+                     *           "lag_seconds": 1.5,
+                     *           "journal": "on",
+                     *           "journal_bytes": 1,
+                     *           "dropped": 1,
+                     *           "backlog_degraded_at": 1
+                     *         },
+                     *         "jobs": {
+                     *           "pending": 1,
+                     *           "running": 1,
+                     *           "failed": 1,
+                     *           "kinds": [
+                     *             {
+                     *               "kind": "mail.send",
+                     *               "pending": 1,
+                     *               "running": 1,
+                     *               "failed": 1,
+                     *               "dead": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "mail": {
+                     *           "failed": 1
+                     *         },
+                     *         "webhooks": {
+                     *           "failed": 1
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorHealthResponse"];
+                };
+            };
+            /** @description An operator without two-factor sign-in (two-factor-enrolment-required), or a change without the X-CSRF-Token header */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a signed-in operator (API keys included), or no such organization */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -47928,6 +49558,170 @@ export interface operations {
                      *           "code": "format"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    operatorGetSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "ops@example.com",
+                     *         "two_factor": true
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorSessionResponse"];
+                };
+            };
+            /** @description An operator without two-factor sign-in (two-factor-enrolment-required), or a change without the X-CSRF-Token header */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a signed-in operator (API keys included), or no such organization */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "http://localhost:3000/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -104,6 +104,8 @@ const OPERATOR_ROUTES: Record<string, Url> = {
   'GET /v1/operator/organizations/:id': (o) => `/v1/operator/organizations/${o.owner.organizationId}`,
   'PUT /v1/operator/organizations/:id/plan': (o) => `/v1/operator/organizations/${o.owner.organizationId}/plan`,
   'GET /v1/operator/audit': () => '/v1/operator/audit',
+  'GET /v1/operator/session': () => '/v1/operator/session',
+  'GET /v1/operator/health': () => '/v1/operator/health',
 };
 
 /**

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { sql } from 'kysely';
 import type { App } from '../../http/types.js';
 import { featurePlugin } from '../../http/plugin.js';
 import { Meta } from '../../http/envelope.js';
 import { DATABASE_RETRY_AFTER_S } from '../../db/connection-errors.js';
 import { publicRoute } from '../../http/route.js';
+import { checkDatabase } from './database-check.js';
 
 const Checks = Type.Object(
   {
@@ -53,8 +53,6 @@ const Health = Type.Object({
   meta: Meta,
 });
 
-const DATABASE_CHECK_MS = 2_000;
-
 /**
  * 503 when the database is down (this instance cannot serve) or its scan journal is missing
  * (docs/decisions.md D67); a Redis outage is `degraded` with 200, since every instance shares the
@@ -77,21 +75,9 @@ async function healthRoutes(app: App) {
       { rateLimit: 'public' },
     ),
     async (request, reply) => {
-      let database: 'up' | 'down' = 'up';
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          sql`select 1`.execute(db),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no answer within ${DATABASE_CHECK_MS} ms`)), DATABASE_CHECK_MS);
-          }),
-        ]);
-      } catch (err) {
-        database = 'down';
-        request.log.warn({ err }, 'health: database did not answer');
-      } finally {
-        clearTimeout(timer);
-      }
+      const check = await checkDatabase(db);
+      const database = check.reachable ? 'up' : 'down';
+      if (!check.reachable) request.log.warn({ err: check.error }, 'health: database did not answer');
       const redis = redisCircuit ? redisCircuit.state : 'disabled';
       const sink = app.scans.stats();
       const scans =

@@ -1,6 +1,6 @@
 // The job queue's public module (docs/decisions.md D12): enqueue inside your transaction, register
 // a handler for your kind on app.jobs.
-export { enqueueJob, enqueueJobs, type NewJob } from './jobs.repo.js';
+export { enqueueJob, enqueueJobs, jobQueueHealth, type JobKindHealth, type NewJob } from './jobs.repo.js';
 export {
   PermanentJobError,
   type BatchHandler,

@@ -181,3 +181,56 @@ export async function pruneFinishedJobs(db: DB, before: Date, limit: number): Pr
   const result = await db.deleteFrom('jobs').where('id', 'in', old).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** One kind's share of the queue: what waits, what runs, and what failed since `since`. */
+export interface JobKindHealth {
+  kind: string;
+  pending: number;
+  running: number;
+  /** tries that failed since `since`: jobs waiting for a retry, and jobs that gave up (dead) */
+  failed: number;
+  /** of those, the ones that gave up */
+  dead: number;
+}
+
+/**
+ * The queue by kind for the operator (docs/decisions.md D77): done jobs are left out, so the read
+ * stays on the rows still waiting plus the few failed ones kept for inspection.
+ */
+export async function jobQueueHealth(db: DB, since: Date): Promise<JobKindHealth[]> {
+  const after = since.toISOString();
+  const rows = await db
+    .selectFrom('jobs')
+    .select((eb) => [
+      'kind',
+      eb.fn.countAll<number>().filterWhere('status', '=', 'pending').as('pending'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'running').as('running'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) =>
+          w.and([
+            w('last_error', 'is not', null),
+            w('updated_at', '>=', after),
+            w('status', 'in', ['pending', 'dead']),
+          ]),
+        )
+        .as('failed'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) => w.and([w('status', '=', 'dead'), w('updated_at', '>=', after)]))
+        .as('dead'),
+    ])
+    .where('status', '!=', 'done')
+    .groupBy('kind')
+    .orderBy('kind')
+    .execute();
+  return rows
+    .map((r) => ({
+      kind: r.kind,
+      pending: Number(r.pending),
+      running: Number(r.running),
+      failed: Number(r.failed),
+      dead: Number(r.dead),
+    }))
+    .filter((r) => r.pending + r.running + r.failed > 0);
+}

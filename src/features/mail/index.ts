@@ -1,5 +1,5 @@
 // The mail feature's public module: queue a message inside your transaction.
-export { queueMail } from './mail.service.js';
+export { queueMail, MAIL_JOB } from './mail.service.js';
 export { TEMPLATES, LOCALES, localeOf, type Locale, type Template } from './templates/index.js';
 export { layout } from './templates/layout.js';
 export { inertName } from './templates/inert.js';

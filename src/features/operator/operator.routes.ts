@@ -1,6 +1,7 @@
 import type { App } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { operatorAt, operatorRoute, tags } from './operator.route.js';
+import { prefixClaimRoutes } from './operator-prefixes.routes.js';
 import {
   OperatorAuditEntry,
   OperatorAuditQuery,
@@ -9,11 +10,14 @@ import {
   OrganizationParams,
   PlanChangeBody,
 } from './operator.schemas.js';
+import { operatorHealthRoutes } from './operator-health.routes.js';
 import { changePlan, listOperatorAudit, listOrganizations, organizationForOperator } from './operator.service.js';
 
 /** Every route under /v1/operator: each resource's file adds its routes here. */
 export async function operatorRoutes(app: App) {
   organizationRoutes(app);
+  prefixClaimRoutes(app);
+  await app.register(operatorHealthRoutes);
 }
 
 function organizationRoutes(app: App) {

@@ -87,3 +87,14 @@ export function deliveriesOf(db: DB, webhookId: string, filter: { status?: strin
 export async function updateDelivery(db: DB, id: string, values: Updateable<WebhookDeliveriesTable>) {
   await db.updateTable('webhook_deliveries').set(values).where('id', '=', id).execute();
 }
+
+/** Deliveries that gave up (every attempt failed) since `since`, across the server (docs/decisions.md D77). */
+export async function countFailedDeliveries(db: DB, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'failed')
+    .where('updated_at', '>=', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
