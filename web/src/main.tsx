@@ -30,6 +30,12 @@ import { ScansExport } from './pages/settings/ScansExport';
 import { Billing } from './pages/Billing';
 import { AcceptInvitation } from './pages/team/AcceptInvitation';
 import { Privacy } from './pages/Privacy';
+import { OperatorLayout } from './pages/operator/OperatorLayout';
+import { NotFound } from './pages/operator/NotFound';
+import { Organizations as OperatorOrganizations } from './pages/operator/Organizations';
+import { OrganizationDetail as OperatorOrganizationDetail } from './pages/operator/OrganizationDetail';
+import { Health as OperatorHealth } from './pages/operator/Health';
+import { OperatorAudit } from './pages/operator/OperatorAudit';
 import './styles.css';
 
 // Battery passports are a chunk of their own: the first screen does not load the editor.
@@ -134,6 +140,18 @@ const router = createBrowserRouter([
       { path: 'settings/permissions', element: <Permissions /> },
       { path: 'billing', element: <Billing /> },
       { path: 'privacy', element: <Privacy /> },
+      {
+        path: 'operator',
+        element: <OperatorLayout />,
+        children: [
+          { index: true, element: <Navigate to="/operator/organizations" replace /> },
+          { path: 'organizations', element: <OperatorOrganizations /> },
+          { path: 'organizations/:id', element: <OperatorOrganizationDetail /> },
+          { path: 'health', element: <OperatorHealth /> },
+          { path: 'audit', element: <OperatorAudit /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
       { path: '*', element: <Navigate to="/codes" replace /> },
     ],
   },

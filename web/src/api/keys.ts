@@ -60,6 +60,18 @@ export const keys = {
   dppCredentials: (orgId: Id) => ['dpp-credentials', orgId] as const,
   /** What a passport category requires: the validator's answer to an empty passport. */
   dppRequired: (category: string) => ['dpp-required', category] as const,
+  /**
+   * The operator's console (not scoped: it reads every organization of the server). Screens other
+   * than these add their own members under `operator`, so keys.operator.all covers the console.
+   */
+  operator: {
+    all: ['operator'] as const,
+    session: ['operator', 'session'] as const,
+    organizations: (q: string) => ['operator', 'organizations', q] as const,
+    organization: (id: string) => ['operator', 'organization', id] as const,
+    health: ['operator', 'health'] as const,
+    audit: (filter: unknown) => ['operator', 'audit', filter] as const,
+  },
   /** The keys of one workspace. */
   ws: (ws: string) => ({
     all: [ws] as const,

@@ -9,6 +9,7 @@ import { useSession } from '../session';
 import { NAV } from './nav';
 import { useCanDo } from './can';
 import { ReceivedInvitations } from '../pages/team/ReceivedInvitations';
+import { OperatorNavEntry } from '../pages/operator/OperatorNavEntry';
 import { VerifyBanner } from '../pages/account/VerifyBanner';
 import { Announcements } from './Announcements';
 import { NotificationBell } from './NotificationBell';
@@ -141,6 +142,7 @@ function NavLinks({ onPick }: { onPick?: () => void }) {
           {t(e.label)}
         </NavLink>
       ))}
+      <OperatorNavEntry onPick={onPick} />
     </nav>
   );
 }

@@ -1,0 +1,15 @@
+// The console's sub-navigation as data, one line per screen: a screen another change adds (the GS1
+// queue, announcements, limits, users) is one more line here and one route in main.tsx.
+import type { MessageKey } from '../../i18n/en';
+
+export interface OperatorNavEntry {
+  /** under /operator/ */
+  to: string;
+  label: MessageKey;
+}
+
+export const OPERATOR_NAV: OperatorNavEntry[] = [
+  { to: 'organizations', label: 'op.nav.organizations' },
+  { to: 'health', label: 'op.nav.health' },
+  { to: 'audit', label: 'op.nav.audit' },
+];
