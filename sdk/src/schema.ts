@@ -1794,13 +1794,13 @@ export interface paths {
         };
         /**
          * GS1 company prefixes of the organization
-         * @description Newest first; self-declared and verified ones.
+         * @description Newest first, in every status, with the evidence submitted and a rejection’s reason.
          */
         get: operations["listGs1Prefixes"];
         put?: never;
         /**
-         * Claim a GS1 company prefix for the organization (self-declared)
-         * @description org_admin only. The claim is `self_declared` until the operator verifies it (`npm run cli -- gs1-prefix verify`); publishing a passport needs a verified prefix covering its GTIN. A prefix overlapping one verified for another organization is a 422 `owned_elsewhere`; the same prefix twice is a 422 `taken`.
+         * Claim a GS1 company prefix for the organization, with evidence
+         * @description org_admin only. With `evidence` the claim is `pending` until an operator verifies or rejects it (the operator's console, or `npm run cli -- gs1-prefix verify`); without, it is `self_declared`, which no operator reviews until evidence is submitted (POST /v1/gs1-prefixes/{id}/evidence). Publishing a passport needs a verified prefix covering its GTIN. The evidence is the GS1 licence document (`file`: PDF, PNG or JPEG in base64, its type matching its first bytes, at most FILE_MAX_BYTES, within the storage quota: 403 plan-limit-exceeded past it) or the GEPIR record found (`gepir_url` and/or `gepir_text`). A refused document stores nothing. A prefix overlapping one verified for another organization is a 422 `owned_elsewhere`; the same prefix twice is a 422 `taken`.
          */
         post: operations["createGs1Prefix"];
         delete?: never;
@@ -1828,6 +1828,26 @@ export interface paths {
          * @description org_admin only. Published passports whose GTIN only this prefix covered stop resolving (404) until a prefix covering them is verified again.
          */
         delete: operations["deleteGs1Prefix"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gs1-prefixes/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit evidence for a claim, or submit a rejected one again
+         * @description org_admin only. A `self_declared`, `rejected` or `pending` claim becomes `pending` with this evidence, replacing what it had, and waits for an operator; a verified one is a 409. The evidence is the GS1 licence document (`file`: PDF, PNG or JPEG in base64, its type matching its first bytes, at most FILE_MAX_BYTES, within the storage quota: 403 plan-limit-exceeded past it) or the GEPIR record found (`gepir_url` and/or `gepir_text`). A refused document stores nothing.
+         */
+        post: operations["submitGs1PrefixEvidence"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -41597,6 +41617,368 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitGs1PrefixEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.
+                 * @example 3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /** @description The id of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A licence document, or the GEPIR record (address and/or text); at least one of them. */
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["Gs1PrefixEvidenceInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "gcp_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "prefix": "4260123",
+                     *         "status": "self_declared",
+                     *         "evidence": {
+                     *           "file": {
+                     *             "name": "gs1-licence.pdf",
+                     *             "content_type": "application/pdf",
+                     *             "size": 1
+                     *           },
+                     *           "gepir_url": "https://example.com/spring-sale",
+                     *           "gepir_text": "gepir text"
+                     *         },
+                     *         "submitted_at": "2026-03-14T09:26:53.000Z",
+                     *         "rejection_reason": "rejection reason",
+                     *         "decided_at": "2026-03-14T09:26:53.000Z",
+                     *         "verified_at": "2026-03-14T09:26:53.000Z",
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Gs1PrefixResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key conflict */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

@@ -9,8 +9,9 @@ import {
 } from '../features/organizations/organizations.service.js';
 import { createApiKey } from '../features/api-keys/api-keys.service.js';
 import { systemActor, recordAudit } from '../features/audit/audit.service.js';
-import { OperatorError, verifyPrefixAsOperator } from '../features/gs1-prefixes/gs1-prefixes.service.js';
-import { archivePassportsUnderPrefix } from '../features/dpp/index.js';
+import { OperatorError } from '../features/gs1-prefixes/index.js';
+import { verifyPrefixByCli } from '../features/operator/index.js';
+import { systemClock } from '../lib/clock.js';
 import { PREFIX_MAX, PREFIX_MIN } from '../features/gs1-prefixes/gs1-prefixes.fns.js';
 
 export interface BootstrapInput {
@@ -94,14 +95,14 @@ export async function createKeyForWorkspace(db: DB, config: Config, workspaceId:
 
 /**
  * Operator verification of a GS1 company prefix (`gs1-prefix verify`): the one command a
- * single-company deployment runs to publish passports for its own GTINs. Audited as a system action.
+ * single-company deployment runs to publish passports for its own GTINs. The console's approval
+ * by the same rules: audited as a system action in the organization's log and as the CLI's in the
+ * instance log (docs/decisions/0075-gs1-prefix-verification.md).
  */
 export async function verifyGs1Prefix(db: DB, config: Config, organizationId: string, prefix: string) {
   if (!new RegExp(`^[0-9]{${PREFIX_MIN},${PREFIX_MAX}}$`).test(prefix))
     throw new OperatorError(`--prefix must be ${PREFIX_MIN} to ${PREFIX_MAX} digits`);
-  return verifyPrefixAsOperator(db, { organizationId, prefix }, new Date(), (trx, owner, covered, at) =>
-    archivePassportsUnderPrefix(trx, config.baseUrl, owner, covered, at),
-  );
+  return verifyPrefixByCli({ db, config, clock: systemClock }, { organizationId, prefix });
 }
 
 /**

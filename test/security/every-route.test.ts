@@ -104,6 +104,11 @@ const OPERATOR_ROUTES: Record<string, Url> = {
   'GET /v1/operator/organizations/:id': (o) => `/v1/operator/organizations/${o.owner.organizationId}`,
   'PUT /v1/operator/organizations/:id/plan': (o) => `/v1/operator/organizations/${o.owner.organizationId}/plan`,
   'GET /v1/operator/audit': () => '/v1/operator/audit',
+  'GET /v1/operator/gs1-prefixes': () => '/v1/operator/gs1-prefixes?status=pending',
+  'GET /v1/operator/gs1-prefixes/:id/evidence': (o) =>
+    `/v1/operator/gs1-prefixes/${o.ids['gs1-prefixes/:id']}/evidence`,
+  'POST /v1/operator/gs1-prefixes/:id/approve': (o) => `/v1/operator/gs1-prefixes/${o.ids['gs1-prefixes/:id']}/approve`,
+  'POST /v1/operator/gs1-prefixes/:id/reject': (o) => `/v1/operator/gs1-prefixes/${o.ids['gs1-prefixes/:id']}/reject`,
   'GET /v1/operator/session': () => '/v1/operator/session',
   'GET /v1/operator/health': () => '/v1/operator/health',
 };
@@ -146,6 +151,8 @@ const BODIES: Record<string, unknown> = {
   },
   'PATCH /v1/brand-kits/:id': { name: 'Taken over' },
   'PUT /v1/operator/organizations/:id/plan': { plan: 'enterprise' },
+  'POST /v1/operator/gs1-prefixes/:id/reject': { reason: 'taken over' },
+  'POST /v1/gs1-prefixes/:id/evidence': { gepir_text: 'taken over' },
   'POST /v1/dpp/:id/access-grants': { level: 'authority', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
 };
 

@@ -38,6 +38,9 @@ import * as m0048 from './0048_short_code_keys.js';
 import * as m0050 from './0050_invitation_replaced_links.js';
 import * as m0052 from './0052_notifications.js';
 import * as m0055 from './0055_operator.js';
+import * as m0056 from './0056_operator_accounts.js';
+import * as m0057 from './0057_gs1_prefix_evidence.js';
+import * as m0058 from './0058_operator_settings.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0050_invitation_replaced_links': m0050,
   '0052_notifications': m0052,
   '0055_operator': m0055,
+  '0056_operator_accounts': m0056,
+  '0057_gs1_prefix_evidence': m0057,
+  '0058_operator_settings': m0058,
 };

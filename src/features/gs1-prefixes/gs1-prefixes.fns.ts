@@ -23,15 +23,42 @@ export function shorterPrefixesOf(prefix: string): string[] {
   return out;
 }
 
-export function toGs1Prefix(
-  row: Selectable<Gs1PrefixesTable>,
-  status: Gs1PrefixesTable['status'] | 'removed' = row.status,
-) {
+/** What a licence document may be: the first bytes each type starts with. */
+export const EVIDENCE_TYPES = {
+  'application/pdf': '%PDF-',
+  'image/png': '\x89PNG\r\n\x1a\n',
+  'image/jpeg': '\xff\xd8\xff',
+} as const;
+export type EvidenceType = keyof typeof EVIDENCE_TYPES;
+
+type Row = Selectable<Gs1PrefixesTable>;
+
+/** The evidence of a claim as the organization and the operator see it; null for a claim without any. */
+export function evidenceOf(row: Row) {
+  if (!row.evidence_file_key && row.evidence_url === null && row.evidence_text === null) return null;
+  return {
+    file: row.evidence_file_key
+      ? {
+          name: row.evidence_file_name ?? '',
+          content_type: row.evidence_content_type ?? 'application/octet-stream',
+          size: Number(row.evidence_size ?? 0),
+        }
+      : null,
+    gepir_url: row.evidence_url,
+    gepir_text: row.evidence_text,
+  };
+}
+
+export function toGs1Prefix(row: Row, status: Gs1PrefixesTable['status'] | 'removed' = row.status) {
   return {
     id: row.id,
     organization_id: row.organization_id,
     prefix: row.prefix,
     status,
+    evidence: evidenceOf(row),
+    submitted_at: row.submitted_at,
+    rejection_reason: row.status === 'rejected' ? row.rejection_reason : null,
+    decided_at: row.decided_at,
     verified_at: row.verified_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

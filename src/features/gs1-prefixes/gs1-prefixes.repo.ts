@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Gs1PrefixesTable } from './gs1-prefixes.table.js';
 import { prefixesCovering, shorterPrefixesOf } from './gs1-prefixes.fns.js';
@@ -33,12 +33,55 @@ export function deletePrefix(db: DB, id: string) {
   return db.deleteFrom('gs1_prefixes').where('id', '=', id).execute();
 }
 
-export function markVerified(db: DB, id: string, at: string) {
+export function updatePrefix(db: DB, id: string, set: Updateable<Gs1PrefixesTable>) {
+  return db.updateTable('gs1_prefixes').set(set).where('id', '=', id).execute();
+}
+
+/** Any organization's claim, for the operator (a deleted organization's claims are nobody's). */
+export function findClaim(db: DB, id: string) {
   return db
-    .updateTable('gs1_prefixes')
-    .set({ status: 'verified', verified_at: at, updated_at: at })
-    .where('id', '=', id)
-    .execute();
+    .selectFrom('gs1_prefixes as g')
+    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+    .selectAll('g')
+    .select('o.name as organization_name')
+    .where('g.id', '=', id)
+    .where('o.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The operator's queue: claims of live organizations in one status, oldest submission first. */
+export function claimsByStatus(
+  db: DB,
+  status: Gs1PrefixesTable['status'],
+  limit: number,
+  after?: { at: string; id: string },
+) {
+  let q = db
+    .selectFrom('gs1_prefixes as g')
+    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+    .selectAll('g')
+    .select('o.name as organization_name')
+    .where('g.status', '=', status)
+    .where('o.deleted_at', 'is', null);
+  if (after)
+    q = q.where((eb) =>
+      eb.or([
+        eb('g.submitted_at', '>', after.at),
+        eb.and([eb('g.submitted_at', '=', after.at), eb('g.id', '>', after.id)]),
+      ]),
+    );
+  return q.orderBy('g.submitted_at', 'asc').orderBy('g.id', 'asc').limit(limit).execute();
+}
+
+export async function countClaimsByStatus(db: DB, status: Gs1PrefixesTable['status']) {
+  const row = await db
+    .selectFrom('gs1_prefixes as g')
+    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('g.status', '=', status)
+    .where('o.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

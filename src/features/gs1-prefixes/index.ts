@@ -2,3 +2,14 @@
 // forbids reaching past it).
 export { prefixesCovering } from './gs1-prefixes.fns.js';
 export { ownsGtin } from './gs1-prefixes.repo.js';
+export {
+  approveClaim,
+  claimDocument,
+  listClaims,
+  rejectClaim,
+  verifyPrefixAsOperator,
+  OperatorError,
+  type DecisionHooks,
+  type Gs1PrefixClaim,
+} from './gs1-prefixes.decisions.js';
+export { Gs1PrefixClaimSchema, Gs1PrefixEvidence } from './gs1-prefixes.schemas.js';

@@ -141,3 +141,38 @@ export async function usageThresholdReached(
     null,
   );
 }
+
+/**
+ * An operator verified or rejected a GS1 company prefix the organization claimed: its admins hear
+ * of it, with the reason of a rejection (docs/decisions/0075-gs1-prefix-verification.md).
+ */
+export async function gs1PrefixDecided(
+  trx: DB,
+  deps: ServiceDeps,
+  d: {
+    organizationId: string;
+    prefixId: string;
+    prefix: string;
+    decision: 'verified' | 'rejected';
+    reason: string | null;
+  },
+): Promise<void> {
+  const data = {
+    organization_name: await organizationName(trx, d.organizationId),
+    prefix: d.prefix,
+    prefix_id: d.prefixId,
+    ...(d.decision === 'rejected' ? { reason: d.reason ?? '' } : {}),
+  };
+  await deliver(
+    trx,
+    deps,
+    await orgAdminIds(trx, d.organizationId),
+    {
+      kind: d.decision === 'verified' ? 'gs1_prefix_verified' : 'gs1_prefix_rejected',
+      organizationId: d.organizationId,
+      workspaceId: null,
+      data,
+    },
+    null,
+  );
+}

@@ -2,7 +2,7 @@ import { inertName, layout, type Locale } from '../mail/index.js';
 import type { Kind, NotificationData } from './notifications.fns.js';
 
 export interface NotificationMailParams {
-  kind: Exclude<Kind, 'usage_threshold'>;
+  kind: Exclude<Kind, 'usage_threshold' | 'gs1_prefix_verified' | 'gs1_prefix_rejected'>;
   data: NotificationData;
   /** who caused it, as the recipient knows them (name or address); null: nobody in particular */
   actor: string | null;
@@ -122,7 +122,7 @@ const FOOTER = {
     `Sie erhalten diese E-Mail, weil diese Art von Benachrichtigung für Ihr Konto eingeschaltet ist. Diese E-Mails abbestellen: ${p.unsubscribeUrl} . Alle Benachrichtigungseinstellungen: ${p.settingsUrl}`,
 };
 
-/** One template for every notification kind but usage (which keeps its own, docs/decisions.md D21). */
+/** One template for every notification kind but usage and GS1 prefixes (which keep their own, docs/decisions.md D21, D75). */
 export const notificationMail = {
   name: 'notification',
   security: false,

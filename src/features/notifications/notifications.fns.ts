@@ -10,6 +10,8 @@ export const KINDS = [
   'invitation_accepted',
   'export_ready',
   'usage_threshold',
+  'gs1_prefix_verified',
+  'gs1_prefix_rejected',
 ] as const;
 
 export type Kind = (typeof KINDS)[number];
@@ -22,7 +24,7 @@ export interface NotificationData {
   actor_id?: string;
   code_id?: string;
   code_title?: string | null;
-  /** the rejection's reason */
+  /** the rejection's reason (a code's, or a GS1 prefix claim's) */
   reason?: string;
   /** the comment's first characters */
   excerpt?: string;
@@ -34,6 +36,9 @@ export interface NotificationData {
   used?: number;
   limit?: number;
   period?: string;
+  /** the GS1 company prefix an operator verified or rejected, and its claim's gcp_… */
+  prefix?: string;
+  prefix_id?: string;
 }
 
 /** The dashboard path a notice leads to; mails link to it under BASE_URL. */
@@ -45,6 +50,9 @@ export function linkOf(kind: Kind, data: NotificationData): string {
       return '/privacy';
     case 'usage_threshold':
       return '/settings/organization';
+    case 'gs1_prefix_verified':
+    case 'gs1_prefix_rejected':
+      return '/settings/gs1-prefixes';
     default:
       return `/codes/${data.code_id ?? ''}`;
   }

@@ -7,7 +7,7 @@ import type { NotificationsTable } from './notifications.table.js';
 import { KINDS, linkOf, type Kind, type NotificationData } from './notifications.fns.js';
 
 const KIND_TEXT =
-  '`approval_requested` (a code of a workspace you may approve in waits for approval), `code_approved` and `code_rejected` (your code was reviewed), `code_commented` (a comment on your code), `mentioned` (a comment names you with `@` and your address or name), `invitation_accepted` (someone you invited joined), `export_ready` (your data export can be downloaded), `usage_threshold` (your organization reached 80 % or 100 % of a plan limit; org admins).';
+  '`approval_requested` (a code of a workspace you may approve in waits for approval), `code_approved` and `code_rejected` (your code was reviewed), `code_commented` (a comment on your code), `mentioned` (a comment names you with `@` and your address or name), `invitation_accepted` (someone you invited joined), `export_ready` (your data export can be downloaded), `usage_threshold` (your organization reached 80 % or 100 % of a plan limit; org admins), `gs1_prefix_verified` and `gs1_prefix_rejected` (an operator verified or rejected a GS1 company prefix your organization claimed, with the reason; org admins).';
 
 export const Notification = Type.Object(
   {
@@ -30,7 +30,9 @@ export const Notification = Type.Object(
       {
         code_id: Type.Optional(Type.String()),
         code_title: Type.Optional(Nullable(Type.String())),
-        reason: Type.Optional(Type.String({ description: 'code_rejected: the reviewer’s reason.' })),
+        reason: Type.Optional(
+          Type.String({ description: 'code_rejected: the reviewer’s reason; gs1_prefix_rejected: the operator’s.' }),
+        ),
         comment_id: Type.Optional(Type.String()),
         excerpt: Type.Optional(Type.String({ description: 'The comment’s first 200 characters.' })),
         export_id: Type.Optional(Type.String()),
@@ -40,6 +42,8 @@ export const Notification = Type.Object(
         used: Type.Optional(Count()),
         limit: Type.Optional(Count()),
         period: Type.Optional(Type.String({ description: 'YYYY-MM' })),
+        prefix: Type.Optional(Type.String({ description: 'gs1_prefix_…: the GS1 company prefix.' })),
+        prefix_id: Type.Optional(Type.String({ description: 'gs1_prefix_…: the claim’s gcp_… id.' })),
       },
       { description: 'What it is about; the members present depend on `kind`.' },
     ),

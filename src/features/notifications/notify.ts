@@ -82,6 +82,21 @@ export async function deliver(
       });
       continue;
     }
+    if (notice.kind === 'gs1_prefix_verified' || notice.kind === 'gs1_prefix_rejected') {
+      const d = notice.data;
+      await queueMail(trx, deps, {
+        ...common,
+        template: TEMPLATES.gs1PrefixDecided,
+        params: {
+          organization: d.organization_name ?? '',
+          prefix: d.prefix ?? '',
+          decision: notice.kind === 'gs1_prefix_verified' ? 'verified' : 'rejected',
+          reason: d.reason ?? null,
+          url,
+        },
+      });
+      continue;
+    }
     await queueMail(trx, deps, {
       ...common,
       template: notificationMail,

@@ -11,6 +11,8 @@ const KIND = {
     invitation_accepted: 'accepted invitations',
     export_ready: 'finished data exports',
     usage_threshold: "your organization's usage limits",
+    gs1_prefix_verified: "verifications of your organization's GS1 company prefixes",
+    gs1_prefix_rejected: "rejections of your organization's GS1 company prefixes",
   },
   de: {
     approval_requested: 'Codes, die auf Ihre Freigabe warten',
@@ -21,6 +23,8 @@ const KIND = {
     invitation_accepted: 'angenommene Einladungen',
     export_ready: 'fertige Datenexporte',
     usage_threshold: 'Nutzungsgrenzen Ihrer Organisation',
+    gs1_prefix_verified: 'bestätigte GS1-Basisnummern Ihrer Organisation',
+    gs1_prefix_rejected: 'abgelehnte GS1-Basisnummern Ihrer Organisation',
   },
 } as const satisfies Record<'en' | 'de', Record<Kind, string>>;
 

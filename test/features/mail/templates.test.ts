@@ -14,6 +14,13 @@ const PARAMS: Record<keyof typeof TEMPLATES, Record<string, unknown>> = {
   apiKeyCreated: { name: 'CI <deploy>', prefix: 'qrs_sk_Ab12' },
   emailChange: { url: 'http://qrs.test/confirm-email?token=T' },
   emailChanged: { new_email: 'new@example.com' },
+  gs1PrefixDecided: {
+    organization: 'ACME & Co',
+    prefix: '4260123',
+    decision: 'rejected',
+    reason: 'The licence names another company.',
+    url: 'http://qrs.test/settings/gs1-prefixes',
+  },
   invitation: { url: 'http://qrs.test/invitations/accept?token=T', organization: 'ACME & Co', role: 'member' },
   mailTest: { base_url: 'http://qrs.test' },
   passwordChanged: { url: 'http://qrs.test/forgot-password' },

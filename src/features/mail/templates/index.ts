@@ -4,6 +4,7 @@ import { announcement } from './announcement.js';
 import { apiKeyCreated } from './api-key-created.js';
 import { emailChange } from './email-change.js';
 import { emailChanged } from './email-changed.js';
+import { gs1PrefixDecided } from './gs1-prefix-decided.js';
 import { invitation } from './invitation.js';
 import { mailTest } from './mail-test.js';
 import { passwordChanged } from './password-changed.js';
@@ -20,6 +21,7 @@ export const TEMPLATES = {
   apiKeyCreated,
   emailChange,
   emailChanged,
+  gs1PrefixDecided,
   invitation,
   mailTest,
   passwordChanged,
