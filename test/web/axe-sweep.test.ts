@@ -95,6 +95,8 @@ describe('axe and phone width on every dashboard screen', { skip }, () => {
       '/workspaces/:id': `/workspaces/${workspace.id}`,
       '/passports/:id': `/passports/${passport.id}`,
       '/passports/models/:id': `/passports/models/${model.id}`,
+      // Not an operator: the console's screens are its not-found page (test/web/operator-console.test.ts sweeps them open).
+      '/operator/organizations/:id': `/operator/organizations/${tenant.organizationId}`,
     });
   });
   after(async () => {

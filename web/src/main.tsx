@@ -36,6 +36,7 @@ import { Organizations as OperatorOrganizations } from './pages/operator/Organiz
 import { OrganizationDetail as OperatorOrganizationDetail } from './pages/operator/OrganizationDetail';
 import { Health as OperatorHealth } from './pages/operator/Health';
 import { OperatorAudit } from './pages/operator/OperatorAudit';
+import { Gs1Queue as OperatorGs1Queue } from './pages/operator/Gs1Queue';
 import './styles.css';
 
 // Battery passports are a chunk of their own: the first screen does not load the editor.
@@ -140,16 +141,17 @@ const router = createBrowserRouter([
       { path: 'settings/permissions', element: <Permissions /> },
       { path: 'billing', element: <Billing /> },
       { path: 'privacy', element: <Privacy /> },
+      // The operator's console (docs/decisions.md D77): its frame shows the not-found page to anyone else.
       {
-        path: 'operator',
         element: <OperatorLayout />,
         children: [
-          { index: true, element: <Navigate to="/operator/organizations" replace /> },
-          { path: 'organizations', element: <OperatorOrganizations /> },
-          { path: 'organizations/:id', element: <OperatorOrganizationDetail /> },
-          { path: 'health', element: <OperatorHealth /> },
-          { path: 'audit', element: <OperatorAudit /> },
-          { path: '*', element: <NotFound /> },
+          { path: 'operator', element: <Navigate to="/operator/organizations" replace /> },
+          { path: 'operator/organizations', element: <OperatorOrganizations /> },
+          { path: 'operator/organizations/:id', element: <OperatorOrganizationDetail /> },
+          { path: 'operator/health', element: <OperatorHealth /> },
+          { path: 'operator/audit', element: <OperatorAudit /> },
+          { path: 'operator/gs1-prefixes', element: <OperatorGs1Queue /> },
+          { path: 'operator/*', element: <NotFound /> },
         ],
       },
       { path: '*', element: <Navigate to="/codes" replace /> },

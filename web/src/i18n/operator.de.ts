@@ -55,6 +55,7 @@ export const operatorDe: Record<keyof typeof operatorEn, string> = {
   'op.health.uptime': 'Läuft seit',
   'op.health.database': 'Datenbank',
   'op.health.dialect': 'Art',
+  'op.health.state': 'Zustand',
   'op.health.latency': 'Antwortzeit',
   'op.health.redis': 'Redis',
   'op.health.redisOff': 'Nicht eingerichtet (REDIS_URL ist leer)',

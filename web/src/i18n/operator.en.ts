@@ -52,6 +52,7 @@ export const operatorEn = {
   'op.health.uptime': 'Running for',
   'op.health.database': 'Database',
   'op.health.dialect': 'Kind',
+  'op.health.state': 'State',
   'op.health.latency': 'Answer time',
   'op.health.redis': 'Redis',
   'op.health.redisOff': 'Not configured (REDIS_URL is empty)',

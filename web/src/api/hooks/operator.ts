@@ -53,15 +53,20 @@ export function useOperatorOrganization(id: string) {
 
 export type Plan = 'free' | 'pro' | 'business' | 'agency' | 'enterprise';
 
-/** Moves an organization to another plan; the lists, the detail and the audit log are asked for again. */
+/** Moves an organization to another plan; the lists and the audit log are asked for again, the detail is the answer. */
 export function useSetOrganizationPlan(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (plan: Plan) =>
       ok(api.PUT('/v1/operator/organizations/{id}/plan', { params: { path: { id } }, body: { plan } })),
     onSuccess: async (org) => {
+      // The answer is the detail: asking again would record one more look (organization.viewed).
       qc.setQueryData(keys.operator.organization(id), org);
-      await qc.invalidateQueries({ queryKey: keys.operator.all });
+      const detail = keys.operator.organization(id);
+      await qc.invalidateQueries({
+        queryKey: keys.operator.all,
+        predicate: (q) => q.queryKey[1] !== detail[1] || q.queryKey[2] !== id,
+      });
     },
   });
 }

@@ -54,7 +54,7 @@ export function Health() {
           title={t('op.health.database')}
           rows={[
             [t('op.health.dialect'), h.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'],
-            [t('op.health.database'), reach(h.database.reachable)],
+            [t('op.health.state'), reach(h.database.reachable)],
             [
               t('op.health.latency'),
               h.database.latency_ms === null ? t('app.none') : t('op.health.ms', { n: n(h.database.latency_ms) }),
@@ -65,7 +65,7 @@ export function Health() {
           id="op-h-redis"
           title={t('op.health.redis')}
           rows={[
-            [t('op.health.redis'), h.redis.reachable === null ? t('op.health.redisOff') : reach(h.redis.reachable)],
+            [t('op.health.state'), h.redis.reachable === null ? t('op.health.redisOff') : reach(h.redis.reachable)],
           ]}
         />
         <Card

@@ -12,4 +12,5 @@ export const OPERATOR_NAV: OperatorNavEntry[] = [
   { to: 'organizations', label: 'op.nav.organizations' },
   { to: 'health', label: 'op.nav.health' },
   { to: 'audit', label: 'op.nav.audit' },
+  { to: 'gs1-prefixes', label: 'op.nav.gs1' },
 ];
