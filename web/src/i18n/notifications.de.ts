@@ -24,6 +24,10 @@ export const notificationsDe: Record<keyof typeof notificationsEn, string> = {
   'notifications.kind.usage_threshold.scans': '{organization} hat {threshold} % der Scans dieses Monats verbraucht.',
   'notifications.kind.usage_threshold.dynamic_codes':
     '{organization} hat {threshold} % der dynamischen Codes verbraucht.',
+  'notifications.kind.gs1_prefix_verified':
+    'Der Betreiber hat die GS1-Basisnummer {prefix} von {organization} bestätigt.',
+  'notifications.kind.gs1_prefix_rejected':
+    'Der Betreiber hat die GS1-Basisnummer {prefix} von {organization} abgelehnt: {reason}',
   'notifications.prefs.title': 'Benachrichtigungen',
   'notifications.prefs.intro':
     'Wählen Sie, worüber Sie informiert werden: im Dashboard (die Glocke) und per E-Mail. E-Mails kommen in der Sprache Ihres Kontos, und jede enthält einen Link, um diese Art abzubestellen.',
@@ -40,6 +44,8 @@ export const notificationsDe: Record<keyof typeof notificationsEn, string> = {
   'notifications.prefs.invitation_accepted': 'Jemand hat Ihre Einladung angenommen',
   'notifications.prefs.export_ready': 'Ihr Datenexport ist fertig',
   'notifications.prefs.usage_threshold': 'Ihre Organisation hat eine Nutzungsgrenze erreicht (Organisations-Admins)',
+  'notifications.prefs.gs1_prefix_verified': 'Eine GS1-Basisnummer wurde bestätigt (Organisations-Admins)',
+  'notifications.prefs.gs1_prefix_rejected': 'Eine GS1-Basisnummer wurde abgelehnt (Organisations-Admins)',
   'notifications.mentionHint':
     'Erwähnen Sie jemanden mit @ und Namen oder E-Mail-Adresse: Die Person wird benachrichtigt.',
 };

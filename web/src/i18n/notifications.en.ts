@@ -21,6 +21,9 @@ export const notificationsEn = {
   'notifications.kind.export_ready': 'Your data export is ready to download.',
   'notifications.kind.usage_threshold.scans': '{organization} has used {threshold} % of its scans this month.',
   'notifications.kind.usage_threshold.dynamic_codes': '{organization} has used {threshold} % of its dynamic codes.',
+  'notifications.kind.gs1_prefix_verified': 'The operator verified the GS1 company prefix {prefix} of {organization}.',
+  'notifications.kind.gs1_prefix_rejected':
+    'The operator rejected the GS1 company prefix {prefix} of {organization}: {reason}',
   'notifications.prefs.title': 'Notifications',
   'notifications.prefs.intro':
     'Choose what you are told about, in the dashboard (the bell) and by e-mail. E-mails come in the language of your account, and each has a link to stop that kind.',
@@ -37,5 +40,7 @@ export const notificationsEn = {
   'notifications.prefs.invitation_accepted': 'Someone accepted your invitation',
   'notifications.prefs.export_ready': 'Your data export is ready',
   'notifications.prefs.usage_threshold': 'Your organization reached a usage limit (organization admins)',
+  'notifications.prefs.gs1_prefix_verified': 'A GS1 company prefix was verified (organization admins)',
+  'notifications.prefs.gs1_prefix_rejected': 'A GS1 company prefix was rejected (organization admins)',
   'notifications.mentionHint': 'Mention someone with @ and their name or e-mail address: they are notified.',
 } as const;

@@ -21,6 +21,7 @@ export function notificationText(n: Notification, t: T): string {
     excerpt: d.excerpt ?? '',
     organization: d.organization_name ?? '',
     threshold: d.threshold ?? 0,
+    prefix: d.prefix ?? '',
   };
   const key =
     n.kind === 'usage_threshold'

@@ -2,7 +2,7 @@
 // validator, and the organization's GS1 company prefixes.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, body, fetchBlob, ok } from '../client';
+import { api, body, fetchBlob, ok, type Schemas } from '../client';
 import { keys } from '../keys';
 import { compact, nextCursor, useInvalidate, useWsKeys } from './scope';
 
@@ -138,15 +138,55 @@ export function useGs1Prefixes(orgId: string | null | undefined) {
   });
 }
 
-/** Claiming and releasing a prefix; each resolves once the organization's prefixes are asked for again. */
+/** What a claim is submitted with: a licence document, or the GEPIR record found (address and/or text). */
+export interface Gs1Evidence {
+  file?: File | null;
+  gepirUrl?: string;
+  gepirText?: string;
+}
+
+/** A File's bytes as base64, the form the evidence travels in. */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+type EvidenceBody = NonNullable<Schemas['Gs1PrefixEvidenceInput']>;
+
+/** The API's evidence body; empty fields are left out, so the API names what is missing. */
+async function evidenceBody(e: Gs1Evidence): Promise<EvidenceBody> {
+  const out: EvidenceBody = {};
+  if (e.file)
+    // A type the browser could not name goes as it is, so the API's message names the field.
+    out.file = { name: e.file.name, content_type: e.file.type as 'application/pdf', data: await base64Of(e.file) };
+  if (e.gepirUrl?.trim()) out.gepir_url = e.gepirUrl.trim();
+  if (e.gepirText?.trim()) out.gepir_text = e.gepirText.trim();
+  return out;
+}
+
+/** Claiming, submitting evidence and releasing a prefix; each resolves once the organization's prefixes are asked for again. */
 export function useGs1PrefixWrites(orgId: string | null | undefined) {
   const invalidate = useInvalidate();
   return useMemo(() => {
     const list = () => invalidate(keys.gs1Prefixes.list(orgId));
     return {
-      /** Claims a prefix; the operator verifies it. */
-      claim: async (prefix: string) => {
-        await ok(api.POST('/v1/gs1-prefixes', { body: { prefix } }));
+      /** Claims a prefix with its evidence: pending until the operator decides. */
+      claim: async (prefix: string, evidence: Gs1Evidence) => {
+        await ok(api.POST('/v1/gs1-prefixes', { body: { prefix, evidence: await evidenceBody(evidence) } }));
+        await list();
+      },
+      /** New evidence for a claim (a rejected one again): pending again. */
+      submit: async (id: string, evidence: Gs1Evidence) => {
+        await ok(
+          api.POST('/v1/gs1-prefixes/{id}/evidence', {
+            params: { path: { id } },
+            body: await evidenceBody(evidence),
+          }),
+        );
         await list();
       },
       release: async (id: string) => {
