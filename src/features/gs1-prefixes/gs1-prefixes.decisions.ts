@@ -12,6 +12,7 @@ import { systemActor, recordAudit } from '../audit/index.js';
 import { gs1PrefixDecided } from '../notifications/index.js';
 import { evidenceOf, toGs1Prefix } from './gs1-prefixes.fns.js';
 import { openDocument } from './gs1-prefixes.evidence.js';
+import { defaultWorkspaceOf } from './gs1-prefixes.service.js';
 import {
   claimsByStatus,
   countClaimsByStatus,
@@ -52,19 +53,8 @@ export interface DecisionHooks {
   requestId: string | null;
 }
 
-/** The organization's default workspace, where the system's entries about the organization go. */
-async function defaultWorkspaceOf(db: DB, organizationId: string) {
-  return db
-    .selectFrom('workspaces as w')
-    .innerJoin('organizations as o', 'o.id', 'w.organization_id')
-    .select(['w.id'])
-    .where('w.organization_id', '=', organizationId)
-    .where('w.is_default', '=', 1)
-    .where('o.deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 const claimNotFound = () => notFound('GS1 company prefix claim');
+const documentNotFound = () => notFound('Evidence document');
 
 /** The claim as the operator's queue shows it: the organization's name and the evidence. */
 export function toClaim(row: Row & { organization_name: string }) {
@@ -104,9 +94,9 @@ export async function listClaims(deps: ServiceDeps, q: { status: Gs1PrefixStatus
 /** GET /v1/operator/gs1-prefixes/{id}/evidence: the licence document's bytes, or a 404. */
 export async function claimDocument(deps: ServiceDeps, id: string) {
   const row = isId(id, 'gcp') ? await findClaim(deps.db, id) : undefined;
-  if (!row?.evidence_file_key) throw notFound('Evidence document');
+  if (!row?.evidence_file_key) throw documentNotFound();
   const blob = await openDocument(deps, row.evidence_file_key);
-  if (!blob) throw notFound('Evidence document');
+  if (!blob) throw documentNotFound();
   return {
     blob,
     name: row.evidence_file_name ?? 'evidence',

@@ -157,3 +157,15 @@ export async function removePrefix(ctx: ServiceDeps, p: Principal, id: string) {
   await dropDocument(ctx, row.evidence_file_key);
   return after;
 }
+
+/** The organization's default workspace, where the system's entries about the organization go. */
+export async function defaultWorkspaceOf(db: DB, organizationId: string) {
+  return db
+    .selectFrom('workspaces as w')
+    .innerJoin('organizations as o', 'o.id', 'w.organization_id')
+    .select(['w.id'])
+    .where('w.organization_id', '=', organizationId)
+    .where('w.is_default', '=', 1)
+    .where('o.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
