@@ -49,6 +49,12 @@ export const ERROR_TYPES = {
     description:
       "The organization requires two-factor sign-in (`settings.require_2fa`) and the session user has not turned it on. Enrol with `POST /auth/2fa/enrol` and `/auth/2fa/confirm`; until then the organization's routes answer this to the user's sessions (API keys are not affected). An operator without two-factor sign-in gets it from the operator's console (`/v1/operator/…`, docs/decisions.md D73).",
   },
+  suspended: {
+    status: 403,
+    title: 'Suspended',
+    description:
+      "The server's operator suspended the organization (its members cannot sign in to it, its sessions and API keys get this answer) or disabled the user's account (they cannot sign in). The detail says which; the operator's support lifts it (docs/decisions.md D74).",
+  },
   'plan-limit-exceeded': {
     status: 403,
     title: 'Plan Limit Exceeded',

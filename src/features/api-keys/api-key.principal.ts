@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PlanName } from '../../platform/plans.js';
-import { unauthenticated } from '../../http/errors.js';
+import { AppError, unauthenticated } from '../../http/errors.js';
 import type { PrincipalResolver } from '../../http/principal.js';
 import type { Role } from '../../lib/roles.js';
 import { sha256Hex } from '../../lib/tokens.js';
@@ -32,6 +32,9 @@ export const principalFromApiKey: PrincipalResolver['apiKey'] = async (request: 
   ) {
     return unauthenticated('The API key is invalid.');
   }
+  // A valid key of a suspended organization is told so (docs/decisions.md D74); it is not used.
+  if (row.org_suspended_at)
+    return new AppError('suspended', "This API key's organization is suspended by the operator of this server.");
   lastUsed.touch(row.id, now);
   return {
     kind: 'api_key',

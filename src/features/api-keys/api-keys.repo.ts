@@ -32,6 +32,7 @@ export function findKeyForAuth(db: DB, keyHash: string) {
       'k.workspace_id',
       'o.plan',
       'o.deleted_at as org_deleted_at',
+      'o.suspended_at as org_suspended_at',
       'w.status as workspace_status',
       'cm.role as creator_org_role',
       'cw.role as creator_workspace_role',

@@ -37,3 +37,24 @@ export async function aliasesOf(db: DB, codeId: string): Promise<string[]> {
 /** A code's aliases, for the cursor-paginated list (newest first by id). */
 export const aliasesQuery = (db: DB, codeId: string) =>
   db.selectFrom('code_aliases').where('code_id', '=', codeId).select(['id', 'short_code', 'created_at']);
+
+/**
+ * Every key under which an organization's codes sit in the redirect cache: current short codes and
+ * aliases. Whoever changes how they all answer (the operator's suspension, docs/decisions.md D74)
+ * invalidates these.
+ */
+export async function redirectKeysOfOrganization(db: DB, organizationId: string): Promise<string[]> {
+  const codes = await db
+    .selectFrom('codes')
+    .select('short_code')
+    .where('organization_id', '=', organizationId)
+    .where('short_code', 'is not', null)
+    .execute();
+  const aliases = await db
+    .selectFrom('code_aliases')
+    .innerJoin('codes', 'codes.id', 'code_aliases.code_id')
+    .select('code_aliases.short_code')
+    .where('codes.organization_id', '=', organizationId)
+    .execute();
+  return [...codes.map((c) => c.short_code!), ...aliases.map((a) => a.short_code)];
+}

@@ -14,6 +14,7 @@ export {
   withHttps,
 } from './codes.fns.js';
 export { listCodesQuery, liveCodes } from './codes.repo.js';
+export { redirectKeysOfOrganization } from './aliases.repo.js';
 export { codeNotFound, requireCode } from './code-lookup.js';
 export { type Code, CodeListQuery, CodeParams, Style } from './codes.schemas.js';
 export { getCode } from './codes.service.js';

@@ -11,4 +11,6 @@ export {
 export { shortCodesOfOrganization } from './organizations.repo.js';
 export { countMembers, organizationDirectory } from './organizations.directory.js';
 export { setPlan } from './organizations.service.js';
+export { setSuspension, type Suspension } from './organizations.suspension.js';
+export { organizationsOfUsers } from './organizations.directory.js';
 export { organizationNotFound } from '../workspaces/index.js';

@@ -35,3 +35,19 @@ export async function countMembers(db: DB, organizationId: string): Promise<numb
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The live organizations of each of these users, with their role, for the operator's list of users. */
+export async function organizationsOfUsers(db: DB, userIds: string[]) {
+  const byUser = new Map<string, Array<{ id: string; name: string; slug: string; role: string }>>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['m.user_id', 'o.id', 'o.name', 'o.slug', 'm.role'])
+    .where('m.user_id', 'in', userIds)
+    .where('o.deleted_at', 'is', null)
+    .orderBy('m.created_at', 'asc')
+    .execute();
+  for (const { user_id, ...org } of rows) byUser.set(user_id, [...(byUser.get(user_id) ?? []), org]);
+  return byUser;
+}

@@ -43,7 +43,10 @@ export type UpdateOrganizationBody = Static<typeof UpdateOrganizationBody>;
 export const OrganizationParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** Whitelists the API fields so a new column never leaks by accident. */
-export function toOrganization(row: Selectable<OrganizationsTable>) {
+/** The operator's suspension (docs/decisions.md D74) is not the organization's to read. */
+type OperatorColumns = 'suspended_at' | 'suspension_reason' | 'suspension_redirects';
+
+export function toOrganization(row: Omit<Selectable<OrganizationsTable>, OperatorColumns>) {
   return {
     id: row.id,
     name: row.name,

@@ -5,7 +5,7 @@ import { vcardPayload, type VcardContent } from '../../qr/payloads.js';
 import { ANY_SHORT_CODE } from '../codes/index.js';
 import { blobKey, blobStore, findFile } from '../files/index.js';
 import type { RedirectTarget } from './redirect-cache.js';
-import { decide, page } from './redirect.fns.js';
+import { decide, page, pageOf } from './redirect.fns.js';
 import { publicRoute } from '../../http/route.js';
 
 export interface ContentPageRouteOptions {
@@ -40,7 +40,7 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
     reply.header('cache-control', 'no-store');
     if (target?.page?.type === type && target.passwordHash === null && decide(target, nowMs).kind === 'redirect')
       return target;
-    const p = page(decide(target, nowMs).kind === 'gone' ? 'gone' : 'not_found');
+    const p = pageOf(decide(target, nowMs));
     reply.code(p.status).type('text/html; charset=utf-8').send(p.html);
     return null;
   }

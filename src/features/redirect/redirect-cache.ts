@@ -34,6 +34,8 @@ export interface RedirectTarget {
   passwordHash: string | null;
   /** a hosted content page (any type but url): the scan answers it instead of a redirect */
   page: HostedPage | null;
+  /** its organization is suspended with a neutral page (docs/decisions.md D74) */
+  unavailable: boolean;
 }
 
 function locations(destinations: Destination[] | null): Destination[] | null {
@@ -136,6 +138,7 @@ export class RedirectCache {
           utm: parseJson<Utm | null>(row.utm, null),
           utmMemo: new Map(),
           passwordHash: row.password_hash,
+          unavailable: row.unavailable,
           page:
             row.type === 'url'
               ? null

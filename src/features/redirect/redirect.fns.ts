@@ -3,11 +3,17 @@ import { pickDestination } from '../codes/index.js';
 import type { RedirectTarget } from './redirect-cache.js';
 
 export type Outcome =
-  { kind: 'redirect'; url: string } | { kind: 'fallback'; url: string } | { kind: 'gone' } | { kind: 'not_found' };
+  | { kind: 'redirect'; url: string }
+  | { kind: 'fallback'; url: string }
+  | { kind: 'gone' }
+  | { kind: 'not_found' }
+  | { kind: 'unavailable' };
 
 /** What the short URL answers for a code in its current state (docs/decisions.md D7; pending reads as absent). */
 export function decide(t: RedirectTarget | null, nowMs: number): Outcome {
   if (!t || t.status === 'pending_approval') return { kind: 'not_found' };
+  // The operator suspended its organization with a neutral page (docs/decisions.md D74): no fallback, no brand.
+  if (t.unavailable) return { kind: 'unavailable' };
   const dead =
     t.status !== 'active' ||
     (t.expiresAt !== null && t.expiresAt <= nowMs) ||
@@ -37,12 +43,21 @@ const PAGES = {
     title: 'This code is no longer active',
     text: 'The QR code you scanned has expired, was paused or was removed by its owner.',
   },
+  // 410 like a paused code's page: not here now, and nothing of the owner's shown (docs/decisions.md D74).
+  unavailable: {
+    status: 410,
+    title: 'This code is not available',
+    text: 'The QR code you scanned cannot be used at the moment.',
+  },
   not_found: {
     status: 404,
     title: 'Code not found',
     text: 'The QR code you scanned is not known here, or is not active yet.',
   },
 } as const;
+
+/** The page of an outcome that is not a redirect. */
+export const pageOf = (o: Outcome) => page(o.kind === 'redirect' || o.kind === 'fallback' ? 'not_found' : o.kind);
 
 /** A small self-contained page for people who scanned a dead code with a phone. */
 export function page(kind: keyof typeof PAGES): { status: number; html: string } {

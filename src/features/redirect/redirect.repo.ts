@@ -2,7 +2,8 @@ import type { DB } from '../../db/database.js';
 
 /**
  * Everything the redirect needs about a code, in one indexed lookup by short code. Codes of an
- * archived workspace or a deleted organization read as deleted: they are kept, not served.
+ * archived workspace or a deleted organization read as deleted: they are kept, not served; those of
+ * an organization suspended with a neutral page read as unavailable.
  */
 export async function findRedirectTarget(db: DB, shortCode: string) {
   return (await findTargetRow(db, shortCode, false)) ?? (await findTargetRow(db, shortCode, true));
@@ -36,6 +37,8 @@ async function findTargetRow(db: DB, shortCode: string, alias: boolean) {
       'workspaces.timezone',
       'workspaces.status as workspace_status',
       'organizations.deleted_at as organization_deleted_at',
+      'organizations.suspended_at as organization_suspended_at',
+      'organizations.suspension_redirects',
     ])
     .where('codes.dynamic', '=', 1);
   query = alias
@@ -45,6 +48,8 @@ async function findTargetRow(db: DB, shortCode: string, alias: boolean) {
     : query.where('codes.short_code', '=', shortCode);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const { workspace_status, organization_deleted_at, ...code } = row;
+  const { workspace_status, organization_deleted_at, organization_suspended_at, suspension_redirects, ...rest } = row;
+  // A suspended organization's codes come with the same row (docs/decisions.md D74): no query more.
+  const code = { ...rest, unavailable: organization_suspended_at !== null && suspension_redirects === 'neutral_page' };
   return workspace_status !== 'active' || organization_deleted_at ? { ...code, status: 'deleted' as const } : code;
 }

@@ -7,7 +7,7 @@ import { languageFrom, referrerFrom, scanId } from '../scans/index.js';
 import { matchRule, withUtm } from './routing.js';
 import { RequestVisitor } from './visitor.js';
 import type { RedirectTarget } from './redirect-cache.js';
-import { chooseDestination, decide, page } from './redirect.fns.js';
+import { chooseDestination, decide, pageOf } from './redirect.fns.js';
 import { passwordPage } from './password-page.js';
 import { renderContentPage, type HostedPage } from './content-page.js';
 
@@ -94,7 +94,7 @@ export class Redirector {
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'fallback') return void reply.code(302).header('location', outcome.url).send();
     if (outcome.kind !== 'redirect' || !target) {
-      const p = page(outcome.kind === 'gone' ? 'gone' : 'not_found');
+      const p = pageOf(outcome);
       return void reply.code(p.status).type('text/html; charset=utf-8').send(p.html);
     }
     if (target.passwordHash !== null && !unlocked) {

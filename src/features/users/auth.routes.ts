@@ -81,6 +81,9 @@ export default async function authRoutes(app: App, opts: { invitations: SignupIn
       response: {
         200: One(LoginResult),
         401: problem('Wrong e-mail address or password'),
+        403: problem(
+          "`suspended`: the server's operator disabled the account, or suspended every organization it belongs to (said only after the right password)",
+        ),
         429: problem('Too many failed logins; see Retry-After'),
       },
     }),

@@ -191,6 +191,9 @@ export async function login(ctx: ServiceDeps, body: LoginBody, ip: string) {
     ? await verifyPassword(body.password, user.password_hash)
     : (await verifyPassword(body.password, await dummy(ctx.config.passwordCost)), false);
   if (!user || !ok) throw unauthenticated('The e-mail address or password is wrong.');
+  // Said only to whoever knows the password (docs/decisions.md D74).
+  if (user.disabled_at)
+    throw new AppError('suspended', 'This account is disabled by the operator of this server; contact their support.');
   // Two steps when 2FA is on: the password alone starts no session; a wrong code counts as a
   // failed login (it was admitted above), and against the account's own second-factor budget.
   if (user.totp_enabled_at) {
@@ -205,12 +208,17 @@ export async function login(ctx: ServiceDeps, body: LoginBody, ip: string) {
   await forgiveLogin(ctx.db, email, ip, now);
   const organizations = await organizationsOfUser(ctx.db, user.id);
   if (organizations.length === 0) throw unauthenticated('This account belongs to no active organization.');
+  if (organizations.every((o) => o.suspended_at !== null))
+    throw new AppError(
+      'suspended',
+      'Your organization is suspended by the operator of this server; contact their support.',
+    );
   const session = await startSession(ctx.db, user.id, now);
   return {
     session,
     data: {
       user: toUser(user),
-      organizations: organizations.map(({ created_at: _, ...o }) => o),
+      organizations: organizations.map(({ created_at: _, suspended_at: __, ...o }) => o),
       csrf_token: session.csrfToken,
       session_expires_at: session.expiresAt,
     },
@@ -276,7 +284,9 @@ export async function me(ctx: ServiceDeps, token: string | undefined, orgHeader:
   const session = await sessionOf(ctx, token);
   const user = await findUserById(ctx.db, session.user_id);
   if (!user) throw unauthenticated();
-  const organizations = (await organizationsOfUser(ctx.db, user.id)).map(({ created_at: _, ...o }) => o);
+  const organizations = (await organizationsOfUser(ctx.db, user.id)).map(
+    ({ created_at: _, suspended_at: __, ...o }) => o,
+  );
   const scope = await sessionScope(ctx.db, user.id, orgHeader, wsHeader);
   const workspaces = scope
     ? await workspacesOfUser(ctx.db, scope.organizationId, user.id, scope.orgRole === 'org_admin')

@@ -19,6 +19,8 @@ export const principalFromSession: PrincipalResolver['session'] = async (request
     request.headers['x-workspace-id'],
   );
   if (!scope) return organizationNotFound();
+  if (scope.suspended)
+    return new AppError('suspended', 'This organization is suspended by the operator of this server.');
   if (!scope.workspace) return workspaceNotFound();
   const twoFactor = await twoFactorOf(db, scope.organizationId, session.user_id);
   if (twoFactor.required && !twoFactor.enabled)

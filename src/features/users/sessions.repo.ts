@@ -10,7 +10,7 @@ export function findMembership(db: DB, userId: string, organizationId?: string) 
   let q = db
     .selectFrom('memberships as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['m.organization_id', 'm.role', 'o.plan'])
+    .select(['m.organization_id', 'm.role', 'o.plan', 'o.suspended_at'])
     .where('m.user_id', '=', userId)
     .where('o.deleted_at', 'is', null);
   if (organizationId) q = q.where('m.organization_id', '=', organizationId);

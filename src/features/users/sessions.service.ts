@@ -51,6 +51,8 @@ export interface SessionScope {
   organizationId: string;
   orgRole: OrgRole;
   plan: string;
+  /** the operator suspended the organization (docs/decisions.md D74): its routes answer 403 `suspended` */
+  suspended: boolean;
   workspace: { id: string; role: 'org_admin' | WorkspaceRole } | null;
 }
 
@@ -71,7 +73,12 @@ export async function sessionScope(
 ): Promise<SessionScope | undefined> {
   const membership = await findMembership(db, userId, headerValue(orgHeader));
   if (!membership) return undefined;
-  const scope = { organizationId: membership.organization_id, orgRole: membership.role, plan: membership.plan };
+  const scope = {
+    organizationId: membership.organization_id,
+    orgRole: membership.role,
+    plan: membership.plan,
+    suspended: membership.suspended_at !== null,
+  };
   const admin = membership.role === 'org_admin';
   const named = headerValue(wsHeader);
   const workspace = await findWorkspaceForSession(db, membership.organization_id, named);

@@ -23,7 +23,7 @@ export function organizationsOfUser(db: DB, userId: string) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['o.id', 'o.name', 'o.slug', 'o.plan', 'm.role', 'm.created_at'])
+    .select(['o.id', 'o.name', 'o.slug', 'o.plan', 'm.role', 'm.created_at', 'o.suspended_at'])
     .where('m.user_id', '=', userId)
     .where('o.deleted_at', 'is', null)
     .orderBy('m.created_at', 'asc')

@@ -14,6 +14,9 @@ export interface UsersTable {
   totp_enabled_at: string | null;
   /** set when the user was erased (docs/privacy.md): e-mail, name and password are gone */
   erased_at: string | null;
+  /** set while the server's operator disables the account (docs/decisions.md D74): no sign-in */
+  disabled_at: string | null;
+  disabled_reason: string | null;
 }
 
 export type UserTokenPurpose = 'verify_email' | 'password_reset' | 'email_change';

@@ -8,6 +8,7 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.title.forbidden': 'Nicht erlaubt',
   'problem.title.email-unverified': 'E-Mail-Adresse noch nicht bestätigt',
   'problem.title.two-factor-enrolment-required': 'Zwei-Faktor-Anmeldung erforderlich',
+  'problem.title.suspended': 'Gesperrt',
   'problem.title.plan-limit-exceeded': 'Grenze des Tarifs erreicht',
   'problem.title.not-found': 'Nicht gefunden',
   'problem.title.method-not-allowed': 'Hier nicht möglich',
@@ -30,6 +31,8 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.text.email-unverified': 'Bestätigen Sie zuerst Ihre E-Mail-Adresse; wir haben Ihnen einen Link geschickt.',
   'problem.text.two-factor-enrolment-required':
     'Ihre Organisation verlangt die Zwei-Faktor-Anmeldung. Schalten Sie sie zuerst ein.',
+  'problem.text.suspended':
+    'Der Betreiber dieses Servers hat dieses Konto oder diese Organisation gesperrt. Wenden Sie sich an seinen Support.',
   'problem.text.plan-limit-exceeded':
     'Der Tarif {plan} erlaubt {limit}. Archivieren Sie einen, oder wechseln Sie in einen größeren Tarif.',
   'problem.text.plan-limit-exceeded-plain': 'Ihr Tarif erlaubt nicht mehr davon. Wechseln Sie in einen größeren Tarif.',

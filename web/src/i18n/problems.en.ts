@@ -8,6 +8,7 @@ export const problemsEn = {
   'problem.title.forbidden': 'Not allowed',
   'problem.title.email-unverified': 'E-mail address not verified yet',
   'problem.title.two-factor-enrolment-required': 'Two-factor sign-in required',
+  'problem.title.suspended': 'Suspended',
   'problem.title.plan-limit-exceeded': 'Plan limit reached',
   'problem.title.not-found': 'Not found',
   'problem.title.method-not-allowed': 'Not possible here',
@@ -28,6 +29,8 @@ export const problemsEn = {
   'problem.text.forbidden': 'Your role does not allow this.',
   'problem.text.email-unverified': 'Verify your e-mail address first; we sent you a link.',
   'problem.text.two-factor-enrolment-required': 'Your organization requires two-factor sign-in. Turn it on first.',
+  'problem.text.suspended':
+    'The operator of this server has suspended this account or organization. Contact their support.',
   'problem.text.plan-limit-exceeded': 'The {plan} plan allows {limit}. Archive one, or move to a larger plan.',
   'problem.text.plan-limit-exceeded-plain': 'Your plan does not allow more of these. Move to a larger plan.',
   'problem.text.plan-limit-exceeded-files': 'The {plan} plan allows {limit} uploaded files. Move to a larger plan.',

@@ -273,6 +273,7 @@ const TYPES = new Set([
   'forbidden',
   'email-unverified',
   'two-factor-enrolment-required',
+  'suspended',
   'plan-limit-exceeded',
   'not-found',
   'method-not-allowed',
