@@ -286,7 +286,7 @@ forEachDialect('notifications', (dialect) => {
     const p = await enrol(await person('Pia Prefs'), 'approver');
     const got = await call(h, { url: '/v1/notifications/preferences', headers: p.headers });
     assert.equal(got.statusCode, 200);
-    assert.equal(Object.keys(got.json.data).length, 8);
+    assert.equal(Object.keys(got.json.data).length, 10);
     assert.ok(Object.values(got.json.data).every((c) => JSON.stringify(c) === '{"in_app":true,"email":true}'));
 
     for (const [body, status, type] of [
