@@ -46,6 +46,7 @@ import type { DppCredentialsTable, DppModelsTable } from '../features/dpp/models
 import type { FilesTable } from '../features/files/files.table.js';
 import type { BrandKitsTable, LogosTable } from '../features/brand/brand.table.js';
 import type { OperatorAuditTable, OperatorsTable } from '../features/operator/operator.table.js';
+import type { InstanceSettingsTable } from '../features/limits/limits.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
 export interface Database {
@@ -100,4 +101,5 @@ export interface Database {
   files: FilesTable;
   operators: OperatorsTable;
   operator_audit: OperatorAuditTable;
+  instance_settings: InstanceSettingsTable;
 }

@@ -99,11 +99,27 @@ const SESSION_ROUTES: Record<string, Url> = {
  * The operator's console (D73): session routes that answer everyone but a signed-in operator, API
  * keys of any role included, with the 404 of an unknown route (test/features/operator/).
  */
+/** Operator routes answer 404 before any lookup, so a made-up announcement does (docs/decisions.md D76). */
+const SOME_ANNOUNCEMENT = 'ann_01JD3Y2K8Q9XW4T5N6M7P8R9S0';
+/** Likewise a made-up invitation (docs/decisions.md D74). */
+const SOME_INVITATION = 'inv_01JD3Y2K8Q9XW4T5N6M7P8R9S0';
 const OPERATOR_ROUTES: Record<string, Url> = {
   'GET /v1/operator/organizations': () => '/v1/operator/organizations',
   'GET /v1/operator/organizations/:id': (o) => `/v1/operator/organizations/${o.owner.organizationId}`,
   'PUT /v1/operator/organizations/:id/plan': (o) => `/v1/operator/organizations/${o.owner.organizationId}/plan`,
   'GET /v1/operator/audit': () => '/v1/operator/audit',
+  'POST /v1/operator/organizations/:id/suspend': (o) => `/v1/operator/organizations/${o.owner.organizationId}/suspend`,
+  'POST /v1/operator/organizations/:id/unsuspend': (o) =>
+    `/v1/operator/organizations/${o.owner.organizationId}/unsuspend`,
+  'POST /v1/operator/organizations/:id/erase': (o) => `/v1/operator/organizations/${o.owner.organizationId}/erase`,
+  'GET /v1/operator/organizations/:id/invitations': (o) =>
+    `/v1/operator/organizations/${o.owner.organizationId}/invitations`,
+  'POST /v1/operator/invitations/:id/resend': () => `/v1/operator/invitations/${SOME_INVITATION}/resend`,
+  'POST /v1/operator/invitations/:id/revoke': () => `/v1/operator/invitations/${SOME_INVITATION}/revoke`,
+  'GET /v1/operator/users': () => '/v1/operator/users',
+  'POST /v1/operator/users/:id/disable': (o) => `/v1/operator/users/${o.owner.userId}/disable`,
+  'POST /v1/operator/users/:id/enable': (o) => `/v1/operator/users/${o.owner.userId}/enable`,
+  'POST /v1/operator/users/:id/erase': (o) => `/v1/operator/users/${o.owner.userId}/erase`,
   'GET /v1/operator/gs1-prefixes': () => '/v1/operator/gs1-prefixes?status=pending',
   'GET /v1/operator/gs1-prefixes/:id/evidence': (o) =>
     `/v1/operator/gs1-prefixes/${o.ids['gs1-prefixes/:id']}/evidence`,
@@ -111,6 +127,14 @@ const OPERATOR_ROUTES: Record<string, Url> = {
   'POST /v1/operator/gs1-prefixes/:id/reject': (o) => `/v1/operator/gs1-prefixes/${o.ids['gs1-prefixes/:id']}/reject`,
   'GET /v1/operator/session': () => '/v1/operator/session',
   'GET /v1/operator/health': () => '/v1/operator/health',
+  'GET /v1/operator/announcements': () => '/v1/operator/announcements',
+  'POST /v1/operator/announcements': () => '/v1/operator/announcements',
+  'PATCH /v1/operator/announcements/:id': () => `/v1/operator/announcements/${SOME_ANNOUNCEMENT}`,
+  'POST /v1/operator/announcements/:id/publish': () => `/v1/operator/announcements/${SOME_ANNOUNCEMENT}/publish`,
+  'POST /v1/operator/announcements/:id/withdraw': () => `/v1/operator/announcements/${SOME_ANNOUNCEMENT}/withdraw`,
+  'GET /v1/operator/announcements/:id/preview': () => `/v1/operator/announcements/${SOME_ANNOUNCEMENT}/preview`,
+  'GET /v1/operator/limits': () => '/v1/operator/limits',
+  'PUT /v1/operator/limits': () => '/v1/operator/limits',
 };
 
 /**
@@ -139,6 +163,9 @@ const BODIES: Record<string, unknown> = {
   'POST /auth/password': { current_password: 'correct horse battery', new_password: 'another horse battery staple' },
   'PATCH /auth/me': { locale: 'de' },
   'PATCH /v1/organizations/:id': { name: 'Taken over' },
+  'POST /v1/operator/announcements': { title: 'Taken over', body: 'Taken over' },
+  'PATCH /v1/operator/announcements/:id': { title: 'Taken over' },
+  'PUT /v1/operator/limits': { invitations_per_day: 1 },
   'PATCH /v1/codes/:id': { title: 'taken over' },
   'POST /v1/codes/:id/reject': { reason: 'taken over' },
   'POST /v1/codes/:id/comments': { body: 'taken over' },
@@ -151,6 +178,10 @@ const BODIES: Record<string, unknown> = {
   },
   'PATCH /v1/brand-kits/:id': { name: 'Taken over' },
   'PUT /v1/operator/organizations/:id/plan': { plan: 'enterprise' },
+  'POST /v1/operator/organizations/:id/suspend': { reason: 'taken over', redirects: 'neutral_page' },
+  'POST /v1/operator/organizations/:id/erase': { confirm: 'taken-over' },
+  'POST /v1/operator/users/:id/disable': { reason: 'taken over' },
+  'POST /v1/operator/users/:id/erase': { confirm: 'someone@example.com' },
   'POST /v1/operator/gs1-prefixes/:id/reject': { reason: 'taken over' },
   'POST /v1/gs1-prefixes/:id/evidence': { gepir_text: 'taken over' },
   'POST /v1/dpp/:id/access-grants': { level: 'authority', expires_at: new Date(Date.now() + 3_600_000).toISOString() },

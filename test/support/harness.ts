@@ -136,7 +136,9 @@ async function migrateBesideOthers(db: DB): Promise<void> {
  * Each harness gets a schema holding its own copy of these tables, first on its search_path, so the
  * app's unqualified names are those while every other table stays shared.
  */
-const PRIVATE_TABLES = ['jobs', 'login_throttle', 'scan_visitors'] as const;
+// The operator's run-time limits (docs/decisions.md D76) are one row for the whole instance: a file that
+// lowers a quota must not lower it for the files beside it.
+const PRIVATE_TABLES = ['jobs', 'login_throttle', 'scan_visitors', 'instance_settings'] as const;
 
 async function ownTablesSchema(db: DB, url: string, scope: string): Promise<{ url: string; schema: string }> {
   const schema = `jobs_${scope.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;

@@ -106,3 +106,18 @@ export function splitNotice(markdown: string): { title?: string; body: string } 
   const body = [...lines.slice(0, at), ...lines.slice(at + 1)].join('\n').trim();
   return { title, body };
 }
+
+/** Where an announcement is in its life (docs/decisions.md D76); members see only `live` ones. */
+export type AnnouncementStatus = 'draft' | 'scheduled' | 'live' | 'ended' | 'withdrawn';
+export const STATUSES: readonly AnnouncementStatus[] = ['draft', 'scheduled', 'live', 'ended', 'withdrawn'];
+
+export function statusOf(
+  r: { published_at: string | null; withdrawn_at: string | null; starts_at: string; ends_at: string | null },
+  now: Date,
+): AnnouncementStatus {
+  const at = now.toISOString();
+  if (r.withdrawn_at !== null) return 'withdrawn';
+  if (r.published_at === null) return 'draft';
+  if (r.ends_at !== null && r.ends_at <= at) return 'ended';
+  return r.starts_at > at ? 'scheduled' : 'live';
+}

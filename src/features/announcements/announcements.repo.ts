@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { AnnouncementsTable } from './announcements.table.js';
 
@@ -10,6 +10,10 @@ export function findAnnouncement(db: DB, id: string) {
   return db.selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function updateAnnouncement(db: DB, id: string, patch: Updateable<AnnouncementsTable>) {
+  return db.updateTable('announcements').set(patch).where('id', '=', id).execute();
+}
+
 export function markWithdrawn(db: DB, id: string, at: string) {
   return db
     .updateTable('announcements')
@@ -17,6 +21,11 @@ export function markWithdrawn(db: DB, id: string, at: string) {
     .where('id', '=', id)
     .where('withdrawn_at', 'is', null)
     .execute();
+}
+
+/** Every announcement, drafts included, for the console. No ORDER BY or LIMIT: the pagination adds them. */
+export function everyAnnouncement(db: DB) {
+  return db.selectFrom('announcements').selectAll();
 }
 
 /** Every announcement, for the operator's `announce list`; `all` adds withdrawn and ended ones. */
@@ -28,7 +37,7 @@ export function operatorList(db: DB, now: string, all: boolean) {
 }
 
 /**
- * The announcements a caller sees now: not withdrawn, started, not ended, for every organization or
+ * The announcements a caller sees now: published (no draft), not withdrawn, started, not ended, for every organization or
  * the caller's; with the caller's dismissal joined (null when not dismissed). No ORDER BY or LIMIT:
  * the pagination adds them.
  */
@@ -41,6 +50,7 @@ export function visibleQuery(db: DB, who: { organizationId: string; actorId: str
     .selectAll('a')
     .select('d.dismissed_at')
     .where('a.withdrawn_at', 'is', null)
+    .where('a.published_at', 'is not', null)
     .where('a.starts_at', '<=', now)
     .where((eb) => eb.or([eb('a.ends_at', 'is', null), eb('a.ends_at', '>', now)]))
     .where((eb) => eb.or([eb('a.organization_id', 'is', null), eb('a.organization_id', '=', who.organizationId)]));

@@ -4,11 +4,19 @@ import { List, One, list, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { Announcement, AnnouncementListQuery, AnnouncementParams } from './announcements.schemas.js';
 import { dismissAnnouncement, listAnnouncements } from './announcements.service.js';
+import { ANNOUNCEMENT_MAIL_JOB, mailApiUsers } from './announcement-lifecycle.service.js';
+import { featurePlugin } from '../../http/plugin.js';
 
 const tags = ['announcements'];
 
-export default async function announcementsRoutes(app: App) {
+async function announcementsRoutes(app: App) {
   const deps = { db: app.deps.db, clock: app.deps.clock, config: app.deps.config };
+  // Mail to recent API users leaves the request (docs/decisions.md D76): queued when it starts.
+  app.jobs.register<{ announcement_id: string }>(
+    ANNOUNCEMENT_MAIL_JOB,
+    (job) => mailApiUsers(deps, job.payload.announcement_id),
+    { retryDelaysMs: [10_000, 60_000, 300_000] },
+  );
 
   app.get(
     '/v1/announcements',
@@ -38,3 +46,5 @@ export default async function announcementsRoutes(app: App) {
     async (request) => one(request, await dismissAnnouncement(deps, principalOf(request), request.params.id)),
   );
 }
+
+export default featurePlugin('announcements-routes', ['jobs'], announcementsRoutes);

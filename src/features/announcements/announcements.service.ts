@@ -1,88 +1,48 @@
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
-import { newId, isId } from '../../lib/ids.js';
-import { notFound } from '../../http/errors.js';
+import { isId } from '../../lib/ids.js';
+import { AppError } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { organizationIdOf } from '../organizations/index.js';
-import { queueMail, TEMPLATES, localeOf } from '../mail/index.js';
+import { insertDismissal, operatorList, visibleQuery } from './announcements.repo.js';
+import { AnnouncementInputError } from './announcements.fns.js';
 import {
-  apiKeyOwners,
-  findAnnouncement,
-  insertAnnouncement,
-  insertDismissal,
-  markWithdrawn,
-  operatorList,
-  visibleQuery,
-} from './announcements.repo.js';
-import { AnnouncementInputError, checkAnnouncement, type AnnouncementInput } from './announcements.fns.js';
-import { toAnnouncement, type AnnouncementListQuery } from './announcements.schemas.js';
-
-/** The policy's reach of an API change (docs/versioning.md): keys used in the last 90 days. */
-const API_USER_WINDOW_MS = 90 * 86_400_000;
+  announcementNotFound,
+  createDraft,
+  publishDraft,
+  withdrawIn,
+  type AnnouncementDraft,
+} from './announcement-lifecycle.service.js';
+import { toAnnouncement, toOperatorAnnouncement, type AnnouncementListQuery } from './announcements.schemas.js';
 
 /**
- * `qrs announce publish`: checks everything first, then writes the notice and, with `email`, queues
- * one message per API-key owner in the same transaction, so the banner and the e-mails go out
- * together or not at all (docs/decisions.md D22).
+ * `qrs announce publish`: a draft published at once, in one transaction (docs/decisions.md D76), as
+ * the console's create and publish do in two. With `email`, the `announcement.mail` job mails the
+ * recent API users when it starts.
  */
-export async function publishAnnouncement(deps: ServiceDeps, input: AnnouncementInput & { email?: boolean }) {
-  const now = deps.clock.now();
-  const checked = checkAnnouncement(input, now);
+export async function publishAnnouncement(deps: ServiceDeps, input: AnnouncementDraft) {
   return deps.db.transaction().execute(async (trx) => {
-    let organizationId: string | null = null;
-    if (input.organization !== undefined) {
-      organizationId = (await organizationIdOf(trx, input.organization)) ?? null;
-      if (!organizationId)
-        throw new AnnouncementInputError([`--org ${input.organization} is no organization (give org_… or its slug)`]);
-    }
-    const row = {
-      id: newId('ann'),
-      organization_id: organizationId,
-      ...checked,
-      created_at: now.toISOString(),
-      withdrawn_at: null,
-    };
-    await insertAnnouncement(trx, row);
-    const emailed: string[] = [];
-    if (input.email) {
-      const since = new Date(now.getTime() - API_USER_WINDOW_MS).toISOString();
-      for (const user of await apiKeyOwners(trx, since, organizationId)) {
-        // German only where the operator wrote German; otherwise everyone reads the English text.
-        const locale = localeOf(user.locale) === 'de' && row.title_de ? 'de' : 'en';
-        await queueMail(trx, deps, {
-          to: user.email,
-          locale,
-          template: TEMPLATES.announcement,
-          params: {
-            title: locale === 'de' ? row.title_de! : row.title,
-            body: locale === 'de' ? row.body_de! : row.body,
-            link: row.link,
-            ends_at: row.ends_at,
-            dashboard_url: `${deps.config.baseUrl}/`,
-          },
-        });
-        emailed.push(user.id);
-      }
-    }
-    return { ...toAnnouncement(row), organization_id: organizationId, emailed_users: emailed.length };
+    const draft = await createDraft(deps, trx, input);
+    const { after } = await publishDraft(deps, trx, draft.id);
+    return after;
   });
 }
 
 /** `qrs announce withdraw`: the banner disappears for everyone at once; running it twice changes nothing. */
 export async function withdrawAnnouncement(deps: ServiceDeps, id: string) {
-  const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    const row = isId(id, 'ann') ? await findAnnouncement(trx, id) : undefined;
-    if (!row) throw new AnnouncementInputError([`announcement ${id} not found`]);
-    await markWithdrawn(trx, id, now);
-    return { id, withdrawn_at: row.withdrawn_at ?? now, changed: row.withdrawn_at === null };
+    const { after, changed } = await withdrawIn(deps, trx, id).catch((err: unknown) => {
+      if (err instanceof AppError && err.type === 'not-found')
+        throw new AnnouncementInputError([`announcement ${id} not found`]);
+      throw err;
+    });
+    return { id, withdrawn_at: after.withdrawn_at!, changed };
   });
 }
 
-/** `qrs announce list [--all]`: what the operator published, with its target and withdrawal. */
+/** `qrs announce list [--all]`: what the operator wrote, with its status, target and withdrawal. */
 export async function listForOperator(deps: ServiceDeps, all: boolean) {
-  const rows = await operatorList(deps.db, deps.clock.now().toISOString(), all);
-  return rows.map((r) => ({ ...toAnnouncement(r), organization_id: r.organization_id, withdrawn_at: r.withdrawn_at }));
+  const now = deps.clock.now();
+  return (await operatorList(deps.db, now.toISOString(), all)).map((r) => toOperatorAnnouncement(r, now));
 }
 
 /** GET /v1/announcements: current notices for the caller, without the ones it dismissed unless asked. */
@@ -101,7 +61,7 @@ export async function dismissAnnouncement(deps: ServiceDeps, p: Principal, id: s
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const visible = () => visibleQuery(trx, p, now).where('a.id', '=', id).executeTakeFirst();
-    if (!isId(id, 'ann') || !(await visible())) throw notFound('Announcement');
+    if (!isId(id, 'ann') || !(await visible())) throw announcementNotFound();
     await insertDismissal(trx, id, p.actorId, now);
     return toAnnouncement((await visible())!);
   });

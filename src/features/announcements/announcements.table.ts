@@ -16,6 +16,12 @@ export interface AnnouncementsTable {
   /** the sunset: shown until then; null until withdrawn */
   ends_at: string | null;
   created_at: string;
+  /** null: a draft the operator is still writing, seen by nobody (docs/decisions.md D76) */
+  published_at: string | null;
+  /** 1: the recent API users are e-mailed when it starts (the CLI's --email) */
+  email_api_users: number;
+  /** the last edit of a draft or scheduled one; null: never edited */
+  updated_at: string | null;
   withdrawn_at: string | null;
 }
 

@@ -9,6 +9,7 @@ import { paginate, type PageParams } from '../../http/pagination.js';
 import type { Page } from '../../http/envelope.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { checkStorageQuota } from '../usage/index.js';
+import { effectivePlans } from '../limits/index.js';
 import type { BrandKitsTable, LogosTable } from './brand.table.js';
 import type { BrandKit, BrandKitCreate, BrandKitUpdate, KitStyle, Logo, LogoCreate } from './brand.schemas.js';
 import { precheckLogo, type LogoType } from './logo-files.js';
@@ -74,8 +75,9 @@ export async function createLogo(
   p: Principal,
   body: LogoCreate,
 ): Promise<Logo> {
+  const plans = await effectivePlans(deps);
   const quota = (db: DB, bytes: number, lock: boolean) =>
-    checkStorageQuota(db, p.organizationId, p.plan, deps.config.plans, { kind: 'logo', bytes }, { lock });
+    checkStorageQuota(db, p.organizationId, p.plan, plans, { kind: 'logo', bytes }, { lock });
   // A full library is refused before the file is parsed; its stored size is checked under the lock.
   await quota(deps.db, 0, false);
   const type = body.content_type as LogoType;

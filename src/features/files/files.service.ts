@@ -8,6 +8,7 @@ import { DiskBlobStore, type BlobStore } from '../../lib/blob-store.js';
 import { S3BlobStore } from '../../lib/s3-blob-store.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { checkStorageQuota } from '../usage/index.js';
+import { effectivePlans } from '../limits/index.js';
 import { FILE_TYPES, type FileInfo, type FileType, type FileUpload } from './files.schemas.js';
 import { findFile, insertFile } from './files.repo.js';
 import type { FilesTable } from './files.table.js';
@@ -72,8 +73,9 @@ export async function uploadFile(deps: ServiceDeps, p: Principal, input: FileUpl
     created_by: p.actorId,
     created_at: now.toISOString(),
   };
+  const plans = await effectivePlans(deps);
   const quota = (db: typeof deps.db, lock: boolean) =>
-    checkStorageQuota(db, p.organizationId, p.plan, deps.config.plans, { kind: 'file', bytes: row.size }, { lock });
+    checkStorageQuota(db, p.organizationId, p.plan, plans, { kind: 'file', bytes: row.size }, { lock });
   // Checked before the bytes are written, so a refusal writes nothing, and again under the lock.
   await quota(deps.db, false);
   const store = blobStore(deps.config);

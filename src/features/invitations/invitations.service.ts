@@ -8,9 +8,17 @@ import { paginate } from '../../http/pagination.js';
 import { isId, newId } from '../../lib/ids.js';
 import { auditActor, recordAudit, userActor, type AuditActor } from '../audit/index.js';
 import { checkCsrf } from '../../http/csrf.js';
-import { sessionOf, assertEmailVerified, findUserByEmail, findUserById, normalizeEmail } from '../users/index.js';
+import {
+  sessionOf,
+  assertEmailVerified,
+  assertMayMailOthers,
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+} from '../users/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
 import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { effectiveLimits } from '../limits/index.js';
 import { invitationAccepted } from '../notifications/index.js';
 import {
   checkWorkspaces,
@@ -103,7 +111,7 @@ function toReceived(r: Row & { org_name: string; org_slug: string }, now: Date) 
  * Invitations are organization-level, but the audit log is per workspace (docs/decisions.md D6 resource types):
  * they are logged in the organization's default workspace as `workspaces.invitation_<verb>`.
  */
-async function auditInvitation(
+export async function auditInvitation(
   trx: DB,
   actor: Omit<AuditActor, 'workspaceId'>,
   verb: string,
@@ -143,8 +151,7 @@ async function auditInvitation(
  * or says
  * when the next may go: each one reaches an address nobody proved wants mail from us.
  */
-async function takeInvitationMail(ctx: ServiceDeps, trx: DB, organizationId: string, at: Date) {
-  const cap = ctx.config.invitationsPerDay;
+export async function takeInvitationMail(trx: DB, cap: number, organizationId: string, at: Date) {
   const day = await invitationMailsOfDay(trx, organizationId, at);
   if (day.count >= cap) {
     const wait = Math.max(
@@ -175,12 +182,15 @@ export async function createInvitation(ctx: ServiceDeps, p: Principal, body: Add
   const token = randomBase62(43);
   const invitationUrl = `${ctx.config.baseUrl}/invitations/accept?token=${token}`;
   const items = (body.workspaces ?? []).map((w) => ({ workspace_id: w.workspace_id, role: w.role }));
-  // An unproved sign-up must not mail strangers from our sender (docs/decisions.md D56).
-  await assertEmailVerified(ctx, ctx.db, p.userId);
+  // An unproved sign-up must not mail strangers from our sender (docs/decisions.md D56, D76).
+  await assertMayMailOthers(ctx, p.userId);
+  // The operator's cap, where set, over INVITATIONS_PER_DAY (docs/decisions.md D76); read before
+  // the transaction, beside which a read on SQLite would wait.
+  const cap = (await effectiveLimits(ctx)).invitationsPerDay;
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', p.organizationId);
     await checkWorkspaces(trx, p, items);
-    await takeInvitationMail(ctx, trx, p.organizationId, at);
+    await takeInvitationMail(trx, cap, p.organizationId, at);
     const fields = {
       role: body.role ?? 'member',
       workspaces: JSON.stringify(items),
@@ -236,7 +246,7 @@ export async function listInvitations(ctx: ServiceDeps, p: Principal, q: Invitat
   return { ...page, items: page.items.map((r) => toInvitation(r, now)) };
 }
 
-function notOpen(r: Row, now: Date) {
+export function notOpen(r: Row, now: Date) {
   return linkClosed({ ...r, replaced: false }, now);
 }
 

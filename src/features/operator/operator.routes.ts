@@ -11,6 +11,10 @@ import {
   PlanChangeBody,
 } from './operator.schemas.js';
 import { operatorHealthRoutes } from './operator-health.routes.js';
+import { operatorOrganizationAccountRoutes } from './operator-organization-accounts.routes.js';
+import { operatorUserRoutes } from './operator-users.routes.js';
+import { operatorAnnouncementsRoutes } from './operator-announcements.routes.js';
+import { operatorLimitsRoutes } from './operator-limits.routes.js';
 import { changePlan, listOperatorAudit, listOrganizations, organizationForOperator } from './operator.service.js';
 
 /** Every route under /v1/operator: each resource's file adds its routes here. */
@@ -18,6 +22,10 @@ export async function operatorRoutes(app: App) {
   organizationRoutes(app);
   prefixClaimRoutes(app);
   await app.register(operatorHealthRoutes);
+  operatorOrganizationAccountRoutes(app);
+  operatorUserRoutes(app);
+  operatorAnnouncementsRoutes(app);
+  operatorLimitsRoutes(app);
 }
 
 function organizationRoutes(app: App) {

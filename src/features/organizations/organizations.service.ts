@@ -19,6 +19,7 @@ import {
   updateOrganization,
 } from './organizations.repo.js';
 import { settingsText, taken, uniqueAs } from '../../http/fields.js';
+import { effectiveLimits } from '../limits/index.js';
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';
 
 export interface NewOrganization {
@@ -92,7 +93,7 @@ export async function createOrganization(ctx: ServiceDeps, p: Principal, body: C
     throw forbidden(
       'This API key was not created by a user, so nobody could administer the new organization. Use a dashboard session or a key created by a user.',
     );
-  assertMayNameBillingAddress(ctx, p, body.billing_email);
+  assertMayNameBillingAddress((await effectiveLimits(ctx)).verifiedMailOnly, p, body.billing_email);
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     if (await slugExists(trx, body.slug)) throw taken('/slug');
@@ -154,12 +155,13 @@ function assertMayChangeTwoFactorPolicy(p: Principal, before: string, next: Reco
 }
 
 /**
- * Usage notices are mailed to the billing address: with EMAIL_VERIFICATION=required, an account
+ * Usage notices are mailed to the billing address: while mail to third parties needs a verified
+ * account (EMAIL_VERIFICATION=required, or the operator's setting, docs/decisions.md D76), an account
  * that has not proved its own address may not name one, or it would mail a stranger from our
  * sender (docs/decisions.md D56). Keys cannot be made unproved, so only sessions are checked.
  */
-function assertMayNameBillingAddress(ctx: ServiceDeps, p: Principal, billingEmail: string | null | undefined) {
-  if (!billingEmail || ctx.config.emailVerification !== 'required' || p.emailVerified !== false) return;
+function assertMayNameBillingAddress(verifiedOnly: boolean, p: Principal, billingEmail: string | null | undefined) {
+  if (!billingEmail || p.emailVerified !== false || !verifiedOnly) return;
   throw new AppError(
     'email-unverified',
     'Verify your own e-mail address before naming a billing address: usage notices are mailed there.',
@@ -169,6 +171,8 @@ function assertMayNameBillingAddress(ctx: ServiceDeps, p: Principal, billingEmai
 
 export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: string, body: UpdateOrganizationBody) {
   ownOrganization(p, id);
+  // Read before the transaction: on SQLite a read beside it would wait for it to end.
+  const { verifiedMailOnly } = await effectiveLimits(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', id);
     const before = await getOrganization(trx, id);
@@ -179,7 +183,8 @@ export async function patchOrganization(ctx: ServiceDeps, p: Principal, id: stri
       patch.slug = body.slug;
     }
     if (body.billing_email !== undefined) {
-      if (body.billing_email !== before.billing_email) assertMayNameBillingAddress(ctx, p, body.billing_email);
+      if (body.billing_email !== before.billing_email)
+        assertMayNameBillingAddress(verifiedMailOnly, p, body.billing_email);
       patch.billing_email = body.billing_email;
     }
     if (body.settings !== undefined) {

@@ -1,6 +1,7 @@
 import type { Principal } from '../../http/principal.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { periodOf } from './usage-period.js';
+import { effectivePlans } from '../limits/index.js';
 import { countActiveDynamicCodes, countActiveWorkspaces, storedUploads, storedUsage } from './usage.repo.js';
 
 /** docs/decisions.md D5 arithmetic; a limit of 0 reads as fully used rather than dividing by zero. */
@@ -26,7 +27,9 @@ export async function organizationUsage(
   const now = deps.clock.now();
   const period = periodOf(now);
   const periodStart = `${period}-01T00:00:00.000Z`;
-  const plan = deps.config.plans[p.plan] ?? deps.config.plans.free;
+  // The operator's storage quotas, where set, over the environment's (docs/decisions.md D76).
+  const plans = await effectivePlans(deps);
+  const plan = plans[p.plan] ?? plans.free;
   const pending = deps.pendingScans(p.organizationId, period);
   const [stored, codes, workspaces, uploads] = await Promise.all([
     storedUsage(deps.db, p.organizationId, period),

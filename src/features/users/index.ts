@@ -5,5 +5,6 @@ export { admitLogin, forgiveLogin } from './login-throttle.js';
 export { hashPassword, verifyPassword } from './password.js';
 export { deleteSessionsOfUser } from './sessions.repo.js';
 export { findUserByEmail, findUserById, normalizeEmail, userNamesByIds } from './users.repo.js';
-export { assertEmailVerified } from './verification.service.js';
+export { assertEmailVerified, assertMayMailOthers } from './verification.service.js';
 export type { InvitationLanding, SignupInvitations } from './signup-invitations.js';
+export { lastSignIns, setUserDisabled, userDirectory } from './users.directory.js';

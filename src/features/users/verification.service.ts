@@ -6,6 +6,7 @@ import { consumeUserToken, tokensSince } from './user-tokens.js';
 import { sendVerification } from './verification-link.js';
 import { findUserById } from './users.repo.js';
 import { sessionOf } from './auth.service.js';
+import { effectiveLimits } from '../limits/index.js';
 
 /** A resend at most once a minute and five times an hour per user. */
 const RESEND_GAP_MS = 60_000;
@@ -54,6 +55,24 @@ export async function resendVerification(ctx: ServiceDeps, cookie: string | unde
   return { sent_to: user.email };
 }
 
+const unverified = (email: string) =>
+  new AppError(
+    'email-unverified',
+    `Verify ${email} first: follow the link in the verification message, or ask for a new one.`,
+    { resend: '/auth/verify-email/resend' },
+  );
+
+/**
+ * What would mail a third party from our sender (an invitation): refused for an unproved address
+ * while the operator's "mail to third parties only from verified accounts" is on, which is
+ * EMAIL_VERIFICATION=required unless the operator's console changed it (docs/decisions.md D76).
+ */
+export async function assertMayMailOthers(ctx: ServiceDeps, userId: string | null) {
+  if (userId === null || !(await effectiveLimits(ctx)).verifiedMailOnly) return;
+  const user = await findUserById(ctx.db, userId);
+  if (user && !user.email_verified_at) throw unverified(user.email);
+}
+
 /**
  * With EMAIL_VERIFICATION=required, what an unproved address must not do (accept an invitation,
  * create an API key) answers 403 `email-unverified` naming the route that resends the link.
@@ -61,11 +80,5 @@ export async function resendVerification(ctx: ServiceDeps, cookie: string | unde
 export async function assertEmailVerified(ctx: ServiceDeps, db: DB, userId: string | null) {
   if (ctx.config.emailVerification !== 'required' || userId === null) return;
   const user = await findUserById(db, userId);
-  if (user && !user.email_verified_at) {
-    throw new AppError(
-      'email-unverified',
-      `Verify ${user.email} first: follow the link in the verification message, or ask for a new one.`,
-      { resend: '/auth/verify-email/resend' },
-    );
-  }
+  if (user && !user.email_verified_at) throw unverified(user.email);
 }

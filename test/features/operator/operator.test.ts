@@ -1,8 +1,8 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, expectProblem, randomSlug, seedMember, seedTenant, type Harness } from '../../support/harness.js';
-import { forEachDialect, sessionOf, useHarness } from '../../support/suite.js';
-import { bootstrap } from '../../../src/cli/commands.js';
+import { call, expectProblem, randomSlug, seedMember, seedTenant } from '../../support/harness.js';
+import { forEachDialect, useHarness } from '../../support/suite.js';
+import { instanceLog, person } from './operator-people.js';
 import { addOperator, removeOperator } from '../../../src/features/operator/index.js';
 import { auditOf } from '../../support/callers.js';
 import { systemClock } from '../../../src/lib/clock.js';
@@ -10,37 +10,6 @@ import { createApiKey } from '../../../src/features/api-keys/api-keys.service.js
 
 /** Operators by the setting, one a test (an address signs in one user). */
 const ENV_OPERATORS = ['list', 'keys', 'plan', 'bad'].map((t) => `${randomSlug(`ops-${t}`)}@example.com`);
-
-/** A user with an organization of their own and a session; `twoFactor` turns TOTP sign-in on. */
-async function person(h: Harness, opts: { email?: string; twoFactor?: boolean } = {}) {
-  const email = opts.email ?? `${randomSlug('u')}@example.com`;
-  const made = await bootstrap(h.db, h.config, {
-    email,
-    password: 'correct horse battery',
-    orgName: 'Operator Org',
-    orgSlug: randomSlug('org'),
-    plan: 'free',
-  });
-  if (opts.twoFactor)
-    await h.db
-      .updateTable('users')
-      .set({ totp_enabled_at: new Date().toISOString() })
-      .where('id', '=', made.user_id)
-      .execute();
-  const tenant = {
-    userId: made.user_id,
-    email,
-    password: 'correct horse battery',
-    organizationId: made.organization_id,
-    workspaceId: made.workspace_id,
-    apiKey: made.api_key,
-    auth: { authorization: `Bearer ${made.api_key}` },
-  };
-  return { tenant, headers: (await sessionOf(h, tenant)).headers };
-}
-
-const instanceLog = (h: Harness, targetId: string) =>
-  h.db.selectFrom('operator_audit').selectAll().where('target_id', '=', targetId).orderBy('id', 'desc').execute();
 
 forEachDialect("the operator's console", (dialect) => {
   const { h } = useHarness(dialect, {
@@ -88,7 +57,8 @@ forEachDialect("the operator's console", (dialect) => {
     const ops = Object.entries<any>(doc.paths)
       .filter(([path]) => path.startsWith('/v1/operator/'))
       .flatMap(([, item]) => Object.values<any>(item));
-    assert.equal(ops.length, 4);
+    // Each resource of the console adds its routes (D73, D74 …): at least these fifteen.
+    assert.ok(ops.length >= 15, `${ops.length} operator operations`);
     for (const op of ops) {
       assert.deepEqual([op.tags, op.security], [['Operator'], [{ session: [] }]], op.operationId);
       assert.ok(op.responses['404'] && op.responses['403'], op.operationId);
