@@ -6,6 +6,7 @@ import { Nullable } from '../../http/nullable.js';
 import { Count } from '../../http/numbers.js';
 import { parseJson } from '../../db/column-values.js';
 import type { OperatorAuditTable } from './operator.table.js';
+import { Suspension } from './operator-accounts.schemas.js';
 
 const OrganizationId = Type.String({ maxLength: 100, examples: ['org_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] });
 
@@ -50,6 +51,10 @@ export const OperatorOrganization = Type.Object(
     plan: Type.Enum(PLAN_NAMES, { description: "The organization's plan." }),
     created_at: Type.String({ examples: ['2026-01-15T09:30:00.000Z'] }),
     updated_at: Type.String({ examples: ['2026-11-02T14:05:00.000Z'] }),
+    suspended_at: Nullable(
+      Type.String({ description: 'When the operator suspended it (docs/decisions.md D74); null while it is not.' }),
+    ),
+    suspension: Type.Union([Suspension, Type.Null()], { description: 'Why, and what its codes answer meanwhile.' }),
     usage: FootprintSchema,
   },
   { title: 'OperatorOrganization' },
@@ -80,7 +85,8 @@ export const OperatorAuditEntry = Type.Object(
     id: Type.String({ examples: ['aud_01JD3Y2K8Q9XW4T5N6M7P8R9S0'] }),
     operator_id: Nullable(Type.String({ description: "The operator's user id; null for the CLI." })),
     action: Type.String({
-      description: 'organization.viewed, organization.plan_changed, operator.added or operator.removed.',
+      description:
+        'organization.viewed, organization.plan_changed, organization.suspended, organization.unsuspended, organization.erased, user.disabled, user.enabled, user.erased, invitation.resent, invitation.revoked, operator.added or operator.removed.',
       examples: ['organization.plan_changed'],
     }),
     target_type: Type.String({ examples: ['organization'] }),

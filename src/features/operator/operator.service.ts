@@ -48,7 +48,7 @@ export function recordOperatorAction(db: DB, who: Operator | null, at: Date, a: 
 type OrganizationRow = NonNullable<Awaited<ReturnType<typeof findActiveOrganization>>>;
 
 /** The row an operator sees, with what the organization uses (the usage and organizations features count it). */
-async function withUsage(deps: ServiceDeps, row: OrganizationRow) {
+export async function withUsage(deps: ServiceDeps, row: OrganizationRow) {
   const [footprint, members] = await Promise.all([
     organizationFootprint(deps.db, row.id, deps.clock.now()),
     countMembers(deps.db, row.id),
@@ -61,6 +61,11 @@ async function withUsage(deps: ServiceDeps, row: OrganizationRow) {
     plan: row.plan as PlanName,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    suspended_at: row.suspended_at,
+    suspension:
+      row.suspended_at !== null
+        ? { reason: row.suspension_reason ?? '', redirects: row.suspension_redirects ?? ('keep' as const) }
+        : null,
     usage: { ...footprint, members },
   };
 }
@@ -73,7 +78,7 @@ export async function listOrganizations(deps: ServiceDeps, q: OrganizationDirect
   return { ...page, items: await Promise.all(page.items.map((row) => withUsage(deps, row))) };
 }
 
-async function liveOrganization(db: DB, id: string) {
+export async function liveOrganization(db: DB, id: string) {
   const row = isId(id, 'org') ? await findActiveOrganization(db, id) : undefined;
   if (!row) throw organizationNotFound();
   return row;

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.js';
 import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
-import { softDeleteOrganization } from '../organizations/index.js';
+import { organizationNotFound, softDeleteOrganization } from '../organizations/index.js';
 import { forgetOutboxMail } from '../mail/index.js';
 import type { EraseMeBody } from './privacy.schemas.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
@@ -25,7 +25,7 @@ function organizationsOf(db: DB, userId: string) {
 }
 
 /** A user's one 404 here: an unknown, already erased or signed-out user reads alike. */
-const userNotFound = () => notFound('User');
+export const userNotFound = () => notFound('User');
 
 /** How many members an organization has. */
 async function memberCount(trx: DB, organizationId: string) {
@@ -173,4 +173,64 @@ export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string
     return erase(trx, userId, p, at);
   });
   return (await afterErasure(ctx, out)).result;
+}
+
+/**
+ * The operator's erasure of a user (docs/decisions.md D74): what DELETE /v1/users/me does, without
+ * the password. `check` runs first in the transaction (the operator's confirmation: throwing there
+ * changes nothing); `alsoRecord` writes the operator's own log in it. Organizations the user runs
+ * alone go with them only when named, as for the user themselves; any other they are the last
+ * org_admin of is a 409.
+ */
+export async function eraseUser(
+  ctx: ServiceDeps,
+  userId: string,
+  who: AuditWho,
+  opts: {
+    deleteOrganizations: string[];
+    check: (user: { email: string }) => void;
+    alsoRecord: (trx: DB) => Promise<void>;
+  },
+) {
+  const at = ctx.clock.now();
+  const out = await ctx.db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user || user.erased_at) throw userNotFound();
+    opts.check(user);
+    const erased = await erase(trx, userId, who, at, [...new Set(opts.deleteOrganizations)]);
+    await opts.alsoRecord(trx);
+    return erased;
+  });
+  const { result, deletedOrganizations } = await afterErasure(ctx, out);
+  return { result, deletedOrganizations };
+}
+
+/**
+ * The operator's erasure of an organization (docs/decisions.md D74): the soft delete that DELETE
+ * /v1/organizations/{id} and a user's erasure use (its codes stop redirecting, its keys and
+ * sessions stop working, rows stay), recorded in its own log as a system change. `check` and
+ * `alsoRecord` as for eraseUser. Returns the organization's id once deleted.
+ */
+export async function eraseOrganization(
+  ctx: ServiceDeps,
+  organizationId: string,
+  who: AuditWho,
+  opts: { check: (org: { slug: string }) => void; alsoRecord: (trx: DB) => Promise<void> },
+) {
+  const at = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organizations', organizationId);
+    const org = await trx
+      .selectFrom('organizations as o')
+      .innerJoin('workspaces as w', (j) => j.onRef('w.organization_id', '=', 'o.id').on('w.is_default', '=', 1))
+      .select(['o.slug', 'w.id as workspace_id'])
+      .where('o.id', '=', organizationId)
+      .where('o.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!org) throw organizationNotFound();
+    opts.check(org);
+    await softDeleteOrganization(trx, organizationId, { ...who, organizationId, workspaceId: org.workspace_id }, at);
+    await opts.alsoRecord(trx);
+  });
+  return organizationId;
 }
