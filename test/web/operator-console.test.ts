@@ -1,15 +1,16 @@
 // Issue #55: the dashboard's Operator section (docs/decisions.md D77), in English and in German. An
 // operator signs in with two-factor sign-in (the code step really passed), finds an organization by
 // search, moves it to another plan (the list and the detail show it), reads the instance's health and
-// the audit entry of the change. A member who is not an operator sees no Operator entry and gets the
+// the audit entry of the change, and approves a GS1 prefix claim in the queue. A member who is not an operator sees no Operator entry and gets the
 // not-found page at /operator; an operator without 2FA is told to turn it on. axe at 1280 and 360 px.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { accessibleAtBothWidths, DESKTOP, LANGS, type Lang } from '../support/axe.js';
-import { randomSlug, type Harness } from '../support/harness.js';
+import { call, randomSlug, type Harness } from '../support/harness.js';
 import { bootstrap } from '../../src/cli/commands.js';
+import { sessionOf } from '../support/suite.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
 import { words } from './words.js';
 import { chooseLanguage } from './language.js';
@@ -26,16 +27,15 @@ async function accessible(page: Page, what: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-/** A user with an organization of their own (the CLI's bootstrap); returns the organization's id. */
+/** A user with an organization of their own (the CLI's bootstrap): its ids and owner's API key. */
 async function person(h: Harness, email: string, orgName: string) {
-  const made = await bootstrap(h.db, h.config, {
+  return bootstrap(h.db, h.config, {
     email,
     password: PASSWORD,
     orgName,
     orgSlug: randomSlug('org'),
     plan: 'free',
   });
-  return made.organization_id;
 }
 
 /** Two-factor sign-in turned on through the API, as the account page does it; returns the TOTP secret. */
@@ -80,7 +80,26 @@ describe("dashboard: the operator's console", { skip }, () => {
       const h = fx.server.h;
       await person(h, OPERATORS[lang], 'Operator HQ');
       const customerName = `Customer ${lang} ${randomSlug('c')}`;
-      const customerId = await person(h, `${randomSlug('cust')}@example.com`, customerName);
+      const customer = await person(h, `${randomSlug('cust')}@example.com`, customerName);
+      const customerId = customer.organization_id;
+      // A GS1 prefix the customer claims with its GEPIR record, for the operator's queue.
+      const prefix = `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      const admin = await sessionOf(h, {
+        userId: customer.user_id,
+        email: '',
+        password: PASSWORD,
+        organizationId: customerId,
+        workspaceId: customer.workspace_id,
+        apiKey: customer.api_key,
+        auth: { authorization: '' },
+      });
+      const claim = await call(h, {
+        method: 'POST',
+        url: '/v1/gs1-prefixes',
+        headers: admin.headers,
+        body: { prefix, evidence: { gepir_text: `${customerName}, ${prefix}` } },
+      });
+      assert.equal(claim.statusCode, 201, claim.body);
       const secret = await enrolTwoFactor(fx.browser, fx.server.url, OPERATORS[lang]);
       const ctx = await newContext(fx.browser, fx.server.url);
       const page = await ctx.newPage();
@@ -159,6 +178,17 @@ describe("dashboard: the operator's console", { skip }, () => {
       );
       await accessible(page, `operator audit log (${lang})`);
       if (lang === 'en') await screenshot(page, 'operator-audit');
+
+      // The GS1 queue (docs/decisions/0075-gs1-prefix-verification.md): the customer's claim, approved.
+      await sub.getByRole('link', { name: w('op.nav.gs1') }).click();
+      await page.getByRole('heading', { name: w('op.gs1.title'), level: 1 }).waitFor();
+      const pending = page.getByTestId(`op-gs1-${prefix}`);
+      await pending.getByRole('button', { name: w('op.gs1.approve', { prefix }) }).click();
+      await page
+        .getByRole('status')
+        .getByText(w('op.gs1.approved', { prefix, org: customerName }))
+        .waitFor();
+      await pending.waitFor({ state: 'detached' });
       await ctx.close();
     });
 
