@@ -1,14 +1,12 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectProblem, randomSlug, seedTenant, type Harness, type Tenant } from '../../support/harness.js';
-import { forEachDialect } from '../../support/suite.js';
+import { forEachDialect, sessionOf } from '../../support/suite.js';
 import { useMailHarness } from '../../support/mail.js';
 import type { TestClock } from '../../support/clock.js';
 import { auditOf } from '../../support/callers.js';
 import { createPassport, publish, underPrefix, uniqueFixture } from '../../support/passports.js';
 import { verifyGs1Prefix } from '../../../src/cli/commands.js';
-import { newId } from '../../../src/lib/ids.js';
-import { randomBase62, sha256Hex } from '../../../src/lib/tokens.js';
 
 /** GS1 prefix verification without a shell (docs/decisions/0075-gs1-prefix-verification.md). */
 const OPERATOR = `${randomSlug('gs1-op')}@example.com`;
@@ -20,22 +18,15 @@ const randomPrefix = () =>
     .padStart(8, '0')}`;
 
 /** A session for the user, valid at the harness's clock (ten years ahead for the mail harness). */
-async function sessionAt(h: Harness, clock: TestClock, userId: string) {
-  const token = randomBase62(43);
-  const csrf = randomBase62(32);
+async function sessionAt(h: Harness, clock: TestClock, t: Tenant) {
+  const { headers } = await sessionOf(h, t);
   const now = clock.now();
   await h.db
-    .insertInto('sessions')
-    .values({
-      id: newId('ses'),
-      user_id: userId,
-      token_hash: sha256Hex(token),
-      csrf_token: csrf,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
-    })
+    .updateTable('sessions')
+    .set({ created_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString() })
+    .where('user_id', '=', t.userId)
     .execute();
-  return { cookie: `qrs_session=${token}`, 'x-csrf-token': csrf };
+  return headers;
 }
 
 forEachDialect('GS1 prefix verification by the operator', (dialect) => {
@@ -50,14 +41,14 @@ forEachDialect('GS1 prefix verification by the operator', (dialect) => {
       .set({ email: OPERATOR, totp_enabled_at: clock.now().toISOString() })
       .where('id', '=', t.userId)
       .execute();
-    op = await sessionAt(h, clock, t.userId);
+    op = await sessionAt(h, clock, t);
     return op;
   }
 
   /** An organization with its org_admin signed in. */
   async function customer(): Promise<{ t: Tenant; admin: Record<string, string> }> {
     const t = await seedTenant(h);
-    return { t, admin: { ...(await sessionAt(h, clock, t.userId)), 'x-organization-id': t.organizationId } };
+    return { t, admin: { ...(await sessionAt(h, clock, t)), 'x-organization-id': t.organizationId } };
   }
 
   const claim = (admin: Record<string, string>, body: unknown) =>
