@@ -32,14 +32,16 @@ describe('dashboard: battery passports and GS1 prefixes', { skip }, () => {
     const page = await ctx.newPage();
     await logIn(page, t.email, t.password);
 
-    // GS1 prefix: bad input explained, then claimed; the operator verifies it.
+    // GS1 prefix: bad input explained, then claimed with its GEPIR record; the operator verifies it
+    // (the console's queue: test/web/gs1-verification.test.ts).
     await page.getByRole('link', { name: 'GS1 prefixes' }).click();
     await page.getByLabel('Company prefix').fill('12ab');
-    await page.getByRole('button', { name: 'Claim prefix' }).click();
+    await page.getByRole('button', { name: 'Submit for verification' }).click();
     await page.locator('.field-error[data-pointer="/prefix"]').waitFor();
     await page.getByLabel('Company prefix').fill('4260123');
-    await page.getByRole('button', { name: 'Claim prefix' }).click();
-    await page.getByTestId('gs1-table').getByText('Declared, waiting for verification').waitFor();
+    await page.getByLabel('What the GEPIR record says').fill('ACME Batteries GmbH, 4260123');
+    await page.getByRole('button', { name: 'Submit for verification' }).click();
+    await page.getByTestId('gs1-table').getByText('Waiting for the operator').waitFor();
     await screenshot(page, 'gs1-prefixes');
     await accessibleEverywhere(page, 'GS1 prefixes');
     await server.h.db
