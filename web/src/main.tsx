@@ -37,6 +37,8 @@ import { OrganizationDetail as OperatorOrganizationDetail } from './pages/operat
 import { Health as OperatorHealth } from './pages/operator/Health';
 import { OperatorAudit } from './pages/operator/OperatorAudit';
 import { Gs1Queue as OperatorGs1Queue } from './pages/operator/Gs1Queue';
+import { Announcements as OperatorAnnouncements } from './pages/operator/Announcements';
+import { Limits as OperatorLimits } from './pages/operator/Limits';
 import './styles.css';
 
 // Battery passports are a chunk of their own: the first screen does not load the editor.
@@ -151,6 +153,8 @@ const router = createBrowserRouter([
           { path: 'operator/health', element: <OperatorHealth /> },
           { path: 'operator/audit', element: <OperatorAudit /> },
           { path: 'operator/gs1-prefixes', element: <OperatorGs1Queue /> },
+          { path: 'operator/announcements', element: <OperatorAnnouncements /> },
+          { path: 'operator/limits', element: <OperatorLimits /> },
           { path: 'operator/*', element: <NotFound /> },
         ],
       },

@@ -10,6 +10,7 @@ import { notificationsDe } from './notifications.de.js';
 import { wordsDe } from './words.de.js';
 import { passportModelsDe } from './passport-models.de.js';
 import { operatorDe } from './operator.de.js';
+import { operatorConsoleDe } from './operator-console.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -597,6 +598,7 @@ export const de: Record<MessageKey, string> = {
   ...wordsDe,
   ...passportModelsDe,
   ...operatorDe,
+  ...operatorConsoleDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

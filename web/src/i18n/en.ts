@@ -10,6 +10,7 @@ import { notificationsEn } from './notifications.en.js';
 import { wordsEn } from './words.en.js';
 import { passportModelsEn } from './passport-models.en.js';
 import { operatorEn } from './operator.en.js';
+import { operatorConsoleEn } from './operator-console.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -585,6 +586,7 @@ export const en = {
   ...wordsEn,
   ...passportModelsEn,
   ...operatorEn,
+  ...operatorConsoleEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',

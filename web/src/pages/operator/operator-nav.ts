@@ -13,4 +13,6 @@ export const OPERATOR_NAV: OperatorNavEntry[] = [
   { to: 'health', label: 'op.nav.health' },
   { to: 'audit', label: 'op.nav.audit' },
   { to: 'gs1-prefixes', label: 'op.nav.gs1' },
+  { to: 'announcements', label: 'op.nav.announcements' },
+  { to: 'limits', label: 'op.nav.limits' },
 ];
