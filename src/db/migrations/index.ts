@@ -38,6 +38,7 @@ import * as m0048 from './0048_short_code_keys.js';
 import * as m0050 from './0050_invitation_replaced_links.js';
 import * as m0052 from './0052_notifications.js';
 import * as m0055 from './0055_operator.js';
+import * as m0059 from './0059_folders.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0050_invitation_replaced_links': m0050,
   '0052_notifications': m0052,
   '0055_operator': m0055,
+  '0059_folders': m0059,
 };
