@@ -9,6 +9,7 @@ import { problemsDe } from './problems.de.js';
 import { notificationsDe } from './notifications.de.js';
 import { wordsDe } from './words.de.js';
 import { passportModelsDe } from './passport-models.de.js';
+import { foldersDe } from './folders.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -562,6 +563,7 @@ export const de: Record<MessageKey, string> = {
   ...notificationsDe,
   ...wordsDe,
   ...passportModelsDe,
+  ...foldersDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

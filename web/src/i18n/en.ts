@@ -9,6 +9,7 @@ import { problemsEn } from './problems.en.js';
 import { notificationsEn } from './notifications.en.js';
 import { wordsEn } from './words.en.js';
 import { passportModelsEn } from './passport-models.en.js';
+import { foldersEn } from './folders.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -550,6 +551,7 @@ export const en = {
   ...notificationsEn,
   ...wordsEn,
   ...passportModelsEn,
+  ...foldersEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',
