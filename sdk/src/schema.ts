@@ -1289,6 +1289,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/codes/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move up to 100 codes into a folder, or out of any
+         * @description Every code and the folder are checked first: an unknown one is a 422 with a pointer (`/code_ids/3`, `/folder_id`) and nothing moves. Each moved code is audited as `codes.updated`; a code in a workspace with approvals does not need a new review for a move.
+         */
+        post: operations["moveCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/codes/thumbnails": {
         parameters: {
             query?: never;
@@ -1783,6 +1803,58 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's folders and campaigns
+         * @description Newest first, each with the count of live codes directly in it. `parent_id=none` lists the top level.
+         */
+        get: operations["listFolders"];
+        put?: never;
+        /**
+         * Create a folder or a campaign
+         * @description Folders nest one level: `parent_id` names a top-level folder of the workspace. A campaign (`kind: "campaign"`) is a folder with a date range and UTM parameters that codes created in it inherit when they set none. Audited.
+         */
+        post: operations["createFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One folder
+         * @description Another workspace's folder is a 404.
+         */
+        get: operations["getFolder"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an empty folder
+         * @description A folder that still holds live codes or subfolders is a 409, and nothing changes. Audited.
+         */
+        delete: operations["deleteFolder"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, move or change a folder
+         * @description Moving a folder into another (`parent_id`) needs a top-level target and a folder without subfolders (422 `nesting`). Changing a campaign's UTM parameters does not change the codes already in it. Audited.
+         */
+        patch: operations["updateFolder"];
         trace?: never;
     };
     "/v1/gs1-prefixes": {
@@ -3708,7 +3780,7 @@ export interface components {
             request_id: string | null;
             resource_id: string;
             /**
-             * @description One of codes, api_keys, webhooks, workspaces, organizations, comments, dpp, gs1_prefixes, files, logos, brand_kits.
+             * @description One of codes, api_keys, webhooks, workspaces, organizations, comments, dpp, gs1_prefixes, files, logos, brand_kits, folders.
              * @example codes
              */
             resource_type: string;
@@ -3833,6 +3905,7 @@ export interface components {
             dynamic: boolean;
             expires_at: string | null;
             fallback_url: string | null;
+            folder_id: string | null;
             /** @example qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
             id: string;
             max_scans: number | null;
@@ -3914,6 +3987,12 @@ export interface components {
         CodeList: {
             data: components["schemas"]["Code"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** CodeMove */
+        CodeMove: {
+            code_ids: string[];
+            /** @description null: out of any folder. */
+            folder_id: string | null;
         };
         /** CodeResponse */
         CodeResponse: {
@@ -4073,6 +4152,8 @@ export interface components {
             dynamic?: boolean;
             expires_at?: string | null;
             fallback_url?: string | null;
+            /** @description The folder or campaign it sits in (GET /v1/folders); null: none. A code created in a campaign without `utm` inherits the campaign's. */
+            folder_id?: string | null;
             max_scans?: number | null;
             /** @description Visitors enter it before the redirect (dynamic codes); 8 characters or more (a shorter one saved before stays valid); stored hashed, never returned. null removes it. */
             password?: string | null;
@@ -4365,6 +4446,63 @@ export interface components {
              * @example menu.pdf
              */
             name: string;
+        };
+        /** Folder */
+        Folder: {
+            /** @description Live codes directly in it. */
+            code_count: number;
+            /** Format: date-time */
+            created_at: string;
+            ends_on: string | null;
+            /** @example fld_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+            id: string;
+            /**
+             * @description A campaign is a folder with a date range and UTM defaults that new codes in it inherit.
+             * @enum {unknown}
+             */
+            kind: "folder" | "campaign";
+            name: string;
+            /** @description The top-level folder it sits in; null at the top. Folders nest one level. */
+            parent_id: string | null;
+            starts_on: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description UTM parameters a code created in it gets when it sets none of its own. */
+            utm: components["schemas"]["UtmParameters"] | null;
+            workspace_id: string;
+        };
+        /** FolderCreate */
+        FolderCreate: {
+            ends_on?: string | null;
+            /**
+             * @default folder
+             * @enum {unknown}
+             */
+            kind: "folder" | "campaign";
+            name: string;
+            parent_id?: string | null;
+            starts_on?: string | null;
+            utm?: components["schemas"]["UtmParameters"] | null;
+        };
+        /** FolderList */
+        FolderList: {
+            data: components["schemas"]["Folder"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** FolderResponse */
+        FolderResponse: {
+            data: components["schemas"]["Folder"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** FolderUpdate */
+        FolderUpdate: {
+            ends_on?: string | null;
+            /** @enum {unknown} */
+            kind?: "folder" | "campaign";
+            name?: string;
+            parent_id?: string | null;
+            starts_on?: string | null;
+            utm?: components["schemas"]["UtmParameters"] | null;
         };
         /** Gs1Prefix */
         Gs1Prefix: {
@@ -6398,6 +6536,8 @@ export interface components {
             destinations?: components["schemas"]["Destination"][] | null;
             expires_at?: string | null;
             fallback_url?: string | null;
+            /** @description The folder or campaign it sits in (GET /v1/folders); null: none. A code created in a campaign without `utm` inherits the campaign's. */
+            folder_id?: string | null;
             max_scans?: number | null;
             /** @description Visitors enter it before the redirect (dynamic codes); 8 characters or more (a shorter one saved before stays valid); stored hashed, never returned. null removes it. */
             password?: string | null;
@@ -16532,6 +16672,8 @@ export interface operations {
                 code_id?: string;
                 /** @description Comma-separated breakdowns to return, of: country, device, os, browser, referrer, language, destination. Default: all. */
                 dimensions?: string;
+                /** @description Only the codes in this folder or campaign now, its subfolders' included; not with `tag`. An unknown folder is a 422. */
+                folder_id?: string;
                 /** @description Inclusive start: a date (its midnight in `tz`) or a date-time (rounded down to 15 minutes). Default: 29 days before `to`'s day (30 days). */
                 from?: string;
                 /** @description Count scans flagged as bots too. Default false. */
@@ -16587,6 +16729,7 @@ export interface operations {
                      *         "include_bots": true,
                      *         "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *         "tag": "tag",
+                     *         "folder_id": "folder id",
                      *         "totals": {
                      *           "scans": 128,
                      *           "unique_visitors": 128
@@ -16631,6 +16774,7 @@ export interface operations {
                                     scans: number;
                                 }[];
                             };
+                            folder_id: string | null;
                             /** Format: date-time */
                             from: string;
                             include_bots: boolean;
@@ -18623,7 +18767,7 @@ export interface operations {
                 /** @description The `resource_id` query parameter. */
                 resource_id?: string;
                 /** @description The `resource_type` query parameter. */
-                resource_type?: "codes" | "api_keys" | "webhooks" | "workspaces" | "organizations" | "comments" | "dpp" | "gs1_prefixes" | "files" | "logos" | "brand_kits";
+                resource_type?: "codes" | "api_keys" | "webhooks" | "workspaces" | "organizations" | "comments" | "dpp" | "gs1_prefixes" | "files" | "logos" | "brand_kits" | "folders";
             };
             header?: {
                 /**
@@ -21520,6 +21664,8 @@ export interface operations {
             query?: {
                 /** @description The id of the last item of the previous page. */
                 cursor?: string;
+                /** @description A folder's codes, its subfolders' included; `none`: the codes in no folder. */
+                folder_id?: string;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Case-insensitive search in title and url. */
@@ -27938,6 +28084,396 @@ export interface operations {
                      *           "code": "format"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    moveCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.
+                 * @example 3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code_ids": [
+                 *         "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                 *       ],
+                 *       "folder_id": "fld_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CodeMove"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "type": "url",
+                     *           "dynamic": true,
+                     *           "url": "https://example.com/spring-sale",
+                     *           "content": null,
+                     *           "short_code": "aB3dE9xK",
+                     *           "short_url": "https://qrs.test/r/aB3dE9xK",
+                     *           "title": "Spring sale flyer",
+                     *           "tags": [
+                     *             "spring"
+                     *           ],
+                     *           "status": "active",
+                     *           "destinations": null,
+                     *           "expires_at": null,
+                     *           "fallback_url": null,
+                     *           "max_scans": null,
+                     *           "scan_count": 0,
+                     *           "style": {
+                     *             "foreground": null,
+                     *             "background": null,
+                     *             "error_correction": null,
+                     *             "margin": null,
+                     *             "module_shape": null,
+                     *             "eye_shape": null,
+                     *             "eye_color": null,
+                     *             "gradient": null,
+                     *             "logo_id": null,
+                     *             "logo_size": null,
+                     *             "frame": null,
+                     *             "brand_kit_id": null
+                     *           },
+                     *           "rules": null,
+                     *           "utm": null,
+                     *           "password_protected": false,
+                     *           "rejection_reason": null,
+                     *           "reviewed_at": null,
+                     *           "created_at": "2026-03-14T09:26:53.000Z",
+                     *           "updated_at": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Code"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key conflict */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -40989,6 +41525,1529 @@ export interface operations {
                      *       "title": "Not Found",
                      *       "status": 404,
                      *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: {
+                /** @description The id of the last item of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description A folder's id: its subfolders; `none`: the top-level folders. */
+                parent_id?: string;
+            };
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "fld_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "parent_id": "parent id",
+                     *           "name": "Acme Marketing",
+                     *           "kind": "folder",
+                     *           "starts_on": "starts on",
+                     *           "ends_on": "ends on",
+                     *           "utm": {
+                     *             "source": "source",
+                     *             "medium": "medium",
+                     *             "campaign": "campaign",
+                     *             "term": "term",
+                     *             "content": "content"
+                     *           },
+                     *           "code_count": 128,
+                     *           "created_at": "2026-03-14T09:26:53.000Z",
+                     *           "updated_at": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0",
+                     *         "pagination": {
+                     *           "has_more": false,
+                     *           "next_cursor": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FolderList"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.
+                 * @example 3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Spring posters",
+                 *       "kind": "campaign",
+                 *       "utm": {
+                 *         "source": "poster"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FolderCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "fld_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "parent_id": "parent id",
+                     *         "name": "Acme Marketing",
+                     *         "kind": "folder",
+                     *         "starts_on": "starts on",
+                     *         "ends_on": "ends on",
+                     *         "utm": {
+                     *           "source": "source",
+                     *           "medium": "medium",
+                     *           "campaign": "campaign",
+                     *           "term": "term",
+                     *           "content": "content"
+                     *         },
+                     *         "code_count": 128,
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key conflict */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /** @description The id of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "fld_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "parent_id": "parent id",
+                     *         "name": "Acme Marketing",
+                     *         "kind": "folder",
+                     *         "starts_on": "starts on",
+                     *         "ends_on": "ends on",
+                     *         "utm": {
+                     *           "source": "source",
+                     *           "medium": "medium",
+                     *           "campaign": "campaign",
+                     *           "term": "term",
+                     *           "content": "content"
+                     *         },
+                     *         "code_count": 128,
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /** @description The id of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "fld_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "parent_id": "parent id",
+                     *         "name": "Acme Marketing",
+                     *         "kind": "folder",
+                     *         "starts_on": "starts on",
+                     *         "ends_on": "ends on",
+                     *         "utm": {
+                     *           "source": "source",
+                     *           "medium": "medium",
+                     *           "campaign": "campaign",
+                     *           "term": "term",
+                     *           "content": "content"
+                     *         },
+                     *         "code_count": 128,
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The folder still holds live codes or subfolders */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /** @description The id of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Autumn posters"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FolderUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "fld_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "parent_id": "parent id",
+                     *         "name": "Acme Marketing",
+                     *         "kind": "folder",
+                     *         "starts_on": "starts on",
+                     *         "ends_on": "ends on",
+                     *         "utm": {
+                     *           "source": "source",
+                     *           "medium": "medium",
+                     *           "campaign": "campaign",
+                     *           "term": "term",
+                     *           "content": "content"
+                     *         },
+                     *         "code_count": 128,
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
                      *       "instance": "/v1/codes",
                      *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
                      *     }

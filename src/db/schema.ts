@@ -14,6 +14,7 @@ import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
 import type { AuditLogsTable } from '../features/audit/audit.table.js';
 import type { IdempotencyKeysTable } from './idempotency.table.js';
 import type { CodeAliasesTable, CodesTable, CodeTagsTable, ShortCodeKeysTable } from '../features/codes/codes.table.js';
+import type { FoldersTable } from '../features/codes/folders.table.js';
 import type { CodeCommentsTable } from '../features/comments/comments.table.js';
 import type { ScansTable, ServerSecretsTable } from '../features/scans/scans.table.js';
 import type {
@@ -63,6 +64,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   codes: CodesTable;
   code_tags: CodeTagsTable;
+  folders: FoldersTable;
   code_aliases: CodeAliasesTable;
   short_code_keys: ShortCodeKeysTable;
   code_comments: CodeCommentsTable;

@@ -10,6 +10,7 @@ import { scanConsumers } from './scan-consumers.js';
 import { featurePlugin } from '../http/plugin.js';
 import redirectRuntime from './redirect/redirect.plugin.js';
 import codesRoutes from './codes/codes.routes.js';
+import foldersRoutes from './codes/folders.routes.js';
 import { filesRoutes } from './files/index.js';
 import codeImagesRoutes from './code-images/code-images.routes.js';
 import commentsRoutes from './comments/comments.routes.js';
@@ -62,6 +63,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   redirectRuntime,
   imageWorkersRuntime,
   codesRoutes,
+  foldersRoutes,
   filesRoutes,
   codeImagesRoutes,
   commentsRoutes,

@@ -23,6 +23,7 @@ export type IdPrefix =
   | 'grt'
   | 'gcp'
   | 'inv'
+  | 'fld'
   | 'qra'
   | 'job'
   | 'msg'

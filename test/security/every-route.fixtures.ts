@@ -95,7 +95,15 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
   const asAdmin = (method: 'POST' | 'DELETE', url: string, body?: unknown) =>
     call(h, { method, url, body, headers: admin.headers });
 
-  const code = await createCode(h, owner, { type: 'url', url: 'https://owner.example.com/landing' });
+  const folder = await created(
+    h,
+    call(h, { method: 'POST', url: '/v1/folders', tenant: owner, body: { name: 'Owner folder' } }),
+  );
+  const code = await createCode(h, owner, {
+    type: 'url',
+    url: 'https://owner.example.com/landing',
+    folder_id: folder.id,
+  });
   const comment = await created(h, asOwner('POST', `/v1/codes/${code.id}/comments`, { body: 'owner comment' }));
   // A renamed code keeps its former short code as an alias (the alias routes address it).
   await created(
@@ -243,6 +251,7 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
       'logos/:id': logo.id,
       'brand-kits/:id': brandKit.id,
       'files/:id': file.id,
+      'folders/:id': folder.id,
     },
     gtin: passport.gtin,
     serial: passport.serial,
@@ -274,6 +283,7 @@ const BY_WORKSPACE = [
   'logos',
   'brand_kits',
   'files',
+  'folders',
 ] as const;
 
 export type Snapshot = Record<string, string[]>;

@@ -21,6 +21,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'files',
   'logos',
   'brand_kits',
+  'folders',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

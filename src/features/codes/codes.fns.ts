@@ -243,6 +243,7 @@ export function toCode(
     short_url: shortUrl(row.short_code, ctx.baseUrl, ctx.customDomain),
     title: row.title,
     tags: parseJson<string[]>(row.tags, []),
+    folder_id: row.folder_id ?? null,
     status: effectiveStatus(row, ctx.now),
     destinations: parseJson<Destination[] | null>(row.destinations, null),
     expires_at: row.expires_at,

@@ -83,6 +83,24 @@ export function listCodesQuery(db: DB, workspaceId: string, q: Omit<CodeListQuer
       ),
     );
   }
+  if (q.folder_id === 'none') base = base.where('folder_id', 'is', null);
+  else if (q.folder_id !== undefined) {
+    const folder = q.folder_id;
+    base = base.where((eb) =>
+      eb.or([
+        eb('folder_id', '=', folder),
+        eb(
+          'folder_id',
+          'in',
+          eb
+            .selectFrom('folders')
+            .select('folders.id')
+            .where('folders.workspace_id', '=', workspaceId)
+            .where('folders.parent_id', '=', folder),
+        ),
+      ]),
+    );
+  }
   if (q.q) {
     const term = q.q;
     base = base.where((eb) => eb.or([containsInsensitive(db, 'title', term), containsInsensitive(db, 'url', term)]));

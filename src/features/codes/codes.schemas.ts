@@ -91,6 +91,12 @@ const writable = {
   ),
   title: Type.Optional(nullable(Type.String({ maxLength: 255 }))),
   tags: Type.Optional(Type.Array(Tag, { maxItems: 20, uniqueItems: true })),
+  folder_id: Type.Optional(
+    Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+      description:
+        "The folder or campaign it sits in (GET /v1/folders); null: none. A code created in a campaign without `utm` inherits the campaign's.",
+    }),
+  ),
   destinations: Type.Optional(Type.Union([Type.Array(Destination, { minItems: 1, maxItems: 20 }), Type.Null()])),
   expires_at: Type.Optional(Type.Union([isoTime, Type.Null()])),
   fallback_url: Type.Optional(Type.Union([urlText, Type.Null()])),
@@ -172,6 +178,7 @@ export const Code = Type.Object(
     short_url: Type.Union([Type.String(), Type.Null()]),
     title: Type.Union([Type.String(), Type.Null()]),
     tags: Type.Array(Type.String()),
+    folder_id: Type.Union([Type.String(), Type.Null()]),
     status: Type.String({ enum: [...STATUSES, 'deleted'] }),
     destinations: Type.Union([
       Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer({ minimum: 1, maximum: 1_000_000 }) })),
@@ -216,6 +223,12 @@ export const CodeListQuery = Type.Object(
     type: Type.Optional(Type.String({ enum: CODE_TYPES })),
     status: Type.Optional(Type.String({ enum: [...STATUSES] })),
     tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    folder_id: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: "A folder's codes, its subfolders' included; `none`: the codes in no folder.",
+      }),
+    ),
     q: Type.Optional(
       Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive search in title and url.' }),
     ),

@@ -36,9 +36,11 @@ import { isReservedShortCode, randomReadableShortCode } from './short-codes.js';
 import { aliasesOf, findAlias } from './aliases.repo.js';
 import { renameShortCode, taken } from './aliases.service.js';
 import { requireCode } from './code-lookup.js';
-import { insertCode, listCodesQuery, replaceTags, updateCode } from './codes.repo.js';
+import { findCode, insertCode, listCodesQuery, replaceTags, updateCode } from './codes.repo.js';
 import { isoMonth } from '../../lib/time.js';
 import { codeChanged } from '../notifications/index.js';
+import { checkCodeFolder, checkMove } from './folders.service.js';
+import type { CodeMove } from './folders.schemas.js';
 
 /**
  * What the codes service takes besides {@link ServiceDeps}, as `ServiceDeps & CodeHooks`:
@@ -228,6 +230,7 @@ function newRow(input: CodeCreate, p: Principal, status: StoredStatus, now: stri
     content: input.type === 'url' || input.content == null ? null : JSON.stringify(input.content),
     title: input.title ?? null,
     tags: JSON.stringify(input.tags ?? []),
+    folder_id: input.folder_id ?? null,
     status,
     destinations: input.destinations ? JSON.stringify(input.destinations) : null,
     expires_at: normalizeTime(input.expires_at) ?? null,
@@ -245,6 +248,40 @@ function newRow(input: CodeCreate, p: Principal, status: StoredStatus, now: stri
     updated_at: now,
     deleted_at: null,
   };
+}
+
+/**
+ * Each input's folder must be the workspace's; a code created in a campaign without UTM parameters
+ * of its own inherits the campaign's (docs/decisions.md D78).
+ */
+async function withFolderDefaults(
+  db: DB,
+  workspaceId: string,
+  inputs: CodeCreate[],
+  pointerOf: (i: number) => string,
+): Promise<CodeCreate[]> {
+  const out: CodeCreate[] = [];
+  for (const [i, input] of inputs.entries()) {
+    if (!input.folder_id) {
+      out.push(input);
+      continue;
+    }
+    const folder = await checkCodeFolder(db, workspaceId, input.folder_id, `${pointerOf(i)}/folder_id`);
+    out.push(input.utm === undefined && folder.utm ? { ...input, utm: folder.utm } : input);
+  }
+  return out;
+}
+
+/**
+ * Moves codes into a folder (or out of any, with null): everything is checked first, so an unknown
+ * code or folder changes nothing; then each code changes as an update does (audited, its webhooks).
+ */
+export async function moveCodes(deps: ServiceDeps & CodeHooks, p: Principal, body: CodeMove): Promise<Code[]> {
+  await checkMove(deps.db, p, body, async (id) => (await findCode(deps.db, p.workspaceId, id)) !== undefined);
+  const moved: Code[] = [];
+  for (const id of body.code_ids)
+    moved.push(await mutate(deps, p, id, 'codes.updated', async () => ({ folder_id: body.folder_id })));
+  return moved;
 }
 
 /**
@@ -269,6 +306,7 @@ export async function createCodes(
     await Promise.all(inputs.map((input, i) => checkFile(deps.db, p.workspaceId, input, pointerOf(i))))
   ).flat();
   if (unknownFiles.length) throw rejectFields(unknownFiles);
+  inputs = await withFolderDefaults(deps.db, p.workspaceId, inputs, pointerOf);
   const bodies = inputs.map(normalized);
   const refs = await Promise.all(
     bodies.map((b, i) => checkDesignRefs(deps, p.workspaceId, b.style, `${pointerOf(i)}/style`)),
@@ -455,6 +493,10 @@ export async function updateCodeFields(
     if (body.url !== undefined) values.url = body.url;
     if (body.content !== undefined) values.content = JSON.stringify(body.content);
     if (body.title !== undefined) values.title = body.title;
+    if (body.folder_id !== undefined) {
+      if (body.folder_id !== null) await checkCodeFolder(trx, p.workspaceId, body.folder_id, '/folder_id');
+      values.folder_id = body.folder_id;
+    }
     if (body.tags !== undefined) {
       values.tags = JSON.stringify(body.tags);
       await replaceTags(trx, row.id, row.workspace_id, body.tags);

@@ -18,6 +18,8 @@ export interface CodesTable {
   title: string | null;
   /** JSON array of strings */
   tags: string;
+  /** fld_…: the folder (or campaign) it sits in; null: none */
+  folder_id: string | null;
   status: StoredStatus;
   /** JSON array of {url, weight} or null */
   destinations: string | null;

@@ -18,6 +18,8 @@ export { redirectKeysOfOrganization } from './aliases.repo.js';
 export { codeNotFound, requireCode } from './code-lookup.js';
 export { type Code, CodeListQuery, CodeParams, Style } from './codes.schemas.js';
 export { getCode } from './codes.service.js';
+export { inFolderSql } from './folders.repo.js';
+export { checkCodeFolder } from './folders.service.js';
 export { type CodesTable, type StoredStatus } from './codes.table.js';
 export {
   type AppContent,

@@ -79,7 +79,7 @@ export const keys = {
     announcements: [ws, 'announcements'] as const,
     /** The chosen workspace's own record (Overview's time zone, Domains). */
     workspace: (id: string) => [ws, 'workspace', id] as const,
-    analytics: (range: unknown, tz: string) => [ws, 'analytics', range, tz] as const,
+    analytics: (range: unknown, tz: string, folderId = '') => [ws, 'analytics', range, tz, folderId] as const,
     codes: {
       list: (filters: unknown) => [ws, 'codes', filters] as const,
       /** The overview's total: one code asked for, the count read. */
@@ -94,6 +94,7 @@ export const keys = {
       qr: (id: string, version: string | undefined) => [ws, 'qr', id, version] as const,
       preview: (body: unknown) => [ws, 'preview', body] as const,
     },
+    folders: [ws, 'folders'] as const,
     approvals: {
       list: (status: string) => [ws, 'approvals', status] as const,
       count: [ws, 'approvals', 'count'] as const,

@@ -11,6 +11,7 @@ import { wordsDe } from './words.de.js';
 import { passportModelsDe } from './passport-models.de.js';
 import { operatorDe } from './operator.de.js';
 import { operatorConsoleDe } from './operator-console.de.js';
+import { foldersDe } from './folders.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -599,6 +600,7 @@ export const de: Record<MessageKey, string> = {
   ...passportModelsDe,
   ...operatorDe,
   ...operatorConsoleDe,
+  ...foldersDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

@@ -11,6 +11,7 @@ import { wordsEn } from './words.en.js';
 import { passportModelsEn } from './passport-models.en.js';
 import { operatorEn } from './operator.en.js';
 import { operatorConsoleEn } from './operator-console.en.js';
+import { foldersEn } from './folders.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -587,6 +588,7 @@ export const en = {
   ...passportModelsEn,
   ...operatorEn,
   ...operatorConsoleEn,
+  ...foldersEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',

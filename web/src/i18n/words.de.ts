@@ -118,6 +118,7 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.type.files': 'Dateien',
   'words.type.logos': 'Logos',
   'words.type.brand_kits': 'Markenpakete',
+  'words.type.folders': 'Ordner und Kampagnen',
   'words.plan.free': 'Kostenlos',
   'words.plan.pro': 'Pro',
   'words.plan.business': 'Business',

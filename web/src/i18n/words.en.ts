@@ -123,6 +123,7 @@ export const wordsEn = {
   'words.type.files': 'Files',
   'words.type.logos': 'Logos',
   'words.type.brand_kits': 'Brand kits',
+  'words.type.folders': 'Folders and campaigns',
   'words.plan.free': 'Free',
   'words.plan.pro': 'Pro',
   'words.plan.business': 'Business',

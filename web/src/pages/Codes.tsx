@@ -9,6 +9,8 @@ import { SvgImage } from '../ui/QrImage';
 import { FilterPopover } from '../ui/FilterPopover';
 import { useIsPhone } from '../ui/media';
 import { summaryOf } from './code-summary';
+import { FolderTree } from './folders/FolderTree';
+import { MoveToFolder } from './folders/MoveToFolder';
 
 export const CODE_TYPES = [
   'url',
@@ -34,6 +36,7 @@ export function Codes() {
     type: params.get('type') ?? '',
     status: params.get('status') ?? '',
     tag: params.get('tag') ?? '',
+    folder_id: params.get('folder_id') ?? '',
   };
   const [draft, setDraft] = useState(filters);
   const phone = useIsPhone();
@@ -57,7 +60,7 @@ export function Codes() {
       onSubmit={(e) => {
         e.preventDefault();
         close();
-        setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
+        setParams(Object.fromEntries(Object.entries({ ...draft, folder_id: filters.folder_id }).filter(([, v]) => v)));
       }}
     >
       <label>
@@ -118,110 +121,116 @@ export function Codes() {
           {t('codes.new')}
         </Link>
       </div>
-      {phone ? (
-        <FilterPopover active={Object.values(filters).filter(Boolean).length}>{filterForm}</FilterPopover>
-      ) : (
-        filterForm(() => undefined)
-      )}
-      {list.error instanceof ApiError ? <ProblemAlert problem={list.error.problem} /> : null}
-      <div className="toolbar">
-        <span aria-live="polite">{t('codes.selected', { n: selected.length })}</span>
-        <button
-          type="button"
-          className="btn"
-          disabled={!selected.length || exportPdf.busy}
-          onClick={() => void exportPdf.run()}
-        >
-          {t('codes.export')}
-        </button>
-      </div>
-      <ProblemAlert problem={exportPdf.problem} />
-      {list.isPending ? (
-        <p>{t('app.loading')}</p>
-      ) : codes.length === 0 && !Object.values(filters).some(Boolean) ? (
-        <div className="empty-first" data-testid="empty-first">
-          <p>{t('codes.emptyFirst')}</p>
-          <Link className="btn btn-primary" to="/codes/new">
-            {t('codes.createFirst')}
-          </Link>
-        </div>
-      ) : codes.length === 0 ? (
-        <p>{t('codes.empty')}</p>
-      ) : (
-        <table className="table codes">
-          <thead>
-            <tr>
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label={t('codes.selectAll')}
-                  checked={codes.length > 0 && codes.every((c) => selected.includes(c.id))}
-                  onChange={(e) => setSelected(e.target.checked ? codes.map((c) => c.id) : [])}
-                />
-              </th>
-              <th scope="col">
-                <span className="sr-only">QR</span>
-              </th>
-              <th scope="col">{t('codes.colTitle')}</th>
-              <th scope="col">{t('codes.type')}</th>
-              <th scope="col">{t('codes.status')}</th>
-              <th scope="col">{t('codes.colDest')}</th>
-              <th scope="col">{t('codes.colScans')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {codes.map((c) => {
-              const title = c.title || t('codes.untitled');
-              return (
-                <tr key={c.id}>
-                  <td>
+      <div className="codes-with-folders">
+        <FolderTree />
+        <div>
+          {phone ? (
+            <FilterPopover active={Object.values(filters).filter(Boolean).length}>{filterForm}</FilterPopover>
+          ) : (
+            filterForm(() => undefined)
+          )}
+          {list.error instanceof ApiError ? <ProblemAlert problem={list.error.problem} /> : null}
+          <div className="toolbar">
+            <span aria-live="polite">{t('codes.selected', { n: selected.length })}</span>
+            <button
+              type="button"
+              className="btn"
+              disabled={!selected.length || exportPdf.busy}
+              onClick={() => void exportPdf.run()}
+            >
+              {t('codes.export')}
+            </button>
+            <MoveToFolder codeIds={selected} onMoved={() => setSelected([])} />
+          </div>
+          <ProblemAlert problem={exportPdf.problem} />
+          {list.isPending ? (
+            <p>{t('app.loading')}</p>
+          ) : codes.length === 0 && !Object.values(filters).some(Boolean) ? (
+            <div className="empty-first" data-testid="empty-first">
+              <p>{t('codes.emptyFirst')}</p>
+              <Link className="btn btn-primary" to="/codes/new">
+                {t('codes.createFirst')}
+              </Link>
+            </div>
+          ) : codes.length === 0 ? (
+            <p>{t('codes.empty')}</p>
+          ) : (
+            <table className="table codes">
+              <thead>
+                <tr>
+                  <th scope="col">
                     <input
                       type="checkbox"
-                      aria-label={t('codes.select', { title })}
-                      checked={selected.includes(c.id)}
-                      onChange={() => toggle(c.id)}
+                      aria-label={t('codes.selectAll')}
+                      checked={codes.length > 0 && codes.every((c) => selected.includes(c.id))}
+                      onChange={(e) => setSelected(e.target.checked ? codes.map((c) => c.id) : [])}
                     />
-                  </td>
-                  <td>
-                    <SvgImage svg={thumbs.get(c.id)} alt={t('codes.qrOf', { title })} size={48} />
-                  </td>
-                  <td>
-                    <Link to={`/codes/${c.id}`}>{title}</Link>
-                    {c.tags.length ? (
-                      <div className="tags">
-                        {c.tags.map((g) => (
-                          <span key={g} className="badge">
-                            {g}
-                          </span>
-                        ))}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td data-label={t('codes.type')}>{t(`type.${c.type}` as MessageKey)}</td>
-                  <td data-label={t('codes.status')}>
-                    <span className={`status status-${c.status}`}>{t(`status.${c.status}` as MessageKey)}</span>
-                  </td>
-                  <td className="ellipsis" data-label={t('codes.colDest')}>
-                    {summaryOf(c) || t('app.none')}
-                  </td>
-                  <td data-label={t('codes.colScans')}>{fmtNumber(c.scan_count)}</td>
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">QR</span>
+                  </th>
+                  <th scope="col">{t('codes.colTitle')}</th>
+                  <th scope="col">{t('codes.type')}</th>
+                  <th scope="col">{t('codes.status')}</th>
+                  <th scope="col">{t('codes.colDest')}</th>
+                  <th scope="col">{t('codes.colScans')}</th>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-      <p className="muted">{t('codes.count', { shown: codes.length, total })}</p>
-      {list.hasNextPage ? (
-        <button
-          type="button"
-          className="btn"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {t('codes.more')}
-        </button>
-      ) : null}
+              </thead>
+              <tbody>
+                {codes.map((c) => {
+                  const title = c.title || t('codes.untitled');
+                  return (
+                    <tr key={c.id}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={t('codes.select', { title })}
+                          checked={selected.includes(c.id)}
+                          onChange={() => toggle(c.id)}
+                        />
+                      </td>
+                      <td>
+                        <SvgImage svg={thumbs.get(c.id)} alt={t('codes.qrOf', { title })} size={48} />
+                      </td>
+                      <td>
+                        <Link to={`/codes/${c.id}`}>{title}</Link>
+                        {c.tags.length ? (
+                          <div className="tags">
+                            {c.tags.map((g) => (
+                              <span key={g} className="badge">
+                                {g}
+                              </span>
+                            ))}
+                          </div>
+                        ) : null}
+                      </td>
+                      <td data-label={t('codes.type')}>{t(`type.${c.type}` as MessageKey)}</td>
+                      <td data-label={t('codes.status')}>
+                        <span className={`status status-${c.status}`}>{t(`status.${c.status}` as MessageKey)}</span>
+                      </td>
+                      <td className="ellipsis" data-label={t('codes.colDest')}>
+                        {summaryOf(c) || t('app.none')}
+                      </td>
+                      <td data-label={t('codes.colScans')}>{fmtNumber(c.scan_count)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          <p className="muted">{t('codes.count', { shown: codes.length, total })}</p>
+          {list.hasNextPage ? (
+            <button
+              type="button"
+              className="btn"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {t('codes.more')}
+            </button>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { useWorkspaceAnalytics } from '../api/hooks/analytics';
 import { useCodeCount } from '../api/hooks/codes';
+import { useFolders } from '../api/hooks/folders';
 import { useCurrentWorkspace } from '../api/hooks/workspaces';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
@@ -48,7 +49,9 @@ function Loading() {
 function OverviewIn({ tz }: { tz: string }) {
   const { t, fmtNumber } = useI18n();
   const [range, setRange] = useState(() => last30Days(tz));
-  const analytics = useWorkspaceAnalytics(range, tz);
+  const [folder, setFolder] = useState('');
+  const folders = useFolders().data ?? [];
+  const analytics = useWorkspaceAnalytics(range, tz, folder);
   // Only the count of codes: the top codes come with their titles in the analytics answer.
   const codes = useCodeCount();
   const a = analytics.data;
@@ -79,6 +82,19 @@ function OverviewIn({ tz }: { tz: string }) {
             onChange={(d) => setRange({ ...range, to: d })}
           />
         </label>
+        {folders.length ? (
+          <label>
+            {t('folders.title')}
+            <select value={folder} onChange={(e) => setFolder(e.target.value)} data-testid="overview-folder">
+              <option value="">{t('folders.all')}</option>
+              {folders.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <span className="muted small" data-testid="overview-tz">
           {t('overview.tz', { tz })}
         </span>

@@ -41,6 +41,13 @@ export const AnalyticsQuery = Type.Object(
         description: 'Only codes carrying this tag now; a tag no code has is a 422.',
       }),
     ),
+    folder_id: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          "Only the codes in this folder or campaign now, its subfolders' included; not with `tag`. An unknown folder is a 422.",
+      }),
+    ),
     dimensions: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -75,6 +82,7 @@ export const Analytics = Type.Object({
   include_bots: Type.Boolean(),
   code_id: Type.Union([Type.String(), Type.Null()]),
   tag: Type.Union([Type.String(), Type.Null()]),
+  folder_id: Type.Union([Type.String(), Type.Null()]),
   totals: Type.Object({
     scans: Count(),
     unique_visitors: Count({

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../../platform/deps.js';
 import type { Principal } from '../../../http/principal.js';
 import { invalidField } from '../../../http/errors.js';
 import { parseJson } from '../../../db/column-values.js';
-import { codeNotFound, liveCodes, requireCode } from '../../codes/index.js';
+import { checkCodeFolder, codeNotFound, liveCodes, requireCode } from '../../codes/index.js';
 import { DAY, QUARTER } from '../rollups/buckets.js';
 import { DIMENSION_NAMES } from '../rollups/dimensions.js';
 import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';
@@ -92,10 +92,17 @@ export function rangeOf(
 }
 
 async function scopeOf(deps: ServiceDeps, p: Principal, q: AnalyticsQuery): Promise<Scope> {
+  if (q.folder_id !== undefined) {
+    if (q.tag !== undefined)
+      throw invalidField('/query/folder_id', 'filter by a tag or by a folder, not both', 'filters');
+    const folder = await checkCodeFolder(deps.db, p.workspaceId, q.folder_id, '/query/folder_id');
+    if (q.code_id === undefined) return { codes: { workspaceId: p.workspaceId, folderId: folder.id } };
+  }
   if (q.code_id !== undefined) {
     const code = await requireCode(deps.db, p.workspaceId, q.code_id);
     const tagged = q.tag === undefined || parseJson<string[]>(code.tags, []).includes(q.tag);
-    return { codes: { ids: tagged ? [q.code_id] : [] } };
+    const filed = q.folder_id === undefined || (await inFolder(deps, p, code.folder_id, q.folder_id));
+    return { codes: { ids: tagged && filed ? [q.code_id] : [] } };
   }
   if (q.tag !== undefined) {
     const any = await deps.db
@@ -109,6 +116,13 @@ async function scopeOf(deps: ServiceDeps, p: Principal, q: AnalyticsQuery): Prom
     return { codes: { workspaceId: p.workspaceId, tag: q.tag } };
   }
   return { workspaceId: p.workspaceId };
+}
+
+/** A code's folder is the one asked for, or a subfolder of it. */
+async function inFolder(deps: ServiceDeps, p: Principal, folderId: string | null, asked: string) {
+  if (folderId === null) return false;
+  if (folderId === asked) return true;
+  return (await checkCodeFolder(deps.db, p.workspaceId, folderId, '/query/folder_id')).parent_id === asked;
 }
 
 /** GET /v1/analytics: the workspace's (or some codes') scans over a range, from rollups only. */
@@ -146,6 +160,7 @@ export async function workspaceAnalytics(deps: ServiceDeps, p: Principal, q: Ana
     include_bots: bots,
     code_id: q.code_id ?? null,
     tag: q.tag ?? null,
+    folder_id: q.folder_id ?? null,
     totals: { scans: totals.scans, unique_visitors: totals.visitors },
     by_day: buckets.map((b, i) => ({
       date: b.date,

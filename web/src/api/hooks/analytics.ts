@@ -3,14 +3,26 @@ import { api, fetchBlob, ok } from '../client';
 import type { DateRange } from './codes';
 import { useWsKeys } from './scope';
 
-/** The workspace's overview (GET /v1/analytics): totals, scans by day, top codes, two breakdowns. */
-export function useWorkspaceAnalytics(range: DateRange, tz: string) {
+/**
+ * The workspace's overview (GET /v1/analytics): totals, scans by day, top codes, two breakdowns; of
+ * one folder or campaign (its subfolders included) when `folderId` is set.
+ */
+export function useWorkspaceAnalytics(range: DateRange, tz: string, folderId = '') {
   return useQuery({
-    queryKey: useWsKeys().analytics(range, tz),
+    queryKey: useWsKeys().analytics(range, tz, folderId),
     queryFn: () =>
       ok(
         api.GET('/v1/analytics', {
-          params: { query: { from: range.from, to: range.to, tz, dimensions: 'device,country', limit: 10 } },
+          params: {
+            query: {
+              from: range.from,
+              to: range.to,
+              tz,
+              dimensions: 'device,country',
+              limit: 10,
+              ...(folderId ? { folder_id: folderId } : {}),
+            },
+          },
         }),
       ),
   });

@@ -16,6 +16,8 @@ export interface CodeFilters {
   type: string;
   status: string;
   tag: string;
+  /** a folder's id, `none`, or empty for every code */
+  folder_id: string;
 }
 
 /** GET /v1/codes by filters, 25 a page. */

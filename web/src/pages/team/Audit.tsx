@@ -20,6 +20,7 @@ const TYPES = [
   'files',
   'logos',
   'brand_kits',
+  'folders',
 ] as const satisfies readonly AuditResourceType[];
 type AllListed = Exclude<AuditResourceType, (typeof TYPES)[number]> extends never ? true : never;
 const allListed: AllListed = true;
