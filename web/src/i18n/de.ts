@@ -11,6 +11,7 @@ import { wordsDe } from './words.de.js';
 import { passportModelsDe } from './passport-models.de.js';
 import { operatorDe } from './operator.de.js';
 import { operatorConsoleDe } from './operator-console.de.js';
+import { operatorAccountsDe } from './operator-accounts.de.js';
 import { foldersDe } from './folders.de.js';
 
 export const de: Record<MessageKey, string> = {
@@ -600,6 +601,7 @@ export const de: Record<MessageKey, string> = {
   ...passportModelsDe,
   ...operatorDe,
   ...operatorConsoleDe,
+  ...operatorAccountsDe,
   ...foldersDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',

@@ -11,6 +11,7 @@ import { wordsEn } from './words.en.js';
 import { passportModelsEn } from './passport-models.en.js';
 import { operatorEn } from './operator.en.js';
 import { operatorConsoleEn } from './operator-console.en.js';
+import { operatorAccountsEn } from './operator-accounts.en.js';
 import { foldersEn } from './folders.en.js';
 
 export const en = {
@@ -588,6 +589,7 @@ export const en = {
   ...passportModelsEn,
   ...operatorEn,
   ...operatorConsoleEn,
+  ...operatorAccountsEn,
   ...foldersEn,
   // the operator's announcements
   'announce.region': 'Announcements',

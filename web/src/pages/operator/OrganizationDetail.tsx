@@ -6,6 +6,9 @@ import { planName } from '../../ui/plan-name';
 import { useBytes } from './figures';
 import { PlanChange } from './PlanChange';
 import { AuditList } from './AuditList';
+import { Suspension } from './Suspension';
+import { OrgInvitations } from './OrgInvitations';
+import { EraseOrganization } from './EraseOrganization';
 
 /** One organization: what it uses, its plan and the change of it, and what operators did here. */
 export function OrganizationDetail() {
@@ -50,9 +53,12 @@ export function OrganizationDetail() {
         ))}
       </dl>
       <p className="small muted">{t('op.org.viewedNote')}</p>
+      <Suspension org={o} />
       <PlanChange org={o} />
+      <OrgInvitations orgId={o.id} />
       <h2>{t('op.history.title')}</h2>
       <AuditList filter={{ target_id: o.id }} />
+      <EraseOrganization org={o} />
     </section>
   );
 }

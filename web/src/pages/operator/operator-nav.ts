@@ -10,6 +10,7 @@ export interface OperatorNavEntry {
 
 export const OPERATOR_NAV: OperatorNavEntry[] = [
   { to: 'organizations', label: 'op.nav.organizations' },
+  { to: 'users', label: 'op.nav.users' },
   { to: 'health', label: 'op.nav.health' },
   { to: 'audit', label: 'op.nav.audit' },
   { to: 'gs1-prefixes', label: 'op.nav.gs1' },

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useI18n } from '../../i18n/i18n';
+import { useDisableUser, useEnableUser, useEraseUser } from '../../api/hooks/operatorAccounts';
+import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import type { Schemas } from '../../api/client';
+import { TypedErase } from './TypedErase';
+
+type User = Schemas['OperatorUser'];
+
+/** Disable (with a reason) or enable, each after a confirmation; erase behind the typed address. */
+export function UserActions({ user }: { user: User }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState<'none' | 'toggle' | 'erase'>('none');
+  const erase = useEraseUser();
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn"
+        data-testid="op-user-toggle"
+        onClick={() => setOpen(open === 'toggle' ? 'none' : 'toggle')}
+      >
+        {user.disabled_at ? t('opx.users.enable') : t('opx.users.disable')}
+      </button>{' '}
+      <button
+        type="button"
+        className="btn"
+        data-testid="op-user-erase"
+        onClick={() => setOpen(open === 'erase' ? 'none' : 'erase')}
+      >
+        {t('opx.users.erase')}
+      </button>
+      {open === 'toggle' ? (
+        user.disabled_at ? (
+          <Enable user={user} onDone={() => setOpen('none')} />
+        ) : (
+          <Disable user={user} onDone={() => setOpen('none')} />
+        )
+      ) : null}
+      {open === 'erase' ? (
+        <TypedErase
+          title={t('opx.users.eraseTitle', { email: user.email })}
+          label={t('opx.users.eraseLabel')}
+          expected={user.email}
+          testId="op-erase-user"
+          erase={(confirm) => erase.mutateAsync({ id: user.id, confirm })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Enable({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useI18n();
+  const enable = useEnableUser();
+  const s = useSubmit(() => enable.mutateAsync(user.id));
+  return (
+    <div role="group" aria-label={t('opx.users.enable')} data-testid="op-enable-confirm">
+      <ProblemAlert problem={s.problem} />
+      <p>{t('opx.users.enableConfirm', { email: user.email })}</p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={s.busy}
+        onClick={() => void s.run().then((r) => r && onDone())}
+      >
+        {t('app.confirm')}
+      </button>{' '}
+      <button type="button" className="btn" onClick={onDone}>
+        {t('app.cancel')}
+      </button>
+    </div>
+  );
+}
+
+function Disable({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useI18n();
+  const [reason, setReason] = useState('');
+  const disable = useDisableUser();
+  const s = useSubmit(() => disable.mutateAsync({ id: user.id, reason: reason.trim() }));
+  return (
+    <form
+      data-testid="op-disable-form"
+      aria-label={t('opx.users.disable')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void s.run().then((r) => r && onDone());
+      }}
+    >
+      <ProblemAlert problem={s.problem} fields={s.fields} />
+      <p>{t('opx.users.disableConfirm', { email: user.email })}</p>
+      <Field label={t('opx.susp.reason')} pointer="/reason" errors={s.fields} hint={t('opx.susp.reasonHint')}>
+        {(p) => (
+          <input
+            {...p}
+            required
+            maxLength={500}
+            value={reason}
+            data-testid="op-disable-reason"
+            onChange={(e) => {
+              p.onInput();
+              setReason(e.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <button className="btn btn-primary" disabled={s.busy}>
+        {t('opx.users.disableDo')}
+      </button>{' '}
+      <button type="button" className="btn" onClick={onDone}>
+        {t('app.cancel')}
+      </button>
+    </form>
+  );
+}
