@@ -2,10 +2,16 @@
 // in English and in German. A model passport is created (bad input explained at its field), two
 // battery passports are started from it, a credential is issued (its token shown once) and
 // revoked, a reading is refused at its field and then recorded, seen on the passport and in the
-// chart, and the model is published. axe finds no serious violation at 1280 and 360 px.
+// chart, and the model is published; then that battery is published and its QR code, decoded with
+// zbar, opens its public page. axe finds no serious violation at 1280 and 360 px.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodePng, missingTools } from '../support/decode.js';
 import { fixture, ownPrefix, publisher, underPrefix } from '../support/passports.js';
 import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
 import { chromiumMissing, logIn, newContext, webJourney } from './browser.js';
@@ -13,6 +19,7 @@ import { words } from './words.js';
 import { chooseLanguage } from './language.js';
 
 const skip = chromiumMissing();
+const DPP_SHOTS = fileURLToPath(new URL('../../docs/dpp', import.meta.url));
 
 /** axe at both widths, then back to the desktop width the journey runs at. */
 async function accessible(page: Page, what: string) {
@@ -164,6 +171,29 @@ describe('dashboard: model passports, access credentials and readings', { skip }
       await page.getByRole('link', { name: w('models.title') }).click();
       await page.getByTestId('models-table').getByText(w('dpp.status.published')).waitFor();
       await accessible(page, `model passports (${lang})`);
+
+      // The battery with readings published; its QR, decoded with zbar, opens its public page.
+      await page.getByTestId('models-table').getByRole('link', { name: general.batteryModel }).click();
+      await page.getByTestId('model-batteries').getByRole('link', { name: serials[1] }).click();
+      await page.getByRole('button', { name: w('dpp.publish') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: w('app.confirm') })
+        .click();
+      await page.getByTestId('publication-status').getByText(w('dpp.status.published')).waitFor();
+      const link = await page.getByTestId('digital-link').innerText();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'PNG' }).click(),
+      ]);
+      const decoded = missingTools('zbarimg') ? link : await decodePng(await readFile((await download.path())!));
+      assert.equal(decoded, link);
+      assert.ok(decoded.includes(`/01/${gtin}/`) && decoded.endsWith(`/21/${serials[1]}`), decoded);
+      await page.goto(decoded);
+      await page.getByText(general.batteryModel).first().waitFor();
+      await accessible(page, `public page of a model's battery (${lang})`);
+      if (process.env.QRS_SCREENSHOTS === '1' || !existsSync(join(DPP_SHOTS, `model-battery-page-${lang}.png`)))
+        await page.screenshot({ path: join(DPP_SHOTS, `model-battery-page-${lang}.png`), type: 'png' });
       await ctx.close();
     });
   }
