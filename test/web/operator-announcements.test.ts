@@ -6,60 +6,20 @@
 // lowers a plan's file quota, and a value the API refuses is shown at its field. axe at 1280 and 360 px.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
-import { randomSlug, type Harness } from '../support/harness.js';
-import { bootstrap } from '../../src/cli/commands.js';
+import { randomSlug } from '../support/harness.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
 import { words } from './words.js';
+import { enrolTwoFactor, logInWithCode, person } from './operator-support.js';
 import { chooseLanguage } from './language.js';
 
 const skip = chromiumMissing();
-const PASSWORD = 'correct horse battery';
 const OPERATORS = { en: `${randomSlug('opa-en')}@example.com`, de: `${randomSlug('opa-de')}@example.com` };
-
-const totp = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
 
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
   await page.setViewportSize(DESKTOP);
-}
-
-/** A user with an organization of their own (the CLI's bootstrap). */
-async function person(h: Harness, email: string, orgName: string) {
-  return bootstrap(h.db, h.config, { email, password: PASSWORD, orgName, orgSlug: randomSlug('org'), plan: 'free' });
-}
-
-/** Two-factor sign-in turned on through the API, as the account page does it; returns the TOTP secret. */
-async function enrolTwoFactor(browser: Browser, base: string, email: string): Promise<string> {
-  const ctx = await newContext(browser, base);
-  try {
-    const login = await ctx.request.post('/auth/login', { data: { email, password: PASSWORD } });
-    assert.equal(login.status(), 200, await login.text());
-    const me = (await (await ctx.request.get('/auth/me')).json()).data;
-    const headers = { 'x-csrf-token': me.csrf_token };
-    const enrol = await ctx.request.post('/auth/2fa/enrol', { headers, data: { password: PASSWORD } });
-    assert.equal(enrol.status(), 200, await enrol.text());
-    const secret = (await enrol.json()).data.secret as string;
-    const confirm = await ctx.request.post('/auth/2fa/confirm', { headers, data: { code: await totp(secret) } });
-    assert.equal(confirm.status(), 200, await confirm.text());
-    return secret;
-  } finally {
-    await ctx.close();
-  }
-}
-
-/** The log-in form, then the code step with the app's code. */
-async function logInWithCode(page: Page, email: string, secret: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
-  await page.getByLabel('Authentication code').fill(await totp(secret));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { name: 'Codes' }).waitFor();
 }
 
 describe("dashboard: the operator's announcements and limits", { skip }, () => {

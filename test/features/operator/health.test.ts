@@ -1,39 +1,11 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectProblem, randomSlug, type Harness } from '../../support/harness.js';
-import { forEachDialect, sessionOf, useHarness } from '../../support/suite.js';
-import { bootstrap } from '../../../src/cli/commands.js';
+import { forEachDialect, useHarness } from '../../support/suite.js';
+import { person } from './operator-people.js';
 import { newId } from '../../../src/lib/ids.js';
 
 const OPERATORS = ['session', 'no2fa', 'health'].map((t) => `${randomSlug(`ops-${t}`)}@example.com`);
-
-/** A user with an organization of their own and a session; `twoFactor` turns TOTP sign-in on. */
-async function person(h: Harness, opts: { email?: string; twoFactor?: boolean } = {}) {
-  const email = opts.email ?? `${randomSlug('u')}@example.com`;
-  const made = await bootstrap(h.db, h.config, {
-    email,
-    password: 'correct horse battery',
-    orgName: 'Health Org',
-    orgSlug: randomSlug('org'),
-    plan: 'free',
-  });
-  if (opts.twoFactor)
-    await h.db
-      .updateTable('users')
-      .set({ totp_enabled_at: new Date().toISOString() })
-      .where('id', '=', made.user_id)
-      .execute();
-  const tenant = {
-    userId: made.user_id,
-    email,
-    password: 'correct horse battery',
-    organizationId: made.organization_id,
-    workspaceId: made.workspace_id,
-    apiKey: made.api_key,
-    auth: { authorization: `Bearer ${made.api_key}` },
-  };
-  return { tenant, headers: (await sessionOf(h, tenant)).headers };
-}
 
 /** A job as the queue leaves one, written straight into the table. */
 function job(h: Harness, kind: string, status: 'pending' | 'dead' | 'done', lastError: string | null, at: Date) {

@@ -71,6 +71,12 @@ export const keys = {
     organization: (id: string) => ['operator', 'organization', id] as const,
     health: ['operator', 'health'] as const,
     audit: (filter: unknown) => ['operator', 'audit', filter] as const,
+    /** every organizations list and every audit page: what an account change invalidates */
+    allOrganizations: ['operator', 'organizations'] as const,
+    allAudit: ['operator', 'audit'] as const,
+    invitations: (orgId: string) => ['operator', 'invitations', orgId] as const,
+    users: (q: string) => ['operator', 'users', q] as const,
+    allUsers: ['operator', 'users'] as const,
   },
   /** The keys of one workspace. */
   ws: (ws: string) => ({

@@ -6,11 +6,7 @@ import { api, ok, body } from '../client';
 import { keys } from '../keys';
 import { compact, nextCursor } from './scope';
 
-const accountKeys = {
-  invitations: (orgId: string) => [...keys.operator.all, 'invitations', orgId] as const,
-  users: (q: string) => [...keys.operator.all, 'users', q] as const,
-  allUsers: [...keys.operator.all, 'users'] as const,
-};
+const accountKeys = keys.operator;
 
 export type Redirects = 'keep' | 'neutral_page';
 
@@ -22,8 +18,8 @@ export function useSuspendOrganization(id: string) {
       ok(api.POST('/v1/operator/organizations/{id}/suspend', { params: { path: { id } }, body: b })),
     onSuccess: async (org) => {
       qc.setQueryData(keys.operator.organization(id), org);
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'organizations'] });
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'audit'] });
+      await qc.invalidateQueries({ queryKey: keys.operator.allOrganizations });
+      await qc.invalidateQueries({ queryKey: keys.operator.allAudit });
     },
   });
 }
@@ -35,8 +31,8 @@ export function useUnsuspendOrganization(id: string) {
     mutationFn: () => ok(api.POST('/v1/operator/organizations/{id}/unsuspend', { params: { path: { id } } })),
     onSuccess: async (org) => {
       qc.setQueryData(keys.operator.organization(id), org);
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'organizations'] });
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'audit'] });
+      await qc.invalidateQueries({ queryKey: keys.operator.allOrganizations });
+      await qc.invalidateQueries({ queryKey: keys.operator.allAudit });
     },
   });
 }
@@ -49,9 +45,9 @@ export function useEraseOrganization(id: string) {
       ok(api.POST('/v1/operator/organizations/{id}/erase', { params: { path: { id } }, body: { confirm } })),
     onSuccess: async () => {
       qc.removeQueries({ queryKey: keys.operator.organization(id) });
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'organizations'] });
+      await qc.invalidateQueries({ queryKey: keys.operator.allOrganizations });
       await qc.invalidateQueries({ queryKey: accountKeys.allUsers });
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'audit'] });
+      await qc.invalidateQueries({ queryKey: keys.operator.allAudit });
     },
   });
 }
@@ -74,7 +70,7 @@ export function useInvitationAction(orgId: string) {
         : ok(api.POST('/v1/operator/invitations/{id}/revoke', { params: { path: { id } } })),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: accountKeys.invitations(orgId) });
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'audit'] });
+      await qc.invalidateQueries({ queryKey: keys.operator.allAudit });
     },
   });
 }
@@ -98,7 +94,7 @@ function useUsersChanged() {
   const qc = useQueryClient();
   return async () => {
     await qc.invalidateQueries({ queryKey: accountKeys.allUsers });
-    await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'audit'] });
+    await qc.invalidateQueries({ queryKey: keys.operator.allAudit });
   };
 }
 
@@ -130,7 +126,7 @@ export function useEraseUser() {
       ok(api.POST('/v1/operator/users/{id}/erase', { params: { path: { id } }, body: { confirm } })),
     onSuccess: async () => {
       await changed();
-      await qc.invalidateQueries({ queryKey: [...keys.operator.all, 'organizations'] });
+      await qc.invalidateQueries({ queryKey: keys.operator.allOrganizations });
     },
   });
 }
