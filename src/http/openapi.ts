@@ -145,6 +145,7 @@ function codeExample(baseUrl: string): Record<string, unknown> {
     short_url: `${baseUrl}/r/aB3dE9xK`,
     title: 'Spring sale flyer',
     tags: ['spring'],
+    folder_id: null,
     status: 'active',
     destinations: null,
     expires_at: null,

@@ -3,7 +3,14 @@ import { PLAN_NAMES, type PlanName } from '../../platform/plans.js';
 import { Nullable } from '../../http/nullable.js';
 
 const Quota = (what: string) =>
-  Nullable(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: `${what}; null: unlimited.` }));
+  Nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      examples: [500],
+      description: `${what}; null: unlimited.`,
+    }),
+  );
 
 const INVITATIONS = 'Invitation mails (new or refreshed) one organization may send in 24 hours.';
 

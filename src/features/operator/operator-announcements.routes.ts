@@ -65,7 +65,7 @@ export function operatorAnnouncementsRoutes(app: App) {
       description:
         'Changes the fields given (null clears the German text, the link or the sunset). A live, ended or withdrawn announcement is a 409. Recorded in the instance audit log (`announcement.updated`).',
       params: AnnouncementParams,
-      body: AnnouncementPatchBody,
+      body: { ...AnnouncementPatchBody, examples: [{ title: 'Maintenance on Sunday, 06:00–07:00 UTC' }] },
       response: { 200: One(OperatorAnnouncement), 409: NOT_EDITABLE },
     }),
     async (request) =>
