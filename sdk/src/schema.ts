@@ -2442,7 +2442,7 @@ export interface paths {
         };
         /**
          * The instance's health
-         * @description Version and uptime, the database (dialect, reachable, latency) and Redis, this instance's scan backlog, writer lag and journal, the job queue by kind, and the e-mail and webhook deliveries that failed in the last 24 hours. The same figures GET /v1/health and /metrics give, with the queue's; the app keeps no errors of its own (they go to the log stream).
+         * @description Version and uptime, the database (dialect, reachable, latency) and Redis, this instance's scan backlog, writer lag and journal, the job queue by kind, and the e-mail and webhook deliveries that failed in the last 24 hours. The same figures GET /v1/health and /metrics give, with the queue's, and this instance's last server errors (5xx), each with the request id that finds it in the log.
          */
         get: operations["operatorGetHealth"];
         put?: never;
@@ -5240,6 +5240,8 @@ export interface components {
                 /** @description Failed deliveries of e-mail in the window (`mail.send` jobs retried or given up). */
                 failed: number;
             };
+            /** @description This instance's last 20 answers of 5xx since it started, newest first. */
+            recent_errors: components["schemas"]["OperatorRecentError"][];
             redis: {
                 /** @description REDIS_URL is set. */
                 configured: boolean;
@@ -5344,6 +5346,27 @@ export interface components {
             scans: number;
             /** @description Bytes of uploaded files and logos. */
             storage_bytes: number;
+        };
+        /** OperatorRecentError */
+        OperatorRecentError: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description The error's class or code; never its message.
+             * @example ECONNREFUSED
+             */
+            error: string;
+            method: string;
+            /** @description Finds the request, and the error with its stack, in the log. */
+            request_id: string;
+            /**
+             * @description The route's pattern, never the URL.
+             * @example /v1/codes/:id
+             */
+            route: string;
+            status: number;
+            /** @example internal */
+            type: string;
         };
         /** OperatorSession */
         OperatorSession: {
@@ -53534,7 +53557,18 @@ export interface operations {
                      *         },
                      *         "webhooks": {
                      *           "failed": 1
-                     *         }
+                     *         },
+                     *         "recent_errors": [
+                     *           {
+                     *             "at": "2026-03-14T09:26:53.000Z",
+                     *             "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *             "method": "method",
+                     *             "route": "/v1/codes/:id",
+                     *             "status": 500,
+                     *             "type": "internal",
+                     *             "error": "ECONNREFUSED"
+                     *           }
+                     *         ]
                      *       },
                      *       "meta": {
                      *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",

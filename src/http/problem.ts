@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { rememberError } from './recent-errors.js';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_TYPES, badRequest, rejectFields, type ErrorTypeName } from './errors.js';
@@ -103,6 +104,16 @@ export const problemPlugin = fp<{ docsUrl: string }>(
       if (appError.type === 'unavailable')
         request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
       else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (appError.status >= 500)
+        rememberError({
+          at: new Date().toISOString(),
+          request_id: String(request.id),
+          method: request.method,
+          route: request.routeOptions?.url ?? '(no route)',
+          status: appError.status,
+          type: appError.type,
+          error: String((error as { code?: unknown }).code ?? error?.name ?? 'Error'),
+        });
       // A person following a QR code gets a page, not JSON; API clients keep the problem document.
       if (request.routeOptions?.config?.htmlErrors && prefersHtml(request.headers.accept))
         return sendHtmlProblem(request, reply, appError);

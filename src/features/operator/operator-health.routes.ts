@@ -29,7 +29,7 @@ async function operatorHealth(app: App) {
       tags,
       summary: "The instance's health",
       description:
-        "Version and uptime, the database (dialect, reachable, latency) and Redis, this instance's scan backlog, writer lag and journal, the job queue by kind, and the e-mail and webhook deliveries that failed in the last 24 hours. The same figures GET /v1/health and /metrics give, with the queue's; the app keeps no errors of its own (they go to the log stream).",
+        "Version and uptime, the database (dialect, reachable, latency) and Redis, this instance's scan backlog, writer lag and journal, the job queue by kind, and the e-mail and webhook deliveries that failed in the last 24 hours. The same figures GET /v1/health and /metrics give, with the queue's, and this instance's last server errors (5xx), each with the request id that finds it in the log.",
       response: { 200: One(OperatorHealth) },
     }),
     async (request) => one(request, await instanceHealth(deps, app.scans.stats())),

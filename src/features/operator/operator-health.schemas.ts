@@ -71,6 +71,24 @@ export const OperatorHealth = Type.Object(
     webhooks: Type.Object({
       failed: Count({ description: 'Webhook deliveries that gave up in the window (every attempt failed).' }),
     }),
+    recent_errors: Type.Array(
+      Type.Object(
+        {
+          at: Type.String(),
+          request_id: Type.String({ description: 'Finds the request, and the error with its stack, in the log.' }),
+          method: Type.String(),
+          route: Type.String({ examples: ['/v1/codes/:id'], description: "The route's pattern, never the URL." }),
+          status: Type.Integer({ minimum: 500, maximum: 599 }),
+          type: Type.String({ examples: ['internal'] }),
+          error: Type.String({
+            examples: ['ECONNREFUSED'],
+            description: "The error's class or code; never its message.",
+          }),
+        },
+        { title: 'OperatorRecentError' },
+      ),
+      { description: "This instance's last 20 answers of 5xx since it started, newest first." },
+    ),
   },
   { title: 'OperatorHealth' },
 );

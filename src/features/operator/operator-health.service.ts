@@ -4,6 +4,7 @@ import { checkDatabase } from '../health/index.js';
 import { jobQueueHealth } from '../jobs/index.js';
 import { MAIL_JOB } from '../mail/index.js';
 import { countFailedDeliveries } from '../webhooks/index.js';
+import { recentErrors } from '../../http/recent-errors.js';
 
 /** Recent failures are counted over a day: long enough to see a night's trouble in the morning. */
 export const WINDOW_HOURS = 24;
@@ -19,8 +20,7 @@ export interface ScanStats {
 
 /**
  * GET /v1/operator/health (docs/decisions.md D77): each figure from the feature that owns it, read
- * through its public module. The app keeps no log of errors (they go to the log stream), so there
- * are none here.
+ * through its public module; the last server errors are this process's own (src/http/recent-errors.ts).
  */
 export async function instanceHealth(deps: ServiceDeps<'redisCircuit'>, scans: ScanStats) {
   const now = deps.clock.now();
@@ -61,5 +61,6 @@ export async function instanceHealth(deps: ServiceDeps<'redisCircuit'>, scans: S
     },
     mail: { failed: kinds.find((k) => k.kind === MAIL_JOB)?.failed ?? 0 },
     webhooks: { failed: webhookFailures },
+    recent_errors: recentErrors(),
   };
 }

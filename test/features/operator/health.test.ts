@@ -1,11 +1,12 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, expectProblem, randomSlug, type Harness } from '../../support/harness.js';
+import { call, expectProblem, randomSlug, seedTenant, type Harness } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { person } from './operator-people.js';
+import { probeRoutes } from '../../http/probe-routes.js';
 import { newId } from '../../../src/lib/ids.js';
 
-const OPERATORS = ['session', 'no2fa', 'health'].map((t) => `${randomSlug(`ops-${t}`)}@example.com`);
+const OPERATORS = ['session', 'no2fa', 'health', 'errors'].map((t) => `${randomSlug(`ops-${t}`)}@example.com`);
 
 /** A job as the queue leaves one, written straight into the table. */
 function job(h: Harness, kind: string, status: 'pending' | 'dead' | 'done', lastError: string | null, at: Date) {
@@ -30,7 +31,11 @@ function job(h: Harness, kind: string, status: 'pending' | 'dead' | 'done', last
 }
 
 forEachDialect("the operator's session and instance health", (dialect) => {
-  const { h } = useHarness(dialect, { tenant: false, env: { OPERATOR_EMAILS: OPERATORS.join(',') } });
+  const { h } = useHarness(dialect, {
+    tenant: false,
+    env: { OPERATOR_EMAILS: OPERATORS.join(',') },
+    routes: (app) => probeRoutes(app, { executed: 0, delayMs: 0 }),
+  });
 
   it('GET /v1/operator/session names an operator with 2FA; without 2FA a 403, anyone else a 404', async () => {
     const op = await person(h, { email: OPERATORS[0], twoFactor: true });
@@ -95,6 +100,28 @@ forEachDialect("the operator's session and instance health", (dialect) => {
     assert.ok(health.jobs.pending >= 2 && health.jobs.failed >= 3);
     assert.ok(health.mail.failed >= 1, 'the dead mail.send job is a mail failure');
     assert.equal(typeof health.webhooks.failed, 'number');
-    assert.equal(health.recent_errors, undefined, 'the app keeps no errors; none are made up');
+  });
+
+  it("lists this instance's last server errors by route and request id, never their message", async () => {
+    const op = await person(h, { email: OPERATORS[3], twoFactor: true });
+    const t = await seedTenant(h, 'pro');
+    const failed = await call(h, { method: 'POST', url: '/v1/probe/things', tenant: t, body: { name: 'explode' } });
+    const problem = expectProblem(failed, 500, 'internal');
+    const res = await call(h, { url: '/v1/operator/health', headers: op.headers });
+    assert.equal(res.statusCode, 200, res.body);
+    const [newest] = res.json.data.recent_errors;
+    assert.deepEqual(
+      { ...newest, at: typeof newest.at },
+      {
+        at: 'string',
+        request_id: problem.request_id,
+        method: 'POST',
+        route: '/v1/probe/things',
+        status: 500,
+        type: 'internal',
+        error: 'Error',
+      },
+    );
+    assert.doesNotMatch(res.body, /hunter2|secret database/);
   });
 });

@@ -79,8 +79,14 @@ export const operatorDe: Record<keyof typeof operatorEn, string> = {
   'op.health.deliveries': 'Zustellungen',
   'op.health.mailFailed': 'Nicht zugestellte E-Mails',
   'op.health.webhooksFailed': 'Aufgegebene Webhook-Zustellungen',
-  'op.health.noErrors':
-    'Der Server führt keine eigene Fehlerliste: Fehler gehen in seinen Log-Strom, wo Ihre Log-Sammlung sie aufbewahrt.',
+  'op.health.noErrors': 'Kein Serverfehler, seit diese Instanz läuft.',
+  'op.health.errors': 'Letzte Serverfehler',
+  'op.health.errorsHint':
+    'Die letzten 20 Antworten dieser Instanz mit einem 5xx-Status. Mit der Request-ID finden Sie den Fehler samt Meldung und Stack im Log.',
+  'op.health.errorAt': 'Wann',
+  'op.health.errorRoute': 'Route',
+  'op.health.errorStatus': 'Status und Art',
+  'op.health.errorRequest': 'Request-ID',
   'op.health.seconds': '{n} s',
   'op.health.ms': '{n} ms',
   'op.health.bytes': '{n} Byte',

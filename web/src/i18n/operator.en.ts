@@ -76,8 +76,14 @@ export const operatorEn = {
   'op.health.deliveries': 'Deliveries',
   'op.health.mailFailed': 'E-mails not delivered',
   'op.health.webhooksFailed': 'Webhook deliveries given up',
-  'op.health.noErrors':
-    'The server keeps no list of errors: they are written to its log stream, where your log collection keeps them.',
+  'op.health.noErrors': 'No server error since this instance started.',
+  'op.health.errors': 'Recent server errors',
+  'op.health.errorsHint':
+    "This instance's last 20 answers with a 5xx status. The request id finds the error, with its message and stack, in the log.",
+  'op.health.errorAt': 'When',
+  'op.health.errorRoute': 'Route',
+  'op.health.errorStatus': 'Status and kind',
+  'op.health.errorRequest': 'Request id',
   'op.health.seconds': '{n} s',
   'op.health.ms': '{n} ms',
   'op.health.bytes': '{n} bytes',

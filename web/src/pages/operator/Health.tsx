@@ -4,6 +4,7 @@ import { useOperatorHealth } from '../../api/hooks/operator';
 import { useErrorText } from '../../ui/forms';
 import { useBytes, useDuration } from './figures';
 import { JobKinds } from './JobKinds';
+import { RecentErrors } from './RecentErrors';
 
 function Card({ title, rows, id }: { title: string; rows: Array<[string, ReactNode]>; id: string }) {
   return (
@@ -88,7 +89,7 @@ export function Health() {
         />
       </div>
       <JobKinds jobs={h.jobs} />
-      <p className="small muted">{t('op.health.noErrors')}</p>
+      <RecentErrors errors={h.recent_errors} />
     </section>
   );
 }
