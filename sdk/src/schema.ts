@@ -3863,6 +3863,7 @@ export interface components {
          *       "tags": [
          *         "spring"
          *       ],
+         *       "folder_id": null,
          *       "status": "active",
          *       "destinations": null,
          *       "expires_at": null,
@@ -4719,43 +4720,88 @@ export interface components {
             invitations_per_day?: number;
             plans?: {
                 agency?: {
-                    /** @description Uploaded files (content pages); null: unlimited. */
+                    /**
+                     * @description Uploaded files (content pages); null: unlimited.
+                     * @example 500
+                     */
                     max_files?: number | null;
-                    /** @description Logos in the library; null: unlimited. */
+                    /**
+                     * @description Logos in the library; null: unlimited.
+                     * @example 500
+                     */
                     max_logos?: number | null;
-                    /** @description Bytes of uploaded files and logos; null: unlimited. */
+                    /**
+                     * @description Bytes of uploaded files and logos; null: unlimited.
+                     * @example 500
+                     */
                     max_storage_bytes?: number | null;
                 };
                 business?: {
-                    /** @description Uploaded files (content pages); null: unlimited. */
+                    /**
+                     * @description Uploaded files (content pages); null: unlimited.
+                     * @example 500
+                     */
                     max_files?: number | null;
-                    /** @description Logos in the library; null: unlimited. */
+                    /**
+                     * @description Logos in the library; null: unlimited.
+                     * @example 500
+                     */
                     max_logos?: number | null;
-                    /** @description Bytes of uploaded files and logos; null: unlimited. */
+                    /**
+                     * @description Bytes of uploaded files and logos; null: unlimited.
+                     * @example 500
+                     */
                     max_storage_bytes?: number | null;
                 };
                 enterprise?: {
-                    /** @description Uploaded files (content pages); null: unlimited. */
+                    /**
+                     * @description Uploaded files (content pages); null: unlimited.
+                     * @example 500
+                     */
                     max_files?: number | null;
-                    /** @description Logos in the library; null: unlimited. */
+                    /**
+                     * @description Logos in the library; null: unlimited.
+                     * @example 500
+                     */
                     max_logos?: number | null;
-                    /** @description Bytes of uploaded files and logos; null: unlimited. */
+                    /**
+                     * @description Bytes of uploaded files and logos; null: unlimited.
+                     * @example 500
+                     */
                     max_storage_bytes?: number | null;
                 };
                 free?: {
-                    /** @description Uploaded files (content pages); null: unlimited. */
+                    /**
+                     * @description Uploaded files (content pages); null: unlimited.
+                     * @example 500
+                     */
                     max_files?: number | null;
-                    /** @description Logos in the library; null: unlimited. */
+                    /**
+                     * @description Logos in the library; null: unlimited.
+                     * @example 500
+                     */
                     max_logos?: number | null;
-                    /** @description Bytes of uploaded files and logos; null: unlimited. */
+                    /**
+                     * @description Bytes of uploaded files and logos; null: unlimited.
+                     * @example 500
+                     */
                     max_storage_bytes?: number | null;
                 };
                 pro?: {
-                    /** @description Uploaded files (content pages); null: unlimited. */
+                    /**
+                     * @description Uploaded files (content pages); null: unlimited.
+                     * @example 500
+                     */
                     max_files?: number | null;
-                    /** @description Logos in the library; null: unlimited. */
+                    /**
+                     * @description Logos in the library; null: unlimited.
+                     * @example 500
+                     */
                     max_logos?: number | null;
-                    /** @description Bytes of uploaded files and logos; null: unlimited. */
+                    /**
+                     * @description Bytes of uploaded files and logos; null: unlimited.
+                     * @example 500
+                     */
                     max_storage_bytes?: number | null;
                 };
             };
@@ -6340,11 +6386,20 @@ export interface components {
         };
         /** PlanStorageQuotas */
         PlanStorageQuotas: {
-            /** @description Uploaded files (content pages); null: unlimited. */
+            /**
+             * @description Uploaded files (content pages); null: unlimited.
+             * @example 500
+             */
             max_files: number | null;
-            /** @description Logos in the library; null: unlimited. */
+            /**
+             * @description Logos in the library; null: unlimited.
+             * @example 500
+             */
             max_logos: number | null;
-            /** @description Bytes of uploaded files and logos; null: unlimited. */
+            /**
+             * @description Bytes of uploaded files and logos; null: unlimited.
+             * @example 500
+             */
             max_storage_bytes: number | null;
         };
         /**
@@ -21743,6 +21798,7 @@ export interface operations {
                      *           "tags": [
                      *             "spring"
                      *           ],
+                     *           "folder_id": null,
                      *           "status": "active",
                      *           "destinations": null,
                      *           "expires_at": null,
@@ -22048,6 +22104,7 @@ export interface operations {
                      *         "tags": [
                      *           "spring"
                      *         ],
+                     *         "folder_id": null,
                      *         "status": "active",
                      *         "destinations": null,
                      *         "expires_at": null,
@@ -22413,6 +22470,7 @@ export interface operations {
                      *         "tags": [
                      *           "spring"
                      *         ],
+                     *         "folder_id": null,
                      *         "status": "active",
                      *         "destinations": null,
                      *         "expires_at": null,
@@ -22705,6 +22763,7 @@ export interface operations {
                      *         "tags": [
                      *           "spring"
                      *         ],
+                     *         "folder_id": null,
                      *         "status": "active",
                      *         "destinations": null,
                      *         "expires_at": null,
@@ -23007,6 +23066,7 @@ export interface operations {
                      *         "tags": [
                      *           "spring"
                      *         ],
+                     *         "folder_id": null,
                      *         "status": "active",
                      *         "destinations": null,
                      *         "expires_at": null,
@@ -23872,6 +23932,7 @@ export interface operations {
                      *         "tags": [
                      *           "spring"
                      *         ],
+                     *         "folder_id": null,
                      *         "status": "active",
                      *         "destinations": null,
                      *         "expires_at": null,
@@ -26214,6 +26275,7 @@ export interface operations {
                      *         "tags": [
                      *           "spring"
                      *         ],
+                     *         "folder_id": null,
                      *         "status": "active",
                      *         "destinations": null,
                      *         "expires_at": null,
@@ -27438,6 +27500,7 @@ export interface operations {
                      *           "tags": [
                      *             "spring"
                      *           ],
+                     *           "folder_id": null,
                      *           "status": "active",
                      *           "destinations": null,
                      *           "expires_at": null,
@@ -28183,6 +28246,7 @@ export interface operations {
                      *           "tags": [
                      *             "spring"
                      *           ],
+                     *           "folder_id": null,
                      *           "status": "active",
                      *           "destinations": null,
                      *           "expires_at": null,
@@ -50986,7 +51050,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "title": "Maintenance on Sunday, 06:00–07:00 UTC"
+                 *     }
+                 */
                 "application/json": {
                     /** @description English text, plain text. */
                     body?: string;
@@ -54295,29 +54363,29 @@ export interface operations {
                      *       "data": {
                      *         "plans": {
                      *           "free": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "pro": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "business": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "agency": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "enterprise": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           }
                      *         },
                      *         "invitations_per_day": 1,
@@ -54325,29 +54393,29 @@ export interface operations {
                      *         "defaults": {
                      *           "plans": {
                      *             "free": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "pro": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "business": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "agency": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "enterprise": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             }
                      *           },
                      *           "invitations_per_day": 1,
@@ -54356,29 +54424,29 @@ export interface operations {
                      *         "overrides": {
                      *           "plans": {
                      *             "free": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "pro": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "business": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "agency": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "enterprise": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             }
                      *           },
                      *           "invitations_per_day": 1,
@@ -54560,29 +54628,29 @@ export interface operations {
                      *       "data": {
                      *         "plans": {
                      *           "free": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "pro": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "business": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "agency": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           },
                      *           "enterprise": {
-                     *             "max_storage_bytes": 1.5,
-                     *             "max_files": 1.5,
-                     *             "max_logos": 1.5
+                     *             "max_storage_bytes": 500,
+                     *             "max_files": 500,
+                     *             "max_logos": 500
                      *           }
                      *         },
                      *         "invitations_per_day": 1,
@@ -54590,29 +54658,29 @@ export interface operations {
                      *         "defaults": {
                      *           "plans": {
                      *             "free": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "pro": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "business": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "agency": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "enterprise": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             }
                      *           },
                      *           "invitations_per_day": 1,
@@ -54621,29 +54689,29 @@ export interface operations {
                      *         "overrides": {
                      *           "plans": {
                      *             "free": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "pro": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "business": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "agency": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             },
                      *             "enterprise": {
-                     *               "max_storage_bytes": 1.5,
-                     *               "max_files": 1.5,
-                     *               "max_logos": 1.5
+                     *               "max_storage_bytes": 500,
+                     *               "max_files": 500,
+                     *               "max_logos": 500
                      *             }
                      *           },
                      *           "invitations_per_day": 1,
