@@ -127,6 +127,7 @@ forEachDialect('audit: organizations and resource types', (dialect) => {
           data: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
         })
       ).json.data.id,
+      folders: (await req(h, key, 'POST', '/v1/folders', { name: 'audited' })).json.data.id,
     };
     assert.equal(
       (await req(h, key, 'PATCH', `/v1/workspaces/${t.workspaceId}`, { description: 'audited' })).statusCode,
