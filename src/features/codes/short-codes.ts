@@ -17,6 +17,7 @@ export const RESERVED_SHORT_CODES: ReadonlySet<string> = new Set([
   'api',
   'admin',
   'administrator',
+  'operator',
   'auth',
   'login',
   'logout',

@@ -46,7 +46,15 @@ export default async function gs1PrefixesRoutes(app: App) {
         summary: 'Submit evidence for a claim, or submit a rejected one again',
         description: `org_admin only. A \`self_declared\`, \`rejected\` or \`pending\` claim becomes \`pending\` with this evidence, replacing what it had, and waits for an operator; a verified one is a 409. ${evidenceText}`,
         params: Gs1PrefixParams,
-        body: EvidenceInput,
+        body: {
+          ...EvidenceInput,
+          examples: [
+            {
+              gepir_url: 'https://gepir.gs1.org/index.php/search-by-gtin',
+              gepir_text: 'GS1 company prefix 4012345 licensed to Voltaris Batteries GmbH',
+            },
+          ],
+        },
         response: { 200: One(Gs1Prefix) },
       }),
       bodyLimit,

@@ -34,6 +34,18 @@ const NOT_SENT: Record<string, string> = {
   'POST /v1/billing/checkout': 'needs a configured payment provider',
   'DELETE /v1/users/me': 'dashboard session only; erases the caller',
   'PUT /v1/operator/organizations/{id}/plan': "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/operator/gs1-prefixes/{id}/reject':
+    "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/operator/organizations/{id}/suspend':
+    "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/operator/organizations/{id}/erase':
+    "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/operator/users/{id}/disable': "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/operator/users/{id}/erase': "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/operator/announcements': "an operator's session with two-factor sign-in (test/features/operator/)",
+  'PATCH /v1/operator/announcements/{id}': "an operator's session with two-factor sign-in (test/features/operator/)",
+  'PUT /v1/operator/limits': "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/codes/move': "names a folder and codes of the reader's own workspace (test/features/codes/folders.test.ts)",
 };
 
 interface Sent {
