@@ -44463,7 +44463,12 @@ export interface operations {
         /** @description A licence document, or the GEPIR record (address and/or text); at least one of them. */
         requestBody: {
             content: {
-                /** @example {} */
+                /**
+                 * @example {
+                 *       "gepir_url": "https://gepir.gs1.org/index.php/search-by-gtin",
+                 *       "gepir_text": "GS1 company prefix 4012345 licensed to Voltaris Batteries GmbH"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Gs1PrefixEvidenceInput"];
             };
         };
