@@ -123,6 +123,8 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
     '{field}: Die Datei ist zu komplex, um sie zu prüfen oder zu zeichnen. Vereinfachen Sie sie oder verwenden Sie ein PNG.',
   'problem.code.not_found': '{field}: Zu dieser ID wurde nichts gefunden.',
   'problem.code.exclusive': '{field}: Geben Sie das eine oder das andere an, nicht beides.',
+  'problem.code.nesting':
+    '{field}: Ordner lassen sich nur eine Ebene tief verschachteln, und kein Ordner kann in sich selbst liegen.',
   'problem.code.transition': '{field}: Dieser Statuswechsel ist nicht möglich.',
   'problem.code.in_past': '{field} muss in der Zukunft liegen.',
   'problem.code.future': '{field} muss später als jetzt sein.',

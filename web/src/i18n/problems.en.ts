@@ -114,6 +114,7 @@ export const problemsEn = {
   'problem.code.too_complex': '{field}: the file is too complex to check or draw. Simplify it, or use a PNG.',
   'problem.code.not_found': '{field}: nothing with this id was found.',
   'problem.code.exclusive': '{field}: give one or the other, not both.',
+  'problem.code.nesting': '{field}: folders nest one level only, and a folder cannot sit in itself.',
   'problem.code.transition': '{field}: this status change is not possible.',
   'problem.code.in_past': '{field} must be in the future.',
   'problem.code.future': '{field} must be later than now.',
