@@ -122,6 +122,7 @@ describe('dashboard: people and changes in words', { skip }, () => {
       'Files',
       'Logos',
       'Brand kits',
+      'Folders and campaigns',
     ]);
     await accessibleEverywhere(page, 'audit log in words', async (lang) => {
       await entries.getByText(lang === 'en' ? /Anna Berg commented/ : /Anna Berg hat kommentiert/).waitFor();

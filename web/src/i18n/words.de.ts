@@ -28,6 +28,8 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.thing.logos.bare': 'ein Logo',
   'words.thing.brand_kits': 'das Markenpaket {name}',
   'words.thing.brand_kits.bare': 'ein Markenpaket',
+  'words.thing.folders': 'den Ordner {name}',
+  'words.thing.folders.bare': 'einen Ordner',
   'words.thing.other': '{name}',
   'words.quoted': '„{text}“',
   'words.audit.created': '{actor} hat {thing} angelegt.',

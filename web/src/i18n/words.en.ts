@@ -29,6 +29,8 @@ export const wordsEn = {
   'words.thing.logos.bare': 'a logo',
   'words.thing.brand_kits': 'the brand kit {name}',
   'words.thing.brand_kits.bare': 'a brand kit',
+  'words.thing.folders': 'the folder {name}',
+  'words.thing.folders.bare': 'a folder',
   'words.thing.other': '{name}',
   // Sentences by the action's verb.
   'words.quoted': '“{text}”',
