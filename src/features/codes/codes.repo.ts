@@ -4,6 +4,7 @@ import { containsInsensitive } from '../../db/text-match.js';
 import type { CodesTable } from './codes.table.js';
 import type { CodeListQuery } from './codes.schemas.js';
 import { claimShortCode, releaseShortCode } from './short-code-keys.repo.js';
+import { inFolderCondition } from './folders.repo.js';
 
 /** A workspace's codes that are not deleted: what every code route may see. */
 export const liveCodes = (db: DB, workspaceId: string) =>
@@ -84,23 +85,7 @@ export function listCodesQuery(db: DB, workspaceId: string, q: Omit<CodeListQuer
     );
   }
   if (q.folder_id === 'none') base = base.where('folder_id', 'is', null);
-  else if (q.folder_id !== undefined) {
-    const folder = q.folder_id;
-    base = base.where((eb) =>
-      eb.or([
-        eb('folder_id', '=', folder),
-        eb(
-          'folder_id',
-          'in',
-          eb
-            .selectFrom('folders')
-            .select('folders.id')
-            .where('folders.workspace_id', '=', workspaceId)
-            .where('folders.parent_id', '=', folder),
-        ),
-      ]),
-    );
-  }
+  else if (q.folder_id !== undefined) base = base.where(inFolderCondition(workspaceId, q.folder_id));
   if (q.q) {
     const term = q.q;
     base = base.where((eb) => eb.or([containsInsensitive(db, 'title', term), containsInsensitive(db, 'url', term)]));

@@ -52,9 +52,17 @@ export async function holdsCodes(db: DB, workspaceId: string, id: string): Promi
   return row !== undefined;
 }
 
+/** One folder of the workspace, without its count: what a check of a code's or a folder's parent needs. */
+export const folderRow = (db: DB, workspaceId: string, id: string) =>
+  db.selectFrom('folders').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+
+/** The condition on a code's `folder_id` that picks a folder's codes, its subfolders' included. */
+export const inFolderCondition = (workspaceId: string, folderId: string) =>
+  sql<boolean>`(folder_id = ${folderId} or folder_id in (select id from folders where workspace_id = ${workspaceId} and parent_id = ${folderId}))`;
+
 /**
  * The condition on a rollup's `code_id` that picks a folder's codes, its subfolders' included: a
  * subquery, so a read binds a few parameters whatever the folder's size (see scans' code sets).
  */
 export const inFolderSql = (workspaceId: string, folderId: string) =>
-  sql`code_id in (select id from codes where workspace_id = ${workspaceId} and (folder_id = ${folderId} or folder_id in (select id from folders where workspace_id = ${workspaceId} and parent_id = ${folderId})))`;
+  sql`code_id in (select id from codes where workspace_id = ${workspaceId} and ${inFolderCondition(workspaceId, folderId)})`;

@@ -12,6 +12,7 @@ import type { CodeMove, Folder, FolderCreate, FolderListQuery, FolderUpdate } fr
 import {
   deleteFolder,
   findFolder,
+  folderRow,
   foldersOf,
   hasSubfolders,
   holdsCodes,
@@ -51,15 +52,15 @@ export async function requireFolder(db: DB, workspaceId: string, id: string): Pr
  * does). Returns the folder, for the UTM defaults a new code inherits.
  */
 export async function checkCodeFolder(db: DB, workspaceId: string, id: string, pointer: string) {
-  const row = await findFolder(db, workspaceId, id);
+  const row = await folderRow(db, workspaceId, id);
   if (!row) throw rejectFields([{ pointer, detail: `no folder ${id} in this workspace`, code: 'unknown_folder' }]);
-  return toFolder(row);
+  return { id: row.id, parent_id: row.parent_id, utm: parseJson<Utm | null>(row.utm, null) };
 }
 
 /** The parent a folder may have: a top-level folder of the workspace, never itself (one level of nesting). */
 async function checkParent(db: DB, workspaceId: string, parentId: string, self?: string): Promise<FieldError[]> {
   if (parentId === self) return [{ pointer: '/parent_id', detail: 'a folder cannot sit in itself', code: 'nesting' }];
-  const parent = await findFolder(db, workspaceId, parentId);
+  const parent = await folderRow(db, workspaceId, parentId);
   if (!parent)
     return [{ pointer: '/parent_id', detail: `no folder ${parentId} in this workspace`, code: 'unknown_folder' }];
   if (parent.parent_id !== null)
