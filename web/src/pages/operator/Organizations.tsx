@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
+import { OperatorSearch } from './OperatorSearch';
 import { useOperatorOrganizations } from '../../api/hooks/operator';
 import { useErrorText } from '../../ui/forms';
 import { planName } from '../../ui/plan-name';
@@ -11,51 +11,15 @@ export function Organizations() {
   const { t, fmtNumber } = useI18n();
   const bytes = useBytes();
   const errorText = useErrorText();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
   const orgs = useOperatorOrganizations(q);
   const rows = orgs.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <section>
       <h1>{t('op.orgs.title')}</h1>
       <p className="muted">{t('op.orgs.hint')}</p>
-      <form
-        className="operator-search"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(draft.trim() ? { q: draft.trim() } : {});
-        }}
-      >
-        <label>
-          {t('op.orgs.search')}
-          <input
-            type="search"
-            value={draft}
-            maxLength={200}
-            aria-describedby="op-search-hint"
-            data-testid="op-org-search"
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <span id="op-search-hint" className="small muted">
-            {t('op.orgs.searchHint')}
-          </span>
-        </label>
-        <button className="btn">{t('op.orgs.find')}</button>
-        {q ? (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              setDraft('');
-              setParams({});
-            }}
-          >
-            {t('op.orgs.clear')}
-          </button>
-        ) : null}
-      </form>
+      <OperatorSearch label={t('op.orgs.search')} testId="op-org-search" hint={t('op.orgs.searchHint')} clearable />
       {orgs.isPending ? (
         <p>{t('app.loading')}</p>
       ) : orgs.error ? (

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
+import { OperatorSearch } from './OperatorSearch';
 import { useOperatorUsers } from '../../api/hooks/operatorAccounts';
 import { useErrorText } from '../../ui/forms';
 import { UserRow } from './UserRow';
@@ -9,35 +9,15 @@ import { UserRow } from './UserRow';
 export function Users() {
   const { t } = useI18n();
   const errorText = useErrorText();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
   const users = useOperatorUsers(q);
   const rows = users.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <section>
       <h1>{t('opx.users.title')}</h1>
       <p className="muted">{t('opx.users.hint')}</p>
-      <form
-        className="operator-search"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(draft.trim() ? { q: draft.trim() } : {});
-        }}
-      >
-        <label>
-          {t('opx.users.search')}
-          <input
-            type="search"
-            value={draft}
-            maxLength={200}
-            data-testid="op-user-search"
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </label>
-        <button className="btn">{t('op.orgs.find')}</button>
-      </form>
+      <OperatorSearch label={t('opx.users.search')} testId="op-user-search" />
       {users.isPending ? (
         <p>{t('app.loading')}</p>
       ) : users.error ? (
