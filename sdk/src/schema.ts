@@ -4544,6 +4544,7 @@ export interface components {
                 content_type: string;
                 /** @example gs1-licence.pdf */
                 name: string;
+                /** @description Bytes. */
                 size: number;
             } | null;
             /** @description What the GEPIR record says, as copied. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Count } from '../../http/numbers.js';
 import { PageQuery } from '../../http/pagination.js';
 import { Utm } from './routing.schemas.js';
 
@@ -22,7 +23,7 @@ export const Folder = Type.Object(
     utm: Type.Union([Utm, Type.Null()], {
       description: 'UTM parameters a code created in it gets when it sets none of its own.',
     }),
-    code_count: Type.Integer({ minimum: 0, description: 'Live codes directly in it.' }),
+    code_count: Count({ description: 'Live codes directly in it.' }),
     created_at: Type.String(),
     updated_at: Type.String(),
   },

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/nullable.js';
+import { Count } from '../../http/numbers.js';
 import { PageQuery } from '../../http/pagination.js';
 import { EVIDENCE_TYPES, PREFIX_MAX, PREFIX_MIN } from './gs1-prefixes.fns.js';
 
@@ -13,7 +14,7 @@ export const Gs1PrefixEvidence = Type.Object(
         {
           name: Type.String({ examples: ['gs1-licence.pdf'] }),
           content_type: Type.String({ examples: ['application/pdf'] }),
-          size: Type.Integer({ minimum: 0 }),
+          size: Count({ description: 'Bytes.' }),
         },
         { description: 'The GS1 licence document uploaded, if any (its bytes are for the operator).' },
       ),

@@ -36,7 +36,7 @@ const AllPlans = Type.Object(
 
 const LimitValues = {
   plans: AllPlans,
-  invitations_per_day: Type.Integer({ minimum: 1, description: INVITATIONS }),
+  invitations_per_day: Type.Integer({ minimum: 1, maximum: 1_000_000, description: INVITATIONS }),
   verified_mail_only: Type.Boolean({
     description:
       'Whether a user whose address is not verified is refused (403 `email-unverified`) when their action would mail a third party: invitations, a billing address.',
