@@ -316,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       managePartitions: scanPartitions(env) === 'auto',
     },
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    ssoAllowInsecureIssuers: flag(env, 'SSO_ALLOW_INSECURE_ISSUERS'),
     jobs: {
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1_000),
       concurrency: Math.max(1, int(env, 'JOBS_CONCURRENCY', 10)),

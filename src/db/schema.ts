@@ -48,6 +48,7 @@ import type { FilesTable } from '../features/files/files.table.js';
 import type { BrandKitsTable, LogosTable } from '../features/brand/brand.table.js';
 import type { OperatorAuditTable, OperatorsTable } from '../features/operator/operator.table.js';
 import type { InstanceSettingsTable } from '../features/limits/limits.table.js';
+import type { SsoConnectionsTable, SsoIdentitiesTable, SsoLoginsTable } from '../features/sso/sso.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
 export interface Database {
@@ -104,4 +105,7 @@ export interface Database {
   operators: OperatorsTable;
   operator_audit: OperatorAuditTable;
   instance_settings: InstanceSettingsTable;
+  sso_connections: SsoConnectionsTable;
+  sso_logins: SsoLoginsTable;
+  sso_identities: SsoIdentitiesTable;
 }

@@ -45,6 +45,7 @@ import { notificationsRoutes } from './notifications/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
 import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 import { operatorRoutes } from './operator/index.js';
+import { ssoRoutes, ssoSignInPolicy } from './sso/index.js';
 
 /**
  * Feature plugins in registration order. Each feature adds one line here. A plugin that reads a
@@ -74,9 +75,10 @@ export const features: Array<(app: App) => Promise<void>> = [
   retentionJob,
   featurePlugin('usage-routes', ['scans'], (app) => usageRoutes(app.scans)(app)), // usage sits below scans: a port, not the decorator
   workspacesRoutes,
-  // Sign-up from an invitation link is the invitations feature's (users cannot import it: a cycle).
-  (app) => authRoutes(app, { invitations: invitationSignup }),
-  accountRoutes,
+  // Sign-up from an invitation link is the invitations feature's, and whether a password may sign in
+  // the sso feature's (users cannot import them: a cycle).
+  (app) => authRoutes(app, { invitations: invitationSignup, signIn: ssoSignInPolicy }),
+  accountRoutes(ssoSignInPolicy),
   apiKeysRoutes,
   auditRoutes,
   membersRoutes,
@@ -95,6 +97,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   notificationsRoutes,
   brandRoutes,
   operatorRoutes,
+  ssoRoutes,
   webAppPlugin, // last: its fallback serves only what no route above answers
 ];
 

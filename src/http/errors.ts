@@ -55,6 +55,18 @@ export const ERROR_TYPES = {
     description:
       "The server's operator suspended the organization (its members cannot sign in to it, its sessions and API keys get this answer) or disabled the user's account (they cannot sign in). The detail says which; the operator's support lifts it (docs/decisions.md D74).",
   },
+  'sso-required': {
+    status: 403,
+    title: 'Single Sign-On Required',
+    description:
+      "An organization the user belongs to requires single sign-on (docs/decisions.md D80): its members sign in through the organization's identity provider, not with a password, and cannot reset one. `organization` names its slug; start at `GET /auth/sso/start?organization=<slug>`.",
+  },
+  'sso-failed': {
+    status: 401,
+    title: 'Single Sign-On Failed',
+    description:
+      'Signing in through the identity provider did not succeed: the provider refused or could not be reached, the sign-in expired or came back to another browser, or its ID token failed a check (signature, issuer, audience, expiry, nonce). `reason` says which step; nothing of a refused token is used. Start again.',
+  },
   'plan-limit-exceeded': {
     status: 403,
     title: 'Plan Limit Exceeded',

@@ -45,6 +45,7 @@ export const PERMISSIONS = {
   'dpp.credentials.manage': ['org_admin'],
   'webhooks.manage': ['org_admin', 'ws_admin', 'api_key'],
   'billing.manage': ['org_admin'],
+  'sso.manage': ['org_admin'],
   'privacy.self': PEOPLE,
   'notifications.self': PEOPLE,
   'announcements.read': ALL,

@@ -93,6 +93,12 @@ export interface Config {
    */
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback and private addresses (tests, private networks) */
   webhookAllowPrivate: boolean;
+  /**
+   * SSO_ALLOW_INSECURE_ISSUERS: single sign-on may use an http issuer on loopback or a private
+   * address (a local identity provider, the tests); off, an issuer is https on a public address
+   * (docs/decisions.md D80)
+   */
+  ssoAllowInsecureIssuers: boolean;
   jobs: { pollIntervalMs: number; concurrency: number; leaseMs: number; shutdownGraceMs: number };
   /**
    * ROLE (docs/decisions.md D32): `all` serves HTTP and runs background jobs; `web` serves HTTP and

@@ -14,3 +14,4 @@ export { setPlan } from './organizations.service.js';
 export { setSuspension, type Suspension } from './organizations.suspension.js';
 export { organizationsOfUsers } from './organizations.directory.js';
 export { organizationNotFound } from '../workspaces/index.js';
+export { findDefaultWorkspaceId } from './organizations.repo.js';

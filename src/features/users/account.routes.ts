@@ -4,19 +4,21 @@ import { passwordResetRoutes } from './password-reset.routes.js';
 import { emailRoutes } from './email.routes.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 import { RESET_JOB, mailResetLink } from './password-reset.service.js';
+import type { SignInPolicy } from './sign-in-policy.js';
 
 /**
  * Proving an address and getting back into an account (docs/accounts.md, "E-mail and account
  * recovery"): a file a resource, registered in the reference's order.
  */
-async function accountRoutes(app: App) {
+async function accountRoutes(app: App, signIn: SignInPolicy) {
   const ctx = app.deps;
   app.jobs.register<{ email: string }>(RESET_JOB, (job) => mailResetLink(ctx, job.payload.email), {
     retryDelaysMs: [10_000, 60_000, 300_000],
   });
-  passwordResetRoutes(app);
+  passwordResetRoutes(app, signIn);
   emailRoutes(app);
   twoFactorRoutes(app);
 }
 
-export default featurePlugin('account-routes', ['jobs'], accountRoutes);
+/** `signIn`: whether a password may be reset, implemented by the sso feature (sign-in-policy.ts). */
+export default (signIn: SignInPolicy) => featurePlugin('account-routes', ['jobs'], (app) => accountRoutes(app, signIn));

@@ -18,6 +18,7 @@ import { changePassword, login, logout, me, signup } from './auth.service.js';
 import { sessionCookieOptions } from './sessions.service.js';
 import { sessionRoute } from '../../http/route.js';
 import type { SignupInvitations } from './signup-invitations.js';
+import type { SignInPolicy } from './sign-in-policy.js';
 
 const tags = ['auth'];
 // sessionRoute: these routes read the cookie themselves (see auth.service); the anonymous per-IP budget applies.
@@ -29,8 +30,11 @@ const problem = (description: string) => ({
 });
 const noSession = problem('No session, or it expired');
 
-/** `invitations`: sign-up from an invitation link, implemented by the invitations feature (signup-invitations.ts). */
-export default async function authRoutes(app: App, opts: { invitations: SignupInvitations }) {
+/**
+ * `invitations`: sign-up from an invitation link, implemented by the invitations feature (signup-invitations.ts);
+ * `signIn`: whether a password may sign in, implemented by the sso feature (sign-in-policy.ts).
+ */
+export default async function authRoutes(app: App, opts: { invitations: SignupInvitations; signIn: SignInPolicy }) {
   const ctx = app.deps;
   const { baseUrl } = ctx.config;
 
@@ -82,13 +86,13 @@ export default async function authRoutes(app: App, opts: { invitations: SignupIn
         200: One(LoginResult),
         401: problem('Wrong e-mail address or password'),
         403: problem(
-          "`suspended`: the server's operator disabled the account, or suspended every organization it belongs to (said only after the right password)",
+          "`suspended`: the server's operator disabled the account, or suspended every organization it belongs to; `sso-required`: an organization of the account requires single sign-on (both said only after the right password)",
         ),
         429: problem('Too many failed logins; see Retry-After'),
       },
     }),
     async (request, reply) => {
-      const { session, data } = await login(ctx, request.body, request.ip);
+      const { session, data } = await login(ctx, request.body, request.ip, opts.signIn);
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(baseUrl, session.expiresAt));
       return one(request, data);
     },

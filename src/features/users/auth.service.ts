@@ -11,6 +11,7 @@ import {
 } from '../organizations/index.js';
 import { findWorkspace, toWorkspace } from '../workspaces/index.js';
 import type { SignupInvitations } from './signup-invitations.js';
+import type { SignInPolicy } from './sign-in-policy.js';
 import { randomHex } from '../../lib/tokens.js';
 import { createUser } from './users.service.js';
 import {
@@ -180,7 +181,7 @@ function dummy(cost: number) {
   return dummyHash;
 }
 
-export async function login(ctx: ServiceDeps, body: LoginBody, ip: string) {
+export async function login(ctx: ServiceDeps, body: LoginBody, ip: string, policy: SignInPolicy) {
   const now = ctx.clock.now();
   const email = normalizeEmail(body.email);
   // Counted before the password is checked, so parallel guesses cannot outrun the count.
@@ -194,6 +195,9 @@ export async function login(ctx: ServiceDeps, body: LoginBody, ip: string) {
   // Said only to whoever knows the password (docs/decisions.md D74).
   if (user.disabled_at)
     throw new AppError('suspended', 'This account is disabled by the operator of this server; contact their support.');
+  // Also said only after the right password: an organization that requires single sign-on (D80).
+  const refusal = await policy.passwordRefusal(ctx.db, user.id);
+  if (refusal) throw refusal;
   // Two steps when 2FA is on: the password alone starts no session; a wrong code counts as a
   // failed login (it was admitted above), and against the account's own second-factor budget.
   if (user.totp_enabled_at) {

@@ -8,3 +8,7 @@ export { findUserByEmail, findUserById, normalizeEmail, userNamesByIds } from '.
 export { assertEmailVerified, assertMayMailOthers } from './verification.service.js';
 export type { InvitationLanding, SignupInvitations } from './signup-invitations.js';
 export { lastSignIns, setUserDisabled, userDirectory } from './users.directory.js';
+export { createUser } from './users.service.js';
+export { organizationsOfUser } from './users.repo.js';
+export { sessionCookieOptions, startSession } from './sessions.service.js';
+export type { SignInPolicy } from './sign-in-policy.js';

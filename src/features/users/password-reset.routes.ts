@@ -4,9 +4,10 @@ import { sessionRoute } from '../../http/route.js';
 import { PasswordReset, PasswordResetAccepted, PasswordResetBody, PasswordResetConfirmBody } from './auth.schemas.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 import { problem, tags } from './account-routes.shared.js';
+import type { SignInPolicy } from './sign-in-policy.js';
 
 /** Getting back into an account by e-mail: the link, and the new password with its token. */
-export function passwordResetRoutes(app: App) {
+export function passwordResetRoutes(app: App, policy: SignInPolicy) {
   const ctx = app.deps;
 
   app.post(
@@ -40,9 +41,10 @@ export function passwordResetRoutes(app: App) {
       body: PasswordResetConfirmBody,
       response: {
         200: One(PasswordReset),
+        403: problem('`sso-required`: an organization of the account requires single sign-on; no password is set'),
         409: problem('The account no longer uses the address the link was sent to'),
       },
     }),
-    async (request) => one(request, await confirmPasswordReset(ctx, request.body.token, request.body.password)),
+    async (request) => one(request, await confirmPasswordReset(ctx, request.body.token, request.body.password, policy)),
   );
 }

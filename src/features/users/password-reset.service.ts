@@ -8,6 +8,7 @@ import { findUserByEmail, findUserById, normalizeEmail, updatePasswordHash } fro
 import { deleteSessionsOfUser } from './sessions.repo.js';
 import { hashPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
+import type { SignInPolicy } from './sign-in-policy.js';
 
 export const RESET_JOB = 'password-reset.request';
 export const RESET_TTL_MS = 3_600_000;
@@ -67,10 +68,18 @@ export async function mailResetLink(ctx: ServiceDeps, email: string) {
  * then the token is used up, the password set, every session of the user ended, and the
  * "password changed" notice queued, all in one transaction. Following the link proves the address.
  */
-export async function confirmPasswordReset(ctx: ServiceDeps<'rateStore'>, token: string, password: string) {
+export async function confirmPasswordReset(
+  ctx: ServiceDeps<'rateStore'>,
+  token: string,
+  password: string,
+  policy: SignInPolicy,
+) {
   const now = ctx.clock.now();
   // The password is checked and hashed before the transaction: scrypt must not hold SQLite's lock.
   const holder = await findTokenUser(ctx.db, token);
+  // A member of an organization that requires single sign-on has no password to set (D80); the token stays unused.
+  const refusal = holder ? await policy.passwordRefusal(ctx.db, holder.id) : null;
+  if (refusal) throw refusal;
   assertPasswordAllowed(password, '/password', holder?.email);
   const hash = await hashPassword(password, ctx.config.passwordCost);
   return ctx.db.transaction().execute(async (trx) => {
