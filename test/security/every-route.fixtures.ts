@@ -17,6 +17,7 @@ import { createPassport, fixture, uniqueFixture } from '../support/passports.js'
 import { createApiKey } from '../../src/features/api-keys/api-keys.service.js';
 import { createKeyForWorkspace } from '../../src/cli/commands.js';
 import { publishAnnouncement } from '../../src/features/announcements/index.js';
+import { seal } from '../../src/lib/sealed.js';
 import type { Permission } from '../../src/http/permissions.js';
 
 export interface RegisteredRoute {
@@ -203,6 +204,23 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
     .where('organization_id', '=', owner.organizationId)
     .executeTakeFirstOrThrow();
 
+  // Single sign-on, written straight: setting it up through the API reads a provider's discovery document.
+  await h.db
+    .insertInto('sso_connections')
+    .values({
+      organization_id: owner.organizationId,
+      issuer: 'https://idp.example',
+      client_id: 'owner-client',
+      client_secret_sealed: seal(h.config.secretsKey, 'owner-secret'),
+      role_claim: 'groups',
+      role_mappings: '[]',
+      default_role: 'viewer',
+      required: 0,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+
   const revoked = await createKeyForWorkspace(h.db, h.config, owner.workspaceId, 'revoked');
   const revokedRow = await h.db
     .selectFrom('api_keys')
@@ -271,6 +289,8 @@ const BY_ORGANIZATION = [
   'dpp_models',
   'dpp_credentials',
   'announcements',
+  'sso_connections',
+  'sso_identities',
 ] as const;
 const BY_WORKSPACE = [
   'workspace_members',

@@ -57,6 +57,9 @@ const PUBLIC: Record<string, Url> = {
   'POST /auth/password-reset/confirm': () => '/auth/password-reset/confirm',
   'POST /auth/verify-email': () => '/auth/verify-email',
   'POST /auth/email-change/confirm': () => '/auth/email-change/confirm',
+  // Single sign-on (docs/decisions.md D80): an unknown organization's start, and a callback without its state
+  'GET /auth/sso/start': () => '/auth/sso/start?organization=no-such-organization',
+  'GET /auth/sso/callback': () => '/auth/sso/callback',
   // The invitation link's token is its credential (test/features/invitations/invitation-signup.test.ts)
   'GET /auth/invitations/preview': () => '/auth/invitations/preview?token=not-a-link',
   'GET /dpp/:gtin/:serial': (o) => `/dpp/${o.gtin}/${o.serial}`,
@@ -163,6 +166,7 @@ const BODIES: Record<string, unknown> = {
   'POST /auth/password': { current_password: 'correct horse battery', new_password: 'another horse battery staple' },
   'PATCH /auth/me': { locale: 'de' },
   'PATCH /v1/organizations/:id': { name: 'Taken over' },
+  'PUT /v1/organizations/:id/sso': { issuer: 'https://idp.example', client_id: 'taken-over', client_secret: 'taken' },
   'POST /v1/operator/announcements': { title: 'Taken over', body: 'Taken over' },
   'PATCH /v1/operator/announcements/:id': { title: 'Taken over' },
   'PUT /v1/operator/limits': { invitations_per_day: 1 },

@@ -97,7 +97,8 @@ export const SsoStartQuery = Type.Object(
 export const SsoCallbackQuery = Type.Object(
   {
     code: Type.Optional(Type.String({ maxLength: 2000 })),
-    state: Type.Optional(Type.String({ maxLength: 200 })),
+    // Sent back with every answer, a refusal too (RFC 6749 4.1.2): without it nothing can be matched.
+    state: Type.String({ minLength: 1, maxLength: 200 }),
     iss: Type.Optional(Type.String({ maxLength: 500 })),
     error: Type.Optional(Type.String({ maxLength: 200 })),
     error_description: Type.Optional(Type.String({ maxLength: 2000 })),

@@ -11,7 +11,7 @@ import { deleteConnection, findConnection, hasIdentity, saveConnection } from '.
 import { toSsoConnection, type SsoConnection, type SsoConnectionPut } from './sso.schemas.js';
 import { issuerRefusal, type ConfigurationOf } from './sso.provider.js';
 
-const notConfigured = () => notFound('Single sign-on for this organization');
+export const ssoNotConfigured = () => notFound('Single sign-on for this organization');
 
 /** The caller's own organization; another's id is a 404, as for PATCH /v1/organizations/{id}. */
 async function ownOrganization(ctx: ServiceDeps, p: Principal, id: string) {
@@ -33,7 +33,7 @@ const audited = (c: SsoConnection | null) =>
 export async function getSso(ctx: ServiceDeps, p: Principal, id: string): Promise<SsoConnection> {
   const org = await ownOrganization(ctx, p, id);
   const row = await findConnection(ctx.db, org.id);
-  if (!row) throw notConfigured();
+  if (!row) throw ssoNotConfigured();
   return toSsoConnection(row, ctx.config.baseUrl, org.slug);
 }
 
@@ -144,7 +144,7 @@ export async function deleteSso(ctx: ServiceDeps, p: Principal, id: string): Pro
   const org = await ownOrganization(ctx, p, id);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await findConnection(trx, org.id);
-    if (!row) throw notConfigured();
+    if (!row) throw ssoNotConfigured();
     const gone = toSsoConnection(row, ctx.config.baseUrl, org.slug);
     await deleteConnection(trx, org.id);
     await recordAudit(trx, auditActor(p), {

@@ -5,7 +5,7 @@
 // authenticates.
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { seal, unseal } from '../../lib/sealed.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import { parseJson } from '../../db/column-values.js';
@@ -15,6 +15,7 @@ import { findMembershipRow, insertMembership, setWorkspaceRole } from '../member
 import { findWorkspace } from '../workspaces/index.js';
 import { createUser, findUserByEmail, findUserById, startSession } from '../users/index.js';
 import { findConnection, findIdentity, insertLogin, linkIdentity, takeLogin } from './sso.repo.js';
+import { ssoNotConfigured } from './sso.service.js';
 import { redirectUri, type SsoRoleMapping } from './sso.schemas.js';
 import { claimValues, mapRoles } from './sso.roles.js';
 import { authorizationUrl, exchangeCode, randomSecrets, ssoFailed, type ConfigurationOf } from './sso.provider.js';
@@ -24,9 +25,7 @@ import type { Selectable } from 'kysely';
 /** A sign-in has ten minutes to come back from the provider. */
 export const SSO_LOGIN_TTL_MS = 600_000;
 
-type SsoDeps = ServiceDeps & { configurationOf: ConfigurationOf };
-
-function providerOf(ctx: SsoDeps, row: Selectable<SsoConnectionsTable>) {
+function providerOf(ctx: ServiceDeps & { configurationOf: ConfigurationOf }, row: Selectable<SsoConnectionsTable>) {
   return ctx
     .configurationOf(ctx, {
       issuer: row.issuer,
@@ -42,10 +41,10 @@ function providerOf(ctx: SsoDeps, row: Selectable<SsoConnectionsTable>) {
 }
 
 /** GET /auth/sso/start: the provider's authorization URL, and the state the browser's cookie keeps. */
-export async function startSignIn(ctx: SsoDeps, organization: string) {
+export async function startSignIn(ctx: ServiceDeps & { configurationOf: ConfigurationOf }, organization: string) {
   const orgId = await organizationIdOf(ctx.db, organization);
   const row = orgId ? await findConnection(ctx.db, orgId) : undefined;
-  if (!row) throw notFound('Single sign-on for this organization');
+  if (!row) throw ssoNotConfigured();
   const config = await providerOf(ctx, row);
   const secrets = randomSecrets();
   const now = ctx.clock.now();
@@ -66,7 +65,7 @@ export async function startSignIn(ctx: SsoDeps, organization: string) {
 }
 
 interface Callback {
-  query: { state?: string; error?: string; error_description?: string };
+  query: { state: string; error?: string; error_description?: string };
   /** the state the start left in this browser's cookie */
   cookieState: string | undefined;
   /** the callback URL as the provider sent the browser to it */
@@ -75,11 +74,11 @@ interface Callback {
 }
 
 /** GET /auth/sso/callback: a session for the provider's user, or a 401 `sso-failed` and nothing written. */
-export async function finishSignIn(ctx: SsoDeps, cb: Callback) {
+export async function finishSignIn(ctx: ServiceDeps & { configurationOf: ConfigurationOf }, cb: Callback) {
   const { query } = cb;
   if (query.error) throw ssoFailed(`the identity provider answered ${query.error}`, 'provider');
   // The state must come back to the browser that started: a link to someone else's callback signs nobody in.
-  if (!query.state || !cb.cookieState || query.state !== cb.cookieState)
+  if (!cb.cookieState || query.state !== cb.cookieState)
     throw ssoFailed('the sign-in came back to a browser that did not start it', 'state');
   const login = await takeLogin(ctx.db, sha256Hex(query.state));
   const now = ctx.clock.now();
@@ -120,7 +119,7 @@ export async function finishSignIn(ctx: SsoDeps, cb: Callback) {
  * careless provider must not take over an account); else a new user.
  */
 async function userOf(
-  ctx: SsoDeps,
+  ctx: ServiceDeps & { configurationOf: ConfigurationOf },
   trx: DB,
   row: Selectable<SsoConnectionsTable>,
   who: { sub: string; email: string; claims: Record<string, unknown> },
@@ -164,7 +163,7 @@ async function userOf(
  * the organization gave it (PATCH /v1/members changes them), whatever the claim says later.
  */
 async function joinOrganization(
-  ctx: SsoDeps,
+  ctx: ServiceDeps & { configurationOf: ConfigurationOf },
   trx: DB,
   row: Selectable<SsoConnectionsTable>,
   userId: string,

@@ -195,7 +195,7 @@ export async function login(ctx: ServiceDeps, body: LoginBody, ip: string, polic
   // Said only to whoever knows the password (docs/decisions.md D74).
   if (user.disabled_at)
     throw new AppError('suspended', 'This account is disabled by the operator of this server; contact their support.');
-  // Also said only after the right password: an organization that requires single sign-on (D80).
+  // Also said only after the right password: an organization that requires single sign-on (docs/decisions.md D80).
   const refusal = await policy.passwordRefusal(ctx.db, user.id);
   if (refusal) throw refusal;
   // Two steps when 2FA is on: the password alone starts no session; a wrong code counts as a

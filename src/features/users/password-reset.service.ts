@@ -77,7 +77,7 @@ export async function confirmPasswordReset(
   const now = ctx.clock.now();
   // The password is checked and hashed before the transaction: scrypt must not hold SQLite's lock.
   const holder = await findTokenUser(ctx.db, token);
-  // A member of an organization that requires single sign-on has no password to set (D80); the token stays unused.
+  // A member of an organization that requires single sign-on has no password to set (docs/decisions.md D80); the token stays unused.
   const refusal = holder ? await policy.passwordRefusal(ctx.db, holder.id) : null;
   if (refusal) throw refusal;
   assertPasswordAllowed(password, '/password', holder?.email);

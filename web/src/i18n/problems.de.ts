@@ -9,6 +9,8 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.title.email-unverified': 'E-Mail-Adresse noch nicht bestätigt',
   'problem.title.two-factor-enrolment-required': 'Zwei-Faktor-Anmeldung erforderlich',
   'problem.title.suspended': 'Gesperrt',
+  'problem.title.sso-required': 'Anmeldung per Single Sign-on',
+  'problem.title.sso-failed': 'Single Sign-on hat nicht geklappt',
   'problem.title.plan-limit-exceeded': 'Grenze des Tarifs erreicht',
   'problem.title.not-found': 'Nicht gefunden',
   'problem.title.method-not-allowed': 'Hier nicht möglich',
@@ -33,6 +35,10 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
     'Ihre Organisation verlangt die Zwei-Faktor-Anmeldung. Schalten Sie sie zuerst ein.',
   'problem.text.suspended':
     'Der Betreiber dieses Servers hat dieses Konto oder diese Organisation gesperrt. Wenden Sie sich an seinen Support.',
+  'problem.text.sso-required':
+    'Ihre Organisation meldet sich über ihren Identitätsanbieter an, nicht mit Passwort. Nutzen Sie „Mit SSO anmelden“.',
+  'problem.text.sso-failed':
+    'Die Anmeldung über Ihren Identitätsanbieter ist nicht gelungen oder hat zu lange gedauert. Beginnen Sie neu; klappt es weiter nicht, fragen Sie Ihre Administration.',
   'problem.text.plan-limit-exceeded':
     'Der Tarif {plan} erlaubt {limit}. Archivieren Sie einen, oder wechseln Sie in einen größeren Tarif.',
   'problem.text.plan-limit-exceeded-plain': 'Ihr Tarif erlaubt nicht mehr davon. Wechseln Sie in einen größeren Tarif.',
@@ -147,6 +153,11 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.code.token_used': 'Dieser Link wurde bereits verwendet oder durch einen neueren ersetzt.',
   'problem.code.unknown_event_type': '{field}: Dieser Ereignistyp ist unbekannt.',
   'problem.code.invalid_string': '{field} enthält nicht erlaubte Zeichen.',
+  'problem.code.issuer_refused': '{field} muss eine https-Adresse Ihres Identitätsanbieters sein.',
+  'problem.code.issuer_unreachable':
+    '{field}: Dort ließ sich keine OpenID-Connect-Konfiguration lesen. Prüfen Sie die Issuer-Adresse.',
+  'problem.code.sso_not_proven':
+    'Melden Sie sich zuerst selbst einmal per Single Sign-on an, bevor Sie es für alle verlangen.',
   'problem.code.common_password':
     '{field} ist eines der häufigsten Passwörter, die Angreifer zuerst probieren. Wählen Sie ein anderes.',
   'problem.code.repetitive': '{field} wiederholt zu wenige Zeichen. Wählen Sie eine längere Wortfolge.',

@@ -10,6 +10,8 @@ export const problemsEn = {
   'problem.title.two-factor-enrolment-required': 'Two-factor sign-in required',
   'problem.title.suspended': 'Suspended',
   'problem.title.plan-limit-exceeded': 'Plan limit reached',
+  'problem.title.sso-required': 'Sign in with single sign-on',
+  'problem.title.sso-failed': 'Single sign-on did not work',
   'problem.title.not-found': 'Not found',
   'problem.title.method-not-allowed': 'Not possible here',
   'problem.title.conflict': 'Not possible right now',
@@ -31,6 +33,10 @@ export const problemsEn = {
   'problem.text.two-factor-enrolment-required': 'Your organization requires two-factor sign-in. Turn it on first.',
   'problem.text.suspended':
     'The operator of this server has suspended this account or organization. Contact their support.',
+  'problem.text.sso-required':
+    'Your organization signs in through its identity provider, not with a password. Use “Sign in with SSO”.',
+  'problem.text.sso-failed':
+    'Signing in through your identity provider did not succeed or took too long. Start again; if it keeps failing, ask your administrator.',
   'problem.text.plan-limit-exceeded': 'The {plan} plan allows {limit}. Archive one, or move to a larger plan.',
   'problem.text.plan-limit-exceeded-plain': 'Your plan does not allow more of these. Move to a larger plan.',
   'problem.text.plan-limit-exceeded-files': 'The {plan} plan allows {limit} uploaded files. Move to a larger plan.',
@@ -136,6 +142,10 @@ export const problemsEn = {
   'problem.code.token_used': 'This link was already used, or a newer one replaced it.',
   'problem.code.unknown_event_type': '{field}: this event type is not known.',
   'problem.code.invalid_string': '{field} contains characters that are not allowed.',
+  'problem.code.issuer_refused': '{field} must be an https address of your identity provider.',
+  'problem.code.issuer_unreachable':
+    '{field}: no OpenID Connect configuration could be read there. Check the issuer address.',
+  'problem.code.sso_not_proven': 'Sign in once with single sign-on yourself before you require it for everyone.',
   'problem.code.common_password':
     '{field} is one of the most common passwords, which attackers try first. Choose another.',
   'problem.code.repetitive': '{field} repeats too few characters. Choose a longer phrase.',
