@@ -21,6 +21,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/r/{short_code}',
   '/r/{short_code}/contact.vcf',
   '/r/{short_code}/file',
+  '/r/{short_code}/logo',
   '/unsubscribe',
   '/v1/health',
 ];

@@ -457,6 +457,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the identity provider sends the browser back; starts a session
+         * @description Takes the sign-in of `state` once (it must equal this browser's state cookie), exchanges `code` with the PKCE verifier and checks the ID token (signature by the provider's keys, issuer, audience, expiry, nonce) with openid-client. A first sign-in creates the user from the verified `email` claim, or links the user with that address when the provider says `email_verified`, and makes it a member with the mapped role. Sets the session cookie like `POST /auth/login` (qrs's two-factor code is not asked: the provider authenticates) and answers 302 to the dashboard. Anything refused is a 401 `sso-failed` with `reason` and nothing written; a browser is sent to `/login?sso_error=<type>&reason=<reason>`.
+         */
+        get: operations["finishSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in through an organization's identity provider
+         * @description 302 to the provider's authorization endpoint with state, nonce and a PKCE challenge (S256); the verifier stays on the server for ten minutes, the state also in a cookie of this browser. `organization` is the slug (or id); one without single sign-on is a 404. A browser that fails is sent to `/login?sso_error=<type>`.
+         */
+        get: operations["startSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/verify-email": {
         parameters: {
             query?: never;
@@ -633,6 +673,26 @@ export interface paths {
          * @description The uploaded PDF a dynamic pdf code shows, inline, as `application/pdf` with `X-Content-Type-Options: nosniff` (only files starting with `%PDF-` are stored). No scan is recorded.
          */
         get: operations["contentPageFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/r/{short_code}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The logo a hosted page shows
+         * @description The logo of the brand kit that themes a live code's pages (docs/decisions.md D82): same-origin, cacheable for five minutes, served with a Content-Security-Policy that runs nothing. No scan is recorded.
+         */
+        get: operations["hostedPageLogo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1198,7 +1258,7 @@ export interface paths {
         };
         /**
          * Raw scans of a code, newest first
-         * @description Cursor-paginated raw scans of one code: time, country, device, OS, browser, referrer, language, destination, bot flag and the daily-salted IP hash (never the IP). `total_count` comes from counters and counts the rows still kept under the workspace's scan retention.
+         * @description Cursor-paginated raw scans of one code: time, country, region, city, device, OS, browser, referrer, language, destination, bot flag and the daily-salted IP hash (never the IP). `total_count` comes from counters and counts the rows still kept under the workspace's scan retention.
          */
         get: operations["listCodeScans"];
         put?: never;
@@ -1238,7 +1298,7 @@ export interface paths {
         };
         /**
          * Aggregated scans of a code
-         * @description Totals, unique visitors, scans by day and the breakdowns by country, device, OS, browser, referrer host and language, read from rollups (cost grows with the answer, not the scans stored). `from`/`to` and `tz` bucket days in any IANA zone; bots are excluded unless `include_bots=true`.
+         * @description Totals, unique visitors, scans by day and the breakdowns by country, region, city, device, OS, browser, referrer host and language, read from rollups (cost grows with the answer, not the scans stored). `from`/`to` and `tz` bucket days in any IANA zone; bots are excluded unless `include_bots=true`.
          */
         get: operations["getCodeStats"];
         put?: never;
@@ -1323,6 +1383,30 @@ export interface paths {
         get: operations["getCodeThumbnails"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's conversions
+         * @description Newest first; `code_id` and `event` filter. Totals, rates and revenue are in GET /v1/analytics.
+         */
+        get: operations["listConversions"];
+        put?: never;
+        /**
+         * Report a conversion after a scan
+         * @description A lead, a sale (with `amount` in minor units and `currency`) or an event of your own, attributed to the code and scan its `click_id` names: the `qrs_cid` the redirect appended for a code with `append_click_id`. It counts at once, even before the scan itself is written. A repeated `event_id` answers 200 with the first conversion and counts nothing (an `Idempotency-Key` works too). Publishes `conversion.created`. Needs a key or member that may write codes; another workspace's click id is a 422.
+         */
+        post: operations["createConversion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1855,6 +1939,34 @@ export interface paths {
          * @description Moving a folder into another (`parent_id`) needs a top-level target and a folder without subfolders (422 `nesting`). Changing a campaign's UTM parameters does not change the codes already in it. Audited.
          */
         patch: operations["updateFolder"];
+        trace?: never;
+    };
+    "/v1/ga4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's Google Analytics 4 forwarding
+         * @description Whether scans are forwarded and to which measurement id; the API secret is never returned.
+         */
+        get: operations["getGa4Settings"];
+        /**
+         * Forward scans to Google Analytics 4
+         * @description Each scan (bots' left out) is sent as a `qr_scan` event through GA4's Measurement Protocol, from the background jobs a few seconds after it is written, never from the redirect. The API secret is stored sealed. Audited on the workspace.
+         */
+        put: operations["putGa4Settings"];
+        post?: never;
+        /**
+         * Stop forwarding scans to Google Analytics 4
+         * @description Scans queued but not yet sent are dropped. Audited on the workspace when it was on.
+         */
+        delete: operations["deleteGa4Settings"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/gs1-prefixes": {
@@ -2805,6 +2917,34 @@ export interface paths {
         patch: operations["updateOrganization"];
         trace?: never;
     };
+    "/v1/organizations/{id}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's single sign-on connection (org_admin)
+         * @description The OpenID Connect provider, claim-to-role mappings and whether members must use it. The client secret is never returned (`client_secret_set`). 404 while none is set up, and for another organization.
+         */
+        get: operations["getOrganizationSso"];
+        /**
+         * Set up or change single sign-on with OpenID Connect (org_admin)
+         * @description Register `redirect_uri` of the answer (`<BASE_URL>/auth/sso/callback`) at the provider. The issuer's discovery document is read when saved (422 `issuer_unreachable` at `/issuer`); the issuer is https on a public address unless SSO_ALLOW_INSECURE_ISSUERS. `client_secret` is sealed at rest and write-only. A first sign-in creates the member with the role its `role_claim` maps to (`role_mappings`, the most rights winning) or `default_role`. `required: true` refuses password sign-in and reset to the members (403 `sso-required`) and needs the acting admin to have signed in through the provider once. Audited without the secret.
+         */
+        put: operations["putOrganizationSso"];
+        post?: never;
+        /**
+         * Remove single sign-on (org_admin)
+         * @description Members sign in with passwords again (those created by single sign-on set one with a password reset). Links between provider accounts and users go too. Audited.
+         */
+        delete: operations["deleteOrganizationSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/usage": {
         parameters: {
             query?: never;
@@ -3335,6 +3475,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "conversion.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The conversion.created event
+         * @description A conversion was reported through POST /v1/conversions (a repeated `event_id` sends nothing). `data` is the conversion. Signed per Standard Webhooks; see docs/webhooks.md. Any 2xx within 10 s is success; anything else is retried.
+         */
+        post: operations["conversionCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "dpp.archived": {
         parameters: {
             query?: never;
@@ -3805,6 +3965,8 @@ export interface components {
             /** @example bkt_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
             id: string;
             name: string;
+            /** @description Whether the workspace's hosted pages wear this kit's `style.page` (docs/decisions.md D82); at most one kit of a workspace is. */
+            pages_default: boolean;
             style: components["schemas"]["BrandKitStyle"];
             /** Format: date-time */
             updated_at: string;
@@ -3814,6 +3976,13 @@ export interface components {
         BrandKitList: {
             data: components["schemas"]["BrandKit"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** BrandKitPageStyle */
+        BrandKitPageStyle: {
+            accent?: string | null;
+            background?: string | null;
+            font?: ("system" | "sans" | "serif" | "rounded" | "mono") | null;
+            logo_id?: string | null;
         };
         /** BrandKitResponse */
         BrandKitResponse: {
@@ -3841,6 +4010,7 @@ export interface components {
             logo_size?: number | null;
             margin?: number | null;
             module_shape?: ("square" | "rounded" | "dots") | null;
+            page?: components["schemas"]["BrandKitPageStyle"] | null;
         };
         /** ChangePasswordRequest */
         ChangePasswordRequest: {
@@ -3894,6 +4064,7 @@ export interface components {
          *     }
          */
         Code: {
+            append_click_id: boolean;
             content: {
                 [key: string]: unknown;
             } | null;
@@ -4006,6 +4177,10 @@ export interface components {
                 key: string | null;
                 scans: number;
             }[];
+            by_city: {
+                key: string | null;
+                scans: number;
+            }[];
             by_country: {
                 key: string | null;
                 scans: number;
@@ -4029,7 +4204,24 @@ export interface components {
                 key: string | null;
                 scans: number;
             }[];
+            by_region: {
+                key: string | null;
+                scans: number;
+            }[];
             code_id: string;
+            /** @description Conversions reported through POST /v1/conversions (docs/conversions.md). */
+            conversions: {
+                /** @description Conversions that occurred in the range. */
+                count: number;
+                /** @description count / scans of the range; null without scans. */
+                rate: number | null;
+                /** @description Sum of `amount` per currency, most first. */
+                revenue: {
+                    /** @description Minor units. */
+                    amount: number;
+                    currency: string;
+                }[];
+            };
             from: string;
             include_bots: boolean;
             to: string;
@@ -4092,6 +4284,34 @@ export interface components {
             data: components["schemas"]["Comment"];
             meta: components["schemas"]["Meta"];
         };
+        /** Conversion */
+        Conversion: {
+            amount: number | null;
+            code_id: string;
+            /** Format: date-time */
+            created_at: string;
+            currency: string | null;
+            event: string;
+            event_id: string | null;
+            /** @example cnv_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            scan_id: string;
+            /** Format: date-time */
+            scanned_at: string;
+            workspace_id: string;
+        };
+        /** ConversionList */
+        ConversionList: {
+            data: components["schemas"]["Conversion"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** ConversionResponse */
+        ConversionResponse: {
+            data: components["schemas"]["Conversion"];
+            meta: components["schemas"]["Meta"];
+        };
         /** CreateAccessCredentialRequest */
         CreateAccessCredentialRequest: {
             /**
@@ -4140,10 +4360,14 @@ export interface components {
         /** CreateBrandKitRequest */
         CreateBrandKitRequest: {
             name: string;
+            /** @description true: every hosted page of the workspace wears this kit's `style.page` (a code whose own kit sets one wears that), and the workspace's other kits stop being the default. */
+            pages_default?: boolean;
             style?: components["schemas"]["BrandKitStyle"];
         };
         /** CreateCodeRequest */
         CreateCodeRequest: {
+            /** @description The redirect appends `qrs_cid`, a click id the destination site sends back to POST /v1/conversions (dynamic url codes). Default false. */
+            append_click_id?: boolean;
             /** @description Typed payload for non-url types; see docs/codes.md. */
             content?: {
                 [key: string]: unknown;
@@ -4170,6 +4394,33 @@ export interface components {
             /** @description Absolute http or https address. */
             url?: string;
             utm?: components["schemas"]["UtmParameters"] | null;
+        };
+        /** CreateConversionRequest */
+        CreateConversionRequest: {
+            /** @description In minor units of `currency` (cents): 4999 is 49.99 EUR. */
+            amount?: number;
+            /**
+             * @description The `qrs_cid` the redirect appended to the destination (codes with `append_click_id`). It names the code and the scan.
+             * @example 01JD3Y2K8Q9XW4T5N6M7P8R9S001JD3Y2M0000000000000000
+             */
+            click_id: string;
+            /**
+             * @description ISO 4217 code, upper case.
+             * @example EUR
+             */
+            currency?: string;
+            /**
+             * @description `lead`, `sale` (with `amount` and `currency`) or a name of your own: lower case, digits, `_ . -`.
+             * @example sale
+             */
+            event: string;
+            /** @description Your id of the event. A second report with the same id in the workspace is the same conversion: answered 200 with the first, not counted again. */
+            event_id?: string;
+            /**
+             * Format: date-time
+             * @description When it happened; default now. Not before the scan.
+             */
+            occurred_at?: string;
         };
         /** CreatedApiKey */
         CreatedApiKey: {
@@ -4319,7 +4570,7 @@ export interface components {
             /** @default true */
             enabled: boolean;
             /**
-             * @description Event types to receive, or ["*"] for all of them except `code.scanned`, which must be named. Known types: code.created, code.updated, code.deleted, code.approved, code.rejected, code.scanned, workspace.created, workspace.updated, workspace.archived, api_key.created, api_key.revoked, dpp.created, dpp.published, dpp.archived, usage.threshold_reached.
+             * @description Event types to receive, or ["*"] for all of them except `code.scanned`, which must be named. Known types: code.created, code.updated, code.deleted, code.approved, code.rejected, code.scanned, conversion.created, workspace.created, workspace.updated, workspace.archived, api_key.created, api_key.revoked, dpp.created, dpp.published, dpp.archived, usage.threshold_reached.
              * @example [
              *       "code.created",
              *       "code.updated"
@@ -4504,6 +4755,20 @@ export interface components {
             parent_id?: string | null;
             starts_on?: string | null;
             utm?: components["schemas"]["UtmParameters"] | null;
+        };
+        /** Ga4Settings */
+        Ga4Settings: {
+            api_secret_set: boolean;
+            /** @description Scans are forwarded. */
+            enabled: boolean;
+            measurement_id: string | null;
+            updated_at: string | null;
+            workspace_id: string;
+        };
+        /** Ga4SettingsResponse */
+        Ga4SettingsResponse: {
+            data: components["schemas"]["Ga4Settings"];
+            meta: components["schemas"]["Meta"];
         };
         /** Gs1Prefix */
         Gs1Prefix: {
@@ -6499,7 +6764,7 @@ export interface components {
         };
         /** RoutingConditions */
         RoutingConditions: {
-            /** @description ISO 3166-1 alpha-2 codes from the trusted country header. */
+            /** @description ISO 3166-1 alpha-2 codes of the visitor's address: the trusted country header where configured, else the IP database. */
             country?: string[];
             /** @description Device classes. */
             device?: ("mobile" | "tablet" | "desktop" | "smarttv" | "wearable" | "console" | "xr" | "embedded")[];
@@ -6512,6 +6777,8 @@ export interface components {
                 /** @description Absent: the parameter only has to be present. */
                 value?: string;
             };
+            /** @description Region names (state, province) as the IP database gives them, in any case: "Bavaria", "California". Pair with `country` where a name occurs in two countries. */
+            region?: string[];
             /** @description Local time window, `from` inclusive, `to` exclusive; `from` after `to` spans midnight. */
             time?: {
                 days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -6538,6 +6805,7 @@ export interface components {
         /** Scan */
         Scan: {
             browser: string | null;
+            city: string | null;
             code_id: string;
             country: string | null;
             destination: string | null;
@@ -6548,6 +6816,8 @@ export interface components {
             language: string | null;
             os: string | null;
             referrer: string | null;
+            /** @description State or province from the IP database (docs/analytics.md); the address is never stored. */
+            region: string | null;
             /** Format: date-time */
             scanned_at: string;
         };
@@ -6587,6 +6857,59 @@ export interface components {
             data: components["schemas"]["SignupResult"];
             meta: components["schemas"]["Meta"];
         };
+        /** SsoConnection */
+        SsoConnection: {
+            client_id: string;
+            /** @description The client secret is stored (sealed); it is never returned. */
+            client_secret_set: boolean;
+            /** Format: date-time */
+            created_at: string;
+            default_role: ("org_admin" | "ws_admin" | "editor" | "approver" | "viewer") | null;
+            /** @example https://acme.okta.com */
+            issuer: string;
+            /** @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+            organization_id: string;
+            /** @description The callback to register at the identity provider. */
+            redirect_uri: string;
+            required: boolean;
+            role_claim: string | null;
+            role_mappings: components["schemas"]["SsoRoleMapping"][];
+            /** @description Where this organization's members start signing in. */
+            sign_in_url: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** SsoConnectionPut */
+        SsoConnectionPut: {
+            client_id: string;
+            /** @description Required the first time; absent keeps the stored one. */
+            client_secret?: string;
+            /** @description The role of a first sign-in no mapping matches (default `viewer`); null refuses it. */
+            default_role?: ("org_admin" | "ws_admin" | "editor" | "approver" | "viewer") | null;
+            /** @description The provider's issuer URL; its `/.well-known/openid-configuration` is read when saved (422 at `/issuer` when it cannot be). */
+            issuer: string;
+            /** @description Members sign in only through the provider (password sign-in and reset refused). Turning it on needs the acting admin to have signed in through it once (422 `sso_not_proven`). */
+            required?: boolean;
+            /** @description The ID token claim holding groups or roles, a string or an array; dots name nested claims. */
+            role_claim?: string | null;
+            role_mappings?: components["schemas"]["SsoRoleMapping"][];
+        };
+        /** SsoConnectionResponse */
+        SsoConnectionResponse: {
+            data: components["schemas"]["SsoConnection"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** SsoRoleMapping */
+        SsoRoleMapping: {
+            /**
+             * @description `org_admin`: the organization's admin; a workspace role: a member with that role in `workspace_id` (the default workspace when absent).
+             * @enum {unknown}
+             */
+            role: "org_admin" | "ws_admin" | "editor" | "approver" | "viewer";
+            /** @description A value of the role claim (a group or role name). */
+            value: string;
+            workspace_id?: string | null;
+        };
         /** TwoFactorCodeRequest */
         TwoFactorCodeRequest: {
             code: string;
@@ -6604,10 +6927,14 @@ export interface components {
         /** UpdateBrandKitRequest */
         UpdateBrandKitRequest: {
             name?: string;
+            /** @description true: every hosted page of the workspace wears this kit's `style.page` (a code whose own kit sets one wears that), and the workspace's other kits stop being the default. */
+            pages_default?: boolean;
             style?: components["schemas"]["BrandKitStyle"];
         };
         /** UpdateCodeRequest */
         UpdateCodeRequest: {
+            /** @description The redirect appends `qrs_cid`, a click id the destination site sends back to POST /v1/conversions (dynamic url codes). Default false. */
+            append_click_id?: boolean;
             /** @description Typed payload for non-url types; see docs/codes.md. */
             content?: {
                 [key: string]: unknown;
@@ -6631,6 +6958,16 @@ export interface components {
             /** @description Absolute http or https address. */
             url?: string;
             utm?: components["schemas"]["UtmParameters"] | null;
+        };
+        /** UpdateGa4SettingsRequest */
+        UpdateGa4SettingsRequest: {
+            /** @description A Measurement Protocol API secret of that stream; stored sealed, never returned. */
+            api_secret: string;
+            /**
+             * @description The GA4 data stream's measurement id.
+             * @example G-ABC123XYZ9
+             */
+            measurement_id: string;
         };
         /**
          * UpdateMemberRequest
@@ -6688,7 +7025,7 @@ export interface components {
             /** @description true re-enables an endpoint the service disabled. */
             enabled?: boolean;
             /**
-             * @description Event types to receive, or ["*"] for all of them except `code.scanned`, which must be named. Known types: code.created, code.updated, code.deleted, code.approved, code.rejected, code.scanned, workspace.created, workspace.updated, workspace.archived, api_key.created, api_key.revoked, dpp.created, dpp.published, dpp.archived, usage.threshold_reached.
+             * @description Event types to receive, or ["*"] for all of them except `code.scanned`, which must be named. Known types: code.created, code.updated, code.deleted, code.approved, code.rejected, code.scanned, conversion.created, workspace.created, workspace.updated, workspace.archived, api_key.created, api_key.revoked, dpp.created, dpp.published, dpp.archived, usage.threshold_reached.
              * @example [
              *       "code.created",
              *       "code.updated"
@@ -11907,7 +12244,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `suspended`: the server's operator disabled the account, or suspended every organization it belongs to (said only after the right password) */
+            /** @description `suspended`: the server's operator disabled the account, or suspended every organization it belongs to; `sso-required`: an organization of the account requires single sign-on (both said only after the right password) */
             403: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -13532,6 +13869,37 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `sso-required`: an organization of the account requires single sign-on; no password is set */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The account no longer uses the address the link was sent to */
             409: {
                 headers: {
@@ -14019,6 +14387,508 @@ export interface operations {
                      *       "detail": "The database does not answer.",
                      *       "instance": "/v1/codes",
                      *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    finishSso: {
+        parameters: {
+            query: {
+                /** @description The `code` query parameter. */
+                code?: string;
+                /** @description The `error` query parameter. */
+                error?: string;
+                /** @description The `error_description` query parameter. */
+                error_description?: string;
+                /** @description The `iss` query parameter. */
+                iss?: string;
+                /** @description The `state` query parameter. */
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in: to the dashboard, the session cookie set */
+            302: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `sso-failed`: the sign-in or its ID token was refused */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `suspended`: the account or the organization is suspended */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any other status: an RFC 7807 problem document (for example 503 while the database does not answer). */
+            default: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startSso: {
+        parameters: {
+            query: {
+                /** @description The organization's slug. */
+                organization: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider's sign-in */
+            302: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `sso-failed`: the identity provider cannot be reached */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization does not exist or has no single sign-on */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any other status: an RFC 7807 problem document (for example 503 while the database does not answer). */
+            default: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://example.com/spring-sale",
+                     *       "title": "Spring sale flyer",
+                     *       "status": 400,
+                     *       "detail": "url must be an absolute http or https address",
+                     *       "instance": "instance",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "url must be an absolute http or https address",
+                     *           "code": "format"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -16341,6 +17211,204 @@ export interface operations {
             };
         };
     };
+    hostedPageLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The short code of a dynamic QR code (the last segment of its short URL). */
+                short_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description HTML page: no live content code of that kind under this short code. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description HTML page: no live content code of that kind under this short code. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+        };
+    };
     unsubscribePage: {
         parameters: {
             query: {
@@ -16749,7 +17817,7 @@ export interface operations {
             query?: {
                 /** @description Only this code of the workspace. */
                 code_id?: string;
-                /** @description Comma-separated breakdowns to return, of: country, device, os, browser, referrer, language, destination. Default: all. */
+                /** @description Comma-separated breakdowns to return, of: country, region, city, device, os, browser, referrer, language, destination. Default: all. */
                 dimensions?: string;
                 /** @description Only the codes in this folder or campaign now, its subfolders' included; not with `tag`. An unknown folder is a 422. */
                 folder_id?: string;
@@ -16827,7 +17895,17 @@ export interface operations {
                      *             "scans": 128
                      *           }
                      *         ],
-                     *         "dimensions": {}
+                     *         "dimensions": {},
+                     *         "conversions": {
+                     *           "count": 128,
+                     *           "rate": 1.5,
+                     *           "revenue": [
+                     *             {
+                     *               "currency": "currency",
+                     *               "amount": 1
+                     *             }
+                     *           ]
+                     *         }
                      *       },
                      *       "meta": {
                      *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
@@ -16845,6 +17923,19 @@ export interface operations {
                                 unique_visitors: number;
                             }[];
                             code_id: string | null;
+                            /** @description Conversions reported through POST /v1/conversions (docs/conversions.md). */
+                            conversions: {
+                                /** @description Conversions that occurred in the range. */
+                                count: number;
+                                /** @description count / scans of the range; null without scans. */
+                                rate: number | null;
+                                /** @description Sum of `amount` per currency, most first. */
+                                revenue: {
+                                    /** @description Minor units. */
+                                    amount: number;
+                                    currency: string;
+                                }[];
+                            };
                             /** @description Per requested dimension, its top values. */
                             dimensions: {
                                 [key: string]: {
@@ -20264,8 +21355,15 @@ export interface operations {
                      *               "color": "#1A1A2E",
                      *               "text_color": "#1A1A2E",
                      *               "font": "sans"
+                     *             },
+                     *             "page": {
+                     *               "accent": "#1A1A2E",
+                     *               "background": "#1A1A2E",
+                     *               "font": "system",
+                     *               "logo_id": "logo id"
                      *             }
                      *           },
+                     *           "pages_default": true,
                      *           "created_at": "2026-03-14T09:26:53.000Z",
                      *           "updated_at": "2026-03-14T09:26:53.000Z"
                      *         }
@@ -20561,8 +21659,15 @@ export interface operations {
                      *             "color": "#1A1A2E",
                      *             "text_color": "#1A1A2E",
                      *             "font": "sans"
+                     *           },
+                     *           "page": {
+                     *             "accent": "#1A1A2E",
+                     *             "background": "#1A1A2E",
+                     *             "font": "system",
+                     *             "logo_id": "logo id"
                      *           }
                      *         },
+                     *         "pages_default": true,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "updated_at": "2026-03-14T09:26:53.000Z"
                      *       },
@@ -20913,8 +22018,15 @@ export interface operations {
                      *             "color": "#1A1A2E",
                      *             "text_color": "#1A1A2E",
                      *             "font": "sans"
+                     *           },
+                     *           "page": {
+                     *             "accent": "#1A1A2E",
+                     *             "background": "#1A1A2E",
+                     *             "font": "system",
+                     *             "logo_id": "logo id"
                      *           }
                      *         },
+                     *         "pages_default": true,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "updated_at": "2026-03-14T09:26:53.000Z"
                      *       },
@@ -21192,8 +22304,15 @@ export interface operations {
                      *             "color": "#1A1A2E",
                      *             "text_color": "#1A1A2E",
                      *             "font": "sans"
+                     *           },
+                     *           "page": {
+                     *             "accent": "#1A1A2E",
+                     *             "background": "#1A1A2E",
+                     *             "font": "system",
+                     *             "logo_id": "logo id"
                      *           }
                      *         },
+                     *         "pages_default": true,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "updated_at": "2026-03-14T09:26:53.000Z"
                      *       },
@@ -21476,8 +22595,15 @@ export interface operations {
                      *             "color": "#1A1A2E",
                      *             "text_color": "#1A1A2E",
                      *             "font": "sans"
+                     *           },
+                     *           "page": {
+                     *             "accent": "#1A1A2E",
+                     *             "background": "#1A1A2E",
+                     *             "font": "system",
+                     *             "logo_id": "logo id"
                      *           }
                      *         },
+                     *         "pages_default": true,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
                      *         "updated_at": "2026-03-14T09:26:53.000Z"
                      *       },
@@ -26642,6 +27768,8 @@ export interface operations {
                      *           "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
                      *           "scanned_at": "2026-03-14T09:26:53.000Z",
                      *           "country": "DE",
+                     *           "region": "region",
+                     *           "city": "city",
                      *           "device": "device",
                      *           "os": "os",
                      *           "browser": "browser",
@@ -26897,7 +28025,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md. */
+            /** @description RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, region, city, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -26907,7 +28035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example id,code_id,scanned_at,country,device,os,browser,referrer,language,destination,is_bot,ip_hash */
+                    /** @example id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash */
                     "text/csv": string;
                 };
             };
@@ -27180,6 +28308,18 @@ export interface operations {
                      *             "scans": 128
                      *           }
                      *         ],
+                     *         "by_region": [
+                     *           {
+                     *             "key": "DE",
+                     *             "scans": 128
+                     *           }
+                     *         ],
+                     *         "by_city": [
+                     *           {
+                     *             "key": "DE",
+                     *             "scans": 128
+                     *           }
+                     *         ],
                      *         "by_device": [
                      *           {
                      *             "key": "DE",
@@ -27203,7 +28343,17 @@ export interface operations {
                      *             "key": "DE",
                      *             "scans": 128
                      *           }
-                     *         ]
+                     *         ],
+                     *         "conversions": {
+                     *           "count": 128,
+                     *           "rate": 1.5,
+                     *           "revenue": [
+                     *             {
+                     *               "currency": "currency",
+                     *               "amount": 1
+                     *             }
+                     *           ]
+                     *         }
                      *       },
                      *       "meta": {
                      *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
@@ -28757,6 +29907,670 @@ export interface operations {
             /** @description Rate limit exceeded */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listConversions: {
+        parameters: {
+            query?: {
+                /** @description Only this code's conversions. */
+                code_id?: string;
+                /** @description The id of the last item of the previous page. */
+                cursor?: string;
+                /** @description Only this event. */
+                event?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cnv_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "scan_id": "scan id",
+                     *           "event": "event",
+                     *           "amount": 1,
+                     *           "currency": "currency",
+                     *           "event_id": "event id",
+                     *           "scanned_at": "2026-03-14T09:26:53.000Z",
+                     *           "occurred_at": "2026-03-14T09:26:53.000Z",
+                     *           "created_at": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0",
+                     *         "pagination": {
+                     *           "has_more": false,
+                     *           "next_cursor": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConversionList"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createConversion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID that makes a POST safe to retry: for 24 hours the same key with the same request answers the stored response (with `Idempotent-Replayed: true`); with another request it is a 409 conflict.
+                 * @example 3f0c6c1e-8d4b-4a57-9a0e-2b7f9d1c5e42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "click_id": "01JD3Y2K8Q9XW4T5N6M7P8R9S001JD3Y2M0000000000000000",
+                 *       "event": "sale",
+                 *       "amount": 4999,
+                 *       "currency": "EUR"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateConversionRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "cnv_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "scan_id": "scan id",
+                     *         "event": "event",
+                     *         "amount": 1,
+                     *         "currency": "currency",
+                     *         "event_id": "event id",
+                     *         "scanned_at": "2026-03-14T09:26:53.000Z",
+                     *         "occurred_at": "2026-03-14T09:26:53.000Z",
+                     *         "created_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConversionResponse"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "cnv_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "code_id": "qr_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "scan_id": "scan id",
+                     *         "event": "event",
+                     *         "amount": 1,
+                     *         "currency": "currency",
+                     *         "event_id": "event id",
+                     *         "scanned_at": "2026-03-14T09:26:53.000Z",
+                     *         "occurred_at": "2026-03-14T09:26:53.000Z",
+                     *         "created_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConversionResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key conflict */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Idempotency-Key was already used with a different request (/v1/codes or body differs).",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -43168,6 +44982,702 @@ export interface operations {
                      *           "code": "format"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGa4Settings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "enabled": true,
+                     *         "measurement_id": "measurement id",
+                     *         "api_secret_set": true,
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ga4SettingsResponse"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putGa4Settings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "measurement_id": "G-ABC123XYZ9",
+                 *       "api_secret": "mp-secret-example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateGa4SettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "enabled": true,
+                     *         "measurement_id": "measurement id",
+                     *         "api_secret_set": true,
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ga4SettingsResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteGa4Settings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "enabled": true,
+                     *         "measurement_id": "measurement id",
+                     *         "api_secret_set": true,
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ga4SettingsResponse"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -59513,6 +62023,879 @@ export interface operations {
             };
         };
     };
+    getOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /** @description The id of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "issuer": "https://acme.okta.com",
+                     *         "client_id": "client id",
+                     *         "client_secret_set": true,
+                     *         "role_claim": "role claim",
+                     *         "role_mappings": [
+                     *           {
+                     *             "value": "value",
+                     *             "role": "org_admin",
+                     *             "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *           }
+                     *         ],
+                     *         "default_role": "org_admin",
+                     *         "required": true,
+                     *         "sign_in_url": "https://example.com/spring-sale",
+                     *         "redirect_uri": "redirect uri",
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnectionResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /** @description The id of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issuer": "https://acme.okta.com",
+                 *       "client_id": "0oa1b2c3d4",
+                 *       "client_secret": "provider-issued-secret",
+                 *       "role_claim": "groups",
+                 *       "role_mappings": [
+                 *         {
+                 *           "value": "qrs-admins",
+                 *           "role": "org_admin"
+                 *         }
+                 *       ],
+                 *       "default_role": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoConnectionPut"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "issuer": "https://acme.okta.com",
+                     *         "client_id": "client id",
+                     *         "client_secret_set": true,
+                     *         "role_claim": "role claim",
+                     *         "role_mappings": [
+                     *           {
+                     *             "value": "value",
+                     *             "role": "org_admin",
+                     *             "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *           }
+                     *         ],
+                     *         "default_role": "org_admin",
+                     *         "required": true,
+                     *         "sign_in_url": "https://example.com/spring-sale",
+                     *         "redirect_uri": "redirect uri",
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnectionResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Content-Type text/plain is not supported; send application/json.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required with a session cookie on every request that changes something: the `csrf_token` returned by sign-in. Not used with an API key.
+                 * @example Jt7mQ2w9ZkPq4VxR8sLc3NbH6yFd1GaE
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+                /**
+                 * @description For a dashboard session of a user in several organizations: the organization the request acts in. An API key ignores it.
+                 * @example org_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description For a dashboard session: the workspace the request acts in (default: the user's first workspace). An API key is bound to its own workspace and ignores it.
+                 * @example ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+            };
+            path: {
+                /** @description The id of the resource. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organization_id": "org_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "issuer": "https://acme.okta.com",
+                     *         "client_id": "client id",
+                     *         "client_secret_set": true,
+                     *         "role_claim": "role claim",
+                     *         "role_mappings": [
+                     *           {
+                     *             "value": "value",
+                     *             "role": "org_admin",
+                     *             "workspace_id": "ws_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *           }
+                     *         ],
+                     *         "default_role": "org_admin",
+                     *         "required": true,
+                     *         "sign_in_url": "https://example.com/spring-sale",
+                     *         "redirect_uri": "redirect uri",
+                     *         "created_at": "2026-03-14T09:26:53.000Z",
+                     *         "updated_at": "2026-03-14T09:26:53.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *         "api_version": "1.2.0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoConnectionResponse"];
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/authentication",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "A valid API key or session is required.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Role does not allow this operation */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Your role does not allow this operation.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or another tenant's resource */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Resource not found.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOrganizationUsage: {
         parameters: {
             query?: never;
@@ -61548,7 +64931,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md. */
+            /** @description RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, region, city, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -61558,7 +64941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example id,code_id,scanned_at,country,device,os,browser,referrer,language,destination,is_bot,ip_hash */
+                    /** @example id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash */
                     "text/csv": string;
                 };
             };
@@ -67059,6 +70442,75 @@ export interface operations {
                     timestamp: string;
                     /** @constant */
                     type: "code.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). A 410 disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The receiver is gone for good: the endpoint is disabled at once. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    conversionCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on every retry and redelivery.
+                 * @example evt_01JD3Y2K8Q9XW4T5N6M7P8R9S0
+                 */
+                "webhook-id": string;
+                /**
+                 * @description v1,<base64 HMAC-SHA256 of id.timestamp.body>; two, space-separated, for 24 h after a rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Minor units. */
+                        amount: number | null;
+                        code_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        currency: string | null;
+                        /** @example sale */
+                        event: string;
+                        event_id: string | null;
+                        /** @example cnv_01JD3Y2K8Q9XW4T5N6M7P8R9S0 */
+                        id: string;
+                        /** Format: date-time */
+                        occurred_at: string;
+                        scan_id: string;
+                        /** Format: date-time */
+                        scanned_at: string;
+                        workspace_id: string;
+                    };
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "conversion.created";
                 };
             };
         };

@@ -49,6 +49,7 @@ const PUBLIC: Record<string, Url> = {
   'POST /r/:short_code': (_, shortCode) => `/r/${shortCode}`,
   'GET /r/:short_code/contact.vcf': (_, shortCode) => `/r/${shortCode}/contact.vcf`,
   'GET /r/:short_code/file': (_, shortCode) => `/r/${shortCode}/file`,
+  'GET /r/:short_code/logo': (_, shortCode) => `/r/${shortCode}/logo`,
   'GET /.well-known/qrs/domain-check': () => '/.well-known/qrs/domain-check',
   'GET /.well-known/gs1resolver': () => '/.well-known/gs1resolver',
   'POST /auth/signup': () => '/auth/signup',

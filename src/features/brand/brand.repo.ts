@@ -57,6 +57,17 @@ export function findKit(db: DB, workspaceId: string, id: string, withDeleted = f
   return q.executeTakeFirst();
 }
 
+/** One page kit per workspace: setting one clears the others (docs/decisions.md D82). */
+export function clearPagesDefault(db: DB, workspaceId: string, exceptId: string, at: string) {
+  return db
+    .updateTable('brand_kits')
+    .set({ pages_default: 0, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('pages_default', '=', 1)
+    .where('id', '!=', exceptId)
+    .execute();
+}
+
 export function updateKit(db: DB, id: string, values: Updateable<BrandKitsTable>) {
   return db.updateTable('brand_kits').set(values).where('id', '=', id).execute();
 }

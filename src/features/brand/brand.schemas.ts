@@ -64,6 +64,29 @@ const Gradient = Type.Object(
   { additionalProperties: false },
 );
 
+/** Fonts a hosted page may take: each a stack of fonts phones have, so no web font is loaded (D82). */
+export const PAGE_FONTS = ['system', 'sans', 'serif', 'rounded', 'mono'] as const;
+
+/** How the workspace's hosted pages look with this kit (docs/decisions.md D82). */
+export const PageStyle = Type.Object(
+  {
+    accent: Type.Optional(
+      orNull(hex("Buttons and the top bar; default the workspace's primary_color. Button text is black or white, whichever contrasts more.")),
+    ),
+    background: Type.Optional(
+      orNull(hex('Page background; default a light grey. Text is black or white, whichever contrasts more (WCAG AA).')),
+    ),
+    font: Type.Optional(
+      orNull(Type.String({ enum: [...PAGE_FONTS], description: 'A font stack phones have; default system.' })),
+    ),
+    logo_id: Type.Optional(
+      orNull(Type.String({ maxLength: 100, description: 'A logo of the workspace shown at the top of the page.' })),
+    ),
+  },
+  { title: 'BrandKitPageStyle', additionalProperties: false },
+);
+export type PageStyle = Static<typeof PageStyle>;
+
 /** Everything a brand kit may preset: the fields of a code's style, except the kit itself. */
 export const KitStyle = Type.Object(
   {
@@ -78,6 +101,7 @@ export const KitStyle = Type.Object(
     eye_color: Type.Optional(orNull(hex('Finder eye colour; default the foreground.'))),
     gradient: Type.Optional(orNull(Gradient)),
     ...designFields,
+    page: Type.Optional(orNull(PageStyle)),
   },
   { title: 'BrandKitStyle', additionalProperties: false },
 );
@@ -123,6 +147,10 @@ export const BrandKit = Type.Object(
     workspace_id: Type.String(),
     name: Type.String(),
     style: KitStyle,
+    pages_default: Type.Boolean({
+      description:
+        "Whether the workspace's hosted pages wear this kit's `style.page` (docs/decisions.md D82); at most one kit of a workspace is.",
+    }),
     created_at: Type.String(),
     updated_at: Type.String(),
   },
@@ -131,7 +159,14 @@ export const BrandKit = Type.Object(
 export type BrandKit = Static<typeof BrandKit>;
 
 export const BrandKitCreate = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 100 }), style: Type.Optional(KitStyle) },
+  { name: Type.String({ minLength: 1, maxLength: 100 }), style: Type.Optional(KitStyle),
+    pages_default: Type.Optional(
+      Type.Boolean({
+        description:
+          "true: every hosted page of the workspace wears this kit's `style.page` (a code whose own kit sets one wears that), and the workspace's other kits stop being the default.",
+      }),
+    ),
+  },
   { title: 'CreateBrandKitRequest', additionalProperties: false },
 );
 export type BrandKitCreate = Static<typeof BrandKitCreate>;
@@ -140,6 +175,12 @@ export const BrandKitUpdate = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     style: Type.Optional(KitStyle),
+    pages_default: Type.Optional(
+      Type.Boolean({
+        description:
+          "true: every hosted page of the workspace wears this kit's `style.page` (a code whose own kit sets one wears that), and the workspace's other kits stop being the default.",
+      }),
+    ),
   },
   { title: 'UpdateBrandKitRequest', additionalProperties: false },
 );

@@ -18,6 +18,7 @@ import {
   findKit,
   findLogo,
   insertKit,
+  clearPagesDefault,
   insertLogo,
   listKitsQuery,
   listLogosQuery,
@@ -47,6 +48,7 @@ function toKit(row: Selectable<BrandKitsTable>): BrandKit {
     workspace_id: row.workspace_id,
     name: row.name,
     style: parseJson<KitStyle>(row.style, {}),
+    pages_default: Number(row.pages_default) === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -174,9 +176,17 @@ export async function checkDesignRefs(
   return errors;
 }
 
+/** A kit's logo and its page's logo must both be live logos of the workspace. */
+async function kitRefProblems(deps: ServiceDeps, workspaceId: string, style: KitStyle): Promise<FieldError[]> {
+  return [
+    ...(await checkDesignRefs(deps, workspaceId, style, '/style')),
+    ...(await checkDesignRefs(deps, workspaceId, style.page ?? undefined, '/style/page')),
+  ];
+}
+
 export async function createKit(deps: ServiceDeps, p: Principal, body: BrandKitCreate): Promise<BrandKit> {
   const style = body.style ?? {};
-  const errors = await checkDesignRefs(deps, p.workspaceId, style, '/style');
+  const errors = await kitRefProblems(deps, p.workspaceId, style);
   if (errors.length) throw rejectFields(errors);
   const now = deps.clock.now().toISOString();
   const row = {
@@ -185,12 +195,14 @@ export async function createKit(deps: ServiceDeps, p: Principal, body: BrandKitC
     workspace_id: p.workspaceId,
     name: body.name,
     style: JSON.stringify(style),
+    pages_default: body.pages_default ? 1 : 0,
     created_at: now,
     updated_at: now,
     deleted_at: null,
   };
   const kit = toKit(row);
   await deps.db.transaction().execute(async (trx) => {
+    if (body.pages_default) await clearPagesDefault(trx, p.workspaceId, row.id, now);
     await insertKit(trx, row);
     await recordAudit(trx, auditActor(p), {
       action: 'brand_kits.created',
@@ -224,15 +236,18 @@ export async function updateKitFields(
   return deps.db.transaction().execute(async (trx) => {
     const row = await requireKit(trx, p.workspaceId, id);
     if (body.style) {
-      const errors = await checkDesignRefs({ ...deps, db: trx }, p.workspaceId, body.style, '/style');
+      const errors = await kitRefProblems({ ...deps, db: trx }, p.workspaceId, body.style);
       if (errors.length) throw rejectFields(errors);
     }
     const values = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.style !== undefined ? { style: JSON.stringify(body.style) } : {}),
-      ...(body.deleted ? { deleted_at: now.toISOString() } : {}),
+      ...(body.pages_default !== undefined ? { pages_default: body.pages_default ? 1 : 0 } : {}),
+      // A deleted kit stops theming the workspace's pages; codes that take it keep its look.
+      ...(body.deleted ? { deleted_at: now.toISOString(), pages_default: 0 } : {}),
       updated_at: now.toISOString(),
     };
+    if (body.pages_default) await clearPagesDefault(trx, p.workspaceId, id, now.toISOString());
     await updateKit(trx, id, values);
     const before = toKit(row);
     const after = toKit({ ...row, ...values });

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** A workspace's uploaded logo; `data` is the sanitised file, base64. */
 export interface LogosTable {
   id: string;
@@ -22,6 +24,8 @@ export interface BrandKitsTable {
   workspace_id: string;
   name: string;
   style: string;
+  /** 1: the workspace's hosted pages wear this kit's page style (at most one live kit; D82) */
+  pages_default: Generated<number>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

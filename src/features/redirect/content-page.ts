@@ -2,14 +2,13 @@ import { escapeHtml } from '../../lib/html.js';
 import type { VcardContent } from '../../qr/payloads.js';
 import type { AppContent, LinksContent, PdfContent } from '../codes/index.js';
 import { pageLanguage } from './password-page.js';
+import { BASE_CSS, logoImg, themeVars, type PageTheme } from './page-theme.js';
 
 /** A hosted content page as the redirect cache keeps it (docs/codes.md, "Content pages"). */
 export interface HostedPage {
   type: string;
   content: Record<string, unknown>;
   title: string | null;
-  /** the workspace's brand colour, or null for the default */
-  color: string | null;
   /** language → rendered HTML: a page is rendered once per language while it stays cached */
   html: Map<string, string>;
 }
@@ -50,25 +49,8 @@ const TEXT = {
 } as const;
 type Words = (typeof TEXT)[keyof typeof TEXT];
 
-const DEFAULT_COLOR = '#1f3a93';
-
-/** sRGB relative luminance (WCAG 2). */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5]
-    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/**
- * The brand colour and the text colour on it: black or white, whichever contrasts more, which is
- * always at least 4.58:1, so any brand colour gives readable buttons (WCAG AA).
- */
-export function theme(color: string | null): { brand: string; on: string } {
-  const brand = color && /^#[0-9A-Fa-f]{6}$/.test(color) ? color : DEFAULT_COLOR;
-  const l = luminance(brand);
-  return { brand, on: (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff' };
-}
+/** Rules only the newer page types use (menu, coupon, event, social); empty until they exist. */
+const PAGE_CSS = '';
 
 const e = escapeHtml;
 const button = (href: string, label: string, extra = '') =>
@@ -132,30 +114,31 @@ function bodyOf(page: HostedPage, t: Words, base: string): { heading: string; bo
 /**
  * The page a scan of a hosted content code lands on: server-rendered, no script, one small inline
  * style sheet, mobile-first, in the visitor's language (German or English) and the workspace's
- * colour. Every value from the content is escaped; links were checked to be http(s) on save.
+ * brand (docs/decisions.md D82). Every value from the content is escaped; links were checked to
+ * be http(s) on save.
  */
-export function renderContentPage(page: HostedPage, language: string | null, shortCode: string): string {
+export function renderContentPage(page: HostedPage, theme: PageTheme, language: string | null, shortCode: string): string {
   const lang = pageLanguage(language);
   const memo = page.html.get(lang);
   if (memo !== undefined) return memo;
   const t = TEXT[lang];
-  const { brand, on } = theme(page.color);
   const { heading, body } = bodyOf(page, t, `/r/${encodeURIComponent(shortCode)}`);
   const html =
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${e(heading)}</title><style>` +
-    `:root{--brand:${brand};--on:${on}}` +
-    '*{box-sizing:border-box}body{margin:0;font:1.0625rem/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f6f6}' +
-    'header{background:var(--brand);height:.5rem}main{max-width:32rem;margin:0 auto;padding:1.5rem 1rem 3rem}' +
+    themeVars(theme) +
+    BASE_CSS +
+    'main{max-width:32rem;margin:0 auto;padding:1.5rem 1rem 3rem}' +
     'h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem;overflow-wrap:anywhere}' +
-    '.sub{color:#444;margin-top:-.5rem}.text{white-space:pre-wrap;overflow-wrap:anywhere}' +
+    '.sub{color:var(--muted);margin-top:-.5rem}.text{white-space:pre-wrap;overflow-wrap:anywhere}' +
     'ul{list-style:none;padding:0;margin:1rem 0}li{margin:.75rem 0}' +
-    'dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#444}dd{margin:0;overflow-wrap:anywhere}' +
-    'a{color:#0b4f9c}.button{display:block;text-align:center;padding:.9rem 1rem;border-radius:.6rem;' +
+    'dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}' +
+    '.button{display:block;text-align:center;padding:.9rem 1rem;border-radius:.6rem;' +
     'background:var(--brand);color:var(--on);text-decoration:none;font-weight:600;overflow-wrap:anywhere}' +
-    '.button:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}' +
-    `</style></head><body><header></header><main><h1>${e(heading)}</h1>${body}</main></body></html>`;
+    '.button:focus-visible{outline:3px solid var(--text);outline-offset:2px}' +
+    PAGE_CSS +
+    `</style></head><body><header></header><main>${logoImg(theme, shortCode)}<h1>${e(heading)}</h1>${body}</main></body></html>`;
   page.html.set(lang, html);
   return html;
 }

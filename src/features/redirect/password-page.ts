@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/html.js';
+import { BASE_CSS, logoImg, pageTheme, themeVars, type PageTheme } from './page-theme.js';
 
 const TEXT = {
   en: {
@@ -29,10 +30,15 @@ export function pageLanguage(language: string | null): keyof typeof TEXT {
 }
 
 /**
- * A small script-free page asking for a code's password. It posts back to the same short URL;
- * the form-action 'self' of our CSP allows exactly that.
+ * A small script-free page asking for a code's password, in the code's brand (docs/decisions.md
+ * D82). It posts back to the same short URL; the form-action 'self' of our CSP allows exactly that.
  */
-export function passwordPage(state: PasswordPageState, language: string | null, shortCode: string): string {
+export function passwordPage(
+  state: PasswordPageState,
+  language: string | null,
+  shortCode: string,
+  theme: PageTheme = pageTheme(null, null),
+): string {
   const lang = pageLanguage(language);
   const t = TEXT[lang];
   const note = state === 'ask' ? t.prompt : t[state];
@@ -45,10 +51,11 @@ export function passwordPage(state: PasswordPageState, language: string | null, 
         `<button type="submit">${t.submit}</button></form>`;
   return (
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title>` +
-    '<style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:15vh auto;padding:0 1rem;color:#222}' +
-    'label,input,button{display:block;width:100%;box-sizing:border-box;font:inherit;margin-top:.5rem}' +
-    'input,button{padding:.75rem;border-radius:.5rem;border:1px solid #888}button{background:#222;color:#fff}' +
-    '[role=alert]{color:#a00}</style></head>' +
-    `<body><main><h1>${t.title}</h1><p${state === 'ask' ? '' : ' role="alert"'}>${note}</p>${form}</main></body></html>`
+    `<style>${themeVars(theme)}${BASE_CSS}main{max-width:24rem;margin:12vh auto;padding:0 1rem}` +
+    'label,input,button{display:block;width:100%;font:inherit;margin-top:.5rem}' +
+    'input,button{padding:.75rem;border-radius:.5rem;border:1px solid #767676}input{background:#fff;color:#1a1a1a}' +
+    'button{background:var(--brand);color:var(--on);font-weight:600}' +
+    '[role=alert]{font-weight:600}</style></head>' +
+    `<body><header></header><main>${logoImg(theme, shortCode)}<h1>${t.title}</h1><p${state === 'ask' ? '' : ' role="alert"'}>${note}</p>${form}</main></body></html>`
   );
 }

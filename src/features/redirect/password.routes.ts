@@ -91,7 +91,7 @@ export default async function passwordRoute(app: App, opts: PasswordRouteOptions
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       const refuse = (state: 'limited' | 'locked', resetAt: number) => {
         reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt - nowMs) / 1000))));
-        return reply.code(429).send(passwordPage(state, language, shortCode));
+        return reply.code(429).send(passwordPage(state, language, shortCode, target.theme));
       };
       const tries = await rateStore.hit(`codepw:${clientNetwork(request.ip)}`, TRY_WINDOW_MS, nowMs);
       if (tries.count > config.codePasswordTries) return refuse('limited', tries.resetAt);
@@ -100,7 +100,7 @@ export default async function passwordRoute(app: App, opts: PasswordRouteOptions
       const failures = await rateStore.hit(`codepw-code:${target.codeId}`, TRY_WINDOW_MS, nowMs);
       if (failures.count > config.codePasswordFailures) return refuse('locked', failures.resetAt);
       if (!(await verifyPassword(request.body.password, target.passwordHash)))
-        return reply.code(403).send(passwordPage('wrong', language, shortCode));
+        return reply.code(403).send(passwordPage('wrong', language, shortCode, target.theme));
       await rateStore.hit(`codepw-code:${target.codeId}`, TRY_WINDOW_MS, nowMs, -1);
       return opts.answer(request, reply, target, nowMs, true);
     },

@@ -6,6 +6,8 @@ import type { InvalidationBus } from '../../db/invalidation.js';
 import { findRedirectTarget } from './redirect.repo.js';
 import { compileRules, type CompiledRule } from './routing.js';
 import type { HostedPage } from './content-page.js';
+import { pageThemeOf } from '../brand/index.js';
+import { pageTheme, type PageTheme } from './page-theme.js';
 
 export interface RedirectTarget {
   codeId: string;
@@ -36,6 +38,10 @@ export interface RedirectTarget {
   page: HostedPage | null;
   /** its organization is suspended with a neutral page (docs/decisions.md D74) */
   unavailable: boolean;
+  /** how its pages look: content, password and expired (docs/decisions.md D82) */
+  theme: PageTheme;
+  /** the logo the theme shows, served by GET /r/:short_code/logo */
+  logoId: string | null;
 }
 
 function locations(destinations: Destination[] | null): Destination[] | null {
@@ -117,6 +123,9 @@ export class RedirectCache {
     const before = this.version;
     const pending = this.pendingCount(shortCode);
     const row = await findRedirectTarget(this.db, shortCode);
+    // One more small read for the page's look: the code's own kit, then the workspace's page kit (D82).
+    const codeKit = row ? (parseJson<{ brand_kit_id?: string | null }>(row.style, {}).brand_kit_id ?? null) : null;
+    const kit = row ? await pageThemeOf(this.db, row.workspace_id, codeKit) : null;
     const target: RedirectTarget | null = row
       ? {
           codeId: row.id,
@@ -139,6 +148,8 @@ export class RedirectCache {
           utmMemo: new Map(),
           passwordHash: row.password_hash,
           unavailable: row.unavailable,
+          theme: pageTheme(row.primary_color, kit),
+          logoId: kit?.logo?.id ?? null,
           page:
             row.type === 'url'
               ? null
@@ -146,7 +157,6 @@ export class RedirectCache {
                   type: row.type,
                   content: parseJson<Record<string, unknown>>(row.content, {}),
                   title: row.title,
-                  color: row.primary_color,
                   html: new Map(),
                 },
         }

@@ -1,6 +1,8 @@
 import { sha256 } from '../../lib/tokens.js';
 import { pickDestination } from '../codes/index.js';
 import type { RedirectTarget } from './redirect-cache.js';
+import { BASE_CSS, pageTheme, themeVars, type PageTheme } from './page-theme.js';
+import { pageLanguage } from './password-page.js';
 
 export type Outcome =
   | { kind: 'redirect'; url: string }
@@ -40,33 +42,49 @@ export function chooseDestination(t: RedirectTarget, visitorId: string): string 
 const PAGES = {
   gone: {
     status: 410,
-    title: 'This code is no longer active',
-    text: 'The QR code you scanned has expired, was paused or was removed by its owner.',
+    en: [
+      'This code is no longer active',
+      'The QR code you scanned has expired, was paused or was removed by its owner.',
+    ],
+    de: ['Dieser Code ist nicht mehr aktiv', 'Der gescannte QR-Code ist abgelaufen, pausiert oder wurde entfernt.'],
   },
   // 410 like a paused code's page: not here now, and nothing of the owner's shown (docs/decisions.md D74).
   unavailable: {
     status: 410,
-    title: 'This code is not available',
-    text: 'The QR code you scanned cannot be used at the moment.',
+    en: ['This code is not available', 'The QR code you scanned cannot be used at the moment.'],
+    de: ['Dieser Code ist nicht verfügbar', 'Der gescannte QR-Code kann im Moment nicht verwendet werden.'],
   },
   not_found: {
     status: 404,
-    title: 'Code not found',
-    text: 'The QR code you scanned is not known here, or is not active yet.',
+    en: ['Code not found', 'The QR code you scanned is not known here, or is not active yet.'],
+    de: ['Code nicht gefunden', 'Der gescannte QR-Code ist hier nicht bekannt oder noch nicht aktiv.'],
   },
 } as const;
 
-/** The page of an outcome that is not a redirect. */
-export const pageOf = (o: Outcome) => page(o.kind === 'redirect' || o.kind === 'fallback' ? 'not_found' : o.kind);
+/** The page of an outcome that is not a redirect; a known code's expired page wears its brand. */
+export const pageOf = (o: Outcome, theme?: PageTheme | null, language?: string | null) =>
+  o.kind === 'redirect' || o.kind === 'fallback'
+    ? page('not_found', null, language)
+    : page(o.kind, o.kind === 'gone' ? theme : null, language);
 
-/** A small self-contained page for people who scanned a dead code with a phone. */
-export function page(kind: keyof typeof PAGES): { status: number; html: string } {
+/**
+ * A small self-contained page for people who scanned a dead code with a phone, in their language
+ * (German or English). The suspended organization's page never wears a brand (D74).
+ */
+export function page(
+  kind: keyof typeof PAGES,
+  theme?: PageTheme | null,
+  language?: string | null,
+): { status: number; html: string } {
   const p = PAGES[kind];
+  const lang = pageLanguage(language ?? null);
+  const [title, text] = p[lang];
+  const t = theme ?? pageTheme(null, null);
   return {
     status: p.status,
     html:
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${p.title}</title>` +
-      '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:0 1rem;color:#222}</style></head>' +
-      `<body><h1>${p.title}</h1><p>${p.text}</p></body></html>`,
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>` +
+      `<style>${themeVars(t)}${BASE_CSS}main{max-width:32rem;margin:15vh auto;padding:0 1rem}</style></head>` +
+      `<body><header></header><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
   };
 }

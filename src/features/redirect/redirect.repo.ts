@@ -33,6 +33,7 @@ async function findTargetRow(db: DB, shortCode: string, alias: boolean) {
       'codes.type',
       'codes.content',
       'codes.title',
+      'codes.style',
       'workspaces.primary_color',
       'workspaces.timezone',
       'workspaces.status as workspace_status',

@@ -94,12 +94,12 @@ export class Redirector {
     reply.header('cache-control', 'no-store');
     if (outcome.kind === 'fallback') return void reply.code(302).header('location', outcome.url).send();
     if (outcome.kind !== 'redirect' || !target) {
-      const p = pageOf(outcome);
+      const p = pageOf(outcome, target?.theme, languageFrom(request.headers['accept-language']));
       return void reply.code(p.status).type('text/html; charset=utf-8').send(p.html);
     }
     if (target.passwordHash !== null && !unlocked) {
       const language = languageFrom(request.headers['accept-language']);
-      const html = passwordPage('ask', language, (request.params as { short_code: string }).short_code);
+      const html = passwordPage('ask', language, (request.params as { short_code: string }).short_code, target.theme);
       return void reply.code(200).type('text/html; charset=utf-8').send(html);
     }
     const v = new RequestVisitor(request, this.countryHeader);
@@ -188,7 +188,7 @@ export class Redirector {
       reply
         .code(200)
         .type('text/html; charset=utf-8')
-        .send(renderContentPage(hosted, v.language(), target.shortCode));
+        .send(renderContentPage(hosted, target.theme, v.language(), target.shortCode));
     this.redirectSeconds.observe(reply.elapsedTime / 1000);
   }
 }
