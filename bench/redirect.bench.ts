@@ -2,7 +2,8 @@
  * Redirect throughput: the real server (all plugins, cache, scan buffer) against a bare Fastify
  * route that only answers 302, each in its own child process, loaded by autocannon from this one.
  * Afterwards every 302 of the run must be a scan row. Run: npx tsx bench/redirect.bench.ts
- * PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
+ * PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Then what IP geolocation
+ * costs (bench/redirect-geo.ts), unless BENCH_GEO=off.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import {
   startServer,
   stopServer,
 } from './redirect-servers.js';
+import { lookupCost, serverCost } from './redirect-geo.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -108,6 +110,11 @@ async function main() {
   let ok = await run('SQLite (temp file)', `sqlite:${join(dir, 'bench.sqlite')}`);
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) ok = (await run('PostgreSQL', pg)) && ok;
+  // What the IP geolocation lookup costs (D79); BENCH_GEO=off skips it.
+  if (process.env.BENCH_GEO !== 'off') {
+    await lookupCost();
+    await serverCost(`sqlite:${join(dir, 'geo.sqlite')}`, ROUNDS, DURATION, CONNECTIONS);
+  }
   rmSync(dir, { recursive: true, force: true });
   process.exit(ok ? 0 : 1);
 }

@@ -20,6 +20,8 @@ function batch(varied: boolean): ScanRow[] {
     organization_id: 'org_BENCHXXXXXXXXXXXXXXXXX',
     scanned_at: new Date(start + i * 100).toISOString(),
     country: varied ? pick(['DE', 'US', 'FR', 'IN'], i) : 'DE',
+    region: varied ? pick(['Bavaria', 'California', 'Normandy', 'Kerala'], i) : 'Bavaria',
+    city: varied ? pick(['Munich', 'San Jose', 'Rouen', 'Kochi'], i) : 'Munich',
     device: varied ? pick(['mobile', 'desktop'], i) : 'mobile',
     os: varied ? pick(['iOS', 'Android', 'Windows'], i) : 'iOS',
     browser: varied ? pick(['Safari', 'Chrome', 'Firefox', 'Edge'], i) : 'Safari',

@@ -17,6 +17,7 @@ import { REQUEST_HEADERS, benchTenant, median, removeScans, startServer, stopSer
 import type { FastifyRequest } from 'fastify';
 import { compileRules, matchRule, withUtm } from '../src/features/redirect/routing.js';
 import { RequestVisitor } from '../src/features/redirect/visitor.js';
+import { noGeo } from '../src/lib/geo/locator.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
@@ -74,7 +75,7 @@ function ruleWorkNs(): number {
   const memo = new Map<string, string>();
   // The redirect's own visitor class over a request-shaped object: one per redirect, as in the server.
   const request = { headers: REQUEST_HEADERS, query: {} } as unknown as FastifyRequest;
-  const visitor = () => new RequestVisitor(request, null);
+  const visitor = () => new RequestVisitor(request, { countryHeader: null, geo: noGeo });
   const now = Date.now();
   let sink = 0;
   const N = 1_000_000;

@@ -8,6 +8,7 @@ import { LocalInvalidationBus, RedisInvalidationBus } from './db/invalidation.js
 import { systemClock, type Clock } from './lib/clock.js';
 import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResolver } from './lib/dns.js';
 import { newId } from './lib/ids.js';
+import { openGeo } from './lib/geo/open.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
 import { actorDirectory } from './features/api-keys/actor-directory.js';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     hostResolver: opts.hostResolver ?? systemHostResolver,
     invalidation: redis ? new RedisInvalidationBus(redis) : new LocalInvalidationBus(),
     actors: actorDirectory,
+    geo: await openGeo(config, app.log),
   };
   app.decorate('deps', deps);
 
@@ -141,6 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await deps.lastUsed.close();
       await deps.invalidation.close();
       redisCircuit?.close();
+      deps.geo.close();
       if (redis) redis.disconnect();
     } finally {
       if (!opts.db) await db.destroy();

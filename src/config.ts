@@ -7,6 +7,7 @@ import type { BillingConfig, Config } from './platform/config.js';
 import { DEFAULT_PLANS, PLAN_NAMES, type Plan, type PlanName } from './platform/plans.js';
 import { parseDeprecationsJson, parsePlansJson } from './config-json.js';
 import { storageConfig } from './config-storage.js';
+import { geoipConfig } from './config-geoip.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -291,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deprecations: env.DEPRECATIONS_JSON ? parseDeprecationsJson(env.DEPRECATIONS_JSON) : [],
     trustProxy: trustProxy(env.TRUST_PROXY),
     countryHeader: env.COUNTRY_HEADER ? env.COUNTRY_HEADER.toLowerCase() : null,
+    geoip: geoipConfig(env),
     scanFlushMs: int(env, 'SCAN_FLUSH_MS', 1_000),
     scanJournal: {
       dir: scanJournalDir(env, databaseUrl),

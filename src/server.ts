@@ -18,6 +18,15 @@ if (config.role === 'worker') {
   await app.listen({ port: config.port, host: config.host });
 }
 
+// SIGHUP reads the geolocation database again (a newer file put in place), without a restart
+// (docs/decisions.md D79).
+process.on('SIGHUP', () => {
+  app.deps.geo.reload().then(
+    (info) => app.log.info({ geoip: info.files }, 'geolocation database reloaded'),
+    (err: unknown) => app.log.error({ err }, 'geolocation database not reloaded; the loaded one stays'),
+  );
+});
+
 // Graceful shutdown: stop accepting, let in-flight requests finish, flush buffers (onClose), close the database.
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

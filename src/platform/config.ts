@@ -61,6 +61,11 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs; never `true`. */
   trustProxy: false | number | string[];
   countryHeader: string | null;
+  /**
+   * IP geolocation (docs/decisions.md D79): the MMDB files in memory (none: off), and how often an
+   * operator's files (GEOIP_DATABASE) are checked for a change; 0 when the shipped ones are used.
+   */
+  geoip: { files: string[]; watchMs: number };
   scanFlushMs: number;
   /** the scan sink's write-ahead journal (null dir = none) and its fsync interval */
   scanJournal: { dir: string | null; syncMs: number };

@@ -6,6 +6,7 @@ import type { RedisCircuit } from '../db/redis.js';
 import type { InvalidationBus } from '../db/invalidation.js';
 import type { DnsResolver, HostResolver } from '../lib/dns.js';
 import type { ActorDirectory } from './actors.js';
+import type { GeoLocator } from '../lib/geo/locator.js';
 
 export interface WindowHit {
   count: number;
@@ -50,6 +51,8 @@ export interface Deps {
   invalidation: InvalidationBus;
   /** names and addresses of the users and keys that acted, for audit entries and comments */
   actors: ActorDirectory;
+  /** the place of a scan's address, from MMDB files in memory (docs/decisions.md D79) */
+  geo: GeoLocator;
 }
 
 /**

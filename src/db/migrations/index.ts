@@ -42,6 +42,7 @@ import * as m0056 from './0056_operator_accounts.js';
 import * as m0057 from './0057_gs1_prefix_evidence.js';
 import * as m0058 from './0058_operator_settings.js';
 import * as m0059 from './0059_folders.js';
+import * as m0060 from './0060_scan_places.js';
 import * as m0063 from './0063_page_themes.js';
 import * as m0061 from './0061_sso.js';
 
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0057_gs1_prefix_evidence': m0057,
   '0058_operator_settings': m0058,
   '0059_folders': m0059,
+  '0060_scan_places': m0060,
   '0061_sso': m0061,
   '0063_page_themes': m0063,
 };

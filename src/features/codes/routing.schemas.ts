@@ -39,7 +39,13 @@ export const RuleConditions = Type.Object(
     country: Type.Optional(
       oneOrMore(
         Type.String({ pattern: '^[A-Z]{2}$', examples: ['DE'] }),
-        'ISO 3166-1 alpha-2 codes from the trusted country header.',
+        "ISO 3166-1 alpha-2 codes of the visitor's address: the trusted country header where configured, else the IP database.",
+      ),
+    ),
+    region: Type.Optional(
+      oneOrMore(
+        Type.String({ minLength: 1, maxLength: 100, examples: ['Bavaria'] }),
+        'Region names (state, province) as the IP database gives them, in any case: "Bavaria", "California". Pair with `country` where a name occurs in two countries.',
       ),
     ),
     time: Type.Optional(

@@ -5,7 +5,7 @@ import { randomBase62 } from '../../lib/tokens.js';
 import { ANY_SHORT_CODE, toLocation, type AppContent } from '../codes/index.js';
 import { languageFrom, referrerFrom, scanId } from '../scans/index.js';
 import { matchRule, withUtm } from './routing.js';
-import { RequestVisitor } from './visitor.js';
+import { RequestVisitor, type PlaceSources } from './visitor.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { chooseDestination, decide, pageOf } from './redirect.fns.js';
 import { passwordPage } from './password-page.js';
@@ -37,7 +37,7 @@ export class Redirector {
   private readonly sink: App['scans'];
   private readonly redirectSeconds: App['metrics']['redirectSeconds'];
   private readonly clock: App['deps']['clock'];
-  private readonly countryHeader: App['deps']['config']['countryHeader'];
+  private readonly places: PlaceSources;
   private readonly baseHost: string;
   private readonly secure: string;
   // Phones mostly send one Host header: the last one normalized is kept (a redirect's every µs counts).
@@ -51,7 +51,7 @@ export class Redirector {
     this.sink = parts.sink;
     this.redirectSeconds = parts.redirectSeconds;
     this.clock = clock;
-    this.countryHeader = config.countryHeader;
+    this.places = { countryHeader: config.countryHeader, geo: parts.deps.geo };
     this.baseHost = normalizeRequestHost(new URL(config.baseUrl).hostname);
     this.secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
   }
@@ -102,7 +102,7 @@ export class Redirector {
       const html = passwordPage('ask', language, (request.params as { short_code: string }).short_code, target.theme);
       return void reply.code(200).type('text/html; charset=utf-8').send(html);
     }
-    const v = new RequestVisitor(request, this.countryHeader);
+    const v = new RequestVisitor(request, this.places);
     if (target.page) return this.answerPage(request, reply, target, target.page, v, nowMs);
     // Routing rules first (docs/codes.md, "Routing rules"), then A/B weights or url.
     let url = target.rules ? matchRule(target.rules, v, nowMs) : null;
@@ -145,6 +145,7 @@ export class Redirector {
     destination: string | null,
   ): void {
     const agent = v.agent();
+    const place = v.place();
     // Bots neither use up max_scans nor count as usage; they are still recorded, flagged.
     if (!agent.bot) target.counted++;
     // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
@@ -159,7 +160,10 @@ export class Redirector {
       browser: agent.browser,
       language: v.language(),
       referrer: referrerFrom(request.headers.referer),
-      country: v.country(),
+      // the place, never the address (docs/decisions.md D79)
+      country: place.country,
+      region: place.region,
+      city: place.city,
       destination,
     });
   }

@@ -8,6 +8,8 @@ export interface CompiledRule {
   /** lower-case tags; `de` matches `de` and `de-…` */
   language: readonly string[] | null;
   country: ReadonlySet<string> | null;
+  /** lower-case region names (docs/decisions.md D79) */
+  region: ReadonlySet<string> | null;
   time: { from: number; to: number; days: ReadonlySet<number> | null; zone: string } | null;
   query: { name: string; value: string | undefined } | null;
   url: string;
@@ -19,6 +21,7 @@ export interface Visitor {
   os(): string | null;
   language(): string | null;
   country(): string | null;
+  region(): string | null;
   query(name: string): string | undefined;
 }
 
@@ -55,6 +58,7 @@ export function compileRules(rules: RoutingRule[] | null, workspaceZone: string)
       os: set(w.os),
       language: w.language?.map((l) => l.toLowerCase()) ?? null,
       country: set(w.country),
+      region: set(w.region, (v) => v.toLowerCase()),
       time: w.time
         ? {
             from: minutesOf(w.time.from),
@@ -125,6 +129,7 @@ export function matchRule(rules: readonly CompiledRule[], v: Visitor, nowMs: num
     if (r.os && !r.os.has(osKey(v.os()) ?? '')) continue;
     if (r.language && !languageMatches(r.language, v.language())) continue;
     if (r.country && !r.country.has(v.country() ?? '')) continue;
+    if (r.region && !r.region.has(v.region()?.toLowerCase() ?? '')) continue;
     if (r.query) {
       const got = v.query(r.query.name);
       if (got === undefined || (r.query.value !== undefined && got !== r.query.value)) continue;

@@ -1,6 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { classifyAgent, countryFrom, languageFrom, type AgentInfo } from '../scans/index.js';
+import type { GeoLocator, Place } from '../../lib/geo/locator.js';
 import type { Visitor } from './routing.js';
+
+/** Where a visitor's place comes from: the trusted country header, else the IP database (docs/decisions.md D79). */
+export interface PlaceSources {
+  countryHeader: string | null;
+  geo: GeoLocator;
+}
+
+const NOWHERE: Place = { country: null, region: null, city: null };
 
 /**
  * What one request tells about its visitor, each field parsed at most once: the routing rules and
@@ -9,11 +18,11 @@ import type { Visitor } from './routing.js';
 export class RequestVisitor implements Visitor {
   private agentInfo: AgentInfo | undefined;
   private lang: string | null | undefined;
-  private ctry: string | null | undefined;
+  private where: Place | undefined;
 
   constructor(
     private readonly request: FastifyRequest,
-    private readonly countryHeader: string | null,
+    private readonly sources: PlaceSources,
   ) {}
 
   agent(): AgentInfo {
@@ -33,10 +42,27 @@ export class RequestVisitor implements Visitor {
     return this.lang;
   }
 
+  /**
+   * Country, region and city: one in-memory lookup of the client IP (TRUST_PROXY decides which
+   * address that is). A trusted country header wins; where it names another country than the
+   * database, the database's region and city are dropped rather than stored beside it.
+   */
+  place(): Place {
+    if (this.where) return this.where;
+    const { countryHeader, geo } = this.sources;
+    const header = countryHeader ? countryFrom(this.request.headers[countryHeader]) : null;
+    const ip = this.request.ip;
+    const found = (ip ? geo.locate(ip) : null) ?? NOWHERE;
+    if (header === null || header === found.country) return (this.where = found);
+    return (this.where = { country: header, region: null, city: null });
+  }
+
   country(): string | null {
-    if (this.ctry === undefined)
-      this.ctry = this.countryHeader ? countryFrom(this.request.headers[this.countryHeader]) : null;
-    return this.ctry;
+    return this.place().country;
+  }
+
+  region(): string | null {
+    return this.place().region;
   }
 
   query(name: string): string | undefined {

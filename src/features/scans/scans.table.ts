@@ -7,6 +7,9 @@ export interface ScansTable {
   organization_id: string;
   scanned_at: string;
   country: string | null;
+  /** region and city from the IP database (docs/decisions.md D79); the address itself is never stored */
+  region: string | null;
+  city: string | null;
   device: string | null;
   os: string | null;
   browser: string | null;

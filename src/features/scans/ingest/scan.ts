@@ -24,6 +24,9 @@ export interface Scan {
   /** the IP's daily-salted hash when already computed (a scan read back from the journal, which never holds the IP) */
   ipHash?: string | null;
   country: string | null;
+  /** from the IP database (docs/decisions.md D79) */
+  region: string | null;
+  city: string | null;
   device: string | null;
   os: string | null;
   browser: string | null;
@@ -45,6 +48,8 @@ export function toScanRow(scan: Scan, iso: string, ipHash: string | null): ScanR
     organization_id: scan.code.organizationId,
     scanned_at: iso,
     country: scan.country,
+    region: scan.region,
+    city: scan.city,
     device: scan.device,
     os: scan.os,
     browser: scan.browser,
@@ -61,8 +66,9 @@ export function toScanRow(scan: Scan, iso: string, ipHash: string | null): ScanR
  * to the thread cost a structured clone of each scan and of its code (about 3 µs a scan on the event
  * loop and 5 in the thread); JSON's work at both ends is about 1 µs (docs/benchmarks.md). The
  * journal's UTF-8 bytes of a batch reach the thread through memory both threads share
- * (docs/decisions.md D49). A scan whose IP is not yet hashed carries the raw IP in a 16th slot,
- * which the journal never writes (it hashes first).
+ * (docs/decisions.md D49). Region and city follow in slots 16 and 17 (D79; a journal written before
+ * has 15 or 16 slots and reads them as unknown). A scan whose IP is not yet hashed carries the raw
+ * IP in an 18th slot, which the journal never writes (it hashes first).
  */
 export type ScanTuple = [
   id: string,
@@ -80,8 +86,19 @@ export type ScanTuple = [
   language: string | null,
   destination: string | null,
   bot: 0 | 1,
+  region: string | null,
+  city: string | null,
   ip?: string | null,
 ];
+
+/**
+ * Tuples come from this version (17 slots, 18 with a raw IP) or from a journal written before
+ * region and city (15, 16 with a raw IP; docs/decisions.md D79): an even count carries the IP, last.
+ */
+const ipOf = (t: ScanTuple): string | null | undefined =>
+  (t.length as number) % 2 === 0 ? ((t[t.length - 1] as string | null | undefined) ?? null) : undefined;
+const regionOf = (t: ScanTuple): string | null => (t.length >= 17 ? t[15] : null);
+const cityOf = (t: ScanTuple): string | null => (t.length >= 17 ? t[16] : null);
 
 export function toTuple(s: Scan): ScanTuple {
   const c = s.code;
@@ -101,20 +118,24 @@ export function toTuple(s: Scan): ScanTuple {
     s.language,
     s.destination,
     s.bot ? 1 : 0,
+    s.region,
+    s.city,
   ];
   if (s.ipHash === undefined) t.push(s.ip);
   return t;
 }
 
 export function fromTuple(t: ScanTuple): Scan {
-  const raw = t.length > 15;
+  const ip = ipOf(t);
   return {
     id: t[0],
     code: { codeId: t[1], shortCode: t[2], workspaceId: t[3], organizationId: t[4] },
     at: t[5],
-    ip: raw ? (t[15] ?? null) : null,
-    ...(raw ? {} : { ipHash: t[6] }),
+    ip: ip ?? null,
+    ...(ip !== undefined ? {} : { ipHash: t[6] }),
     country: t[7],
+    region: regionOf(t),
+    city: cityOf(t),
     device: t[8],
     os: t[9],
     browser: t[10],
@@ -147,7 +168,7 @@ export function rowsOfEncoded(
 
 function rowOf(t: ScanTuple, hash: (ip: string, iso: string) => string): ScanRow {
   const iso = new Date(t[5]).toISOString();
-  const ip = t.length > 15 ? (t[15] ?? null) : undefined;
+  const ip = ipOf(t);
   return {
     id: t[0],
     code_id: t[1],
@@ -155,6 +176,8 @@ function rowOf(t: ScanTuple, hash: (ip: string, iso: string) => string): ScanRow
     organization_id: t[4],
     scanned_at: iso,
     country: t[7],
+    region: regionOf(t),
+    city: cityOf(t),
     device: t[8],
     os: t[9],
     browser: t[10],
@@ -166,7 +189,7 @@ function rowOf(t: ScanTuple, hash: (ip: string, iso: string) => string): ScanRow
   };
 }
 
-/** Scans as one JSON array of tuples (an IP not yet hashed rides in the 16th slot). */
+/** Scans as one JSON array of tuples (an IP not yet hashed rides in the 18th slot). */
 export const encodeScans = (scans: Scan[]): string => JSON.stringify(scans.map(toTuple));
 
 export const decodeScans = (json: string | Uint8Array): Scan[] =>

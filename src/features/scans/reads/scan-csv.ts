@@ -4,6 +4,8 @@ export const CSV_COLUMNS = [
   'code_id',
   'scanned_at',
   'country',
+  'region',
+  'city',
   'device',
   'os',
   'browser',

@@ -31,11 +31,11 @@ export type WorkspaceExportQuery = Static<typeof WorkspaceExportQuery>;
 
 export const ScansCsv = {
   description:
-    'RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md.',
+    'RFC 4180 CSV (UTF-8, CRLF, header row), streamed: id, code_id, scanned_at, country, region, city, device, os, browser, referrer, language, destination, is_bot, ip_hash. See docs/codes.md.',
   content: {
     'text/csv': {
       schema: Type.String({
-        examples: ['id,code_id,scanned_at,country,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n'],
+        examples: ['id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n'],
       }),
     },
   },

@@ -22,7 +22,7 @@ export default async function scansRoutes(app: App) {
       tags,
       summary: 'Raw scans of a code, newest first',
       description:
-        "Cursor-paginated raw scans of one code: time, country, device, OS, browser, referrer, language, destination, bot flag and the daily-salted IP hash (never the IP). `total_count` comes from counters and counts the rows still kept under the workspace's scan retention.",
+        "Cursor-paginated raw scans of one code: time, country, region, city, device, OS, browser, referrer, language, destination, bot flag and the daily-salted IP hash (never the IP). `total_count` comes from counters and counts the rows still kept under the workspace's scan retention.",
       params: CodeParams,
       querystring: ScanListQuery,
       response: { 200: List(Scan) },
@@ -37,7 +37,7 @@ export default async function scansRoutes(app: App) {
       tags,
       summary: 'Aggregated scans of a code',
       description:
-        'Totals, unique visitors, scans by day and the breakdowns by country, device, OS, browser, referrer host and language, read from rollups (cost grows with the answer, not the scans stored). `from`/`to` and `tz` bucket days in any IANA zone; bots are excluded unless `include_bots=true`.',
+        'Totals, unique visitors, scans by day and the breakdowns by country, region, city, device, OS, browser, referrer host and language, read from rollups (cost grows with the answer, not the scans stored). `from`/`to` and `tz` bucket days in any IANA zone; bots are excluded unless `include_bots=true`.',
       params: CodeParams,
       querystring: StatsQuery,
       response: { 200: One(Stats) },

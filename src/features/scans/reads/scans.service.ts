@@ -28,6 +28,8 @@ export async function listScans(deps: ServiceDeps, p: Principal, codeId: string,
       code_id: r.code_id as string,
       scanned_at: r.scanned_at as string,
       country: r.country as string | null,
+      region: r.region as string | null,
+      city: r.city as string | null,
       device: r.device as string | null,
       os: r.os as string | null,
       browser: r.browser as string | null,
@@ -39,7 +41,7 @@ export async function listScans(deps: ServiceDeps, p: Principal, codeId: string,
   };
 }
 
-const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer'] as const;
+const DIMENSIONS = ['country', 'region', 'city', 'device', 'os', 'browser', 'referrer'] as const;
 
 /** A code's stats, from its rollups only (docs/analytics.md). */
 export async function codeStats(deps: ServiceDeps, p: Principal, codeId: string, q: StatsQuery) {
@@ -69,6 +71,8 @@ export async function codeStats(deps: ServiceDeps, p: Principal, codeId: string,
       .map((d, i) => ({ date: d.date, scans: perDay[i].scans, unique_visitors: perDay[i].visitors }))
       .filter((d) => d.scans > 0),
     by_country: top.get('country')!,
+    by_region: top.get('region')!,
+    by_city: top.get('city')!,
     by_device: top.get('device')!,
     by_os: top.get('os')!,
     by_browser: top.get('browser')!,

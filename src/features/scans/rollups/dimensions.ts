@@ -3,6 +3,8 @@ import type { ScanRow } from '../scans.table.js';
 /** The breakdowns kept in rollups, each read from a scan row. */
 export const DIMENSIONS = {
   country: (r: ScanRow) => r.country,
+  region: (r: ScanRow) => r.region,
+  city: (r: ScanRow) => r.city,
   device: (r: ScanRow) => r.device,
   os: (r: ScanRow) => r.os,
   browser: (r: ScanRow) => r.browser,
@@ -17,6 +19,8 @@ export const DIMENSION_NAMES = Object.keys(DIMENSIONS) as Dimension[];
 /** The scan column each breakdown is read from: a read can group raw scans by it and map each group's value once. */
 export const SOURCE_COLUMN = {
   country: 'country',
+  region: 'region',
+  city: 'city',
   device: 'device',
   os: 'os',
   browser: 'browser',

@@ -120,7 +120,7 @@ function shapesOf(rows: ScanRow[]): Shape[] {
   const bucketsOf = bucketsByMinute();
   for (const r of rows) {
     const quarter = bucketsOf(r.scanned_at).quarter;
-    const key = `${r.code_id}${SEP}${quarter}${SEP}${r.is_bot}${SEP}${r.country ?? NULL}${SEP}${r.device ?? NULL}${SEP}${r.os ?? NULL}${SEP}${r.browser ?? NULL}${SEP}${r.referrer ?? NULL}${SEP}${r.language ?? NULL}${SEP}${r.destination ?? NULL}`;
+    const key = `${r.code_id}${SEP}${quarter}${SEP}${r.is_bot}${SEP}${r.country ?? NULL}${SEP}${r.region ?? NULL}${SEP}${r.city ?? NULL}${SEP}${r.device ?? NULL}${SEP}${r.os ?? NULL}${SEP}${r.browser ?? NULL}${SEP}${r.referrer ?? NULL}${SEP}${r.language ?? NULL}${SEP}${r.destination ?? NULL}`;
     const shape = shapes.get(key);
     if (shape) {
       shape.counters.scans++;

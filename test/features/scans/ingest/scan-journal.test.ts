@@ -40,6 +40,8 @@ const scanOf = (i: number): Scan => ({
   language: i % 2 ? 'de-de' : null,
   referrer: i % 4 ? null : 'https://news.example.org/',
   country: 'DE',
+  region: null,
+  city: null,
   destination: 'https://example.com/',
 });
 

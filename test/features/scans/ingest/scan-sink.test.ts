@@ -28,6 +28,8 @@ const scanOf = (i: number, bot = false, ms = at): Scan => ({
   language: 'en-us',
   referrer: null,
   country: null,
+  region: null,
+  city: null,
   destination: 'https://example.com/',
 });
 
@@ -249,6 +251,8 @@ describe('BufferedScanSink', () => {
       organization_id: 'org_1',
       scanned_at: '2026-11-21T10:00:00.000Z',
       country: null,
+      region: null,
+      city: null,
       device: 'bot',
       os: null,
       browser: null,

@@ -24,6 +24,8 @@ const scanOf = (t: Tenant, code: Code, at: number, ip: string, bot: boolean): Sc
   language: 'en-us',
   referrer: null,
   country: 'DE',
+  region: null,
+  city: null,
   destination: code.url,
 });
 

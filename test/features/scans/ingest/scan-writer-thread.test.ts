@@ -23,6 +23,8 @@ const scanOf = (i: number): Scan => ({
   language: 'de',
   referrer: null,
   country: 'DE',
+  region: null,
+  city: null,
   destination: 'https://example.com/',
 });
 

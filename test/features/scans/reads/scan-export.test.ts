@@ -11,7 +11,7 @@ import { seedScans } from '../scan-seed.js';
 import { scanId } from '../../../../src/features/scans/ingest/scan-id.js';
 import { workspaceRow } from '../../../../src/features/workspaces/workspaces.fns.js';
 
-const HEADER = 'id,code_id,scanned_at,country,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n';
+const HEADER = 'id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n';
 const T0 = Date.parse('2026-03-10T08:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -56,10 +56,10 @@ forEachDialect('scan CSV export', (dialect) => {
     assert.equal(
       res.body,
       HEADER +
-        `${ids[0]},${c.id},${iso(T0)},DE,mobile,iOS,Mobile Safari,"https://a.example/?q=1,2",de,https://csv.example.com/,false,ab12\r\n` +
-        `${ids[1]},${c.id},${iso(T0 + 1000)},,mobile,iOS,Mobile Safari,"'=HYPERLINK(""http://evil.example"",""x"")",'+41,'@SUM(A1),true,cd34\r\n` +
-        `${ids[2]},${c.id},${iso(T0 + 2000)},,mobile,iOS,Mobile Safari,"line\nbreak ""quoted""",'-1,,false,\r\n` +
-        `${live.id},${c.id},${live.scanned_at},,mobile,iOS,Mobile Safari,https://live.example/,,https://csv.example.com/,false,${live.ip_hash}\r\n`,
+        `${ids[0]},${c.id},${iso(T0)},DE,,,mobile,iOS,Mobile Safari,"https://a.example/?q=1,2",de,https://csv.example.com/,false,ab12\r\n` +
+        `${ids[1]},${c.id},${iso(T0 + 1000)},,,,mobile,iOS,Mobile Safari,"'=HYPERLINK(""http://evil.example"",""x"")",'+41,'@SUM(A1),true,cd34\r\n` +
+        `${ids[2]},${c.id},${iso(T0 + 2000)},,,,mobile,iOS,Mobile Safari,"line\nbreak ""quoted""",'-1,,false,\r\n` +
+        `${live.id},${c.id},${live.scanned_at},,,,mobile,iOS,Mobile Safari,https://live.example/,,https://csv.example.com/,false,${live.ip_hash}\r\n`,
     );
     assert.ok(!res.body.includes('203.0.113.99'), 'the raw IP never appears');
 

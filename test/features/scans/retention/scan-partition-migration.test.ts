@@ -81,7 +81,8 @@ describe('scans partitioning migration [postgres]', { skip: url ? false : 'TEST_
       const after = await db.selectFrom('scans').selectAll().orderBy('id').execute();
       assert.deepEqual(
         after,
-        [...rows].sort((a, b) => (a.id < b.id ? -1 : 1)),
+        // migration 0060 (D79) adds region and city, unknown for the rows before
+        [...rows].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => ({ ...r, region: null, city: null })),
       );
       const june = await sql<{ id: string }>`select id from scans_y2025m06 order by id`.execute(db);
       assert.deepEqual(

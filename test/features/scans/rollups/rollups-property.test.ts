@@ -222,6 +222,8 @@ forEachDialect('rollups equal raw counts', (dialect) => {
       };
       const expected = {
         country: by((r) => r.country),
+        region: by((r) => r.region),
+        city: by((r) => r.city),
         device: by((r) => r.device),
         os: by((r) => r.os),
         browser: by((r) => r.browser),
