@@ -190,6 +190,7 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.rule.emptyCountry': 'Regel {n}: Geben Sie mindestens einen Ländercode ein oder entfernen Sie diese Bedingung.',
   'words.rule.emptyTime': 'Regel {n}: Geben Sie eine Anfangs- und eine Endzeit ein.',
   'words.rule.emptyQuery': 'Regel {n}: Geben Sie den Namen des Abfrageparameters ein.',
+  'words.rule.emptyRegion': 'Regel {n}: Geben Sie mindestens eine Region ein oder entfernen Sie diese Bedingung.',
   'words.problem.fileKind': '{field}: Diese Dateiart wird nicht angenommen. Wählen Sie eine Datei im Format {types}.',
   'words.problem.endpointExists':
     'Ein Endpunkt mit dieser URL besteht in diesem Arbeitsbereich bereits. Ändern Sie diesen oder verwenden Sie eine andere URL.',

@@ -196,6 +196,7 @@ export const wordsEn = {
   'words.rule.emptyCountry': 'Rule {n}: enter at least one country code, or remove this condition.',
   'words.rule.emptyTime': 'Rule {n}: enter both a start and an end time.',
   'words.rule.emptyQuery': 'Rule {n}: enter the name of the query parameter.',
+  'words.rule.emptyRegion': 'Rule {n}: enter at least one region, or remove this condition.',
   'words.problem.fileKind': '{field}: this kind of file is not accepted. Choose a {types} file.',
   'words.problem.endpointExists':
     'An endpoint with this URL exists already in this workspace. Change that one, or use another URL.',

@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { useCode, useCodeAbSplit, useCodeDownloads, useCodeScans, useCodeStats } from '../api/hooks/codes';
 import { Bars, deviceName } from '../ui/Bars';
+import { GeoAttribution, placeOf } from '../ui/Place';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { QrImage } from '../ui/QrImage';
 import { Downloads } from './CodeEdit';
@@ -148,6 +149,7 @@ export function CodeDetail() {
                   <LineChart dates={series.dates} values={series.values} label={t('detail.scans')} />
                 </Suspense>
               ) : null}
+              <GeoAttribution />
               {stats.data.total_scans === 0 ? <p className="muted">{t('detail.noScans')}</p> : null}
               <div className="bar-grid">
                 <Bars
@@ -159,6 +161,8 @@ export function CodeDetail() {
                 <Bars title={t('detail.os')} rows={stats.data.by_os} />
                 <Bars title={t('detail.browsers')} rows={stats.data.by_browser} />
                 <Bars title={t('detail.countries')} rows={stats.data.by_country} />
+                <Bars title={t('detail.regions')} rows={stats.data.by_region} testId="bars-region" />
+                <Bars title={t('detail.cities')} rows={stats.data.by_city} testId="bars-city" />
                 <Bars title={t('detail.referrers')} rows={stats.data.by_referrer} />
                 {c.destinations?.length ? <Bars title={t('detail.abSplit')} rows={abSplit} testId="bars-ab" /> : null}
               </div>
@@ -179,7 +183,7 @@ export function CodeDetail() {
                 <th scope="col">{t('detail.time')}</th>
                 <th scope="col">{t('detail.device')}</th>
                 <th scope="col">{t('detail.os')}</th>
-                <th scope="col">{t('detail.country')}</th>
+                <th scope="col">{t('detail.place')}</th>
                 <th scope="col">{t('detail.destination')}</th>
                 <th scope="col">{t('detail.bot')}</th>
               </tr>
@@ -190,7 +194,7 @@ export function CodeDetail() {
                   <td>{fmtDate(s.scanned_at)}</td>
                   <td>{s.device ? deviceName(t)(s.device) : t('app.none')}</td>
                   <td>{s.os ?? t('app.none')}</td>
-                  <td>{s.country ?? t('app.none')}</td>
+                  <td>{placeOf(s) ?? t('app.none')}</td>
                   <td className="ellipsis">{s.destination ?? t('app.none')}</td>
                   <td>{s.is_bot ? '✓' : ''}</td>
                 </tr>

@@ -10,6 +10,7 @@ import { useCurrentWorkspace } from '../api/hooks/workspaces';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
 import { Bars, deviceName } from '../ui/Bars';
+import { GeoAttribution } from '../ui/Place';
 import { ProblemAlert } from '../ui/forms';
 import { DateInput } from '../ui/DateInput';
 
@@ -134,7 +135,10 @@ function OverviewIn({ tz }: { tz: string }) {
         <Bars title={t('overview.top')} rows={top} testId="overview-top" />
         <Bars title={t('detail.devices')} rows={a?.dimensions.device ?? []} name={deviceName(t)} />
         <Bars title={t('detail.countries')} rows={a?.dimensions.country ?? []} />
+        <Bars title={t('detail.regions')} rows={a?.dimensions.region ?? []} testId="overview-regions" />
+        <Bars title={t('detail.cities')} rows={a?.dimensions.city ?? []} testId="overview-cities" />
       </div>
+      <GeoAttribution />
       <ul className="plain">
         {top.slice(0, 5).map((c) => (
           <li key={c.id}>

@@ -4,7 +4,7 @@ import type { DateRange } from './codes';
 import { useWsKeys } from './scope';
 
 /**
- * The workspace's overview (GET /v1/analytics): totals, scans by day, top codes, two breakdowns; of
+ * The workspace's overview (GET /v1/analytics): totals, scans by day, top codes, the device and place breakdowns; of
  * one folder or campaign (its subfolders included) when `folderId` is set.
  */
 export function useWorkspaceAnalytics(range: DateRange, tz: string, folderId = '') {
@@ -18,7 +18,7 @@ export function useWorkspaceAnalytics(range: DateRange, tz: string, folderId = '
               from: range.from,
               to: range.to,
               tz,
-              dimensions: 'device,country',
+              dimensions: 'device,country,region,city',
               limit: 10,
               ...(folderId ? { folder_id: folderId } : {}),
             },

@@ -91,6 +91,8 @@ function ConditionValue({ c, set }: { c: ConditionDraft; set: (patch: Partial<Co
       return text('content.langText', 'content.langHint');
     case 'country':
       return text('content.countryText', 'content.countryHint');
+    case 'region':
+      return text('content.regionText', 'content.regionHint');
     case 'time':
       return (
         <>

@@ -21,7 +21,7 @@ export const SHORT_CODE = /^[A-Za-z0-9_-]{3,64}$/;
 export const DEVICES = ['mobile', 'tablet', 'desktop', 'smarttv', 'wearable', 'console', 'xr', 'embedded'] as const;
 export const OPERATING_SYSTEMS = ['ios', 'ipados', 'android', 'windows', 'macos', 'linux', 'chromeos', 'harmonyos'];
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export const CONDITION_KINDS = ['device', 'os', 'language', 'country', 'time', 'query'] as const;
+export const CONDITION_KINDS = ['device', 'os', 'language', 'country', 'region', 'time', 'query'] as const;
 export type ConditionKind = (typeof CONDITION_KINDS)[number];
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
@@ -98,6 +98,7 @@ function conditionsOf(when: When): ConditionDraft[] {
   if (when.os) out.push({ ...emptyCondition('os'), values: [...when.os] });
   if (when.language) out.push({ ...emptyCondition('language'), text: when.language.join(', ') });
   if (when.country) out.push({ ...emptyCondition('country'), text: when.country.join(', ') });
+  if (when.region) out.push({ ...emptyCondition('region'), text: when.region.join(', ') });
   if (when.time)
     out.push({
       ...emptyCondition('time'),
@@ -142,7 +143,7 @@ function whenOf(conditions: ConditionDraft[]): Record<string, unknown> {
   const when: Record<string, unknown> = {};
   for (const c of conditions) {
     if (c.kind === 'device' || c.kind === 'os') when[c.kind] = c.values;
-    else if (c.kind === 'language' || c.kind === 'country') when[c.kind] = list(c.text);
+    else if (c.kind === 'language' || c.kind === 'country' || c.kind === 'region') when[c.kind] = list(c.text);
     else if (c.kind === 'time')
       when.time = {
         from: c.from,
@@ -184,6 +185,7 @@ const EMPTY_KEYS = {
   os: 'words.rule.emptyOs',
   language: 'words.rule.emptyLanguage',
   country: 'words.rule.emptyCountry',
+  region: 'words.rule.emptyRegion',
   time: 'words.rule.emptyTime',
   query: 'words.rule.emptyQuery',
 } as const;
@@ -200,7 +202,7 @@ export function emptyConditions(rules: RuleDraft[]) {
       const empty =
         c.kind === 'device' || c.kind === 'os'
           ? c.values.length === 0
-          : c.kind === 'language' || c.kind === 'country'
+          : c.kind === 'language' || c.kind === 'country' || c.kind === 'region'
             ? list(c.text).length === 0
             : c.kind === 'time'
               ? !c.from || !c.to
