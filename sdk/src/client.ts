@@ -22,6 +22,7 @@ export type PassportVersion = Schemas['PassportVersion'];
 export type AccessGrant = Schemas['AccessGrant'];
 export type Linkset = Schemas['Linkset'];
 export type PassportView = Schemas['PassportView'];
+export type SsoConnection = Schemas['SsoConnection'];
 
 type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q }
   ? NonNullable<Q>
@@ -389,6 +390,31 @@ export class Qrs {
       ),
     usage: (opts?: CallOptions) =>
       this.call(opts, (init) => this.client.GET('/v1/organizations/usage', init).then(data)),
+  };
+
+  /** Single sign-on with OpenID Connect of an organization (its org_admin's session; docs/accounts.md). */
+  readonly sso = {
+    /** The connection; the client secret is never returned (`client_secret_set`). */
+    get: (organizationId: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.GET('/v1/organizations/{id}/sso', { params: { path: { id: organizationId } }, ...init }).then(data),
+      ),
+    /** Sets it up or changes it; `client_secret` is needed the first time only. */
+    set: (organizationId: string, body: Body<'putOrganizationSso'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client
+          .PUT('/v1/organizations/{id}/sso', { params: { path: { id: organizationId } }, body, ...init })
+          .then(data),
+      ),
+    delete: (organizationId: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client
+          .DELETE('/v1/organizations/{id}/sso', { params: { path: { id: organizationId } }, ...init })
+          .then(data),
+      ),
+    /** Where a browser starts signing in through the organization's identity provider (its slug). */
+    startUrl: (organization: string) =>
+      `${(this.options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '')}/auth/sso/start?organization=${encodeURIComponent(organization)}`,
   };
 
   readonly usage = {

@@ -12,6 +12,21 @@ export interface components {
             /** Format: uri */
             play_store_url?: string;
         };
+        CouponContent: {
+            /** @description The code to show or type at checkout. */
+            code?: string;
+            description?: string;
+            /**
+             * Format: date
+             * @description Last valid day (the page says so after it).
+             * @example 2027-06-30
+             */
+            expires_on?: string;
+            terms?: string;
+            title: string;
+            /** Format: uri */
+            url?: string;
+        };
         EmailContent: {
             /** Format: email */
             bcc?: string;
@@ -21,6 +36,24 @@ export interface components {
             subject?: string;
             /** Format: email */
             to: string;
+        };
+        EventContent: {
+            description?: string;
+            /**
+             * Format: date-time
+             * @description Not before starts_at; default two hours after it.
+             * @example 2027-06-30T19:00:00+02:00
+             */
+            ends_at?: string;
+            location?: string;
+            /**
+             * Format: date-time
+             * @example 2027-06-30T19:00:00+02:00
+             */
+            starts_at: string;
+            title: string;
+            /** Format: uri */
+            url?: string;
         };
         GeoContent: {
             lat: number;
@@ -33,6 +66,25 @@ export interface components {
                 label: string;
                 /** Format: uri */
                 url: string;
+            }[];
+            title: string;
+        };
+        MenuContent: {
+            /**
+             * @description ISO 4217 code of the prices; default EUR.
+             * @example EUR
+             */
+            currency?: string;
+            description?: string;
+            sections: {
+                items: {
+                    /** @description The EU 1169/2011 allergens the dish contains. */
+                    allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                    description?: string;
+                    name: string;
+                    price?: number;
+                }[];
+                name: string;
             }[];
             title: string;
         };
@@ -50,6 +102,17 @@ export interface components {
             message?: string;
             /** @description Digits, optional leading +, spaces, ( ) and -. */
             number: string;
+        };
+        SocialContent: {
+            description?: string;
+            profiles: {
+                label?: string;
+                /** @enum {unknown} */
+                network: "instagram" | "facebook" | "x" | "tiktok" | "youtube" | "linkedin" | "threads" | "bluesky" | "mastodon" | "pinterest" | "snapchat" | "whatsapp" | "telegram" | "github" | "website";
+                /** Format: uri */
+                url: string;
+            }[];
+            title: string;
         };
         TextContent: {
             text: string;
@@ -105,4 +168,8 @@ export interface ContentByType {
     links: components["schemas"]["LinksContent"];
     pdf: components["schemas"]["PdfContent"];
     app: components["schemas"]["AppContent"];
+    menu: components["schemas"]["MenuContent"];
+    coupon: components["schemas"]["CouponContent"];
+    event: components["schemas"]["EventContent"];
+    social: components["schemas"]["SocialContent"];
 }

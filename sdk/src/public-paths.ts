@@ -13,6 +13,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/auth/password-reset',
   '/auth/password-reset/confirm',
   '/auth/signup',
+  '/auth/sso/callback',
+  '/auth/sso/start',
   '/auth/verify-email',
   '/billing/stripe/webhook',
   '/dpp/{gtin}',

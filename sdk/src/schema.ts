@@ -4107,7 +4107,7 @@ export interface components {
             tags: string[];
             title: string | null;
             /** @enum {string} */
-            type: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app";
+            type: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app" | "menu" | "coupon" | "event" | "social";
             /** Format: date-time */
             updated_at: string;
             url: string | null;
@@ -4390,7 +4390,7 @@ export interface components {
             tags?: string[];
             title?: string | null;
             /** @enum {string} */
-            type: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app";
+            type: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app" | "menu" | "coupon" | "event" | "social";
             /** @description Absolute http or https address. */
             url?: string;
             utm?: components["schemas"]["UtmParameters"] | null;
@@ -4647,7 +4647,7 @@ export interface components {
                 status?: "active" | "paused" | "pending_approval" | "rejected" | "expired";
                 tag?: string;
                 /** @enum {string} */
-                type?: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app";
+                type?: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app" | "menu" | "coupon" | "event" | "social";
             };
             /** @description Codes to print, in this order; an id given twice prints twice. Exclusive with filter. */
             ids?: string[];
@@ -22880,7 +22880,7 @@ export interface operations {
                 /** @description Only codes with this tag. */
                 tag?: string;
                 /** @description Filter by type. */
-                type?: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app";
+                type?: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app" | "menu" | "coupon" | "event" | "social";
             };
             header?: {
                 /**
@@ -64602,7 +64602,7 @@ export interface operations {
                     dynamic?: boolean;
                     style?: components["schemas"]["CodeStyle"];
                     /** @enum {string} */
-                    type: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app";
+                    type: "url" | "text" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo" | "links" | "pdf" | "app" | "menu" | "coupon" | "event" | "social";
                     /** @description Destination of a url code. */
                     url?: string;
                 };

@@ -111,8 +111,8 @@ describe('values the API sends as ids have words in both languages', () => {
     assert.deepEqual(missing, []);
     assert.equal(
       Object.keys(PERMISSIONS).length,
-      35,
-      'the 34 of before and notifications.self (docs/decisions.md D64)',
+      36,
+      'the 34 of before, notifications.self (docs/decisions.md D64) and sso.manage (docs/decisions.md D80)',
     );
   });
   it('every event type, audit resource type, device class and plan', () => {

@@ -49,6 +49,7 @@ const Gs1Prefixes = lazy(() => import('./pages/dpp/Gs1Prefixes'));
 const Models = lazy(() => import('./pages/dpp/Models'));
 const ModelEditor = lazy(() => import('./pages/dpp/ModelEditor'));
 const Credentials = lazy(() => import('./pages/dpp/Credentials'));
+const SsoSettings = lazy(() => import('./pages/settings/Sso'));
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -141,6 +142,7 @@ const router = createBrowserRouter([
       { path: 'settings/domains', element: <Domains /> },
       { path: 'settings/brand', element: <Brand /> },
       { path: 'settings/members', element: <Members /> },
+      { path: 'settings/sso', element: later(<SsoSettings />) },
       { path: 'settings/permissions', element: <Permissions /> },
       { path: 'billing', element: <Billing /> },
       { path: 'privacy', element: <Privacy /> },

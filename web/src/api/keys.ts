@@ -38,6 +38,8 @@ export const keys = {
   organization: {
     all: ['organization'] as const,
     detail: (orgId: Id) => ['organization', orgId] as const,
+    /** its single sign-on connection (org_admin) */
+    sso: (orgId: Id) => ['organization', orgId, 'sso'] as const,
   },
   workspaces: {
     all: ['workspaces'] as const,

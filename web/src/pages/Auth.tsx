@@ -9,6 +9,7 @@ import { Field, ProblemAlert, useSubmit } from '../ui/forms';
 import { passwordHint } from '../ui/password-hint';
 import { AuthFrame } from './account/AuthFrame';
 import { LoginCode } from './account/LoginCode';
+import { SsoSignIn } from './account/SsoSignIn';
 
 export type LoginState = { from?: string; notice?: 'passwordReset' } | null;
 
@@ -130,6 +131,7 @@ export function Login() {
         </p>
       ) : (
         <>
+          <SsoSignIn />
           <p>
             <Link to="/forgot-password">{t('account.forgot.link')}</Link>
           </p>

@@ -35,6 +35,7 @@ export const NAV: NavEntry[] = [
   { to: '/export', label: 'nav.export', section: 'main' },
   { to: '/settings/organization', label: 'nav.organization', section: 'settings', may: ['organizations.update'] },
   { to: '/settings/members', label: 'nav.members', section: 'settings', may: ['members.read'] },
+  { to: '/settings/sso', label: 'nav.sso', section: 'settings', may: ['sso.manage'] },
   { to: '/settings/permissions', label: 'nav.permissions', section: 'settings', may: ['members.read'] },
   { to: '/settings/domains', label: 'nav.domains', section: 'settings', may: ['workspaces.update'] },
   { to: '/settings/brand', label: 'design.nav', section: 'settings', may: ['codes.write'] },

@@ -1,0 +1,33 @@
+// English words of single sign-on (docs/decisions.md D80): the organization's SSO settings and the
+// sign-in page's SSO path; their German twins are in sso.de.ts.
+export const ssoEn = {
+  'nav.sso': 'Single sign-on',
+  'sso.title': 'Single sign-on (OpenID Connect)',
+  'sso.intro':
+    'Members sign in through your identity provider (Okta, Entra ID, Google Workspace, Keycloak…). Register the callback address below at the provider, then enter what it issued.',
+  'sso.redirectUri': 'Callback address (redirect URI) to register',
+  'sso.signInUrl': 'Sign-in address for your members',
+  'sso.issuer': 'Issuer URL',
+  'sso.issuerHint': 'For example https://acme.okta.com or https://login.microsoftonline.com/<tenant>/v2.0',
+  'sso.clientId': 'Client ID',
+  'sso.clientSecret': 'Client secret',
+  'sso.clientSecretKept': 'Stored and never shown. Leave empty to keep it.',
+  'sso.roleClaim': 'Claim holding groups or roles',
+  'sso.roleClaimHint': 'For example groups, roles or realm_access.roles. Empty: everyone gets the default role.',
+  'sso.mappings': 'Claim values and roles',
+  'sso.mappingsHint': 'A first sign-in gets the role of every matching value; the one with the most rights wins.',
+  'sso.mappingValue': 'Value',
+  'sso.mappingRole': 'Role',
+  'sso.addMapping': 'Add a value',
+  'sso.removeMapping': 'Remove value {value}',
+  'sso.defaultRole': 'Role when no value matches',
+  'sso.refuse': 'No access (refuse the sign-in)',
+  'sso.required': 'Require single sign-on: members cannot sign in or reset with a password',
+  'sso.requiredHint': 'Sign in once with single sign-on yourself before you turn this on.',
+  'sso.remove': 'Remove single sign-on',
+  'sso.removed': 'Single sign-on is removed. Members sign in with passwords again.',
+  'sso.notSet': 'Single sign-on is not set up yet.',
+  'sso.login.button': 'Sign in with SSO',
+  'sso.login.organization': 'Your organization (its short name)',
+  'sso.login.go': 'Continue to your identity provider',
+} as const;
