@@ -13,6 +13,7 @@ import { operatorDe } from './operator.de.js';
 import { operatorConsoleDe } from './operator-console.de.js';
 import { operatorAccountsDe } from './operator-accounts.de.js';
 import { foldersDe } from './folders.de.js';
+import { ssoDe } from './sso.de.js';
 
 export const de: Record<MessageKey, string> = {
   'app.name': 'qrs',
@@ -607,6 +608,7 @@ export const de: Record<MessageKey, string> = {
   ...operatorConsoleDe,
   ...operatorAccountsDe,
   ...foldersDe,
+  ...ssoDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',
   'announce.severity.info': 'Hinweis:',

@@ -13,6 +13,7 @@ import { operatorEn } from './operator.en.js';
 import { operatorConsoleEn } from './operator-console.en.js';
 import { operatorAccountsEn } from './operator-accounts.en.js';
 import { foldersEn } from './folders.en.js';
+import { ssoEn } from './sso.en.js';
 
 export const en = {
   'app.name': 'qrs',
@@ -595,6 +596,7 @@ export const en = {
   ...operatorConsoleEn,
   ...operatorAccountsEn,
   ...foldersEn,
+  ...ssoEn,
   // the operator's announcements
   'announce.region': 'Announcements',
   'announce.severity.info': 'Notice:',

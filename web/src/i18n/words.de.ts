@@ -179,6 +179,7 @@ export const wordsDe: Record<keyof typeof wordsEn, string> = {
   'words.perm.dpp.credentials.manage': 'Signaturschlüssel für Produktpässe verwalten',
   'words.perm.webhooks.manage': 'Webhooks verwalten',
   'words.perm.billing.manage': 'Abrechnung und Tarif verwalten',
+  'words.perm.sso.manage': 'Single Sign-on einrichten',
   'words.perm.privacy.self': 'Eigene Daten exportieren oder löschen',
   'words.perm.announcements.read': 'Ankündigungen lesen',
   'words.perm.announcements.dismiss': 'Ankündigungen ausblenden',

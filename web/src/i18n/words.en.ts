@@ -185,6 +185,7 @@ export const wordsEn = {
   'words.perm.dpp.credentials.manage': 'Manage passport signing credentials',
   'words.perm.webhooks.manage': 'Manage webhooks',
   'words.perm.billing.manage': 'Manage billing and the plan',
+  'words.perm.sso.manage': 'Set up single sign-on',
   'words.perm.privacy.self': 'Export or erase one’s own data',
   'words.perm.announcements.read': 'Read announcements',
   'words.perm.announcements.dismiss': 'Dismiss announcements',
