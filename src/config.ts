@@ -318,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       managePartitions: scanPartitions(env) === 'auto',
     },
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    ga4Endpoint: ga4Endpoint(env),
     ssoAllowInsecureIssuers: flag(env, 'SSO_ALLOW_INSECURE_ISSUERS'),
     jobs: {
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1_000),
@@ -334,4 +335,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: storageConfig(env),
   };
   return { ...config, ...overrides };
+}
+
+const GA4_HOSTS = new Set(['www.google-analytics.com', 'region1.google-analytics.com']);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * GA4_ENDPOINT: Google's Measurement Protocol origin, or a loopback one for a stand-in
+ * (docs/decisions.md D81). Nothing else: every forwarding workspace's scans and API secret go there.
+ */
+function ga4Endpoint(env: NodeJS.ProcessEnv): string {
+  const raw = env.GA4_ENDPOINT?.trim();
+  if (!raw) return 'https://www.google-analytics.com';
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  const ok =
+    url !== null &&
+    url.pathname === '/' &&
+    ((url.protocol === 'https:' && GA4_HOSTS.has(url.hostname)) ||
+      ((url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname)));
+  if (!ok)
+    throw new Error(`GA4_ENDPOINT must be https://www.google-analytics.com or a loopback http(s) origin, got "${raw}"`);
+  return url!.origin;
 }

@@ -48,6 +48,7 @@ import type { FilesTable } from '../features/files/files.table.js';
 import type { BrandKitsTable, LogosTable } from '../features/brand/brand.table.js';
 import type { OperatorAuditTable, OperatorsTable } from '../features/operator/operator.table.js';
 import type { InstanceSettingsTable } from '../features/limits/limits.table.js';
+import type { ConversionsTable, Ga4SettingsTable } from '../features/conversions/conversions.table.js';
 import type { SsoConnectionsTable, SsoIdentitiesTable, SsoLoginsTable } from '../features/sso/sso.table.js';
 
 // Each feature owns its table types; this interface only composes them for Kysely.
@@ -66,6 +67,8 @@ export interface Database {
   codes: CodesTable;
   code_tags: CodeTagsTable;
   folders: FoldersTable;
+  conversions: ConversionsTable;
+  ga4_settings: Ga4SettingsTable;
   code_aliases: CodeAliasesTable;
   short_code_keys: ShortCodeKeysTable;
   code_comments: CodeCommentsTable;

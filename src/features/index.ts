@@ -45,6 +45,7 @@ import { notificationsRoutes } from './notifications/index.js';
 import { webAppPlugin } from './web-app/web-app.plugin.js';
 import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 import { operatorRoutes } from './operator/index.js';
+import { conversionsRoutes } from './conversions/index.js';
 import { ssoRoutes, ssoSignInPolicy } from './sso/index.js';
 
 /**
@@ -71,6 +72,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   redirectRoutes,
   scansRoutes,
   analyticsRoutes,
+  conversionsRoutes,
   scansExportRoutes,
   retentionJob,
   featurePlugin('usage-routes', ['scans'], (app) => usageRoutes(app.scans)(app)), // usage sits below scans: a port, not the decorator

@@ -1,6 +1,7 @@
 import type { ScanConsumers } from '../platform/scan-consumers.js';
 import { usageScanConsumer } from './usage/usage.scan-consumer.js';
 import { scanEventsConsumer } from './webhooks/scan-events.js';
+import { ga4ScansConsumer } from './conversions/ga4-scans.js';
 
 /**
  * What other features write with every scan batch, after the scans' own stages
@@ -10,6 +11,6 @@ import { scanEventsConsumer } from './webhooks/scan-events.js';
  * features' public modules would load their services into the thread.
  */
 export const scanConsumers: ScanConsumers = {
-  list: [usageScanConsumer, scanEventsConsumer],
+  list: [usageScanConsumer, scanEventsConsumer, ga4ScansConsumer],
   module: import.meta.url,
 };

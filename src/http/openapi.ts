@@ -156,6 +156,7 @@ function codeExample(baseUrl: string): Record<string, unknown> {
     rules: null,
     utm: null,
     password_protected: false,
+    append_click_id: false,
     rejection_reason: null,
     reviewed_at: null,
     created_at: '2026-03-14T09:26:53.000Z',

@@ -33,7 +33,8 @@ export type IdPrefix =
   | 'fil'
   | 'lgo'
   | 'bkt'
-  | 'ntf';
+  | 'ntf'
+  | 'cnv';
 
 /** Monotonic, so ids minted in the same millisecond still sort in creation order (docs/decisions.md D1). */
 export function newId(prefix: IdPrefix): string {

@@ -98,6 +98,8 @@ export interface Config {
    */
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback and private addresses (tests, private networks) */
   webhookAllowPrivate: boolean;
+  /** GA4_ENDPOINT: the Measurement Protocol's origin (Google's, or a loopback stand-in for tests; docs/decisions.md D81) */
+  ga4Endpoint: string;
   /**
    * SSO_ALLOW_INSECURE_ISSUERS: single sign-on may use an http issuer on loopback or a private
    * address (a local identity provider, the tests); off, an issuer is https on a public address

@@ -12,7 +12,7 @@ import {
   type Member,
   type Tenant,
 } from '../support/harness.js';
-import { createCode } from '../support/codes.js';
+import { createCode, scan } from '../support/codes.js';
 import { createPassport, fixture, uniqueFixture } from '../support/passports.js';
 import { createApiKey } from '../../src/features/api-keys/api-keys.service.js';
 import { createKeyForWorkspace } from '../../src/cli/commands.js';
@@ -106,6 +106,28 @@ export async function seedOrganization(h: Harness): Promise<OrgFixture> {
     folder_id: folder.id,
   });
   const comment = await created(h, asOwner('POST', `/v1/codes/${code.id}/comments`, { body: 'owner comment' }));
+  // A conversion and GA4 settings (docs/decisions.md D81): another tenant's calls must leave them be.
+  const tracked = await createCode(h, owner, {
+    type: 'url',
+    url: 'https://owner.example.com/buy',
+    append_click_id: true,
+  });
+  const clickId = /qrs_cid=(\w+)/.exec(String((await scan(h, tracked.short_code)).headers.location))![1];
+  await created(
+    h,
+    asOwner('POST', '/v1/conversions', { click_id: clickId, event: 'sale', amount: 100, currency: 'EUR' }),
+  );
+  assert.equal(
+    (
+      await call(h, {
+        method: 'PUT',
+        url: '/v1/ga4',
+        tenant: owner,
+        body: { measurement_id: 'G-OWNER123', api_secret: 'owner-secret' },
+      })
+    ).statusCode,
+    200,
+  );
   // A renamed code keeps its former short code as an alias (the alias routes address it).
   await created(
     h,
@@ -304,6 +326,8 @@ const BY_WORKSPACE = [
   'brand_kits',
   'files',
   'folders',
+  'conversions',
+  'ga4_settings',
 ] as const;
 
 export type Snapshot = Record<string, string[]>;

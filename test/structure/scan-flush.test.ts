@@ -68,7 +68,7 @@ describe('the scan flush is one list', () => {
     }
     assert.deepEqual(
       scanConsumers.list.map((c) => c.name),
-      ['usage', 'code.scanned'],
+      ['usage', 'code.scanned', 'ga4.forward'],
     );
     assert.equal(scanConsumers.module, new URL(`../../${composition}`, import.meta.url).href);
   });

@@ -45,6 +45,7 @@ import * as m0059 from './0059_folders.js';
 import * as m0060 from './0060_scan_places.js';
 import * as m0063 from './0063_page_themes.js';
 import * as m0061 from './0061_sso.js';
+import * as m0062 from './0062_conversions.js';
 
 // Append new migrations here; names sort in the order they must run.
 export const migrations: Record<string, Migration> = {
@@ -93,5 +94,6 @@ export const migrations: Record<string, Migration> = {
   '0059_folders': m0059,
   '0060_scan_places': m0060,
   '0061_sso': m0061,
+  '0062_conversions': m0062,
   '0063_page_themes': m0063,
 };

@@ -254,6 +254,7 @@ export function toCode(
     rules: parseJson<Code['rules']>(row.rules ?? null, null),
     utm: parseJson<Code['utm']>(row.utm ?? null, null),
     password_protected: row.password_hash != null,
+    append_click_id: bool(row.append_click_id),
     rejection_reason: row.rejection_reason,
     reviewed_at: row.reviewed_at,
     created_at: row.created_at,

@@ -124,6 +124,12 @@ const writable = {
     }),
   ),
   utm: Type.Optional(Type.Union([Utm, Type.Null()])),
+  append_click_id: Type.Optional(
+    Type.Boolean({
+      description:
+        'The redirect appends `qrs_cid`, a click id the destination site sends back to POST /v1/conversions (dynamic url codes). Default false.',
+    }),
+  ),
   password: Type.Optional(
     Type.Union([Type.String({ minLength: 8, maxLength: 128, writeOnly: true }), Type.Null()], {
       description:
@@ -205,6 +211,7 @@ export const Code = Type.Object(
     rules: Type.Union([Type.Array(RoutingRule), Type.Null()]),
     utm: Type.Union([Utm, Type.Null()]),
     password_protected: Type.Boolean(),
+    append_click_id: Type.Boolean(),
     rejection_reason: Type.Union([Type.String(), Type.Null()]),
     reviewed_at: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String(),

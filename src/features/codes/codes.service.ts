@@ -162,6 +162,13 @@ function checkCode(
         errors.push({ pointer: `${p}/${f}`, detail: `${f} needs a dynamic code`, code: 'dynamic_only' });
     }
   }
+  // The click id rides on the redirect to the customer's site: only a dynamic url code has one (docs/decisions.md D81).
+  if (present.append_click_id && !(state.dynamic && type === 'url'))
+    errors.push({
+      pointer: `${p}/append_click_id`,
+      detail: 'a click id needs a dynamic url code',
+      code: 'dynamic_only',
+    });
   if (present.url != null && type === 'url') {
     const e = checkUrl(present.url, `${p}/url`, own);
     if (e) errors.push(e);
@@ -240,6 +247,7 @@ function newRow(input: CodeCreate, p: Principal, status: StoredStatus, now: stri
     rules: input.rules ? JSON.stringify(input.rules) : null,
     utm: input.utm ? JSON.stringify(input.utm) : null,
     password_hash: passwordHash,
+    append_click_id: flag(input.append_click_id ?? false),
     rejection_reason: null,
     reviewed_by: null,
     reviewed_at: null,
@@ -510,6 +518,7 @@ export async function updateCodeFields(
     if (body.status !== undefined) values.status = body.status;
     if (body.rules !== undefined) values.rules = body.rules?.length ? JSON.stringify(body.rules) : null;
     if (body.utm !== undefined) values.utm = body.utm ? JSON.stringify(body.utm) : null;
+    if (body.append_click_id !== undefined) values.append_click_id = flag(body.append_click_id);
     if (body.password !== undefined) values.password_hash = (await passwordHashOf(deps, body.password)) ?? null;
     if (body.short_code !== undefined && body.short_code !== row.short_code)
       values.short_code = await renameShortCode(trx, row, body.short_code, deps.clock.now().toISOString());

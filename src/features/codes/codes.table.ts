@@ -47,6 +47,8 @@ export interface CodesTable {
   utm: string | null;
   /** scrypt hash of the visitor password, or null when the code is open */
   password_hash: string | null;
+  /** 1: the redirect appends a click id (`qrs_cid`) for conversions (docs/decisions.md D81) */
+  append_click_id: Generated<number>;
 }
 
 /** A short code a code answered to before its short_code changed; it redirects until deleted. */

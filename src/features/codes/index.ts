@@ -13,7 +13,7 @@ export {
   normalizeUrl,
   withHttps,
 } from './codes.fns.js';
-export { listCodesQuery, liveCodes } from './codes.repo.js';
+export { findCode, listCodesQuery, liveCodes } from './codes.repo.js';
 export { redirectKeysOfOrganization } from './aliases.repo.js';
 export { codeNotFound, requireCode } from './code-lookup.js';
 export { type Code, CodeListQuery, CodeParams, Style } from './codes.schemas.js';

@@ -10,6 +10,8 @@ export const EVENT_TYPES = {
   'code.rejected': 'A code was rejected. `data` is the code.',
   'code.scanned':
     'Scans of one code were recorded (one event per code and write, batched). `data` has `code_id`, `count`, `first_scan_id` and `last_scan_id`. Only sent to endpoints that name it: `*` does not include it.',
+  'conversion.created':
+    'A conversion was reported through POST /v1/conversions (a repeated `event_id` sends nothing). `data` is the conversion.',
   'workspace.created': 'A workspace was created. `data` is the workspace. Sent to every endpoint of the organization.',
   'workspace.updated': 'A workspace was changed. `data` is the workspace. Sent to every endpoint of the organization.',
   'workspace.archived':

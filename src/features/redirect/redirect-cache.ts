@@ -32,6 +32,8 @@ export interface RedirectTarget {
   utm: Utm | null;
   /** destination → destination with UTM parameters, filled as visitors arrive */
   utmMemo: Map<string, string>;
+  /** the redirect appends `qrs_cid` (docs/decisions.md D81) */
+  clickId: boolean;
   /** scrypt hash of the visitor password; the redirect asks for it first */
   passwordHash: string | null;
   /** a hosted content page (any type but url): the scan answers it instead of a redirect */
@@ -147,6 +149,7 @@ export class RedirectCache {
           utm: parseJson<Utm | null>(row.utm, null),
           utmMemo: new Map(),
           passwordHash: row.password_hash,
+          clickId: row.append_click_id === 1,
           unavailable: row.unavailable,
           theme: pageTheme(row.primary_color, kit),
           logoId: kit?.logo?.id ?? null,

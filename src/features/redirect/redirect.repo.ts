@@ -30,6 +30,7 @@ async function findTargetRow(db: DB, shortCode: string, alias: boolean) {
       'codes.rules',
       'codes.utm',
       'codes.password_hash',
+      'codes.append_click_id',
       'codes.type',
       'codes.content',
       'codes.title',

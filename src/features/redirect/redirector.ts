@@ -4,6 +4,7 @@ import { normalizeRequestHost } from '../../lib/host.js';
 import { randomBase62 } from '../../lib/tokens.js';
 import { ANY_SHORT_CODE, toLocation, type AppContent } from '../codes/index.js';
 import { languageFrom, referrerFrom, scanId } from '../scans/index.js';
+import { clickIdOf, withClickId } from '../conversions/index.js';
 import { matchRule, withUtm } from './routing.js';
 import { RequestVisitor, type PlaceSources } from './visitor.js';
 import type { RedirectTarget } from './redirect-cache.js';
@@ -111,7 +112,12 @@ export class Redirector {
     } else if (!target.destinations?.length) url = outcome.url;
     else url = chooseDestination(target, this.visitorOf(request, reply));
     if (target.utm) url = withUtm(url, target.utm, target.utmMemo);
-    if (request.method !== 'HEAD') this.record(request, target, v, nowMs, url);
+    if (request.method !== 'HEAD') {
+      // The click id is the code's and this scan's ids side by side: no read, no write of its own (docs/decisions.md D81).
+      const id = scanId(nowMs);
+      this.record(request, target, v, nowMs, url, id);
+      if (target.clickId) url = withClickId(url, clickIdOf(target.codeId, id));
+    }
     reply.code(302).header('location', url).send();
     this.redirectSeconds.observe(reply.elapsedTime / 1000);
   }
@@ -143,6 +149,7 @@ export class Redirector {
     v: RequestVisitor,
     nowMs: number,
     destination: string | null,
+    id = scanId(nowMs),
   ): void {
     const agent = v.agent();
     const place = v.place();
@@ -150,7 +157,7 @@ export class Redirector {
     if (!agent.bot) target.counted++;
     // The IP goes to the scan sink, whose writer stores only its daily-salted hash.
     this.sink.record({
-      id: scanId(nowMs),
+      id,
       code: target,
       at: nowMs,
       ip: request.ip ?? null,

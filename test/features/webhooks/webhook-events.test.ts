@@ -68,9 +68,24 @@ forEachDialect('webhook events', (dialect) => {
     await ok(as(approver, 'POST', `/v1/codes/${code.id}/approve`));
     await ok(as(approver, 'POST', `/v1/codes/${other.id}/reject`, { reason: 'no' }));
     await ok(call(h, { method: 'PATCH', url: `/v1/codes/${code.id}`, tenant: t, body: { status: 'paused' } }));
-    await ok(call(h, { method: 'PATCH', url: `/v1/codes/${code.id}`, tenant: t, body: { status: 'active' } }));
-    for (let i = 0; i < 3; i++) assert.equal((await scan(h, code.short_code)).statusCode, 302);
+    await ok(
+      call(h, {
+        method: 'PATCH',
+        url: `/v1/codes/${code.id}`,
+        tenant: t,
+        body: { status: 'active', append_click_id: true },
+      }),
+    );
+    const locations: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await scan(h, code.short_code);
+      assert.equal(res.statusCode, 302);
+      locations.push(String(res.headers.location));
+    }
     await h.app.scans.flush();
+    // conversion.created: a sale reported with the click id of a scan (docs/decisions.md D81)
+    const clickId = /qrs_cid=(\w+)/.exec(locations[0])![1];
+    await ok(as(admin, 'POST', '/v1/conversions', { click_id: clickId, event: 'sale', amount: 100, currency: 'EUR' }));
     await ok(call(h, { method: 'DELETE', url: `/v1/codes/${code.id}`, tenant: t }));
     // workspaces: created, updated, archived (every endpoint of the organization hears them)
     const ws = await ok(as(admin, 'POST', '/v1/workspaces', { name: 'Second', slug: randomSlug('ws') }));

@@ -23,6 +23,7 @@ const EVENT_TYPES = [
   'dpp.created',
   'dpp.published',
   'dpp.archived',
+  'conversion.created',
   'usage.threshold_reached',
 ];
 

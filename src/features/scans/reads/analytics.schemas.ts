@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Count } from '../../../http/numbers.js';
+import { ConversionTotals } from '../../conversions/index.js';
 import { DIMENSION_NAMES } from '../rollups/dimensions.js';
 
 const time = Type.String({ format: 'date-time' });
@@ -107,4 +108,5 @@ export const Analytics = Type.Object({
     }),
   ),
   dimensions: Type.Record(Type.String(), Breakdown, { description: 'Per requested dimension, its top values.' }),
+  conversions: ConversionTotals,
 });

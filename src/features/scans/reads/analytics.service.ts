@@ -10,6 +10,8 @@ import { calendar, isZone, localParts, startOfDay, type Interval } from './zones
 import { topValues, totalsOf, type Scope } from './rollups.repo.js';
 import type { AnalyticsQuery } from './analytics.schemas.js';
 import { codeTitles } from './code-titles.js';
+import { inCodeSet } from './code-set.js';
+import { conversionTotals } from '../../conversions/index.js';
 
 /** Longest range of every analytics read (GET /v1/analytics, a code's stats): two years and a leap day. */
 export const MAX_DAYS = 731;
@@ -146,6 +148,11 @@ export async function workspaceAnalytics(deps: ServiceDeps, p: Principal, q: Ana
   // The buckets partition the range, and every counter (visitor-days too) adds up.
   const totals = sumOf(series);
   const perBucket = series;
+  const conversions = await conversionTotals(deps, p.workspaceId, 'codes' in scope ? inCodeSet(scope.codes) : null, {
+    from,
+    to,
+    scans: totals.scans,
+  });
   const topCodes = top.get('code')!;
   const titles = await codeTitles(
     deps.db,
@@ -169,6 +176,7 @@ export async function workspaceAnalytics(deps: ServiceDeps, p: Principal, q: Ana
     })),
     top_codes: topCodes.map((b) => ({ code_id: b.key ?? '', title: titles.get(b.key ?? '') ?? null, scans: b.scans })),
     dimensions: Object.fromEntries(dimensions.map((d) => [d, top.get(d)!])),
+    conversions,
   };
 }
 

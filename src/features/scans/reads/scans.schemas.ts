@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ConversionTotals } from '../../conversions/index.js';
 import { PageQuery } from '../../../http/pagination.js';
 import { Tz } from './analytics.schemas.js';
 import { Count } from '../../../http/numbers.js';
@@ -76,6 +77,7 @@ export const Stats = Type.Object(
     by_os: Type.Array(Bucket),
     by_browser: Type.Array(Bucket),
     by_referrer: Type.Array(Bucket, { description: 'By referrer host.' }),
+    conversions: ConversionTotals,
   },
   { title: 'CodeStats' },
 );

@@ -10,6 +10,8 @@ import { topValues, totalsOf } from './rollups.repo.js';
 import type { ScanListQuery, StatsQuery } from './scans.schemas.js';
 import { listScansQuery } from './scans.repo.js';
 import { retainedScans } from './scan-counters.js';
+import { inCodeSet } from './code-set.js';
+import { conversionTotals } from '../../conversions/index.js';
 
 export async function listScans(deps: ServiceDeps, p: Principal, codeId: string, q: ScanListQuery) {
   const code = await requireCode(deps.db, p.workspaceId, codeId);
@@ -60,6 +62,11 @@ export async function codeStats(deps: ServiceDeps, p: Principal, codeId: string,
   ]);
   const totals = sumOf(series);
   const perDay = series;
+  const conversions = await conversionTotals(deps, p.workspaceId, inCodeSet(scope.codes), {
+    from,
+    to,
+    scans: totals.scans,
+  });
   return {
     code_id: codeId,
     from: new Date(from).toISOString(),
@@ -77,5 +84,6 @@ export async function codeStats(deps: ServiceDeps, p: Principal, codeId: string,
     by_os: top.get('os')!,
     by_browser: top.get('browser')!,
     by_referrer: top.get('referrer')!,
+    conversions,
   };
 }
