@@ -9,7 +9,7 @@ type Json<Op extends 'createCode' | 'updateCode'> = operations[Op]['requestBody'
 /** Spelled out, so an editor shows the fields instead of an intersection. */
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
-/** Every code type: `url`, `text`, `email`, `phone`, `sms`, `wifi`, `vcard`, `geo`, `links`, `pdf`, `app`. */
+/** Every code type: `url`, `text`, `email`, `phone`, `sms`, `wifi`, `vcard`, `geo`, `links`, `pdf`, `app`, `menu`, `coupon`, `event`, `social`. */
 export type CodeType = Json<'createCode'>['type'];
 /** The types whose payload is `content` (every type but url). */
 export type ContentCodeType = Exclude<CodeType, 'url'>;

@@ -22,6 +22,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/metrics',
   '/r/{short_code}',
   '/r/{short_code}/contact.vcf',
+  '/r/{short_code}/event.ics',
   '/r/{short_code}/file',
   '/r/{short_code}/logo',
   '/unsubscribe',

@@ -661,6 +661,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/r/{short_code}/event.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendar file of a hosted event page
+         * @description The "Add to calendar" download of an event code: an iCalendar file (RFC 5545) with one event, times in UTC. No scan is recorded.
+         */
+        get: operations["contentPageEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/r/{short_code}/file": {
         parameters: {
             query?: never;
@@ -4057,7 +4077,6 @@ export interface components {
          *       "rules": null,
          *       "utm": null,
          *       "password_protected": false,
-         *       "append_click_id": false,
          *       "rejection_reason": null,
          *       "reviewed_at": null,
          *       "created_at": "2026-03-14T09:26:53.000Z",
@@ -17016,6 +17035,203 @@ export interface operations {
             };
         };
     };
+    contentPageEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The short code of a dynamic QR code (the last segment of its short URL). */
+                short_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description iCalendar */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/calendar": string;
+                };
+            };
+            /** @description Invalid JSON or missing required fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/bad-request",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "Required fields are missing.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must have required property url",
+                     *           "code": "required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description HTML page: no live content code of that kind under this short code. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description HTML page: no live content code of that kind under this short code. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid values */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/validation-error",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "The request contains invalid values.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/url",
+                     *           "detail": "must match format \"uri\"",
+                     *           "code": "format"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Rate limit of 60 requests per 60 s exceeded. Retry in 12 s.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/internal",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote the request_id when reporting it.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The database does not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://qrs.test/docs/errors/unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The database does not answer.",
+                     *       "instance": "/v1/codes",
+                     *       "request_id": "req_01JD3Y2K8Q9XW4T5N6M7P8R9S0"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en">…</html> */
+                    "text/html": string;
+                };
+            };
+        };
+    };
     contentPageFile: {
         parameters: {
             query?: never;
@@ -22950,7 +23166,6 @@ export interface operations {
                      *           "rules": null,
                      *           "utm": null,
                      *           "password_protected": false,
-                     *           "append_click_id": false,
                      *           "rejection_reason": null,
                      *           "reviewed_at": null,
                      *           "created_at": "2026-03-14T09:26:53.000Z",
@@ -23257,7 +23472,6 @@ export interface operations {
                      *         "rules": null,
                      *         "utm": null,
                      *         "password_protected": false,
-                     *         "append_click_id": false,
                      *         "rejection_reason": null,
                      *         "reviewed_at": null,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -23624,7 +23838,6 @@ export interface operations {
                      *         "rules": null,
                      *         "utm": null,
                      *         "password_protected": false,
-                     *         "append_click_id": false,
                      *         "rejection_reason": null,
                      *         "reviewed_at": null,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -23918,7 +24131,6 @@ export interface operations {
                      *         "rules": null,
                      *         "utm": null,
                      *         "password_protected": false,
-                     *         "append_click_id": false,
                      *         "rejection_reason": null,
                      *         "reviewed_at": null,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -24222,7 +24434,6 @@ export interface operations {
                      *         "rules": null,
                      *         "utm": null,
                      *         "password_protected": false,
-                     *         "append_click_id": false,
                      *         "rejection_reason": null,
                      *         "reviewed_at": null,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -25089,7 +25300,6 @@ export interface operations {
                      *         "rules": null,
                      *         "utm": null,
                      *         "password_protected": false,
-                     *         "append_click_id": false,
                      *         "rejection_reason": null,
                      *         "reviewed_at": null,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -27433,7 +27643,6 @@ export interface operations {
                      *         "rules": null,
                      *         "utm": null,
                      *         "password_protected": false,
-                     *         "append_click_id": false,
                      *         "rejection_reason": null,
                      *         "reviewed_at": null,
                      *         "created_at": "2026-03-14T09:26:53.000Z",
@@ -28683,7 +28892,6 @@ export interface operations {
                      *           "rules": null,
                      *           "utm": null,
                      *           "password_protected": false,
-                     *           "append_click_id": false,
                      *           "rejection_reason": null,
                      *           "reviewed_at": null,
                      *           "created_at": "2026-03-14T09:26:53.000Z",
@@ -29430,7 +29638,6 @@ export interface operations {
                      *           "rules": null,
                      *           "utm": null,
                      *           "password_protected": false,
-                     *           "append_click_id": false,
                      *           "rejection_reason": null,
                      *           "reviewed_at": null,
                      *           "created_at": "2026-03-14T09:26:53.000Z",

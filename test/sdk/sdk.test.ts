@@ -231,6 +231,24 @@ describe('@qrs/sdk against a live server', () => {
     }
   });
 
+  it('creates the hosted menu, coupon, event and social pages (D82), and the event page offers its .ics', async () => {
+    const menu = await qrs.codes.create({
+      type: 'menu',
+      content: { title: 'Café', sections: [{ name: 'Drinks', items: [{ name: 'Tea', price: 2.5, allergens: ['milk'] }] }] },
+    });
+    assert.equal(menu.dynamic, true);
+    await qrs.codes.create({ type: 'coupon', content: { title: '10 % off', code: 'SDK10', expires_on: '2099-01-31' } });
+    await qrs.codes.create({ type: 'social', content: { title: 'Us', profiles: [{ network: 'github', url: 'https://github.com/x' }] } });
+    const event = await qrs.codes.create({
+      type: 'event',
+      content: { title: 'Launch', starts_at: '2027-03-01T18:00:00+01:00', location: 'Berlin' },
+    });
+    const page = await fetch(`${baseUrl}/r/${event.short_code}`);
+    assert.match(await page.text(), /Add to calendar/);
+    const ics = await fetch(`${baseUrl}/r/${event.short_code}/event.ics`);
+    assert.match(await ics.text(), /DTSTART:20270301T170000Z\r\nDTEND:20270301T190000Z/);
+  });
+
   it("signs in with a session (cookie plus X-CSRF-Token) and acts in the dashboard's name", async () => {
     const session = new Qrs({ baseUrl, fetch: cookieJarFetch(), credentials: 'include' });
     const signedIn = await session.auth.signIn(t.email, t.password);

@@ -50,6 +50,7 @@ const PUBLIC: Record<string, Url> = {
   'GET /r/:short_code/contact.vcf': (_, shortCode) => `/r/${shortCode}/contact.vcf`,
   'GET /r/:short_code/file': (_, shortCode) => `/r/${shortCode}/file`,
   'GET /r/:short_code/logo': (_, shortCode) => `/r/${shortCode}/logo`,
+  'GET /r/:short_code/event.ics': (_, shortCode) => `/r/${shortCode}/event.ics`,
   'GET /.well-known/qrs/domain-check': () => '/.well-known/qrs/domain-check',
   'GET /.well-known/gs1resolver': () => '/.well-known/gs1resolver',
   'POST /auth/signup': () => '/auth/signup',

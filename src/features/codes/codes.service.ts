@@ -31,6 +31,7 @@ import { countActiveDynamicCodes, createThresholdDetector } from '../usage/index
 import { checkDesignRefs, effectiveStyle } from '../brand/index.js';
 import { checkRules, normalizeRules } from './routing.fns.js';
 import { defaultDynamic, isPageOnly, isPageType, type CodeType, type LinksContent } from './page-types.js';
+import { newPageUrls, pageContentProblems } from './page-content.js';
 import { findFile } from '../files/index.js';
 import { isReservedShortCode, randomReadableShortCode } from './short-codes.js';
 import { aliasesOf, findAlias } from './aliases.repo.js';
@@ -139,6 +140,7 @@ function checkCode(
       errors.push({ pointer: `${p}/content`, detail: `content is required for a ${type} code`, code: 'required' });
     else {
       const bad = checkContent(type, state.content, `${p}/content`);
+      if (!bad.length) bad.push(...pageContentProblems(type, state.content, `${p}/content`));
       errors.push(...bad);
       if (!bad.length && state.dynamic)
         for (const [pointer, url] of pageUrls(type, state.content)) {
@@ -213,7 +215,7 @@ function checkPrintable(
 function pageUrls(type: string, content: unknown): Array<[string, string]> {
   if (type === 'links') return (content as LinksContent).links.map((l, i) => [`/links/${i}/url`, l.url]);
   if (type === 'vcard' && (content as { url?: string }).url) return [['/url', (content as { url: string }).url]];
-  return [];
+  return newPageUrls(type, content);
 }
 
 /** A pdf page names an uploaded file of the same workspace; another's id reads as unknown. */

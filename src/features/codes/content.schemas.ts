@@ -1,6 +1,17 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { ContentByType, ContentType } from '../../qr/payloads.js';
-import type { AppContent, LinksContent, PageOnlyType, PdfContent } from './page-types.js';
+import {
+  ALLERGENS,
+  SOCIAL_NETWORKS,
+  type AppContent,
+  type CouponContent,
+  type EventContent,
+  type LinksContent,
+  type MenuContent,
+  type PageOnlyType,
+  type PdfContent,
+  type SocialContent,
+} from './page-types.js';
 
 // One schema per content type, so the codes feature validates `content` by `type` and reports
 // JSON pointers into it. Unknown members are refused rather than silently dropped.
@@ -132,18 +143,109 @@ export const AppContentSchema = Type.Object(
   { ...closed, anyOf: ['app_store_url', 'play_store_url'].map(present) },
 );
 
+// The newer page types (docs/decisions.md D82). Limits keep a page small on a phone's network.
+export const MenuContentSchema = Type.Object(
+  {
+    title: str(100),
+    description: Type.Optional(str(500)),
+    currency: Type.Optional(
+      Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of the prices; default EUR.', examples: ['EUR'] }),
+    ),
+    sections: Type.Array(
+      Type.Object(
+        {
+          name: str(100),
+          items: Type.Array(
+            Type.Object(
+              {
+                name: str(100),
+                description: Type.Optional(str(200)),
+                price: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, multipleOf: 0.01 })),
+                allergens: Type.Optional(
+                  Type.Array(Type.Enum([...ALLERGENS]), {
+                    maxItems: ALLERGENS.length,
+                    uniqueItems: true,
+                    description: 'The EU 1169/2011 allergens the dish contains.',
+                  }),
+                ),
+              },
+              closed,
+            ),
+            { minItems: 1, maxItems: 40 },
+          ),
+        },
+        closed,
+      ),
+      { minItems: 1, maxItems: 12 },
+    ),
+  },
+  closed,
+);
+const isoDate = Type.String({ format: 'date', maxLength: 10, examples: ['2027-06-30'] });
+const isoDateTime = Type.String({ format: 'date-time', maxLength: 40, examples: ['2027-06-30T19:00:00+02:00'] });
+export const CouponContentSchema = Type.Object(
+  {
+    title: str(100),
+    description: Type.Optional(str(500)),
+    code: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, pattern: '^[^\\s]+$', description: 'The code to show or type at checkout.' }),
+    ),
+    expires_on: Type.Optional({ ...isoDate, description: 'Last valid day (the page says so after it).' }),
+    terms: Type.Optional(str(2000)),
+    url: Type.Optional(httpUrl),
+  },
+  closed,
+);
+export const EventContentSchema = Type.Object(
+  {
+    title: str(200),
+    description: Type.Optional(str(1000)),
+    starts_at: isoDateTime,
+    ends_at: Type.Optional({ ...isoDateTime, description: 'Not before starts_at; default two hours after it.' }),
+    location: Type.Optional(str(300)),
+    url: Type.Optional(httpUrl),
+  },
+  closed,
+);
+export const SocialContentSchema = Type.Object(
+  {
+    title: str(100),
+    description: Type.Optional(str(500)),
+    profiles: Type.Array(
+      Type.Object(
+        {
+          network: Type.Enum([...SOCIAL_NETWORKS]),
+          url: httpUrl,
+          label: Type.Optional(str(100)),
+        },
+        closed,
+      ),
+      { minItems: 1, maxItems: 20 },
+    ),
+  },
+  closed,
+);
+
 export const PageContentSchemas = {
   links: LinksContentSchema,
   pdf: PdfContentSchema,
   app: AppContentSchema,
+  menu: MenuContentSchema,
+  coupon: CouponContentSchema,
+  event: EventContentSchema,
+  social: SocialContentSchema,
 } as const satisfies Record<PageOnlyType, TSchema>;
 
 type PageSame = [
   Same<Static<typeof LinksContentSchema>, LinksContent>,
   Same<Static<typeof PdfContentSchema>, PdfContent>,
   Same<Static<typeof AppContentSchema>, AppContent>,
+  Same<Static<typeof MenuContentSchema>, MenuContent>,
+  Same<Static<typeof CouponContentSchema>, CouponContent>,
+  Same<Static<typeof EventContentSchema>, EventContent>,
+  Same<Static<typeof SocialContentSchema>, SocialContent>,
 ];
-const pageSchemasMatchTypes: PageSame = [true, true, true];
+const pageSchemasMatchTypes: PageSame = [true, true, true, true, true, true, true];
 void pageSchemasMatchTypes;
 
 // Compile-time guard: a schema and its hand-written interface may not drift apart.

@@ -23,9 +23,13 @@ export { checkCodeFolder } from './folders.service.js';
 export { type CodesTable, type StoredStatus } from './codes.table.js';
 export {
   type AppContent,
+  type CouponContent,
+  type EventContent,
   type LinksContent,
+  type MenuContent,
   PAGE_ONLY_TYPES,
   type PdfContent,
+  type SocialContent,
   defaultDynamic,
   isPageOnly,
   isPageType,

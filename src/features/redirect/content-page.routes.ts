@@ -5,6 +5,8 @@ import { vcardPayload, type VcardContent } from '../../qr/payloads.js';
 import { ANY_SHORT_CODE } from '../codes/index.js';
 import { blobKey, blobStore, findFile } from '../files/index.js';
 import { databaseLogoStore } from '../brand/index.js';
+import type { EventContent } from '../codes/index.js';
+import { eventIcs } from './event-ics.js';
 import type { RedirectTarget } from './redirect-cache.js';
 import { decide, page, pageOf } from './redirect.fns.js';
 import { publicRoute } from '../../http/route.js';
@@ -72,6 +74,36 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
         .type('text/vcard; charset=utf-8')
         .header('content-disposition', disposition('attachment', 'contact.vcf'))
         .send(vcardPayload(target.page!.content as VcardContent));
+    },
+  );
+
+  app.get(
+    '/r/:short_code/event.ics',
+    publicRoute(
+      'a hosted content page, opened by phones that scanned the code',
+      {
+        operationId: 'contentPageEvent',
+        tags: ['redirect'],
+        summary: 'The calendar file of a hosted event page',
+        description:
+          'The "Add to calendar" download of an event code: an iCalendar file (RFC 5545) with one event, times in UTC. No scan is recorded.',
+        params: Params,
+        response: {
+          200: { description: 'iCalendar', content: { 'text/calendar': { schema: Type.String() } } },
+          404: notFoundPage,
+          410: notFoundPage,
+        },
+      },
+      { rateLimit: 'public', htmlErrors: true },
+    ),
+    async (request, reply) => {
+      const target = await live(request, reply, 'event');
+      if (!target) return reply;
+      const uid = `${target.codeId}@${new URL(config.baseUrl).hostname}`;
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', disposition('attachment', 'event.ics'))
+        .send(eventIcs(target.page!.content as unknown as EventContent, uid, clock.now().getTime()));
     },
   );
 

@@ -1,15 +1,27 @@
 import { escapeHtml } from '../../lib/html.js';
 import type { VcardContent } from '../../qr/payloads.js';
 import type { AppContent, LinksContent, PdfContent } from '../codes/index.js';
+import {
+  couponBody,
+  couponExpired,
+  eventBody,
+  menuBody,
+  socialBody,
+  NEW_PAGE_CSS,
+  NEW_PAGE_TEXT,
+} from './page-types.render.js';
 import { pageLanguage } from './password-page.js';
 import { BASE_CSS, logoImg, themeVars, type PageTheme } from './page-theme.js';
+import { button, paragraph } from './page-html.js';
 
 /** A hosted content page as the redirect cache keeps it (docs/codes.md, "Content pages"). */
 export interface HostedPage {
   type: string;
   content: Record<string, unknown>;
   title: string | null;
-  /** language → rendered HTML: a page is rendered once per language while it stays cached */
+  /** the workspace's IANA time zone: an event's and a coupon's dates are shown in it */
+  timeZone: string;
+  /** language (and a coupon's expired state) → rendered HTML: rendered once each while it stays cached */
   html: Map<string, string>;
 }
 
@@ -29,6 +41,7 @@ const TEXT = {
     app: 'App',
     appStore: 'Download on the App Store',
     play: 'Get it on Google Play',
+    ...NEW_PAGE_TEXT.en,
   },
   de: {
     text: 'Nachricht',
@@ -45,17 +58,15 @@ const TEXT = {
     app: 'App',
     appStore: 'Im App Store laden',
     play: 'Bei Google Play holen',
+    ...NEW_PAGE_TEXT.de,
   },
 } as const;
-type Words = (typeof TEXT)[keyof typeof TEXT];
+export type Words = (typeof TEXT)[keyof typeof TEXT];
 
-/** Rules only the newer page types use (menu, coupon, event, social); empty until they exist. */
-const PAGE_CSS = '';
+/** Rules only the newer page types use (menu, coupon, event, social). */
+const PAGE_CSS = NEW_PAGE_CSS;
 
 const e = escapeHtml;
-const button = (href: string, label: string, extra = '') =>
-  `<a class="button" href="${e(href)}"${extra}>${e(label)}</a>`;
-const paragraph = (text: string | undefined) => (text ? `<p class="text">${e(text)}</p>` : '');
 
 function vcardBody(c: VcardContent, t: Words, base: string): { heading: string; body: string } {
   const name = c.full_name ?? ([c.first_name, c.last_name].filter(Boolean).join(' ') || c.organization || t.contact);
@@ -82,8 +93,22 @@ function vcardBody(c: VcardContent, t: Words, base: string): { heading: string; 
   };
 }
 
-function bodyOf(page: HostedPage, t: Words, base: string): { heading: string; body: string } {
+function bodyOf(
+  page: HostedPage,
+  t: Words,
+  base: string,
+  lang: 'en' | 'de',
+  expired: boolean,
+): { heading: string; body: string } {
   switch (page.type) {
+    case 'menu':
+      return menuBody(page, t, lang);
+    case 'coupon':
+      return couponBody(page, t, lang, expired);
+    case 'event':
+      return eventBody(page, t, lang, base);
+    case 'social':
+      return socialBody(page, t);
     case 'vcard':
       return vcardBody(page.content as VcardContent, t, base);
     case 'links': {
@@ -117,12 +142,21 @@ function bodyOf(page: HostedPage, t: Words, base: string): { heading: string; bo
  * brand (docs/decisions.md D82). Every value from the content is escaped; links were checked to
  * be http(s) on save.
  */
-export function renderContentPage(page: HostedPage, theme: PageTheme, language: string | null, shortCode: string): string {
+export function renderContentPage(
+  page: HostedPage,
+  theme: PageTheme,
+  language: string | null,
+  shortCode: string,
+  nowMs: number,
+): string {
   const lang = pageLanguage(language);
-  const memo = page.html.get(lang);
+  // A coupon past its day reads differently; the page is memoised per language and that state.
+  const expired = page.type === 'coupon' && couponExpired(page, nowMs);
+  const key = expired ? `${lang}:expired` : lang;
+  const memo = page.html.get(key);
   if (memo !== undefined) return memo;
   const t = TEXT[lang];
-  const { heading, body } = bodyOf(page, t, `/r/${encodeURIComponent(shortCode)}`);
+  const { heading, body } = bodyOf(page, t, `/r/${encodeURIComponent(shortCode)}`, lang, expired);
   const html =
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
@@ -139,6 +173,6 @@ export function renderContentPage(page: HostedPage, theme: PageTheme, language: 
     '.button:focus-visible{outline:3px solid var(--text);outline-offset:2px}' +
     PAGE_CSS +
     `</style></head><body><header></header><main>${logoImg(theme, shortCode)}<h1>${e(heading)}</h1>${body}</main></body></html>`;
-  page.html.set(lang, html);
+  page.html.set(key, html);
   return html;
 }

@@ -160,6 +160,7 @@ export class RedirectCache {
                   type: row.type,
                   content: parseJson<Record<string, unknown>>(row.content, {}),
                   title: row.title,
+                  timeZone: row.timezone,
                   html: new Map(),
                 },
         }

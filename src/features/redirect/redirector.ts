@@ -199,7 +199,7 @@ export class Redirector {
       reply
         .code(200)
         .type('text/html; charset=utf-8')
-        .send(renderContentPage(hosted, target.theme, v.language(), target.shortCode));
+        .send(renderContentPage(hosted, target.theme, v.language(), target.shortCode, nowMs));
     this.redirectSeconds.observe(reply.elapsedTime / 1000);
   }
 }
