@@ -103,6 +103,8 @@ export const keys = {
       preview: (body: unknown) => [ws, 'preview', body] as const,
     },
     folders: [ws, 'folders'] as const,
+    /** The workspace's GA4 forwarding (docs/conversions.md). */
+    ga4: [ws, 'ga4'] as const,
     approvals: {
       list: (status: string) => [ws, 'approvals', status] as const,
       count: [ws, 'approvals', 'count'] as const,

@@ -96,6 +96,10 @@ export const contentDe: Record<keyof typeof contentEn, string> = {
   'content.passwordNew': 'Passwort des Codes',
   'content.passwordKeep': 'Neues Passwort des Codes (leer: bisheriges behalten)',
   'content.passwordHint': 'Mindestens 8 Zeichen. Besucher geben es bei jedem Scan ein.',
+  'content.clickId': 'Conversions',
+  'content.clickIdOn': 'Klick-ID (qrs_cid) an das Ziel anhängen',
+  'content.clickIdHint':
+    'Ihre Website bewahrt sie auf und schickt sie mit einem Kauf oder einer Anmeldung zurück (POST /v1/conversions); die Auswertung des Codes zeigt dann Conversions und Umsatz.',
   'content.hostedPage': 'Gehostete Seite',
   'content.protected': 'Passwortgeschützt',
   'content.aliases': 'Frühere Kurzcodes',

@@ -91,6 +91,10 @@ export const contentEn = {
   'content.passwordNew': 'Code password',
   'content.passwordKeep': 'New code password (empty: keep the current one)',
   'content.passwordHint': 'At least 8 characters. Visitors enter it at every scan.',
+  'content.clickId': 'Conversions',
+  'content.clickIdOn': 'Append a click id (qrs_cid) to the destination',
+  'content.clickIdHint':
+    'Your site keeps it and sends it back with a sale or sign-up (POST /v1/conversions); the code analytics then show conversions and revenue.',
   'content.hostedPage': 'Hosted page',
   'content.protected': 'Password protected',
   'content.aliases': 'Former short codes',

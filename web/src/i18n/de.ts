@@ -13,6 +13,7 @@ import { operatorDe } from './operator.de.js';
 import { operatorConsoleDe } from './operator-console.de.js';
 import { operatorAccountsDe } from './operator-accounts.de.js';
 import { foldersDe } from './folders.de.js';
+import { conversionsDe } from './conversions.de.js';
 import { ssoDe } from './sso.de.js';
 
 export const de: Record<MessageKey, string> = {
@@ -608,6 +609,7 @@ export const de: Record<MessageKey, string> = {
   ...operatorConsoleDe,
   ...operatorAccountsDe,
   ...foldersDe,
+  ...conversionsDe,
   ...ssoDe,
   // the operator's announcements
   'announce.region': 'Mitteilungen',

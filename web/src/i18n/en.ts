@@ -13,6 +13,7 @@ import { operatorEn } from './operator.en.js';
 import { operatorConsoleEn } from './operator-console.en.js';
 import { operatorAccountsEn } from './operator-accounts.en.js';
 import { foldersEn } from './folders.en.js';
+import { conversionsEn } from './conversions.en.js';
 import { ssoEn } from './sso.en.js';
 
 export const en = {
@@ -596,6 +597,7 @@ export const en = {
   ...operatorConsoleEn,
   ...operatorAccountsEn,
   ...foldersEn,
+  ...conversionsEn,
   ...ssoEn,
   // the operator's announcements
   'announce.region': 'Announcements',

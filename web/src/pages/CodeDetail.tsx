@@ -16,6 +16,7 @@ import { CodeDelete } from './code/CodeDelete';
 import { StaticContent } from './code/StaticContent';
 import { CodeLinks } from './code/CodeLinks';
 import { DateInput } from '../ui/DateInput';
+import { ConversionKpis } from './code/ConversionKpis';
 
 const LineChart = lazy(() => import('../charts/Charts'));
 
@@ -142,6 +143,7 @@ export function CodeDetail() {
                   <span className="kpi-value">{fmtNumber(stats.data.unique_visitors)}</span>
                   <span>{t('detail.unique')}</span>
                 </div>
+                <ConversionKpis totals={stats.data.conversions} />
               </div>
               <h2>{t('detail.overTime')}</h2>
               {series ? (

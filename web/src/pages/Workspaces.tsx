@@ -7,6 +7,7 @@ import { Field, ProblemAlert, useSubmit } from '../ui/forms';
 import { useUsage } from '../api/hooks/organization';
 import { useWorkspace, useWorkspaceWrites, useWorkspaces } from '../api/hooks/workspaces';
 import { planName } from '../ui/plan-name';
+import { Ga4Settings } from './settings/Ga4Settings';
 
 export function Workspaces() {
   const { t } = useI18n();
@@ -276,6 +277,8 @@ export function WorkspaceSettings() {
           {save.busy ? t('app.saving') : t('app.save')}
         </button>
       </form>
+      {/* GA4 is set for the workspace the session works in (PUT /v1/ga4 names no workspace). */}
+      {w.id === me?.current.workspace_id ? <Ga4Settings /> : null}
       <h2>{t('ws.archive')}</h2>
       {protectedWhy ? (
         <p className="muted" data-testid="archive-protected">

@@ -68,6 +68,23 @@ function PasswordSetting({ more, setMore, errors }: MoreProps) {
   );
 }
 
+/** The click id a conversion is reported with (docs/conversions.md). */
+function ClickIdSetting({ more, setMore }: MoreProps) {
+  const { t } = useI18n();
+  return (
+    <fieldset data-testid="code-click-id">
+      <legend>{t('content.clickId')}</legend>
+      <div className="field check">
+        <label>
+          <input type="checkbox" checked={more.clickId} onChange={(e) => setMore({ clickId: e.target.checked })} />{' '}
+          {t('content.clickIdOn')}
+        </label>
+      </div>
+      <p className="muted small">{t('content.clickIdHint')}</p>
+    </fieldset>
+  );
+}
+
 /** Each folded on a phone unless it holds something (Fold.tsx). */
 export function RedirectOptions(props: MoreProps) {
   const { t } = useI18n();
@@ -92,6 +109,9 @@ export function RedirectOptions(props: MoreProps) {
         prefixes={['/password']}
       >
         <PasswordSetting {...props} />
+      </Fold>
+      <Fold summary={t('content.clickId')} filled={more.clickId} errors={errors} prefixes={['/append_click_id']}>
+        <ClickIdSetting {...props} />
       </Fold>
     </>
   );

@@ -61,6 +61,8 @@ export interface MoreDraft {
   passwordOn: boolean;
   password: string;
   wasProtected: boolean;
+  /** the redirect appends `qrs_cid` for conversions (docs/decisions.md D81) */
+  clickId: boolean;
 }
 
 export const emptyCondition = (kind: ConditionKind = 'os'): ConditionDraft => ({
@@ -88,6 +90,7 @@ export const emptyMore = (type = 'url'): MoreDraft => ({
   passwordOn: false,
   password: '',
   wasProtected: false,
+  clickId: false,
 });
 
 type When = NonNullable<Code['rules']>[number]['when'];
@@ -123,6 +126,7 @@ export function moreOf(c: Code): MoreDraft {
     utm: { ...emptyUtm(), ...(c.utm ?? {}) },
     passwordOn: c.password_protected,
     wasProtected: c.password_protected,
+    clickId: c.append_click_id,
   };
 }
 
@@ -177,6 +181,7 @@ export function moreBody(
   body.utm = Object.keys(utm).length ? utm : gone;
   if (m.passwordOn && (m.password !== '' || !m.wasProtected)) body.password = m.password;
   else if (!m.passwordOn && m.wasProtected) body.password = null;
+  if (m.clickId || mode === 'update') body.append_click_id = m.clickId;
   return body;
 }
 
