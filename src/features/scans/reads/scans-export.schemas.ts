@@ -35,7 +35,9 @@ export const ScansCsv = {
   content: {
     'text/csv': {
       schema: Type.String({
-        examples: ['id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n'],
+        examples: [
+          'id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n',
+        ],
       }),
     },
   },

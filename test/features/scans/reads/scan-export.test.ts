@@ -11,7 +11,8 @@ import { seedScans } from '../scan-seed.js';
 import { scanId } from '../../../../src/features/scans/ingest/scan-id.js';
 import { workspaceRow } from '../../../../src/features/workspaces/workspaces.fns.js';
 
-const HEADER = 'id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n';
+const HEADER =
+  'id,code_id,scanned_at,country,region,city,device,os,browser,referrer,language,destination,is_bot,ip_hash\r\n';
 const T0 = Date.parse('2026-03-10T08:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
