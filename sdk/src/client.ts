@@ -263,6 +263,30 @@ export class Qrs {
       this.call(opts, (init) => this.client.GET('/v1/analytics', { params: { query }, ...init }).then(data)),
   };
 
+  /**
+   * Conversions reported after a scan, by the click id (`qrs_cid`) the redirect appended, and scans
+   * forwarded to Google Analytics 4 (docs/conversions.md).
+   */
+  readonly conversions = {
+    /** A lead, a sale (`amount` in minor units, `currency`) or an event of your own; a repeated `event_id` returns the first. */
+    create: (body: Body<'createConversion'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/conversions', { body, ...init }).then(data)),
+    /** The workspace's conversions, newest first. */
+    list: (query: Omit<Query<'listConversions'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/conversions', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
+        ),
+      ),
+    ga4: {
+      /** Whether scans are forwarded; the API secret is never returned. */
+      get: (opts?: CallOptions) => this.call(opts, (init) => this.client.GET('/v1/ga4', init).then(data)),
+      set: (body: Body<'putGa4Settings'>, opts?: CallOptions) =>
+        this.call(opts, (init) => this.client.PUT('/v1/ga4', { body, ...init }).then(data)),
+      delete: (opts?: CallOptions) => this.call(opts, (init) => this.client.DELETE('/v1/ga4', init).then(data)),
+    },
+  };
+
   readonly gs1Prefixes = {
     /** Claims a GS1 company prefix (self-declared until the operator verifies it). */
     create: (body: Body<'createGs1Prefix'>, opts?: CallOptions) =>
