@@ -31,4 +31,6 @@ export const ssoDe: Record<keyof typeof ssoEn, string> = {
   'sso.login.button': 'Mit SSO anmelden',
   'sso.login.organization': 'Ihre Organisation (ihr Kurzname)',
   'sso.login.go': 'Weiter zu Ihrem Identitätsanbieter',
+  'words.audit.sso_updated': '{actor} hat das Single Sign-on von {thing} eingerichtet oder geändert.',
+  'words.audit.sso_deleted': '{actor} hat das Single Sign-on von {thing} entfernt.',
 };

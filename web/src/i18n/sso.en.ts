@@ -30,4 +30,6 @@ export const ssoEn = {
   'sso.login.button': 'Sign in with SSO',
   'sso.login.organization': 'Your organization (its short name)',
   'sso.login.go': 'Continue to your identity provider',
+  'words.audit.sso_updated': '{actor} set up or changed the single sign-on of {thing}.',
+  'words.audit.sso_deleted': '{actor} removed the single sign-on of {thing}.',
 } as const;
