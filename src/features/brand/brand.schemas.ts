@@ -71,7 +71,11 @@ export const PAGE_FONTS = ['system', 'sans', 'serif', 'rounded', 'mono'] as cons
 export const PageStyle = Type.Object(
   {
     accent: Type.Optional(
-      orNull(hex("Buttons and the top bar; default the workspace's primary_color. Button text is black or white, whichever contrasts more.")),
+      orNull(
+        hex(
+          "Buttons and the top bar; default the workspace's primary_color. Button text is black or white, whichever contrasts more.",
+        ),
+      ),
     ),
     background: Type.Optional(
       orNull(hex('Page background; default a light grey. Text is black or white, whichever contrasts more (WCAG AA).')),
@@ -159,7 +163,9 @@ export const BrandKit = Type.Object(
 export type BrandKit = Static<typeof BrandKit>;
 
 export const BrandKitCreate = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 100 }), style: Type.Optional(KitStyle),
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    style: Type.Optional(KitStyle),
     pages_default: Type.Optional(
       Type.Boolean({
         description:

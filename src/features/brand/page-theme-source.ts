@@ -16,7 +16,11 @@ export interface PageThemeSource {
  * else the workspace's page kit's; null: none. A deleted kit a code still takes keeps its look, as
  * its symbol does; a deleted logo too.
  */
-export async function pageThemeOf(db: DB, workspaceId: string, codeKit: string | null): Promise<PageThemeSource | null> {
+export async function pageThemeOf(
+  db: DB,
+  workspaceId: string,
+  codeKit: string | null,
+): Promise<PageThemeSource | null> {
   const rows = await db
     .selectFrom('brand_kits')
     .select(['id', 'style', 'pages_default'])
@@ -28,7 +32,8 @@ export async function pageThemeOf(db: DB, workspaceId: string, codeKit: string |
     )
     .orderBy('updated_at', 'desc')
     .execute();
-  const styleOf = (r: (typeof rows)[number] | undefined) => (r ? (parseJson<KitStyle>(r.style, {}).page ?? null) : null);
+  const styleOf = (r: (typeof rows)[number] | undefined) =>
+    r ? (parseJson<KitStyle>(r.style, {}).page ?? null) : null;
   const page: PageStyle | null =
     styleOf(rows.find((r) => r.id === codeKit)) ?? styleOf(rows.find((r) => Number(r.pages_default) === 1));
   if (!page) return null;

@@ -149,7 +149,11 @@ export const MenuContentSchema = Type.Object(
     title: str(100),
     description: Type.Optional(str(500)),
     currency: Type.Optional(
-      Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of the prices; default EUR.', examples: ['EUR'] }),
+      Type.String({
+        pattern: '^[A-Z]{3}$',
+        description: 'ISO 4217 code of the prices; default EUR.',
+        examples: ['EUR'],
+      }),
     ),
     sections: Type.Array(
       Type.Object(
@@ -188,7 +192,12 @@ export const CouponContentSchema = Type.Object(
     title: str(100),
     description: Type.Optional(str(500)),
     code: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 40, pattern: '^[^\\s]+$', description: 'The code to show or type at checkout.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        pattern: '^[^\\s]+$',
+        description: 'The code to show or type at checkout.',
+      }),
     ),
     expires_on: Type.Optional({ ...isoDate, description: 'Last valid day (the page says so after it).' }),
     terms: Type.Optional(str(2000)),

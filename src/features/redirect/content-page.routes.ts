@@ -184,7 +184,11 @@ export default async function contentPageRoutes(app: App, opts: ContentPageRoute
         target?.logoId && outcome.kind === 'redirect' ? await logos.load(target.workspaceId, target.logoId) : undefined;
       if (!file) {
         const p = outcome.kind === 'redirect' ? page('not_found') : pageOf(outcome);
-        return reply.code(p.status as 404 | 410).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(p.html);
+        return reply
+          .code(p.status as 404 | 410)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(p.html);
       }
       return reply
         .type(file.kind === 'svg' ? 'image/svg+xml' : 'image/png')

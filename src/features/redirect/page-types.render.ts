@@ -167,7 +167,8 @@ export function couponBody(page: HostedPage, t: Words, lang: Lang, expired: bool
 }
 
 /** The event's end: as given, else two hours after the start (what a calendar needs). */
-export const eventEnd = (c: EventContent) => (c.ends_at ? Date.parse(c.ends_at) : Date.parse(c.starts_at) + 2 * 3600_000);
+export const eventEnd = (c: EventContent) =>
+  c.ends_at ? Date.parse(c.ends_at) : Date.parse(c.starts_at) + 2 * 3600_000;
 
 function when(c: EventContent, timeZone: string, lang: Lang): string {
   const full = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'full', timeStyle: 'short', timeZone });

@@ -7,47 +7,10 @@ import { call, expectProblem, seedTenant, type Tenant } from '../../support/harn
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { createCode, scan } from '../../support/codes.js';
 import { fold } from '../../../src/features/redirect/event-ics.js';
+import { COUPON, EVENT, MENU, SOCIAL } from '../../support/page-fixtures.js';
 
 const XSS = '<script>alert(1)</script>"><img src=x onerror=alert(2)>';
 const BUDGET = 16 * 1024;
-
-export const MENU = {
-  title: 'Café Linde',
-  description: 'Lunch 12–15 h',
-  currency: 'EUR',
-  sections: [
-    {
-      name: 'Mains',
-      items: [
-        { name: 'Käsespätzle', description: 'with fried onions', price: 12.5, allergens: ['gluten', 'eggs', 'milk'] },
-        { name: 'Salad', price: 8 },
-      ],
-    },
-    { name: 'Drinks', items: [{ name: 'Apfelschorle', price: 3.2 }] },
-  ],
-};
-export const COUPON = {
-  title: '10 % off',
-  code: 'LINDE10',
-  expires_on: '2099-12-31',
-  terms: 'One per visit.',
-  url: 'https://example.com/shop',
-};
-export const EVENT = {
-  title: 'Summer party, with music; and more',
-  description: 'Bring friends.\nFree entry.',
-  starts_at: '2027-06-30T19:00:00+02:00',
-  ends_at: '2027-06-30T23:00:00+02:00',
-  location: 'Café Linde, Lindenstraße 1, Berlin',
-  url: 'https://example.com/party',
-};
-export const SOCIAL = {
-  title: 'Café Linde',
-  profiles: [
-    { network: 'instagram', url: 'https://instagram.com/cafelinde' },
-    { network: 'mastodon', url: 'https://mastodon.social/@linde', label: 'Mastodon (social)' },
-  ],
-};
 
 function assertPage(body: string) {
   assert.ok(!/<script/i.test(body) && !/\son\w+=/i.test(body), 'script-free');
@@ -156,16 +119,36 @@ forEachDialect('menu, coupon, event and social pages', (dialect) => {
     const cases: Array<[string, unknown, string]> = [
       ['menu', { ...MENU, sections: [] }, '/content/sections'],
       ['menu', { ...MENU, currency: 'euro' }, '/content/currency'],
-      ['menu', { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', price: -1 }] }] }, '/content/sections/0/items/0/price'],
-      ['menu', { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', price: 2e6 }] }] }, '/content/sections/0/items/0/price'],
-      ['menu', { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', allergens: ['gluten', 'gluten'] }] }] }, '/content/sections/0/items/0/allergens'],
-      ['menu', { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', allergens: ['pepper'] }] }] }, '/content/sections/0/items/0/allergens/0'],
+      [
+        'menu',
+        { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', price: -1 }] }] },
+        '/content/sections/0/items/0/price',
+      ],
+      [
+        'menu',
+        { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', price: 2e6 }] }] },
+        '/content/sections/0/items/0/price',
+      ],
+      [
+        'menu',
+        { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', allergens: ['gluten', 'gluten'] }] }] },
+        '/content/sections/0/items/0/allergens',
+      ],
+      [
+        'menu',
+        { title: 'M', sections: [{ name: 'S', items: [{ name: 'I', allergens: ['pepper'] }] }] },
+        '/content/sections/0/items/0/allergens/0',
+      ],
       ['coupon', { ...COUPON, expires_on: '31.12.2099' }, '/content/expires_on'],
       ['coupon', { ...COUPON, code: 'has space' }, '/content/code'],
       ['coupon', { ...COUPON, url: 'javascript:alert(1)' }, '/content/url'],
       ['event', { ...EVENT, starts_at: 'tomorrow' }, '/content/starts_at'],
       ['event', { ...EVENT, ends_at: '2027-06-30T18:00:00+02:00' }, '/content/ends_at'],
-      ['social', { ...SOCIAL, profiles: [{ network: 'myspace', url: 'https://myspace.com/x' }] }, '/content/profiles/0/network'],
+      [
+        'social',
+        { ...SOCIAL, profiles: [{ network: 'myspace', url: 'https://myspace.com/x' }] },
+        '/content/profiles/0/network',
+      ],
       ['social', { ...SOCIAL, profiles: [] }, '/content/profiles'],
     ];
     for (const [type, content, pointer] of cases) {
@@ -177,12 +160,27 @@ forEachDialect('menu, coupon, event and social pages', (dialect) => {
       );
     }
     // a missing member is a 400, as everywhere in the API
-    const missing = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'event', content: { title: 'No start' } } });
+    const missing = await call(h, {
+      method: 'POST',
+      url: '/v1/codes',
+      tenant: t,
+      body: { type: 'event', content: { title: 'No start' } },
+    });
     assert.equal(expectProblem(missing, 400, 'bad-request').errors[0].pointer, '/content/starts_at');
-    const range = await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'event', content: { ...EVENT, ends_at: '2027-06-30T18:00:00+02:00' } } });
+    const range = await call(h, {
+      method: 'POST',
+      url: '/v1/codes',
+      tenant: t,
+      body: { type: 'event', content: { ...EVENT, ends_at: '2027-06-30T18:00:00+02:00' } },
+    });
     assert.equal(range.json.errors[0].code, 'range');
     expectProblem(
-      await call(h, { method: 'POST', url: '/v1/codes', tenant: t, body: { type: 'coupon', dynamic: false, content: COUPON } }),
+      await call(h, {
+        method: 'POST',
+        url: '/v1/codes',
+        tenant: t,
+        body: { type: 'coupon', dynamic: false, content: COUPON },
+      }),
       422,
       'validation-error',
     );
@@ -190,10 +188,20 @@ forEachDialect('menu, coupon, event and social pages', (dialect) => {
   });
 
   it('another organization can neither read nor change these pages', async () => {
-    for (const [type, content] of [['menu', MENU], ['coupon', COUPON], ['event', EVENT], ['social', SOCIAL]] as const) {
+    for (const [type, content] of [
+      ['menu', MENU],
+      ['coupon', COUPON],
+      ['event', EVENT],
+      ['social', SOCIAL],
+    ] as const) {
       const c = await createCode(h, t, { type, content });
       assert.equal((await call(h, { url: `/v1/codes/${c.id}`, tenant: other })).statusCode, 404);
-      const patch = await call(h, { method: 'PATCH', url: `/v1/codes/${c.id}`, tenant: other, body: { content: { ...content, title: 'Taken' } } });
+      const patch = await call(h, {
+        method: 'PATCH',
+        url: `/v1/codes/${c.id}`,
+        tenant: other,
+        body: { content: { ...content, title: 'Taken' } },
+      });
       assert.equal(patch.statusCode, 404);
       assert.equal((await call(h, { url: `/v1/codes/${c.id}`, tenant: t })).json.data.content.title, content.title);
       const list = await call(h, { url: `/v1/codes?type=${type}`, tenant: other });

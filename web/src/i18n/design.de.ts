@@ -77,4 +77,17 @@ export const designDe: Record<keyof typeof designEn, string> = {
   'design.kitSummary': 'Was sie festlegt',
   'design.kitCreated': 'Markenvorlage {name} wurde angelegt.',
   'design.kitSaved': 'Markenvorlage {name} wurde gespeichert. Codes, die sie verwenden, werden jetzt damit gezeichnet.',
+  'design.pageStyle': 'Gehostete Seiten',
+  'design.pageStyleNote':
+    'So sehen die Seiten aus, die dieser Arbeitsbereich hostet (Linklisten, Speisekarten, Gutscheine, Veranstaltungen …). Text bleibt lesbar: zu blasse Farben werden nicht für Text verwendet.',
+  'design.pageAccent': 'Akzent (Schaltflächen, obere Leiste)',
+  'design.pageBackground': 'Seitenhintergrund',
+  'design.pageFont': 'Schrift',
+  'design.pageLogo': 'Logo oben',
+  'design.pagesDefault': 'Für alle gehosteten Seiten dieses Arbeitsbereichs verwenden',
+  'design.font.system': 'System',
+  'design.font.sans': 'Serifenlos',
+  'design.font.serif': 'Mit Serifen',
+  'design.font.rounded': 'Abgerundet',
+  'design.font.mono': 'Festbreite',
 };

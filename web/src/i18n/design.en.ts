@@ -75,4 +75,17 @@ export const designEn = {
   'design.kitSummary': 'What it sets',
   'design.kitCreated': 'Brand kit {name} was created.',
   'design.kitSaved': 'Brand kit {name} was saved. Codes that use it now draw with it.',
+  'design.pageStyle': 'Hosted pages',
+  'design.pageStyleNote':
+    'How the pages this workspace hosts look (link lists, menus, coupons, events…). Text stays readable: colours too pale for it are not used for text.',
+  'design.pageAccent': 'Accent (buttons, top bar)',
+  'design.pageBackground': 'Page background',
+  'design.pageFont': 'Font',
+  'design.pageLogo': 'Logo at the top',
+  'design.pagesDefault': 'Use for all hosted pages of this workspace',
+  'design.font.system': 'System',
+  'design.font.sans': 'Sans serif',
+  'design.font.serif': 'Serif',
+  'design.font.rounded': 'Rounded',
+  'design.font.mono': 'Monospace',
 } as const;

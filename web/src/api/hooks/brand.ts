@@ -60,7 +60,7 @@ export function useBrandWrites() {
         await logos();
       },
       /** Creates a kit, or updates the one with `id`. */
-      saveKit: async (id: string | null, body: { name: string; style: never }) => {
+      saveKit: async (id: string | null, body: { name: string; style: never; pages_default?: boolean }) => {
         const kit = id
           ? await ok(api.PATCH('/v1/brand-kits/{id}', { params: { path: { id } }, body }))
           : await ok(api.POST('/v1/brand-kits', { body }));

@@ -22,9 +22,22 @@ interface KitDraft {
   foreground: string;
   background: string;
   design: DesignDraft;
+  /** the hosted pages' look (docs/decisions.md D82) */
+  page: { accent: string; background: string; font: string; logo: string };
+  pagesDefault: boolean;
 }
 
-const emptyKit = (): KitDraft => ({ id: null, name: '', foreground: '', background: '', design: emptyDesign() });
+const PAGE_FONTS = ['system', 'sans', 'serif', 'rounded', 'mono'] as const;
+const emptyPage = () => ({ accent: '', background: '', font: '', logo: '' });
+const emptyKit = (): KitDraft => ({
+  id: null,
+  name: '',
+  foreground: '',
+  background: '',
+  design: emptyDesign(),
+  page: emptyPage(),
+  pagesDefault: false,
+});
 
 const kitDraftOf = (k: BrandKit): KitDraft => ({
   id: k.id,
@@ -32,13 +45,32 @@ const kitDraftOf = (k: BrandKit): KitDraft => ({
   foreground: k.style.foreground ?? '',
   background: k.style.background ?? '',
   design: designDraftOf(k.style),
+  page: {
+    accent: k.style.page?.accent ?? '',
+    background: k.style.page?.background ?? '',
+    font: k.style.page?.font ?? '',
+    logo: k.style.page?.logo_id ?? '',
+  },
+  pagesDefault: k.pages_default,
 });
+
+/** The page style, or null when the kit leaves the pages alone. */
+function pageStyleOf(d: KitDraft) {
+  const p = {
+    accent: d.page.accent.trim() || null,
+    background: d.page.background.trim() || null,
+    font: d.page.font || null,
+    logo_id: d.page.logo || null,
+  };
+  return Object.values(p).some((v) => v !== null) ? p : null;
+}
 
 /** The kit's style as the API takes it: every field, null where the kit leaves it to the code. */
 const kitStyleOf = (d: KitDraft) => ({
   foreground: d.foreground.trim() || null,
   background: d.background.trim() || null,
   ...designStyleOf(d.design, false),
+  page: pageStyleOf(d),
 });
 
 const SAMPLE_URL = 'https://example.com/';
@@ -91,7 +123,7 @@ export function BrandKits({ may }: { may: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const save = useSubmit(async () => {
-    const body = { name: draft.name.trim(), style: kitStyleOf(draft) as never };
+    const body = { name: draft.name.trim(), style: kitStyleOf(draft) as never, pages_default: draft.pagesDefault };
     const kit = await writes.saveKit(draft.id, body);
     setDone(t(draft.id ? 'design.kitSaved' : 'design.kitCreated', { name: kit.name }));
     setDraft(emptyKit());
@@ -204,6 +236,7 @@ export function BrandKits({ may }: { may: boolean }) {
                 unsetLabel={t('design.default')}
               />
             </fieldset>
+            <PageStyleFields draft={draft} set={set} errors={fields} />
             <button className="btn btn-primary" disabled={save.busy}>
               {save.busy ? t('app.saving') : draft.id ? t('design.saveKit') : t('design.createKit')}
             </button>{' '}
@@ -217,5 +250,84 @@ export function BrandKits({ may }: { may: boolean }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The hosted pages' look: accent, background, font and logo, and whether the workspace's pages wear it (D82). */
+function PageStyleFields({
+  draft,
+  set,
+  errors,
+}: {
+  draft: KitDraft;
+  set(patch: Partial<KitDraft>): void;
+  errors: FieldErrors;
+}) {
+  const { t } = useI18n();
+  const logos = useLogos();
+  const page = (patch: Partial<KitDraft['page']>) => set({ page: { ...draft.page, ...patch } });
+  return (
+    <fieldset>
+      <legend>{t('design.pageStyle')}</legend>
+      <p className="muted small">{t('design.pageStyleNote')}</p>
+      <div className="row">
+        <Field label={t('design.pageAccent')} pointer="/style/page/accent" errors={errors}>
+          {(p) => (
+            <input
+              {...p}
+              placeholder="#RRGGBB"
+              value={draft.page.accent}
+              onChange={(e) => page({ accent: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label={t('design.pageBackground')} pointer="/style/page/background" errors={errors}>
+          {(p) => (
+            <input
+              {...p}
+              placeholder="#RRGGBB"
+              value={draft.page.background}
+              onChange={(e) => page({ background: e.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="row">
+        <Field label={t('design.pageFont')} pointer="/style/page/font" errors={errors}>
+          {(p) => (
+            <select {...p} value={draft.page.font} onChange={(e) => page({ font: e.target.value })}>
+              <option value="">{t('design.default')}</option>
+              {PAGE_FONTS.map((f) => (
+                <option key={f} value={f}>
+                  {t(`design.font.${f}` as MessageKey)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('design.pageLogo')} pointer="/style/page/logo_id" errors={errors}>
+          {(p) => (
+            <select {...p} value={draft.page.logo} onChange={(e) => page({ logo: e.target.value })}>
+              <option value="">{t('app.none')}</option>
+              {(logos.data ?? []).map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="field check">
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.pagesDefault}
+            onChange={(e) => set({ pagesDefault: e.target.checked })}
+          />{' '}
+          {t('design.pagesDefault')}
+        </label>
+      </div>
+    </fieldset>
   );
 }
