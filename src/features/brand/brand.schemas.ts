@@ -64,7 +64,8 @@ const Gradient = Type.Object(
   { additionalProperties: false },
 );
 
-/** Fonts a hosted page may take: each a stack of fonts phones have, so no web font is loaded (D82). */
+/** Fonts a hosted page may take: each a stack of fonts phones have, so no web font is loaded
+ * (docs/decisions.md D82). */
 export const PAGE_FONTS = ['system', 'sans', 'serif', 'rounded', 'mono'] as const;
 
 /** How the workspace's hosted pages look with this kit (docs/decisions.md D82). */

@@ -24,7 +24,7 @@ export interface BrandKitsTable {
   workspace_id: string;
   name: string;
   style: string;
-  /** 1: the workspace's hosted pages wear this kit's page style (at most one live kit; D82) */
+  /** 1: the workspace's hosted pages wear this kit's page style (at most one live kit; docs/decisions.md D82) */
   pages_default: Generated<number>;
   created_at: string;
   updated_at: string;

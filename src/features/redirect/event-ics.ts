@@ -1,5 +1,6 @@
 // An event page's calendar file (RFC 5545): one VEVENT, times in UTC, text escaped and lines
-// folded at 75 octets. Small enough that a library would cost more than it saves (D82).
+// folded at 75 octets. Small enough that a library would cost more than it saves
+// (docs/decisions.md D82).
 import type { EventContent } from '../codes/index.js';
 import { eventEnd } from './page-types.render.js';
 

@@ -30,8 +30,8 @@ export function pageLanguage(language: string | null): keyof typeof TEXT {
 }
 
 /**
- * A small script-free page asking for a code's password, in the code's brand (docs/decisions.md
- * D82). It posts back to the same short URL; the form-action 'self' of our CSP allows exactly that.
+ * A small script-free page asking for a code's password, in the code's brand
+ * (docs/decisions.md D82). It posts back to the same short URL; the form-action 'self' of our CSP allows exactly that.
  */
 export function passwordPage(
   state: PasswordPageState,

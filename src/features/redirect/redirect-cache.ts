@@ -125,7 +125,8 @@ export class RedirectCache {
     const before = this.version;
     const pending = this.pendingCount(shortCode);
     const row = await findRedirectTarget(this.db, shortCode);
-    // One more small read for the page's look: the code's own kit, then the workspace's page kit (D82).
+    // One more small read for the page's look: the code's own kit, then the workspace's page kit
+    // (docs/decisions.md D82).
     const codeKit = row ? (parseJson<{ brand_kit_id?: string | null }>(row.style, {}).brand_kit_id ?? null) : null;
     const kit = row ? await pageThemeOf(this.db, row.workspace_id, codeKit) : null;
     const target: RedirectTarget | null = row

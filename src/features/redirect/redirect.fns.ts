@@ -69,7 +69,8 @@ export const pageOf = (o: Outcome, theme?: PageTheme | null, language?: string |
 
 /**
  * A small self-contained page for people who scanned a dead code with a phone, in their language
- * (German or English). The suspended organization's page never wears a brand (D74).
+ * (German or English). The suspended organization's page never wears a brand
+ * (docs/decisions.md D74).
  */
 export function page(
   kind: keyof typeof PAGES,
