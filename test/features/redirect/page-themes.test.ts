@@ -14,7 +14,10 @@ const LOGO = Buffer.from(
 /** The size budget of a hosted page: one request, no script, fast on a slow phone network. */
 export const PAGE_BUDGET_BYTES = 16 * 1024;
 
-const LINKS = { type: 'links', content: { title: 'Café Linde', links: [{ label: 'Menu', url: 'https://example.com/m' }] } };
+const LINKS = {
+  type: 'links',
+  content: { title: 'Café Linde', links: [{ label: 'Menu', url: 'https://example.com/m' }] },
+};
 
 function assertPage(body: string) {
   assert.ok(!/<script/i.test(body) && !/\son\w+=/i.test(body), 'script-free');
@@ -132,7 +135,10 @@ forEachDialect('branded hosted pages', (dialect) => {
     for (const page of [{ font: 'comic-sans' }, { accent: 'red' }, { logo_id: 'lgo_nope' }, { extra: 1 }]) {
       const res = await post(t, '/v1/brand-kits', { name: 'Bad', style: { page }, pages_default: true });
       const p = expectProblem(res, 422, 'validation-error');
-      assert.ok(p.errors.some((e: { pointer: string }) => e.pointer.startsWith('/style/page')), res.body);
+      assert.ok(
+        p.errors.some((e: { pointer: string }) => e.pointer.startsWith('/style/page')),
+        res.body,
+      );
     }
     expectProblem(await post(t, '/v1/brand-kits', { name: 'Bad', pages_default: 'yes' }), 422, 'validation-error');
     assert.equal(await count(), before);
@@ -143,7 +149,12 @@ forEachDialect('branded hosted pages', (dialect) => {
     assert.equal((await patchKit(other, kit, { pages_default: true })).statusCode, 404);
     assert.equal((await call(h, { url: `/v1/brand-kits/${kit}`, tenant: other })).statusCode, 404);
     // their code naming our kit is refused, and their pages wear none of ours
-    const refused = await call(h, { method: 'POST', url: '/v1/codes', tenant: other, body: { ...LINKS, style: { brand_kit_id: kit } } });
+    const refused = await call(h, {
+      method: 'POST',
+      url: '/v1/codes',
+      tenant: other,
+      body: { ...LINKS, style: { brand_kit_id: kit } },
+    });
     expectProblem(refused, 422, 'validation-error');
     const theirs = await createCode(h, other, LINKS);
     const res = await scan(h, theirs.short_code);
