@@ -43,8 +43,8 @@ import * as m0057 from './0057_gs1_prefix_evidence.js';
 import * as m0058 from './0058_operator_settings.js';
 import * as m0059 from './0059_folders.js';
 import * as m0060 from './0060_scan_places.js';
-import * as m0063 from './0063_page_themes.js';
 import * as m0061 from './0061_sso.js';
+import * as m0063 from './0063_page_themes.js';
 import * as m0062 from './0062_conversions.js';
 
 // Append new migrations here; names sort in the order they must run.
