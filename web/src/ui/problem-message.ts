@@ -116,6 +116,7 @@ export const CODE_MESSAGES: Record<string, MessageKey> = {
   time_zone: k('time_zone'),
   timezone: k('time_zone'),
   unknown_tag: k('unknown_tag'),
+  no_user: k('no_user'),
   plan_not_for_sale: k('plan_not_for_sale'),
   owned_elsewhere: k('owned_elsewhere'),
   not_yours: k('not_yours'),
