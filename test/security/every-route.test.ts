@@ -140,6 +140,9 @@ const OPERATOR_ROUTES: Record<string, Url> = {
   'GET /v1/operator/announcements/:id/preview': () => `/v1/operator/announcements/${SOME_ANNOUNCEMENT}/preview`,
   'GET /v1/operator/limits': () => '/v1/operator/limits',
   'PUT /v1/operator/limits': () => '/v1/operator/limits',
+  'GET /v1/operator/operators': () => '/v1/operator/operators',
+  'POST /v1/operator/operators': () => '/v1/operator/operators',
+  'DELETE /v1/operator/operators/:id': (o) => `/v1/operator/operators/${o.owner.userId}`,
 };
 
 /**

@@ -177,10 +177,14 @@ export function webJourney(env: () => Record<string, string> = () => ({})): { se
 }
 
 /** The journeys that follow mail: a webJourney whose server sends to a loopback SMTP server (jobs polled every 100 ms). */
-export function mailJourney(): { server: WebServer; browser: Browser; smtp: TestSmtp } {
+export function mailJourney(env: () => Record<string, string> = () => ({})): {
+  server: WebServer;
+  browser: Browser;
+  smtp: TestSmtp;
+} {
   const smtp = new TestSmtp();
   before(() => smtp.start());
-  const fx = webJourney(() => ({ SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '100' }));
+  const fx = webJourney(() => ({ ...env(), SMTP_URL: smtp.url, JOBS_POLL_INTERVAL_MS: '100' }));
   // Registered after the journey's own: the server and browser stop first, then the SMTP server.
   after(() => smtp.stop());
   return Object.assign(fx, { smtp });

@@ -39,6 +39,7 @@ import { OperatorAudit } from './pages/operator/OperatorAudit';
 import { Gs1Queue as OperatorGs1Queue } from './pages/operator/Gs1Queue';
 import { Announcements as OperatorAnnouncements } from './pages/operator/Announcements';
 import { Limits as OperatorLimits } from './pages/operator/Limits';
+import { Operators } from './pages/operator/Operators';
 import { Users as OperatorUsers } from './pages/operator/Users';
 import './styles.css';
 
@@ -158,6 +159,7 @@ const router = createBrowserRouter([
           { path: 'operator/gs1-prefixes', element: <OperatorGs1Queue /> },
           { path: 'operator/announcements', element: <OperatorAnnouncements /> },
           { path: 'operator/limits', element: <OperatorLimits /> },
+          { path: 'operator/operators', element: <Operators /> },
           { path: 'operator/users', element: <OperatorUsers /> },
           { path: 'operator/*', element: <NotFound /> },
         ],

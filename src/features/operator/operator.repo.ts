@@ -34,3 +34,10 @@ export function operatorAuditQuery(db: DB, filter: { targetId?: string; action?:
   if (filter.action) q = q.where('action', '=', filter.action);
   return q;
 }
+
+/** The users named operators (of one user when `userId` is given), oldest first. */
+export function namedOperators(db: DB, userId?: string) {
+  let q = db.selectFrom('operators').select(['user_id', 'added_at']);
+  if (userId) q = q.where('user_id', '=', userId);
+  return q.orderBy('added_at').orderBy('user_id').execute();
+}

@@ -15,6 +15,7 @@ import { operatorOrganizationAccountRoutes } from './operator-organization-accou
 import { operatorUserRoutes } from './operator-users.routes.js';
 import { operatorAnnouncementsRoutes } from './operator-announcements.routes.js';
 import { operatorLimitsRoutes } from './operator-limits.routes.js';
+import { operatorOperatorsRoutes } from './operators.routes.js';
 import { changePlan, listOperatorAudit, listOrganizations, organizationForOperator } from './operator.service.js';
 
 /** Every route under /v1/operator: each resource's file adds its routes here. */
@@ -26,6 +27,7 @@ export async function operatorRoutes(app: App) {
   operatorUserRoutes(app);
   operatorAnnouncementsRoutes(app);
   operatorLimitsRoutes(app);
+  operatorOperatorsRoutes(app);
 }
 
 function organizationRoutes(app: App) {

@@ -2,6 +2,7 @@ import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { PlanName } from '../../platform/plans.js';
 import { newId, isId } from '../../lib/ids.js';
+import { mapInTurns } from '../../lib/in-turns.js';
 import { paginate } from '../../http/pagination.js';
 import { findUserByEmail } from '../users/index.js';
 import {
@@ -75,7 +76,7 @@ export async function listOrganizations(deps: ServiceDeps, q: OrganizationDirect
   const member = q.q?.includes('@') ? await findUserByEmail(deps.db, q.q) : undefined;
   const base = organizationDirectory(deps.db, { search: q.q, memberIds: member ? [member.id] : [] });
   const page = await paginate(base, { limit: q.limit, cursor: q.cursor }, 'org');
-  return { ...page, items: await Promise.all(page.items.map((row) => withUsage(deps, row))) };
+  return { ...page, items: await mapInTurns(page.items, 4, (row) => withUsage(deps, row)) };
 }
 
 export async function liveOrganization(db: DB, id: string) {

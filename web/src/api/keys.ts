@@ -79,6 +79,7 @@ export const keys = {
     invitations: (orgId: string) => ['operator', 'invitations', orgId] as const,
     users: (q: string) => ['operator', 'users', q] as const,
     allUsers: ['operator', 'users'] as const,
+    operators: ['operator', 'operators'] as const,
   },
   /** The keys of one workspace. */
   ws: (ws: string) => ({

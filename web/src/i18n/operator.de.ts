@@ -11,6 +11,7 @@ export const operatorDe: Record<keyof typeof operatorEn, string> = {
   'op.nav.announcements': 'Mitteilungen',
   'op.nav.limits': 'Limits',
   'op.nav.users': 'Personen',
+  'op.nav.operators': 'Betreiber',
   'op.twofa.title': 'Zwei-Faktor-Anmeldung nötig',
   'op.twofa.text':
     'Sie betreiben diesen Server, aber die Betreiberkonsole öffnet sich nur einem Konto mit Zwei-Faktor-Anmeldung: Ein gestohlenes Passwort darf nicht jede Organisation öffnen.',

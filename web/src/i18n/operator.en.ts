@@ -10,6 +10,7 @@ export const operatorEn = {
   'op.nav.announcements': 'Announcements',
   'op.nav.limits': 'Limits',
   'op.nav.users': 'Users',
+  'op.nav.operators': 'Operators',
   'op.twofa.title': 'Two-factor sign-in needed',
   'op.twofa.text':
     "You are an operator of this server, but the operator's console opens only to an account with two-factor sign-in: a stolen password must not open every organization.",

@@ -141,6 +141,7 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.code.time_zone': '{field} muss eine Zeitzone wie Europe/Berlin sein.',
   'problem.code.unknown_tag': '{field}: Dieses Schlagwort ist unbekannt.',
   'problem.code.click_id': '{field}: keine Klick-ID eines Codes in diesem Arbeitsbereich.',
+  'problem.code.no_user': '{field}: Mit dieser Adresse meldet sich niemand an; die Person registriert sich zuerst.',
   'problem.code.plan_not_for_sale':
     'Dieser Tarif kann hier nicht gebucht werden. Fragen Sie den Betreiber dieses Dienstes.',
   'problem.code.owned_elsewhere': '{field} ist für eine andere Organisation registriert.',

@@ -131,6 +131,7 @@ export const problemsEn = {
   'problem.code.time_zone': '{field} must be a time zone such as Europe/Berlin.',
   'problem.code.unknown_tag': '{field}: this tag is not known.',
   'problem.code.click_id': '{field}: not a click id of a code in this workspace.',
+  'problem.code.no_user': '{field}: nobody signs in with this address; they sign up first.',
   'problem.code.plan_not_for_sale': 'This plan cannot be bought here. Ask the operator of this service.',
   'problem.code.owned_elsewhere': '{field} is registered by another organization.',
   'problem.code.not_yours': '{field} is not an organization whose last org_admin you are.',

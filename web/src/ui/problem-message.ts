@@ -117,6 +117,7 @@ export const CODE_MESSAGES: Record<string, MessageKey> = {
   timezone: k('time_zone'),
   unknown_tag: k('unknown_tag'),
   click_id: k('click_id'),
+  no_user: k('no_user'),
   plan_not_for_sale: k('plan_not_for_sale'),
   owned_elsewhere: k('owned_elsewhere'),
   not_yours: k('not_yours'),

@@ -122,8 +122,8 @@ export function useEraseUser() {
   const changed = useUsersChanged();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, confirm }: { id: string; confirm: string }) =>
-      ok(api.POST('/v1/operator/users/{id}/erase', { params: { path: { id } }, body: { confirm } })),
+    mutationFn: ({ id, ...body }: { id: string; confirm: string; delete_organizations?: string[] }) =>
+      ok(api.POST('/v1/operator/users/{id}/erase', { params: { path: { id } }, body })),
     onSuccess: async () => {
       await changed();
       await qc.invalidateQueries({ queryKey: keys.operator.allOrganizations });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 
@@ -10,6 +10,7 @@ export function TypedErase({
   testId,
   erase,
   onDone,
+  children,
 }: {
   title: string;
   label: string;
@@ -17,6 +18,8 @@ export function TypedErase({
   testId: string;
   erase: (confirm: string) => Promise<unknown>;
   onDone?: () => void;
+  /** more choices, shown above the button (a user's organizations to erase with them) */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const [typed, setTyped] = useState('');
@@ -50,6 +53,7 @@ export function TypedErase({
           />
         )}
       </Field>
+      {children}
       <button className="btn btn-danger" disabled={s.busy || typed.trim().toLowerCase() !== expected.toLowerCase()}>
         {t('opx.erase.do')}
       </button>

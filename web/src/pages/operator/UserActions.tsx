@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { toFormProblem } from '../../ui/forms';
 import { useDisableUser, useEnableUser, useEraseUser } from '../../api/hooks/operatorAccounts';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import type { Schemas } from '../../api/client';
@@ -12,6 +13,14 @@ export function UserActions({ user }: { user: User }) {
   const { t } = useI18n();
   const [open, setOpen] = useState<'none' | 'toggle' | 'erase'>('none');
   const erase = useEraseUser();
+  const [withOrganizations, setWithOrganizations] = useState(false);
+  // A 409 lists the organizations the user is last org_admin of; those they run alone may go with them.
+  const blocking = (erase.error ? (toFormProblem(erase.error).problem?.organizations ?? []) : []) as Array<{
+    id: string;
+    only_member: boolean;
+  }>;
+  const alone = blocking.every((o) => o.only_member) ? blocking.map((o) => o.id) : [];
+  const nameOf = (id: string) => user.organizations.find((o) => o.id === id)?.name ?? id;
   return (
     <div>
       <button
@@ -43,8 +52,26 @@ export function UserActions({ user }: { user: User }) {
           label={t('opx.users.eraseLabel')}
           expected={user.email}
           testId="op-erase-user"
-          erase={(confirm) => erase.mutateAsync({ id: user.id, confirm })}
-        />
+          erase={(confirm) =>
+            erase.mutateAsync({
+              id: user.id,
+              confirm,
+              ...(withOrganizations && alone.length ? { delete_organizations: alone } : {}),
+            })
+          }
+        >
+          {alone.length ? (
+            <label className="privacy-orgs">
+              <input
+                type="checkbox"
+                data-testid="op-erase-user-orgs"
+                checked={withOrganizations}
+                onChange={(ev) => setWithOrganizations(ev.target.checked)}
+              />{' '}
+              {t('opx.users.eraseOrganizations', { names: alone.map(nameOf).join(', ') })}
+            </label>
+          ) : null}
+        </TypedErase>
       ) : null}
     </div>
   );

@@ -16,4 +16,5 @@ export const OPERATOR_NAV: OperatorNavEntry[] = [
   { to: 'gs1-prefixes', label: 'op.nav.gs1' },
   { to: 'announcements', label: 'op.nav.announcements' },
   { to: 'limits', label: 'op.nav.limits' },
+  { to: 'operators', label: 'op.nav.operators' },
 ];
