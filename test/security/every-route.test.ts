@@ -141,6 +141,7 @@ const OPERATOR_ROUTES: Record<string, Url> = {
   'GET /v1/operator/limits': () => '/v1/operator/limits',
   'PUT /v1/operator/limits': () => '/v1/operator/limits',
   'GET /v1/operator/operators': () => '/v1/operator/operators',
+  'POST /v1/operator/mail-test': () => '/v1/operator/mail-test',
   'POST /v1/operator/operators': () => '/v1/operator/operators',
   'DELETE /v1/operator/operators/:id': (o) => `/v1/operator/operators/${o.owner.userId}`,
 };

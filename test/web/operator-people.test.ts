@@ -2,7 +2,8 @@
 // German: an organization's open invitation mailed again and then revoked; a user erased behind
 // their typed address, with the organization they run alone (they cannot sign in after); the organization erased behind its slug (its code
 // stops redirecting); a colleague named operator from the Operators screen, an unknown address
-// refused in words, and the colleague removed again. axe at 1280 and 360 px.
+// refused in words, and the colleague removed again; a test e-mail sent from the health screen.
+// axe at 1280 and 360 px.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -32,7 +33,7 @@ describe("dashboard: the operator's invitations, erasures and operators", { skip
   };
 
   for (const lang of LANGS) {
-    it(`(${lang}) resends and revokes an invitation, erases a user and an organization, names and removes an operator`, async () => {
+    it(`(${lang}) resends and revokes an invitation, erases a user and an organization, names and removes an operator, sends a test e-mail`, async () => {
       const w = words(lang);
       const h = fx.server.h;
       const base = fx.server.url;
@@ -157,6 +158,16 @@ describe("dashboard: the operator's invitations, erasures and operators", { skip
         audit.map((a) => a.action),
         ['operator.added', 'operator.removed'],
       );
+
+      // The health screen's test e-mail, in the console's language, with the server's answer.
+      await page.goto('/operator/health');
+      const mailTest = page.getByTestId('op-mail-test');
+      const inbox = `${randomSlug('inbox')}@example.com`;
+      await mailTest.getByLabel(w('op.mailTest.to')).fill(inbox);
+      await mailTest.getByRole('button', { name: w('op.mailTest.send') }).click();
+      await mailTest.getByTestId('op-mail-test-result').getByText(inbox, { exact: false }).waitFor();
+      await untilMails(inbox, 1);
+      assert.equal(fx.smtp.to(inbox)[0].subject, lang === 'de' ? 'qrs: Testnachricht' : 'qrs: test message');
       await ctx.close();
     });
   }

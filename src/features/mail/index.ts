@@ -4,4 +4,5 @@ export { TEMPLATES, LOCALES, localeOf, type Locale, type Template } from './temp
 export { layout } from './templates/layout.js';
 export { inertName } from './templates/inert.js';
 export { createMailer } from './mailer.js';
+export { sendTestMail } from './mail-test.js';
 export { forgetOutboxMail } from './outbox.js';

@@ -17,7 +17,7 @@ export interface Mailer {
   close(): void;
 }
 
-interface MailLog {
+export interface MailLog {
   info(obj: object, msg: string): void;
 }
 

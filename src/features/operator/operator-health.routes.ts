@@ -5,6 +5,7 @@ import { One, one } from '../../http/envelope.js';
 import { operatorAt, operatorRoute, tags } from './operator.route.js';
 import { OperatorHealth, OperatorSession } from './operator-health.schemas.js';
 import { instanceHealth } from './operator-health.service.js';
+import { MailTestBody, MailTestResult, mailTest } from './operator-mail.js';
 
 async function operatorHealth(app: App) {
   const deps = app.deps;
@@ -33,6 +34,20 @@ async function operatorHealth(app: App) {
       response: { 200: One(OperatorHealth) },
     }),
     async (request) => one(request, await instanceHealth(deps, app.scans.stats())),
+  );
+
+  app.post(
+    '/v1/operator/mail-test',
+    operatorRoute(deps, {
+      operationId: 'operatorSendTestMail',
+      tags,
+      summary: 'Send a test e-mail',
+      description:
+        "What `qrs mail test` does: a test message sent at once through the configured transport, past the job queue. 200 either way: `delivered` false carries the transport's own error (a refused login, a closed port), which is what the operator came for. Recorded as `mail.tested` with the address.",
+      body: MailTestBody,
+      response: { 200: One(MailTestResult) },
+    }),
+    async (request) => one(request, await mailTest(deps, operatorAt(request), request.body, request.log)),
   );
 }
 

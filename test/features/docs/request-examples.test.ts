@@ -46,6 +46,7 @@ const NOT_SENT: Record<string, string> = {
   'PATCH /v1/operator/announcements/{id}': "an operator's session with two-factor sign-in (test/features/operator/)",
   'PUT /v1/operator/limits': "an operator's session with two-factor sign-in (test/features/operator/)",
   'POST /v1/operator/operators': "an operator's session with two-factor sign-in (test/features/operator/)",
+  'POST /v1/operator/mail-test': "an operator's session with two-factor sign-in (test/features/operator/)",
   'POST /v1/codes/move': "names a folder and codes of the reader's own workspace (test/features/codes/folders.test.ts)",
   'POST /v1/conversions': "a click id names a scan of the reader's own code (test/features/conversions/)",
   'PUT /v1/organizations/{id}/sso':

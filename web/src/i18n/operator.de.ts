@@ -48,6 +48,13 @@ export const operatorDe: Record<keyof typeof operatorEn, string> = {
   'op.plan.same': 'Die Organisation hat diesen Tarif schon.',
   'op.history.title': 'Was Betreiber hier getan haben',
   'op.health.title': 'Zustand des Servers',
+  'op.mailTest.title': 'Test-E-Mail',
+  'op.mailTest.hint':
+    'Sendet sofort eine Testnachricht, an der Warteschlange vorbei, und zeigt die Antwort des Mailservers.',
+  'op.mailTest.to': 'Senden an',
+  'op.mailTest.send': 'Test-E-Mail senden',
+  'op.mailTest.delivered': 'Der Mailserver hat die Nachricht an {to} angenommen (Message-ID {id}).',
+  'op.mailTest.failed': 'Die Nachricht an {to} wurde nicht zugestellt. Der Mailserver sagte:',
   'op.health.hint': 'Wird alle 30 Sekunden neu abgefragt. Fehler werden über die letzten {hours} Stunden gezählt.',
   'op.health.checked': 'Geprüft {time}',
   'op.health.instance': 'Instanz',
@@ -107,5 +114,6 @@ export const operatorDe: Record<keyof typeof operatorEn, string> = {
   'op.audit.action.organization.plan_changed': 'Hat den Tarif von {target} von {from} auf {to} geändert',
   'op.audit.action.operator.added': 'Hat {target} als Betreiber benannt',
   'op.audit.action.operator.removed': 'Hat {target} als Betreiber entfernt',
+  'op.audit.action.mail.tested': 'Hat eine Test-E-Mail an {target} gesendet',
   'op.audit.action.other': '{action} an {target}',
 };

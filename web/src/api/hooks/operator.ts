@@ -1,7 +1,7 @@
 // The operator's console (docs/decisions.md D73, D77): who may open it, the organizations, the
 // instance's health and the instance audit log. One hook per query.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, ok, body } from '../client';
+import { api, ApiError, ok, body, type Schemas } from '../client';
 import { keys } from '../keys';
 import { compact, nextCursor } from './scope';
 
@@ -92,5 +92,16 @@ export function useOperatorAudit(filter: { target_id?: string; action?: string }
         }),
       ),
     getNextPageParam: nextCursor,
+  });
+}
+
+export type MailTestResult = Schemas['OperatorMailTest'];
+
+/** Sends a test e-mail now (POST /v1/operator/mail-test); the entry joins the instance audit log. */
+export function useSendTestMail() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { to: string; locale: 'en' | 'de' }) => ok(api.POST('/v1/operator/mail-test', { body: b })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.operator.allAudit }),
   });
 }

@@ -5,6 +5,7 @@ import { useErrorText } from '../../ui/forms';
 import { useBytes, useDuration } from './figures';
 import { JobKinds } from './JobKinds';
 import { RecentErrors } from './RecentErrors';
+import { MailTest } from './MailTest';
 
 function Card({ title, rows, id }: { title: string; rows: Array<[string, ReactNode]>; id: string }) {
   return (
@@ -90,6 +91,7 @@ export function Health() {
       </div>
       <JobKinds jobs={h.jobs} />
       <RecentErrors errors={h.recent_errors} />
+      <MailTest />
     </section>
   );
 }

@@ -10,7 +10,13 @@ export interface OperatorEntryLike {
   after: Record<string, unknown> | null;
 }
 
-const KNOWN = new Set(['organization.viewed', 'organization.plan_changed', 'operator.added', 'operator.removed']);
+const KNOWN = new Set([
+  'organization.viewed',
+  'organization.plan_changed',
+  'operator.added',
+  'operator.removed',
+  'mail.tested',
+]);
 
 export function operatorEntryWords(e: OperatorEntryLike, t: T): string {
   if (!KNOWN.has(e.action)) return t('op.audit.action.other', { action: e.action, target: e.target_id });
