@@ -234,11 +234,17 @@ describe('@qrs/sdk against a live server', () => {
   it('creates the hosted menu, coupon, event and social pages (D82), and the event page offers its .ics', async () => {
     const menu = await qrs.codes.create({
       type: 'menu',
-      content: { title: 'Café', sections: [{ name: 'Drinks', items: [{ name: 'Tea', price: 2.5, allergens: ['milk'] }] }] },
+      content: {
+        title: 'Café',
+        sections: [{ name: 'Drinks', items: [{ name: 'Tea', price: 2.5, allergens: ['milk'] }] }],
+      },
     });
     assert.equal(menu.dynamic, true);
     await qrs.codes.create({ type: 'coupon', content: { title: '10 % off', code: 'SDK10', expires_on: '2099-01-31' } });
-    await qrs.codes.create({ type: 'social', content: { title: 'Us', profiles: [{ network: 'github', url: 'https://github.com/x' }] } });
+    await qrs.codes.create({
+      type: 'social',
+      content: { title: 'Us', profiles: [{ network: 'github', url: 'https://github.com/x' }] },
+    });
     const event = await qrs.codes.create({
       type: 'event',
       content: { title: 'Launch', starts_at: '2027-03-01T18:00:00+01:00', location: 'Berlin' },

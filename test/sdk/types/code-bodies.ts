@@ -7,10 +7,16 @@ export const good: CodeCreate[] = [
   { type: 'vcard', content: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }, dynamic: true },
   { type: 'wifi', content: { ssid: 'Guests', encryption: 'WPA', password: 'correct horse' } },
   { type: 'links', content: { title: 'Acme', links: [{ label: 'Shop', url: 'https://example.com/shop' }] } },
-  { type: 'menu', content: { title: 'Acme', sections: [{ name: 'Mains', items: [{ name: 'Soup', allergens: ['celery'] }] }] } },
+  {
+    type: 'menu',
+    content: { title: 'Acme', sections: [{ name: 'Mains', items: [{ name: 'Soup', allergens: ['celery'] }] }] },
+  },
   { type: 'coupon', content: { title: '10 % off', code: 'ACME10', expires_on: '2027-12-31' } },
   { type: 'event', content: { title: 'Launch', starts_at: '2027-03-01T18:00:00+01:00' } },
-  { type: 'social', content: { title: 'Acme', profiles: [{ network: 'instagram', url: 'https://instagram.com/acme' }] } },
+  {
+    type: 'social',
+    content: { title: 'Acme', profiles: [{ network: 'instagram', url: 'https://instagram.com/acme' }] },
+  },
 ];
 
 export const bad: CodeCreate[] = [
