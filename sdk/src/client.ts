@@ -1,7 +1,8 @@
 import createClient, { type Client } from 'openapi-fetch';
-import type { components, operations, paths } from './schema.js';
+import type { components, paths } from './schema.js';
 import { PUBLIC_PATHS } from './public-paths.js';
-import { QrsError } from './errors.js';
+import { at, data, pages, unwrap, type Body, type Defaulted, type Envelope, type Query } from './envelope.js';
+import { operatorApi } from './operator.js';
 import { retryingFetch, uuid, withCallOptions, type CallOptions, type RetryOptions } from './transport.js';
 import type { CodeCreate, CodeUpdate } from './codes.js';
 
@@ -24,14 +25,6 @@ export type Linkset = Schemas['Linkset'];
 export type PassportView = Schemas['PassportView'];
 export type SsoConnection = Schemas['SsoConnection'];
 
-type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q }
-  ? NonNullable<Q>
-  : never;
-type Body<Op extends keyof operations> = operations[Op] extends {
-  requestBody?: { content: { 'application/json': infer B } };
-}
-  ? B
-  : never;
 export type ImageFormat = 'png' | 'svg' | 'pdf' | 'eps';
 export type ImageOptions = Query<'getCodeQrPng'>;
 
@@ -59,39 +52,6 @@ export interface QrsOptions {
    */
   onResponse?: ((response: Response, request: Request) => void) | undefined;
 }
-
-interface Envelope<T> {
-  data: T;
-}
-interface ListEnvelope<T> {
-  data: T[];
-  meta: { pagination: { has_more: boolean; next_cursor: string | null; total_count: number } };
-}
-type Result<T> = { data?: T; error?: unknown; response: Response };
-
-async function unwrap<T>(result: Result<T>): Promise<T> {
-  if (result.error !== undefined || !result.response.ok) throw await QrsError.from(result.response, result.error);
-  return result.data as T;
-}
-const data = async <T>(result: Result<Envelope<T>>): Promise<T> => (await unwrap(result)).data;
-
-/** The `cursor` query member, absent on the first page. */
-const at = (cursor: string | undefined): { cursor?: string } => (cursor === undefined ? {} : { cursor });
-
-/** Every item of every page, fetched lazily page by page. */
-async function* pages<T>(
-  fetchPage: (cursor: string | undefined) => Promise<ListEnvelope<T>>,
-): AsyncGenerator<T, void, undefined> {
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await fetchPage(cursor);
-    yield* page.data;
-    const { has_more, next_cursor } = page.meta.pagination;
-    if (!has_more || !next_cursor) return;
-    cursor = next_cursor;
-  }
-}
-
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -286,6 +246,40 @@ export class Qrs {
       delete: (opts?: CallOptions) => this.call(opts, (init) => this.client.DELETE('/v1/ga4', init).then(data)),
     },
   };
+
+  readonly folders = {
+    /** A folder, or a campaign with `starts_on`/`ends_on` and UTM defaults its new codes inherit. */
+    create: (body: Defaulted<Body<'createFolder'>, 'kind'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.POST('/v1/folders', { body: body as Body<'createFolder'>, ...init }).then(data),
+      ),
+    get: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.GET('/v1/folders/{id}', { params: { path: { id } }, ...init }).then(data)),
+    update: (id: string, body: Body<'updateFolder'>, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.PATCH('/v1/folders/{id}', { params: { path: { id } }, body, ...init }).then(data),
+      ),
+    /** Only an empty folder: one with live codes or subfolders is a 409. */
+    delete: (id: string, opts?: CallOptions) =>
+      this.call(opts, (init) =>
+        this.client.DELETE('/v1/folders/{id}', { params: { path: { id } }, ...init }).then(data),
+      ),
+    list: (query: Omit<Query<'listFolders'>, 'cursor'> = {}, opts?: CallOptions) =>
+      pages((cursor) =>
+        this.call(opts, (init) =>
+          this.client.GET('/v1/folders', { params: { query: { ...query, ...at(cursor) } }, ...init }).then(unwrap),
+        ),
+      ),
+    /** Moves many codes at once into a folder (`folder_id` null: out of every folder). */
+    moveCodes: (body: Body<'moveCodes'>, opts?: CallOptions) =>
+      this.call(opts, (init) => this.client.POST('/v1/codes/move', { body, ...init }).then(data)),
+  };
+
+  private operatorCalls: ReturnType<typeof operatorApi> | undefined;
+  /** The operator's console (a session of an operator with two-factor sign-in); see operator.ts. */
+  get operator() {
+    return (this.operatorCalls ??= operatorApi(this.client, (opts, run) => this.call(opts, run)));
+  }
 
   readonly gs1Prefixes = {
     /** Claims a GS1 company prefix (self-declared until the operator verifies it). */
