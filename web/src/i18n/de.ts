@@ -4,6 +4,7 @@ import { accountDe } from './account.de.js';
 import { invitationsDe } from './invitations.de.js';
 import { extrasDe } from './extras.de.js';
 import { contentDe } from './content.de.js';
+import { pagesDe } from './pages.de.js';
 import { designDe } from './design.de.js';
 import { problemsDe } from './problems.de.js';
 import { notificationsDe } from './notifications.de.js';
@@ -600,6 +601,7 @@ export const de: Record<MessageKey, string> = {
   ...invitationsDe,
   ...extrasDe,
   ...contentDe,
+  ...pagesDe,
   ...designDe,
   ...problemsDe,
   ...notificationsDe,

@@ -4,6 +4,7 @@ import { accountEn } from './account.en.js';
 import { invitationsEn } from './invitations.en.js';
 import { extrasEn } from './extras.en.js';
 import { contentEn } from './content.en.js';
+import { pagesEn } from './pages.en.js';
 import { designEn } from './design.en.js';
 import { problemsEn } from './problems.en.js';
 import { notificationsEn } from './notifications.en.js';
@@ -588,6 +589,7 @@ export const en = {
   ...invitationsEn,
   ...extrasEn,
   ...contentEn,
+  ...pagesEn,
   ...designEn,
   ...problemsEn,
   ...notificationsEn,

@@ -221,7 +221,7 @@ export function CodeEdit() {
                     </Field>
                   );
                 })}
-                <ContentExtras type={draft.type} {...more} />
+                <ContentExtras type={draft.type} content={draft.content} {...more} />
               </>
             )}
             {draft.dynamic ? <ShortCodeField {...more} /> : null}

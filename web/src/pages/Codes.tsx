@@ -24,6 +24,10 @@ export const CODE_TYPES = [
   'links',
   'pdf',
   'app',
+  'menu',
+  'coupon',
+  'event',
+  'social',
 ] as const;
 export const CODE_STATUSES = ['active', 'paused', 'pending_approval', 'rejected', 'expired'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];

@@ -17,7 +17,7 @@ import { designDraftOf, designStyleOf, emptyDesign, type DesignDraft } from './c
 export interface ContentField {
   key: string;
   label: MessageKey;
-  kind?: 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'url' | 'wifi' | 'checkbox';
+  kind?: 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'url' | 'wifi' | 'checkbox' | 'date';
 }
 
 /** One form per content type; keys are paths into `content` ("address.city"). */
@@ -70,6 +70,30 @@ export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = 
     { key: 'description', label: 'content.description', kind: 'textarea' },
     { key: 'app_store_url', label: 'content.appStore', kind: 'url' },
     { key: 'play_store_url', label: 'content.playStore', kind: 'url' },
+  ],
+  // docs/decisions.md D82: the lists and times of these are in ./code/PageEditors.tsx.
+  menu: [
+    { key: 'title', label: 'content.pageTitle' },
+    { key: 'description', label: 'content.description', kind: 'textarea' },
+    { key: 'currency', label: 'pages.currency' },
+  ],
+  coupon: [
+    { key: 'title', label: 'content.pageTitle' },
+    { key: 'description', label: 'content.description', kind: 'textarea' },
+    { key: 'code', label: 'pages.couponCode' },
+    { key: 'expires_on', label: 'pages.lastDay', kind: 'date' },
+    { key: 'terms', label: 'pages.terms', kind: 'textarea' },
+    { key: 'url', label: 'pages.redeemUrl', kind: 'url' },
+  ],
+  event: [
+    { key: 'title', label: 'content.pageTitle' },
+    { key: 'description', label: 'content.description', kind: 'textarea' },
+    { key: 'location', label: 'pages.place' },
+    { key: 'url', label: 'pages.eventUrl', kind: 'url' },
+  ],
+  social: [
+    { key: 'title', label: 'content.pageTitle' },
+    { key: 'description', label: 'content.description', kind: 'textarea' },
   ],
 };
 

@@ -26,6 +26,10 @@ export function summaryOf(c: Summarised): string {
       return str(x.full_name) || [str(x.first_name), str(x.last_name)].filter(Boolean).join(' ') || str(x.organization);
     case 'links':
     case 'pdf':
+    case 'menu':
+    case 'coupon':
+    case 'event':
+    case 'social':
       return str(x.title);
     case 'app':
       return str(x.name);

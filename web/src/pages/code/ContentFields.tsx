@@ -1,5 +1,6 @@
 // The content parts of issue #28 the flat field list cannot show: the dynamic switch of hosted
 // pages, a link list and a PDF upload (docs/dashboard.md, "Content pages, short codes and routing").
+import { lazy, Suspense } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { isPageOnly, isPageType } from './content-draft';
 import { LinkList } from './LinkList';
@@ -31,8 +32,23 @@ export function PageSwitch(props: {
   );
 }
 
-export function ContentExtras({ type, ...props }: MoreProps & { type: string }) {
+/** Menu, coupon, event and social pages (docs/decisions.md D82): their own chunk, fetched when chosen. */
+const PageEditors = lazy(() => import('./PageEditors'));
+const NEWER_PAGES = ['menu', 'coupon', 'event', 'social'];
+
+export function ContentExtras({
+  type,
+  content,
+  ...props
+}: MoreProps & { type: string; content: Record<string, string> }) {
+  const { t } = useI18n();
   if (type === 'links') return <LinkList {...props} />;
   if (type === 'pdf') return <PdfUpload {...props} />;
+  if (NEWER_PAGES.includes(type))
+    return (
+      <Suspense fallback={<p>{t('app.loading')}</p>}>
+        <PageEditors type={type} content={content} {...props} />
+      </Suspense>
+    );
   return null;
 }

@@ -5,11 +5,22 @@
 import type { Code } from '../../api/client';
 import type { FieldErrors } from '../../ui/forms';
 import type { FieldProblem } from '../../ui/problem-message';
+import { emptyPage, pageContent, pageOf, type PageDraft } from './page-draft';
 
 /** Types whose dynamic code is a hosted page (docs/decisions.md D24). */
-export const PAGE_TYPES: readonly string[] = ['vcard', 'text', 'links', 'pdf', 'app'];
-/** Hosted pages without a QR payload of their own: always dynamic. */
-export const PAGE_ONLY_TYPES: readonly string[] = ['links', 'pdf', 'app'];
+export const PAGE_TYPES: readonly string[] = [
+  'vcard',
+  'text',
+  'links',
+  'pdf',
+  'app',
+  'menu',
+  'coupon',
+  'event',
+  'social',
+];
+/** Hosted pages without a QR payload of their own: always dynamic (D82 added the last four). */
+export const PAGE_ONLY_TYPES: readonly string[] = ['links', 'pdf', 'app', 'menu', 'coupon', 'event', 'social'];
 export const isPageType = (type: string) => PAGE_TYPES.includes(type);
 export const isPageOnly = (type: string) => PAGE_ONLY_TYPES.includes(type);
 /** As the API defaults it on create. */
@@ -63,6 +74,8 @@ export interface MoreDraft {
   wasProtected: boolean;
   /** the redirect appends `qrs_cid` for conversions (docs/decisions.md D81) */
   clickId: boolean;
+  /** menu sections, event times, social profiles (docs/decisions.md D82) */
+  page: PageDraft;
 }
 
 export const emptyCondition = (kind: ConditionKind = 'os'): ConditionDraft => ({
@@ -91,6 +104,7 @@ export const emptyMore = (type = 'url'): MoreDraft => ({
   password: '',
   wasProtected: false,
   clickId: false,
+  page: emptyPage(type),
 });
 
 type When = NonNullable<Code['rules']>[number]['when'];
@@ -127,6 +141,7 @@ export function moreOf(c: Code): MoreDraft {
     passwordOn: c.password_protected,
     wasProtected: c.password_protected,
     clickId: c.append_click_id,
+    page: pageOf(c.type, c.content),
   };
 }
 
@@ -134,7 +149,7 @@ export function moreOf(c: Code): MoreDraft {
 export function moreContent(type: string, more: MoreDraft): Record<string, unknown> {
   if (type === 'links') return { links: more.links };
   if (type === 'pdf' && more.file) return { file_id: more.file.id };
-  return {};
+  return pageContent(type, more.page);
 }
 
 const list = (s: string) =>
