@@ -8,7 +8,8 @@ import { clickIdOf, withClickId } from '../conversions/index.js';
 import { matchRule, withUtm } from './routing.js';
 import { RequestVisitor, type PlaceSources } from './visitor.js';
 import type { RedirectTarget } from './redirect-cache.js';
-import { chooseDestination, decide, pageOf } from './redirect.fns.js';
+import { chooseDestination, decide, page, pageOf } from './redirect.fns.js';
+import { DomainThemes } from './domain-theme.js';
 import { passwordPage } from './password-page.js';
 import { renderContentPage, type HostedPage } from './content-page.js';
 
@@ -44,6 +45,7 @@ export class Redirector {
   // Phones mostly send one Host header: the last one normalized is kept (a redirect's every µs counts).
   private lastRawHost = '';
   private lastHost = '';
+  private readonly domainThemes: DomainThemes;
 
   constructor(parts: RedirectorParts) {
     const { config, clock } = parts.deps;
@@ -52,6 +54,7 @@ export class Redirector {
     this.sink = parts.sink;
     this.redirectSeconds = parts.redirectSeconds;
     this.clock = clock;
+    this.domainThemes = new DomainThemes(parts.deps.db);
     this.places = { countryHeader: config.countryHeader, geo: parts.deps.geo };
     this.baseHost = normalizeRequestHost(new URL(config.baseUrl).hostname);
     this.secure = config.baseUrl.startsWith('https:') ? '; Secure' : '';
@@ -68,13 +71,30 @@ export class Redirector {
     if (owner === undefined) {
       return domains
         .get(host, nowMs)
-        .then((ws) =>
-          cache.get(shortCode, nowMs).then((target) => this.answer(request, reply, scoped(target, ws), nowMs)),
-        );
+        .then((ws) => cache.get(shortCode, nowMs).then((target) => this.answerOn(request, reply, target, ws, nowMs)));
     }
     const cached = cache.peek(shortCode, nowMs);
-    if (cached !== undefined) return void this.answer(request, reply, scoped(cached, owner), nowMs);
-    return cache.get(shortCode, nowMs).then((target) => this.answer(request, reply, scoped(target, owner), nowMs));
+    if (cached !== undefined) return this.answerOn(request, reply, cached, owner, nowMs);
+    return cache.get(shortCode, nowMs).then((target) => this.answerOn(request, reply, target, owner, nowMs));
+  }
+
+  /**
+   * A code on this host: on a custom domain, a code the domain's workspace does not have is
+   * answered with that workspace's look (docs/decisions.md D82), not the product's.
+   */
+  private answerOn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: RedirectTarget | null,
+    owner: string | null,
+    nowMs: number,
+  ): Promise<void> | undefined {
+    const mine = scoped(target, owner);
+    if (mine !== null || owner === null) return void this.answer(request, reply, mine, nowMs);
+    return this.domainThemes.get(owner, nowMs).then((theme) => {
+      const p = page('not_found', theme, languageFrom(request.headers['accept-language']));
+      void reply.code(p.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(p.html);
+    });
   }
 
   /** The code a short URL names on this host, as the routes beside the redirect look it up. */

@@ -7,6 +7,7 @@ import { call, expectProblem, seedTenant, type Tenant } from '../../support/harn
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { createCode, scan } from '../../support/codes.js';
 import { contrast, pageTheme } from '../../../src/features/redirect/page-theme.js';
+import { DOMAINS_CHANGED } from '../../../src/db/invalidation.js';
 
 const LOGO = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="#E91E63"/></svg>',
@@ -160,6 +161,32 @@ forEachDialect('branded hosted pages', (dialect) => {
     const res = await scan(h, theirs.short_code);
     assert.ok(!res.body.includes('#654321') && !res.body.includes('#ffcc00') && !res.body.includes('class="logo"'));
     assert.equal((await call(h, { url: `/r/${theirs.short_code}/logo` })).statusCode, 404);
+  });
+
+  it("an unknown code on a workspace's custom domain gets the not-found page in that workspace's look", async () => {
+    const owner = await seedTenant(h, 'pro');
+    const domain = `qr-${owner.workspaceId.slice(-8).toLowerCase()}.brand.example`;
+    // Verified through DNS in test/features/workspaces/custom-domains.test.ts.
+    await h.db
+      .updateTable('workspaces')
+      .set({ custom_domain: domain, custom_domain_verified_at: new Date().toISOString() })
+      .where('id', '=', owner.workspaceId)
+      .execute();
+    h.app.deps.invalidation.publish([DOMAINS_CHANGED]);
+    const kit = await kitOf(owner, { accent: '#2e7d32', background: '#fffde7', font: 'rounded' });
+    await patchKit(owner, kit, { pages_default: true });
+    const theirs = await createCode(h, t, LINKS);
+    for (const url of ['/r/nosuchcode1', `/r/${theirs.short_code}`]) {
+      const res = await call(h, { url, headers: { host: domain, 'accept-language': 'de' } });
+      assert.equal(res.statusCode, 404, url);
+      assert.match(res.body, /--brand:#2e7d32/);
+      assert.match(res.body, /Code nicht gefunden/);
+      assertPage(res.body);
+    }
+    // On the product's own host the same unknown code shows the product's look.
+    const plain = await call(h, { url: '/r/nosuchcode1' });
+    assert.equal(plain.statusCode, 404);
+    assert.doesNotMatch(plain.body, /#2e7d32/);
   });
 
   it('a deleted page kit stops theming new scans of the workspace', async () => {
