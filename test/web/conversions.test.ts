@@ -24,7 +24,7 @@ describe('dashboard: conversions and GA4', { skip }, () => {
   const fx = webJourney();
 
   for (const lang of LANGS) {
-    it(`(${lang}) the click id in the editor, conversions on the code's page, GA4 in the workspace settings`, async () => {
+    it(`(${lang}) the click id in the editor, conversions on the code's page and its campaign's analytics, GA4 in the workspace settings`, async () => {
       const w = words(lang);
       const h = fx.server.h;
       const tenant = await seedTenant(h, 'business');
@@ -73,6 +73,28 @@ describe('dashboard: conversions and GA4', { skip }, () => {
       await accessibleAtBothWidths(page, `code conversions (${lang})`);
       await page.setViewportSize(DESKTOP);
       await screenshot(page, `conversions-code-${lang}`);
+
+      // The campaign the code is in shows them on the analytics page, chosen by its folder.
+      const campaign = await call(h, {
+        method: 'POST',
+        url: '/v1/folders',
+        tenant,
+        body: { name: `Spring ${lang}`, kind: 'campaign' },
+      });
+      assert.equal(campaign.statusCode, 201, campaign.body);
+      const moved = await call(h, {
+        method: 'POST',
+        url: '/v1/codes/move',
+        tenant,
+        body: { code_ids: [code.id], folder_id: campaign.json.data.id },
+      });
+      assert.equal(moved.statusCode, 200, moved.body);
+      await page.goto('/analytics');
+      await page.getByTestId('overview-folder').selectOption({ label: `Spring ${lang}` });
+      await page.getByTestId('conversions-count').getByText('2').waitFor();
+      assert.match(await page.getByTestId('conversions-rate').innerText(), /50\s?%/);
+      await accessibleAtBothWidths(page, `campaign conversions (${lang})`);
+      await page.setViewportSize(DESKTOP);
 
       // GA4 in the workspace settings: a bad id is refused at its field, a good one turns it on.
       await page.goto(`/workspaces/${tenant.workspaceId}`);

@@ -32,15 +32,6 @@ import { AcceptInvitation } from './pages/team/AcceptInvitation';
 import { Privacy } from './pages/Privacy';
 import { OperatorLayout } from './pages/operator/OperatorLayout';
 import { NotFound } from './pages/operator/NotFound';
-import { Organizations as OperatorOrganizations } from './pages/operator/Organizations';
-import { OrganizationDetail as OperatorOrganizationDetail } from './pages/operator/OrganizationDetail';
-import { Health as OperatorHealth } from './pages/operator/Health';
-import { OperatorAudit } from './pages/operator/OperatorAudit';
-import { Gs1Queue as OperatorGs1Queue } from './pages/operator/Gs1Queue';
-import { Announcements as OperatorAnnouncements } from './pages/operator/Announcements';
-import { Limits as OperatorLimits } from './pages/operator/Limits';
-import { Operators } from './pages/operator/Operators';
-import { Users as OperatorUsers } from './pages/operator/Users';
 import './styles.css';
 
 // Battery passports are a chunk of their own: the first screen does not load the editor.
@@ -51,6 +42,22 @@ const Models = lazy(() => import('./pages/dpp/Models'));
 const ModelEditor = lazy(() => import('./pages/dpp/ModelEditor'));
 const Credentials = lazy(() => import('./pages/dpp/Credentials'));
 const SsoSettings = lazy(() => import('./pages/settings/Sso'));
+// The operator's console: only operators open it, so none of it is in everyone's first load.
+const OperatorOrganizations = lazy(() =>
+  import('./pages/operator/Organizations').then((m) => ({ default: m.Organizations })),
+);
+const OperatorOrganizationDetail = lazy(() =>
+  import('./pages/operator/OrganizationDetail').then((m) => ({ default: m.OrganizationDetail })),
+);
+const OperatorHealth = lazy(() => import('./pages/operator/Health').then((m) => ({ default: m.Health })));
+const OperatorAudit = lazy(() => import('./pages/operator/OperatorAudit').then((m) => ({ default: m.OperatorAudit })));
+const OperatorGs1Queue = lazy(() => import('./pages/operator/Gs1Queue').then((m) => ({ default: m.Gs1Queue })));
+const OperatorAnnouncements = lazy(() =>
+  import('./pages/operator/Announcements').then((m) => ({ default: m.Announcements })),
+);
+const OperatorLimits = lazy(() => import('./pages/operator/Limits').then((m) => ({ default: m.Limits })));
+const Operators = lazy(() => import('./pages/operator/Operators').then((m) => ({ default: m.Operators })));
+const OperatorUsers = lazy(() => import('./pages/operator/Users').then((m) => ({ default: m.Users })));
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -152,15 +159,15 @@ const router = createBrowserRouter([
         element: <OperatorLayout />,
         children: [
           { path: 'operator', element: <Navigate to="/operator/organizations" replace /> },
-          { path: 'operator/organizations', element: <OperatorOrganizations /> },
-          { path: 'operator/organizations/:id', element: <OperatorOrganizationDetail /> },
-          { path: 'operator/health', element: <OperatorHealth /> },
-          { path: 'operator/audit', element: <OperatorAudit /> },
-          { path: 'operator/gs1-prefixes', element: <OperatorGs1Queue /> },
-          { path: 'operator/announcements', element: <OperatorAnnouncements /> },
-          { path: 'operator/limits', element: <OperatorLimits /> },
-          { path: 'operator/operators', element: <Operators /> },
-          { path: 'operator/users', element: <OperatorUsers /> },
+          { path: 'operator/organizations', element: later(<OperatorOrganizations />) },
+          { path: 'operator/organizations/:id', element: later(<OperatorOrganizationDetail />) },
+          { path: 'operator/health', element: later(<OperatorHealth />) },
+          { path: 'operator/audit', element: later(<OperatorAudit />) },
+          { path: 'operator/gs1-prefixes', element: later(<OperatorGs1Queue />) },
+          { path: 'operator/announcements', element: later(<OperatorAnnouncements />) },
+          { path: 'operator/limits', element: later(<OperatorLimits />) },
+          { path: 'operator/operators', element: later(<Operators />) },
+          { path: 'operator/users', element: later(<OperatorUsers />) },
           { path: 'operator/*', element: <NotFound /> },
         ],
       },

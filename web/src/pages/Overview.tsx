@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { useWorkspaceAnalytics } from '../api/hooks/analytics';
 import { useCodeCount } from '../api/hooks/codes';
 import { useFolders } from '../api/hooks/folders';
+import { ConversionKpis } from './code/ConversionKpis';
 import { useCurrentWorkspace } from '../api/hooks/workspaces';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session';
@@ -118,6 +119,8 @@ function OverviewIn({ tz }: { tz: string }) {
           <span className="kpi-value">{fmtNumber(codes.data?.meta.pagination.total_count ?? 0)}</span>
           <span>{t('overview.codes')}</span>
         </div>
+        {/* A campaign's (or the workspace's) conversions, once any code reports them (docs/conversions.md). */}
+        {a && a.conversions.count > 0 ? <ConversionKpis totals={a.conversions} /> : null}
       </div>
       <h2>{t('overview.byDay')}</h2>
       {a ? (
