@@ -36,7 +36,7 @@ export const problemsDe: Record<keyof typeof problemsEn, string> = {
   'problem.text.suspended':
     'Der Betreiber dieses Servers hat dieses Konto oder diese Organisation gesperrt. Wenden Sie sich an seinen Support.',
   'problem.text.sso-required':
-    'Ihre Organisation meldet sich über ihren Identitätsanbieter an, nicht mit Passwort. Nutzen Sie „Mit SSO anmelden“.',
+    'Ihre Organisation meldet sich über ihren Identitätsanbieter an, nicht mit Passwort. Nutzen Sie „Weiter mit SSO“.',
   'problem.text.sso-failed':
     'Die Anmeldung über Ihren Identitätsanbieter ist nicht gelungen oder hat zu lange gedauert. Beginnen Sie neu; klappt es weiter nicht, fragen Sie Ihre Administration.',
   'problem.text.plan-limit-exceeded':

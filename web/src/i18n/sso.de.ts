@@ -28,7 +28,7 @@ export const ssoDe: Record<keyof typeof ssoEn, string> = {
   'sso.remove': 'Single Sign-on entfernen',
   'sso.removed': 'Single Sign-on ist entfernt. Mitglieder melden sich wieder mit Passwort an.',
   'sso.notSet': 'Single Sign-on ist noch nicht eingerichtet.',
-  'sso.login.button': 'Mit SSO anmelden',
+  'sso.login.button': 'Weiter mit SSO',
   'sso.login.organization': 'Ihre Organisation (ihr Kurzname)',
   'sso.login.go': 'Weiter zu Ihrem Identitätsanbieter',
   'words.audit.sso_updated': '{actor} hat das Single Sign-on von {thing} eingerichtet oder geändert.',

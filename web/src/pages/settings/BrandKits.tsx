@@ -78,7 +78,11 @@ const SAMPLE_URL = 'https://example.com/';
 /** What a code would look like with only this kit: a static sample link, so no short URL is needed. */
 function KitPreview({ draft, onProblems }: { draft: KitDraft; onProblems(f: FieldErrors): void }) {
   const { t } = useI18n();
-  const body = useMemo(() => ({ type: 'url', dynamic: false, url: SAMPLE_URL, style: kitStyleOf(draft) }), [draft]);
+  // The code's look only: the hosted pages' style is no part of a code's style, and the preview refuses it.
+  const body = useMemo(() => {
+    const { page: _page, ...style } = kitStyleOf(draft);
+    return { type: 'url', dynamic: false, url: SAMPLE_URL, style };
+  }, [draft]);
   const [debounced, setDebounced] = useState(body);
   useEffect(() => {
     const h = setTimeout(() => setDebounced(body), 250);
