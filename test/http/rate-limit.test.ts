@@ -28,12 +28,22 @@ for (const store of stores) {
       tenant: false,
     });
 
+    /**
+     * Windows are fixed minutes: a burst that straddles one's end starts counting afresh halfway and
+     * never reaches its limit (seen once in CI under load). A burst starts with 10 s of its window left.
+     */
+    const roomInWindow = () => {
+      const left = 60_000 - (clock.now().getTime() % 60_000);
+      if (left < 10_000) clock.advance(left + 1);
+    };
+
     const get = (url: string, headers: Record<string, string> = {}, ip = '127.0.0.1', app = h.app) =>
       call({ app }, { url, headers, remoteAddress: ip });
 
     it('counts per key by plan, sends the three headers on every response, and answers 429 with Retry-After', async () => {
       const tenant = await seedTenant(h);
       const seen: number[] = [];
+      roomInWindow();
       for (let i = 0; i < 3; i++) {
         const res = await get('/v1/organizations', tenant.auth, randomIp());
         assert.equal(res.statusCode, 200);
@@ -56,6 +66,7 @@ for (const store of stores) {
     it('gives a dashboard session its own budget, larger than a Free key (the dashboard limited its own user)', async () => {
       const tenant = await seedTenant(h);
       const member = await seedMember(h, tenant, { workspace: 'editor' });
+      roomInWindow();
       for (let i = 0; i < 6; i++) {
         const res = await get('/v1/codes', member.headers, randomIp());
         assert.equal(res.statusCode, 200, res.body);
