@@ -8,22 +8,10 @@ import assert from 'node:assert/strict';
 import { Qrs, QrsError } from '../../sdk/src/index.js';
 import { randomSlug, seedTenant, type Tenant } from '../support/harness.js';
 import { sqlite, useHarness } from '../support/suite.js';
+import { cookieJarFetch } from '../support/cookie-jar.js';
 import { person } from '../features/operator/operator-people.js';
 
 const OPERATOR = `${randomSlug('sdk-ops')}@example.com`;
-
-/** In Node the test plays the browser's cookie jar. */
-function cookieJarFetch() {
-  let cookie = '';
-  return async (req: Request) => {
-    const r = new Request(req, { headers: new Headers(req.headers) });
-    if (cookie) r.headers.set('cookie', cookie);
-    const res = await globalThis.fetch(r);
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0];
-    return res;
-  };
-}
 
 describe('@qrs/sdk: folders and the operator console', () => {
   const { h } = useHarness(sqlite, {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { Qrs, QrsError } from '../../sdk/src/index.js';
 import { seedTenant, type Harness, type Tenant } from '../support/harness.js';
 import { sqlite, useHarness } from '../support/suite.js';
+import { cookieJarFetch } from '../support/cookie-jar.js';
 import { decodePng, missingTools } from '../support/decode.js';
 import { ownPrefix, underPrefix, uniqueFixture } from '../support/passports.js';
 
@@ -27,19 +28,6 @@ function recordingFetch() {
     return res;
   };
   return { sent, fetch };
-}
-
-/** A browser keeps the session cookie itself; in Node the test plays the browser's cookie jar. */
-function cookieJarFetch() {
-  let cookie = '';
-  return async (req: Request) => {
-    const r = new Request(req, { headers: new Headers(req.headers) });
-    if (cookie) r.headers.set('cookie', cookie);
-    const res = await globalThis.fetch(r);
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0];
-    return res;
-  };
 }
 
 describe('@qrs/sdk against a live server', () => {
