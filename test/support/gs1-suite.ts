@@ -4,6 +4,7 @@
 // directories (a clone or a bare mirror) at the commits pinned here; docs/dpp.md, "Conformance",
 // says where to get them.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
@@ -35,8 +36,26 @@ const WEBVOC: Source = {
   env: 'GS1_WEBVOC_DIR',
   files: ['v1.16/gs1Voc.jsonld'],
 };
-// Published on ref.gs1.org only, in no public repository: a copy is used when one is named.
+// GS1 publishes the description file schema on ref.gs1.org only. dot-do/api.qa keeps the bytes
+// ref.gs1.org served for version 1.2.0 and their SHA-256; the copy is used only when its bytes
+// hash to that value. GS1_DESCRIPTION_SCHEMA_FILE names another copy instead.
+const DESCRIPTION_SCHEMA: Source = {
+  repo: 'dot-do/api.qa',
+  commit: 'c5126bce2e401478ab4945292efcef906723bbd0',
+  env: 'GS1_DESCRIPTION_SCHEMA_DIR',
+  files: ['test/fixtures/gs1-description-file-schema.json'],
+};
+const DESCRIPTION_SCHEMA_SHA256 = '99d505c7aa2004cde3277651e8db0e019eab61d2746b2631ddab3fec8a13617e';
 const DESCRIPTION_SCHEMA_ENV = 'GS1_DESCRIPTION_SCHEMA_FILE';
+
+/** GS1's description file schema 1.2.0 as ref.gs1.org served it, or null (rdFile then not judged). */
+function descriptionSchema(): string | null {
+  const named = process.env[DESCRIPTION_SCHEMA_ENV];
+  if (named) return readFileSync(named, 'utf8');
+  if (!existsSync(dirOf(DESCRIPTION_SCHEMA))) return null;
+  const text = read(DESCRIPTION_SCHEMA, DESCRIPTION_SCHEMA.files[0]!);
+  return createHash('sha256').update(text).digest('hex') === DESCRIPTION_SCHEMA_SHA256 ? text : null;
+}
 
 const dirOf = (s: Source) => process.env[s.env] ?? `/work/.mirror/${s.repo.replace('/', '+')}/repo`;
 
@@ -72,16 +91,12 @@ export function loadSuite(): SuiteSources | { missing: string } {
     console.warn(`\n${'!'.repeat(78)}\n!! ${missing}\n${'!'.repeat(78)}\n`);
     return { missing };
   }
-  const descriptionSchema = process.env[DESCRIPTION_SCHEMA_ENV];
   return {
     scripts: SUITE.files.map((f) => read(SUITE, f)),
     published: new Map([
       ['https://gs1.github.io/linkset/gs1-linkset-schema.json', read(LINKSET, LINKSET.files[0]!)],
       ['https://ref.gs1.org/voc/data/linktypes', JSON.stringify(linkTypes(read(WEBVOC, WEBVOC.files[0]!)))],
-      [
-        'https://ref.gs1.org/standards/resolver/description-file-schema',
-        descriptionSchema ? readFileSync(descriptionSchema, 'utf8') : null,
-      ],
+      ['https://ref.gs1.org/standards/resolver/description-file-schema', descriptionSchema()],
     ]),
   };
 }

@@ -68,11 +68,15 @@ export async function levelsFor(db: DB, baseUrl: string, key: DigitalLinkKey): P
     if (found) {
       source = found.row;
       const passport = toPassport(found.row, baseUrl);
-      levels.push({
-        digital_link: serialAnchor(baseUrl, key.gtin14, found.row.serial),
-        public_url: passport.public_url,
-        ...productFacts(passport.data),
-      });
+      const battery = { public_url: passport.public_url, ...productFacts(passport.data) };
+      levels.push({ digital_link: serialAnchor(baseUrl, key.gtin14, found.row.serial), ...battery });
+      // The label's own URI, when it names the lot: the same links again, so that a client that
+      // looks for the request URI among the anchors finds the battery (docs/decisions.md D83).
+      if (key.lot !== undefined && found.row.lot !== null)
+        levels.push({
+          digital_link: `${lotAnchor(baseUrl, key.gtin14, found.row.lot)}/21/${encodeAiValue(found.row.serial)}`,
+          ...battery,
+        });
       if (found.row.lot !== null) levels.push(lotLevel(baseUrl, key.gtin14, found.row.lot, found.row));
     }
   }

@@ -1,7 +1,6 @@
 // GS1's own resolver test suite, unchanged, against the real server on loopback behind a TLS front,
 // for the Digital Links a battery passport produces: the battery, the GTIN level, and the walk-up
-// cases. Every check the suite records is listed in the output; none may FAIL or WARN, except the
-// divergence named below. The runner and where the suite comes from: test/support/gs1-suite.ts,
+// cases. Every check the suite records is listed in the output; none may FAIL or WARN. The runner and where the suite comes from: test/support/gs1-suite.ts,
 // docs/dpp.md "Conformance".
 import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,21 +19,10 @@ interface Seeded {
   stationary: any; // lot and serial, no model passport
 }
 
-/**
- * The suite looks for a level's links under an anchor that is the request URI or a prefix of it
- * (it drops two path segments at a time). RES 2.5.9 rule 2 (D61) anchors the battery's links on
- * 01+21 without AI 10, so for the printed 01/10/21 link the suite finds only the lot level's links
- * and expects them, while the resolver rightly answers with the battery's. Its own checks of the
- * battery's links pass on the 01+21 anchor (the next case).
- */
-const PRINTED_LINK_DIVERGES = ['defaultTarget', 'loForgs1dpp', 'loForgs1pip'];
-
-const CASES: Array<{ name: string; dl: (s: Seeded) => string; diverges?: string[] }> = [
-  {
-    name: 'a battery with lot and serial, as printed (01/10/21)',
-    dl: (s) => s.ev.digital_link,
-    diverges: PRINTED_LINK_DIVERGES,
-  },
+const CASES: Array<{ name: string; dl: (s: Seeded) => string }> = [
+  // The suite finds a level's links only under an anchor that is the request URI or a prefix of it,
+  // so the printed link passes because the linkset repeats the battery's links under it (D83).
+  { name: 'a battery with lot and serial, as printed (01/10/21)', dl: (s) => s.ev.digital_link },
   { name: 'the same battery by its linkset anchor (01/21)', dl: (s) => serialAnchor(s.ev, s.base) },
   { name: 'the GTIN level, a model passport (01)', dl: (s) => s.model.digital_link },
   { name: 'a serial-only battery without a model passport (01/21)', dl: (s) => s.lmt.digital_link },
@@ -76,7 +64,7 @@ forEachDialect(
       };
     });
 
-    for (const { name, dl: dlOf, diverges = [] } of CASES) {
+    for (const { name, dl: dlOf } of CASES) {
       it(name, async (t) => {
         if ('missing' in sources) return;
         const dl = dlOf(seeded);
@@ -84,26 +72,14 @@ forEachDialect(
         const { results, log } = await runSuite(sources, dl, front.ca);
         t.diagnostic(`${dl}: ${results.length} checks`);
         for (const r of results) {
-          const note = unjudged.includes(r.id)
-            ? ' (NOT JUDGED: no copy of the GS1 schema it needs, docs/dpp.md)'
-            : diverges.includes(r.id)
-              ? ' (known divergence, RES 2.5.9 rule 2, see the test file)'
-              : '';
+          const note = unjudged.includes(r.id) ? ' (NOT JUDGED: no copy of the GS1 schema it needs, docs/dpp.md)' : '';
           t.diagnostic(`${r.status.toUpperCase()}${note} ${r.id}: ${r.msg}`);
         }
         const bad = results.filter((r) => r.status !== 'pass' && !unjudged.includes(r.id));
         assert.deepEqual(
-          bad.filter((r) => !diverges.includes(r.id)).map((r) => `${r.status.toUpperCase()} ${r.id}: ${r.msg}`),
+          bad.map((r) => `${r.status.toUpperCase()} ${r.id}: ${r.msg}`),
           [],
           `suite log:\n${log.join('\n')}`,
-        );
-        // a divergence that is gone is news: the resolver or the suite changed
-        assert.deepEqual(
-          bad
-            .map((r) => r.id)
-            .filter((id) => diverges.includes(id))
-            .sort(),
-          [...diverges].sort(),
         );
         assert.ok(
           results.some((r) => r.id === 'defaultTarget'),

@@ -51,7 +51,7 @@ forEachDialect('resolver conformance', (dialect) => {
 
   it('RES 2.5.8 (suite singleDefaulLink): exactly one default link per level, with title and href only', async () => {
     const { json } = await get(`${evPath()}?linkType=linkset`);
-    assert.equal(json.linkset.length, 3);
+    assert.equal(json.linkset.length, 4);
     for (const context of json.linkset) {
       assert.equal(context[`${VOC}defaultLink`].length, 1);
       assert.deepEqual(Object.keys(context[`${VOC}defaultLink`][0]).sort(), ['href', 'title']);
@@ -158,10 +158,14 @@ forEachDialect('resolver conformance', (dialect) => {
 
   it('RES 2.5.9 rule 2: the serial-level link of a lot-bearing passport is anchored on 01+21, without AI 10', async () => {
     const { json } = await get(`${pathOf(stationary.digital_link)}?linkType=linkset`);
-    const [battery, lotLevel] = json.linkset;
+    const [battery, printed, lotLevel] = json.linkset;
     assert.equal(battery.anchor, serialAnchor(stationary));
     assert.doesNotMatch(battery.anchor, /\/10\//);
     assert.equal(battery[`${VOC}defaultLink`][0].href, stationary.public_url);
+    // the label's URI, which the request named, repeats the battery's links (D83): the links are
+    // the battery's, defined once on 01+21, and the Link header points at that anchor
+    assert.equal(printed.anchor, stationary.digital_link);
+    assert.deepEqual({ ...printed, anchor: battery.anchor }, battery);
     assert.equal(lotLevel.anchor, `http://qrs.test/01/${stationary.gtin}/10/${encodeURIComponent(stationary.lot)}`);
     // the lot on the label is still checked: the anchor itself resolves to the battery
     assert.equal((await get(pathOf(serialAnchor(stationary)))).headers.location, stationary.public_url);
@@ -202,10 +206,20 @@ forEachDialect('resolver conformance', (dialect) => {
     );
   });
 
-  it('RES 2.5.9: the battery level comes first, then its lot, then the GTIN level in the linkset', async () => {
+  it('RES 2.5.9: the battery level comes first (and again as printed), then its lot, then the GTIN level in the linkset', async () => {
     const { json } = await get(`${evPath()}?linkType=linkset`);
     assert.deepEqual(
       json.linkset.map((c: any) => c.anchor),
+      [
+        serialAnchor(ev),
+        ev.digital_link,
+        `http://qrs.test/01/${ev.gtin}/10/${encodeURIComponent(ev.lot)}`,
+        model.digital_link,
+      ],
+    );
+    // asked by its 01+21 anchor, the battery has no printed context: the request named no lot
+    assert.deepEqual(
+      (await get(`${pathOf(serialAnchor(ev))}?linkType=linkset`)).json.linkset.map((c: any) => c.anchor),
       [serialAnchor(ev), `http://qrs.test/01/${ev.gtin}/10/${encodeURIComponent(ev.lot)}`, model.digital_link],
     );
     assert.equal((await get(evPath())).headers.location, ev.public_url);

@@ -88,7 +88,7 @@ forEachDialect('dpp resolver', (dialect) => {
       assert.equal(res.statusCode, 200, url);
       assert.equal(res.headers['content-type'], 'application/linkset+json');
       const body = JSON.parse(res.body);
-      assert.equal(body.linkset.length, 3, 'the battery, its lot and the GTIN');
+      assert.equal(body.linkset.length, 4, 'the battery, the battery as printed, its lot and the GTIN');
       const [context] = body.linkset;
       assert.equal(context.anchor, serialAnchor(ev));
       for (const rel of ['https://ref.gs1.org/voc/dpp', 'https://ref.gs1.org/voc/pip']) {
