@@ -1,6 +1,6 @@
 // Issue #56 item 5: conversions and GA4 in the dashboard, in English and in German. The code editor
 // turns the click id on, the code's page shows conversions, rate and revenue of a sale reported
-// through the API with the click id of a real scan, and the workspace settings turn GA4 forwarding
+// through the API with the click id of a real scan and lists what was reported, and the workspace settings turn GA4 forwarding
 // on (a bad measurement id explained at its field) and off. axe finds no serious violation at 1280
 // and 360 px.
 import { describe, it } from 'node:test';
@@ -70,6 +70,13 @@ describe('dashboard: conversions and GA4', { skip }, () => {
       const rate = await page.getByTestId('conversions-rate').innerText();
       assert.match(rate, /50\s?%/);
       assert.match(await page.getByTestId('conversions-revenue').innerText(), lang === 'de' ? /49,99/ : /49\.99/);
+      // What was reported, newest first: the integration can be checked from here.
+      const recent = page.getByTestId('recent-conversions');
+      await recent.getByRole('heading', { name: w('conversions.recent') }).waitFor();
+      const rows = recent.locator('tbody tr');
+      assert.equal(await rows.count(), 2);
+      assert.match(await rows.nth(0).innerText(), lang === 'de' ? /sale[\s\S]*49,99/ : /sale[\s\S]*49\.99/);
+      assert.match(await rows.nth(1).innerText(), /lead/);
       await accessibleAtBothWidths(page, `code conversions (${lang})`);
       await page.setViewportSize(DESKTOP);
       await screenshot(page, `conversions-code-${lang}`);

@@ -106,6 +106,8 @@ export const keys = {
     folders: [ws, 'folders'] as const,
     /** The workspace's GA4 forwarding (docs/conversions.md). */
     ga4: [ws, 'ga4'] as const,
+    /** A code's newest reported conversions. */
+    conversions: (codeId: string) => [ws, 'conversions', codeId] as const,
     approvals: {
       list: (status: string) => [ws, 'approvals', status] as const,
       count: [ws, 'approvals', 'count'] as const,

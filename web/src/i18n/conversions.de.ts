@@ -6,6 +6,11 @@ export const conversionsDe: Record<keyof typeof conversionsEn, string> = {
   'conversions.rate': 'Conversion-Rate',
   'conversions.revenue': 'Umsatz',
   'conversions.noRevenue': 'Noch kein Umsatz',
+  'conversions.recent': 'Neueste Conversions',
+  'conversions.when': 'Wann',
+  'conversions.event': 'Ereignis',
+  'conversions.value': 'Wert',
+  'conversions.eventId': 'Ihre Ereignis-ID',
   'ga4.title': 'Google Analytics 4',
   'ga4.hint':
     'Jeder Scan (ohne Bots) geht als Ereignis qr_scan an GA4, aus den Hintergrundaufgaben, wenige Sekunden nach der Erfassung.',

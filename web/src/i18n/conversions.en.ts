@@ -4,6 +4,11 @@ export const conversionsEn = {
   'conversions.rate': 'Conversion rate',
   'conversions.revenue': 'Revenue',
   'conversions.noRevenue': 'No revenue yet',
+  'conversions.recent': 'Latest conversions',
+  'conversions.when': 'When',
+  'conversions.event': 'Event',
+  'conversions.value': 'Value',
+  'conversions.eventId': 'Your event id',
   'ga4.title': 'Google Analytics 4',
   'ga4.hint':
     'Each scan (bots left out) is sent to GA4 as a qr_scan event, from the background jobs, a few seconds after it is recorded.',

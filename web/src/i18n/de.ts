@@ -383,6 +383,11 @@ export const de: Record<MessageKey, string> = {
   'org.name': 'Name',
   'org.slug': 'Kurzname',
   'org.billingEmail': 'Rechnungs-E-Mail',
+  'org.new': 'Weitere Organisation',
+  'org.newHint':
+    'Für einen Kunden oder eine Tochterfirma: Codes, Mitglieder und Tarif gehören ihr allein, und Sie erhalten darin die Administratorrolle.',
+  'org.slugHint': 'Kleinbuchstaben, Ziffern und Bindestriche.',
+  'org.create': 'Organisation anlegen',
   'org.plan': 'Tarif',
   'org.delete': 'Organisation löschen',
   'org.deleteWhat':

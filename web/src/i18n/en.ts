@@ -374,6 +374,11 @@ export const en = {
   'org.name': 'Name',
   'org.slug': 'Slug',
   'org.billingEmail': 'Billing e-mail',
+  'org.new': 'Another organization',
+  'org.newHint':
+    'For a client or a subsidiary: its codes, members and plan are its own, and you become its administrator.',
+  'org.slugHint': 'Lower-case letters, digits and dashes.',
+  'org.create': 'Create organization',
   'org.plan': 'Plan',
   'org.delete': 'Delete organization',
   'org.deleteWhat':

@@ -17,6 +17,7 @@ import { StaticContent } from './code/StaticContent';
 import { CodeLinks } from './code/CodeLinks';
 import { DateInput } from '../ui/DateInput';
 import { ConversionKpis } from './code/ConversionKpis';
+import { RecentConversions } from './code/RecentConversions';
 
 const LineChart = lazy(() => import('../charts/Charts'));
 
@@ -151,6 +152,7 @@ export function CodeDetail() {
                   <LineChart dates={series.dates} values={series.values} label={t('detail.scans')} />
                 </Suspense>
               ) : null}
+              <RecentConversions codeId={c.id} count={stats.data.conversions.count} />
               <GeoAttribution />
               {stats.data.total_scans === 0 ? <p className="muted">{t('detail.noScans')}</p> : null}
               <div className="bar-grid">

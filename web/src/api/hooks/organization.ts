@@ -33,6 +33,12 @@ export function useOrganizationWrites() {
         await invalidate(keys.organization.all);
         await invalidate(keys.me);
       },
+      /** A new organization with the caller as its administrator; the session lists it once this resolves. */
+      create: async (body: { name: string; slug: string }) => {
+        const org = await ok(api.POST('/v1/organizations', { body }));
+        await invalidate(keys.me);
+        return org;
+      },
       /** Deletes the organization; its sessions end with it. */
       remove: (id: string) => ok(api.DELETE('/v1/organizations/{id}', { params: { path: { id } } })),
     }),

@@ -9,7 +9,7 @@ export interface ConversionTotals {
 }
 
 /** Minor units → the currency's own number of decimals (2 for EUR, 0 for JPY). */
-function money(fmt: ReturnType<typeof useI18n>['fmt'], amount: number, currency: string): string {
+export function money(fmt: ReturnType<typeof useI18n>['fmt'], amount: number, currency: string): string {
   const digits =
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return fmt.number(amount / 10 ** digits, { style: 'currency', currency });

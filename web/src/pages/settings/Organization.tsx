@@ -8,6 +8,7 @@ import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { useOrganization, useOrganizationWrites, useUsage } from '../../api/hooks/organization';
 import '../team/team.css';
 import { planName } from '../../ui/plan-name';
+import { NewOrganization } from './NewOrganization';
 
 /** Name, slug, billing e-mail, plan and usage; deleting the organization needs its slug typed. */
 export function OrganizationSettings() {
@@ -106,6 +107,7 @@ export function OrganizationSettings() {
           </>
         ) : null}
       </dl>
+      <NewOrganization />
       {canDelete ? (
         <div className="danger-zone">
           <h2>{t('org.delete')}</h2>
