@@ -31,7 +31,8 @@ declare module 'fastify' {
 
 const DAY = 86_400_000;
 
-const inThread = (url: string) => dialectOf(url) === 'sqlite' && !/^sqlite:(\/\/)?(:memory:)?$/.test(url);
+/** Every database but an in-memory SQLite one, which exists on its one connection only. */
+const inThread = (url: string) => dialectOf(url) === 'postgres' || !/^sqlite:(\/\/)?(:memory:)?$/.test(url);
 
 /**
  * The scan sink shared by the redirect (which records) and the usage feature (which reads its
@@ -47,13 +48,19 @@ export const scansRuntime = (consumers: ScanConsumers) =>
       const hasher = new IpHasher(ipSecret);
       let prunedBefore = '';
       const hooks = new CommitHooks(app.log);
-      // A SQLite file's batches are written by a thread of their own, off the event loop (docs/decisions.md D27); an
-      // in-memory database exists on its one connection only, and PostgreSQL's writes are not ours.
+      // Batches are written by a thread of their own, off the event loop: a SQLite file's because
+      // its driver is synchronous (docs/decisions.md D27), PostgreSQL's because building, sending
+      // and reading a write of thousands of scans held the loop for 60-120 ms and reads waited
+      // behind it (docs/decisions.md D84). An in-memory database exists on its one connection only.
+      const sqliteFile = dialectOf(config.databaseUrl) === 'sqlite';
       const thread = inThread(config.databaseUrl)
-        ? new ScanWriterThread(config.databaseUrl, ipSecret, consumers.module, sqliteOf(db))
+        ? new ScanWriterThread(config.databaseUrl, ipSecret, consumers.module, sqliteFile ? sqliteOf(db) : null, {
+            sqlite: sqliteFile,
+            poolMax: Math.min(2, config.pgPoolMax),
+          })
         : null;
       thread?.warm();
-      const inMemory = thread === null && dialectOf(config.databaseUrl) === 'sqlite';
+      const inMemory = thread === null;
       const journalDir = config.scanJournal.dir;
       const journal = journalDir
         ? ScanJournal.open(journalDir, config.databaseUrl, (ip, at) => hasher.hashAt(ip, at), app.log)
@@ -88,7 +95,7 @@ export const scansRuntime = (consumers: ScanConsumers) =>
           journal,
           encoded: thread ? inThreadWriter : undefined,
           ...(thread ? { maxBatch: ENCODED_BATCH, memoryBatches: ENCODED_MEMORY_BATCHES } : {}),
-          maxWrite: thread ? MAX_WRITE_SQLITE : inMemory ? MAX_WRITE_SQLITE_IN_PROCESS : MAX_WRITE,
+          maxWrite: inMemory ? MAX_WRITE_SQLITE_IN_PROCESS : sqliteFile ? MAX_WRITE_SQLITE : MAX_WRITE,
           // Writes wait for the timer and go together (docs/decisions.md D43, D45, D50); only an
           // in-memory database, which writes on the event loop, writes each batch as it is cut.
           coalesce: !inMemory,

@@ -37,11 +37,12 @@ function newWorker(workerData: unknown): Worker {
 }
 
 /**
- * A SQLite database's scan batches written by a thread of their own, on a connection of their own
- * (docs/decisions.md, D27): better-sqlite3 is synchronous, so in process a 1,000-scan batch with
- * its rollups held the event loop for tens to hundreds of milliseconds, and longer the more codes
- * the batch spread over. The thread is started on the first batch and again after it died; a
- * batch whose thread died is rejected, and the sink writes it again.
+ * Scan batches written by a thread of their own, on a connection of their own: in process a write
+ * with its rollups held the event loop for tens to hundreds of milliseconds, and longer the more
+ * codes it spread over (better-sqlite3 is synchronous, docs/decisions.md D27; on PostgreSQL the
+ * statements' arrays, the answers' rows and their garbage, docs/decisions.md D84). The thread is
+ * started on the first batch and again after it died; a batch whose thread died is rejected, and
+ * the sink writes it again.
  */
 export class ScanWriterThread {
   private worker: Worker | null = null;
@@ -61,11 +62,13 @@ export class ScanWriterThread {
    * while scans were being written.
    */
   /** `consumersModule`: the URL of the module whose `scanConsumers` the thread writes with (src/features/scan-consumers.ts), or null for none. */
+  /** `options.sqlite`: the file's lock is shared with the main connection (sqlite-dialect.ts); `poolMax`: PostgreSQL connections of the thread. */
   constructor(
     private databaseUrl: string,
     private ipSecret: string,
     private consumersModule: string | null = null,
     private mainConnection: SQLite.Database | null = null,
+    private options: { sqlite: boolean; poolMax?: number } = { sqlite: true },
   ) {}
 
   /** Loading the thread's modules takes a while: started with the app, it is ready for the first batch. */
@@ -81,7 +84,7 @@ export class ScanWriterThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       // Queries of this thread that meet the lock now wait for the answer (sqlite-dialect.ts).
-      sqliteLockTaken();
+      if (this.options.sqlite) sqliteLockTaken();
       worker.postMessage({ id, shared, ends, starts, pruneBefore } satisfies WriteRequest);
     });
   }
@@ -123,6 +126,7 @@ export class ScanWriterThread {
       databaseUrl: this.databaseUrl,
       ipSecret: this.ipSecret,
       consumersModule: this.consumersModule,
+      poolMax: this.options.poolMax ?? 2,
     });
     // The sink's own promises keep a graceful shutdown waiting; an idle thread must not keep the process alive.
     worker.unref();
@@ -131,7 +135,7 @@ export class ScanWriterThread {
       if (!w) return;
       this.waiting.delete(reply.id);
       // The thread's transaction has ended: a query of this thread waiting for the lock goes first.
-      sqliteLockReleased();
+      if (this.options.sqlite) sqliteLockReleased();
       if (reply.ok) w.resolve(reply.outputs);
       else w.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
     });
@@ -141,7 +145,7 @@ export class ScanWriterThread {
         this.checkpointHere(true);
       }
       for (const w of this.waiting.values()) {
-        sqliteLockReleased();
+        if (this.options.sqlite) sqliteLockReleased();
         w.reject(err);
       }
       this.waiting.clear();

@@ -1,4 +1,5 @@
-// The writer thread's program (scan-writer-thread.ts): one SQLite connection that only writes scans.
+// The writer thread's program (scan-writer-thread.ts): a connection of its own (SQLite) or a small
+// pool (PostgreSQL) that only writes scans.
 import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { openDatabase, sqliteOf } from '../../../db/database.js';
@@ -10,17 +11,19 @@ import type { ScanRowInserter } from '../flush/stage.js';
 import type { ConsumerOutputs, ScanConsumers } from '../../../platform/scan-consumers.js';
 import type { WriteReply, WriteRequest } from './scan-writer-thread.js';
 import { rowsOfEncoded } from './scan.js';
+import type { ScanRow } from '../scans.table.js';
 
-const { databaseUrl, ipSecret, consumersModule } = workerData as {
+const { databaseUrl, ipSecret, consumersModule, poolMax } = workerData as {
   databaseUrl: string;
   ipSecret: string;
   consumersModule: string | null;
+  poolMax: number;
 };
 // The same consumers as the main thread's: the composition's module, imported here by its URL.
 const consumers = consumersModule
   ? ((await import(consumersModule)) as { scanConsumers: ScanConsumers }).scanConsumers.list
   : [];
-const db = openDatabase(databaseUrl);
+const db = openDatabase(databaseUrl, { poolMax });
 const hasher = new IpHasher(ipSecret);
 // The raw rows straight on this connection: the statement Kysely would make, without building and
 // compiling it from every value on each batch (about 0.8 µs a scan, docs/benchmarks.md).
@@ -28,7 +31,8 @@ const sqlite = sqliteOf(db);
 const insertScans: ScanRowInserter | undefined = sqlite ? sqliteRowsInserter(sqlite, 'scans') : undefined;
 
 /**
- * BEGIN IMMEDIATE: the batch first reads (has it been written already?) and then writes; a deferred
+ * One write in one transaction; on a SQLite file BEGIN IMMEDIATE: the batch first reads (has it
+ * been written already?) and then writes; a deferred
  * transaction whose snapshot another connection's commit made stale fails that upgrade at once,
  * where an immediate one waits for the lock (polling, sqlite-dialect.ts: nothing wakes this thread
  * early, so an API write the main thread woke goes first).
@@ -37,7 +41,16 @@ async function write({ shared, ends, starts, pruneBefore }: WriteRequest): Promi
   wroteSinceTick = true;
   // Read before the answer: the next write reuses this memory.
   const rows = rowsOfEncoded(shared, ends, (ip, iso) => hasher.hash(ip, iso));
-  const outputs = await db.connection().execute(async (conn) => {
+  const outputs = sqlite
+    ? await inImmediate(rows, starts)
+    : await db.transaction().execute((trx) => flushIn(trx, rows, starts, consumers));
+  // After the commit: a failed prune must not make the sink write the batch again.
+  if (pruneBefore) await pruneVisitorDays(db, pruneBefore).catch(() => undefined);
+  return outputs;
+}
+
+function inImmediate(rows: ScanRow[], starts: number[]): Promise<ConsumerOutputs> {
+  return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
       const out = await flushIn(conn, rows, starts, consumers, insertScans);
@@ -48,9 +61,6 @@ async function write({ shared, ends, starts, pruneBefore }: WriteRequest): Promi
       throw err;
     }
   });
-  // After the commit: a failed prune must not make the sink write the batch again.
-  if (pruneBefore) await pruneVisitorDays(db, pruneBefore).catch(() => undefined);
-  return outputs;
 }
 
 // One batch at a time, in order: the sink sends the next only after this one's reply.
