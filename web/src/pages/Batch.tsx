@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useCodeWrites } from '../api/hooks/codes';
+import { useCodeWrites } from '../api/hooks/codes/use-code-writes';
 import { useI18n } from '../i18n/i18n';
 import { Field, ProblemAlert, useProblemMessage, useSubmit } from '../ui/forms';
 import { parseCsv } from './csv';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { useWorkspaceAnalytics } from '../api/hooks/analytics';
-import { useCodeCount } from '../api/hooks/codes';
+import { useCodeCount } from '../api/hooks/codes/use-code-count';
 import { useFolders } from '../api/hooks/folders';
 import { ConversionKpis } from './code/ConversionKpis';
 import { useCurrentWorkspace } from '../api/hooks/workspaces';

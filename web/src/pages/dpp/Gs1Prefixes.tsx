@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ApiError, type Schemas } from '../../api/client';
-import { useGs1PrefixWrites, useGs1Prefixes, type Gs1Evidence } from '../../api/hooks/passports';
+import { type Gs1Evidence } from '../../api/hooks/gs1-prefixes/evidence';
+import { useGs1PrefixWrites } from '../../api/hooks/gs1-prefixes/use-gs1-prefix-writes';
+import { useGs1Prefixes } from '../../api/hooks/gs1-prefixes/use-gs1-prefixes';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useSession } from '../../session';

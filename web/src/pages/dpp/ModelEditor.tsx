@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useModelPassport, useModelPassportWrites } from '../../api/hooks/passportModels';
-import { useContractSchemas } from '../../api/hooks/passports';
+import { useContractSchemas } from '../../api/hooks/passports/use-contract-schemas';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';

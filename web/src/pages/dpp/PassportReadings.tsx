@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { usePassportReadingWrites } from '../../api/hooks/passportReadings';
-import { useContractSchemas } from '../../api/hooks/passports';
+import { useContractSchemas } from '../../api/hooks/passports/use-contract-schemas';
 import { useI18n } from '../../i18n/i18n';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
