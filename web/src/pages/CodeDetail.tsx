@@ -12,7 +12,7 @@ import { Bars, deviceName } from '../ui/Bars';
 import { GeoAttribution, placeOf } from '../ui/Place';
 import { CopyButton, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
 import { QrImage } from '../ui/QrImage';
-import { Downloads } from './CodeEdit';
+import { Downloads } from './code/CodeDownloads';
 import { CodeApproval } from './code/CodeApproval';
 import { CodeComments } from './code/CodeComments';
 import { CodeHistory } from './code/CodeHistory';
