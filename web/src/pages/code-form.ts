@@ -71,7 +71,7 @@ export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = 
     { key: 'app_store_url', label: 'content.appStore', kind: 'url' },
     { key: 'play_store_url', label: 'content.playStore', kind: 'url' },
   ],
-  // docs/decisions.md D82: the lists and times of these are in ./code/PageEditors.tsx.
+  // docs/decisions.md D82: the lists and times of these are in ./code/page-editors/.
   menu: [
     { key: 'title', label: 'content.pageTitle' },
     { key: 'description', label: 'content.description', kind: 'textarea' },
