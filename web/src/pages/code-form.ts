@@ -2,7 +2,7 @@
 // user types; only the body conversion parses them, so a bad value is never lost.
 import type { Code } from '../api/client';
 import type { MessageKey } from '../i18n/en';
-import type { CodeType } from './Codes';
+import type { CodeType } from './code-types';
 import {
   defaultDynamic,
   emptyMore,

@@ -3,7 +3,7 @@
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { Field, type FieldErrors } from '../../ui/forms';
-import { CODE_TYPES, type CodeType } from '../Codes';
+import { CODE_TYPES, type CodeType } from '../code-types';
 import { emptyDraft, type Draft } from '../code-form';
 import { ContentExtras, PageSwitch } from './ContentFields';
 import { ShortCodeField, type MoreProps } from './ShortCodeField';

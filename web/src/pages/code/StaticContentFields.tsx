@@ -2,7 +2,7 @@
 import { useI18n } from '../../i18n/i18n';
 import { Field, type FieldErrors } from '../../ui/forms';
 import { CONTENT_FIELDS, type Draft } from '../code-form';
-import type { CodeType } from '../Codes';
+import type { CodeType } from '../code-types';
 
 export function StaticContentFields({
   type,
