@@ -4,16 +4,16 @@ import { useCodeWrites } from '../api/hooks/codes/use-code-writes';
 import { useI18n } from '../i18n/i18n';
 import { Field, ProblemAlert, useProblemMessage, useSubmit } from '../ui/forms';
 import { parseCsv } from './csv';
-
-const TARGETS = ['url', 'title', 'tags'] as const;
-type Target = (typeof TARGETS)[number];
+import { BatchPreview } from './batch/BatchPreview';
+import { codesOf, guessMapping, type ColumnMapping as Mapping } from './batch/batch-rows';
+import { ColumnMapping } from './batch/ColumnMapping';
 
 export function Batch() {
   const { t } = useI18n();
   const words = useProblemMessage();
   const writes = useCodeWrites();
   const [rows, setRows] = useState<string[][]>([]);
-  const [mapping, setMapping] = useState<Record<Target, number>>({ url: -1, title: -1, tags: -1 });
+  const [mapping, setMapping] = useState<Mapping>({ url: -1, title: -1, tags: -1 });
   const [dynamic, setDynamic] = useState(true);
   const [created, setCreated] = useState<number | null>(null);
   // A second click (a double click, or Enter pressed twice) before React re-renders the disabled
@@ -27,31 +27,9 @@ export function Batch() {
     setRows(parsed);
     setCreated(null);
     sending.current = false;
-    const h = (parsed[0] ?? []).map((s) => s.trim().toLowerCase());
-    setMapping({
-      url: h.findIndex((x) => x === 'url' || x === 'destination'),
-      title: h.findIndex((x) => x === 'title' || x === 'name'),
-      tags: h.findIndex((x) => x === 'tags'),
-    });
+    setMapping(guessMapping(parsed[0] ?? []));
   };
-  const codes = useMemo(
-    () =>
-      data.map((r) => ({
-        type: 'url',
-        dynamic,
-        url: mapping.url >= 0 ? (r[mapping.url] ?? '').trim() : '',
-        ...(mapping.title >= 0 && r[mapping.title]?.trim() ? { title: r[mapping.title].trim() } : {}),
-        ...(mapping.tags >= 0 && r[mapping.tags]?.trim()
-          ? {
-              tags: r[mapping.tags]
-                .split('|')
-                .map((s) => s.trim())
-                .filter(Boolean),
-            }
-          : {}),
-      })),
-    [data, mapping, dynamic],
-  );
+  const codes = useMemo(() => codesOf(data, mapping, dynamic), [data, mapping, dynamic]);
   const submit = useSubmit(async () => {
     if (sending.current) return;
     sending.current = true;
@@ -87,26 +65,7 @@ export function Batch() {
       {rows.length > 0 ? (
         <>
           <h2>{t('batch.map')}</h2>
-          <div className="row">
-            {TARGETS.map((target) => (
-              <Field key={target} label={t(`batch.field.${target}`)}>
-                {(p) => (
-                  <select
-                    {...p}
-                    value={mapping[target]}
-                    onChange={(e) => setMapping({ ...mapping, [target]: Number(e.target.value) })}
-                  >
-                    <option value={-1}>{t('batch.ignore')}</option>
-                    {header.map((h, i) => (
-                      <option key={i} value={i}>
-                        {h}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            ))}
-          </div>
+          <ColumnMapping header={header} mapping={mapping} onChange={setMapping} />
           <div className="field check">
             <label>
               <input type="checkbox" checked={dynamic} onChange={(e) => setDynamic(e.target.checked)} />{' '}
@@ -120,32 +79,7 @@ export function Batch() {
           ) : null}
           {submit.problem && !rowErrors.size ? <ProblemAlert problem={submit.problem} /> : null}
           <h2>{t('batch.preview')}</h2>
-          <table className="table" data-testid="batch-preview">
-            <thead>
-              <tr>
-                <th scope="col">{t('batch.row')}</th>
-                <th scope="col">{t('batch.field.url')}</th>
-                <th scope="col">{t('batch.field.title')}</th>
-                <th scope="col">{t('batch.field.tags')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('app.error')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.slice(0, 200).map((c, i) => (
-                <tr key={i} className={rowErrors.has(i) ? 'row-invalid' : ''}>
-                  <td>{i + 1}</td>
-                  <td className="ellipsis">{c.url}</td>
-                  <td>{c.title ?? ''}</td>
-                  <td>{c.tags?.join(', ') ?? ''}</td>
-                  <td className="field-error" data-row-error={i}>
-                    {rowErrors.get(i)?.join('; ') ?? ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BatchPreview codes={codes} rowErrors={rowErrors} />
           <button
             type="button"
             className="btn btn-primary"
