@@ -11,7 +11,8 @@ import { mergePatch } from './merge-patch';
 import { ModelBatteries } from './ModelBatteries';
 import { MODEL_REQUIRED, publicOnly } from './public-schema';
 import { PublicationCard } from './PublicationCard';
-import { SchemaForm, setAt, type Issue, type SchemaNode } from './schema-form';
+import { setAt, type Issue, type SchemaNode } from './contract-schema';
+import { SchemaForm } from './schema-form';
 import './dpp.css';
 
 /** A model passport: GTIN and category (fixed once created), its public data, publishing, its batteries. */

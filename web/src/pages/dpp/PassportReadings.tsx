@@ -6,7 +6,7 @@ import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { ReadingsHistory } from './ReadingsHistory';
 import { ATTRIBUTES, attributeLabel, HEADLINE, localNow, readingValue, unitOf, type Attribute } from './readings-words';
-import type { SchemaNode } from './schema-form';
+import type { SchemaNode } from './contract-schema';
 
 type Dynamic = Partial<Record<Attribute, { value: number | string; lastUpdate: string }>>;
 

@@ -5,7 +5,7 @@ import { usePassportCheck } from '../../../api/hooks/passports/use-passport-chec
 import { usePassportRequired } from '../../../api/hooks/passports/use-passport-required';
 import { useI18n } from '../../../i18n/i18n';
 import type { FieldProblem } from '../../../ui/problem-message';
-import type { Issue } from '../schema-form';
+import type { Issue } from '../contract-schema';
 import { visibleIssues, type Seen } from './visible-issues';
 
 function useDebounced<T>(value: T, ms: number): T {
