@@ -4,11 +4,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { liveOpenApiDocument } from './openapi-live.js';
 import { ContentSchemas, PageContentSchemas } from '../src/features/codes/content.schemas.js';
+import { generateRequestBodies } from './sdk-bodies.js';
 
 const HEADER = '// Generated from the qrs OpenAPI document by openapi-typescript (npm run sdk:types). Do not edit.\n\n';
 const FILE = new URL('../sdk/src/schema.ts', import.meta.url);
 const PUBLIC_FILE = new URL('../sdk/src/public-paths.ts', import.meta.url);
 const CONTENT_FILE = new URL('../sdk/src/content.ts', import.meta.url);
+const BODIES_FILE = new URL('../sdk/src/forms/bodies.ts', import.meta.url);
 
 /** The typed paths of the live document as TypeScript source. */
 export async function generateSdkTypes(): Promise<string> {
@@ -56,15 +58,24 @@ export async function publicPathsSource(): Promise<string> {
   return `${HEADER}/** Paths whose operations are public (\`security: []\`): the SDK never sends them credentials. */\nexport const PUBLIC_PATHS: readonly string[] = ${list};\n`;
 }
 
+/** Each operation's request body, its JSON Schema and validator (scripts/sdk-bodies.ts). */
+export async function requestBodiesSource(): Promise<string> {
+  const header =
+    '// Generated from the qrs OpenAPI document by Ajv (npm run sdk:types, scripts/sdk-bodies.ts). Do not edit.\n\n';
+  return generateRequestBodies((await liveOpenApiDocument()) as never, header);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const source = await generateSdkTypes();
   const publicSource = await publicPathsSource();
   const contentSource = await generateContentTypes();
+  const bodiesSource = await requestBodiesSource();
   if (process.argv.includes('--check')) {
     if (
       readFileSync(FILE, 'utf8') !== source ||
       readFileSync(PUBLIC_FILE, 'utf8') !== publicSource ||
-      readFileSync(CONTENT_FILE, 'utf8') !== contentSource
+      readFileSync(CONTENT_FILE, 'utf8') !== contentSource ||
+      readFileSync(BODIES_FILE, 'utf8') !== bodiesSource
     ) {
       console.error(
         "sdk/src/schema.ts is stale against the server's OpenAPI document: run `npm run sdk:types` and commit it.",
@@ -76,6 +87,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     writeFileSync(FILE, source);
     writeFileSync(PUBLIC_FILE, publicSource);
     writeFileSync(CONTENT_FILE, contentSource);
+    writeFileSync(BODIES_FILE, bodiesSource);
     console.log('wrote sdk/src/schema.ts');
   }
 }

@@ -1,5 +1,5 @@
-// The dashboard reaches its data one way: screens call the hooks of web/src/api/hooks/ (one module
-// per resource, reads and writes), whose query keys all come from web/src/api/keys.ts, and they word
+// The dashboard reaches its data one way: screens call the hooks of web/src/api/hooks/ (a module per
+// resource, or a folder of one file per query or write), whose query keys all come from web/src/api/keys.ts, and they word
 // every error through web/src/ui/problem-message.ts. A screen that sends a request itself (through
 // the API client or around it), calls TanStack Query itself, writes a key of its own, or shows the
 // server's words fails here.

@@ -1,16 +1,16 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { DataProvider } from './api/query-client';
-import { I18nProvider, useI18n } from './i18n/i18n';
-import { SessionProvider, useSession } from './session';
+import { I18nProvider } from './i18n/i18n';
+import { SessionProvider } from './session';
+import { Public, RequireSession } from './route-guards';
 import { Layout } from './ui/Layout';
-import { Login, returnPath, Signup, type LoginState } from './pages/Auth';
+import { Login, Signup } from './pages/Auth';
 import { Account } from './pages/account/Account';
 import { ForgotPassword } from './pages/account/ForgotPassword';
 import { ResetPassword } from './pages/account/ResetPassword';
 import { ConfirmEmail, VerifyEmail } from './pages/account/VerifyEmail';
-import { TwoFactorGate } from './pages/account/TwoFactorGate';
 import { Codes } from './pages/Codes';
 import { CodeEdit } from './pages/CodeEdit';
 import { CodeDetail } from './pages/CodeDetail';
@@ -59,29 +59,6 @@ const OperatorLimits = lazy(() => import('./pages/operator/Limits').then((m) => 
 const Operators = lazy(() => import('./pages/operator/Operators').then((m) => ({ default: m.Operators })));
 const OperatorUsers = lazy(() => import('./pages/operator/Users').then((m) => ({ default: m.Users })));
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
-
-function RequireSession({ children }: { children: ReactNode }) {
-  const { me, loading } = useSession();
-  const { t } = useI18n();
-  const location = useLocation();
-  if (loading) return <p className="center">{t('app.loading')}</p>;
-  if (!me) {
-    // A deliberate log-out (Layout) leaves no page to come back to; an ended session or a deep link does.
-    const from = sessionStorage.getItem('qrs.loggedOut') ? null : { from: location.pathname + location.search };
-    return <Navigate to="/login" replace state={from} />;
-  }
-  // The organization's routes refuse this session until two-factor sign-in is on (settings.require_2fa).
-  if (me.two_factor_required && !me.user.two_factor_enabled) return <TwoFactorGate />;
-  return <>{children}</>;
-}
-
-function Public({ children }: { children: ReactNode }) {
-  const { me, loading } = useSession();
-  // Signed in (now, or already): on to the page that sent the visitor here (an invitation), else the codes.
-  const state = useLocation().state as LoginState;
-  if (loading) return null;
-  return me ? <Navigate to={returnPath(state)} replace /> : <>{children}</>;
-}
 
 const router = createBrowserRouter([
   {

@@ -1,39 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, type Code } from '../api/client';
+import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import type { MessageKey } from '../i18n/en';
-import { useCode, useCodeDownloads, useCodeWrites } from '../api/hooks/codes';
-import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
+import { useCode } from '../api/hooks/codes/use-code';
+import { useCodeWrites } from '../api/hooks/codes/use-code-writes';
+import { ProblemAlert, useSubmit } from '../ui/forms';
 import { useIsPhone } from '../ui/media';
-import { QrDownloadButtons } from '../ui/QrDownloadButtons';
-import { DateInput } from '../ui/DateInput';
-import { TimeInput } from '../ui/TimeInput';
-import { CODE_TYPES, type CodeType } from './Codes';
-import { ContentExtras, PageSwitch } from './code/ContentFields';
 import { emptyConditions, type MoreDraft } from './code/content-draft';
 import { RedirectOptions } from './code/RedirectOptions';
-import { ShortCodeField } from './code/ShortCodeField';
 import { CodeDesign } from './code/CodeDesign';
-import { CONTENT_FIELDS, draftOf, emptyDraft, writeBody, type Draft } from './code-form';
+import { draftOf, emptyDraft, writeBody, type Draft } from './code-form';
 import { StyleFields } from './code/StyleFields';
 import { AbTest } from './code/AbTest';
 import { Fold } from './code/Fold';
 import { Preview, PreviewBar } from './code/CodePreview';
 import { designFilled } from './code/design-form';
-
-export function Downloads({ code }: { code: Code }) {
-  const downloads = useCodeDownloads();
-  return (
-    <QrDownloadButtons
-      save={async (fmt) => {
-        // Named as the server names it (the code's title, else its short code), not by its id.
-        const file = await downloads.qr(code.id, fmt);
-        saveBlob(file.blob, file.filename ?? `${code.short_code ?? code.id}.${fmt}`);
-      }}
-    />
-  );
-}
+import { Downloads } from './code/CodeDownloads';
+import { ContentFieldset } from './code/ContentFieldset';
+import { ExpiryFields } from './code/ExpiryFields';
+import { TagsFields } from './code/TagsFields';
 
 const DESIGN_POINTERS = [
   '/style/brand_kit_id',
@@ -112,120 +97,7 @@ export function CodeEdit() {
           }}
           noValidate
         >
-          <fieldset>
-            <legend>{t('edit.content')}</legend>
-            <Field label={t('codes.type')} pointer="/type" errors={f}>
-              {(p) => (
-                <select
-                  {...p}
-                  value={draft.type}
-                  disabled={mode === 'update'}
-                  onChange={(e) => {
-                    const type = e.target.value as CodeType;
-                    setDraft({
-                      ...emptyDraft(type),
-                      title: draft.title,
-                      tags: draft.tags,
-                      foreground: draft.foreground,
-                      background: draft.background,
-                      ecc: draft.ecc,
-                      margin: draft.margin,
-                      design: draft.design,
-                    });
-                  }}
-                >
-                  {CODE_TYPES.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`type.${c}` as MessageKey)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('edit.title')} pointer="/title" errors={f}>
-              {(p) => <input {...p} value={draft.title} onChange={(e) => set({ title: e.target.value })} />}
-            </Field>
-            {draft.type === 'url' ? (
-              <>
-                <div className="field check">
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={draft.dynamic}
-                      disabled={mode === 'update'}
-                      onChange={(e) => set({ dynamic: e.target.checked })}
-                    />{' '}
-                    {t('edit.dynamic')}
-                  </label>
-                </div>
-                <Field label={t('edit.url')} pointer="/url" errors={f}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="url"
-                      inputMode="url"
-                      placeholder="https://"
-                      value={draft.url}
-                      onChange={(e) => set({ url: e.target.value })}
-                    />
-                  )}
-                </Field>
-              </>
-            ) : (
-              <>
-                <PageSwitch
-                  type={draft.type}
-                  dynamic={draft.dynamic}
-                  mode={mode}
-                  onDynamic={(v) => set({ dynamic: v })}
-                />
-                {CONTENT_FIELDS[draft.type].map((cf) => {
-                  const pointer = `/content/${cf.key.replace('.', '/')}`;
-                  const value = draft.content[cf.key] ?? '';
-                  const setValue = (v: string) => set({ content: { ...draft.content, [cf.key]: v } });
-                  if (cf.kind === 'checkbox') {
-                    return (
-                      <div className="field check" key={cf.key}>
-                        <label>
-                          <input
-                            type="checkbox"
-                            checked={value === 'true'}
-                            onChange={(e) => setValue(String(e.target.checked))}
-                          />{' '}
-                          {t(cf.label)}
-                        </label>
-                      </div>
-                    );
-                  }
-                  return (
-                    <Field key={cf.key} label={t(cf.label)} pointer={pointer} errors={f}>
-                      {(p) =>
-                        cf.kind === 'textarea' ? (
-                          <textarea {...p} rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
-                        ) : cf.kind === 'wifi' ? (
-                          <select {...p} value={value || 'WPA'} onChange={(e) => setValue(e.target.value)}>
-                            <option value="WPA">WPA/WPA2</option>
-                            <option value="WEP">WEP</option>
-                            <option value="nopass">{t('edit.wifiNone')}</option>
-                          </select>
-                        ) : (
-                          <input
-                            {...p}
-                            type={cf.kind === 'number' ? 'text' : (cf.kind ?? 'text')}
-                            inputMode={cf.kind === 'number' ? 'decimal' : undefined}
-                            value={value}
-                            onChange={(e) => setValue(e.target.value)}
-                          />
-                        )
-                      }
-                    </Field>
-                  );
-                })}
-                <ContentExtras type={draft.type} content={draft.content} {...more} />
-              </>
-            )}
-            {draft.dynamic ? <ShortCodeField {...more} /> : null}
-          </fieldset>
+          <ContentFieldset mode={mode} draft={draft} set={set} replace={setDraft} errors={f} more={more} />
           <StyleFields draft={draft} set={set} errors={f} />
           <Fold summary={t('design.legend')} filled={designFilled(draft.design)} errors={f} prefixes={DESIGN_POINTERS}>
             <CodeDesign draft={draft} set={set} errors={f} />
@@ -233,91 +105,11 @@ export function CodeEdit() {
           {isDynamicUrl ? (
             <>
               <AbTest draft={draft} set={set} errors={f} />
-              <Fold
-                summary={t('edit.expiry')}
-                filled={Boolean(draft.expiresAt || draft.maxScans || draft.fallbackUrl)}
-                errors={f}
-                prefixes={['/expires_at', '/max_scans', '/fallback_url']}
-              >
-                <fieldset>
-                  <legend>{t('edit.expiry')}</legend>
-                  <div className="row">
-                    <Field label={t('edit.expiresAt')} pointer="/expires_at" errors={f}>
-                      {(p) => (
-                        <DateInput
-                          {...p}
-                          data-testid="expires-day"
-                          value={draft.expiresAt.slice(0, 10)}
-                          onChange={(day) =>
-                            set({ expiresAt: day ? `${day}T${draft.expiresAt.slice(11, 16) || '00:00'}` : '' })
-                          }
-                        />
-                      )}
-                    </Field>
-                    <Field label={t('extras.time.label')} hint={t('extras.time.hint')}>
-                      {(p) => (
-                        <TimeInput
-                          {...p}
-                          data-testid="expires-time"
-                          disabled={!draft.expiresAt}
-                          value={draft.expiresAt.slice(11, 16)}
-                          onChange={(time) => set({ expiresAt: `${draft.expiresAt.slice(0, 10)}T${time}` })}
-                        />
-                      )}
-                    </Field>
-                    <Field label={t('edit.maxScans')} pointer="/max_scans" errors={f}>
-                      {(p) => (
-                        <input
-                          {...p}
-                          inputMode="numeric"
-                          value={draft.maxScans}
-                          onChange={(e) => set({ maxScans: e.target.value })}
-                        />
-                      )}
-                    </Field>
-                  </div>
-                  <Field label={t('edit.fallback')} pointer="/fallback_url" errors={f}>
-                    {(p) => (
-                      <input
-                        {...p}
-                        type="url"
-                        value={draft.fallbackUrl}
-                        onChange={(e) => set({ fallbackUrl: e.target.value })}
-                      />
-                    )}
-                  </Field>
-                </fieldset>
-              </Fold>
+              <ExpiryFields draft={draft} set={set} errors={f} />
               <RedirectOptions {...more} />
             </>
           ) : null}
-          <Fold
-            summary={t('edit.tags')}
-            filled={mode === 'update' || draft.tags.trim() !== ''}
-            errors={f}
-            prefixes={['/tags', '/status']}
-          >
-            <fieldset>
-              <legend>{t('edit.tags')}</legend>
-              <Field label={t('edit.tags')} pointer="/tags" errors={f} hint={t('edit.tagsHint')}>
-                {(p) => <input {...p} value={draft.tags} onChange={(e) => set({ tags: e.target.value })} />}
-              </Field>
-              {mode === 'update' && draft.status ? (
-                <Field label={t('edit.status')} pointer="/status" errors={f}>
-                  {(p) => (
-                    <select
-                      {...p}
-                      value={draft.status}
-                      onChange={(e) => set({ status: e.target.value as Draft['status'] })}
-                    >
-                      <option value="active">{t('status.active')}</option>
-                      <option value="paused">{t('status.paused')}</option>
-                    </select>
-                  )}
-                </Field>
-              ) : null}
-            </fieldset>
-          </Fold>
+          <TagsFields mode={mode} draft={draft} set={set} errors={f} />
           {phone ? <PreviewBar draft={draft}>{submit}</PreviewBar> : submit}
         </form>
         {phone ? null : <Preview draft={draft} />}

@@ -4,8 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { useWorkspaceAnalytics } from '../api/hooks/analytics';
-import { useCodeCount } from '../api/hooks/codes';
-import { useFolders } from '../api/hooks/folders';
+import { useCodeCount } from '../api/hooks/codes/use-code-count';
 import { ConversionKpis } from './code/ConversionKpis';
 import { useCurrentWorkspace } from '../api/hooks/workspaces';
 import { useI18n } from '../i18n/i18n';
@@ -13,27 +12,10 @@ import { useSession } from '../session';
 import { Bars, deviceName } from '../ui/Bars';
 import { GeoAttribution } from '../ui/Place';
 import { ProblemAlert } from '../ui/forms';
-import { DateInput } from '../ui/DateInput';
+import { last30Days } from './overview/local-day';
+import { OverviewFilters } from './overview/OverviewFilters';
 
 const LineChart = lazy(() => import('../charts/Charts'));
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDay(at: Date, tz: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      at,
-    );
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
-}
-
-/** The last 30 days up to today, counted in `tz`. */
-export function last30Days(tz: string) {
-  const to = localDay(new Date(), tz);
-  const from = new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-  return { from, to };
-}
 
 export function Overview() {
   const { me } = useSession();
@@ -52,7 +34,6 @@ function OverviewIn({ tz }: { tz: string }) {
   const { t, fmtNumber } = useI18n();
   const [range, setRange] = useState(() => last30Days(tz));
   const [folder, setFolder] = useState('');
-  const folders = useFolders().data ?? [];
   const analytics = useWorkspaceAnalytics(range, tz, folder);
   // Only the count of codes: the top codes come with their titles in the analytics answer.
   const codes = useCodeCount();
@@ -65,42 +46,7 @@ function OverviewIn({ tz }: { tz: string }) {
   return (
     <section>
       <h1>{t('overview.title')}</h1>
-      <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
-        <label>
-          {t('detail.from')}
-          <DateInput
-            aria-label={t('detail.from')}
-            value={range.from}
-            max={range.to}
-            onChange={(d) => setRange({ ...range, from: d })}
-          />
-        </label>
-        <label>
-          {t('detail.to')}
-          <DateInput
-            aria-label={t('detail.to')}
-            value={range.to}
-            min={range.from}
-            onChange={(d) => setRange({ ...range, to: d })}
-          />
-        </label>
-        {folders.length ? (
-          <label>
-            {t('folders.title')}
-            <select value={folder} onChange={(e) => setFolder(e.target.value)} data-testid="overview-folder">
-              <option value="">{t('folders.all')}</option>
-              {folders.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <span className="muted small" data-testid="overview-tz">
-          {t('overview.tz', { tz })}
-        </span>
-      </form>
+      <OverviewFilters tz={tz} range={range} setRange={setRange} folder={folder} setFolder={setFolder} />
       {analytics.error instanceof ApiError ? <ProblemAlert problem={analytics.error.problem} /> : null}
       <div className="kpis">
         <div className="kpi">

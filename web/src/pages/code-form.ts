@@ -2,7 +2,7 @@
 // user types; only the body conversion parses them, so a bad value is never lost.
 import type { Code } from '../api/client';
 import type { MessageKey } from '../i18n/en';
-import type { CodeType } from './Codes';
+import type { CodeType } from './code-types';
 import {
   defaultDynamic,
   emptyMore,
@@ -71,7 +71,7 @@ export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = 
     { key: 'app_store_url', label: 'content.appStore', kind: 'url' },
     { key: 'play_store_url', label: 'content.playStore', kind: 'url' },
   ],
-  // docs/decisions.md D82: the lists and times of these are in ./code/PageEditors.tsx.
+  // docs/decisions.md D82: the lists and times of these are in ./code/page-editors/.
   menu: [
     { key: 'title', label: 'content.pageTitle' },
     { key: 'description', label: 'content.description', kind: 'textarea' },

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useQrImage } from '../api/hooks/codes';
+import { useQrImage } from '../api/hooks/codes/use-qr-image';
 import './qr-image.css';
 
 /**

@@ -136,18 +136,20 @@ export function ProblemAlert({
   );
 }
 
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  onInput: () => void;
+}
+
 interface FieldProps {
   label: string;
   /** JSON pointer of this field in the request body, e.g. /email or /content/ssid */
   pointer?: string;
   errors?: FieldErrors;
   hint?: string;
-  children: (props: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby'?: string;
-    onInput: () => void;
-  }) => ReactNode;
+  children: (props: FieldControlProps) => ReactNode;
 }
 
 /** Label, control, hint and the API's message for this field, wired for screen readers. */

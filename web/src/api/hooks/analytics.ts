@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, fetchBlob, ok } from '../client';
-import type { DateRange } from './codes';
+import type { DateRange } from './codes/scan-figures';
 import { useWsKeys } from './scope';
 
 /**

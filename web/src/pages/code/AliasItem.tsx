@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Code } from '../../api/client';
-import { useCodeAliasWrites } from '../../api/hooks/codes';
+import { useCodeAliasWrites } from '../../api/hooks/codes/use-code-alias-writes';
 import { useI18n } from '../../i18n/i18n';
 import { useCan } from '../../ui/can';
 import { ProblemAlert, useSubmit } from '../../ui/forms';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useCodeComments, useCodeWrites } from '../../api/hooks/codes';
+import { useCodeComments } from '../../api/hooks/codes/use-code-comments';
+import { useCodeWrites } from '../../api/hooks/codes/use-code-writes';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Code } from '../../api/client';
-import { useCodeWrites } from '../../api/hooks/codes';
+import { useCodeWrites } from '../../api/hooks/codes/use-code-writes';
 import { useI18n } from '../../i18n/i18n';
 import { useCan } from '../../ui/can';
 import { ProblemAlert, useSubmit } from '../../ui/forms';

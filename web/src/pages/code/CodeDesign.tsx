@@ -1,6 +1,6 @@
 // The code editor's "Design" section: a brand kit to apply, then the code's own design fields.
 import { useMemo } from 'react';
-import { useQrPreview } from '../../api/hooks/codes';
+import { useQrPreview } from '../../api/hooks/codes/use-qr-preview';
 import { useI18n } from '../../i18n/i18n';
 import { Field, toFormProblem, type FieldErrors } from '../../ui/forms';
 import { previewBody, type Draft } from '../code-form';

@@ -1,5 +1,5 @@
 import type { Code } from '../../api/client';
-import { useCodeAliases } from '../../api/hooks/codes';
+import { useCodeAliases } from '../../api/hooks/codes/use-code-aliases';
 import { useI18n } from '../../i18n/i18n';
 import { isPageType } from './content-draft';
 import { AliasItem } from './AliasItem';

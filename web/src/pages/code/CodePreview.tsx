@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { useQrPreview } from '../../api/hooks/codes';
+import { useQrPreview } from '../../api/hooks/codes/use-qr-preview';
 import { useI18n } from '../../i18n/i18n';
 import { useErrorText } from '../../ui/forms';
 import { previewBody, type Draft } from '../code-form';

@@ -1,140 +1,17 @@
 // The "Design" fields a code and a brand kit share: module and eye shapes, eye colour, gradient,
 // logo (pick one of the workspace's or upload one here) and frame. Messages come by JSON pointer
 // from the last save or the live preview, so a problem shows next to its field.
-import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { useCan } from '../../ui/can';
 import { ColourInput } from '../../ui/ColourInput';
-import { Field, useErrorText, type FieldErrors } from '../../ui/forms';
-import { useBrandWrites, useLogos, useLogoUrl } from '../../api/hooks/brand';
-import { EYE_SHAPES, FRAME_FONTS, GRADIENT_DIRECTIONS, MODULE_SHAPES, type DesignDraft } from './design-form';
+import { Field } from '../../ui/forms';
+import { FRAME_FONTS, GRADIENT_DIRECTIONS, EYE_SHAPES, MODULE_SHAPES, type DesignDraft } from './design-form';
+import { LogoPicker } from './design/LogoPicker';
+import type { DesignFieldsProps } from './design/props';
+import { ShapeSelect } from './design/ShapeSelect';
 import '../settings/brand.css';
 
-interface Props {
-  value: DesignDraft;
-  onChange(patch: Partial<DesignDraft>): void;
-  /** messages by pointer (/style/module_shape, …) */
-  errors: FieldErrors;
-  /** what "not set" means here: the renderer's default, or the brand kit's value */
-  unsetLabel: string;
-}
-
-function ShapeSelect<V extends string>(props: {
-  label: string;
-  pointer: string;
-  errors: FieldErrors;
-  value: V | '';
-  options: readonly V[];
-  unset: string;
-  onChange(v: V | ''): void;
-}) {
-  const { t } = useI18n();
-  return (
-    <Field label={props.label} pointer={props.pointer} errors={props.errors}>
-      {(p) => (
-        <select {...p} value={props.value} onChange={(e) => props.onChange(e.target.value as V | '')}>
-          <option value="">{props.unset}</option>
-          {props.options.map((o) => (
-            <option key={o} value={o}>
-              {t(`design.option.${o}` as MessageKey)}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
-
-/** Pick a logo of the workspace, or upload a PNG or SVG right here (it joins the library). */
-function LogoPicker({ value, onChange, errors, unsetLabel }: Props) {
-  const { t } = useI18n();
-  const writes = useBrandWrites();
-  const errorText = useErrorText();
-  const logos = useLogos();
-  const mayUpload = useCan('codes.write');
-  const preview = useLogoUrl(value.logoId || null);
-  const fileId = useId();
-  const [upload, setUpload] = useState<{ busy: boolean; error: string | null; done: string | null }>({
-    busy: false,
-    error: null,
-    done: null,
-  });
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setUpload({ busy: true, error: null, done: null });
-    try {
-      const logo = await writes.uploadLogo(file);
-      onChange({ logoId: logo.id });
-      setUpload({ busy: false, error: null, done: t('design.uploaded', { name: logo.name }) });
-    } catch (err) {
-      setUpload({ busy: false, error: errorText(err), done: null });
-    }
-  };
-  const list = logos.data ?? [];
-  const missing = value.logoId && !list.some((l) => l.id === value.logoId);
-  return (
-    <>
-      <div className="row">
-        <Field label={t('design.logo')} pointer="/style/logo_id" errors={errors}>
-          {(p) => (
-            <select {...p} value={value.logoId} onChange={(e) => onChange({ logoId: e.target.value })}>
-              <option value="">{unsetLabel}</option>
-              {list.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-              {missing ? <option value={value.logoId}>{t('design.logoRemoved')}</option> : null}
-            </select>
-          )}
-        </Field>
-        <Field label={t('design.logoSize')} pointer="/style/logo_size" errors={errors} hint={t('design.logoSizeHint')}>
-          {(p) => (
-            <input
-              {...p}
-              inputMode="decimal"
-              placeholder="20"
-              value={value.logoSize}
-              onChange={(e) => onChange({ logoSize: e.target.value })}
-            />
-          )}
-        </Field>
-        {preview ? (
-          <img src={preview} alt={t('design.logoChosen')} width={48} height={48} className="logo-thumb" />
-        ) : null}
-      </div>
-      {mayUpload ? (
-        <div className={`field${upload.error ? ' field-invalid' : ''}`}>
-          <label htmlFor={fileId}>{t('design.logoUpload')}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/png,image/svg+xml,.png,.svg"
-            disabled={upload.busy}
-            aria-invalid={Boolean(upload.error)}
-            aria-describedby={`${fileId}-hint${upload.error ? ` ${fileId}-err` : ''}`}
-            data-testid="logo-file"
-            onChange={(e) => {
-              void onFile(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-          <small id={`${fileId}-hint`} className="muted">
-            {upload.busy ? t('design.uploading') : (upload.done ?? t('design.logoUploadHint'))}
-          </small>
-          {upload.error ? (
-            <small id={`${fileId}-err`} className="field-error" data-pointer="/data" role="alert">
-              {upload.error}
-            </small>
-          ) : null}
-        </div>
-      ) : null}
-    </>
-  );
-}
-
-export function DesignFields(props: Props) {
+export function DesignFields(props: DesignFieldsProps) {
   const { t } = useI18n();
   const { value: v, onChange, errors: f, unsetLabel } = props;
   const colour = (label: MessageKey, pointer: string, key: keyof DesignDraft, hint?: MessageKey) => (

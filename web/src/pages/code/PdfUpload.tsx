@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { useCodeWrites, useFile } from '../../api/hooks/codes';
+import { useCodeWrites } from '../../api/hooks/codes/use-code-writes';
+import { useFile } from '../../api/hooks/codes/use-file';
 import { Field, useErrorText } from '../../ui/forms';
 import type { MoreProps } from './ShortCodeField';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { usePassports } from '../../api/hooks/passports';
+import { usePassports } from '../../api/hooks/passports/use-passports';
 import type { ModelPassport } from '../../api/hooks/passportModels';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useModelPassport, useModelPassportWrites } from '../../api/hooks/passportModels';
-import { useContractSchemas } from '../../api/hooks/passports';
+import { useContractSchemas } from '../../api/hooks/passports/use-contract-schemas';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
@@ -11,7 +11,8 @@ import { mergePatch } from './merge-patch';
 import { ModelBatteries } from './ModelBatteries';
 import { MODEL_REQUIRED, publicOnly } from './public-schema';
 import { PublicationCard } from './PublicationCard';
-import { SchemaForm, setAt, type Issue, type SchemaNode } from './schema-form';
+import { setAt, type Issue, type SchemaNode } from './contract-schema';
+import { SchemaForm } from './schema-form';
 import './dpp.css';
 
 /** A model passport: GTIN and category (fixed once created), its public data, publishing, its batteries. */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { usePassportReadingWrites } from '../../api/hooks/passportReadings';
-import { useContractSchemas } from '../../api/hooks/passports';
+import { useContractSchemas } from '../../api/hooks/passports/use-contract-schemas';
 import { useI18n } from '../../i18n/i18n';
 import { useCan } from '../../ui/can';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { ReadingsHistory } from './ReadingsHistory';
 import { ATTRIBUTES, attributeLabel, HEADLINE, localNow, readingValue, unitOf, type Attribute } from './readings-words';
-import type { SchemaNode } from './schema-form';
+import type { SchemaNode } from './contract-schema';
 
 type Dynamic = Partial<Record<Attribute, { value: number | string; lastUpdate: string }>>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePassports } from '../../api/hooks/passports';
+import { usePassports } from '../../api/hooks/passports/use-passports';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
 import './dpp.css';

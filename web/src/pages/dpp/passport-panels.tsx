@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { usePassportGrants, usePassportVersions, usePassportWrites } from '../../api/hooks/passports';
+import { usePassportGrants } from '../../api/hooks/passports/use-passport-grants';
+import { usePassportVersions } from '../../api/hooks/passports/use-passport-versions';
+import { usePassportWrites } from '../../api/hooks/passports/use-passport-writes';
 import { CopyButton, Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import { ChangesDiff } from '../team/AuditEntries';
 

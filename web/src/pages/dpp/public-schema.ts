@@ -1,4 +1,4 @@
-import { resolve, type SchemaNode } from './schema-form';
+import { resolve, type SchemaNode } from './contract-schema';
 
 /**
  * The contract with only its public attributes: a model passport is read by everyone, so the

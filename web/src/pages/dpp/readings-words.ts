@@ -1,7 +1,7 @@
 // The dynamic attributes a reading may carry (performance.dynamic), their labels and units.
 import type { PassportReading } from '../../api/hooks/passportReadings';
 import type { MessageKey } from '../../i18n/en';
-import { resolve, type SchemaNode } from './schema-form';
+import { resolve, type SchemaNode } from './contract-schema';
 
 export type Attribute = PassportReading['attribute'];
 

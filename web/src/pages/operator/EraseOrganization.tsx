@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
-import { useEraseOrganization } from '../../api/hooks/operatorAccounts';
+import { useEraseOrganization } from '../../api/hooks/operator-accounts/use-erase-organization';
 import { TypedErase } from './TypedErase';
 import type { Schemas } from '../../api/client';
 

@@ -1,95 +1,12 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import {
-  evidenceUrl,
-  useDecidePrefixClaim,
-  useOperatorPrefixClaims,
-  type ClaimStatus,
-  type Gs1Claim,
-} from '../../api/hooks/operatorPrefixes';
+import { useOperatorPrefixClaims, type ClaimStatus } from '../../api/hooks/operatorPrefixes';
 import { useErrorText } from '../../ui/forms';
+import { ClaimEvidence } from './gs1/ClaimEvidence';
+import { DecideClaim } from './gs1/DecideClaim';
 
 const STATUSES: ClaimStatus[] = ['pending', 'rejected', 'verified'];
-
-/** A pending claim's two decisions; a rejection asks for the reason the organization will read. */
-function Decide({ claim, onDone }: { claim: Gs1Claim; onDone: (text: string) => void }) {
-  const { t } = useI18n();
-  const errorText = useErrorText();
-  const decide = useDecidePrefixClaim();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const words = { prefix: claim.prefix, org: claim.organization_name };
-  const run = (d: Parameters<typeof decide.mutateAsync>[0], done: MessageKey) =>
-    void decide
-      .mutateAsync(d)
-      .then(() => onDone(t(done, words)))
-      .catch(() => undefined);
-  return (
-    <div>
-      <button
-        type="button"
-        className="btn btn-small btn-primary"
-        onClick={() => run({ id: claim.id, approve: true }, 'op.gs1.approved')}
-      >
-        {t('op.gs1.approve', words)}
-      </button>{' '}
-      <button type="button" className="btn btn-small" aria-expanded={rejecting} onClick={() => setRejecting((r) => !r)}>
-        {t('op.gs1.reject', words)}
-      </button>
-      {rejecting ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (reason.trim()) run({ id: claim.id, approve: false, reason: reason.trim() }, 'op.gs1.rejected');
-          }}
-        >
-          <label>
-            {t('op.gs1.reason')}
-            <textarea
-              rows={2}
-              required
-              maxLength={500}
-              value={reason}
-              aria-describedby={`reason-hint-${claim.id}`}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
-          <small id={`reason-hint-${claim.id}`} className="muted">
-            {t('op.gs1.reasonHint')}
-          </small>{' '}
-          <button className="btn btn-small" disabled={decide.isPending}>
-            {t('op.gs1.confirmReject')}
-          </button>
-        </form>
-      ) : null}
-      {decide.error ? <p role="alert">{errorText(decide.error)}</p> : null}
-    </div>
-  );
-}
-
-function Evidence({ claim }: { claim: Gs1Claim }) {
-  const { t } = useI18n();
-  const e = claim.evidence;
-  if (!e) return null;
-  return (
-    <div className="small">
-      {e.file ? (
-        <a href={evidenceUrl(claim.id)} target="_blank" rel="noopener noreferrer">
-          {t('op.gs1.openDocument', { name: e.file.name })}
-        </a>
-      ) : null}
-      {e.gepir_url ? (
-        <div>
-          <a href={e.gepir_url} target="_blank" rel="noopener noreferrer nofollow">
-            {e.gepir_url}
-          </a>
-        </div>
-      ) : null}
-      {e.gepir_text ? <blockquote className="operator-quote">{e.gepir_text}</blockquote> : null}
-    </div>
-  );
-}
 
 /**
  * The operator's GS1 prefix queue (docs/decisions/0075-gs1-prefix-verification.md): the claims of a
@@ -141,12 +58,12 @@ export function Gs1Queue() {
                     <code>{c.prefix}</code>
                   </td>
                   <td>
-                    <Evidence claim={c} />
+                    <ClaimEvidence claim={c} />
                   </td>
                   <td>{c.submitted_at ? fmtDate(c.submitted_at) : ''}</td>
                   <td>
                     {c.status === 'pending' ? (
-                      <Decide claim={c} onDone={setDone} />
+                      <DecideClaim claim={c} onDone={setDone} />
                     ) : (
                       <>
                         {t(`gs1.status.${c.status}` as MessageKey)}

@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
-import { useInvitationAction, useOperatorInvitations } from '../../api/hooks/operatorAccounts';
+import { useInvitationAction } from '../../api/hooks/operator-accounts/use-invitation-action';
+import { useOperatorInvitations } from '../../api/hooks/operator-accounts/use-operator-invitations';
 import { ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
 
 /** The organization's invitations, every status, with resend and revoke for the open ones. */

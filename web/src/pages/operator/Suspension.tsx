@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useSuspendOrganization, useUnsuspendOrganization, type Redirects } from '../../api/hooks/operatorAccounts';
+import { useSuspendOrganization, type Redirects } from '../../api/hooks/operator-accounts/use-suspend-organization';
+import { useUnsuspendOrganization } from '../../api/hooks/operator-accounts/use-unsuspend-organization';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import type { Schemas } from '../../api/client';
 

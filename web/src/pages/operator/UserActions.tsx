@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { toFormProblem } from '../../ui/forms';
-import { useDisableUser, useEnableUser, useEraseUser } from '../../api/hooks/operatorAccounts';
+import { useDisableUser } from '../../api/hooks/operator-accounts/use-disable-user';
+import { useEnableUser } from '../../api/hooks/operator-accounts/use-enable-user';
+import { useEraseUser } from '../../api/hooks/operator-accounts/use-erase-user';
 import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
 import type { Schemas } from '../../api/client';
 import { TypedErase } from './TypedErase';

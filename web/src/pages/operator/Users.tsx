@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import { OperatorSearch } from './OperatorSearch';
-import { useOperatorUsers } from '../../api/hooks/operatorAccounts';
+import { useOperatorUsers } from '../../api/hooks/operator-accounts/use-operator-users';
 import { useErrorText } from '../../ui/forms';
 import { UserRow } from './UserRow';
 

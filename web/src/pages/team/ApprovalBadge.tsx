@@ -1,4 +1,4 @@
-import { useApprovalCount } from '../../api/hooks/codes';
+import { useApprovalCount } from '../../api/hooks/codes/use-approval-count';
 import { useI18n } from '../../i18n/i18n';
 import { useCan } from '../../ui/can';
 import './team.css';

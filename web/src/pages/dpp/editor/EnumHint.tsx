@@ -1,4 +1,4 @@
-import { resolve, type SchemaNode } from '../schema-form';
+import { resolve, type SchemaNode } from '../contract-schema';
 import { useEnumLabel } from './enum-words';
 
 /** Under a list typed as JSON: the values its entries' enumerated members take, with their labels. */

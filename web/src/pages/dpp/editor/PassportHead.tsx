@@ -3,7 +3,7 @@ import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/en';
 import { issueMessage } from '../../../ui/problem-message';
 import { CATEGORIES } from '../categories';
-import type { Issue } from '../schema-form';
+import type { Issue } from '../contract-schema';
 import type { Head } from './use-draft';
 
 const BATTERY_STATUSES = ['original', 'repurposed', 'reused', 'remanufactured', 'waste'];

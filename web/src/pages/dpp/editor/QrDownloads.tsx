@@ -1,4 +1,4 @@
-import { usePassportDownloads } from '../../../api/hooks/passports';
+import { usePassportDownloads } from '../../../api/hooks/passports/use-passport-downloads';
 import { saveBlob } from '../../../ui/forms';
 import { QrDownloadButtons } from '../../../ui/QrDownloadButtons';
 

@@ -1,6 +1,6 @@
 // The contract's sections as steps: a list to jump to any of them, each with how many of its
 // attributes are filled and how many problems it shows; previous and next below the section.
-import type { Issue } from '../schema-form';
+import type { Issue } from '../contract-schema';
 import { filled, sectionOf, type Section } from './progress';
 import { useEditorWords, useSectionName } from './use-words';
 

@@ -1,6 +1,6 @@
 // How far a passport is: its attributes (the leaves of the contract's form) counted per section
 // (the top-level members of PassportData, Annex XIII's groups) and filled ones among them.
-import { resolve, type SchemaNode } from '../schema-form';
+import { resolve, type SchemaNode } from '../contract-schema';
 
 export interface Section {
   key: string;

@@ -1,10 +1,11 @@
 // The server's validator on the draft as the user types (debounced), the problems of a refused
 // save mapped to their fields, and which of them the editor shows (visible-issues.ts).
 import { useEffect, useMemo, useState } from 'react';
-import { usePassportCheck, usePassportRequired } from '../../../api/hooks/passports';
+import { usePassportCheck } from '../../../api/hooks/passports/use-passport-check';
+import { usePassportRequired } from '../../../api/hooks/passports/use-passport-required';
 import { useI18n } from '../../../i18n/i18n';
 import type { FieldProblem } from '../../../ui/problem-message';
-import type { Issue } from '../schema-form';
+import type { Issue } from '../contract-schema';
 import { visibleIssues, type Seen } from './visible-issues';
 
 function useDebounced<T>(value: T, ms: number): T {

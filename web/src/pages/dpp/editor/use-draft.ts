@@ -1,7 +1,7 @@
 // The passport being edited: its identity (head) and data, what the user has seen of its problems,
 // and the step shown. A stored passport, a model or an example (or pasted JSON) fills it.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { setAt } from '../schema-form';
+import { setAt } from '../contract-schema';
 import { NOTHING_SEEN, type Seen } from './visible-issues';
 import type { Section } from './progress';
 

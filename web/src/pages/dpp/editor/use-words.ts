@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { interpolate } from '../../../i18n/format';
-import { humanize } from '../schema-form';
+import { humanize } from '../contract-schema';
 import { EDITOR_WORDS, SECTION_NAMES, type EditorWord } from './words';
 
 /** The editor's words in the chosen language (English for any other). */

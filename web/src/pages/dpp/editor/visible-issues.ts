@@ -1,6 +1,6 @@
 // Which of the validator's issues the editor shows: none on a fresh passport; a field's own as
 // soon as it was edited; a section's all once the user left it; every one after a save was tried.
-import type { Issue } from '../schema-form';
+import type { Issue } from '../contract-schema';
 import { sectionOf } from './progress';
 
 export interface Seen {

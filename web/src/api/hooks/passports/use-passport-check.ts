@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { useWsKeys } from '../scope';
+import { validate } from './validate';
+
+/** The server's validator on a draft, as the user types (the last answer kept while the next loads). */
+export function usePassportCheck(draft: unknown) {
+  return useQuery({
+    queryKey: useWsKeys().passports.validation(draft),
+    queryFn: () => validate(draft),
+    placeholderData: (prev) => prev,
+    staleTime: Infinity,
+  });
+}
