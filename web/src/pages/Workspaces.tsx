@@ -6,13 +6,13 @@ import { ProblemAlert } from '../ui/forms';
 import { lazyForm } from '../ui/lazy-form';
 import { useUsage } from '../api/hooks/organization';
 import { useWorkspace, useWorkspaces } from '../api/hooks/workspaces';
-import { Ga4Settings } from './settings/Ga4Settings';
 import { ArchiveWorkspace } from './workspaces/ArchiveWorkspace';
 import { WorkspaceTable } from './workspaces/WorkspaceTable';
 
 const CreateWorkspaceForm = lazyForm(() =>
   import('./workspaces/CreateWorkspaceForm').then((m) => m.CreateWorkspaceForm),
 );
+const Ga4Settings = lazyForm(() => import('./settings/Ga4Settings').then((m) => m.Ga4Settings));
 const WorkspaceSettingsForm = lazyForm(() =>
   import('./workspaces/WorkspaceSettingsForm').then((m) => m.WorkspaceSettingsForm),
 );

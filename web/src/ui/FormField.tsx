@@ -5,7 +5,7 @@ import { nameToPointer } from './form-pointers';
 
 interface FormFieldProps<V extends FieldValues> {
   /** The form of useApiForm (use-api-form.ts). */
-  form: Pick<UseFormReturn<V>, 'register'> & { fields: FieldErrors };
+  form: Pick<UseFormReturn<V>, 'register'> & { fields: FieldErrors; shown: Set<string> };
   /** The field's name, which is its place in the body: `content.ssid` is `/content/ssid`. */
   name: Path<V>;
   label: string;
@@ -16,8 +16,10 @@ interface FormFieldProps<V extends FieldValues> {
 
 /** A Field of a useApiForm form: registered under its name, showing its own errors (by pointer). */
 export function FormField<V extends FieldValues>({ form, name, label, hint, rules, children }: FormFieldProps<V>) {
+  const pointer = nameToPointer(name);
+  form.shown.add(pointer);
   return (
-    <Field label={label} hint={hint} pointer={nameToPointer(name)} errors={form.fields}>
+    <Field label={label} hint={hint} pointer={pointer} errors={form.fields}>
       {(p) => children({ ...p, ...form.register(name, rules) })}
     </Field>
   );

@@ -35,6 +35,10 @@ export interface ApiForm<V extends FieldValues, B> extends UseFormReturn<V> {
   /** Every field's error by JSON pointer, for `<Field errors>` and `<ProblemAlert fields>`. */
   fields: FieldErrors;
   busy: boolean;
+  /** The pointers a FormField of this form shows: only their errors keep a body from being sent. */
+  shown: Set<string>;
+  /** Forgets the last submit's problem and every field's error (a step back, a cancelled edit). */
+  clear: () => void;
   /**
    * The form's onSubmit: checks the body by the API's schema, then `send`s it; the API's problem
    * lands on its fields (`setError`) and in `problem`. What was typed is kept either way.
@@ -44,16 +48,20 @@ export interface ApiForm<V extends FieldValues, B> extends UseFormReturn<V> {
 
 /**
  * The resolver: the body's errors by the schema the server validates with, each on the field its
- * pointer names. An error no field of the form shows is left to the server's answer, where
+ * pointer names. An error no FormField of the form shows is left to the server's answer, where
  * ProblemAlert lists it, so a form never refuses silently.
  */
-function bodyResolver<V extends FieldValues, B>(body: BodyCheck | undefined, toBody: () => (v: V) => B): Resolver<V> {
+function bodyResolver<V extends FieldValues, B>(
+  body: BodyCheck | undefined,
+  toBody: () => (v: V) => B,
+  shown: Set<string>,
+): Resolver<V> {
   return async (values, _context, options) => {
     const errors: Record<string, unknown> = {};
     if (body) {
       for (const e of bodyErrors(body, toBody()(values))) {
         const name = pointerToName(e.pointer);
-        if (!name || !options.names?.includes(name as never) || get(errors, name)) continue;
+        if (!shown.has(e.pointer) || !options.names?.includes(name as never) || get(errors, name)) continue;
         set(errors, name, { type: e.code, message: e.detail });
       }
     }
@@ -71,7 +79,8 @@ const same = <T>(v: T) => v as unknown;
 export function useApiForm<V extends FieldValues, B = V>(options: ApiFormOptions<V, B>): ApiForm<V, B> {
   const toBody = useRef(options.toBody ?? (same as (v: V) => B));
   toBody.current = options.toBody ?? (same as (v: V) => B);
-  const [resolver] = useState(() => bodyResolver<V, B>(options.body, () => toBody.current));
+  const [shown] = useState(() => new Set<string>());
+  const [resolver] = useState(() => bodyResolver<V, B>(options.body, () => toBody.current, shown));
   const form = useForm<V>({ defaultValues: options.defaults, resolver });
   const [problem, setProblem] = useState<Problem | null>(null);
   const flat = errorsByPointer(form.formState.errors);
@@ -95,5 +104,9 @@ export function useApiForm<V extends FieldValues, B = V>(options: ApiFormOptions
       },
       () => setProblem(null),
     );
-  return { ...form, problem, fields, busy: form.formState.isSubmitting, submit };
+  const clear = () => {
+    setProblem(null);
+    form.clearErrors();
+  };
+  return { ...form, problem, fields, busy: form.formState.isSubmitting, shown, submit, clear };
 }

@@ -1,12 +1,14 @@
-import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useCurrentWorkspace, useWorkspaceWrites } from '../../api/hooks/workspaces';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
-import { CopyButton, Field, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
+import { CopyButton, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
+import { lazyForm } from '../../ui/lazy-form';
 import { DomainRouting } from './DomainRouting';
 import '../team/team.css';
+
+const DomainForm = lazyForm(() => import('./domains/DomainForm').then((m) => m.DomainForm));
 
 /** The current workspace's custom domain: the TXT record to create, where to point it, verify now, status, release. */
 export function Domains() {
@@ -17,10 +19,8 @@ export function Domains() {
   const id = me?.current.workspace_id ?? '';
   const may = useCan('workspaces.update');
   const ws = useCurrentWorkspace(id);
-  const [domain, setDomain] = useState('');
-  const set = useSubmit(async (value: string | null) => {
-    await writes.setDomain(id, value);
-    setDomain('');
+  const release = useSubmit(async () => {
+    await writes.setDomain(id, null);
     verify.clear();
   });
   const verify = useSubmit(() => writes.verifyDomain(id));
@@ -83,28 +83,13 @@ export function Domains() {
           ) : null}
           <DomainRouting domain={w.custom_domain} />
           {may ? (
-            <button type="button" className="btn" disabled={set.busy} onClick={() => void set.run(null)}>
+            <button type="button" className="btn" disabled={release.busy} onClick={() => void release.run()}>
               {t('domains.release')}
             </button>
           ) : null}
         </div>
       ) : may ? (
-        <form
-          className="narrow"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void set.run(domain.trim());
-          }}
-        >
-          <ProblemAlert problem={set.problem} fields={set.fields} />
-          <Field label={t('domains.domain')} pointer="/custom_domain" errors={set.fields} hint="qr.example.com">
-            {(p) => <input {...p} value={domain} onChange={(e) => setDomain(e.target.value)} />}
-          </Field>
-          <button className="btn btn-primary" disabled={set.busy}>
-            {t('domains.add')}
-          </button>
-        </form>
+        <DomainForm workspaceId={id} onSet={() => verify.clear()} />
       ) : (
         <p>{t('domains.none')}</p>
       )}
