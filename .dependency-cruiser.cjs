@@ -72,10 +72,26 @@ module.exports = {
     {
       name: 'platform-is-shared-types',
       comment:
-        'src/platform holds types every layer shares (Config, plans, Deps); it sits below http and features and may use only db and lib.',
+        "The files at the top of src/platform are the types and ports every layer shares (Config, plans, Deps, scan consumers); they sit below http and may use only db, lib and platform (the interfaces of its services, such as storage's BlobStore).",
+      severity: 'error',
+      from: { path: '^src/platform/[^/]+$' },
+      to: { path: '^src/', pathNot: '^src/(platform|db|lib)/' },
+    },
+    {
+      name: 'platform-not-to-features',
+      comment:
+        "src/platform/<name>/ is infrastructure every feature may use (job queue, outbox, mail, metrics, health, docs, web app, storage): it knows no feature, so a feature's change never reaches it. What it needs from features comes through a port in src/platform/*.ts that the composition root (src/features/index.ts, src/app.ts) fills.",
       severity: 'error',
       from: { path: '^src/platform/' },
-      to: { path: '^src/', pathNot: '^src/(platform|db|lib)/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'http-not-to-platform-services',
+      comment:
+        "src/http's plugins sit below the infrastructure in src/platform/<name>/ (which registers routes through src/http): http may use the shared types at the top of src/platform, not a service folder.",
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/platform/[^/]+/' },
     },
     {
       name: 'lib-is-leaf',

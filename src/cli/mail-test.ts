@@ -1,5 +1,5 @@
 import type { Config } from '../platform/config.js';
-import { sendTestMail as send, type Locale } from '../features/mail/index.js';
+import { sendTestMail as send, type Locale } from '../platform/mail/index.js';
 
 /** `qrs mail test --to …`: the mail feature's test message, its log lines on stderr. */
 export function sendTestMail(config: Config, to: string, locale: Locale) {

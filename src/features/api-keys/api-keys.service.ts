@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
 import { assertEmailVerified, findUserById } from '../users/index.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { lockRow } from '../../db/row-lock.js';
 import { forbidden, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';

@@ -7,7 +7,7 @@ import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import type { AuditWho } from '../audit/index.js';
 import { findUserByEmail } from '../users/index.js';
 import { findActiveOrganization } from '../organizations/index.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { effectiveLimits } from '../limits/index.js';
 import type { InvitationsTable } from './invitations.table.js';
 import type { InvitationListQuery } from './invitations.schemas.js';

@@ -17,7 +17,7 @@ import {
   normalizeEmail,
 } from '../users/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { effectiveLimits } from '../limits/index.js';
 import { invitationAccepted } from '../notifications/index.js';
 import {

@@ -8,7 +8,7 @@ import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
 import { organizationNotFound, softDeleteOrganization } from '../organizations/index.js';
-import { forgetOutboxMail } from '../mail/index.js';
+import { forgetOutboxMail } from '../../platform/mail/index.js';
 import type { EraseMeBody } from './privacy.schemas.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
 

@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError, invalidField, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { consumeUserToken, issueUserToken } from './user-tokens.js';
 import { findUserByEmail, findUserById, normalizeEmail } from './users.repo.js';
 import { sessionOf } from './auth.service.js';

@@ -1,8 +1,8 @@
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError } from '../../http/errors.js';
-import { enqueueJob } from '../jobs/index.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { consumeUserToken, findTokenUser, issueUserToken } from './user-tokens.js';
 import { findUserByEmail, findUserById, normalizeEmail, updatePasswordHash } from './users.repo.js';
 import { deleteSessionsOfUser } from './sessions.repo.js';

@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError } from '../../http/errors.js';
 import { isoDay } from '../../lib/time.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { countInWindow, seconds } from './login-throttle.js';
 
 /**

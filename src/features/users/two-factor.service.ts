@@ -2,7 +2,7 @@ import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError, conflict, invalidField, unauthenticated } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { buildMatrix, renderSvg } from '../../qr/index.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { findUserById } from './users.repo.js';
 import { sessionOf } from './auth.service.js';
 import { verifyPassword } from './password.js';

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { issueUserToken } from './user-tokens.js';
 
 export const VERIFY_TTL_MS = 24 * 3_600_000;

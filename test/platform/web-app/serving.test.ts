@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, createHarness } from '../../support/harness.js';
 import { sqlite, useHarness } from '../../support/suite.js';
-import { DASHBOARD_CSP } from '../../../src/features/web-app/csp.js';
+import { DASHBOARD_CSP } from '../../../src/platform/web-app/csp.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'qrs-web-'));
 mkdirSync(join(dist, 'assets'));

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { randomSlug } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { removeSqliteFile, sqliteFile } from '../../support/sqlite-file.js';
-import { enqueueJob } from '../../../src/features/jobs/index.js';
+import { enqueueJob } from '../../../src/platform/jobs/index.js';
 
 // On a SQLite file the scan writer thread holds the write lock for a whole batch; a job poll that
 // took the lock to find nothing due made the event loop wait that batch out (docs/benchmarks.md,

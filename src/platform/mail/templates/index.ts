@@ -1,4 +1,4 @@
-// Every e-mail the service sends, one file each; test/features/mail/templates.test.ts renders them all.
+// Every e-mail the service sends, one file each; test/platform/mail/templates.test.ts renders them all.
 import type { Locale, Rendered } from './layout.js';
 import { announcement } from './announcement.js';
 import { apiKeyCreated } from './api-key-created.js';

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
-import { featurePlugin } from '../../http/plugin.js';
 import { Meta } from '../../http/envelope.js';
 import { DATABASE_RETRY_AFTER_S } from '../../db/connection-errors.js';
 import { publicRoute } from '../../http/route.js';
@@ -54,11 +53,20 @@ const Health = Type.Object({
 });
 
 /**
+ * The scan backlog of this instance, as the scans feature's sink counts it. Platform knows no
+ * feature, so the composition (src/features/index.ts) hands the sink in, and declares the plugin
+ * that provides it.
+ */
+export interface ScanBacklogPort {
+  stats(): { pending: number; lagMs: number; journal: 'on' | 'off' | 'unavailable'; dropped: number };
+}
+
+/**
  * 503 when the database is down (this instance cannot serve) or its scan journal is missing
  * (docs/decisions.md D67); a Redis outage is `degraded` with 200, since every instance shares the
  * one Redis and a load balancer must not drop them all.
  */
-async function healthRoutes(app: App) {
+export const healthRoutes = (backlog: ScanBacklogPort) => async (app: App) => {
   const { db, config, redisCircuit } = app.deps;
   app.get(
     '/v1/health',
@@ -79,7 +87,7 @@ async function healthRoutes(app: App) {
       const database = check.reachable ? 'up' : 'down';
       if (!check.reachable) request.log.warn({ err: check.error }, 'health: database did not answer');
       const redis = redisCircuit ? redisCircuit.state : 'disabled';
-      const sink = app.scans.stats();
+      const sink = backlog.stats();
       const scans =
         sink.journal === 'unavailable' ? 'no-journal' : sink.pending > config.scanBacklogDegraded ? 'backlog' : 'ok';
       if (database === 'down') reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
@@ -100,6 +108,4 @@ async function healthRoutes(app: App) {
       });
     },
   );
-}
-
-export default featurePlugin('health-routes', ['scans'], healthRoutes);
+};

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.js';
-import type { ServiceDeps } from '../../platform/deps.js';
+import type { ServiceDeps } from '../deps.js';
 import { newId } from '../../lib/ids.js';
 import { seal } from '../../lib/sealed.js';
 import { enqueueJob } from '../jobs/index.js';

@@ -2,7 +2,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHarness, randomSlug, type Harness } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
-import { enqueueJob, PermanentJobError, type Job } from '../../../src/features/jobs/index.js';
+import { enqueueJob, PermanentJobError, type Job } from '../../../src/platform/jobs/index.js';
 import { TestClock } from '../../support/clock.js';
 
 const START = Date.parse('2026-03-01T10:00:00.000Z');

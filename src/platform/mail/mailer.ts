@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../config.js';
 
 export interface OutgoingMail {
   to: string;

@@ -1,5 +1,5 @@
 import { newId } from '../../lib/ids.js';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../config.js';
 import { createMailer, type MailLog } from './mailer.js';
 import { TEMPLATES, type Locale } from './templates/index.js';
 

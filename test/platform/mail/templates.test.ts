@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LOCALES, TEMPLATES, type Template } from '../../../src/features/mail/index.js';
+import { LOCALES, TEMPLATES, type Template } from '../../../src/platform/mail/index.js';
 
 // Parameters for each template; a template added without an entry here fails the first test.
 const PARAMS: Record<keyof typeof TEMPLATES, Record<string, unknown>> = {

@@ -1,4 +1,4 @@
-// The mail feature's public module: queue a message inside your transaction.
+// The mail module's public face: queue a message inside your transaction.
 export { queueMail, MAIL_JOB } from './mail.service.js';
 export { TEMPLATES, LOCALES, localeOf, type Locale, type Template } from './templates/index.js';
 export { layout } from './templates/layout.js';
