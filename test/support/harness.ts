@@ -9,7 +9,7 @@ import { openDatabase, type DB } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { bootstrap } from '../../src/cli/commands.js';
 import type { Clock } from '../../src/lib/clock.js';
-import type { DnsResolver, HostResolver } from '../../src/lib/dns.js';
+import type { DnsResolver, HostResolver } from '../../src/platform/dns/resolvers.js';
 import { contractEnabled, contractFor } from './contract.js';
 
 export interface Dialect {

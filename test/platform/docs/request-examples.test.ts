@@ -8,7 +8,7 @@ import { it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, seedMember, type Member } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
-import type { HostResolver } from '../../../src/lib/dns.js';
+import type { HostResolver } from '../../../src/platform/dns/resolvers.js';
 
 // Webhook addresses resolve to a documentation address; the job runner never runs (poll 0), so
 // nothing is ever sent there.
