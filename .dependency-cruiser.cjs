@@ -1,7 +1,7 @@
 // The layering of src/ as rules; docs/architecture.md explains each one and lists the same names
 // (test/structure/dependency-rules.test.ts keeps the two in step). Run: npm run lint:deps
 /** the process entries: they wire everything and nothing may depend on them */
-const ENTRY = '^src/(server|app|config)[.]ts$|^src/cli/';
+const ENTRY = '^src/(server|app|job-worker)[.]ts$|^src/(cli|config)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -32,7 +32,7 @@ module.exports = {
     {
       name: 'features-not-to-entry',
       comment:
-        'Features receive Config and Deps from src/platform; the process entry (server, app, config loader, cli) composes them and is imported by nobody.',
+        'Features receive Config and Deps from src/platform; the process entry (server, app, job worker, the config loader in src/config, cli) composes them and is imported by nobody.',
       severity: 'error',
       from: { path: '^src/features/' },
       to: { path: ENTRY },

@@ -6,7 +6,7 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { geoipConfig } from '../src/config-geoip.js';
+import { geoipConfig } from '../src/config/geoip.js';
 import { MmdbLocator } from '../src/platform/geo/mmdb-locator.js';
 import { REQUEST_HEADERS, median, removeScans, seedCode, startServer, stopServer } from './redirect-servers.js';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/load-config.js';
 import { PLAN_NAMES, type PlanName } from '../platform/plans.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -28,7 +28,7 @@ function fail(message: string): never {
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'worker') {
   // The worker's own program; it exits on SIGTERM or SIGINT, never by returning here.
-  await import('../worker.js');
+  await import('../job-worker.js');
   await new Promise<never>(() => undefined);
 }
 const config = loadConfig();

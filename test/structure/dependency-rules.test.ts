@@ -41,7 +41,7 @@ describe('dependency rules', () => {
         'http-not-to-features: src/http/uses-feature.ts → src/features/x/x.repo.ts',
         'http-not-to-platform-services: src/http/uses-platform-service.ts → src/platform/queue/uses-feature.ts',
         'lib-is-leaf: src/lib/uses-platform.ts → src/platform/shared.ts',
-        'lower-layers-not-to-entry: src/http/uses-entry.ts → src/config.ts',
+        'lower-layers-not-to-entry: src/http/uses-entry.ts → src/config/load-config.ts',
         'migrations-no-app-code: src/db/migrations/0001_uses-app-code.ts → src/lib/leaf.ts',
         // feature folders, not modules: x and y each reach themselves through the other's index.ts
         'no-feature-cycles: src/features/x → src/features/y',

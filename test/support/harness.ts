@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import type { Config } from '../../src/platform/config.js';
 import type { PlanName } from '../../src/platform/plans.js';
 import { openDatabase, type DB } from '../../src/db/database.js';

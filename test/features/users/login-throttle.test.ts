@@ -13,7 +13,7 @@ import {
   type Harness,
 } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/load-config.js';
 import { LOGIN_THROTTLE, pairDelayMs } from '../../../src/features/users/login-throttle.js';
 import { TestClock } from '../../support/clock.js';
 

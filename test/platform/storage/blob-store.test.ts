@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DiskBlobStore, type BlobStore } from '../../../src/platform/storage/blob-store.js';
 import { S3BlobStore } from '../../../src/platform/storage/s3-blob-store.js';
-import { storageConfig } from '../../../src/config-storage.js';
+import { storageConfig } from '../../../src/config/storage.js';
 import { s3Env, startS3Server } from '../../support/s3-server.js';
 
 const s3 = await startS3Server();

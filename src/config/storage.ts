@@ -1,7 +1,7 @@
 // STORAGE_DRIVER and the S3_* variables (docs/codes.md, "Storage"), checked at start-up so a
 // deployment that meant to keep its files in a bucket never writes them to a container's disk.
-import type { Config } from './platform/config.js';
-import type { S3StoreOptions } from './platform/storage/s3-blob-store.js';
+import type { Config } from '../platform/config.js';
+import type { S3StoreOptions } from '../platform/storage/s3-blob-store.js';
 
 const S3_VARS = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 // AWS's rules, which every S3-compatible server accepts: 3-63 lowercase letters, digits, dots, hyphens.

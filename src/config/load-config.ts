@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isIP } from 'node:net';
-import type { BillingConfig, Config } from './platform/config.js';
-import { DEFAULT_PLANS, PLAN_NAMES, type Plan, type PlanName } from './platform/plans.js';
-import { parseDeprecationsJson, parsePlansJson } from './config-json.js';
-import { storageConfig } from './config-storage.js';
-import { geoipConfig } from './config-geoip.js';
+import type { BillingConfig, Config } from '../platform/config.js';
+import { DEFAULT_PLANS, PLAN_NAMES, type Plan, type PlanName } from '../platform/plans.js';
+import { parseDeprecationsJson, parsePlansJson } from './json-variables.js';
+import { storageConfig } from './storage.js';
+import { geoipConfig } from './geoip.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];

@@ -3,10 +3,10 @@
 // the variable and the field instead of surfacing later as a wrong limit or a missing header.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Type } from 'typebox';
-import type { Deprecation } from './platform/config.js';
-import { PLAN_NAMES, type Plan, type PlanName } from './platform/plans.js';
-import { createAjv } from './lib/ajv.js';
-import { isoDay } from './lib/time.js';
+import type { Deprecation } from '../platform/config.js';
+import { PLAN_NAMES, type Plan, type PlanName } from '../platform/plans.js';
+import { createAjv } from '../lib/ajv.js';
+import { isoDay } from '../lib/time.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -30,7 +30,7 @@ const PlanOverride = Type.Object(
   { additionalProperties: false, 'x-expect': 'an object of plan limits' },
 );
 
-// A function: config.ts imports this module, so PLAN_NAMES is read only once both have loaded.
+// A function: load-config.ts imports this module, so PLAN_NAMES is read only once both have loaded.
 const plansJson = () =>
   Type.Object(Object.fromEntries(PLAN_NAMES.map((name) => [name, Type.Optional(PlanOverride)])), {
     additionalProperties: false,

