@@ -40,7 +40,7 @@ import { compressionPlugin } from './http/compression.js';
 import { features, preloads } from './features/index.js';
 import { loadPdfKit } from './qr/index.js';
 import { principalFromApiKey } from './features/api-keys/api-key.principal.js';
-import { principalFromSession } from './features/users/session.principal.js';
+import { principalFromSession } from './features/accounts/session.principal.js';
 
 export interface BuildOptions {
   db?: DB;

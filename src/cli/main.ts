@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { bootstrap, createKeyForWorkspace, setOrganizationPlan, verifyGs1Prefix } from './commands.js';
 import { sendTestMail } from './mail-test.js';
 import { ANNOUNCE_USAGE, announceCommand } from './announce.js';
-import { passwordProblem } from '../features/users/password-rules.js';
+import { passwordProblem } from '../features/accounts/password-rules.js';
 import { addOperator, removeOperator } from '../features/operator/index.js';
 import { systemClock } from '../lib/clock.js';
 

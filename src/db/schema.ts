@@ -5,7 +5,7 @@ import type {
   LoginThrottleTable,
   UserTokensTable,
   RecoveryCodesTable,
-} from '../features/users/users.table.js';
+} from '../features/accounts/users.table.js';
 import type { AnnouncementDismissalsTable, AnnouncementsTable } from '../features/announcements/announcements.table.js';
 import type { MailMessagesTable } from '../platform/mail/mail.table.js';
 import type { OrganizationsTable, MembershipsTable } from '../features/organizations/organizations.table.js';

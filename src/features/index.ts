@@ -21,8 +21,8 @@ import scansExportRoutes from './scans/reads/scans-export.routes.js';
 import retentionJob from './scans/retention/retention.plugin.js';
 import { usageRoutes } from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
-import authRoutes from './users/auth.routes.js';
-import accountRoutes from './users/account.routes.js';
+import authRoutes from './accounts/auth.routes.js';
+import accountRoutes from './accounts/account.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
@@ -78,7 +78,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   featurePlugin('usage-routes', ['scans'], (app) => usageRoutes(app.scans)(app)), // usage sits below scans: a port, not the decorator
   workspacesRoutes,
   // Sign-up from an invitation link is the invitations feature's, and whether a password may sign in
-  // the sso feature's (users cannot import them: a cycle).
+  // the sso feature's (accounts cannot import them: a cycle).
   (app) => authRoutes(app, { invitations: invitationSignup, signIn: ssoSignInPolicy }),
   accountRoutes(ssoSignInPolicy),
   apiKeysRoutes,

@@ -296,7 +296,7 @@ export async function seedMember(
     workspaceId?: string;
   },
 ): Promise<Member> {
-  const { createUser } = await import('../../src/features/users/users.service.js');
+  const { createUser } = await import('../../src/features/accounts/users.service.js');
   const { sha256Hex, randomBase62 } = await import('../../src/lib/tokens.js');
   const { newId } = await import('../../src/lib/ids.js');
   const now = new Date();

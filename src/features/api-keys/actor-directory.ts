@@ -1,5 +1,5 @@
 import type { ActorDirectory, ActorRef } from '../../platform/actors.js';
-import { userNamesByIds } from '../users/index.js';
+import { userNamesByIds } from '../accounts/index.js';
 import { keyNamesByIds } from './api-keys.repo.js';
 
 /**

@@ -2,7 +2,7 @@ import { newId } from '../../lib/ids.js';
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import type { Principal } from '../../http/principal.js';
-import { assertEmailVerified, findUserById } from '../users/index.js';
+import { assertEmailVerified, findUserById } from '../accounts/index.js';
 import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { lockRow } from '../../db/row-lock.js';
 import { forbidden, invalidField, notFound } from '../../http/errors.js';

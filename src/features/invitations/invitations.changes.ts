@@ -5,7 +5,7 @@ import { paginate } from '../../http/pagination.js';
 import { isId } from '../../lib/ids.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import type { AuditWho } from '../audit/index.js';
-import { findUserByEmail } from '../users/index.js';
+import { findUserByEmail } from '../accounts/index.js';
 import { findActiveOrganization } from '../organizations/index.js';
 import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { effectiveLimits } from '../limits/index.js';

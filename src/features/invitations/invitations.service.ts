@@ -15,7 +15,7 @@ import {
   findUserByEmail,
   findUserById,
   normalizeEmail,
-} from '../users/index.js';
+} from '../accounts/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
 import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { effectiveLimits } from '../limits/index.js';

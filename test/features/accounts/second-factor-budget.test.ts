@@ -9,7 +9,7 @@ import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect } from '../../support/suite.js';
 import { useMailHarness } from '../../support/mail.js';
 import { signUp, verifyAddress, type SignedUp } from '../../support/accounts.js';
-import { SECOND_FACTOR_BUDGET } from '../../../src/features/users/second-factor-throttle.js';
+import { SECOND_FACTOR_BUDGET } from '../../../src/features/accounts/second-factor-throttle.js';
 
 const BUDGET = SECOND_FACTOR_BUDGET.failures;
 

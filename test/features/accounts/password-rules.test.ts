@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, expectProblem, randomSlug, seedMember, seedTenant } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
-import { passwordProblem } from '../../../src/features/users/password-rules.js';
+import { passwordProblem } from '../../../src/features/accounts/password-rules.js';
 
 const REFUSED: Array<[string, string]> = [
   ['elevenchars', 'minLength'],

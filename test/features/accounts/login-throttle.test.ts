@@ -14,7 +14,7 @@ import {
 } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { loadConfig } from '../../../src/config/load-config.js';
-import { LOGIN_THROTTLE, pairDelayMs } from '../../../src/features/users/login-throttle.js';
+import { LOGIN_THROTTLE, pairDelayMs } from '../../../src/features/accounts/login-throttle.js';
 import { TestClock } from '../../support/clock.js';
 
 // Near real time: expired counters are pruned by every instance's clock, and other test files

@@ -1,4 +1,4 @@
-// The users feature's public module: what other features may use of it (dependency-cruiser
+// The accounts feature's public module: what other features may use of it (dependency-cruiser
 // forbids reaching past it).
 export { sessionOf } from './auth.service.js';
 export { admitLogin, forgiveLogin } from './login-throttle.js';

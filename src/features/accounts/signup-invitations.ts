@@ -10,8 +10,8 @@ export interface InvitationLanding {
 
 /**
  * Signing up from an invitation link (docs/decisions.md D63): the invitations feature implements
- * it and src/features/index.ts hands it to the auth routes as a plugin option. The users feature
- * cannot import invitations, which imports users; like the auth plugin's principal resolver, the
+ * it and src/features/index.ts hands it to the auth routes as a plugin option. The accounts feature
+ * cannot import invitations, which imports accounts; like the auth plugin's principal resolver, the
  * lower side names what it needs and the wiring passes it in.
  */
 export interface SignupInvitations {
