@@ -1,7 +1,7 @@
 // The layering of src/ as rules; docs/architecture.md explains each one and lists the same names
 // (test/structure/dependency-rules.test.ts keeps the two in step). Run: npm run lint:deps
 /** the process entries: they wire everything and nothing may depend on them */
-const ENTRY = '^src/(server|app|config)[.]ts$|^src/cli/';
+const ENTRY = '^src/(server|app|job-worker)[.]ts$|^src/(cli|config)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -32,7 +32,7 @@ module.exports = {
     {
       name: 'features-not-to-entry',
       comment:
-        'Features receive Config and Deps from src/platform; the process entry (server, app, config loader, cli) composes them and is imported by nobody.',
+        'Features receive Config and Deps from src/platform; the process entry (server, app, job worker, the config loader in src/config, cli) composes them and is imported by nobody.',
       severity: 'error',
       from: { path: '^src/features/' },
       to: { path: ENTRY },
@@ -72,10 +72,26 @@ module.exports = {
     {
       name: 'platform-is-shared-types',
       comment:
-        'src/platform holds types every layer shares (Config, plans, Deps); it sits below http and features and may use only db and lib.',
+        "The files at the top of src/platform are the types and ports every layer shares (Config, plans, Deps, scan consumers); they sit below http and may use only db, lib and platform (the interfaces of its services, such as storage's BlobStore).",
+      severity: 'error',
+      from: { path: '^src/platform/[^/]+$' },
+      to: { path: '^src/', pathNot: '^src/(platform|db|lib)/' },
+    },
+    {
+      name: 'platform-not-to-features',
+      comment:
+        "src/platform/<name>/ is infrastructure every feature may use (job queue, outbox, mail, metrics, health, docs, web app, storage): it knows no feature, so a feature's change never reaches it. What it needs from features comes through a port in src/platform/*.ts that the composition root (src/features/index.ts, src/app.ts) fills.",
       severity: 'error',
       from: { path: '^src/platform/' },
-      to: { path: '^src/', pathNot: '^src/(platform|db|lib)/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'http-not-to-platform-services',
+      comment:
+        "src/http's plugins sit below the infrastructure in src/platform/<name>/ (which registers routes through src/http): http may use the shared types at the top of src/platform, not a service folder.",
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/platform/[^/]+/' },
     },
     {
       name: 'lib-is-leaf',

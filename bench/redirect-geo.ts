@@ -6,8 +6,8 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { geoipConfig } from '../src/config-geoip.js';
-import { MmdbLocator } from '../src/lib/geo/mmdb-locator.js';
+import { geoipConfig } from '../src/config/geoip.js';
+import { MmdbLocator } from '../src/platform/geo/mmdb-locator.js';
 import { REQUEST_HEADERS, median, removeScans, seedCode, startServer, stopServer } from './redirect-servers.js';
 
 /** Addresses spread over the IPv4 space (a fixed multiplier walk), unicast only. */

@@ -17,7 +17,7 @@ import { REQUEST_HEADERS, benchTenant, median, removeScans, startServer, stopSer
 import type { FastifyRequest } from 'fastify';
 import { compileRules, matchRule, withUtm } from '../src/features/redirect/routing.js';
 import { RequestVisitor } from '../src/features/redirect/visitor.js';
-import { noGeo } from '../src/lib/geo/locator.js';
+import { noGeo } from '../src/platform/geo/locator.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);

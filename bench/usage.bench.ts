@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/load-config.js';
 import { openDatabase, isPostgres, type DB } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { buildApp } from '../src/app.js';

@@ -32,7 +32,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { DB } from '../src/db/database.js';
 import { buildApp } from '../src/app.js';
-import { publishEvent } from '../src/features/events/index.js';
+import { publishEvent } from '../src/platform/events/index.js';
 import {
   REQUEST_HEADERS,
   benchTenant,

@@ -7,11 +7,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const FEATURES = 'src/features';
+/** Infrastructure that owns tables too (the job queue, the mail outbox): its folders are owners like features. */
+export const PLATFORM = 'src/platform';
 
-/** table → owning feature ('db' for the tables src/db declares itself). */
+/** table → owning feature or platform folder ('db' for the tables src/db declares itself). */
 export function tableOwners(schema = readFileSync('src/db/schema.ts', 'utf8')): Map<string, string> {
   const featureOfType = new Map<string, string>();
-  for (const m of schema.matchAll(/import type \{([^}]*)\} from '\.\.\/features\/([^/]+)\//g))
+  for (const m of schema.matchAll(/import type \{([^}]*)\} from '\.\.\/(?:features|platform)\/([^/]+)\//g))
     for (const name of m[1]
       .split(',')
       .map((s) => s.trim())
@@ -53,8 +55,13 @@ export function foreignIn(file: string, src: string, owners = tableOwners()): st
     .map((t) => `${file} → ${t} (${owners.get(t)})`);
 }
 
-/** Every foreign access of the features' files (the composition files at the top of src/features are not a feature's). */
-export function foreignAccesses(files = tsFiles(FEATURES).filter((f) => f.split('/').length > 3)): string[] {
+/**
+ * Every foreign access of the files of features and platform folders (the composition files at the
+ * top of src/features and the shared types at the top of src/platform are no owner's).
+ */
+export function foreignAccesses(
+  files = [...tsFiles(FEATURES), ...tsFiles(PLATFORM)].filter((f) => f.split('/').length > 3),
+): string[] {
   const owners = tableOwners();
   return files.flatMap((file) => foreignIn(file, readFileSync(file, 'utf8'), owners));
 }

@@ -6,9 +6,14 @@ import { onConnectionError, openDatabase, type DB } from './db/database.js';
 import { connectRedis, openRedis, RedisCircuit } from './db/redis.js';
 import { LocalInvalidationBus, RedisInvalidationBus } from './db/invalidation.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { systemDnsResolver, systemHostResolver, type DnsResolver, type HostResolver } from './lib/dns.js';
+import {
+  systemDnsResolver,
+  systemHostResolver,
+  type DnsResolver,
+  type HostResolver,
+} from './platform/dns/resolvers.js';
 import { newId } from './lib/ids.js';
-import { openGeo } from './lib/geo/open.js';
+import { openGeo } from './platform/geo/open.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.store.js';
 import { LastUsedTracker } from './features/api-keys/last-used.js';
 import { actorDirectory } from './features/api-keys/actor-directory.js';
@@ -35,7 +40,7 @@ import { compressionPlugin } from './http/compression.js';
 import { features, preloads } from './features/index.js';
 import { loadPdfKit } from './qr/index.js';
 import { principalFromApiKey } from './features/api-keys/api-key.principal.js';
-import { principalFromSession } from './features/users/session.principal.js';
+import { principalFromSession } from './features/accounts/session.principal.js';
 
 export interface BuildOptions {
   db?: DB;

@@ -1,7 +1,7 @@
 import type { Config } from '../platform/config.js';
 import type { PlanName } from '../platform/plans.js';
 import type { DB } from '../db/database.js';
-import { createUser } from '../features/users/users.service.js';
+import { createUser } from '../features/accounts/users.service.js';
 import {
   createOrganizationWithDefaults,
   organizationIdOf,

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/load-config.js';
 import { PLAN_NAMES, type PlanName } from '../platform/plans.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { bootstrap, createKeyForWorkspace, setOrganizationPlan, verifyGs1Prefix } from './commands.js';
 import { sendTestMail } from './mail-test.js';
 import { ANNOUNCE_USAGE, announceCommand } from './announce.js';
-import { passwordProblem } from '../features/users/password-rules.js';
+import { passwordProblem } from '../features/accounts/password-rules.js';
 import { addOperator, removeOperator } from '../features/operator/index.js';
 import { systemClock } from '../lib/clock.js';
 
@@ -28,7 +28,7 @@ function fail(message: string): never {
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'worker') {
   // The worker's own program; it exits on SIGTERM or SIGINT, never by returning here.
-  await import('../worker.js');
+  await import('../job-worker.js');
   await new Promise<never>(() => undefined);
 }
 const config = loadConfig();

@@ -5,9 +5,9 @@ import type {
   LoginThrottleTable,
   UserTokensTable,
   RecoveryCodesTable,
-} from '../features/users/users.table.js';
+} from '../features/accounts/users.table.js';
 import type { AnnouncementDismissalsTable, AnnouncementsTable } from '../features/announcements/announcements.table.js';
-import type { MailMessagesTable } from '../features/mail/mail.table.js';
+import type { MailMessagesTable } from '../platform/mail/mail.table.js';
 import type { OrganizationsTable, MembershipsTable } from '../features/organizations/organizations.table.js';
 import type { WorkspacesTable, WorkspaceMembersTable } from '../features/workspaces/workspaces.table.js';
 import type { ApiKeysTable } from '../features/api-keys/api-keys.table.js';
@@ -29,7 +29,7 @@ import type {
   InvitationsTable,
 } from '../features/invitations/invitations.table.js';
 import type { Gs1PrefixesTable } from '../features/gs1-prefixes/gs1-prefixes.table.js';
-import type { JobsTable } from '../features/jobs/jobs.table.js';
+import type { JobsTable } from '../platform/jobs/jobs.table.js';
 import type { BillingAccountsTable, BillingEventsTable } from '../features/billing/billing.table.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../features/webhooks/webhooks.table.js';
 import type { PrivacyExportsTable } from '../features/privacy/exports.table.js';

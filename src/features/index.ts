@@ -1,10 +1,10 @@
 import type { App } from '../http/types.js';
-import healthRoutes from './health/health.routes.js';
-import metricsRuntime from './metrics/metrics.plugin.js';
-import metricsRoutes from './metrics/metrics.routes.js';
-import docsRoutes, { loadScalarScript } from './docs/docs.routes.js';
+import { healthRoutes } from '../platform/health/health.routes.js';
+import metricsRuntime from '../platform/metrics/metrics.plugin.js';
+import metricsRoutes from '../platform/metrics/metrics.routes.js';
+import docsRoutes, { loadScalarScript } from '../platform/docs/docs.routes.js';
 import organizationsRoutes from './organizations/organizations.routes.js';
-import jobsRuntime from './jobs/jobs.plugin.js';
+import jobsRuntime from '../platform/jobs/jobs.plugin.js';
 import { scansRuntime } from './scans/ingest/ingest.plugin.js';
 import { scanConsumers } from './scan-consumers.js';
 import { featurePlugin } from '../http/plugin.js';
@@ -21,19 +21,19 @@ import scansExportRoutes from './scans/reads/scans-export.routes.js';
 import retentionJob from './scans/retention/retention.plugin.js';
 import { usageRoutes } from './usage/usage.routes.js';
 import workspacesRoutes from './workspaces/workspaces.routes.js';
-import authRoutes from './users/auth.routes.js';
-import accountRoutes from './users/account.routes.js';
+import authRoutes from './accounts/auth.routes.js';
+import accountRoutes from './accounts/account.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import auditRoutes from './audit/audit.routes.js';
 import membersRoutes from './members/members.routes.js';
 import invitationsRoutes from './invitations/invitations.routes.js';
 import { invitationSignup } from './invitations/invitation-signup.js';
-import permissionsRoutes from './permissions/permissions.routes.js';
+import permissionsRoutes from '../platform/permissions/permissions.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
 import { compressedLinks } from './dpp/resolver.routes.js';
 import { warmPassportValidation } from './dpp/dpp.validate.js';
 import gs1PrefixesRoutes from './gs1-prefixes/gs1-prefixes.routes.js';
-import mailRuntime from './mail/mail.plugin.js';
+import mailRuntime from '../platform/mail/mail.plugin.js';
 import billingRoutes from './billing/billing.routes.js';
 import billingWebhookRoutes from './billing/webhook.routes.js';
 import billingGraceJob from './billing/grace.plugin.js';
@@ -42,7 +42,7 @@ import { webhooksFeature } from './webhooks/index.js';
 import exportsRoutes from './privacy/exports.routes.js';
 import { announcementsRoutes } from './announcements/index.js';
 import { notificationsRoutes } from './notifications/index.js';
-import { webAppPlugin } from './web-app/web-app.plugin.js';
+import { webAppPlugin } from '../platform/web-app/web-app.plugin.js';
 import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 import { operatorRoutes } from './operator/index.js';
 import { conversionsRoutes } from './conversions/index.js';
@@ -60,7 +60,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   mailRuntime,
   metricsRuntime,
   scansRuntime(scanConsumers), // what usage and webhooks write with each batch: src/features/scan-consumers.ts
-  healthRoutes,
+  featurePlugin('health-routes', ['scans'], (app) => healthRoutes(app.scans)(app)), // platform reads no feature's decorator: a port
   metricsRoutes,
   redirectRuntime,
   imageWorkersRuntime,
@@ -78,7 +78,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   featurePlugin('usage-routes', ['scans'], (app) => usageRoutes(app.scans)(app)), // usage sits below scans: a port, not the decorator
   workspacesRoutes,
   // Sign-up from an invitation link is the invitations feature's, and whether a password may sign in
-  // the sso feature's (users cannot import them: a cycle).
+  // the sso feature's (accounts cannot import them: a cycle).
   (app) => authRoutes(app, { invitations: invitationSignup, signIn: ssoSignInPolicy }),
   accountRoutes(ssoSignInPolicy),
   apiKeysRoutes,

@@ -1,7 +1,7 @@
 import type { PlanName, Plan } from './plans.js';
-import type { S3StoreOptions } from '../lib/s3-blob-store.js';
+import type { S3StoreOptions } from './storage/s3-blob-store.js';
 
-// The typed configuration every layer reads; src/config.ts (the process entry) loads it from the
+// The typed configuration every layer reads; src/config/load-config.ts (the process entry) loads it from the
 // environment once.
 export interface Deprecation {
   method: string;

@@ -4,9 +4,9 @@ import type { DB } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import type { RedisCircuit } from '../db/redis.js';
 import type { InvalidationBus } from '../db/invalidation.js';
-import type { DnsResolver, HostResolver } from '../lib/dns.js';
+import type { DnsResolver, HostResolver } from './dns/resolvers.js';
 import type { ActorDirectory } from './actors.js';
-import type { GeoLocator } from '../lib/geo/locator.js';
+import type { GeoLocator } from './geo/locator.js';
 
 export interface WindowHit {
   count: number;

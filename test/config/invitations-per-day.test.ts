@@ -2,7 +2,7 @@
 // the configuration is loaded: 0, a negative or a non-number stops start-up naming the variable.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/load-config.js';
 
 const load = (env: Record<string, string>) =>
   loadConfig({ SECRETS_KEY: 'a'.repeat(64), ...env } as NodeJS.ProcessEnv).invitationsPerDay;

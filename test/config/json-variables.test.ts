@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { call } from '../support/harness.js';
 import { forEachDialect, useHarness } from '../support/suite.js';

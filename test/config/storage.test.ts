@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/load-config.js';
 
 const storage = (env: Record<string, string>) =>
   loadConfig({ SECRETS_KEY: 'a'.repeat(64), ...env } as NodeJS.ProcessEnv).storage;

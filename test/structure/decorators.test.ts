@@ -10,9 +10,10 @@ import { DECORATOR_PROVIDERS, featurePlugin, type Decorator } from '../../src/ht
 
 // Decorators are dependencies (docs/decisions.md D68): a plugin that reads `app.scans` names the
 // plugin that provides it, Fastify checks the order at boot, and the features' import graph with
-// the decorator uses added has no cycle (dependency-cruiser sees imports only).
+// the decorator uses added has no cycle (dependency-cruiser sees imports only). Platform folders
+// (src/platform/<name>/) provide decorators too (app.jobs, app.metrics) and are nodes of the graph.
 
-const FEATURES = 'src/features';
+const FOLDERS = ['src/features', 'src/platform'];
 const DECORATORS = Object.keys(DECORATOR_PROVIDERS) as Decorator[];
 const USE = new RegExp(`\\b(?:app|server)\\.(${DECORATORS.join('|')})\\b`, 'g');
 
@@ -25,17 +26,20 @@ const code = (file: string) =>
   readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:])\/\/.*$/gm, '$1');
-const featureOf = (file: string) => file.split('/')[2];
+/** `features/<name>` or `platform/<name>`: the folder that owns a file. */
+const folderOf = (file: string) => file.split('/').slice(1, 3).join('/');
+const inFolder = (file: string) => FOLDERS.some((root) => file.startsWith(`${root}/`)) && file.split('/').length > 3;
+const sources = () => FOLDERS.flatMap(files);
 const KNOWN_CYCLE_EDGES: Array<[string, string]> = [];
 
 function uses(): Array<{ file: string; decorator: Decorator }> {
-  return files(FEATURES).flatMap((file) =>
+  return sources().flatMap((file) =>
     [...new Set([...code(file).matchAll(USE)].map((m) => m[1] as Decorator))].map((decorator) => ({ file, decorator })),
   );
 }
 
 function providerFile(decorator: Decorator): string {
-  const found = files(FEATURES).filter((f) => code(f).includes(`app.decorate('${decorator}'`));
+  const found = sources().filter((f) => code(f).includes(`app.decorate('${decorator}'`));
   assert.equal(found.length, 1, `one plugin decorates app.${decorator}: ${found.join(', ')}`);
   return found[0];
 }
@@ -88,9 +92,19 @@ describe('decorators are declared dependencies', () => {
     }, /dependency 'scans-runtime' of plugin 'probe' is not registered/);
   });
 
-  it('features with their decorator uses form no cycle', async () => {
+  it('platform folders read no decorator a feature provides', () => {
+    const upward = uses()
+      .filter(
+        ({ file, decorator }) =>
+          file.startsWith('src/platform/') && providerFile(decorator).startsWith('src/features/'),
+      )
+      .map(({ file, decorator }) => `${file} reads app.${decorator}`);
+    assert.deepEqual(upward, []);
+  });
+
+  it('features and platform folders with their decorator uses form no cycle', async () => {
     const options: ICruiseOptions = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
-    const result = (await cruise([FEATURES], options, {}, { tsConfig: extractTSConfig('tsconfig.json') }))
+    const result = (await cruise(FOLDERS, options, {}, { tsConfig: extractTSConfig('tsconfig.json') }))
       .output as ICruiseResult;
     const graph = new Map<string, Set<string>>();
     const edge = (from: string, to: string) => {
@@ -99,13 +113,11 @@ describe('decorators are declared dependencies', () => {
       graph.get(from)!.add(to);
     };
     for (const m of result.modules)
-      if (m.source.startsWith(`${FEATURES}/`))
-        for (const d of m.dependencies)
-          if (d.resolved.startsWith(`${FEATURES}/`) && d.resolved.split('/').length > 3)
-            edge(featureOf(m.source), featureOf(d.resolved));
+      if (FOLDERS.some((root) => m.source.startsWith(`${root}/`)))
+        for (const d of m.dependencies) if (inFolder(d.resolved)) edge(folderOf(m.source), folderOf(d.resolved));
     const imports = new Map([...graph].map(([k, v]) => [k, new Set(v)]));
     assert.equal(cycleOf(imports), null, 'imports alone form no cycle (dependency-cruiser checks the same)');
-    for (const { file, decorator } of uses()) edge(featureOf(file), featureOf(providerFile(decorator)));
+    for (const { file, decorator } of uses()) edge(folderOf(file), folderOf(providerFile(decorator)));
     // A cycle accepted for a while is named here, so that no other joins it (none now: usage
     // consumes scan batches through a port, src/platform/scan-consumers.ts).
     for (const [from, to] of KNOWN_CYCLE_EDGES) {
@@ -115,8 +127,8 @@ describe('decorators are declared dependencies', () => {
     assert.equal(cycleOf(graph), null, `a decorator use closes a cycle: ${cycleOf(graph)?.join(' → ')}`);
     // The check itself: a use from the provider's side back to a consumer is caught.
     const probe = new Map([...graph].map(([k, v]) => [k, new Set(v)]));
-    probe.set('scans', new Set([...(probe.get('scans') ?? []), 'usage']));
-    probe.set('usage', new Set([...(probe.get('usage') ?? []), 'scans']));
+    probe.set('features/scans', new Set([...(probe.get('features/scans') ?? []), 'features/usage']));
+    probe.set('features/usage', new Set([...(probe.get('features/usage') ?? []), 'features/scans']));
     assert.ok(cycleOf(probe), 'a cycle through a decorator is found');
   });
 });

@@ -39,14 +39,16 @@ describe('dependency rules', () => {
         // a cycle is reported once, at the edge where the cruise first closes it
         'http-no-circular: src/http/cycle-a.ts → src/http/cycle-b.ts',
         'http-not-to-features: src/http/uses-feature.ts → src/features/x/x.repo.ts',
+        'http-not-to-platform-services: src/http/uses-platform-service.ts → src/platform/queue/uses-feature.ts',
         'lib-is-leaf: src/lib/uses-platform.ts → src/platform/shared.ts',
-        'lower-layers-not-to-entry: src/http/uses-entry.ts → src/config.ts',
+        'lower-layers-not-to-entry: src/http/uses-entry.ts → src/config/load-config.ts',
         'migrations-no-app-code: src/db/migrations/0001_uses-app-code.ts → src/lib/leaf.ts',
         // feature folders, not modules: x and y each reach themselves through the other's index.ts
         'no-feature-cycles: src/features/x → src/features/y',
         'no-feature-cycles: src/features/y → src/features/x',
         'not-to-unresolvable: src/http/unresolved.ts → ./missing.js',
         'platform-is-shared-types: src/platform/uses-http.ts → src/http/cycle-a.ts',
+        'platform-not-to-features: src/platform/queue/uses-feature.ts → src/features/x/x.repo.ts',
         'qr-is-pure: src/qr/uses-http.ts → src/http/cycle-a.ts',
       ].sort(),
     );

@@ -31,7 +31,7 @@ describe('table ownership', () => {
       `${file} → codes (codes)`,
     ]);
     assert.deepEqual(foreignIn(file, "db.selectFrom('usage_counters').innerJoin('users as u', 'u.id', 'x')"), [
-      `${file} → users (users)`,
+      `${file} → users (accounts)`,
     ]);
     assert.deepEqual(foreignIn(file, 'await sql`update workspaces set name = ${n}`.execute(db);'), [
       `${file} → workspaces (workspaces)`,

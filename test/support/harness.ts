@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import type { Config } from '../../src/platform/config.js';
 import type { PlanName } from '../../src/platform/plans.js';
 import { openDatabase, type DB } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { bootstrap } from '../../src/cli/commands.js';
 import type { Clock } from '../../src/lib/clock.js';
-import type { DnsResolver, HostResolver } from '../../src/lib/dns.js';
+import type { DnsResolver, HostResolver } from '../../src/platform/dns/resolvers.js';
 import { contractEnabled, contractFor } from './contract.js';
 
 export interface Dialect {
@@ -296,7 +296,7 @@ export async function seedMember(
     workspaceId?: string;
   },
 ): Promise<Member> {
-  const { createUser } = await import('../../src/features/users/users.service.js');
+  const { createUser } = await import('../../src/features/accounts/users.service.js');
   const { sha256Hex, randomBase62 } = await import('../../src/lib/tokens.js');
   const { newId } = await import('../../src/lib/ids.js');
   const now = new Date();

@@ -4,7 +4,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import type { DnsResolver } from '../../src/lib/dns.js';
+import type { DnsResolver } from '../../src/platform/dns/resolvers.js';
 import { call, seedMember, seedTenant } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
 import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';

@@ -9,7 +9,7 @@ import { actorName, entryWords, type EntryLike } from '../../web/src/pages/team/
 import { fieldMessage, problemMessage, problemKind } from '../../web/src/ui/problem-message.js';
 import { ERROR_TYPES } from '../../src/http/errors.js';
 import { PERMISSIONS } from '../../src/http/permissions.js';
-import { EVENT_TYPES } from '../../src/features/events/event-types.js';
+import { EVENT_TYPES } from '../../src/platform/events/event-types.js';
 import { AUDIT_RESOURCE_TYPES } from '../../src/features/audit/audit.schemas.js';
 import { DEVICES } from '../../src/features/codes/routing.schemas.js';
 import { PLAN_NAMES } from '../../src/platform/plans.js';

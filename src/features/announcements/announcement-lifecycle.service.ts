@@ -4,8 +4,8 @@ import { newId, isId } from '../../lib/ids.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import { organizationIdOf } from '../organizations/index.js';
-import { enqueueJob } from '../jobs/index.js';
-import { queueMail, TEMPLATES, localeOf, type Locale } from '../mail/index.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
+import { queueMail, TEMPLATES, localeOf, type Locale } from '../../platform/mail/index.js';
 import {
   apiKeyOwners,
   findAnnouncement,

@@ -1,9 +1,9 @@
 import type { ActorDirectory, ActorRef } from '../../platform/actors.js';
-import { userNamesByIds } from '../users/index.js';
+import { userNamesByIds } from '../accounts/index.js';
 import { keyNamesByIds } from './api-keys.repo.js';
 
 /**
- * The one {@link ActorDirectory}: users by the users feature's lookup, keys by their own table.
+ * The one {@link ActorDirectory}: users by the accounts feature's lookup, keys by their own table.
  * An erased user keeps its id in old entries, with no name and no address (docs/privacy.md).
  */
 export const actorDirectory: ActorDirectory = {

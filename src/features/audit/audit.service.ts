@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { AuditCountCache } from './audit-count.js';
 import { auditQuery, findAuditEntry } from './audit.repo.js';
-import { eventTypeOfAction, publishEvent } from '../events/index.js';
+import { eventTypeOfAction, publishEvent } from '../../platform/events/index.js';
 import { toAuditEntry, type AuditListQuery, type AuditResourceType } from './audit.schemas.js';
 
 /**

@@ -3,7 +3,7 @@ import { featurePlugin } from '../../http/plugin.js';
 import { principalOf } from '../../http/types.js';
 import { List, One, list, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
-import { assertEmailVerified } from '../users/index.js';
+import { assertEmailVerified } from '../accounts/index.js';
 import {
   BrandKit,
   BrandKitCreate,

@@ -1,5 +1,5 @@
 // Request examples of the codes routes, one per code type: the reference pre-fills them and
-// test/features/docs/request-examples.test.ts sends every one to a real server (docs/decisions.md D34).
+// test/platform/docs/request-examples.test.ts sends every one to a real server (docs/decisions.md D34).
 // Each is the smallest body that creates a working code of its type.
 
 type Named = Record<string, { summary: string; value: Record<string, unknown> }>;

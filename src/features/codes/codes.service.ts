@@ -26,7 +26,7 @@ import {
   withNormalizedUrls,
   type OwnHosts,
 } from './codes.fns.js';
-import { hashPassword } from '../users/index.js';
+import { hashPassword } from '../accounts/index.js';
 import { countActiveDynamicCodes, createThresholdDetector } from '../usage/index.js';
 import { checkDesignRefs, effectiveStyle } from '../brand/index.js';
 import { checkRules, normalizeRules } from './routing.fns.js';

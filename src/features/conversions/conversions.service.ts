@@ -5,7 +5,7 @@ import { rejectFields, type FieldError } from '../../http/errors.js';
 import { paginate, type PageParams } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { findCode } from '../codes/index.js';
-import { publishEvent } from '../events/index.js';
+import { publishEvent } from '../../platform/events/index.js';
 import { parseClickId } from './click-id.js';
 import {
   conversionByEventId,

@@ -1,5 +1,5 @@
 import type { ScanConsumer } from '../../platform/scan-consumers.js';
-import { enqueueJob } from '../jobs/index.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
 import { forwardingWorkspaces } from './conversions.repo.js';
 
 /** The job that posts a batch's scans of one workspace to GA4 (ga4-sender.ts). */

@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../../platform/deps.js';
 import { unseal } from '../../lib/sealed.js';
-import type { Job } from '../jobs/index.js';
+import type { Job } from '../../platform/jobs/index.js';
 import { ga4SettingsOf } from './conversions.repo.js';
 import type { Ga4Payload } from './ga4-scans.js';
 

@@ -4,7 +4,7 @@ import { One, one } from '../../http/envelope.js';
 import { route } from '../../http/route.js';
 import { FileInfo, FileParams, FileUpload } from './files.schemas.js';
 import { getFile, uploadFile } from './files.service.js';
-import { assertEmailVerified } from '../users/index.js';
+import { assertEmailVerified } from '../accounts/index.js';
 
 const tags = ['files'];
 

@@ -2,7 +2,7 @@ import type { ServiceDeps } from '../../platform/deps.js';
 import type { DB } from '../../db/database.js';
 import { parseJson } from '../../db/column-values.js';
 import { sha256Hex } from '../../lib/tokens.js';
-import { findUserByEmail, findUserById } from '../users/index.js';
+import { findUserByEmail, findUserById } from '../accounts/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import type { InvitedRole } from './invitations.schemas.js';
 import { findByLink } from './invitations.repo.js';

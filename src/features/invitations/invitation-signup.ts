@@ -5,7 +5,7 @@ import { invalidField } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import { userActor } from '../audit/index.js';
 import { workspaceRolesOf } from '../members/index.js';
-import type { SignupInvitations } from '../users/index.js';
+import type { SignupInvitations } from '../accounts/index.js';
 import type { InvitationsTable } from './invitations.table.js';
 import type { InvitedRole } from './invitations.schemas.js';
 import { defaultWorkspaceId, findByLink, findInvitation } from './invitations.repo.js';

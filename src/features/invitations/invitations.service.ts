@@ -15,9 +15,9 @@ import {
   findUserByEmail,
   findUserById,
   normalizeEmail,
-} from '../users/index.js';
+} from '../accounts/index.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../lib/tokens.js';
-import { TEMPLATES, localeOf, queueMail } from '../mail/index.js';
+import { TEMPLATES, localeOf, queueMail } from '../../platform/mail/index.js';
 import { effectiveLimits } from '../limits/index.js';
 import { invitationAccepted } from '../notifications/index.js';
 import {

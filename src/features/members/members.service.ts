@@ -5,7 +5,7 @@ import { lockRow } from '../../db/row-lock.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { deleteSessionsOfUser } from '../users/index.js';
+import { deleteSessionsOfUser } from '../accounts/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import type { WorkspaceRole } from '../../lib/roles.js';
 import {

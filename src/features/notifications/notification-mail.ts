@@ -1,4 +1,4 @@
-import { inertName, layout, type Locale } from '../mail/index.js';
+import { inertName, layout, type Locale } from '../../platform/mail/index.js';
 import type { Kind, NotificationData } from './notifications.fns.js';
 
 export interface NotificationMailParams {

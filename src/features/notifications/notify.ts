@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { newId } from '../../lib/ids.js';
-import { localeOf, queueMail, TEMPLATES } from '../mail/index.js';
+import { localeOf, queueMail, TEMPLATES } from '../../platform/mail/index.js';
 import { linkOf, unsubscribeToken, type Kind, type NotificationData } from './notifications.fns.js';
 import { notificationMail } from './notification-mail.js';
 import { insertNotifications, preferencesOf, recipientsByIds } from './notifications.repo.js';

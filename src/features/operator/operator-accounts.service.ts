@@ -6,7 +6,7 @@ import { isId } from '../../lib/ids.js';
 import { systemActor } from '../audit/index.js';
 import { redirectKeysOfOrganization } from '../codes/index.js';
 import { organizationNotFound, organizationsOfUsers, setSuspension } from '../organizations/index.js';
-import { findUserById, lastSignIns, normalizeEmail, setUserDisabled, userDirectory } from '../users/index.js';
+import { findUserById, lastSignIns, normalizeEmail, setUserDisabled, userDirectory } from '../accounts/index.js';
 import {
   type InvitationListQuery,
   invitationsOfOrganization,

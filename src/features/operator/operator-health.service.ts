@@ -1,8 +1,8 @@
 import type { ServiceDeps } from '../../platform/deps.js';
 import { isPostgres } from '../../db/database.js';
-import { checkDatabase } from '../health/index.js';
-import { jobQueueHealth } from '../jobs/index.js';
-import { MAIL_JOB } from '../mail/index.js';
+import { checkDatabase } from '../../platform/health/index.js';
+import { jobQueueHealth } from '../../platform/jobs/index.js';
+import { MAIL_JOB } from '../../platform/mail/index.js';
 import { countFailedDeliveries } from '../webhooks/index.js';
 import { recentErrors } from '../../http/recent-errors.js';
 

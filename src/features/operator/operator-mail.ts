@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { Nullable } from '../../http/nullable.js';
-import { LOCALES, sendTestMail, type Locale } from '../mail/index.js';
+import { LOCALES, sendTestMail, type Locale } from '../../platform/mail/index.js';
 import type { Operator } from './operator.gate.js';
 import { recordOperatorAction } from './operator.service.js';
 

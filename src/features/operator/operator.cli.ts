@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../../platform/deps.js';
-import { normalizeEmail } from '../users/index.js';
+import { normalizeEmail } from '../accounts/index.js';
 import { nameOperator, unnameOperator, userSigningInWith } from './operators.service.js';
 
 /** A refused `qrs operator` command; the CLI prints the message and exits 1. */

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../platform/deps.js';
 import { AppError } from '../../http/errors.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
-import { findUserById, normalizeEmail, sessionOf } from '../users/index.js';
+import { findUserById, normalizeEmail, sessionOf } from '../accounts/index.js';
 import { isNamedOperator } from './operator.repo.js';
 
 /** The signed-in operator of a request to /v1/operator. */

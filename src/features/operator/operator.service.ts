@@ -4,7 +4,7 @@ import type { PlanName } from '../../platform/plans.js';
 import { newId, isId } from '../../lib/ids.js';
 import { mapInTurns } from '../../lib/in-turns.js';
 import { paginate } from '../../http/pagination.js';
-import { findUserByEmail } from '../users/index.js';
+import { findUserByEmail } from '../accounts/index.js';
 import {
   countMembers,
   findActiveOrganization,

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { conflict, invalidField } from '../../http/errors.js';
-import { findUserByEmail, findUserById, normalizeEmail } from '../users/index.js';
+import { findUserByEmail, findUserById, normalizeEmail } from '../accounts/index.js';
 import type { Operator } from './operator.gate.js';
 import { deleteOperator, insertOperator, namedOperators } from './operator.repo.js';
 import { recordOperatorAction } from './operator.service.js';

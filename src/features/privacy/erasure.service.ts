@@ -6,9 +6,9 @@ import { lockRow } from '../../db/row-lock.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
-import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../users/index.js';
+import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../accounts/index.js';
 import { organizationNotFound, softDeleteOrganization } from '../organizations/index.js';
-import { forgetOutboxMail } from '../mail/index.js';
+import { forgetOutboxMail } from '../../platform/mail/index.js';
 import type { EraseMeBody } from './privacy.schemas.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
-import { verifyPassword } from '../users/index.js';
+import { verifyPassword } from '../accounts/index.js';
 import { languageFrom } from '../scans/index.js';
 import { ANY_SHORT_CODE } from '../codes/index.js';
 import type { RedirectTarget } from './redirect-cache.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { classifyAgent, countryFrom, languageFrom, type AgentInfo } from '../scans/index.js';
-import type { GeoLocator, Place } from '../../lib/geo/locator.js';
+import type { GeoLocator, Place } from '../../platform/geo/locator.js';
 import type { Visitor } from './routing.js';
 
 /** Where a visitor's place comes from: the trusted country header, else the IP database (docs/decisions.md D79). */

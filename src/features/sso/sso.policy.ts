@@ -1,5 +1,5 @@
 import { AppError } from '../../http/errors.js';
-import { organizationsOfUser, type SignInPolicy } from '../users/index.js';
+import { organizationsOfUser, type SignInPolicy } from '../accounts/index.js';
 import { requiringOrganizations } from './sso.repo.js';
 
 /**

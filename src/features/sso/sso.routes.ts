@@ -7,7 +7,7 @@ import { problemResponse } from '../../http/openapi.js';
 import { AppError } from '../../http/errors.js';
 import { SESSION_COOKIE } from '../../http/auth.js';
 import { prefersHtml } from '../../http/problem.js';
-import { sessionCookieOptions } from '../users/index.js';
+import { sessionCookieOptions } from '../accounts/index.js';
 import { SsoCallbackQuery, SsoConnection, SsoConnectionPut, SsoParams, SsoStartQuery } from './sso.schemas.js';
 import { deleteSso, getSso, putSso } from './sso.service.js';
 import { SSO_LOGIN_TTL_MS, finishSignIn, startSignIn } from './sso.signin.js';

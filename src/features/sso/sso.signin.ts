@@ -13,7 +13,7 @@ import { recordAudit, userActor } from '../audit/index.js';
 import { findDefaultWorkspaceId, findActiveOrganization, organizationIdOf } from '../organizations/index.js';
 import { findMembershipRow, insertMembership, setWorkspaceRole } from '../members/index.js';
 import { findWorkspace } from '../workspaces/index.js';
-import { createUser, findUserByEmail, findUserById, startSession } from '../users/index.js';
+import { createUser, findUserByEmail, findUserById, startSession } from '../accounts/index.js';
 import { findConnection, findIdentity, insertLogin, linkIdentity, takeLogin } from './sso.repo.js';
 import { ssoNotConfigured } from './sso.service.js';
 import { redirectUri, type SsoRoleMapping } from './sso.schemas.js';

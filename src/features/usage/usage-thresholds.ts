@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
-import { publishEvent } from '../events/index.js';
-import { localeOf, queueMail, TEMPLATES } from '../mail/index.js';
+import { publishEvent } from '../../platform/events/index.js';
+import { localeOf, queueMail, TEMPLATES } from '../../platform/mail/index.js';
 import { usageThresholdReached } from '../notifications/index.js';
 import type { UsageMeter } from './usage.table.js';
 import {

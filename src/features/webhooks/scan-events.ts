@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { publishEvent } from '../events/index.js';
+import { publishEvent } from '../../platform/events/index.js';
 import type { ScanConsumer } from '../../platform/scan-consumers.js';
 
 interface WrittenScan {

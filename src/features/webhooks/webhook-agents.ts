@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { HostAddress } from '../../lib/dns.js';
+import type { HostAddress } from '../../platform/dns/resolvers.js';
 
 /** Agents kept at most; the least recently used goes first (its idle connections close). */
 const MAX_AGENTS = 500;

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
-import { PermanentJobError, type Job } from '../jobs/index.js';
+import { PermanentJobError, type Job } from '../../platform/jobs/index.js';
 import { recordAudit, systemActor } from '../audit/index.js';
 import type { AgentPool } from './webhook-agents.js';
 import { postTo, type SendResult } from './webhook-sender.js';

@@ -2,8 +2,8 @@ import type { Selectable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { newId } from '../../lib/ids.js';
-import { enqueueJob, enqueueJobs, type Job } from '../jobs/index.js';
-import { OPT_IN_ONLY, ORGANIZATION_WIDE, type EventType, type PublishedEvent } from '../events/index.js';
+import { enqueueJob, enqueueJobs, type Job } from '../../platform/jobs/index.js';
+import { OPT_IN_ONLY, ORGANIZATION_WIDE, type EventType, type PublishedEvent } from '../../platform/events/index.js';
 import { insertDeliveries, listeningEndpoints } from './webhooks.repo.js';
 import type { WebhookEndpointsTable } from './webhooks.table.js';
 

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { HostAddress, HostResolver } from '../../lib/dns.js';
+import type { HostAddress, HostResolver } from '../../platform/dns/resolvers.js';
 import { isPublicAddress } from '../../lib/ip-ranges.js';
 
 export interface UrlRules {

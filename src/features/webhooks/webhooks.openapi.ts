@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType } from '../events/index.js';
+import { EVENT_TYPES, type EventType } from '../../platform/events/index.js';
 import { REQUEST_TIMEOUT_MS } from './webhook-delivery.js';
 
 const DATA: Partial<Record<EventType, object>> = {

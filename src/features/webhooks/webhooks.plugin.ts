@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../http/types.js';
-import { EVENT_JOB } from '../events/index.js';
+import { EVENT_JOB } from '../../platform/events/index.js';
 import { AgentPool } from './webhook-agents.js';
 import { DELIVER_JOB, REQUEST_TIMEOUT_MS, RETRY_DELAYS_MS, deliver } from './webhook-delivery.js';
 import { FAN_OUT_BATCH, fanOut } from './webhook-fan-out.js';

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Selectable } from 'kysely';
 import { Nullable } from '../../http/nullable.js';
 import { PageQuery } from '../../http/pagination.js';
-import { SUBSCRIBABLE } from '../events/index.js';
+import { SUBSCRIBABLE } from '../../platform/events/index.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.table.js';
 
 const EventTypes = Type.Array(Type.String({ maxLength: 64 }), {

@@ -7,7 +7,7 @@ import { paginate } from '../../http/pagination.js';
 import { lockRow } from '../../db/row-lock.js';
 import { newId } from '../../lib/ids.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { SUBSCRIBABLE } from '../events/index.js';
+import { SUBSCRIBABLE } from '../../platform/events/index.js';
 import { queueDelivery } from './webhook-fan-out.js';
 import { addressesOf, isRefusal, parseEndpointUrl } from './webhook-url.js';
 import { sealWebhookSecret } from './webhook-secrets.js';

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { ServiceDeps } from '../../platform/deps.js';
-import type { DnsResolver } from '../../lib/dns.js';
+import type { DnsResolver } from '../../platform/dns/resolvers.js';
 import type { Principal } from '../../http/principal.js';
 import type { PlanName } from '../../platform/plans.js';
 import { lockRow } from '../../db/row-lock.js';

@@ -7,7 +7,7 @@ import { call, expectProblem, seedMember, seedTenant, type Tenant } from '../../
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { createCode, scan, UA } from '../../support/codes.js';
 import { Receiver } from '../../support/webhook-receiver.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/load-config.js';
 
 const CID = /[?&]qrs_cid=([0-9A-Z]{52})(?:&|#|$)/;
 

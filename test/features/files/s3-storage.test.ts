@@ -9,7 +9,7 @@ import { createHarness, call, expectProblem, seedTenant, type Tenant } from '../
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { createCode } from '../../support/codes.js';
 import { s3Env, startS3Server, type S3Server } from '../../support/s3-server.js';
-import { S3BlobStore } from '../../../src/lib/s3-blob-store.js';
+import { S3BlobStore } from '../../../src/platform/storage/s3-blob-store.js';
 
 const started = await startS3Server();
 const skip = 'skip' in started ? started.skip : undefined;

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/load-config.js';
 import { call, createHarness, randomSlug, seedTenant, type Harness } from '../../support/harness.js';
 import { forEachDialect } from '../../support/suite.js';
 

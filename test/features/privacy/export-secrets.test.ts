@@ -12,8 +12,8 @@ import { forEachDialect, useHarness } from '../../support/suite.js';
 import { asMember, headersOf, req } from '../../support/callers.js';
 import { createCode } from '../../support/codes.js';
 import { publishedPassport } from '../../support/passports.js';
-import { replaceRecoveryCodes, sealSecret } from '../../../src/features/users/two-factor.js';
-import { issueUserToken } from '../../../src/features/users/user-tokens.js';
+import { replaceRecoveryCodes, sealSecret } from '../../../src/features/accounts/two-factor.js';
+import { issueUserToken } from '../../../src/features/accounts/user-tokens.js';
 
 /** Every stored secret or hash of the organization and its people, as stored. */
 async function storedSecrets(h: Harness, orgId: string, userIds: string[]): Promise<string[]> {

@@ -4,7 +4,7 @@ import { call, expectProblem } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { UA, auditOf, createCode, scan } from '../../support/codes.js';
 import { TestClock } from '../../support/clock.js';
-import { hashPassword } from '../../../src/features/users/index.js';
+import { hashPassword } from '../../../src/features/accounts/index.js';
 
 forEachDialect('password-protected codes', (dialect) => {
   const clock = TestClock.live();

@@ -269,7 +269,7 @@ forEachDialect('single sign-on with OpenID Connect', (dialect) => {
     });
     expectProblem(res, 401, 'authentication');
     // A reset link cannot set a password either.
-    const { issueUserToken } = await import('../../../src/features/users/user-tokens.js');
+    const { issueUserToken } = await import('../../../src/features/accounts/user-tokens.js');
     const token = await issueUserToken(
       h.db,
       { userId: member.userId, purpose: 'password_reset', email: member.email, ttlMs: 3_600_000 },

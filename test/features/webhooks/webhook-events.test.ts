@@ -7,8 +7,8 @@ import { createCode, scan } from '../../support/codes.js';
 import { TestClock } from '../../support/clock.js';
 import { createPassport, publish, publisher, uniqueFixture } from '../../support/passports.js';
 import { Receiver, verify } from '../../support/webhook-receiver.js';
-import { publishEvent, SUBSCRIBABLE } from '../../../src/features/events/index.js';
-import type { HostResolver } from '../../../src/lib/dns.js';
+import { publishEvent, SUBSCRIBABLE } from '../../../src/platform/events/index.js';
+import type { HostResolver } from '../../../src/platform/dns/resolvers.js';
 
 // Ahead of the wall clock, by which seedTenant's bootstrap writes its events (see webhooks.test.ts).
 const clock = new TestClock(Date.now() + 3_600_000);

@@ -121,7 +121,7 @@ forEachDialect('process roles: web and worker', (dialect) => {
         ['pending'],
       );
 
-      worker = await launch('src/worker.ts', env, 'worker running background jobs');
+      worker = await launch('src/job-worker.ts', env, 'worker running background jobs');
       await until(() => rx.at(url).length > 0);
       await new Promise((r) => setTimeout(r, 500));
       const got = rx.at(url);

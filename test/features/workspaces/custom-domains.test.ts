@@ -1,6 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DnsResolver } from '../../../src/lib/dns.js';
+import type { DnsResolver } from '../../../src/platform/dns/resolvers.js';
 import { call, expectProblem, randomSlug, seedMember, seedTenant, type Tenant } from '../../support/harness.js';
 import { forEachDialect, useHarness } from '../../support/suite.js';
 import { asKey, asMember, assertErrorAt, auditOf, req } from '../../support/callers.js';

@@ -10,7 +10,7 @@ import {
   WRITE_TICKS,
   type ScanSink,
 } from './scan-sink.js';
-import { loadOrCreateSecret } from './secrets.repo.js';
+import { loadOrCreateIpHashKey } from './ip-hash-key.repo.js';
 import { IpHasher } from './ip-hash.js';
 import { ScanJournal } from './scan-journal.js';
 import { registerScanMetrics } from './scan-metrics.js';
@@ -44,7 +44,7 @@ export const scansRuntime = (consumers: ScanConsumers) =>
   fp(
     async function scansRuntime(app: App) {
       const { db, config, clock } = app.deps;
-      const ipSecret = await loadOrCreateSecret(db, 'scan_ip_salt', clock.now());
+      const ipSecret = await loadOrCreateIpHashKey(db, clock.now());
       const hasher = new IpHasher(ipSecret);
       let prunedBefore = '';
       const hooks = new CommitHooks(app.log);

@@ -1,2 +1,0 @@
-// The health feature's public module: the database check GET /v1/health answers with, for the operator's health screen.
-export { checkDatabase, type DatabaseCheck } from './database-check.js';

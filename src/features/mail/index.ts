@@ -1,8 +1,0 @@
-// The mail feature's public module: queue a message inside your transaction.
-export { queueMail, MAIL_JOB } from './mail.service.js';
-export { TEMPLATES, LOCALES, localeOf, type Locale, type Template } from './templates/index.js';
-export { layout } from './templates/layout.js';
-export { inertName } from './templates/inert.js';
-export { createMailer } from './mailer.js';
-export { sendTestMail } from './mail-test.js';
-export { forgetOutboxMail } from './outbox.js';
