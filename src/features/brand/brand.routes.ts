@@ -4,7 +4,7 @@ import { logosRoutes } from './logos.routes.js';
 import { brandKitsRoutes } from './brand-kits.routes.js';
 
 async function brandRoutes(app: App) {
-  logosRoutes(app);
+  logosRoutes(app, app.images);
   brandKitsRoutes(app);
 }
 

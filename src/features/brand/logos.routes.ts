@@ -8,8 +8,8 @@ import { createLogo, deleteLogo, getLogo, listLogos, logoFile } from './brand.se
 import { Type } from 'typebox';
 import { tags } from './brand-routes.shared.js';
 
-/** The workspace's logos: upload, list, read, the image, delete. */
-export function logosRoutes(app: App) {
+/** The workspace's logos: upload, list, read, the image, delete. `images` comes from the plugin that declares its provider (docs/decisions.md D68). */
+export function logosRoutes(app: App, images: App['images']) {
   const deps = app.deps;
 
   app.post(
@@ -27,7 +27,7 @@ export function logosRoutes(app: App) {
       await assertEmailVerified(deps, deps.db, principalOf(request).userId); // docs/decisions.md D56
       return reply
         .code(201)
-        .send(one(request, await createLogo({ ...deps, images: app.images }, principalOf(request), request.body)));
+        .send(one(request, await createLogo({ ...deps, images }, principalOf(request), request.body)));
     },
   );
 

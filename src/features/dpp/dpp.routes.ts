@@ -8,7 +8,7 @@ import { passportQrRoutes } from './passport-qr.routes.js';
 async function dppRoutes(app: App) {
   passportsRoutes(app);
   passportLifecycleRoutes(app);
-  passportQrRoutes(app);
+  passportQrRoutes(app, app.images);
 }
 
 export default featurePlugin('dpp-routes', ['images'], dppRoutes);

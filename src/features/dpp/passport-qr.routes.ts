@@ -5,12 +5,12 @@ import { PassportParams } from './dpp.schemas.js';
 import { getPassport } from './dpp.service.js';
 import { tags } from './passport-routes.shared.js';
 
-/** A passport's QR code: the symbol of its GS1 Digital Link. */
-export function passportQrRoutes(app: App) {
+/** A passport's QR code: the symbol of its GS1 Digital Link. `images` comes from the plugin that declares its provider (docs/decisions.md D68). */
+export function passportQrRoutes(app: App, images: App['images']) {
   const deps = app.deps;
 
   qrImageRoutes(app, {
-    images: app.images,
+    images,
     path: '/v1/dpp/:id/qr',
     params: PassportParams,
     permission: 'dpp.read',
