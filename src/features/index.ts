@@ -30,7 +30,7 @@ import invitationsRoutes from './invitations/invitations.routes.js';
 import { invitationSignup } from './invitations/invitation-signup.js';
 import permissionsRoutes from '../platform/permissions/permissions.routes.js';
 import dppFeature from './dpp/dpp.plugin.js';
-import { compressedLinks } from './dpp/resolver.routes.js';
+import { compressedLinks } from './dpp/compressed-links.js';
 import { warmPassportValidation } from './dpp/dpp.validate.js';
 import gs1PrefixesRoutes from './gs1-prefixes/gs1-prefixes.routes.js';
 import mailRuntime from '../platform/mail/mail.plugin.js';

@@ -13,7 +13,8 @@ export interface OperationSchema extends FastifySchema {
 // each states its permission (route), its reason for having none (publicRoute) or that it reads the
 // dashboard's cookie itself (sessionRoute), next to its schema and its rate-limit class. The auth
 // plugin (auth.ts), the rate limit (rate-limit.ts) and the problem mapping (problem.ts) read the
-// config they return; test/http/route-declarations.test.ts fails on a route declared any other way.
+// config they return; test/http/route-declarations.test.ts and `npm run lint:routes`
+// (scripts/route-declarations.ts) fail on a route declared any other way.
 
 /**
  * The option block of an authenticated API route (API key or session): the action it needs (one

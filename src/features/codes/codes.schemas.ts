@@ -243,3 +243,12 @@ export const CodeListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type CodeListQuery = Static<typeof CodeListQuery>;
+
+export const CodeAlias = Type.Object(
+  { id: Type.String(), short_code: Type.String(), created_at: Type.String() },
+  { title: 'CodeAlias' },
+);
+export const AliasParams = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  short_code: Type.String({ maxLength: 64 }),
+});

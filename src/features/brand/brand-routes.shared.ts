@@ -1,0 +1,3 @@
+// What the brand routes share: their tag.
+
+export const tags = ['brand'];

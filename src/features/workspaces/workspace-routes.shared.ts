@@ -1,0 +1,3 @@
+// What the workspace routes share: their tag.
+
+export const tags = ['workspaces'];
