@@ -24,7 +24,7 @@ async function landingWorkspace(trx: DB, row: InvitationsTable, userId: string) 
 }
 
 /**
- * Sign-up from an invitation link (docs/decisions.md D63), handed to the users feature's sign-up:
+ * Sign-up from an invitation link (docs/decisions.md D63), handed to the accounts feature's sign-up:
  * no organization of one's own, the invitation accepted in the sign-up's transaction.
  */
 export const invitationSignup: SignupInvitations = {

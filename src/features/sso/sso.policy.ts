@@ -3,7 +3,7 @@ import { organizationsOfUser, type SignInPolicy } from '../accounts/index.js';
 import { requiringOrganizations } from './sso.repo.js';
 
 /**
- * The users feature's password sign-in and reset ask this (docs/decisions.md D80): a member of an
+ * The accounts feature's password sign-in and reset ask this (docs/decisions.md D80): a member of an
  * organization that requires single sign-on signs in only through its provider, whichever of its
  * organizations it meant, since a session reaches all of them.
  */
