@@ -71,6 +71,9 @@ function bodyResolver<V extends FieldValues, B>(
 
 const same = <T>(v: T) => v as unknown;
 
+/** The problem a body the schema refuses gets from the server (src/http/problem.ts), without its request id. */
+const REFUSED = { type: '/docs/errors/validation-error', title: 'Unprocessable Entity', status: 422 } as const;
+
 /**
  * A form wired once: react-hook-form with the API's schema as resolver (the request-body
  * validators generated into `@qrs/sdk/forms` by `npm run sdk:types`) and the API's problem on the
@@ -102,7 +105,12 @@ export function useApiForm<V extends FieldValues, B = V>(options: ApiFormOptions
           }
         }
       },
-      () => setProblem(null),
+      // Refused here as the server would refuse it: the same summary above the form as its 422,
+      // so a person using a screen reader hears that something needs correcting, and where.
+      (errors) => {
+        const found = Object.values(errorsByPointer(errors)).filter((e) => typeof e === 'object');
+        setProblem(found.length ? { ...REFUSED, errors: found } : null);
+      },
     );
   const clear = () => {
     setProblem(null);
