@@ -36,8 +36,8 @@ describe('dashboard: another organization', { skip }, () => {
       const before = Number(await count());
 
       const name = `Kunde ${randomSlug('b')}`;
-      await form.getByLabel(w('org.name'), { exact: true }).fill(name);
-      const slug = form.getByLabel(w('org.slug'), { exact: true });
+      await form.getByLabel(w('org.newName'), { exact: true }).fill(name);
+      const slug = form.getByLabel(w('org.newSlug'), { exact: true });
       assert.equal(await slug.inputValue(), name.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
       await slug.fill('Not A Slug!');
       await form.getByRole('button', { name: w('org.create') }).click();

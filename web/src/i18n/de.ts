@@ -386,6 +386,8 @@ export const de: Record<MessageKey, string> = {
   'org.new': 'Weitere Organisation',
   'org.newHint':
     'Für einen Kunden oder eine Tochterfirma: Codes, Mitglieder und Tarif gehören ihr allein, und Sie erhalten darin die Administratorrolle.',
+  'org.newName': 'Name der neuen Organisation',
+  'org.newSlug': 'Kurzname der neuen Organisation',
   'org.slugHint': 'Kleinbuchstaben, Ziffern und Bindestriche.',
   'org.create': 'Organisation anlegen',
   'org.plan': 'Tarif',

@@ -377,6 +377,8 @@ export const en = {
   'org.new': 'Another organization',
   'org.newHint':
     'For a client or a subsidiary: its codes, members and plan are its own, and you become its administrator.',
+  'org.newName': 'Name of the new organization',
+  'org.newSlug': 'Slug of the new organization',
   'org.slugHint': 'Lower-case letters, digits and dashes.',
   'org.create': 'Create organization',
   'org.plan': 'Plan',

@@ -43,10 +43,10 @@ export function NewOrganization() {
         }}
       >
         <ProblemAlert problem={create.problem} fields={create.fields} />
-        <Field label={t('org.name')} pointer="/name" errors={create.fields}>
+        <Field label={t('org.newName')} pointer="/name" errors={create.fields}>
           {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <Field label={t('org.slug')} pointer="/slug" errors={create.fields} hint={t('org.slugHint')}>
+        <Field label={t('org.newSlug')} pointer="/slug" errors={create.fields} hint={t('org.slugHint')}>
           {(p) => <input {...p} value={slug ?? slugOf(name)} onChange={(e) => setSlug(e.target.value)} />}
         </Field>
         <button className="btn" disabled={create.busy}>
