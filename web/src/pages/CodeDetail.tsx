@@ -17,7 +17,7 @@ import { CodeHistory } from './code/CodeHistory';
 import { CodeDelete } from './code/CodeDelete';
 import { StaticContent } from './code/StaticContent';
 import { CodeLinks } from './code/CodeLinks';
-import { DateInput } from '../ui/DateInput';
+import { DateRangeFields } from '../ui/DateRangeFields';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -77,24 +77,7 @@ export function CodeDetail() {
             {t('detail.refresh')}
           </button>
           <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
-            <label>
-              {t('detail.from')}
-              <DateInput
-                aria-label={t('detail.from')}
-                value={range.from}
-                max={range.to}
-                onChange={(d) => setRange({ ...range, from: d })}
-              />
-            </label>
-            <label>
-              {t('detail.to')}
-              <DateInput
-                aria-label={t('detail.to')}
-                value={range.to}
-                min={range.from}
-                onChange={(d) => setRange({ ...range, to: d })}
-              />
-            </label>
+            <DateRangeFields range={range} setRange={setRange} />
           </form>
           {stats.error instanceof ApiError ? <ProblemAlert problem={stats.error.problem} /> : null}
           {stats.data ? (

@@ -1,7 +1,7 @@
 import type { DateRange } from '../../api/hooks/codes/scan-figures';
 import { useFolders } from '../../api/hooks/folders';
 import { useI18n } from '../../i18n/i18n';
-import { DateInput } from '../../ui/DateInput';
+import { DateRangeFields } from '../../ui/DateRangeFields';
 
 /** The overview's range and folder, and the time zone its days are counted in. */
 export function OverviewFilters({
@@ -21,24 +21,7 @@ export function OverviewFilters({
   const folders = useFolders().data ?? [];
   return (
     <form className="filters" aria-label={t('detail.range')} onSubmit={(e) => e.preventDefault()}>
-      <label>
-        {t('detail.from')}
-        <DateInput
-          aria-label={t('detail.from')}
-          value={range.from}
-          max={range.to}
-          onChange={(d) => setRange({ ...range, from: d })}
-        />
-      </label>
-      <label>
-        {t('detail.to')}
-        <DateInput
-          aria-label={t('detail.to')}
-          value={range.to}
-          min={range.from}
-          onChange={(d) => setRange({ ...range, to: d })}
-        />
-      </label>
+      <DateRangeFields range={range} setRange={setRange} />
       {folders.length ? (
         <label>
           {t('folders.title')}
