@@ -26,10 +26,22 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   }
 }
 
+/**
+ * Resizes the viewport and waits two frames: the dashboard re-renders some screens for the phone
+ * (useIsPhone) when the media query's change event fires, so a locator taken before that render
+ * points at an element about to be replaced ("Element is not attached to the DOM" in CI).
+ */
+export async function setWidth(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 /** axe at 1280×800, then at 360×740; leaves the page at the phone width. */
 export async function accessibleAtBothWidths(page: Page, what: string): Promise<void> {
   for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
+    await setWidth(page, size);
     await expectAccessible(page, `${what} (${size.width}px)`);
   }
 }
@@ -45,13 +57,13 @@ export async function accessibleEverywhere(
   ready: (lang: Lang) => Promise<void> = () => page.locator('main h1').waitFor(),
 ): Promise<void> {
   for (const lang of LANGS) {
-    await page.setViewportSize(DESKTOP);
+    await setWidth(page, DESKTOP);
     await page.locator('.lang select').first().selectOption(lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     await ready(lang);
     await accessibleAtBothWidths(page, `${what} (${lang})`);
   }
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
   await page.locator('.lang select').first().selectOption('en');
-  await page.setViewportSize({ width: 1280, height: 860 });
+  await setWidth(page, { width: 1280, height: 860 });
 }

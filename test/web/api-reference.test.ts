@@ -4,6 +4,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { chromiumMissing, expectAccessible, launch, newContext, startServer, type WebServer } from './browser.js';
+import { setWidth } from '../support/axe.js';
 
 /**
  * Scalar renders in the page after its script (megabytes, read from the plugin by the server on its
@@ -79,7 +80,7 @@ describe('API reference in Chromium', { skip: missing ? `SKIPPED: ${missing}` : 
     await page.goto('/docs', { waitUntil: 'commit' });
     await page.getByText('Getting started').first().waitFor({ timeout: FIRST_RENDER_MS });
     await expectAccessible(page, '/docs at 1280 px');
-    await page.setViewportSize({ width: 360, height: 740 });
+    await setWidth(page, { width: 360, height: 740 });
     await page.getByText('Getting started').first().waitFor();
     await expectAccessible(page, '/docs at 360 px');
     await ctx.close();

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, randomSlug, seedMember, type Tenant } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
 import { createPassport, publisher, uniqueFixture } from '../support/passports.js';
-import { DESKTOP, expectAccessible, LANGS, PHONE, type Lang } from '../support/axe.js';
+import { DESKTOP, expectAccessible, LANGS, PHONE, type Lang, setWidth } from '../support/axe.js';
 import { chromiumMissing, launch, logIn, networkQuiet, newContext, startServer, type WebServer } from './browser.js';
 
 const skip = chromiumMissing();
@@ -33,7 +33,7 @@ async function created(res: Promise<Awaited<ReturnType<typeof call>>>) {
 
 /** Opens a screen in a language and waits for its heading and its data. */
 async function open(page: Page, path: string, lang: Lang, quiet: () => Promise<void>) {
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
   await page.locator('h1').first().waitFor();
@@ -44,7 +44,7 @@ async function open(page: Page, path: string, lang: Lang, quiet: () => Promise<v
 async function sweep(page: Page, what: string, signedIn: boolean) {
   if (process.env.SWEEP_LOG) appendFileSync(process.env.SWEEP_LOG, `${new Date().toISOString()} ${what}\n`);
   await expectAccessible(page, `${what} (${DESKTOP.width}px)`);
-  await page.setViewportSize(PHONE);
+  await setWidth(page, PHONE);
   if (signedIn) await page.getByTestId('menu-button').waitFor();
   await expectAccessible(page, `${what} (${PHONE.width}px)`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

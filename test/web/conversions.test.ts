@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, seedTenant } from '../support/harness.js';
 import { createCode, scan } from '../support/codes.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { chromiumMissing, logIn, newContext, screenshot, SCREENSHOTS, webJourney } from './browser.js';
@@ -43,7 +43,7 @@ describe('dashboard: conversions and GA4', { skip }, () => {
       await page.getByText(w('content.clickId'), { exact: true }).first().click();
       await page.getByLabel(w('content.clickIdOn')).check();
       await accessibleAtBothWidths(page, `click id option (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       await shoot(page.getByTestId('code-click-id'), `conversions-click-id-${lang}`);
       await page
         .getByRole('button', { name: w('app.save'), exact: true })
@@ -78,7 +78,7 @@ describe('dashboard: conversions and GA4', { skip }, () => {
       assert.match(await rows.nth(0).innerText(), lang === 'de' ? /sale[\s\S]*49,99/ : /sale[\s\S]*49\.99/);
       assert.match(await rows.nth(1).innerText(), /lead/);
       await accessibleAtBothWidths(page, `code conversions (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       await screenshot(page, `conversions-code-${lang}`);
 
       // The campaign the code is in shows them on the analytics page, chosen by its folder.
@@ -101,7 +101,7 @@ describe('dashboard: conversions and GA4', { skip }, () => {
       await page.getByTestId('conversions-count').getByText('2').waitFor();
       assert.match(await page.getByTestId('conversions-rate').innerText(), /50\s?%/);
       await accessibleAtBothWidths(page, `campaign conversions (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
 
       // GA4 in the workspace settings: a bad id is refused at its field, a good one turns it on.
       await page.goto(`/workspaces/${tenant.workspaceId}`);
@@ -112,13 +112,13 @@ describe('dashboard: conversions and GA4', { skip }, () => {
       await ga4.getByRole('button', { name: w('ga4.save') }).click();
       await ga4.locator('.field-error[data-pointer="/measurement_id"]').waitFor();
       await accessibleAtBothWidths(page, `GA4 refused (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       await ga4.getByLabel(w('ga4.measurementId')).fill('G-TEST12345');
       await ga4.getByLabel(w('ga4.apiSecret')).fill('mp-secret-123');
       await ga4.getByRole('button', { name: w('ga4.save') }).click();
       await ga4.getByText(w('ga4.on', { id: 'G-TEST12345' })).waitFor();
       await accessibleAtBothWidths(page, `GA4 on (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       await shoot(ga4, `conversions-ga4-${lang}`);
       await ga4.getByRole('button', { name: w('ga4.remove') }).click();
       await ga4.getByText(w('ga4.off')).waitFor();

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, randomSlug, seedMember, seedTenant } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { chromiumMissing, logIn, newContext, webJourney } from './browser.js';
 import { words } from './words.js';
 import { chooseLanguage } from './language.js';
@@ -49,7 +49,7 @@ describe('dashboard: deleting a former short code, erasing a member', { skip }, 
       await aliases.getByRole('button', { name: `${w('design.delete')} ${former}` }).click();
       await aliases.getByText(w('aliases.deleteConfirm', { name: former })).waitFor();
       await accessibleAtBothWidths(page, `alias confirmation (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       assert.equal((await fetch(`${fx.server.url}/r/${former}`, { redirect: 'manual' })).status, 302);
       await aliases.getByRole('button', { name: w('app.confirm') }).click();
       await aliases.waitFor({ state: 'detached' });
@@ -64,7 +64,7 @@ describe('dashboard: deleting a former short code, erasing a member', { skip }, 
       await table.getByRole('button', { name: `${w('members.erase')} ${member.email}` }).click();
       await table.getByText(w('members.eraseConfirm', { email: member.email })).waitFor();
       await accessibleAtBothWidths(page, `erase confirmation (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       await table.getByRole('button', { name: w('app.confirm') }).click();
       await page
         .getByTestId('member-erased')

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { seedTenant } from '../support/harness.js';
 import { createCode, scan } from '../support/codes.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
 import { words } from './words.js';
 import { chooseLanguage } from './language.js';
@@ -51,7 +51,7 @@ describe('dashboard: folders and campaigns', { skip }, () => {
       await tree.getByRole('button', { name: w('folders.create') }).click();
       await tree.getByText(w('folders.created', { name: 'Spring' })).waitFor();
       await accessibleAtBothWidths(page, `folder tree (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
 
       // Two posters chosen and moved into the campaign in one step.
       for (const title of ['Poster A', 'Poster B'])
@@ -77,7 +77,7 @@ describe('dashboard: folders and campaigns', { skip }, () => {
       await tree.getByRole('button', { name: w('app.confirm') }).click();
       await tree.getByRole('alert').waitFor();
       await accessibleAtBothWidths(page, `folder refused deletion (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       assert.equal(await tree.getByRole('link', { name: /^Spring/ }).count(), 1);
 
       // The overview of the campaign counts its codes' scans alone.

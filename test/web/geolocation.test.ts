@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedTenant } from '../support/harness.js';
 import { createCode, scan } from '../support/codes.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { mmdbFile } from '../support/mmdb-fixture.js';
 import { chromiumMissing, logIn, newContext, SCREENSHOTS, webJourney } from './browser.js';
 import { words } from './words.js';
@@ -67,7 +67,7 @@ describe('dashboard: where scans come from', { skip }, () => {
       const source = page.getByRole('link', { name: w('detail.geoSource') }).first();
       assert.equal(await source.getAttribute('href'), 'https://db-ip.com');
       await accessibleAtBothWidths(page, `code places (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       if (lang === 'en') {
         await regions.scrollIntoViewIfNeeded();
         await page

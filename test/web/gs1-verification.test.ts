@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { randomSlug, seedTenant } from '../support/harness.js';
 import { chromiumMissing, logIn, newContext, webJourney } from './browser.js';
 import { words } from './words.js';
@@ -18,7 +18,7 @@ const PDF = Buffer.from('%PDF-1.4\n% GS1 licence\n%%EOF\n');
 
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
 }
 
 const randomPrefix = () =>

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { signUp as apiSignUp, verifyAddress } from '../support/accounts.js';
 import { call, randomSlug, seedTenant } from '../support/harness.js';
-import { accessibleAtBothWidths, accessibleEverywhere } from '../support/axe.js';
+import { accessibleAtBothWidths, accessibleEverywhere, setWidth } from '../support/axe.js';
 import { words } from './words.js';
 import { chromiumMissing, logIn, mailJourney, newContext, screenshot } from './browser.js';
 
@@ -144,7 +144,7 @@ describe('dashboard: an invitation makes a colleague', { skip }, () => {
       const accept = op.getByRole('button', { name: t('invitation.accept', { org: 'Signed Up' }) });
       await accept.waitFor();
       if (lang === 'en') await accessibleAtBothWidths(op, 'invitation page, signed in as the invitee');
-      await op.setViewportSize({ width: 1280, height: 860 });
+      await setWidth(op, { width: 1280, height: 860 });
       await accept.click();
       await op.getByRole('heading', { name: t('codes.title'), level: 1 }).waitFor();
       // Switched to the organization just joined, in the invited workspace.

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomSlug, seedTenant } from '../support/harness.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { chromiumMissing, logIn, newContext, webJourney } from './browser.js';
 import { words } from './words.js';
 import { chooseLanguage } from './language.js';
@@ -44,7 +44,7 @@ describe('dashboard: another organization', { skip }, () => {
       await form.locator('.field-error[data-pointer="/slug"]').waitFor();
       assert.equal(Number(await count()), before, 'a refused slug creates nothing');
       await accessibleAtBothWidths(page, `new organization, refused slug (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
 
       const wanted = randomSlug('client');
       await slug.fill(wanted);

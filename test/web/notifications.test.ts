@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { call, seedMember, seedTenant } from '../support/harness.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
 
 const skip = chromiumMissing();
@@ -15,7 +15,7 @@ describe('dashboard: notifications', { skip }, () => {
 
   const bell = (page: Page) => page.getByTestId('notification-bell');
   async function language(page: Page, lang: string) {
-    await page.setViewportSize(DESKTOP);
+    await setWidth(page, DESKTOP);
     await page.locator('.lang select').first().selectOption(lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
   }

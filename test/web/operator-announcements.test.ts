@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { randomSlug } from '../support/harness.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
 import { words } from './words.js';
@@ -19,7 +19,7 @@ const OPERATORS = { en: `${randomSlug('opa-en')}@example.com`, de: `${randomSlug
 
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
 }
 
 describe("dashboard: the operator's announcements and limits", { skip }, () => {

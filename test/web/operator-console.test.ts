@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { accessibleAtBothWidths, DESKTOP, LANGS, type Lang } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, type Lang, setWidth } from '../support/axe.js';
 import { call, randomSlug } from '../support/harness.js';
 import { sessionOf } from '../support/suite.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
@@ -20,7 +20,7 @@ const NO_2FA = `${randomSlug('op-no2fa')}@example.com`;
 
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
 }
 
 const mainNav = (page: Page, lang: Lang) => page.getByRole('navigation', { name: words(lang)('nav.main') });

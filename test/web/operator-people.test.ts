@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { call, randomSlug } from '../support/harness.js';
 import { sessionOf } from '../support/suite.js';
 import { chromiumMissing, mailJourney, newContext, screenshot } from './browser.js';
@@ -20,7 +20,7 @@ const OPERATORS = { en: `${randomSlug('opp-en')}@example.com`, de: `${randomSlug
 
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
 }
 
 describe("dashboard: the operator's invitations, erasures and operators", { skip }, () => {

@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { call, randomSlug } from '../support/harness.js';
 import { sessionOf } from '../support/suite.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
@@ -19,7 +19,7 @@ const OPERATORS = { en: `${randomSlug('ops-en')}@example.com`, de: `${randomSlug
 
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
 }
 
 /** The log-in form refused with the problem `suspended` (in English: a fresh visitor's language). */

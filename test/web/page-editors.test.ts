@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { call, seedTenant, type Tenant } from '../support/harness.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { join } from 'node:path';
 import { chromiumMissing, logIn, newContext, SCREENSHOTS, webJourney } from './browser.js';
 import { words } from './words.js';
@@ -38,7 +38,7 @@ describe('dashboard: menu, coupon, event and social page editors', { skip }, () 
 
       const preview = page.getByTestId('page-preview');
       const start = async (type: string, title: string) => {
-        await page.setViewportSize(DESKTOP);
+        await setWidth(page, DESKTOP);
         await page.goto('/codes/new');
         await page.getByLabel(w('codes.type')).selectOption(type);
         await page.getByLabel(w('edit.title'), { exact: true }).fill(`${title} code`);
@@ -59,7 +59,7 @@ describe('dashboard: menu, coupon, event and social page editors', { skip }, () 
       };
       const shoot = async (name: string) => {
         if (lang !== 'en') return;
-        await page.setViewportSize(DESKTOP);
+        await setWidth(page, DESKTOP);
         // The editor's part of the form (the top of the viewport would show only the type and title).
         await page
           .locator('form > fieldset')

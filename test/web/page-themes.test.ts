@@ -17,6 +17,7 @@ import {
   type WebServer,
 } from './browser.js';
 import { COUPON, EVENT, MENU, SOCIAL } from '../support/page-fixtures.js';
+import { setWidth } from '../support/axe.js';
 
 const skip = chromiumMissing();
 const LOGO = Buffer.from(
@@ -41,7 +42,7 @@ describe('dashboard and phones: branded hosted pages', { skip }, () => {
     assert.equal(logo.statusCode, 201, logo.body);
     ctx = await newContext(browser, server.url);
     page = await ctx.newPage();
-    await page.setViewportSize({ width: 360, height: 800 });
+    await setWidth(page, { width: 360, height: 800 });
     await logIn(page, t.email, t.password);
   });
   after(async () => {
@@ -84,7 +85,7 @@ describe('dashboard and phones: branded hosted pages', { skip }, () => {
       for (const locale of ['en-US', 'de-DE']) {
         const phone = await newContext(browser, server.url, locale);
         const p = await phone.newPage();
-        await p.setViewportSize({ width: 360, height: 740 });
+        await setWidth(p, { width: 360, height: 740 });
         const scripts: string[] = [];
         p.on('request', (r) => {
           if (r.resourceType() === 'script') scripts.push(r.url());

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { fixture, ownPrefix, publisher, underPrefix } from '../support/passports.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { formatters, interpolate } from '../../web/src/i18n/format.js';
 import { EDITOR_WORDS, type EditorWord } from '../../web/src/pages/dpp/editor/words.js';
 import { chromiumMissing, logIn, newContext, webJourney } from './browser.js';
@@ -19,7 +19,7 @@ const editorWords = (lang: Lang) => (key: EditorWord, vars?: Record<string, stri
 
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
 }
 
 const GENERAL = '/data/generalProductInformation';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodePng, missingTools } from '../support/decode.js';
 import { fixture, ownPrefix, publisher, underPrefix } from '../support/passports.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { chromiumMissing, logIn, newContext, webJourney } from './browser.js';
 import { words } from './words.js';
 import { chooseLanguage } from './language.js';
@@ -24,7 +24,7 @@ const DPP_SHOTS = fileURLToPath(new URL('../../docs/dpp', import.meta.url));
 /** axe at both widths, then back to the desktop width the journey runs at. */
 async function accessible(page: Page, what: string) {
   await accessibleAtBothWidths(page, what);
-  await page.setViewportSize(DESKTOP);
+  await setWidth(page, DESKTOP);
 }
 
 describe('dashboard: model passports, access credentials and readings', { skip }, () => {

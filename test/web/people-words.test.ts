@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, seedMember, seedTenant, type Tenant } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
 import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
-import { accessibleEverywhere, PHONE } from '../support/axe.js';
+import { accessibleEverywhere, PHONE, setWidth } from '../support/axe.js';
 
 const skip = chromiumMissing();
 
@@ -139,7 +139,7 @@ describe('dashboard: people and changes in words', { skip }, () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
     await logIn(page, t.email, t.password);
-    await page.setViewportSize(PHONE);
+    await setWidth(page, PHONE);
     await page.goto('/audit');
     const entries = page.getByTestId('audit-entries');
     await entries.getByTestId('audit-entry').nth(24).waitFor();

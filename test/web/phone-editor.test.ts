@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { call, seedMember, seedTenant } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
-import { accessibleAtBothWidths, accessibleEverywhere, PHONE } from '../support/axe.js';
+import { accessibleAtBothWidths, accessibleEverywhere, PHONE, setWidth } from '../support/axe.js';
 import {
   chromiumMissing,
   expectAccessible,
@@ -40,7 +40,7 @@ describe('dashboard: phone editor, navigation per role and the smaller items', {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
     await logIn(page, t.email, t.password);
-    await page.setViewportSize(PHONE);
+    await setWidth(page, PHONE);
     await page.goto('/codes/new');
     await page.getByRole('heading', { name: 'New code' }).waitFor();
     const height = await pageHeight(page);
@@ -85,7 +85,7 @@ describe('dashboard: phone editor, navigation per role and the smaller items', {
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width);
 
     // On a desktop the preview sits beside the form and nothing is folded.
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await setWidth(page, { width: 1280, height: 860 });
     await page.locator('aside.preview').waitFor();
     assert.equal(await page.locator('details.fold').count(), 0);
     await accessibleEverywhere(page, 'code editor');

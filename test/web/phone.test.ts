@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seedTenant, type Tenant } from '../support/harness.js';
 import { createCode } from '../support/codes.js';
-import { PHONE } from '../support/axe.js';
+import { PHONE, setWidth } from '../support/axe.js';
 import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
 
 const skip = chromiumMissing();
@@ -37,7 +37,7 @@ describe('dashboard on a 360 px phone', { skip }, () => {
     ctx = await newContext(browser, server.url);
     page = await ctx.newPage();
     await logIn(page, t.email, t.password);
-    await page.setViewportSize(PHONE);
+    await setWidth(page, PHONE);
   });
   after(async () => {
     await ctx?.close();
@@ -115,7 +115,7 @@ describe('dashboard on a 360 px phone', { skip }, () => {
   });
 
   it('on a desktop the navigation and the filters show as before', async () => {
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await setWidth(page, { width: 1280, height: 860 });
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Menu' }).count(), 0);

@@ -6,7 +6,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomSlug, seedTenant } from '../support/harness.js';
-import { accessibleAtBothWidths, DESKTOP, LANGS } from '../support/axe.js';
+import { accessibleAtBothWidths, DESKTOP, LANGS, setWidth } from '../support/axe.js';
 import { startIdp, type LoopbackIdp } from '../support/oidc.js';
 import { chromiumMissing, logIn, newContext, screenshot, webJourney } from './browser.js';
 import { words } from './words.js';
@@ -70,7 +70,7 @@ describe('dashboard: single sign-on', { skip }, () => {
       await page.getByLabel(w('sso.login.organization')).fill(slug);
       await screenshot(page, `sso-sign-in-${lang}`);
       await accessibleAtBothWidths(page, `sign in with SSO (${lang})`);
-      await page.setViewportSize(DESKTOP);
+      await setWidth(page, DESKTOP);
       await page.getByRole('button', { name: w('sso.login.go') }).click();
       // The provider's own (development) login form, on its own origin.
       await page.waitForURL((u) => u.href.startsWith(idp.issuer));
