@@ -6,3 +6,4 @@ export const problem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
 });
+export const noSession = problem('No session, or it expired');

@@ -5,7 +5,7 @@ import { sessionRoute } from '../../http/route.js';
 import { EmailChangeBody, EmailVerified, VerificationSent, VerifyEmailBody } from './auth.schemas.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.js';
 import { resendVerification, verifyEmail } from './verification.service.js';
-import { cookieAuth, problem, tags } from './account-routes.shared.js';
+import { cookieAuth, noSession, problem, tags } from './account-routes.shared.js';
 
 /** Proving an address: the sign-up's link, a new one, and moving the account to another address. */
 export function emailRoutes(app: App) {
@@ -41,7 +41,7 @@ export function emailRoutes(app: App) {
         'Earlier links stop working. At most once a minute and five times an hour (429 with `Retry-After`); 409 when the address is already verified.',
       response: {
         202: One(VerificationSent),
-        401: problem('No session, or it expired'),
+        401: noSession,
         403: problem('X-CSRF-Token missing or wrong'),
         409: problem('The address is already verified'),
         429: problem('A link was sent recently; see Retry-After'),
@@ -68,7 +68,7 @@ export function emailRoutes(app: App) {
       body: EmailChangeBody,
       response: {
         202: One(VerificationSent),
-        401: problem('No session, or it expired'),
+        401: noSession,
         403: problem('X-CSRF-Token missing or wrong'),
         429: problem('Too many failed attempts; see Retry-After'),
       },

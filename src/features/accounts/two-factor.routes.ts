@@ -11,14 +11,14 @@ import {
   TwoFactorEnrolment,
 } from './auth.schemas.js';
 import { confirmTwoFactor, disableTwoFactor, enrolTwoFactor } from './two-factor.service.js';
-import { cookieAuth, problem, tags } from './account-routes.shared.js';
+import { cookieAuth, noSession, problem, tags } from './account-routes.shared.js';
 
 /** Two-factor sign-in: enrol with the password, turn on with a first code, turn off. */
 export function twoFactorRoutes(app: App) {
   const ctx = app.deps;
 
   const sessionProblems = {
-    401: problem('No session, or it expired'),
+    401: noSession,
     403: problem('X-CSRF-Token missing or wrong'),
     409: problem('Two-factor sign-in is already on (or off)'),
   };
