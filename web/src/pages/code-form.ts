@@ -5,12 +5,12 @@ import type { MessageKey } from '../i18n/en';
 import type { CodeType } from './code-types';
 import {
   defaultDynamic,
-  emptyMore,
+  emptyRedirect,
   isPageType,
   moreBody,
   moreContent,
-  moreOf,
-  type MoreDraft,
+  redirectOf,
+  type RedirectDraft,
 } from './code/content-draft';
 import { designDraftOf, designStyleOf, emptyDesign, type DesignDraft } from './code/design-form';
 
@@ -20,7 +20,7 @@ export interface ContentField {
   kind?: 'text' | 'textarea' | 'number' | 'email' | 'tel' | 'url' | 'wifi' | 'checkbox' | 'date';
 }
 
-/** One form per content type; keys are paths into `content` ("address.city"). */
+/** One form per content type; keys are paths into `content` ("address.city"), the fields' names under `content.`. */
 export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = {
   text: [{ key: 'text', label: 'edit.text', kind: 'textarea' }],
   email: [
@@ -97,25 +97,38 @@ export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = 
   ],
 };
 
-export interface Draft {
+/** A content type's typed fields, nested as in the body (`address.city`); a checkbox holds a boolean. */
+export type ContentValue = string | boolean;
+export type ContentDraft = Record<string, ContentValue | Record<string, ContentValue>>;
+
+/** The style members the Style section holds; the design's are in `design`. */
+export interface StyleDraft {
+  foreground: string;
+  background: string;
+  error_correction: '' | 'L' | 'M' | 'Q' | 'H';
+  margin: string;
+}
+
+/**
+ * The editor's form values (react-hook-form, useApiForm): a field's name is its place in the body
+ * (`content.ssid` is `/content/ssid`), so the API's errors land on it. What has no place of its
+ * own in the body (the A/B switch, the password switch, the uploaded file, the rules and pages as
+ * typed) has a name the body lacks; toBody (writeBody) makes the body of it.
+ */
+export interface Draft extends RedirectDraft {
   type: CodeType;
   dynamic: boolean;
   title: string;
   url: string;
-  content: Record<string, string>;
-  foreground: string;
-  background: string;
-  ecc: '' | 'L' | 'M' | 'Q' | 'H';
-  margin: string;
+  content: ContentDraft;
+  style: StyleDraft;
   abEnabled: boolean;
   destinations: Array<{ url: string; weight: string }>;
-  expiresAt: string;
-  maxScans: string;
-  fallbackUrl: string;
+  expires_at: string;
+  max_scans: string;
+  fallback_url: string;
   tags: string;
   status: 'active' | 'paused' | '';
-  /** Short code, page content, rules, UTM and password (issue #28). */
-  more: MoreDraft;
   design: DesignDraft;
 }
 
@@ -125,29 +138,41 @@ export const emptyDraft = (type: CodeType = 'url'): Draft => ({
   title: '',
   url: '',
   content: type === 'wifi' ? { encryption: 'WPA' } : {},
-  foreground: '#000000',
-  background: '#FFFFFF',
-  ecc: '',
-  margin: '',
+  style: { foreground: '#000000', background: '#FFFFFF', error_correction: '', margin: '' },
   abEnabled: false,
   destinations: [
     { url: '', weight: '50' },
     { url: '', weight: '50' },
   ],
-  expiresAt: '',
-  maxScans: '',
-  fallbackUrl: '',
+  expires_at: '',
+  max_scans: '',
+  fallback_url: '',
   tags: '',
   status: '',
-  more: emptyMore(type),
+  ...emptyRedirect(type),
   design: emptyDesign(),
 });
 
-function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
+/** The content as the editor holds it: strings (numbers typed as text), booleans and nested objects. */
+function contentDraftOf(obj: Record<string, unknown>, deep = true): ContentDraft {
+  const out: ContentDraft = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v && typeof v === 'object') {
+      // Lists (links, sections, profiles) are the editors' own (`more`), not typed fields.
+      if (deep && !Array.isArray(v))
+        out[k] = contentDraftOf(v as Record<string, unknown>, false) as Record<string, string>;
+    } else if (typeof v === 'boolean') out[k] = v;
+    else out[k] = String(v);
+  }
+  return out;
+}
+
+/** `address.city` → "Berlin": the content's text fields by path (what the page previews read). */
+export function flatContent(obj: ContentDraft): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(obj)) {
-    if (v && typeof v === 'object') Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
-    else out[`${prefix}${k}`] = String(v);
+    if (typeof v !== 'object') out[k] = String(v);
+    else for (const [kk, vv] of Object.entries(v)) out[`${k}.${kk}`] = String(vv);
   }
   return out;
 }
@@ -165,21 +190,23 @@ export function draftOf(c: Code): Draft {
     dynamic: c.dynamic,
     title: c.title ?? '',
     url: c.url ?? '',
-    content: flatten((c.content ?? {}) as Record<string, unknown>),
-    foreground: c.style.foreground ?? '#000000',
-    background: c.style.background ?? '#FFFFFF',
-    ecc: (c.style.error_correction ?? '') as Draft['ecc'],
-    margin: c.style.margin == null ? '' : String(c.style.margin),
+    content: contentDraftOf((c.content ?? {}) as Record<string, unknown>),
+    style: {
+      foreground: c.style.foreground ?? '#000000',
+      background: c.style.background ?? '#FFFFFF',
+      error_correction: (c.style.error_correction ?? '') as StyleDraft['error_correction'],
+      margin: c.style.margin == null ? '' : String(c.style.margin),
+    },
     abEnabled: Boolean(c.destinations?.length),
     destinations: c.destinations?.length
       ? c.destinations.map((d) => ({ url: d.url, weight: String(d.weight) }))
       : emptyDraft().destinations,
-    expiresAt: c.expires_at ? toLocalInput(c.expires_at) : '',
-    maxScans: c.max_scans == null ? '' : String(c.max_scans),
-    fallbackUrl: c.fallback_url ?? '',
+    expires_at: c.expires_at ? toLocalInput(c.expires_at) : '',
+    max_scans: c.max_scans == null ? '' : String(c.max_scans),
+    fallback_url: c.fallback_url ?? '',
     tags: c.tags.join(', '),
     status: c.status === 'active' || c.status === 'paused' ? c.status : '',
-    more: moreOf(c),
+    ...redirectOf(c),
     design: designDraftOf(c.style),
   };
 }
@@ -187,13 +214,21 @@ export function draftOf(c: Code): Draft {
 /** A number when the text is one; otherwise the text itself, so the API names the problem. */
 const numOr = (s: string): number | string => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s);
 
+/** The value at a field's path ("address.city"); react-hook-form stays out of this eagerly loaded module. */
+function at(content: ContentDraft, path: string): ContentValue | undefined {
+  const [head, tail] = path.split('.');
+  const v = content[head] as ContentDraft[string] | undefined;
+  return typeof v === 'object' ? (tail ? v[tail] : undefined) : tail ? undefined : v;
+}
+
 export function contentOf(d: Draft): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of CONTENT_FIELDS[d.type as Exclude<CodeType, 'url'>] ?? []) {
-    const raw = d.content[f.key];
+    const raw = at(d.content, f.key);
     if (raw === undefined || raw === '') continue;
     if (d.type === 'wifi' && f.key === 'password' && d.content.encryption === 'nopass') continue;
-    const value = f.kind === 'number' ? numOr(raw) : f.kind === 'checkbox' ? raw === 'true' : raw;
+    const value =
+      f.kind === 'checkbox' ? raw === true || raw === 'true' : f.kind === 'number' ? numOr(String(raw)) : raw;
     const [head, tail] = f.key.split('.');
     if (tail) out[head] = { ...(out[head] as object | undefined), [tail]: value };
     else out[head] = value;
@@ -203,10 +238,10 @@ export function contentOf(d: Draft): Record<string, unknown> {
 
 export function styleOf(d: Draft) {
   return {
-    foreground: d.foreground || null,
-    background: d.background || null,
-    error_correction: d.ecc || null,
-    margin: d.margin === '' ? null : numOr(d.margin),
+    foreground: d.style.foreground || null,
+    background: d.style.background || null,
+    error_correction: d.style.error_correction || null,
+    margin: d.style.margin === '' ? null : numOr(d.style.margin),
     ...designStyleOf(d.design),
   };
 }
@@ -239,9 +274,9 @@ export function writeBody(d: Draft, mode: 'create' | 'update'): Record<string, u
       : mode === 'update'
         ? null
         : undefined;
-    body.expires_at = d.expiresAt ? new Date(d.expiresAt).toISOString() : mode === 'update' ? null : undefined;
-    body.max_scans = d.maxScans ? numOr(d.maxScans) : mode === 'update' ? null : undefined;
-    body.fallback_url = d.fallbackUrl || (mode === 'update' ? null : undefined);
+    body.expires_at = d.expires_at ? new Date(d.expires_at).toISOString() : mode === 'update' ? null : undefined;
+    body.max_scans = d.max_scans ? numOr(d.max_scans) : mode === 'update' ? null : undefined;
+    body.fallback_url = d.fallback_url || (mode === 'update' ? null : undefined);
   }
   Object.assign(body, moreBody(d, mode));
   if (mode === 'update' && d.status) body.status = d.status;

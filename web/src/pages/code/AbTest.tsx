@@ -1,74 +1,45 @@
 // The editor's A/B test: destinations with weights and the share each gets. Folded on a phone
 // unless it is on (Fold.tsx).
+import { useFieldArray } from 'react-hook-form';
 import { useI18n } from '../../i18n/i18n';
-import { Field, type FieldErrors } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
 import { shares, type Draft } from '../code-form';
+import type { EditorForm } from './editor-form';
 import { Fold } from './Fold';
 
-export function AbTest({
-  draft,
-  set,
-  errors: f,
-}: {
-  draft: Draft;
-  set(patch: Partial<Draft>): void;
-  errors: FieldErrors;
-}) {
+const MAX_DESTINATIONS = 20;
+
+export function AbTest({ form, draft }: { form: EditorForm; draft: Draft }) {
   const { t, fmt } = useI18n();
+  const list = useFieldArray({ control: form.control, name: 'destinations' });
   const pct = shares(draft.destinations);
   const total = draft.destinations.reduce((a, d) => a + (Number(d.weight) || 0), 0);
   return (
-    <Fold summary={t('edit.ab')} filled={draft.abEnabled} errors={f} prefixes={['/destinations']}>
+    <Fold summary={t('edit.ab')} filled={draft.abEnabled} errors={form.fields} prefixes={['/destinations']}>
       <fieldset>
         <legend>{t('edit.ab')}</legend>
         <div className="field check">
           <label>
-            <input type="checkbox" checked={draft.abEnabled} onChange={(e) => set({ abEnabled: e.target.checked })} />{' '}
-            {t('edit.ab')}
+            <input type="checkbox" {...form.register('abEnabled')} /> {t('edit.ab')}
           </label>
         </div>
         {draft.abEnabled ? (
           <>
             <p className="muted small">{t('edit.abHint')}</p>
-            {draft.destinations.map((d, i) => (
-              <div className="row ab-row" key={i}>
-                <Field label={t('edit.abUrl', { n: i + 1 })} pointer={`/destinations/${i}/url`} errors={f}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="url"
-                      value={d.url}
-                      onChange={(e) =>
-                        set({
-                          destinations: draft.destinations.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)),
-                        })
-                      }
-                    />
-                  )}
-                </Field>
-                <Field label={t('edit.abWeight', { n: i + 1 })} pointer={`/destinations/${i}/weight`} errors={f}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      inputMode="numeric"
-                      className="short"
-                      value={d.weight}
-                      onChange={(e) =>
-                        set({
-                          destinations: draft.destinations.map((x, j) =>
-                            j === i ? { ...x, weight: e.target.value } : x,
-                          ),
-                        })
-                      }
-                    />
-                  )}
-                </Field>
+            {list.fields.map((d, i) => (
+              <div className="row ab-row" key={d.id}>
+                <FormField form={form} name={`destinations.${i}.url`} label={t('edit.abUrl', { n: i + 1 })}>
+                  {(p) => <input {...p} type="url" />}
+                </FormField>
+                <FormField form={form} name={`destinations.${i}.weight`} label={t('edit.abWeight', { n: i + 1 })}>
+                  {(p) => <input {...p} inputMode="numeric" className="short" />}
+                </FormField>
                 <span className="share">{pct ? t('edit.abShare', { pct: fmt.number(pct[i]) }) : ''}</span>
                 <button
                   type="button"
                   className="btn btn-small"
-                  disabled={draft.destinations.length <= 1}
-                  onClick={() => set({ destinations: draft.destinations.filter((_, j) => j !== i) })}
+                  disabled={list.fields.length <= 1}
+                  onClick={() => list.remove(i)}
                 >
                   {t('edit.abRemove', { n: i + 1 })}
                 </button>
@@ -77,11 +48,11 @@ export function AbTest({
             <p className={`small ${pct ? 'muted' : 'field-error'}`} data-testid="ab-sum">
               {pct ? t('edit.abSum', { total: fmt.number(total) }) : t('edit.abWeightBad')}
             </p>
-            {draft.destinations.length < 20 ? (
+            {list.fields.length < MAX_DESTINATIONS ? (
               <button
                 type="button"
                 className="btn btn-small"
-                onClick={() => set({ destinations: [...draft.destinations, { url: '', weight: '1' }] })}
+                onClick={() => list.append({ url: '', weight: '1' }, { shouldFocus: false })}
               >
                 {t('edit.abAdd')}
               </button>

@@ -18,10 +18,12 @@ function applyKit(draft: Draft, kit: BrandKit | undefined): Partial<Draft> {
   const s = kit.style;
   return {
     design: { ...emptyDesign(), brandKitId: kit.id },
-    foreground: s.foreground ? '' : draft.foreground,
-    background: s.background ? '' : draft.background,
-    ecc: s.error_correction ? '' : draft.ecc,
-    margin: s.margin != null ? '' : draft.margin,
+    style: {
+      foreground: s.foreground ? '' : draft.style.foreground,
+      background: s.background ? '' : draft.style.background,
+      error_correction: s.error_correction ? '' : draft.style.error_correction,
+      margin: s.margin != null ? '' : draft.style.margin,
+    },
   };
 }
 

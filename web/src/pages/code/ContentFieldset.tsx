@@ -2,52 +2,43 @@
 // static), and a dynamic code's short code.
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { Field, type FieldErrors } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
 import { CODE_TYPES, type CodeType } from '../code-types';
-import { emptyDraft, type Draft } from '../code-form';
+import { emptyDraft, flatContent, type Draft } from '../code-form';
 import { ContentExtras, PageSwitch } from './ContentFields';
+import type { EditorForm } from './editor-form';
 import { ShortCodeField, type MoreProps } from './ShortCodeField';
 import { StaticContentFields } from './StaticContentFields';
 
 export function ContentFieldset({
   mode,
+  form,
   draft,
-  set,
-  replace,
-  errors: f,
   more,
 }: {
   mode: 'create' | 'update';
+  form: EditorForm;
   draft: Draft;
-  set(patch: Partial<Draft>): void;
-  /** A new type starts from its empty draft. */
-  replace(draft: Draft): void;
-  errors: FieldErrors;
   more: MoreProps;
 }) {
   const { t } = useI18n();
+  // A new type starts from its empty draft, keeping what is not the type's own.
+  const retype = (type: CodeType) => {
+    const d = form.getValues();
+    form.reset(
+      { ...emptyDraft(type), title: d.title, tags: d.tags, style: d.style, design: d.design },
+      { keepErrors: true },
+    );
+  };
   return (
     <fieldset>
       <legend>{t('edit.content')}</legend>
-      <Field label={t('codes.type')} pointer="/type" errors={f}>
+      <FormField form={form} name="type" label={t('codes.type')}>
         {(p) => (
           <select
             {...p}
-            value={draft.type}
             disabled={mode === 'update'}
-            onChange={(e) => {
-              const type = e.target.value as CodeType;
-              replace({
-                ...emptyDraft(type),
-                title: draft.title,
-                tags: draft.tags,
-                foreground: draft.foreground,
-                background: draft.background,
-                ecc: draft.ecc,
-                margin: draft.margin,
-                design: draft.design,
-              });
-            }}
+            onChange={(e) => void p.onChange(e).then(() => retype(e.target.value as CodeType))}
           >
             {CODE_TYPES.map((c) => (
               <option key={c} value={c}>
@@ -56,44 +47,29 @@ export function ContentFieldset({
             ))}
           </select>
         )}
-      </Field>
-      <Field label={t('edit.title')} pointer="/title" errors={f}>
-        {(p) => <input {...p} value={draft.title} onChange={(e) => set({ title: e.target.value })} />}
-      </Field>
+      </FormField>
+      <FormField form={form} name="title" label={t('edit.title')}>
+        {(p) => <input {...p} />}
+      </FormField>
       {draft.type === 'url' ? (
         <>
           <div className="field check">
             <label>
-              <input
-                type="checkbox"
-                checked={draft.dynamic}
-                disabled={mode === 'update'}
-                onChange={(e) => set({ dynamic: e.target.checked })}
-              />{' '}
-              {t('edit.dynamic')}
+              <input type="checkbox" disabled={mode === 'update'} {...form.register('dynamic')} /> {t('edit.dynamic')}
             </label>
           </div>
-          <Field label={t('edit.url')} pointer="/url" errors={f}>
-            {(p) => (
-              <input
-                {...p}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                value={draft.url}
-                onChange={(e) => set({ url: e.target.value })}
-              />
-            )}
-          </Field>
+          <FormField form={form} name="url" label={t('edit.url')}>
+            {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" />}
+          </FormField>
         </>
       ) : (
         <>
-          <PageSwitch type={draft.type} dynamic={draft.dynamic} mode={mode} onDynamic={(v) => set({ dynamic: v })} />
-          <StaticContentFields type={draft.type} draft={draft} set={set} errors={f} />
-          <ContentExtras type={draft.type} content={draft.content} {...more} />
+          <PageSwitch type={draft.type} mode={mode} form={form} />
+          <StaticContentFields type={draft.type} form={form} />
+          <ContentExtras type={draft.type} content={flatContent(draft.content)} {...more} />
         </>
       )}
-      {draft.dynamic ? <ShortCodeField {...more} /> : null}
+      {draft.dynamic ? <ShortCodeField form={form} draft={draft} errors={more.errors} /> : null}
     </fieldset>
   );
 }

@@ -2,82 +2,67 @@
 // password (docs/decisions.md D19). Hosted pages take none of these (D24).
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { Field } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import type { Draft } from '../code-form';
 import { UTM_KEYS } from './content-draft';
+import type { EditorForm } from './editor-form';
 import { GroupErrors } from './GroupErrors';
 import { RoutingRules } from './RoutingRules';
 import { Fold } from './Fold';
 import type { MoreProps } from './ShortCodeField';
 
-function UtmFields({ more, setMore, errors }: MoreProps) {
+type Props = MoreProps & { form: EditorForm; draft: Draft };
+
+function UtmFields({ form, errors }: Props) {
   const { t } = useI18n();
   return (
     <fieldset data-testid="utm">
       <legend>{t('content.utm')}</legend>
       <p className="muted small">{t('content.utmHint')}</p>
       {UTM_KEYS.map((k) => (
-        <Field key={k} label={t(`content.utm.${k}` as MessageKey)} pointer={`/utm/${k}`} errors={errors}>
-          {(p) => (
-            <input
-              {...p}
-              value={more.utm[k]}
-              onChange={(e) => setMore({ utm: { ...more.utm, [k]: e.target.value } })}
-            />
-          )}
-        </Field>
+        <FormField key={k} form={form} name={`utm.${k}`} label={t(`content.utm.${k}` as MessageKey)}>
+          {(p) => <input {...p} />}
+        </FormField>
       ))}
       <GroupErrors messages={errors['/utm'] ? [errors['/utm']] : []} />
     </fieldset>
   );
 }
 
-function PasswordSetting({ more, setMore, errors }: MoreProps) {
+function PasswordSetting({ form, draft, more }: Props) {
   const { t } = useI18n();
   return (
     <fieldset data-testid="code-password">
       <legend>{t('content.password')}</legend>
       <div className="field check">
         <label>
-          <input
-            type="checkbox"
-            checked={more.passwordOn}
-            onChange={(e) => setMore({ passwordOn: e.target.checked, password: '' })}
-          />{' '}
+          <input type="checkbox" {...form.register('passwordOn', { onChange: () => form.setValue('password', '') })} />{' '}
           {t('content.passwordOn')}
         </label>
       </div>
-      {more.passwordOn ? (
-        <Field
+      {draft.passwordOn ? (
+        <FormField
+          form={form}
+          name="password"
           label={more.wasProtected ? t('content.passwordKeep') : t('content.passwordNew')}
-          pointer="/password"
-          errors={errors}
           hint={t('content.passwordHint')}
         >
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              value={more.password}
-              onChange={(e) => setMore({ password: e.target.value })}
-            />
-          )}
-        </Field>
+          {(p) => <input {...p} type="password" autoComplete="new-password" />}
+        </FormField>
       ) : null}
     </fieldset>
   );
 }
 
 /** The click id a conversion is reported with (docs/conversions.md). */
-function ClickIdSetting({ more, setMore }: MoreProps) {
+function ClickIdSetting({ form }: Props) {
   const { t } = useI18n();
   return (
     <fieldset data-testid="code-click-id">
       <legend>{t('content.clickId')}</legend>
       <div className="field check">
         <label>
-          <input type="checkbox" checked={more.clickId} onChange={(e) => setMore({ clickId: e.target.checked })} />{' '}
-          {t('content.clickIdOn')}
+          <input type="checkbox" {...form.register('append_click_id')} /> {t('content.clickIdOn')}
         </label>
       </div>
       <p className="muted small">{t('content.clickIdHint')}</p>
@@ -86,9 +71,9 @@ function ClickIdSetting({ more, setMore }: MoreProps) {
 }
 
 /** Each folded on a phone unless it holds something (Fold.tsx). */
-export function RedirectOptions(props: MoreProps) {
+export function RedirectOptions(props: Props) {
   const { t } = useI18n();
-  const { more, errors } = props;
+  const { draft, more, errors } = props;
   return (
     <>
       <Fold summary={t('content.rules')} filled={more.rules.length > 0} errors={errors} prefixes={['/rules']}>
@@ -96,7 +81,7 @@ export function RedirectOptions(props: MoreProps) {
       </Fold>
       <Fold
         summary={t('content.utm')}
-        filled={Object.values(more.utm).some((v) => v !== '')}
+        filled={Object.values(draft.utm).some((v) => v !== '')}
         errors={errors}
         prefixes={['/utm']}
       >
@@ -104,13 +89,18 @@ export function RedirectOptions(props: MoreProps) {
       </Fold>
       <Fold
         summary={t('content.password')}
-        filled={more.passwordOn || more.wasProtected}
+        filled={draft.passwordOn || more.wasProtected}
         errors={errors}
         prefixes={['/password']}
       >
         <PasswordSetting {...props} />
       </Fold>
-      <Fold summary={t('content.clickId')} filled={more.clickId} errors={errors} prefixes={['/append_click_id']}>
+      <Fold
+        summary={t('content.clickId')}
+        filled={draft.append_click_id}
+        errors={errors}
+        prefixes={['/append_click_id']}
+      >
         <ClickIdSetting {...props} />
       </Fold>
     </>

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { Field, type FieldErrors } from '../../ui/forms';
+import type { Draft } from '../code-form';
 import { SHORT_CODE, type MoreDraft } from './content-draft';
+import type { EditorForm } from './editor-form';
 
 export interface MoreProps {
   more: MoreDraft;
@@ -10,12 +12,13 @@ export interface MoreProps {
 }
 
 /**
- * A chosen short code of a dynamic code. The pattern is checked as the user types; whether the
- * name is free (or reserved) only the API knows, and its answer ("taken") shows at this field.
+ * A chosen short code of a dynamic code. The pattern is checked as the user types, in the
+ * editor's own words (so it is a Field, not a FormField the schema would word); whether the name
+ * is free (or reserved) only the API knows, and its answer ("taken") shows at this field.
  */
-export function ShortCodeField({ more, setMore, errors }: MoreProps) {
+export function ShortCodeField({ form, draft, errors }: { form: EditorForm; draft: Draft; errors: FieldErrors }) {
   const { t } = useI18n();
-  const value = more.shortCode.trim();
+  const value = draft.short_code.trim();
   const local = value !== '' && !SHORT_CODE.test(value) ? t('content.shortCodeBad') : undefined;
   const shown = useMemo(() => (local ? { ...errors, '/short_code': local } : errors), [errors, local]);
   return (
@@ -28,8 +31,7 @@ export function ShortCodeField({ more, setMore, errors }: MoreProps) {
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
-          value={more.shortCode}
-          onChange={(e) => setMore({ shortCode: e.target.value })}
+          {...form.register('short_code')}
         />
       )}
     </Field>

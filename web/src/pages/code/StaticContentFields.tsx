@@ -1,48 +1,33 @@
-// The fields of a content type's form (code-form.ts CONTENT_FIELDS), each bound to its path in `content`.
+// The fields of a content type's form (code-form.ts CONTENT_FIELDS), each named by its path in `content`.
+import type { Path } from 'react-hook-form';
 import { useI18n } from '../../i18n/i18n';
-import { Field, type FieldErrors } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
 import { CONTENT_FIELDS, type Draft } from '../code-form';
 import type { CodeType } from '../code-types';
+import type { EditorForm } from './editor-form';
 
-export function StaticContentFields({
-  type,
-  draft,
-  set,
-  errors: f,
-}: {
-  type: Exclude<CodeType, 'url'>;
-  draft: Draft;
-  set(patch: Partial<Draft>): void;
-  errors: FieldErrors;
-}) {
+export function StaticContentFields({ type, form }: { type: Exclude<CodeType, 'url'>; form: EditorForm }) {
   const { t } = useI18n();
   return (
     <>
       {CONTENT_FIELDS[type].map((cf) => {
-        const pointer = `/content/${cf.key.replace('.', '/')}`;
-        const value = draft.content[cf.key] ?? '';
-        const setValue = (v: string) => set({ content: { ...draft.content, [cf.key]: v } });
+        const name = `content.${cf.key}` as Path<Draft>;
         if (cf.kind === 'checkbox') {
           return (
             <div className="field check" key={cf.key}>
               <label>
-                <input
-                  type="checkbox"
-                  checked={value === 'true'}
-                  onChange={(e) => setValue(String(e.target.checked))}
-                />{' '}
-                {t(cf.label)}
+                <input type="checkbox" {...form.register(name)} /> {t(cf.label)}
               </label>
             </div>
           );
         }
         return (
-          <Field key={cf.key} label={t(cf.label)} pointer={pointer} errors={f}>
+          <FormField key={cf.key} form={form} name={name} label={t(cf.label)}>
             {(p) =>
               cf.kind === 'textarea' ? (
-                <textarea {...p} rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
+                <textarea {...p} rows={3} />
               ) : cf.kind === 'wifi' ? (
-                <select {...p} value={value || 'WPA'} onChange={(e) => setValue(e.target.value)}>
+                <select {...p}>
                   <option value="WPA">WPA/WPA2</option>
                   <option value="WEP">WEP</option>
                   <option value="nopass">{t('edit.wifiNone')}</option>
@@ -52,12 +37,10 @@ export function StaticContentFields({
                   {...p}
                   type={cf.kind === 'number' ? 'text' : (cf.kind ?? 'text')}
                   inputMode={cf.kind === 'number' ? 'decimal' : undefined}
-                  value={value}
-                  onChange={(e) => setValue(e.target.value)}
                 />
               )
             }
-          </Field>
+          </FormField>
         );
       })}
     </>

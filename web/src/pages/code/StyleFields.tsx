@@ -1,71 +1,82 @@
 // The editor's "Style" section: foreground and background (text and picker), their contrast, error
 // correction and margin. Folded on a phone unless set (Fold.tsx).
+import { Controller } from 'react-hook-form';
 import { useI18n } from '../../i18n/i18n';
 import { RATIO_DIGITS } from '../../i18n/format';
 import { ColourInput } from '../../ui/ColourInput';
-import { Field, type FieldErrors } from '../../ui/forms';
-import { contrast, type Draft } from '../code-form';
+import { Field } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import { contrast, type Draft, type StyleDraft } from '../code-form';
+import type { EditorForm } from './editor-form';
 import { Fold } from './Fold';
 
 /** Colours other than black on white, a level of error correction or a margin. */
-const styleFilled = (d: Draft) =>
+const styleFilled = (s: StyleDraft) =>
   Boolean(
-    (d.foreground && d.foreground.toUpperCase() !== '#000000') ||
-    (d.background && d.background.toUpperCase() !== '#FFFFFF') ||
-    d.ecc ||
-    d.margin,
+    (s.foreground && s.foreground.toUpperCase() !== '#000000') ||
+    (s.background && s.background.toUpperCase() !== '#FFFFFF') ||
+    s.error_correction ||
+    s.margin,
   );
 
-export function StyleFields({
-  draft,
-  set,
-  errors: f,
+/** A colour of the style: text and picker, one value (Controller). */
+function Colour({
+  form,
+  name,
+  label,
+  unset,
 }: {
-  draft: Draft;
-  set(patch: Partial<Draft>): void;
-  errors: FieldErrors;
+  form: EditorForm;
+  name: 'foreground' | 'background';
+  label: string;
+  unset?: string;
 }) {
+  form.shown.add(`/style/${name}`);
+  return (
+    <Field label={label} pointer={`/style/${name}`} errors={form.fields}>
+      {(p) => (
+        <Controller
+          control={form.control}
+          name={`style.${name}`}
+          render={({ field }) => (
+            <ColourInput
+              {...p}
+              label={label}
+              unset={unset}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function StyleFields({ form, draft }: { form: EditorForm; draft: Draft }) {
   const { t, fmt } = useI18n();
-  const ratio = contrast(draft.foreground, draft.background);
+  const ratio = contrast(draft.style.foreground, draft.style.background);
   return (
     <Fold
       summary={t('edit.style')}
-      filled={styleFilled(draft)}
-      errors={f}
+      filled={styleFilled(draft.style)}
+      errors={form.fields}
       prefixes={['/style/foreground', '/style/background', '/style/error_correction', '/style/margin']}
     >
       <fieldset>
         <legend>{t('edit.style')}</legend>
         <div className="row">
-          <Field label={t('edit.fg')} pointer="/style/foreground" errors={f}>
-            {(p) => (
-              <ColourInput
-                {...p}
-                label={t('edit.fg')}
-                value={draft.foreground}
-                onChange={(foreground) => set({ foreground })}
-              />
-            )}
-          </Field>
-          <Field label={t('edit.bg')} pointer="/style/background" errors={f}>
-            {(p) => (
-              <ColourInput
-                {...p}
-                label={t('edit.bg')}
-                unset="#ffffff"
-                value={draft.background}
-                onChange={(background) => set({ background })}
-              />
-            )}
-          </Field>
+          <Colour form={form} name="foreground" label={t('edit.fg')} />
+          <Colour form={form} name="background" label={t('edit.bg')} unset="#ffffff" />
         </div>
         <p className={`small ${ratio !== null && ratio < 3 ? 'field-error' : 'muted'}`} data-testid="contrast">
           {t('edit.contrastRule', { ratio: ratio === null ? '?' : fmt.number(ratio, RATIO_DIGITS) })}
         </p>
         <div className="row">
-          <Field label={t('edit.ecc')} pointer="/style/error_correction" errors={f} hint={t('edit.eccHint')}>
+          <FormField form={form} name="style.error_correction" label={t('edit.ecc')} hint={t('edit.eccHint')}>
             {(p) => (
-              <select {...p} value={draft.ecc} onChange={(e) => set({ ecc: e.target.value as Draft['ecc'] })}>
+              <select {...p}>
                 <option value="">{t('words.ecc.default')}</option>
                 <option value="L">L (7 %)</option>
                 <option value="M">M (15 %)</option>
@@ -73,18 +84,10 @@ export function StyleFields({
                 <option value="H">H (30 %)</option>
               </select>
             )}
-          </Field>
-          <Field label={t('edit.margin')} pointer="/style/margin" errors={f} hint={t('edit.marginHint')}>
-            {(p) => (
-              <input
-                {...p}
-                inputMode="numeric"
-                placeholder="4"
-                value={draft.margin}
-                onChange={(e) => set({ margin: e.target.value })}
-              />
-            )}
-          </Field>
+          </FormField>
+          <FormField form={form} name="style.margin" label={t('edit.margin')} hint={t('edit.marginHint')}>
+            {(p) => <input {...p} inputMode="numeric" placeholder="4" />}
+          </FormField>
         </div>
       </fieldset>
     </Fold>

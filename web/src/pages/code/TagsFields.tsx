@@ -1,42 +1,33 @@
 // Tags, and a saved code's status; folded unless the code is saved or tagged.
 import { useI18n } from '../../i18n/i18n';
-import { Field, type FieldErrors } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
 import type { Draft } from '../code-form';
+import type { EditorForm } from './editor-form';
 import { Fold } from './Fold';
 
-export function TagsFields({
-  mode,
-  draft,
-  set,
-  errors: f,
-}: {
-  mode: 'create' | 'update';
-  draft: Draft;
-  set(patch: Partial<Draft>): void;
-  errors: FieldErrors;
-}) {
+export function TagsFields({ mode, form, draft }: { mode: 'create' | 'update'; form: EditorForm; draft: Draft }) {
   const { t } = useI18n();
   return (
     <Fold
       summary={t('edit.tags')}
       filled={mode === 'update' || draft.tags.trim() !== ''}
-      errors={f}
+      errors={form.fields}
       prefixes={['/tags', '/status']}
     >
       <fieldset>
         <legend>{t('edit.tags')}</legend>
-        <Field label={t('edit.tags')} pointer="/tags" errors={f} hint={t('edit.tagsHint')}>
-          {(p) => <input {...p} value={draft.tags} onChange={(e) => set({ tags: e.target.value })} />}
-        </Field>
+        <FormField form={form} name="tags" label={t('edit.tags')} hint={t('edit.tagsHint')}>
+          {(p) => <input {...p} />}
+        </FormField>
         {mode === 'update' && draft.status ? (
-          <Field label={t('edit.status')} pointer="/status" errors={f}>
+          <FormField form={form} name="status" label={t('edit.status')}>
             {(p) => (
-              <select {...p} value={draft.status} onChange={(e) => set({ status: e.target.value as Draft['status'] })}>
+              <select {...p}>
                 <option value="active">{t('status.active')}</option>
                 <option value="paused">{t('status.paused')}</option>
               </select>
             )}
-          </Field>
+          </FormField>
         ) : null}
       </fieldset>
     </Fold>

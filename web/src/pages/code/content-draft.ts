@@ -62,20 +62,25 @@ export interface PageFile {
 }
 
 export interface MoreDraft {
-  shortCode: string;
   /** The short code as saved: an unchanged one is not sent again. */
   savedShortCode: string;
   links: Array<{ label: string; url: string }>;
   file: PageFile | null;
   rules: RuleDraft[];
+  wasProtected: boolean;
+  /** menu sections, event times, social profiles (docs/decisions.md D82) */
+  page: PageDraft;
+}
+
+/** The editor's values of these options: named as the body's members where they are one. */
+export interface RedirectDraft {
+  short_code: string;
   utm: Record<UtmKey, string>;
   passwordOn: boolean;
   password: string;
-  wasProtected: boolean;
   /** the redirect appends `qrs_cid` for conversions (docs/decisions.md D81) */
-  clickId: boolean;
-  /** menu sections, event times, social profiles (docs/decisions.md D82) */
-  page: PageDraft;
+  append_click_id: boolean;
+  more: MoreDraft;
 }
 
 export const emptyCondition = (kind: ConditionKind = 'os'): ConditionDraft => ({
@@ -93,18 +98,20 @@ export const emptyCondition = (kind: ConditionKind = 'os'): ConditionDraft => ({
 export const emptyRule = (): RuleDraft => ({ url: '', conditions: [emptyCondition()] });
 const emptyUtm = (): Record<UtmKey, string> => ({ source: '', medium: '', campaign: '', term: '', content: '' });
 
-export const emptyMore = (type = 'url'): MoreDraft => ({
-  shortCode: '',
-  savedShortCode: '',
-  links: type === 'links' ? [{ label: '', url: '' }] : [],
-  file: null,
-  rules: [],
+export const emptyRedirect = (type = 'url'): RedirectDraft => ({
+  short_code: '',
   utm: emptyUtm(),
   passwordOn: false,
   password: '',
-  wasProtected: false,
-  clickId: false,
-  page: emptyPage(type),
+  append_click_id: false,
+  more: {
+    savedShortCode: '',
+    links: type === 'links' ? [{ label: '', url: '' }] : [],
+    file: null,
+    rules: [],
+    wasProtected: false,
+    page: emptyPage(type),
+  },
 });
 
 type When = NonNullable<Code['rules']>[number]['when'];
@@ -128,20 +135,22 @@ function conditionsOf(when: When): ConditionDraft[] {
   return out;
 }
 
-export function moreOf(c: Code): MoreDraft {
+export function redirectOf(c: Code): RedirectDraft {
   const content = (c.content ?? {}) as { links?: Array<{ label: string; url: string }>; file_id?: string };
   return {
-    ...emptyMore(c.type),
-    shortCode: c.short_code ?? '',
-    savedShortCode: c.short_code ?? '',
-    links: content.links?.map((l) => ({ label: l.label, url: l.url })) ?? [],
-    file: content.file_id ? { id: content.file_id, name: content.file_id, size: null } : null,
-    rules: (c.rules ?? []).map((r) => ({ url: r.url, conditions: conditionsOf(r.when) })),
+    short_code: c.short_code ?? '',
     utm: { ...emptyUtm(), ...(c.utm ?? {}) },
     passwordOn: c.password_protected,
-    wasProtected: c.password_protected,
-    clickId: c.append_click_id,
-    page: pageOf(c.type, c.content),
+    password: '',
+    append_click_id: c.append_click_id,
+    more: {
+      savedShortCode: c.short_code ?? '',
+      links: content.links?.map((l) => ({ label: l.label, url: l.url })) ?? [],
+      file: content.file_id ? { id: content.file_id, name: content.file_id, size: null } : null,
+      rules: (c.rules ?? []).map((r) => ({ url: r.url, conditions: conditionsOf(r.when) })),
+      wasProtected: c.password_protected,
+      page: pageOf(c.type, c.content),
+    },
   };
 }
 
@@ -181,22 +190,22 @@ function whenOf(conditions: ConditionDraft[]): Record<string, unknown> {
  * set is null (removed); on create it is left out.
  */
 export function moreBody(
-  d: { type: string; dynamic: boolean; more: MoreDraft },
+  d: RedirectDraft & { type: string; dynamic: boolean },
   mode: 'create' | 'update',
 ): Record<string, unknown> {
   const m = d.more;
   const body: Record<string, unknown> = {};
   if (!d.dynamic) return body;
-  const chosen = m.shortCode.trim();
+  const chosen = d.short_code.trim();
   if (chosen && (mode === 'create' || chosen !== m.savedShortCode)) body.short_code = chosen;
   if (d.type !== 'url') return body;
   const gone = mode === 'update' ? null : undefined;
   body.rules = m.rules.length ? m.rules.map((r) => ({ when: whenOf(r.conditions), url: r.url })) : gone;
-  const utm = Object.fromEntries(UTM_KEYS.filter((k) => m.utm[k].trim() !== '').map((k) => [k, m.utm[k].trim()]));
+  const utm = Object.fromEntries(UTM_KEYS.filter((k) => d.utm[k].trim() !== '').map((k) => [k, d.utm[k].trim()]));
   body.utm = Object.keys(utm).length ? utm : gone;
-  if (m.passwordOn && (m.password !== '' || !m.wasProtected)) body.password = m.password;
-  else if (!m.passwordOn && m.wasProtected) body.password = null;
-  if (m.clickId || mode === 'update') body.append_click_id = m.clickId;
+  if (d.passwordOn && (d.password !== '' || !m.wasProtected)) body.password = d.password;
+  else if (!d.passwordOn && m.wasProtected) body.password = null;
+  if (d.append_click_id || mode === 'update') body.append_click_id = d.append_click_id;
   return body;
 }
 
