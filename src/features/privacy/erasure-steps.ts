@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { scrubIdempotentAnswers } from '../../db/idempotency-scrub.js';
 import {
   anonymizeUser,
   deleteRecoveryCodesOf,
@@ -17,6 +17,8 @@ import { deleteMembershipsOf, dropBillingEmail } from '../organizations/index.js
 import { scrubDeliveryPayloads } from '../webhooks/index.js';
 import { deleteWorkspaceMembershipsOf } from '../workspaces/index.js';
 import { deleteMailTo } from '../../platform/mail/index.js';
+import { scrubJobPayloads } from '../../platform/jobs/index.js';
+import { expireExportsOf } from './exports.repo.js';
 
 /** The user being erased, as read before anything changed. */
 export interface ErasedUser {
@@ -41,12 +43,6 @@ const inJson = (s: string) => JSON.stringify(s).slice(1, -1);
 /** What of the person stored text may quote. */
 const needlesOf = (u: ErasedUser) => [u.email, u.name].filter((s): s is string => !!s);
 
-/** Replaces `needle` in a text column where it occurs; `replace` is the same function on both databases. */
-function scrub(trx: DB, table: 'idempotency_keys' | 'jobs', column: 'body' | 'payload', needle: string) {
-  return sql`update ${sql.table(table)} set ${sql.ref(column)} = replace(${sql.ref(column)}, ${needle}, ${ERASED_TEXT})
-    where replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`.execute(trx);
-}
-
 /**
  * Every place that holds a user's personal data, and what erasure does to it (docs/privacy.md):
  * each owner's step, in order, inside erase()'s one transaction. A new table with personal data
@@ -65,13 +61,13 @@ export const ERASURE_STEPS: Step[] = [
   // Login throttling keys name the address (accounts/login-throttle.ts).
   (trx, u) => forgetLoginThrottleOf(trx, u.email),
   // Stored answers (kept 24 h for Idempotency-Key replays) may quote the address or the name.
-  (trx, u) => scrub(trx, 'idempotency_keys', 'body', inJson(u.email)),
-  async (trx, u) => (u.name ? scrub(trx, 'idempotency_keys', 'body', inJson(u.name)) : null),
+  (trx, u) => scrubIdempotentAnswers(trx, inJson(u.email), ERASED_TEXT),
+  async (trx, u) => (u.name ? scrubIdempotentAnswers(trx, inJson(u.name), ERASED_TEXT) : null),
   // Job payloads (a password reset names the address; events carry what was typed), finished or
   // not, and the bodies in the webhook log of the user's organizations: the address and name
   // inside them become [erased] (docs/privacy.md).
-  (trx, u) => scrub(trx, 'jobs', 'payload', inJson(u.email)),
-  async (trx, u) => (u.name ? scrub(trx, 'jobs', 'payload', inJson(u.name)) : null),
+  (trx, u) => scrubJobPayloads(trx, inJson(u.email), ERASED_TEXT),
+  async (trx, u) => (u.name ? scrubJobPayloads(trx, inJson(u.name), ERASED_TEXT) : null),
   async (trx, u) => {
     if (!u.organizationIds.length) return;
     for (const needle of needlesOf(u)) await scrubDeliveryPayloads(trx, u.organizationIds, inJson(needle), ERASED_TEXT);
@@ -83,20 +79,7 @@ export const ERASURE_STEPS: Step[] = [
   },
   // Export files hold the person's data: the user's own exports, and whole-organization exports of
   // the organizations they were in, expire now; the export sweep deletes the files (docs/privacy.md).
-  (trx, u) =>
-    trx
-      .updateTable('privacy_exports')
-      .set({ expires_at: u.at })
-      .where('status', '!=', 'expired')
-      .where((eb) =>
-        eb.or([
-          eb('user_id', '=', u.userId),
-          ...(u.organizationIds.length
-            ? [eb.and([eb('scope', '=', 'organization'), eb('organization_id', 'in', u.organizationIds)])]
-            : []),
-        ]),
-      )
-      .execute(),
+  (trx, u) => expireExportsOf(trx, u.userId, u.organizationIds, u.at),
   // Queued and sent mail to the person, and their e-mailed tokens and 2FA recovery codes, go whole.
   (trx, u) => deleteMailTo(trx, u.email),
   (trx, u) => deleteUserTokensOf(trx, u.userId),

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { parseJson } from '../../db/column-values.js';
 import {
@@ -10,6 +9,8 @@ import {
   workspaceCodeIds,
   csvCell,
 } from '../scans/index.js';
+import { codesPageOf } from '../codes/index.js';
+import { passportsPageOf } from '../dpp/index.js';
 import { profileOf, sessionsPageOf, userContacts } from '../accounts/index.js';
 import { KEY_EXPORT_COLUMNS, keysCreatedByPage } from '../api-keys/index.js';
 import { AUDIT_EXPORT_COLUMNS, auditExportPage } from '../audit/index.js';
@@ -161,16 +162,6 @@ function commentsEntry(db: DB, organizationId: string): Entry {
 
 /** The whole organization (an org_admin's request): only the columns named in export-columns.ts. */
 export function organizationEntries(db: DB, organizationId: string): Entry[] {
-  const byOrg = (table: 'codes' | 'dpp_passports', columns: readonly string[]) => (a: string | null, limit: number) => {
-    let q = db
-      .selectFrom(table as 'codes')
-      .select(columns as (typeof CODE_COLUMNS)[number][])
-      .where('organization_id', '=', organizationId);
-    if (table === 'codes')
-      q = q.select(sql<number>`case when password_hash is null then 0 else 1 end`.as('password_protected')) as typeof q;
-    if (a) q = q.where('id', '>', a);
-    return q.orderBy('id').limit(limit).execute() as Promise<Array<Record<string, unknown> & { id: string }>>;
-  };
   const parsed = (fields: string[]) => (row: Record<string, unknown>) => {
     const out = { ...row };
     for (const f of fields) if (typeof out[f] === 'string') out[f] = parseJson(out[f] as string, out[f]);
@@ -206,11 +197,16 @@ export function organizationEntries(db: DB, organizationId: string): Entry[] {
     ),
     jsonEntry(
       'codes.json',
-      byOrg('codes', CODE_COLUMNS),
-      (r) => r.id,
+      (a, limit) => codesPageOf(db, organizationId, CODE_COLUMNS, a, limit),
+      byId,
       parsed(['content', 'tags', 'destinations', 'style', 'rules', 'utm']),
     ),
-    jsonEntry('passports.json', byOrg('dpp_passports', PASSPORT_COLUMNS), (r) => r.id, parsed(['data'])),
+    jsonEntry(
+      'passports.json',
+      (a, limit) => passportsPageOf(db, organizationId, PASSPORT_COLUMNS, a, limit),
+      byId,
+      parsed(['data']),
+    ),
     commentsEntry(db, organizationId),
     csvEntry('audit_log.csv', AUDIT_EXPORT_COLUMNS, auditExportPage(db, { organizationId }), byId),
     rollupsEntry(db, organizationId),
