@@ -12,3 +12,12 @@ export { createUser } from './users.service.js';
 export { organizationsOfUser } from './users.repo.js';
 export { sessionCookieOptions, startSession } from './sessions.service.js';
 export type { SignInPolicy } from './sign-in-policy.js';
+export {
+  anonymizeUser,
+  deleteRecoveryCodesOf,
+  deleteUserTokensOf,
+  forgetLoginThrottleOf,
+  profileOf,
+  sessionsPageOf,
+  userContacts,
+} from './personal-data.js';

@@ -20,3 +20,4 @@ export {
   AnnouncementParams,
   OperatorAnnouncementQuery,
 } from './announcements.schemas.js';
+export { deleteDismissalsOf } from './personal-data.js';

@@ -9,3 +9,4 @@ export {
   diff,
   recordAudit,
 } from './audit.service.js';
+export { AUDIT_EXPORT_COLUMNS, auditExportPage, scrubAuditChanges } from './personal-data.js';

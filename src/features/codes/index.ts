@@ -36,3 +36,4 @@ export {
 } from './page-types.js';
 export { type RoutingRule, type Utm } from './routing.schemas.js';
 export { ANY_SHORT_CODE } from './short-codes.js';
+export { codesPageOf } from './organization-export.js';

@@ -7,3 +7,4 @@ export {
   revokeOpenInvitation,
 } from './invitations.changes.js';
 export { Invitation, InvitationListQuery, InvitationParams } from './invitations.schemas.js';
+export { organizationsInviting, readdressInvitations } from './personal-data.js';

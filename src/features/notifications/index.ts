@@ -10,3 +10,4 @@ export {
   usageThresholdReached,
 } from './notices.js';
 export { KINDS as NOTIFICATION_KINDS } from './notifications.fns.js';
+export { deleteNotificationPreferencesOf, deleteNotificationsOf } from './personal-data.js';

@@ -15,3 +15,12 @@ export { setSuspension, type Suspension } from './organizations.suspension.js';
 export { organizationsOfUsers } from './organizations.directory.js';
 export { organizationNotFound } from '../workspaces/index.js';
 export { findDefaultWorkspaceId } from './organizations.repo.js';
+export {
+  deleteMembershipsOf,
+  dropBillingEmail,
+  liveMembershipsOf,
+  liveOrganizationWithDefaultWorkspace,
+  membershipsIn,
+  membershipsOf,
+  organizationColumns,
+} from './personal-data.js';

@@ -1,5 +1,24 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { scrubIdempotentAnswers } from '../../db/idempotency-scrub.js';
+import {
+  anonymizeUser,
+  deleteRecoveryCodesOf,
+  deleteSessionsOfUser,
+  deleteUserTokensOf,
+  forgetLoginThrottleOf,
+} from '../accounts/index.js';
+import { deleteDismissalsOf } from '../announcements/index.js';
+import { revokeKeysCreatedBy } from '../api-keys/index.js';
+import { scrubAuditChanges } from '../audit/index.js';
+import { disownComments } from '../comments/index.js';
+import { readdressInvitations } from '../invitations/index.js';
+import { deleteNotificationPreferencesOf, deleteNotificationsOf } from '../notifications/index.js';
+import { deleteMembershipsOf, dropBillingEmail } from '../organizations/index.js';
+import { scrubDeliveryPayloads } from '../webhooks/index.js';
+import { deleteWorkspaceMembershipsOf } from '../workspaces/index.js';
+import { deleteMailTo } from '../../platform/mail/index.js';
+import { scrubJobPayloads } from '../../platform/jobs/index.js';
+import { expireExportsOf } from './exports.repo.js';
 
 /** The user being erased, as read before anything changed. */
 export interface ErasedUser {
@@ -21,118 +40,54 @@ type Step = (trx: DB, u: ErasedUser) => Promise<unknown>;
 
 /** A value as it appears inside stored JSON text. */
 const inJson = (s: string) => JSON.stringify(s).slice(1, -1);
-
-/** Replaces `needle` in a text column where it occurs; `replace` is the same function on both databases. */
-function scrub(
-  trx: DB,
-  table: 'audit_logs' | 'idempotency_keys' | 'jobs',
-  column: 'changes' | 'body' | 'payload',
-  needle: string,
-) {
-  return sql`update ${sql.table(table)} set ${sql.ref(column)} = replace(${sql.ref(column)}, ${needle}, ${ERASED_TEXT})
-    where replace(${sql.ref(column)}, ${needle}, '') <> ${sql.ref(column)}`.execute(trx);
-}
+/** What of the person stored text may quote. */
+const needlesOf = (u: ErasedUser) => [u.email, u.name].filter((s): s is string => !!s);
 
 /**
- * Every place that holds a user's personal data, and what erasure does to it (docs/privacy.md).
- * A new table with personal data adds one line here; the test that searches every text column
+ * Every place that holds a user's personal data, and what erasure does to it (docs/privacy.md):
+ * each owner's step, in order, inside erase()'s one transaction. A new table with personal data
+ * adds its owner's step here; the test that searches every text column
  * (test/features/privacy/erasure.test.ts) fails until it does.
  */
 export const ERASURE_STEPS: Step[] = [
-  (trx, u) => trx.deleteFrom('sessions').where('user_id', '=', u.userId).execute(),
-  (trx, u) =>
-    trx
-      .updateTable('api_keys')
-      .set({ revoked_at: u.at })
-      .where('created_by', '=', u.userId)
-      .where('revoked_at', 'is', null)
-      .execute(),
-  (trx, u) => trx.deleteFrom('workspace_members').where('user_id', '=', u.userId).execute(),
-  (trx, u) => trx.deleteFrom('memberships').where('user_id', '=', u.userId).execute(),
+  (trx, u) => deleteSessionsOfUser(trx, u.userId),
+  (trx, u) => revokeKeysCreatedBy(trx, u.userId, u.at),
+  (trx, u) => deleteWorkspaceMembershipsOf(trx, u.userId),
+  (trx, u) => deleteMembershipsOf(trx, u.userId),
   // Comments keep their text; the author is no longer anyone.
-  (trx, u) =>
-    trx
-      .updateTable('code_comments')
-      .set({ author_id: ERASED_AUTHOR })
-      .where('author_type', '=', 'user')
-      .where('author_id', '=', u.userId)
-      .execute(),
-  (trx, u) => trx.updateTable('invitations').set({ email: u.placeholder }).where('email', '=', u.email).execute(),
-  (trx, u) =>
-    trx.updateTable('organizations').set({ billing_email: null }).where('billing_email', '=', u.email).execute(),
-  // Login throttling keys name the address (users/login-throttle.ts).
-  (trx, u) =>
-    trx
-      .deleteFrom('login_throttle')
-      .where((eb) =>
-        eb.or([
-          eb(sql`substr(key, 1, ${`pair:${u.email}|`.length})`, '=', `pair:${u.email}|`),
-          eb(sql`substr(key, 1, ${`acct:${u.email}:`.length})`, '=', `acct:${u.email}:`),
-        ]),
-      )
-      .execute(),
+  (trx, u) => disownComments(trx, u.userId, ERASED_AUTHOR),
+  (trx, u) => readdressInvitations(trx, u.email, u.placeholder),
+  (trx, u) => dropBillingEmail(trx, u.email),
+  // Login throttling keys name the address (accounts/login-throttle.ts).
+  (trx, u) => forgetLoginThrottleOf(trx, u.email),
   // Stored answers (kept 24 h for Idempotency-Key replays) may quote the address or the name.
-  (trx, u) => scrub(trx, 'idempotency_keys', 'body', inJson(u.email)),
-  async (trx, u) => (u.name ? scrub(trx, 'idempotency_keys', 'body', inJson(u.name)) : null),
+  (trx, u) => scrubIdempotentAnswers(trx, inJson(u.email), ERASED_TEXT),
+  async (trx, u) => (u.name ? scrubIdempotentAnswers(trx, inJson(u.name), ERASED_TEXT) : null),
   // Job payloads (a password reset names the address; events carry what was typed), finished or
   // not, and the bodies in the webhook log of the user's organizations: the address and name
   // inside them become [erased] (docs/privacy.md).
-  (trx, u) => scrub(trx, 'jobs', 'payload', inJson(u.email)),
-  async (trx, u) => (u.name ? scrub(trx, 'jobs', 'payload', inJson(u.name)) : null),
+  (trx, u) => scrubJobPayloads(trx, inJson(u.email), ERASED_TEXT),
+  async (trx, u) => (u.name ? scrubJobPayloads(trx, inJson(u.name), ERASED_TEXT) : null),
   async (trx, u) => {
     if (!u.organizationIds.length) return;
-    for (const needle of [u.email, u.name].filter((s): s is string => !!s)) {
-      await sql`update webhook_deliveries set payload = replace(payload, ${inJson(needle)}, ${ERASED_TEXT})
-        where webhook_id in (select id from webhook_endpoints where organization_id in (${sql.join(u.organizationIds)}))
-          and replace(payload, ${inJson(needle)}, '') <> payload`.execute(trx);
-    }
+    for (const needle of needlesOf(u)) await scrubDeliveryPayloads(trx, u.organizationIds, inJson(needle), ERASED_TEXT);
   },
   // Audit entries stay (what happened is kept); an address or name inside their changes goes.
   async (trx, u) => {
-    for (const orgId of u.organizationIds) {
-      for (const needle of [u.email, u.name].filter((s): s is string => !!s)) {
-        await sql`update audit_logs set changes = replace(changes, ${inJson(needle)}, ${ERASED_TEXT})
-          where organization_id = ${orgId} and replace(changes, ${inJson(needle)}, '') <> changes`.execute(trx);
-      }
-    }
+    for (const orgId of u.organizationIds)
+      for (const needle of needlesOf(u)) await scrubAuditChanges(trx, orgId, inJson(needle), ERASED_TEXT);
   },
   // Export files hold the person's data: the user's own exports, and whole-organization exports of
   // the organizations they were in, expire now; the export sweep deletes the files (docs/privacy.md).
-  (trx, u) =>
-    trx
-      .updateTable('privacy_exports')
-      .set({ expires_at: u.at })
-      .where('status', '!=', 'expired')
-      .where((eb) =>
-        eb.or([
-          eb('user_id', '=', u.userId),
-          ...(u.organizationIds.length
-            ? [eb.and([eb('scope', '=', 'organization'), eb('organization_id', 'in', u.organizationIds)])]
-            : []),
-        ]),
-      )
-      .execute(),
+  (trx, u) => expireExportsOf(trx, u.userId, u.organizationIds, u.at),
   // Queued and sent mail to the person, and their e-mailed tokens and 2FA recovery codes, go whole.
-  (trx, u) => trx.deleteFrom('mail_messages').where('to_address', '=', u.email).execute(),
-  (trx, u) => trx.deleteFrom('user_tokens').where('user_id', '=', u.userId).execute(),
-  (trx, u) => trx.deleteFrom('recovery_codes').where('user_id', '=', u.userId).execute(),
+  (trx, u) => deleteMailTo(trx, u.email),
+  (trx, u) => deleteUserTokensOf(trx, u.userId),
+  (trx, u) => deleteRecoveryCodesOf(trx, u.userId),
   // Which notices the person dismissed says when they were signed in: it goes too.
-  (trx, u) => trx.deleteFrom('announcement_dismissals').where('actor_id', '=', u.userId).execute(),
+  (trx, u) => deleteDismissalsOf(trx, u.userId),
   // Their notifications and notification settings (docs/decisions.md D64).
-  (trx, u) => trx.deleteFrom('notifications').where('user_id', '=', u.userId).execute(),
-  (trx, u) => trx.deleteFrom('notification_preferences').where('user_id', '=', u.userId).execute(),
-  (trx, u) =>
-    trx
-      .updateTable('users')
-      .set({
-        email: u.placeholder,
-        name: null,
-        password_hash: '',
-        totp_secret_sealed: null,
-        totp_enabled_at: null,
-        erased_at: u.at,
-        updated_at: u.at,
-      })
-      .where('id', '=', u.userId)
-      .execute(),
+  (trx, u) => deleteNotificationsOf(trx, u.userId),
+  (trx, u) => deleteNotificationPreferencesOf(trx, u.userId),
+  (trx, u) => anonymizeUser(trx, u.userId, u.placeholder, u.at),
 ];

@@ -7,47 +7,32 @@ import { AppError } from '../../http/errors.js';
 import { recordAudit, userActor, type AuditWho } from '../audit/index.js';
 import { countOrgAdmins, findMembershipRow, memberNotFound } from '../members/index.js';
 import { findUserById, verifyPassword, admitLogin, forgiveLogin } from '../accounts/index.js';
-import { organizationNotFound, softDeleteOrganization } from '../organizations/index.js';
-import { forgetOutboxMail } from '../../platform/mail/index.js';
+import {
+  countMembers,
+  liveMembershipsOf,
+  liveOrganizationWithDefaultWorkspace,
+  organizationNotFound,
+  softDeleteOrganization,
+} from '../organizations/index.js';
+import { organizationsInviting } from '../invitations/index.js';
+import { forgetOutboxMail, mailIdsTo } from '../../platform/mail/index.js';
 import type { EraseMeBody } from './privacy.schemas.js';
 import { ERASURE_STEPS, type ErasedUser } from './erasure-steps.js';
 
-/** Active organizations the user belongs to, with the role, and each one's default workspace. */
-function organizationsOf(db: DB, userId: string) {
-  return db
-    .selectFrom('memberships as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .innerJoin('workspaces as w', (j) => j.onRef('w.organization_id', '=', 'o.id').on('w.is_default', '=', 1))
-    .select(['m.organization_id', 'm.role', 'w.id as workspace_id'])
-    .where('m.user_id', '=', userId)
-    .where('o.deleted_at', 'is', null)
-    .execute();
-}
-
 /** A user's one 404 here: an unknown, already erased or signed-out user reads alike. */
 export const userNotFound = () => notFound('User');
-
-/** How many members an organization has. */
-async function memberCount(trx: DB, organizationId: string) {
-  const row = await trx
-    .selectFrom('memberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /**
  * Which of the user's organizations go with them: each named one must be one they run alone (its
  * only member, org_admin), else 422 at its index. Any other organization they are the last
  * org_admin of is a 409 naming it: someone must take it over (docs/decisions.md D58).
  */
-async function organizationsToDelete(trx: DB, orgs: Awaited<ReturnType<typeof organizationsOf>>, named: string[]) {
+async function organizationsToDelete(trx: DB, orgs: Awaited<ReturnType<typeof liveMembershipsOf>>, named: string[]) {
   const alone = new Map<string, boolean>();
   for (const org of orgs) {
     await lockRow(trx, 'organizations', org.organization_id);
     if (org.role === 'org_admin' && (await countOrgAdmins(trx, org.organization_id)) <= 1)
-      alone.set(org.organization_id, (await memberCount(trx, org.organization_id)) === 1);
+      alone.set(org.organization_id, (await countMembers(trx, org.organization_id)) === 1);
   }
   const errors: FieldError[] = [];
   named.forEach((id, i) => {
@@ -77,7 +62,7 @@ async function organizationsToDelete(trx: DB, orgs: Awaited<ReturnType<typeof or
 async function erase(trx: DB, userId: string, who: AuditWho, at: Date, deleteOrgs: string[] = []) {
   const user = await findUserById(trx, userId);
   if (!user || user.erased_at) throw userNotFound();
-  const orgs = await organizationsOf(trx, userId);
+  const orgs = await liveMembershipsOf(trx, userId);
   const deleted = await organizationsToDelete(trx, orgs, deleteOrgs);
   for (const org of deleted)
     await softDeleteOrganization(
@@ -86,12 +71,7 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date, deleteOrg
       { ...who, organizationId: org.organization_id, workspaceId: org.workspace_id },
       at,
     );
-  const invitedBy = await trx
-    .selectFrom('invitations')
-    .select('organization_id')
-    .distinct()
-    .where('email', '=', user.email)
-    .execute();
+  const invitedBy = await organizationsInviting(trx, user.email);
   const erased: ErasedUser = {
     userId,
     email: user.email,
@@ -101,7 +81,7 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date, deleteOrg
     at: at.toISOString(),
   };
   // Their messages' files in the local outbox go once this commits (forgetOutboxMail).
-  const messages = await trx.selectFrom('mail_messages').select('id').where('to_address', '=', user.email).execute();
+  const messageIds = await mailIdsTo(trx, user.email);
   for (const step of ERASURE_STEPS) await step(trx, erased);
   for (const org of orgs) {
     await recordAudit(
@@ -120,7 +100,7 @@ async function erase(trx: DB, userId: string, who: AuditWho, at: Date, deleteOrg
   return {
     result: { user_id: userId, erased: true as const, erased_at: erased.at },
     deletedOrganizations: deleted.map((o) => o.organization_id),
-    outbox: { messageIds: messages.map((m) => m.id), needles: [user.email, user.name].filter((n): n is string => !!n) },
+    outbox: { messageIds, needles: [user.email, user.name].filter((n): n is string => !!n) },
   };
 }
 
@@ -165,7 +145,7 @@ export async function eraseMember(ctx: ServiceDeps, p: Principal, userId: string
   const at = ctx.clock.now();
   const out = await ctx.db.transaction().execute(async (trx) => {
     if (!(await findMembershipRow(trx, p.organizationId, userId))) throw memberNotFound();
-    const elsewhere = (await organizationsOf(trx, userId)).filter((o) => o.organization_id !== p.organizationId);
+    const elsewhere = (await liveMembershipsOf(trx, userId)).filter((o) => o.organization_id !== p.organizationId);
     if (elsewhere.length)
       throw conflict(
         'This user also belongs to another organization, so only they can erase their account (DELETE /v1/users/me). Remove them from this organization instead.',
@@ -220,13 +200,7 @@ export async function eraseOrganization(
   const at = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'organizations', organizationId);
-    const org = await trx
-      .selectFrom('organizations as o')
-      .innerJoin('workspaces as w', (j) => j.onRef('w.organization_id', '=', 'o.id').on('w.is_default', '=', 1))
-      .select(['o.slug', 'w.id as workspace_id'])
-      .where('o.id', '=', organizationId)
-      .where('o.deleted_at', 'is', null)
-      .executeTakeFirst();
+    const org = await liveOrganizationWithDefaultWorkspace(trx, organizationId);
     if (!org) throw organizationNotFound();
     opts.check(org);
     await softDeleteOrganization(trx, organizationId, { ...who, organizationId, workspaceId: org.workspace_id }, at);

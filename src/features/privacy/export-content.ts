@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { parseJson } from '../../db/column-values.js';
 import {
@@ -10,33 +9,23 @@ import {
   workspaceCodeIds,
   csvCell,
 } from '../scans/index.js';
-import { csvEntry, fixed, jsonEntry, type Entry } from './export-sources.js';
+import { codesPageOf } from '../codes/index.js';
+import { passportsPageOf } from '../dpp/index.js';
+import { profileOf, sessionsPageOf, userContacts } from '../accounts/index.js';
+import { KEY_EXPORT_COLUMNS, keysCreatedByPage } from '../api-keys/index.js';
+import { AUDIT_EXPORT_COLUMNS, auditExportPage } from '../audit/index.js';
+import {
+  AUTHOR_COMMENT_COLUMNS,
+  CODE_COMMENT_COLUMNS,
+  commentsByAuthorPage,
+  commentsOfCode,
+} from '../comments/index.js';
+import { membershipsIn, membershipsOf, organizationColumns } from '../organizations/index.js';
+import { workspaceIdsOf, workspaceMembershipsOf, workspacesPageOf } from '../workspaces/index.js';
+import { byId, csvEntry, fixed, jsonEntry, type Entry } from './export-sources.js';
 import { CODE_COLUMNS, ORGANIZATION_COLUMNS, PASSPORT_COLUMNS, WORKSPACE_COLUMNS } from './export-columns.js';
 
 const ALL_SCANS = { from: null, to: null, includeBots: true };
-const AUDIT_COLUMNS = [
-  'id',
-  'workspace_id',
-  'actor_type',
-  'actor_id',
-  'action',
-  'resource_type',
-  'resource_id',
-  'changes',
-  'request_id',
-  'created_at',
-] as const;
-
-/** One keyset page of audit entries (by id) of an organization or of an actor. */
-function auditPage(db: DB, filter: { organizationId?: string; actorId?: string }) {
-  return (a: string | null, limit: number) => {
-    let q = db.selectFrom('audit_logs').select([...AUDIT_COLUMNS]);
-    if (filter.organizationId) q = q.where('organization_id', '=', filter.organizationId);
-    if (filter.actorId) q = q.where('actor_id', '=', filter.actorId);
-    if (a) q = q.where('id', '>', a);
-    return q.orderBy('id').limit(limit).execute();
-  };
-}
 
 const README_USER = `qrs data export: your own data (GDPR Art. 15 and 20)
 
@@ -80,105 +69,36 @@ export function userEntries(db: DB, userId: string): Entry[] {
     {
       name: 'profile.json',
       pieces: async function* () {
-        const u = await db
-          .selectFrom('users')
-          .select(['id', 'email', 'name', 'created_at', 'updated_at'])
-          .where('id', '=', userId)
-          .executeTakeFirst();
+        const u = await profileOf(db, userId);
         yield `${JSON.stringify(u ?? null, null, 2)}\n`;
       },
     },
     {
       name: 'memberships.json',
       pieces: async function* () {
-        const orgs = await db
-          .selectFrom('memberships as m')
-          .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-          .select(['o.id as organization_id', 'o.name', 'm.role', 'm.created_at'])
-          .where('m.user_id', '=', userId)
-          .execute();
-        const workspaces = await db
-          .selectFrom('workspace_members as wm')
-          .innerJoin('workspaces as w', 'w.id', 'wm.workspace_id')
-          .select(['w.id as workspace_id', 'w.organization_id', 'w.name', 'wm.role', 'wm.created_at'])
-          .where('wm.user_id', '=', userId)
-          .execute();
+        const orgs = await membershipsOf(db, userId);
+        const workspaces = await workspaceMembershipsOf(db, userId);
         yield `${JSON.stringify({ organizations: orgs, workspaces }, null, 2)}\n`;
       },
     },
     csvEntry(
       'sessions.csv',
       ['id', 'created_at', 'expires_at'],
-      (a, limit) => {
-        let q = db.selectFrom('sessions').select(['id', 'created_at', 'expires_at']).where('user_id', '=', userId);
-        if (a) q = q.where('id', '>', a);
-        return q.orderBy('id').limit(limit).execute();
-      },
-      (r) => r.id,
+      (a, limit) => sessionsPageOf(db, userId, a, limit),
+      byId,
     ),
-    csvEntry(
-      'api_keys.csv',
-      [
-        'id',
-        'organization_id',
-        'workspace_id',
-        'name',
-        'hint',
-        'created_at',
-        'expires_at',
-        'revoked_at',
-        'last_used_at',
-      ],
-      (a, limit) => {
-        let q = db
-          .selectFrom('api_keys')
-          .select([
-            'id',
-            'organization_id',
-            'workspace_id',
-            'name',
-            'hint',
-            'created_at',
-            'expires_at',
-            'revoked_at',
-            'last_used_at',
-          ])
-          .where('created_by', '=', userId);
-        if (a) q = q.where('id', '>', a);
-        return q.orderBy('id').limit(limit).execute();
-      },
-      (r) => r.id,
-    ),
-    csvEntry(
-      'comments.csv',
-      ['id', 'workspace_id', 'code_id', 'body', 'created_at', 'deleted_at'],
-      (a, limit) => {
-        let q = db
-          .selectFrom('code_comments')
-          .select(['id', 'workspace_id', 'code_id', 'body', 'created_at', 'deleted_at'])
-          .where('author_type', '=', 'user')
-          .where('author_id', '=', userId);
-        if (a) q = q.where('id', '>', a);
-        return q.orderBy('id').limit(limit).execute();
-      },
-      (r) => r.id,
-    ),
-    csvEntry('audit_log.csv', AUDIT_COLUMNS, auditPage(db, { actorId: userId }), (r) => r.id),
+    csvEntry('api_keys.csv', KEY_EXPORT_COLUMNS, (a, limit) => keysCreatedByPage(db, userId, a, limit), byId),
+    csvEntry('comments.csv', AUTHOR_COMMENT_COLUMNS, (a, limit) => commentsByAuthorPage(db, userId, a, limit), byId),
+    csvEntry('audit_log.csv', AUDIT_EXPORT_COLUMNS, auditExportPage(db, { actorId: userId }), byId),
   ];
 }
 
 /** Every code id of the organization (all workspaces, deleted codes too), in batches. */
 async function* codeIdsOf(db: DB, organizationId: string): AsyncGenerator<string> {
-  const workspaces = await db
-    .selectFrom('workspaces')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .orderBy('id')
-    .execute();
-  for (const ws of workspaces) {
+  for (const workspaceId of await workspaceIdsOf(db, organizationId)) {
     let last: string | null = null;
     for (;;) {
-      const ids = await workspaceCodeIds(db, ws.id, last, 1_000);
+      const ids = await workspaceCodeIds(db, workspaceId, last, 1_000);
       yield* ids;
       if (ids.length < 1_000) break;
       last = ids[ids.length - 1];
@@ -225,27 +145,13 @@ function rollupsEntry(db: DB, organizationId: string): Entry {
 }
 
 function commentsEntry(db: DB, organizationId: string): Entry {
-  const columns = [
-    'id',
-    'workspace_id',
-    'code_id',
-    'author_type',
-    'author_id',
-    'body',
-    'created_at',
-    'deleted_at',
-  ] as const;
+  const columns = CODE_COMMENT_COLUMNS;
   return {
     name: 'comments.csv',
     pieces: async function* () {
       yield `${columns.join(',')}\r\n`;
       for await (const codeId of codeIdsOf(db, organizationId)) {
-        const rows = await db
-          .selectFrom('code_comments')
-          .select([...columns])
-          .where('code_id', '=', codeId)
-          .orderBy('id')
-          .execute();
+        const rows = await commentsOfCode(db, codeId);
         let text = '';
         for (const r of rows) text += `${columns.map((c) => csvCell(r[c])).join(',')}\r\n`;
         if (text) yield text;
@@ -256,20 +162,6 @@ function commentsEntry(db: DB, organizationId: string): Entry {
 
 /** The whole organization (an org_admin's request): only the columns named in export-columns.ts. */
 export function organizationEntries(db: DB, organizationId: string): Entry[] {
-  const byOrg =
-    (table: 'codes' | 'dpp_passports' | 'workspaces', columns: readonly string[]) =>
-    (a: string | null, limit: number) => {
-      let q = db
-        .selectFrom(table as 'codes')
-        .select(columns as (typeof CODE_COLUMNS)[number][])
-        .where('organization_id', '=', organizationId);
-      if (table === 'codes')
-        q = q.select(
-          sql<number>`case when password_hash is null then 0 else 1 end`.as('password_protected'),
-        ) as typeof q;
-      if (a) q = q.where('id', '>', a);
-      return q.orderBy('id').limit(limit).execute() as Promise<Array<Record<string, unknown> & { id: string }>>;
-    };
   const parsed = (fields: string[]) => (row: Record<string, unknown>) => {
     const out = { ...row };
     for (const f of fields) if (typeof out[f] === 'string') out[f] = parseJson(out[f] as string, out[f]);
@@ -280,24 +172,24 @@ export function organizationEntries(db: DB, organizationId: string): Entry[] {
     {
       name: 'organization.json',
       pieces: async function* () {
-        const org = await db
-          .selectFrom('organizations')
-          .select([...ORGANIZATION_COLUMNS])
-          .where('id', '=', organizationId)
-          .executeTakeFirst();
+        const org = await organizationColumns(db, organizationId, ORGANIZATION_COLUMNS);
         yield `${JSON.stringify(org ? parsed(['settings'])(org) : null, null, 2)}\n`;
       },
     },
-    jsonEntry('workspaces.json', byOrg('workspaces', WORKSPACE_COLUMNS), (r) => r.id, parsed(['settings'])),
+    jsonEntry(
+      'workspaces.json',
+      (a, limit) => workspacesPageOf(db, organizationId, WORKSPACE_COLUMNS, a, limit),
+      byId,
+      parsed(['settings']),
+    ),
     csvEntry(
       'members.csv',
       ['user_id', 'email', 'name', 'role', 'created_at'],
       (a, limit) => {
         let q = db
-          .selectFrom('memberships as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
-          .where('m.organization_id', '=', organizationId);
+          .selectFrom(membershipsIn(db, organizationId).as('m'))
+          .innerJoin(userContacts(db).as('u'), 'u.id', 'm.user_id')
+          .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at']);
         if (a) q = q.where('m.user_id', '>', a);
         return q.orderBy('m.user_id').limit(limit).execute();
       },
@@ -305,13 +197,18 @@ export function organizationEntries(db: DB, organizationId: string): Entry[] {
     ),
     jsonEntry(
       'codes.json',
-      byOrg('codes', CODE_COLUMNS),
-      (r) => r.id,
+      (a, limit) => codesPageOf(db, organizationId, CODE_COLUMNS, a, limit),
+      byId,
       parsed(['content', 'tags', 'destinations', 'style', 'rules', 'utm']),
     ),
-    jsonEntry('passports.json', byOrg('dpp_passports', PASSPORT_COLUMNS), (r) => r.id, parsed(['data'])),
+    jsonEntry(
+      'passports.json',
+      (a, limit) => passportsPageOf(db, organizationId, PASSPORT_COLUMNS, a, limit),
+      byId,
+      parsed(['data']),
+    ),
     commentsEntry(db, organizationId),
-    csvEntry('audit_log.csv', AUDIT_COLUMNS, auditPage(db, { organizationId }), (r) => r.id),
+    csvEntry('audit_log.csv', AUDIT_EXPORT_COLUMNS, auditExportPage(db, { organizationId }), byId),
     rollupsEntry(db, organizationId),
     scansEntry(db, organizationId),
   ];

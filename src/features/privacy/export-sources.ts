@@ -61,4 +61,7 @@ export function jsonEntry<R>(
   };
 }
 
+/** The keyset key of rows paged by id. */
+export const byId = <R extends { id: string }>(row: R) => row.id;
+
 export const fixed = (name: string, text: string): Entry => ({ name, pieces: () => [text] });

@@ -72,3 +72,23 @@ export function expiredExports(db: DB, now: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * The person's own exports, and whole-organization exports of these organizations, expire at `at`
+ * (their erasure); the export sweep deletes the files.
+ */
+export function expireExportsOf(trx: DB, userId: string, organizationIds: string[], at: string) {
+  return trx
+    .updateTable('privacy_exports')
+    .set({ expires_at: at })
+    .where('status', '!=', 'expired')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        ...(organizationIds.length
+          ? [eb.and([eb('scope', '=', 'organization'), eb('organization_id', 'in', organizationIds)])]
+          : []),
+      ]),
+    )
+    .execute();
+}

@@ -2,3 +2,4 @@
 export { default as webhooksFeature } from './webhooks.plugin.js';
 export { scanEventsConsumer } from './scan-events.js';
 export { countFailedDeliveries } from './webhooks.repo.js';
+export { scrubDeliveryPayloads } from './personal-data.js';

@@ -11,3 +11,10 @@ export {
   workspaceLook,
 } from './workspaces.repo.js';
 export { Workspace } from './workspaces.schemas.js';
+export {
+  defaultWorkspaces,
+  deleteWorkspaceMembershipsOf,
+  workspaceIdsOf,
+  workspaceMembershipsOf,
+  workspacesPageOf,
+} from './personal-data.js';

@@ -10,3 +10,4 @@ export {
   type JobRunner,
 } from './job-runner.js';
 export type { JobsTable, JobStatus } from './jobs.table.js';
+export { scrubJobPayloads } from './payload-scrub.js';

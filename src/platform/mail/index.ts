@@ -6,3 +6,4 @@ export { inertName } from './templates/inert.js';
 export { createMailer } from './mailer.js';
 export { sendTestMail } from './mail-test.js';
 export { forgetOutboxMail } from './outbox.js';
+export { deleteMailTo, mailIdsTo } from './recipient-data.js';
