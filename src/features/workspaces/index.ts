@@ -11,3 +11,19 @@ export {
   workspaceLook,
 } from './workspaces.repo.js';
 export { Workspace } from './workspaces.schemas.js';
+export {
+  defaultWorkspaceOf,
+  deleteWorkspaceRolesInOrg,
+  findDefaultWorkspaceId,
+  findFirstMemberWorkspace,
+  findWorkspaceForSession,
+  flaggedDefaultWorkspaceId,
+  setWorkspaceRole,
+  workspaceApproverIds,
+  workspaceMemberIds,
+  workspaceMemberRows,
+  workspaceRolesOf,
+  workspaceRows,
+  workspacesOfUser,
+} from './tenancy.queries.js';
+export { readOrganizationPlansWith } from './organization-plan.js';
