@@ -47,6 +47,17 @@ import { brandRoutes, imageWorkersRuntime } from './brand/index.js';
 import { operatorRoutes } from './operator/index.js';
 import { conversionsRoutes } from './conversions/index.js';
 import { ssoRoutes, ssoSignInPolicy } from './sso/index.js';
+import { redirectKeysOfOrganization } from './codes/index.js';
+import { keysOfUser } from './api-keys/index.js';
+import { deleteSessionsOfUsersIn } from './accounts/index.js';
+import { activeOrganizationPlan, endSessionsWith } from './organizations/index.js';
+import { readOrganizationPlansWith } from './workspaces/index.js';
+
+// Lookups a lower feature makes of a higher one's tables, handed down once for the process: the
+// workspace limit reads the organization's plan, and deleting an organization ends the sessions
+// of the members it leaves with none (accounts' table).
+readOrganizationPlansWith(activeOrganizationPlan);
+endSessionsWith(deleteSessionsOfUsersIn);
 
 /**
  * Feature plugins in registration order. Each feature adds one line here. A plugin that reads a
@@ -55,7 +66,7 @@ import { ssoRoutes, ssoSignInPolicy } from './sso/index.js';
  */
 export const features: Array<(app: App) => Promise<void>> = [
   docsRoutes,
-  organizationsRoutes,
+  (app) => organizationsRoutes(app, { redirectKeysOf: redirectKeysOfOrganization }), // codes build on organizations: a port
   jobsRuntime,
   mailRuntime,
   metricsRuntime,
@@ -80,7 +91,7 @@ export const features: Array<(app: App) => Promise<void>> = [
   // Sign-up from an invitation link is the invitations feature's, and whether a password may sign in
   // the sso feature's (accounts cannot import them: a cycle).
   (app) => authRoutes(app, { invitations: invitationSignup, signIn: ssoSignInPolicy }),
-  accountRoutes(ssoSignInPolicy),
+  accountRoutes(ssoSignInPolicy, keysOfUser),
   apiKeysRoutes,
   auditRoutes,
   membersRoutes,

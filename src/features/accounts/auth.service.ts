@@ -6,29 +6,24 @@ import { taken, uniqueAs } from '../../http/fields.js';
 import {
   createOrganizationWithDefaults,
   findActiveOrganization,
+  organizationRequiresTwoFactor,
+  organizationsOfUser,
   slugExists,
   toOrganization,
 } from '../organizations/index.js';
-import { findWorkspace, toWorkspace } from '../workspaces/index.js';
+import { findWorkspace, toWorkspace, workspacesOfUser } from '../workspaces/index.js';
 import type { SignupInvitations } from './signup-invitations.js';
 import type { SignInPolicy } from './sign-in-policy.js';
 import { randomHex } from '../../lib/tokens.js';
 import { createUser } from './users.service.js';
-import {
-  findUserByEmail,
-  findUserById,
-  normalizeEmail,
-  organizationsOfUser,
-  updatePasswordHash,
-  workspacesOfUser,
-} from './users.repo.js';
+import { findUserByEmail, findUserById, normalizeEmail, updatePasswordHash } from './users.repo.js';
 import { deleteOtherSessions, deleteSession } from './sessions.repo.js';
 import { liveSession, sessionScope, startSession } from './sessions.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
 import { admitLogin, forgiveLogin } from './login-throttle.js';
 import { sendVerification } from './verification-link.js';
-import { organizationRequiresTwoFactor, secondFactorMatches } from './two-factor.js';
+import { secondFactorMatches } from './two-factor.js';
 import { queuePasswordChangedNotice } from './password-reset.service.js';
 import { secondFactorWithinBudget } from './second-factor-throttle.js';
 import { toUser, type ChangePasswordBody, type LoginBody, type SignupBody } from './auth.schemas.js';

@@ -9,7 +9,7 @@ export { assertEmailVerified, assertMayMailOthers } from './verification.service
 export type { InvitationLanding, SignupInvitations } from './signup-invitations.js';
 export { lastSignIns, setUserDisabled, userDirectory } from './users.directory.js';
 export { createUser } from './users.service.js';
-export { organizationsOfUser } from './users.repo.js';
+export { organizationsOfUser } from '../organizations/index.js';
 export { sessionCookieOptions, startSession } from './sessions.service.js';
 export type { SignInPolicy } from './sign-in-policy.js';
 export {
@@ -21,3 +21,6 @@ export {
   sessionsPageOf,
   userContacts,
 } from './personal-data.js';
+export { deleteSessionsOfUsersIn } from './sessions.repo.js';
+export type { KeysOfUser } from './keys-of-user.js';
+export { recipientsAmong, userRows } from './users.queries.js';

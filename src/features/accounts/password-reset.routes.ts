@@ -5,9 +5,10 @@ import { PasswordReset, PasswordResetAccepted, PasswordResetBody, PasswordResetC
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 import { problem, tags } from './account-routes.shared.js';
 import type { SignInPolicy } from './sign-in-policy.js';
+import type { KeysOfUser } from './keys-of-user.js';
 
 /** Getting back into an account by e-mail: the link, and the new password with its token. */
-export function passwordResetRoutes(app: App, policy: SignInPolicy) {
+export function passwordResetRoutes(app: App, policy: SignInPolicy, keys: KeysOfUser) {
   const ctx = app.deps;
 
   app.post(
@@ -45,6 +46,7 @@ export function passwordResetRoutes(app: App, policy: SignInPolicy) {
         409: problem('The account no longer uses the address the link was sent to'),
       },
     }),
-    async (request) => one(request, await confirmPasswordReset(ctx, request.body.token, request.body.password, policy)),
+    async (request) =>
+      one(request, await confirmPasswordReset(ctx, request.body.token, request.body.password, policy, keys)),
   );
 }

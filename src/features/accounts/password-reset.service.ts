@@ -9,6 +9,7 @@ import { deleteSessionsOfUser } from './sessions.repo.js';
 import { hashPassword } from './password.js';
 import { assertPasswordAllowed } from './password-rules.js';
 import type { SignInPolicy } from './sign-in-policy.js';
+import type { KeysOfUser } from './keys-of-user.js';
 
 export const RESET_JOB = 'password-reset.request';
 export const RESET_TTL_MS = 3_600_000;
@@ -73,6 +74,7 @@ export async function confirmPasswordReset(
   token: string,
   password: string,
   policy: SignInPolicy,
+  keys: KeysOfUser,
 ) {
   const now = ctx.clock.now();
   // The password is checked and hashed before the transaction: scrypt must not hold SQLite's lock.
@@ -87,7 +89,7 @@ export async function confirmPasswordReset(
     const user = await findUserById(trx, row.user_id);
     if (!user || user.email !== row.email) throw new AppError('conflict', 'The account no longer uses this address.');
     await updatePasswordHash(trx, user.id, hash, now.toISOString());
-    if (!user.email_verified_at) await takeBackUnprovedAccount(trx, user.id, now);
+    if (!user.email_verified_at) await takeBackUnprovedAccount(trx, user.id, now, keys);
     const [ended] = await deleteSessionsOfUser(trx, user.id);
     await queuePasswordChangedNotice(trx, ctx, user);
     return { password_changed: true, sessions_ended: Number(ended?.numDeletedRows ?? 0) };
@@ -100,7 +102,7 @@ export async function confirmPasswordReset(
  * since all of them were created before anyone proved the address; sessions end for every reset.
  * A reset of a proved account keeps them: the mailbox alone must not switch off a second factor.
  */
-async function takeBackUnprovedAccount(trx: DB, userId: string, now: Date) {
+async function takeBackUnprovedAccount(trx: DB, userId: string, now: Date, keys: KeysOfUser) {
   const at = now.toISOString();
   await trx
     .updateTable('users')
@@ -108,13 +110,7 @@ async function takeBackUnprovedAccount(trx: DB, userId: string, now: Date) {
     .where('id', '=', userId)
     .execute();
   await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-  // Revoked the way erasure revokes them (privacy/erasure-steps.ts): api-keys builds on users.
-  await trx
-    .updateTable('api_keys')
-    .set({ revoked_at: at })
-    .where('created_by', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await keys.revokeAll(trx, userId, at);
 }
 
 /** The security notice after any password change (reset or change in a session). */

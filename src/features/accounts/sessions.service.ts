@@ -2,14 +2,9 @@ import { newId } from '../../lib/ids.js';
 import type { DB } from '../../db/database.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import type { OrgRole, WorkspaceRole } from '../../lib/roles.js';
-import {
-  findFirstMemberWorkspace,
-  findMembership,
-  findSessionByHash,
-  findWorkspaceForSession,
-  insertSession,
-} from './sessions.repo.js';
-import { findWorkspaceRole } from '../workspaces/index.js';
+import { findSessionByHash, insertSession } from './sessions.repo.js';
+import { findFirstMemberWorkspace, findWorkspaceForSession, findWorkspaceRole } from '../workspaces/index.js';
+import { findMembership } from '../organizations/index.js';
 
 /** Dashboard sessions last two weeks; a new login makes a new one. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

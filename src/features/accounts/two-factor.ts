@@ -3,6 +3,7 @@ import type { DB } from '../../db/database.js';
 import { parseJson } from '../../db/column-values.js';
 import { randomBase62, sha256Hex } from '../../lib/tokens.js';
 import { seal, unseal } from '../../lib/sealed.js';
+import { organizationRows } from '../organizations/index.js';
 
 export const RECOVERY_CODES = 10;
 
@@ -76,10 +77,10 @@ export async function twoFactorOf(
   userId: string,
 ): Promise<{ required: boolean; enabled: boolean; verified: boolean }> {
   const row = await db
-    .selectFrom('organizations as o')
-    .innerJoin('users as u', (j) => j.on('u.id', '=', userId))
+    .selectFrom('users as u')
+    .innerJoin(organizationRows(db).as('o'), (j) => j.on('o.id', '=', organizationId))
     .select(['o.settings', 'u.totp_enabled_at', 'u.email_verified_at'])
-    .where('o.id', '=', organizationId)
+    .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return { required: false, enabled: false, verified: false };
   return {
@@ -87,14 +88,4 @@ export async function twoFactorOf(
     enabled: row.totp_enabled_at !== null,
     verified: row.email_verified_at !== null,
   };
-}
-
-/** Whether the organization requires 2FA of its members (`settings.require_2fa: true`). */
-export async function organizationRequiresTwoFactor(db: DB, organizationId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('settings')
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
-  return row ? parseJson<Record<string, unknown>>(row.settings, {}).require_2fa === true : false;
 }

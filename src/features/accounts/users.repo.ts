@@ -18,40 +18,6 @@ export function userNamesByIds(db: DB, ids: string[]) {
   return db.selectFrom('users').select(['id', 'name', 'email', 'erased_at']).where('id', 'in', ids).execute();
 }
 
-/** The user's active organizations with the role in each, oldest membership first. */
-export function organizationsOfUser(db: DB, userId: string) {
-  return db
-    .selectFrom('memberships as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['o.id', 'o.name', 'o.slug', 'o.plan', 'm.role', 'm.created_at', 'o.suspended_at'])
-    .where('m.user_id', '=', userId)
-    .where('o.deleted_at', 'is', null)
-    .orderBy('m.created_at', 'asc')
-    .orderBy('o.id', 'asc')
-    .execute();
-}
-
-/** Active workspaces of one organization with the user's role; org_admins hold all of them. */
-export async function workspacesOfUser(db: DB, organizationId: string, userId: string, orgAdmin: boolean) {
-  const rows = await db
-    .selectFrom('workspaces as w')
-    .leftJoin('workspace_members as wm', (j) => j.onRef('wm.workspace_id', '=', 'w.id').on('wm.user_id', '=', userId))
-    .select(['w.id', 'w.name', 'w.slug', 'w.is_default', 'wm.role'])
-    .where('w.organization_id', '=', organizationId)
-    .where('w.status', '=', 'active')
-    .orderBy('w.id', 'asc')
-    .execute();
-  return rows
-    .filter((r) => orgAdmin || r.role !== null)
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      slug: r.slug,
-      is_default: r.is_default === 1,
-      role: orgAdmin ? ('org_admin' as const) : r.role!,
-    }));
-}
-
 export function updateProfile(db: DB, userId: string, patch: { name?: string | null; locale?: string }, at: string) {
   return db
     .updateTable('users')

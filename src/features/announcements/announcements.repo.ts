@@ -1,6 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { AnnouncementsTable } from './announcements.table.js';
+import { recipientsAmong } from '../accounts/index.js';
+import { activeKeyCreatorIds } from '../api-keys/index.js';
 
 export function insertAnnouncement(db: DB, row: Insertable<AnnouncementsTable>) {
   return db.insertInto('announcements').values(row).execute();
@@ -70,17 +72,5 @@ export async function insertDismissal(db: DB, announcementId: string, actorId: s
  * not revoked and was used since `since`, and who is still a member of the key's organization.
  */
 export function apiKeyOwners(db: DB, since: string, organizationId: string | null) {
-  let q = db
-    .selectFrom('api_keys as k')
-    .innerJoin('users as u', 'u.id', 'k.created_by')
-    .innerJoin('memberships as m', (j) =>
-      j.onRef('m.user_id', '=', 'u.id').onRef('m.organization_id', '=', 'k.organization_id'),
-    )
-    .select(['u.id', 'u.email', 'u.locale'])
-    .distinct()
-    .where('k.revoked_at', 'is', null)
-    .where('k.last_used_at', '>=', since)
-    .where('u.erased_at', 'is', null);
-  if (organizationId) q = q.where('k.organization_id', '=', organizationId);
-  return q.orderBy('u.id').execute();
+  return recipientsAmong(db, activeKeyCreatorIds(db, since, organizationId));
 }

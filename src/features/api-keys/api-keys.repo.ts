@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { ApiKeysTable } from './api-keys.table.js';
+import { membershipRows, organizationRows } from '../organizations/index.js';
+import { workspaceMemberRows, workspaceRows } from '../workspaces/index.js';
 
 export function insertApiKey(db: DB, row: Insertable<ApiKeysTable>) {
   return db.insertInto('api_keys').values(row).execute();
@@ -9,17 +11,18 @@ export function insertApiKey(db: DB, row: Insertable<ApiKeysTable>) {
 /**
  * Everything auth needs about a key, in one indexed lookup: the creator's current roles come in
  * the same query (primary-key joins), so "a key never exceeds its creator" costs no round trip and
- * needs no cache to invalidate when a membership changes.
+ * needs no cache to invalidate when a membership changes. The joined rows are their owners'
+ * fragments, which the planner inlines (the same plan as joining the tables by name).
  */
 export function findKeyForAuth(db: DB, keyHash: string) {
   return db
     .selectFrom('api_keys as k')
-    .innerJoin('organizations as o', 'o.id', 'k.organization_id')
-    .innerJoin('workspaces as w', 'w.id', 'k.workspace_id')
-    .leftJoin('memberships as cm', (j) =>
+    .innerJoin(organizationRows(db).as('o'), 'o.id', 'k.organization_id')
+    .innerJoin(workspaceRows(db).as('w'), 'w.id', 'k.workspace_id')
+    .leftJoin(membershipRows(db).as('cm'), (j) =>
       j.onRef('cm.organization_id', '=', 'k.organization_id').onRef('cm.user_id', '=', 'k.created_by'),
     )
-    .leftJoin('workspace_members as cw', (j) =>
+    .leftJoin(workspaceMemberRows(db).as('cw'), (j) =>
       j.onRef('cw.workspace_id', '=', 'k.workspace_id').onRef('cw.user_id', '=', 'k.created_by'),
     )
     .select([

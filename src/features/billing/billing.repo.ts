@@ -1,6 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { BillingAccountsTable, BillingEventsTable } from './billing.table.js';
+import { paidLiveOrganizationIds } from '../organizations/index.js';
+import { flaggedDefaultWorkspaceId } from '../workspaces/index.js';
 
 export function findAccount(db: DB, organizationId: string) {
   return db.selectFrom('billing_accounts').selectAll().where('organization_id', '=', organizationId).executeTakeFirst();
@@ -40,22 +42,16 @@ export function setEventOutcome(db: DB, id: string, organizationId: string | nul
 export function graceExpired(db: DB, since: string) {
   return db
     .selectFrom('billing_accounts')
-    .innerJoin('organizations', 'organizations.id', 'billing_accounts.organization_id')
-    .select('billing_accounts.organization_id')
-    .where('billing_accounts.past_due_since', 'is not', null)
-    .where('billing_accounts.past_due_since', '<=', since)
-    .where('organizations.plan', '!=', 'free')
-    .where('organizations.deleted_at', 'is', null)
+    .select('organization_id')
+    .where('past_due_since', 'is not', null)
+    .where('past_due_since', '<=', since)
+    .where('organization_id', 'in', paidLiveOrganizationIds(db))
     .execute();
 }
 
-export function defaultWorkspaceId(db: DB, organizationId: string) {
-  return db
-    .selectFrom('workspaces')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('is_default', '=', 1)
-    .executeTakeFirst();
+export async function defaultWorkspaceId(db: DB, organizationId: string) {
+  const id = await flaggedDefaultWorkspaceId(db, organizationId);
+  return id === undefined ? undefined : { id };
 }
 
 /** The organization's account row, created empty on first use (no subscription yet). */

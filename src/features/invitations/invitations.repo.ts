@@ -1,5 +1,7 @@
 import type { InvitationsTable } from './invitations.table.js';
 import type { DB } from '../../db/database.js';
+import { organizationRows } from '../organizations/index.js';
+import { flaggedDefaultWorkspaceId } from '../workspaces/index.js';
 
 /** Not accepted, declined or revoked (it may still have expired). */
 export function openInvitations(db: DB) {
@@ -34,7 +36,7 @@ export function updateInvitation(db: DB, id: string, set: Partial<InvitationsTab
 function withOrganization(db: DB) {
   return db
     .selectFrom('invitations as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .innerJoin(organizationRows(db).as('o'), 'o.id', 'i.organization_id')
     .selectAll('i')
     .select(['o.name as org_name', 'o.slug as org_slug'])
     .where('o.deleted_at', 'is', null);
@@ -77,14 +79,8 @@ export function recordReplacedLink(db: DB, invitationId: string, tokenHash: stri
     .execute();
 }
 
-export function defaultWorkspaceId(db: DB, organizationId: string) {
-  return db
-    .selectFrom('workspaces')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('is_default', '=', 1)
-    .executeTakeFirst()
-    .then((r) => r?.id ?? null);
+export async function defaultWorkspaceId(db: DB, organizationId: string) {
+  return (await flaggedDefaultWorkspaceId(db, organizationId)) ?? null;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   workspaceRolesOf,
 } from '../members/index.js';
 import { findWorkspace } from '../workspaces/index.js';
+import { organizationName } from '../organizations/index.js';
 import type { AddMemberBody } from '../members/index.js';
 import type { InvitationsTable } from './invitations.table.js';
 import type { InvitationListQuery, InvitedRole } from './invitations.schemas.js';
@@ -221,17 +222,14 @@ export async function createInvitation(ctx: ServiceDeps, p: Principal, body: Add
       await insertInvitation(trx, row);
       await auditInvitation(trx, auditActor(p), 'created', null, row, at);
     }
-    const org = await trx
-      .selectFrom('organizations')
-      .select('name')
-      .where('id', '=', p.organizationId)
-      .executeTakeFirstOrThrow();
+    const orgName = await organizationName(trx, p.organizationId);
+    if (orgName === undefined) throw new Error(`Organization ${p.organizationId} is gone`);
     const invitee = await findUserByEmail(trx, email);
     await queueMail(trx, ctx, {
       to: email,
       locale: localeOf(invitee?.locale),
       template: TEMPLATES.invitation,
-      params: { url: invitationUrl, organization: org.name, role: row.role },
+      params: { url: invitationUrl, organization: orgName, role: row.role },
     });
     return { ...toInvitation(row, at), invitation_url: invitationUrl };
   });

@@ -1,62 +1,46 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { NotificationsTable } from './notifications.table.js';
+import { recipientsAmong, userNamesByIds, userRows } from '../accounts/index.js';
+import { keyCreatorOf } from '../api-keys/index.js';
+import {
+  membershipRows,
+  orgAdminIdsOf,
+  organizationIdsOfMember,
+  organizationName as nameOf,
+} from '../organizations/index.js';
+import { workspaceApproverIds, workspaceMemberIds } from '../workspaces/index.js';
 
-// Who may hear of what is read from the membership tables (as usage's admin notices do); this
-// feature writes only its own two tables.
+// Who may hear of what comes from the features that own people and memberships, as fragments of
+// this feature's queries; this feature writes only its own two tables.
 
 /** The people behind these ids who can still be told anything (erased users are left out). */
 export function recipientsByIds(db: DB, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'locale'])
-    .where('id', 'in', ids)
-    .where('erased_at', 'is', null)
-    .orderBy('id')
-    .execute();
+  return recipientsAmong(db, ids);
 }
 
 /** The org admins of an organization. */
 export async function orgAdminIds(db: DB, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('organization_id', '=', organizationId)
-    .where('role', '=', 'org_admin')
-    .execute();
+  const rows = await orgAdminIdsOf(db, organizationId).execute();
   return rows.map((r) => r.user_id);
 }
 
 /** Everyone who may approve codes of the workspace: its ws_admins and approvers, and the org admins. */
 export async function approverIds(db: DB, organizationId: string, workspaceId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('workspace_members')
-    .select('user_id')
-    .where('workspace_id', '=', workspaceId)
-    .where('role', 'in', ['ws_admin', 'approver'])
-    .execute();
-  return [...(await orgAdminIds(db, organizationId)), ...rows.map((r) => r.user_id)];
+  const approvers = await workspaceApproverIds(db, workspaceId);
+  return [...(await orgAdminIds(db, organizationId)), ...approvers];
 }
 
 /** The members who can read the workspace (a role there, or org admin), with what a mention may name. */
 export function workspaceAudience(db: DB, organizationId: string, workspaceId: string) {
   return db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .selectFrom(membershipRows(db).as('m'))
+    .innerJoin(userRows(db).as('u'), 'u.id', 'm.user_id')
     .select(['u.id', 'u.email', 'u.name'])
     .where('m.organization_id', '=', organizationId)
     .where('u.erased_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('m.role', '=', 'org_admin'),
-        eb(
-          'm.user_id',
-          'in',
-          eb.selectFrom('workspace_members').select('user_id').where('workspace_id', '=', workspaceId),
-        ),
-      ]),
-    )
+    .where((eb) => eb.or([eb('m.role', '=', 'org_admin'), eb('m.user_id', 'in', workspaceMemberIds(db, workspaceId))]))
     .execute();
 }
 
@@ -64,13 +48,11 @@ export function workspaceAudience(db: DB, organizationId: string, workspaceId: s
 export async function personOf(db: DB, actorId: string | null): Promise<string | null> {
   if (!actorId) return null;
   if (!actorId.startsWith('key_')) return actorId;
-  const key = await db.selectFrom('api_keys').select('created_by').where('id', '=', actorId).executeTakeFirst();
-  return key?.created_by ?? null;
+  return keyCreatorOf(db, actorId);
 }
 
 export async function organizationName(db: DB, id: string): Promise<string> {
-  const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
-  return row?.name ?? '';
+  return (await nameOf(db, id)) ?? '';
 }
 
 export function preferencesOf(db: DB, userIds: string[]) {
@@ -105,11 +87,7 @@ export function listQuery(db: DB, userId: string, unread: boolean) {
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)
-    .where(
-      'organization_id',
-      'in',
-      db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId),
-    );
+    .where('organization_id', 'in', organizationIdsOfMember(db, userId));
   if (unread) q = q.where('read_at', 'is', null);
   return q;
 }
@@ -132,6 +110,5 @@ export async function markRead(db: DB, userId: string, at: string, id?: string):
 
 /** Display names of the actors a page of notices names (null for an erased person). */
 export function actorsOf(db: DB, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', 'email', 'name', 'erased_at']).where('id', 'in', ids).execute();
+  return userNamesByIds(db, ids);
 }

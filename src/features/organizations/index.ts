@@ -8,13 +8,11 @@ export {
   organizationIdOf,
   softDeleteOrganization,
 } from './organizations.service.js';
-export { shortCodesOfOrganization } from './organizations.repo.js';
 export { countMembers, organizationDirectory } from './organizations.directory.js';
 export { setPlan } from './organizations.service.js';
 export { setSuspension, type Suspension } from './organizations.suspension.js';
 export { organizationsOfUsers } from './organizations.directory.js';
 export { organizationNotFound } from '../workspaces/index.js';
-export { findDefaultWorkspaceId } from './organizations.repo.js';
 export {
   deleteMembershipsOf,
   dropBillingEmail,
@@ -24,3 +22,25 @@ export {
   membershipsOf,
   organizationColumns,
 } from './personal-data.js';
+export { findDefaultWorkspaceId } from '../workspaces/index.js';
+export {
+  activeOrganizationPlan,
+  countOrgAdmins,
+  deleteMembership,
+  findMembership,
+  hasOtherActiveOrganization,
+  insertMembership,
+  isMemberOf,
+  liveOrganizationsAmong,
+  memberIdsOf,
+  membershipRows,
+  organizationIdsOfMember,
+  organizationName,
+  organizationRequiresTwoFactor,
+  organizationRows,
+  organizationsOfUser,
+  orgAdminIdsOf,
+  paidLiveOrganizationIds,
+  setOrgRole,
+} from './tenancy.queries.js';
+export { endSessionsWith } from './orphaned-sessions.js';

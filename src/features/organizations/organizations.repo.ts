@@ -33,50 +33,6 @@ export function addMembership(db: DB, organizationId: string, userId: string, ro
     .execute();
 }
 
-/**
- * Ends the sessions of the organization's users who have no other active organization, so that
- * after a soft delete their cookies answer 401 instead of reaching an empty account.
- */
-export async function endSessionsOfOrphanedMembers(db: DB, organizationId: string) {
-  const others = db
-    .selectFrom('memberships as o')
-    .innerJoin('organizations as org', 'org.id', 'o.organization_id')
-    .select('o.user_id')
-    .where('o.organization_id', '!=', organizationId)
-    .where('org.deleted_at', 'is', null);
-  await db
-    .deleteFrom('sessions')
-    .where(
-      'user_id',
-      'in',
-      db.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId),
-    )
-    .where('user_id', 'not in', others)
-    .execute();
-}
-
-/** Short codes of the organization's dynamic codes, whose cached redirects must be dropped on deletion. */
-export async function shortCodesOfOrganization(db: DB, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('codes')
-    .select('short_code')
-    .where('organization_id', '=', organizationId)
-    .where('short_code', 'is not', null)
-    .execute();
-  return rows.map((r) => r.short_code!);
-}
-
-export async function findDefaultWorkspaceId(db: DB, organizationId: string): Promise<string> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .orderBy('is_default', 'desc')
-    .orderBy('created_at', 'asc')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function findOrganizationIdBySlug(db: DB, slug: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('organizations')

@@ -1,4 +1,3 @@
-import { shortCodesOfOrganization } from './organizations.repo.js';
 import type { App } from '../../http/types.js';
 import { principalOf } from '../../http/types.js';
 import { One, one } from '../../http/envelope.js';
@@ -14,7 +13,14 @@ import { route } from '../../http/route.js';
 
 const tags = ['organizations'];
 
-export default async function organizationsRoutes(app: App) {
+/**
+ * `redirectKeysOf`: the short codes and aliases of an organization's codes, from the codes feature,
+ * which builds on this one (src/features/index.ts hands it in).
+ */
+export default async function organizationsRoutes(
+  app: App,
+  opts: { redirectKeysOf: (db: App['deps']['db'], organizationId: string) => Promise<string[]> },
+) {
   const ctx = app.deps;
 
   app.get(
@@ -79,7 +85,7 @@ export default async function organizationsRoutes(app: App) {
     async (request) => {
       const deleted = await deleteOrganization(ctx, principalOf(request), request.params.id);
       // Its codes stop redirecting now, on every instance, not when their cache entries expire.
-      ctx.invalidation.publish(await shortCodesOfOrganization(ctx.db, deleted.id));
+      ctx.invalidation.publish(await opts.redirectKeysOf(ctx.db, deleted.id));
       return one(request, toOrganization(deleted));
     },
   );

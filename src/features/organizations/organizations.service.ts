@@ -7,17 +7,22 @@ import { lockRow } from '../../db/row-lock.js';
 import { parseJson } from '../../db/column-values.js';
 import { AppError, forbidden } from '../../http/errors.js';
 import { auditActor, diff, recordAudit, type AuditActor, type AuditWho } from '../audit/index.js';
-import { insertWorkspace, organizationNotFound, toWorkspace, workspaceRow } from '../workspaces/index.js';
+import {
+  findDefaultWorkspaceId,
+  insertWorkspace,
+  organizationNotFound,
+  toWorkspace,
+  workspaceRow,
+} from '../workspaces/index.js';
 import {
   addMembership,
-  endSessionsOfOrphanedMembers,
   findActiveOrganization,
-  findDefaultWorkspaceId,
   findOrganizationIdBySlug,
   insertOrganization,
   slugExists,
   updateOrganization,
 } from './organizations.repo.js';
+import { endSessionsOfOrphanedMembers } from './orphaned-sessions.js';
 import { settingsText, taken, uniqueAs } from '../../http/fields.js';
 import { effectiveLimits } from '../limits/index.js';
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from './organizations.schemas.js';

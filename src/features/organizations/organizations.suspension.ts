@@ -1,7 +1,8 @@
 import type { DB } from '../../db/database.js';
 import { lockRow } from '../../db/row-lock.js';
 import { recordAudit, type AuditWho } from '../audit/index.js';
-import { findDefaultWorkspaceId, updateOrganization } from './organizations.repo.js';
+import { updateOrganization } from './organizations.repo.js';
+import { findDefaultWorkspaceId } from '../workspaces/index.js';
 import { getOrganization } from './organizations.service.js';
 import type { OrganizationsTable } from './organizations.table.js';
 

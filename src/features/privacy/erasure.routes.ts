@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../http/auth.js';
 import { problemResponse } from '../../http/openapi.js';
 import { route } from '../../http/route.js';
 import { MemberParams } from '../members/index.js';
-import { shortCodesOfOrganization } from '../organizations/index.js';
+import { redirectKeysOfOrganization } from '../codes/index.js';
 import { EraseMeBody, Erasure } from './privacy.schemas.js';
 import { eraseMe, eraseMember } from './erasure.service.js';
 
@@ -38,7 +38,7 @@ export default async function erasureRoutes(app: App) {
       const out = await eraseMe(ctx, principalOf(request), request.body, request.ip);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       // Codes of a deleted organization stop redirecting now, on every instance.
-      for (const id of out.deletedOrganizations) ctx.invalidation.publish(await shortCodesOfOrganization(ctx.db, id));
+      for (const id of out.deletedOrganizations) ctx.invalidation.publish(await redirectKeysOfOrganization(ctx.db, id));
       return one(request, out.result);
     },
   );

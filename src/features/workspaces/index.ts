@@ -18,3 +18,19 @@ export {
   workspaceMembershipsOf,
   workspacesPageOf,
 } from './personal-data.js';
+export {
+  defaultWorkspaceOf,
+  deleteWorkspaceRolesInOrg,
+  findDefaultWorkspaceId,
+  findFirstMemberWorkspace,
+  findWorkspaceForSession,
+  flaggedDefaultWorkspaceId,
+  setWorkspaceRole,
+  workspaceApproverIds,
+  workspaceMemberIds,
+  workspaceMemberRows,
+  workspaceRolesOf,
+  workspaceRows,
+  workspacesOfUser,
+} from './tenancy.queries.js';
+export { readOrganizationPlansWith } from './organization-plan.js';

@@ -15,20 +15,6 @@ export function findWorkspace(db: DB, organizationId: string, id: string) {
     .executeTakeFirst();
 }
 
-/**
- * The organization's plan, unless the organization is deleted: what the workspace limit is checked
- * against (read here, under the caller's lock, as workspaces sit below the organizations feature).
- */
-export async function activeOrganizationPlan(db: DB, organizationId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('plan')
-    .where('id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row?.plan;
-}
-
 export async function countActiveWorkspaces(db: DB, organizationId: string): Promise<number> {
   const row = await db
     .selectFrom('workspaces')

@@ -10,7 +10,6 @@ import { paginate } from '../../http/pagination.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { settingsText, taken, uniqueAs } from '../../http/fields.js';
 import {
-  activeOrganizationPlan,
   countActiveWorkspaces,
   customDomainExists,
   verifiedDomainOwner,
@@ -20,6 +19,7 @@ import {
   workspaceSlugExists,
   workspacesQuery,
 } from './workspaces.repo.js';
+import { activeOrganizationPlan } from './organization-plan.js';
 import {
   CHALLENGE_PREFIX,
   newDomainToken,
