@@ -133,7 +133,7 @@ describe('dashboard data access', () => {
     // detail, which problemMessage never shows.
     const kept = (hit: string) =>
       hit.startsWith(`${WEB}/ui/problem-message.ts:`) ||
-      (hit.startsWith(`${WEB}/ui/forms.tsx:`) &&
+      (hit.startsWith(`${WEB}/ui/form-problem.ts:`) &&
         hit.endsWith('detail: err instanceof Error ? err.message : String(err),'));
     assert.deepEqual(
       hits(screens, /(?<![\w'.-])(problem|err|error)\??\.(detail|title)\b|\berr(or)?\.message\b/).filter(

@@ -1,6 +1,6 @@
 // Issue #24: no serious or critical axe violation on any dashboard screen, desktop and phone, both
-// languages, and no screen scrolls sideways at 360 px. The screens are read from the router in
-// web/src/main.tsx, so a new route is swept without touching this file; a route with a parameter
+// languages, and no screen scrolls sideways at 360 px. The screens are read from the router's tables
+// (web/src/routes.tsx and the operator's console's), so a new route is swept without touching this file; a route with a parameter
 // needs its fixture in `params` (the test says so). Every screen has content: a code, a second
 // workspace, a second member, a webhook, a passport and its model passport, a GS1 prefix.
 import { describe, it, before, after } from 'node:test';
@@ -17,7 +17,9 @@ const skip = chromiumMissing();
 
 /** The router's paths: public ones start with a slash, the signed-in layout's children do not. */
 function routes(): { signedIn: string[]; public: string[] } {
-  const source = readFileSync(new URL('../../web/src/main.tsx', import.meta.url), 'utf8');
+  const source = ['routes.tsx', 'pages/operator/operator-routes.tsx']
+    .map((f) => readFileSync(new URL(`../../web/src/${f}`, import.meta.url), 'utf8'))
+    .join('\n');
   const paths = [...source.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]!);
   return {
     signedIn: paths.filter((p) => !p.startsWith('/') && p !== '*').map((p) => `/${p}`),

@@ -163,7 +163,9 @@ function sources(dir: string, ext: RegExp): string[] {
 
 it('every top-level path of the dashboard, our mails and the server is a reserved word', () => {
   const paths = new Set<string>();
-  const router = readFileSync(join(ROOT, 'web/src/main.tsx'), 'utf8');
+  const router = ['routes.tsx', 'pages/operator/operator-routes.tsx']
+    .map((f) => readFileSync(join(ROOT, 'web/src', f), 'utf8'))
+    .join('\n');
   for (const m of router.matchAll(/path: '\/?([^'/:*]+)/g)) paths.add(m[1]);
   for (const file of sources(join(ROOT, 'src'), /\.ts$/)) {
     const s = readFileSync(file, 'utf8');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { Field, type FieldControlProps, type FieldErrors } from './forms';
+import { Field, type FieldControlProps } from './Field';
+import type { FieldErrors } from './form-problem';
 import { nameToPointer } from './form-pointers';
 
 interface FormFieldProps<V extends FieldValues> {

@@ -1,5 +1,5 @@
 import type { FieldErrors as FormErrors } from 'react-hook-form';
-import type { FieldErrors } from './forms';
+import type { FieldErrors } from './form-problem';
 
 // A field registered as `content.ssid` is the body's `/content/ssid` (RFC 6901 escapes ~ and /).
 export const pointerToName = (pointer: string): string =>

@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import { bodyErrors } from '@qrs/sdk/forms';
 import type { Problem } from '../api/client';
-import { toFormProblem, type FieldErrors } from './forms';
+import { toFormProblem, type FieldErrors } from './form-problem';
 import { errorsByPointer, pointerToName } from './form-pointers';
 
 /** An operation's request body from `@qrs/sdk/forms` (its generated validator is what is used). */

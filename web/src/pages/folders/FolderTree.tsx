@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import { useFolders, useFolderWrites, type Folder } from '../../api/hooks/folders';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
-import { NewFolderForm } from './NewFolderForm';
+import { NewFolder } from './NewFolder';
 import './folders.css';
 
 export function FolderTree() {
@@ -49,7 +49,7 @@ export function FolderTree() {
         ))}
       </ul>
       {current ? <FolderActions key={current.id} folder={current} /> : null}
-      <NewFolderForm parents={top} />
+      <NewFolder parents={top} />
     </nav>
   );
 }

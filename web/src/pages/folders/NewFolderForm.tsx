@@ -1,61 +1,73 @@
-// Creating a folder or a campaign: its name, where it sits, and for a campaign its dates and the UTM
-// parameters its new codes inherit (docs/decisions.md D78).
-import { useState } from 'react';
-import { useI18n } from '../../i18n/i18n';
+// A folder's or a campaign's fields: its name, where it sits, and for a campaign its dates and the
+// UTM parameters its new codes inherit (docs/decisions.md D78).
+import { createFolder } from '@qrs/sdk/forms';
 import { useFolderWrites, type Folder } from '../../api/hooks/folders';
-import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { useI18n } from '../../i18n/i18n';
+import { FormField } from '../../ui/FormField';
+import { ProblemAlert } from '../../ui/forms';
+import { useApiForm } from '../../ui/use-api-form';
 
-const EMPTY = { name: '', parent: '', campaign: false, starts: '', ends: '', source: '', utmCampaign: '' };
+interface FolderValues {
+  name: string;
+  parent_id: string;
+  campaign: boolean;
+  starts_on: string;
+  ends_on: string;
+  utm: { source: string; campaign: string };
+}
 
-export function NewFolderForm({ parents }: { parents: Folder[] }) {
+const toBody = (v: FolderValues) => {
+  const utm = {
+    ...(v.utm.source ? { source: v.utm.source } : {}),
+    ...(v.utm.campaign ? { campaign: v.utm.campaign } : {}),
+  };
+  return {
+    name: v.name.trim(),
+    parent_id: v.parent_id || null,
+    kind: v.campaign ? ('campaign' as const) : ('folder' as const),
+    ...(v.campaign
+      ? { starts_on: v.starts_on || null, ends_on: v.ends_on || null, utm: Object.keys(utm).length ? utm : null }
+      : {}),
+  };
+};
+
+interface NewFolderFormProps {
+  parents: Folder[];
+  onCreated(name: string): void;
+  onCancel(): void;
+}
+
+export function NewFolderForm({ parents, onCreated, onCancel }: NewFolderFormProps) {
   const { t } = useI18n();
   const writes = useFolderWrites();
-  const [open, setOpen] = useState(false);
-  const [f, setF] = useState(EMPTY);
-  const [done, setDone] = useState('');
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
-  const create = useSubmit(async () => {
-    const utm = { ...(f.source ? { source: f.source } : {}), ...(f.utmCampaign ? { campaign: f.utmCampaign } : {}) };
-    const made = await writes.create({
-      name: f.name.trim(),
-      parent_id: f.parent || null,
-      kind: f.campaign ? 'campaign' : 'folder',
-      ...(f.campaign
-        ? {
-            starts_on: f.starts || null,
-            ends_on: f.ends || null,
-            utm: Object.keys(utm).length ? utm : null,
-          }
-        : {}),
-    });
-    setDone(t('folders.created', { name: made.name }));
-    setF(EMPTY);
-    return made;
+  const form = useApiForm({
+    body: createFolder,
+    defaults: {
+      name: '',
+      parent_id: '',
+      campaign: false,
+      starts_on: '',
+      ends_on: '',
+      utm: { source: '', campaign: '' },
+    },
+    toBody,
   });
-  if (!open)
-    return (
-      <>
-        <p aria-live="polite">{done}</p>
-        <button type="button" className="btn" onClick={() => setOpen(true)}>
-          {t('folders.new')}
-        </button>
-      </>
-    );
+  const campaign = form.watch('campaign');
   return (
     <form
       className="new-folder"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void create.run().then((r) => r !== undefined && setOpen(false));
-      }}
+      onSubmit={form.submit(async (body) => {
+        const made = await writes.create(body);
+        onCreated(made.name);
+      })}
     >
-      <ProblemAlert problem={create.problem} fields={create.fields} />
-      <Field label={t('folders.name')} pointer="/name" errors={create.fields}>
-        {(p) => <input {...p} value={f.name} onChange={set('name')} required maxLength={100} />}
-      </Field>
+      <ProblemAlert problem={form.problem} fields={form.fields} />
+      <FormField form={form} name="name" label={t('folders.name')}>
+        {(p) => <input {...p} required maxLength={100} />}
+      </FormField>
       <label>
         {t('folders.parent')}
-        <select value={f.parent} onChange={set('parent')}>
+        <select {...form.register('parent_id')}>
           <option value="">{t('folders.top')}</option>
           {parents.map((p) => (
             <option key={p.id} value={p.id}>
@@ -65,32 +77,32 @@ export function NewFolderForm({ parents }: { parents: Folder[] }) {
         </select>
       </label>
       <label className="check">
-        <input type="checkbox" checked={f.campaign} onChange={(e) => setF({ ...f, campaign: e.target.checked })} />
+        <input type="checkbox" {...form.register('campaign')} />
         {t('folders.campaign')}
       </label>
-      {f.campaign ? (
+      {campaign ? (
         <>
           <label>
             {t('folders.startsOn')}
-            <input type="date" value={f.starts} onChange={set('starts')} />
+            <input type="date" {...form.register('starts_on')} />
           </label>
-          <Field label={t('folders.endsOn')} pointer="/ends_on" errors={create.fields}>
-            {(p) => <input {...p} type="date" value={f.ends} onChange={set('ends')} />}
-          </Field>
+          <FormField form={form} name="ends_on" label={t('folders.endsOn')}>
+            {(p) => <input {...p} type="date" />}
+          </FormField>
           <label>
             {t('folders.utmSource')}
-            <input value={f.source} onChange={set('source')} maxLength={200} />
+            <input {...form.register('utm.source')} maxLength={200} />
           </label>
           <label>
             {t('folders.utmCampaign')}
-            <input value={f.utmCampaign} onChange={set('utmCampaign')} maxLength={200} />
+            <input {...form.register('utm.campaign')} maxLength={200} />
           </label>
         </>
       ) : null}
-      <button className="btn btn-primary" disabled={create.busy}>
+      <button className="btn btn-primary" disabled={form.busy}>
         {t('folders.create')}
       </button>{' '}
-      <button type="button" className="btn" onClick={() => setOpen(false)}>
+      <button type="button" className="btn" onClick={onCancel}>
         {t('app.cancel')}
       </button>
     </form>

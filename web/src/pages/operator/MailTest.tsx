@@ -1,17 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { operatorSendTestMail } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
-import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import { ProblemAlert } from '../../ui/forms';
+import { useApiForm } from '../../ui/use-api-form';
 import { useSendTestMail, type MailTestResult } from '../../api/hooks/operator';
 
 /** `qrs mail test` on the health screen: the transport's own answer, shown as it said it. */
 export function MailTest() {
   const { t, lang } = useI18n();
   const send = useSendTestMail();
-  const [to, setTo] = useState('');
   const [result, setResult] = useState<MailTestResult | null>(null);
-  const s = useSubmit(async () => {
-    setResult(null);
-    setResult(await send.mutateAsync({ to: to.trim(), locale: lang === 'de' ? 'de' : 'en' }));
+  const form = useApiForm({
+    body: operatorSendTestMail,
+    defaults: { to: '' },
+    toBody: (v) => ({ to: v.to.trim(), locale: lang === 'de' ? ('de' as const) : ('en' as const) }),
   });
   return (
     <form
@@ -19,18 +22,18 @@ export function MailTest() {
       className="account-section"
       aria-labelledby="op-mail-test-head"
       data-testid="op-mail-test"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void s.run();
-      }}
+      onSubmit={form.submit(async (body) => {
+        setResult(null);
+        setResult(await send.mutateAsync(body));
+      })}
     >
       <h2 id="op-mail-test-head">{t('op.mailTest.title')}</h2>
       <p className="muted">{t('op.mailTest.hint')}</p>
-      <ProblemAlert problem={s.problem} fields={s.fields} />
-      <Field label={t('op.mailTest.to')} pointer="/to" errors={s.fields}>
-        {(p) => <input {...p} type="email" value={to} onChange={(e) => setTo(e.target.value)} />}
-      </Field>
-      <button type="submit" className="btn" disabled={s.busy}>
+      <ProblemAlert problem={form.problem} fields={form.fields} />
+      <FormField form={form} name="to" label={t('op.mailTest.to')}>
+        {(p) => <input {...p} type="email" />}
+      </FormField>
+      <button type="submit" className="btn" disabled={form.busy}>
         {t('op.mailTest.send')}
       </button>
       <div role="status" data-testid="op-mail-test-result">

@@ -1,5 +1,5 @@
 // The console's sub-navigation as data, one line per screen: a screen another change adds (the GS1
-// queue, announcements, limits, users) is one more line here and one route in main.tsx.
+// queue, announcements, limits, users) is one more line here and one route in operator-routes.tsx.
 import type { MessageKey } from '../../i18n/en';
 
 export interface OperatorNavEntry {
