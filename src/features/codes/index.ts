@@ -36,3 +36,5 @@ export {
 } from './page-types.js';
 export { type RoutingRule, type Utm } from './routing.schemas.js';
 export { ANY_SHORT_CODE } from './short-codes.js';
+export { codeTitles, redirectCodeQuery, tagInUse, taggedSql, workspaceCodeIds } from './code-reads.js';
+export { addPurgedScans, codeCountersConsumer } from './scan-counters.js';

@@ -15,3 +15,4 @@ export { setSuspension, type Suspension } from './organizations.suspension.js';
 export { organizationsOfUsers } from './organizations.directory.js';
 export { organizationNotFound } from '../workspaces/index.js';
 export { findDefaultWorkspaceId } from './organizations.repo.js';
+export { deletedOrganizationIds, joinOrganization } from './organization-joins.js';

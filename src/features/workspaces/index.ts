@@ -11,3 +11,13 @@ export {
   workspaceLook,
 } from './workspaces.repo.js';
 export { Workspace } from './workspaces.schemas.js';
+export {
+  defaultWorkspaceQuery,
+  joinWorkspace,
+  organizationWorkspaceIds,
+  verifiedCustomDomains,
+  workspaceRetentionSql,
+  workspacesWithRetention,
+  workspaceTimezone,
+} from './workspace-joins.js';
+export { countActiveWorkspaces } from './workspaces.repo.js';
