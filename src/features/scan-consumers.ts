@@ -1,4 +1,5 @@
 import type { ScanConsumers } from '../platform/scan-consumers.js';
+import { codeCountersConsumer } from './codes/scan-counters.js';
 import { usageScanConsumer } from './usage/usage.scan-consumer.js';
 import { scanEventsConsumer } from './webhooks/scan-events.js';
 import { ga4ScansConsumer } from './conversions/ga4-scans.js';
@@ -11,6 +12,6 @@ import { ga4ScansConsumer } from './conversions/ga4-scans.js';
  * features' public modules would load their services into the thread.
  */
 export const scanConsumers: ScanConsumers = {
-  list: [usageScanConsumer, scanEventsConsumer, ga4ScansConsumer],
+  list: [codeCountersConsumer, usageScanConsumer, scanEventsConsumer, ga4ScansConsumer],
   module: import.meta.url,
 };

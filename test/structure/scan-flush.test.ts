@@ -47,7 +47,7 @@ describe('the scan flush is one list', () => {
     }
     assert.deepEqual(
       STAGES.map(([name]) => name),
-      ['raw rows', 'visitor days', 'rollups', 'code counters'],
+      ['raw rows', 'visitor days', 'rollups'],
       'the order docs/scans-pipeline.md draws',
     );
   });
@@ -68,7 +68,7 @@ describe('the scan flush is one list', () => {
     }
     assert.deepEqual(
       scanConsumers.list.map((c) => c.name),
-      ['usage', 'code.scanned', 'ga4.forward'],
+      ['code counters', 'usage', 'code.scanned', 'ga4.forward'],
     );
     assert.equal(scanConsumers.module, new URL(`../../${composition}`, import.meta.url).href);
   });

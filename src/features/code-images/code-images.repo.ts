@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.js';
-import { listCodesQuery } from '../codes/index.js';
+import { listCodesQuery, liveCodes } from '../codes/index.js';
 import type { CodeListQuery } from '../codes/index.js';
 
 export type CodeFilter = Omit<CodeListQuery, 'limit' | 'cursor'>;
@@ -7,24 +7,12 @@ export type CodeFilter = Omit<CodeListQuery, 'limit' | 'cursor'>;
 /** Live (not deleted) codes of the workspace among `ids`; another workspace's ids are absent. */
 export function findLiveCodes(db: DB, workspaceId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('codes')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', 'in', ids)
-    .where('status', '!=', 'deleted')
-    .execute();
+  return liveCodes(db, workspaceId).selectAll().where('id', 'in', ids).execute();
 }
 
 export async function findLiveCodeIds(db: DB, workspaceId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('codes')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', 'in', ids)
-    .where('status', '!=', 'deleted')
-    .execute();
+  const rows = await liveCodes(db, workspaceId).select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -37,3 +37,5 @@ export {
 export { type RoutingRule, type Utm } from './routing.schemas.js';
 export { ANY_SHORT_CODE } from './short-codes.js';
 export { codesPageOf } from './organization-export.js';
+export { codeTitles, redirectCodeQuery, tagInUse, taggedSql, workspaceCodeIds } from './code-reads.js';
+export { addPurgedScans, codeCountersConsumer } from './scan-counters.js';

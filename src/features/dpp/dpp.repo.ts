@@ -2,7 +2,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { DppPassportsTable, DppVersionsTable } from './dpp.table.js';
 import type { PassportRow } from './dpp.fns.js';
-import { prefixesCovering } from '../gs1-prefixes/index.js';
+import { verifiedPrefixCovering } from '../gs1-prefixes/index.js';
+import { joinOrganization } from '../organizations/index.js';
 
 /** A passport of the workspace; another workspace's id reads as absent (docs/decisions.md D3). */
 export function findPassport(db: DB, workspaceId: string, id: string) {
@@ -35,22 +36,11 @@ export async function findPublished(
   db: DB,
   key: { gtin14: string; serial: string; lot?: string },
 ): Promise<{ row: PassportRow; gone: boolean } | undefined> {
-  let q = db
-    .selectFrom('dpp_passports as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+  let q = joinOrganization(db.selectFrom('dpp_passports as p'), 'p.organization_id')
     .selectAll('p')
     .select((eb) => [
-      'o.deleted_at as org_deleted_at',
-      eb
-        .exists(
-          eb
-            .selectFrom('gs1_prefixes as g')
-            .select('g.id')
-            .whereRef('g.organization_id', '=', 'p.organization_id')
-            .where('g.status', '=', 'verified')
-            .where('g.prefix', 'in', prefixesCovering(key.gtin14)),
-        )
-        .as('owned'),
+      'organizations.deleted_at as org_deleted_at',
+      eb.exists(verifiedPrefixCovering(db, 'p.organization_id', key.gtin14)).as('owned'),
     ])
     .where('p.gtin', '=', key.gtin14)
     .where('p.serial', '=', key.serial)
@@ -72,23 +62,12 @@ export async function findNewestPublished(
   db: DB,
   key: { gtin14: string; lot?: string },
 ): Promise<PassportRow | undefined> {
-  let q = db
-    .selectFrom('dpp_passports as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+  let q = joinOrganization(db.selectFrom('dpp_passports as p'), 'p.organization_id')
     .selectAll('p')
     .where('p.gtin', '=', key.gtin14)
     .where('p.publication_status', '=', 'published')
-    .where('o.deleted_at', 'is', null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('gs1_prefixes as g')
-          .select('g.id')
-          .whereRef('g.organization_id', '=', 'p.organization_id')
-          .where('g.status', '=', 'verified')
-          .where('g.prefix', 'in', prefixesCovering(key.gtin14)),
-      ),
-    );
+    .where('organizations.deleted_at', 'is', null)
+    .where((eb) => eb.exists(verifiedPrefixCovering(db, 'p.organization_id', key.gtin14)));
   if (key.lot !== undefined) q = q.where('p.lot', '=', key.lot);
   return q.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc').limit(1).executeTakeFirst();
 }

@@ -2,7 +2,8 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { DppModelsTable } from './models.table.js';
 import type { ModelRow } from './models.fns.js';
-import { prefixesCovering } from '../gs1-prefixes/index.js';
+import { verifiedPrefixCovering } from '../gs1-prefixes/index.js';
+import { joinOrganization } from '../organizations/index.js';
 
 /** A model passport of the workspace; another workspace's id reads as absent (docs/decisions.md D3). */
 export function findModel(db: DB, workspaceId: string, id: string) {
@@ -22,22 +23,11 @@ export async function findPublishedModel(
   db: DB,
   gtin14: string,
 ): Promise<{ row: ModelRow; gone: boolean } | undefined> {
-  const found = await db
-    .selectFrom('dpp_models as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+  const found = await joinOrganization(db.selectFrom('dpp_models as m'), 'm.organization_id')
     .selectAll('m')
     .select((eb) => [
-      'o.deleted_at as org_deleted_at',
-      eb
-        .exists(
-          eb
-            .selectFrom('gs1_prefixes as g')
-            .select('g.id')
-            .whereRef('g.organization_id', '=', 'm.organization_id')
-            .where('g.status', '=', 'verified')
-            .where('g.prefix', 'in', prefixesCovering(gtin14)),
-        )
-        .as('owned'),
+      'organizations.deleted_at as org_deleted_at',
+      eb.exists(verifiedPrefixCovering(db, 'm.organization_id', gtin14)).as('owned'),
     ])
     .where('m.gtin', '=', gtin14)
     .where('m.publication_status', '=', 'published')

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Gs1PrefixesTable } from './gs1-prefixes.table.js';
 import { prefixesCovering, shorterPrefixesOf } from './gs1-prefixes.fns.js';
+import { deletedOrganizationIds, joinOrganization } from '../organizations/index.js';
 
 export function insertPrefix(db: DB, row: Insertable<Gs1PrefixesTable>) {
   return db.insertInto('gs1_prefixes').values(row).execute();
@@ -39,13 +40,11 @@ export function updatePrefix(db: DB, id: string, set: Updateable<Gs1PrefixesTabl
 
 /** Any organization's claim, for the operator (a deleted organization's claims are nobody's). */
 export function findClaim(db: DB, id: string) {
-  return db
-    .selectFrom('gs1_prefixes as g')
-    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+  return joinOrganization(db.selectFrom('gs1_prefixes as g'), 'g.organization_id')
     .selectAll('g')
-    .select('o.name as organization_name')
+    .select('organizations.name as organization_name')
     .where('g.id', '=', id)
-    .where('o.deleted_at', 'is', null)
+    .where('organizations.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -56,13 +55,11 @@ export function claimsByStatus(
   limit: number,
   after?: { at: string; id: string },
 ) {
-  let q = db
-    .selectFrom('gs1_prefixes as g')
-    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+  let q = joinOrganization(db.selectFrom('gs1_prefixes as g'), 'g.organization_id')
     .selectAll('g')
-    .select('o.name as organization_name')
+    .select('organizations.name as organization_name')
     .where('g.status', '=', status)
-    .where('o.deleted_at', 'is', null);
+    .where('organizations.deleted_at', 'is', null);
   if (after)
     q = q.where((eb) =>
       eb.or([
@@ -74,12 +71,10 @@ export function claimsByStatus(
 }
 
 export async function countClaimsByStatus(db: DB, status: Gs1PrefixesTable['status']) {
-  const row = await db
-    .selectFrom('gs1_prefixes as g')
-    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+  const row = await joinOrganization(db.selectFrom('gs1_prefixes as g'), 'g.organization_id')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('g.status', '=', status)
-    .where('o.deleted_at', 'is', null)
+    .where('organizations.deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -89,13 +84,11 @@ export async function countClaimsByStatus(db: DB, status: Gs1PrefixesTable['stat
  * other). Deleted organizations hold nothing.
  */
 export function verifiedOverlapElsewhere(db: DB, organizationId: string, prefix: string) {
-  return db
-    .selectFrom('gs1_prefixes as g')
-    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+  return joinOrganization(db.selectFrom('gs1_prefixes as g'), 'g.organization_id')
     .select(['g.id', 'g.prefix', 'g.organization_id'])
     .where('g.status', '=', 'verified')
     .where('g.organization_id', '!=', organizationId)
-    .where('o.deleted_at', 'is', null)
+    .where('organizations.deleted_at', 'is', null)
     .where((eb) => eb.or([eb('g.prefix', 'in', shorterPrefixesOf(prefix)), eb('g.prefix', 'like', `${prefix}%`)]))
     .executeTakeFirst();
 }
@@ -104,7 +97,7 @@ export function verifiedOverlapElsewhere(db: DB, organizationId: string, prefix:
 export function releaseDeletedOwners(db: DB, prefix: string) {
   return db
     .deleteFrom('gs1_prefixes')
-    .where('organization_id', 'in', db.selectFrom('organizations').select('id').where('deleted_at', 'is not', null))
+    .where('organization_id', 'in', deletedOrganizationIds(db))
     .where((eb) => eb.or([eb('prefix', 'in', shorterPrefixesOf(prefix)), eb('prefix', 'like', `${prefix}%`)]))
     .execute();
 }

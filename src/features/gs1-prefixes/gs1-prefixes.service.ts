@@ -10,6 +10,8 @@ import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { auditActor, recordAudit } from '../audit/index.js';
+import { joinOrganization } from '../organizations/index.js';
+import { defaultWorkspaceQuery } from '../workspaces/index.js';
 import { taken, uniqueAs } from '../../http/fields.js';
 import { toGs1Prefix, type Gs1Prefix } from './gs1-prefixes.fns.js';
 import type { CreateGs1PrefixBody, EvidenceInput } from './gs1-prefixes.schemas.js';
@@ -160,12 +162,7 @@ export async function removePrefix(ctx: ServiceDeps, p: Principal, id: string) {
 
 /** The organization's default workspace, where the system's entries about the organization go. */
 export async function defaultWorkspaceOf(db: DB, organizationId: string) {
-  return db
-    .selectFrom('workspaces as w')
-    .innerJoin('organizations as o', 'o.id', 'w.organization_id')
-    .select(['w.id'])
-    .where('w.organization_id', '=', organizationId)
-    .where('w.is_default', '=', 1)
-    .where('o.deleted_at', 'is', null)
+  return joinOrganization(defaultWorkspaceQuery(db, organizationId), 'workspaces.organization_id')
+    .where('organizations.deleted_at', 'is', null)
     .executeTakeFirst();
 }

@@ -13,3 +13,4 @@ export {
   type Gs1PrefixClaim,
 } from './gs1-prefixes.decisions.js';
 export { Gs1PrefixClaimSchema, Gs1PrefixEvidence } from './gs1-prefixes.schemas.js';
+export { verifiedPrefixCovering } from './prefix-coverage.js';

@@ -44,3 +44,4 @@ export {
   setOrgRole,
 } from './tenancy.queries.js';
 export { endSessionsWith } from './orphaned-sessions.js';
+export { deletedOrganizationIds, joinOrganization } from './organization-joins.js';

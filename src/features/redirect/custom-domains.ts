@@ -1,5 +1,6 @@
 import { DOMAINS_CHANGED, type InvalidationBus } from '../../db/invalidation.js';
 import type { DB } from '../../db/database.js';
+import { verifiedCustomDomains } from '../workspaces/index.js';
 
 /**
  * Verified custom domain → its workspace id, in process. The whole map is loaded at once (one row
@@ -53,12 +54,7 @@ export class CustomDomainMap {
 
   private async load(now: number): Promise<Map<string, string>> {
     const before = this.version;
-    const rows = await this.db
-      .selectFrom('workspaces')
-      .select(['id', 'custom_domain'])
-      .where('custom_domain', 'is not', null)
-      .where('custom_domain_verified_at', 'is not', null)
-      .execute();
+    const rows = await verifiedCustomDomains(this.db);
     const map = new Map(rows.map((r) => [r.custom_domain!, r.id]));
     this.map = map;
     this.loadedAt = now;

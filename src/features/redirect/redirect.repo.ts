@@ -1,4 +1,7 @@
 import type { DB } from '../../db/database.js';
+import { redirectCodeQuery } from '../codes/index.js';
+import { joinOrganization } from '../organizations/index.js';
+import { joinWorkspace } from '../workspaces/index.js';
 
 /**
  * Everything the redirect needs about a code, in one indexed lookup by short code. Codes of an
@@ -11,43 +14,18 @@ export async function findRedirectTarget(db: DB, shortCode: string) {
 
 /** By the code's current short code, or (`alias`) by a former one kept as an alias (docs/decisions.md D19). */
 async function findTargetRow(db: DB, shortCode: string, alias: boolean) {
-  let query = db
-    .selectFrom('codes')
-    .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
-    .innerJoin('organizations', 'organizations.id', 'codes.organization_id')
-    .select([
-      'codes.id',
-      'codes.workspace_id',
-      'codes.organization_id',
-      'codes.status',
-      'codes.url',
-      'codes.destinations',
-      'codes.expires_at',
-      'codes.fallback_url',
-      'codes.max_scans',
-      'codes.scan_count',
-      'codes.short_code',
-      'codes.rules',
-      'codes.utm',
-      'codes.password_hash',
-      'codes.append_click_id',
-      'codes.type',
-      'codes.content',
-      'codes.title',
-      'codes.style',
-      'workspaces.primary_color',
-      'workspaces.timezone',
-      'workspaces.status as workspace_status',
-      'organizations.deleted_at as organization_deleted_at',
-      'organizations.suspended_at as organization_suspended_at',
-      'organizations.suspension_redirects',
-    ])
-    .where('codes.dynamic', '=', 1);
-  query = alias
-    ? query.where('codes.id', '=', (eb) =>
-        eb.selectFrom('code_aliases').select('code_aliases.code_id').where('code_aliases.short_code', '=', shortCode),
-      )
-    : query.where('codes.short_code', '=', shortCode);
+  // One statement: the code's query is the codes feature's, the joins its workspace's and organization's.
+  const query = joinOrganization(
+    joinWorkspace(redirectCodeQuery(db, shortCode, alias), 'codes.workspace_id'),
+    'codes.organization_id',
+  ).select([
+    'workspaces.primary_color',
+    'workspaces.timezone',
+    'workspaces.status as workspace_status',
+    'organizations.deleted_at as organization_deleted_at',
+    'organizations.suspended_at as organization_suspended_at',
+    'organizations.suspension_redirects',
+  ]);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const { workspace_status, organization_deleted_at, organization_suspended_at, suspension_redirects, ...rest } = row;

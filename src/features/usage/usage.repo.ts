@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { joinWorkspace, organizationWorkspaceIds } from '../workspaces/index.js';
 
 /** docs/decisions.md D5: dynamic codes that are not deleted, not expired, and not in an archived workspace. */
 export async function countActiveDynamicCodes(db: DB, organizationId: string, now: string): Promise<number> {
-  const row = await db
-    .selectFrom('codes')
-    .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
+  const row = await joinWorkspace(db.selectFrom('codes'), 'codes.workspace_id')
     .select(sql<number>`count(*)`.as('n'))
     .where('codes.organization_id', '=', organizationId)
     .where('codes.dynamic', '=', 1)
@@ -13,17 +12,6 @@ export async function countActiveDynamicCodes(db: DB, organizationId: string, no
     .where('workspaces.status', '=', 'active')
     .where((eb) => eb.or([eb('codes.expires_at', 'is', null), eb('codes.expires_at', '>', now)]))
     .where((eb) => eb.or([eb('codes.max_scans', 'is', null), eb('codes.scan_count', '<', eb.ref('codes.max_scans'))]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** The count the workspace plan limit is checked against (docs/decisions.md D5): archived ones are free. */
-export async function countActiveWorkspaces(db: DB, organizationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -51,7 +39,7 @@ export interface StoredUploads {
  * Read through the workspaces, whose ids the two tables are indexed by.
  */
 export async function storedUploads(db: DB, organizationId: string): Promise<StoredUploads> {
-  const workspaces = db.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId);
+  const workspaces = organizationWorkspaceIds(db, organizationId);
   const files = await db
     .selectFrom('files')
     .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(size), 0)`.as('bytes')])

@@ -2,7 +2,8 @@ import type { Principal } from '../../http/principal.js';
 import type { ServiceDeps } from '../../platform/deps.js';
 import { periodOf } from './usage-period.js';
 import { effectivePlans } from '../limits/index.js';
-import { countActiveDynamicCodes, countActiveWorkspaces, storedUploads, storedUsage } from './usage.repo.js';
+import { countActiveDynamicCodes, storedUploads, storedUsage } from './usage.repo.js';
+import { countActiveWorkspaces } from '../workspaces/index.js';
 
 /** docs/decisions.md D5 arithmetic; a limit of 0 reads as fully used rather than dividing by zero. */
 export function meter(used: number, limit: number) {

@@ -34,3 +34,13 @@ export {
   workspacesOfUser,
 } from './tenancy.queries.js';
 export { readOrganizationPlansWith } from './organization-plan.js';
+export {
+  defaultWorkspaceQuery,
+  joinWorkspace,
+  organizationWorkspaceIds,
+  verifiedCustomDomains,
+  workspaceRetentionSql,
+  workspacesWithRetention,
+  workspaceTimezone,
+} from './workspace-joins.js';
+export { countActiveWorkspaces } from './workspaces.repo.js';

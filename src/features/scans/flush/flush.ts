@@ -8,19 +8,17 @@ import type { FlushBatch, FlushStage, ScanRowInserter } from './stage.js';
 import { writeRawRows } from './raw-rows.stage.js';
 import { writeVisitorDays } from './visitor-days.stage.js';
 import { writeRollups } from './rollups.stage.js';
-import { addCodeCounts } from './code-counters.stage.js';
 
 /**
  * What a batch of scans writes, in this order, in one transaction (docs/scans-pipeline.md). Each
- * stage is a file of its own; other features' consumers (usage counters, `code.scanned`) follow
- * them. Everything several instances update is written in key order, so two instances' flushes
- * cannot deadlock; writing a batch again after it committed changes nothing.
+ * stage is a file of its own; other features' consumers (codes' scan counters, usage counters,
+ * `code.scanned`) follow them. Everything several instances update is written in key order, so two
+ * instances' flushes cannot deadlock; writing a batch again after it committed changes nothing.
  */
 export const STAGES: ReadonlyArray<readonly [name: string, stage: FlushStage]> = [
   ['raw rows', writeRawRows],
   ['visitor days', writeVisitorDays],
   ['rollups', writeRollups],
-  ['code counters', addCodeCounts],
 ];
 
 /**

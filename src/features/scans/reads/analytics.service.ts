@@ -3,13 +3,13 @@ import type { ServiceDeps } from '../../../platform/deps.js';
 import type { Principal } from '../../../http/principal.js';
 import { invalidField } from '../../../http/errors.js';
 import { parseJson } from '../../../db/column-values.js';
-import { checkCodeFolder, codeNotFound, liveCodes, requireCode } from '../../codes/index.js';
+import { checkCodeFolder, codeNotFound, codeTitles, liveCodes, requireCode, tagInUse } from '../../codes/index.js';
+import { joinWorkspace, workspaceTimezone } from '../../workspaces/index.js';
 import { DAY, QUARTER } from '../rollups/buckets.js';
 import { DIMENSION_NAMES } from '../rollups/dimensions.js';
 import { calendar, isZone, localParts, startOfDay, type Interval } from './zones.js';
 import { topValues, totalsOf, type Scope } from './rollups.repo.js';
 import type { AnalyticsQuery } from './analytics.schemas.js';
-import { codeTitles } from './code-titles.js';
 import { inCodeSet } from './code-set.js';
 import { conversionTotals } from '../../conversions/index.js';
 
@@ -29,8 +29,7 @@ const zoneOf = (tz: string | undefined, setting: string | null | undefined) =>
 export async function zoneFor(db: DB, workspaceId: string, tz: string | undefined): Promise<string> {
   checkZone(tz);
   if (tz !== undefined) return tz;
-  const row = await db.selectFrom('workspaces').select('timezone').where('id', '=', workspaceId).executeTakeFirst();
-  return zoneOf(tz, row?.timezone);
+  return zoneOf(tz, await workspaceTimezone(db, workspaceId));
 }
 
 /**
@@ -39,8 +38,7 @@ export async function zoneFor(db: DB, workspaceId: string, tz: string | undefine
  */
 export async function zoneOfCode(db: DB, workspaceId: string, codeId: string, tz: string | undefined): Promise<string> {
   checkZone(tz);
-  const row = await liveCodes(db, workspaceId)
-    .innerJoin('workspaces', 'workspaces.id', 'codes.workspace_id')
+  const row = await joinWorkspace(liveCodes(db, workspaceId), 'codes.workspace_id')
     .select('workspaces.timezone')
     .where('codes.id', '=', codeId)
     .executeTakeFirst();
@@ -107,14 +105,8 @@ async function scopeOf(deps: ServiceDeps, p: Principal, q: AnalyticsQuery): Prom
     return { codes: { ids: tagged && filed ? [q.code_id] : [] } };
   }
   if (q.tag !== undefined) {
-    const any = await deps.db
-      .selectFrom('code_tags')
-      .select('code_id')
-      .where('workspace_id', '=', p.workspaceId)
-      .where('tag', '=', q.tag)
-      .limit(1)
-      .executeTakeFirst();
-    if (!any) throw invalidField('/query/tag', 'no code of this workspace has this tag', 'unknown_tag');
+    if (!(await tagInUse(deps.db, p.workspaceId, q.tag)))
+      throw invalidField('/query/tag', 'no code of this workspace has this tag', 'unknown_tag');
     return { codes: { workspaceId: p.workspaceId, tag: q.tag } };
   }
   return { workspaceId: p.workspaceId };

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { inFolderSql } from '../../codes/index.js';
+import { inFolderSql, taggedSql } from '../../codes/index.js';
 
 /**
  * Some codes whose rollups a read sums: a list (one code, or none), or a workspace's codes with a
@@ -13,7 +13,6 @@ export type CodeSet =
 /** The condition on `code_id` that picks the set's codes. */
 export function inCodeSet(codes: CodeSet): RawBuilder<unknown> {
   if ('folderId' in codes) return inFolderSql(codes.workspaceId, codes.folderId);
-  if ('tag' in codes)
-    return sql`code_id in (select code_id from code_tags where workspace_id = ${codes.workspaceId} and tag = ${codes.tag})`;
+  if ('tag' in codes) return taggedSql(codes.workspaceId, codes.tag);
   return sql`code_id in (${sql.join(codes.ids.length ? codes.ids : [''])})`;
 }

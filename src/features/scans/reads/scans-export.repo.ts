@@ -28,18 +28,6 @@ export function scanChunk(db: DB, codeId: string, r: ScanRange, afterId: string 
   return q.orderBy('id').limit(limit).execute();
 }
 
-/** The next `limit` code ids of a workspace after `afterId`, deleted codes included (their scans stay). */
-export async function workspaceCodeIds(
-  db: DB,
-  workspaceId: string,
-  afterId: string | null,
-  limit: number,
-): Promise<string[]> {
-  let q = db.selectFrom('codes').select('id').where('workspace_id', '=', workspaceId);
-  if (afterId !== null) q = q.where('id', '>', afterId);
-  return (await q.orderBy('id').limit(limit).execute()).map((r) => r.id);
-}
-
 /** The rollup columns a data export writes. */
 export const ROLLUP_COLUMNS = [
   'code_id',

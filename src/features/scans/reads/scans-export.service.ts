@@ -6,7 +6,8 @@ import type { Principal } from '../../../http/principal.js';
 import { invalidField } from '../../../http/errors.js';
 import { requireCode } from '../../codes/index.js';
 import { CSV_HEADER, csvRecord } from './scan-csv.js';
-import { scanChunk, workspaceCodeIds, type ScanRange } from './scans-export.repo.js';
+import { scanChunk, type ScanRange } from './scans-export.repo.js';
+import { workspaceCodeIds } from '../../codes/index.js';
 import type { CodeExportQuery, WorkspaceExportQuery } from './scans-export.schemas.js';
 import { isoDay } from '../../../lib/time.js';
 

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { scanIdFloor } from '../ingest/scan-id.js';
+import { addPurgedScans } from '../../codes/index.js';
+import { workspaceRetentionSql } from '../../workspaces/index.js';
 import { detailSparseHours, detailMonths } from '../rollups/detail.repo.js';
 import { isoHour, isoMonth } from '../../../lib/time.js';
 
@@ -125,7 +127,7 @@ export async function dropExpiredPartitions(db: DB, now: Date): Promise<string[]
   for (const p of await listPartitions(db)) {
     if (p.end > now.getTime() - 86_400_000) break; // retention is at least one day
     const part = sql.id(p.schema, p.name);
-    const keeps = await sql`select 1 from ${part} s left join workspaces w on w.id = s.workspace_id
+    const keeps = await sql`select 1 from ${part} s left join ${workspaceRetentionSql} w on w.id = s.workspace_id
       where w.scan_retention_days is null or s.scanned_at >= ${cutoffSql(now)} limit 1`.execute(db);
     if (keeps.rows.length > 0) continue;
     await detailPartition(db, p);
@@ -134,20 +136,13 @@ export async function dropExpiredPartitions(db: DB, now: Date): Promise<string[]
       .execute(async (trx) => {
         if (!(await tryLock(trx))) return false;
         await sql`lock table ${part} in share mode`.execute(trx);
-        const again = await sql`select 1 from ${part} s left join workspaces w on w.id = s.workspace_id
+        const again = await sql`select 1 from ${part} s left join ${workspaceRetentionSql} w on w.id = s.workspace_id
         where w.scan_retention_days is null or s.scanned_at >= ${cutoffSql(now)} limit 1`.execute(trx);
         if (again.rows.length > 0) return false;
         const { rows } = await sql<{ code_id: string; humans: string; bots: string }>`select code_id,
         sum(1 - is_bot) as humans, sum(is_bot) as bots from ${part} group by code_id order by code_id`.execute(trx);
         for (const r of rows) {
-          await trx
-            .updateTable('codes')
-            .set((eb) => ({
-              purged_scan_count: eb('purged_scan_count', '+', Number(r.humans)),
-              purged_bot_scan_count: eb('purged_bot_scan_count', '+', Number(r.bots)),
-            }))
-            .where('id', '=', r.code_id)
-            .execute();
+          await addPurgedScans(trx, r.code_id, Number(r.humans), Number(r.bots));
         }
         await sql`drop table ${part}`.execute(trx);
         return true;

@@ -1,18 +1,8 @@
 import { scanIdFloor } from '../ingest/scan-id.js';
+import { addPurgedScans } from '../../codes/index.js';
 import { isPostgres, type DB } from '../../../db/database.js';
 import { detailSparseHours, detailMonths } from '../rollups/detail.repo.js';
 import { isoHour, isoMonth } from '../../../lib/time.js';
-
-/** Workspaces that keep raw scans for a limited time (archived ones too: their scans still age). */
-export async function workspacesWithRetention(db: DB): Promise<Array<{ id: string; days: number }>> {
-  const rows = await db
-    .selectFrom('workspaces')
-    .select(['id', 'scan_retention_days'])
-    .where('scan_retention_days', 'is not', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, days: Number(r.scan_retention_days) }));
-}
 
 /**
  * Deletes up to `limit` of a code's scans older than `cutoff`, oldest first, and adds them to the
@@ -53,14 +43,7 @@ export async function deleteExpiredScans(db: DB, codeId: string, cutoff: Date, l
       .execute();
     if (gone.length === 0) return 0;
     const bots = gone.filter((r) => Number(r.is_bot) === 1).length;
-    await trx
-      .updateTable('codes')
-      .set((eb) => ({
-        purged_scan_count: eb('purged_scan_count', '+', gone.length - bots),
-        purged_bot_scan_count: eb('purged_bot_scan_count', '+', bots),
-      }))
-      .where('id', '=', codeId)
-      .execute();
+    await addPurgedScans(trx, codeId, gone.length - bots, bots);
     return gone.length;
   });
 }

@@ -1,7 +1,8 @@
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
 import { isPostgres, type DB } from '../../../db/database.js';
-import { workspaceCodeIds } from '../reads/scans-export.repo.js';
-import { deleteExpiredScans, workspacesWithRetention } from './scan-retention.repo.js';
+import { deleteExpiredScans } from './scan-retention.repo.js';
+import { workspaceCodeIds } from '../../codes/index.js';
+import { workspacesWithRetention } from '../../workspaces/index.js';
 import { dropExpiredPartitions, ensurePartitions } from './scan-partitions.js';
 
 export interface RetentionOptions {

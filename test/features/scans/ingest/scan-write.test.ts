@@ -83,14 +83,14 @@ forEachDialect('scan batch write', (dialect) => {
         .where('dimension', '=', 'total')
         .executeTakeFirstOrThrow(),
     });
-    await writeScanBatch(h.db, hasher, batch);
+    await writeScanBatch(h.db, hasher, batch, scanConsumers.list);
     const once = await state();
     assert.deepEqual(once, {
       rows: 3,
       code: { scan_count: 2, bot_scan_count: 1 },
       rollup: { scans: 3, humans: 2, visitors: 3 },
     });
-    await writeScanBatch(h.db, hasher, batch);
+    await writeScanBatch(h.db, hasher, batch, scanConsumers.list);
     assert.deepEqual(await state(), once);
     const stats = await call(h, {
       url: `/v1/codes/${code.id}/stats?from=2026-11-20&to=2026-11-20&include_bots=true`,
