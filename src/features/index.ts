@@ -52,12 +52,18 @@ import { keysOfUser } from './api-keys/index.js';
 import { deleteSessionsOfUsersIn } from './accounts/index.js';
 import { activeOrganizationPlan, endSessionsWith } from './organizations/index.js';
 import { readOrganizationPlansWith } from './workspaces/index.js';
+import { countUsageWith } from './usage/index.js';
+import { countActiveDynamicCodes } from './codes/index.js';
+import { storedFilesOf } from './files/index.js';
+import { storedLogosOf } from './brand/index.js';
 
 // Lookups a lower feature makes of a higher one's tables, handed down once for the process: the
 // workspace limit reads the organization's plan, and deleting an organization ends the sessions
 // of the members it leaves with none (accounts' table).
 readOrganizationPlansWith(activeOrganizationPlan);
 endSessionsWith(deleteSessionsOfUsersIn);
+// The usage meter counts codes, files and logos, whose features check their quotas through it.
+countUsageWith({ activeDynamicCodes: countActiveDynamicCodes, storedFiles: storedFilesOf, storedLogos: storedLogosOf });
 
 /**
  * Feature plugins in registration order. Each feature adds one line here. A plugin that reads a

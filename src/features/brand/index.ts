@@ -6,3 +6,4 @@ export { pageThemeOf, type PageThemeSource } from './page-theme-source.js';
 export { databaseLogoStore, type LogoStore } from './logo-store.js';
 export { FrameStyle, designFields, type KitStyle } from './brand.schemas.js';
 export type { ImageWorkers } from './image-workers.js';
+export { storedLogosOf } from './stored-logos.js';

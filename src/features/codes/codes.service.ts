@@ -27,7 +27,8 @@ import {
   type OwnHosts,
 } from './codes.fns.js';
 import { hashPassword } from '../accounts/index.js';
-import { countActiveDynamicCodes, createThresholdDetector } from '../usage/index.js';
+import { createThresholdDetector } from '../usage/index.js';
+import { countActiveDynamicCodes } from './active-codes.js';
 import { checkDesignRefs, effectiveStyle } from '../brand/index.js';
 import { checkRules, normalizeRules } from './routing.fns.js';
 import { defaultDynamic, isPageOnly, isPageType, type CodeType, type LinksContent } from './page-types.js';

@@ -39,3 +39,4 @@ export { ANY_SHORT_CODE } from './short-codes.js';
 export { codesPageOf } from './organization-export.js';
 export { codeTitles, redirectCodeQuery, tagInUse, taggedSql, workspaceCodeIds } from './code-reads.js';
 export { addPurgedScans, codeCountersConsumer } from './scan-counters.js';
+export { countActiveDynamicCodes } from './active-codes.js';

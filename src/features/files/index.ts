@@ -2,3 +2,4 @@
 export { findFile } from './files.repo.js';
 export { blobStore, blobKey } from './files.service.js';
 export { default as filesRoutes } from './files.routes.js';
+export { storedFilesOf } from './stored-files.js';
