@@ -28,21 +28,30 @@ describe('page editors: the draft and the API body', () => {
     assert.equal(priceOf('four'), 'four');
     const page = emptyPage('menu');
     page.sections[0] = { name: 'Mains', items: [{ name: 'Soup', description: '', price: '', allergens: [] }] };
-    assert.deepEqual(pageContent('menu', page), { sections: [{ name: 'Mains', items: [{ name: 'Soup' }] }] });
+    assert.deepEqual(pageContent('menu', page, 'UTC'), { sections: [{ name: 'Mains', items: [{ name: 'Soup' }] }] });
     const social = emptyPage('social');
     social.profiles[0].url = 'https://example.com';
-    assert.deepEqual(pageContent('social', social), {
+    assert.deepEqual(pageContent('social', social, 'UTC'), {
       profiles: [{ network: 'instagram', url: 'https://example.com' }],
     });
-    assert.deepEqual(pageContent('event', emptyPage('event')), {});
+    assert.deepEqual(pageContent('event', emptyPage('event'), 'UTC'), {});
+    const event = { ...emptyPage('event'), starts_at: '2027-06-30T19:00' };
+    assert.deepEqual(pageContent('event', event, 'Europe/Berlin'), { starts_at: '2027-06-30T19:00:00+02:00' });
+    assert.deepEqual(pageContent('pdf', emptyPage('pdf'), 'UTC'), {}, 'no file yet: the API names it');
+    assert.deepEqual(pageContent('links', emptyPage('links'), 'UTC'), { links: [{ label: '', url: '' }] });
   });
 
   it('stored content comes back into the editor', () => {
-    const menu = pageOf('menu', {
-      sections: [{ name: 'Mains', items: [{ name: 'Soup', price: 4.5, allergens: ['celery'] }] }],
-    });
+    const menu = pageOf(
+      'menu',
+      { sections: [{ name: 'Mains', items: [{ name: 'Soup', price: 4.5, allergens: ['celery'] }] }] },
+      'UTC',
+    );
     assert.deepEqual(menu.sections[0].items[0], { name: 'Soup', description: '', price: '4.5', allergens: ['celery'] });
-    const social = pageOf('social', { profiles: [{ network: 'x', url: 'https://x.com/a', label: 'A' }] });
+    const social = pageOf('social', { profiles: [{ network: 'x', url: 'https://x.com/a', label: 'A' }] }, 'UTC');
     assert.deepEqual(social.profiles, [{ network: 'x', url: 'https://x.com/a', label: 'A' }]);
+    const event = pageOf('event', { starts_at: '2027-06-30T17:00:00Z' }, 'Europe/Berlin');
+    assert.equal(event.starts_at, '2027-06-30T19:00');
+    assert.equal(pageOf('pdf', { file_id: 'f_1' }, 'UTC').file_id, 'f_1');
   });
 });

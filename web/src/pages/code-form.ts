@@ -8,10 +8,10 @@ import {
   emptyRedirect,
   isPageType,
   moreBody,
-  moreContent,
   redirectOf,
   type RedirectDraft,
 } from './code/content-draft';
+import { emptyPage, pageContent, pageOf, type PageContent } from './code/page-draft';
 import { designDraftOf, designStyleOf, emptyDesign, type DesignDraft } from './code/design-form';
 
 export interface ContentField {
@@ -97,9 +97,12 @@ export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = 
   ],
 };
 
-/** A content type's typed fields, nested as in the body (`address.city`); a checkbox holds a boolean. */
+/**
+ * A content type's typed fields, nested as in the body (`address.city`); a checkbox holds a
+ * boolean. A hosted page's lists, times and file are there too (page-draft.ts, PageContent).
+ */
 export type ContentValue = string | boolean;
-export type ContentDraft = Record<string, ContentValue | Record<string, ContentValue>>;
+export type ContentDraft = Record<string, ContentValue | Record<string, ContentValue> | PageContent[keyof PageContent]>;
 
 /** The style members the Style section holds; the design's are in `design`. */
 export interface StyleDraft {
@@ -137,7 +140,7 @@ export const emptyDraft = (type: CodeType = 'url'): Draft => ({
   dynamic: defaultDynamic(type),
   title: '',
   url: '',
-  content: type === 'wifi' ? { encryption: 'WPA' } : {},
+  content: { ...(type === 'wifi' ? { encryption: 'WPA' } : {}), ...emptyPage(type) },
   style: { foreground: '#000000', background: '#FFFFFF', error_correction: '', margin: '' },
   abEnabled: false,
   destinations: [
@@ -149,7 +152,7 @@ export const emptyDraft = (type: CodeType = 'url'): Draft => ({
   fallback_url: '',
   tags: '',
   status: '',
-  ...emptyRedirect(type),
+  ...emptyRedirect(),
   design: emptyDesign(),
 });
 
@@ -158,7 +161,7 @@ function contentDraftOf(obj: Record<string, unknown>, deep = true): ContentDraft
   const out: ContentDraft = {};
   for (const [k, v] of Object.entries(obj)) {
     if (v && typeof v === 'object') {
-      // Lists (links, sections, profiles) are the editors' own (`more`), not typed fields.
+      // Lists (links, sections, profiles) are the page's (pageOf), not typed fields.
       if (deep && !Array.isArray(v))
         out[k] = contentDraftOf(v as Record<string, unknown>, false) as Record<string, string>;
     } else if (typeof v === 'boolean') out[k] = v;
@@ -172,7 +175,7 @@ export function flatContent(obj: ContentDraft): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(obj)) {
     if (typeof v !== 'object') out[k] = String(v);
-    else for (const [kk, vv] of Object.entries(v)) out[`${k}.${kk}`] = String(vv);
+    else if (!Array.isArray(v)) for (const [kk, vv] of Object.entries(v)) out[`${k}.${kk}`] = String(vv);
   }
   return out;
 }
@@ -185,12 +188,16 @@ function toLocalInput(iso: string): string {
 }
 
 export function draftOf(c: Code): Draft {
+  const redirect = redirectOf(c);
   return {
     type: c.type as CodeType,
     dynamic: c.dynamic,
     title: c.title ?? '',
     url: c.url ?? '',
-    content: contentDraftOf((c.content ?? {}) as Record<string, unknown>),
+    content: {
+      ...contentDraftOf((c.content ?? {}) as Record<string, unknown>),
+      ...pageOf(c.type, c.content, redirect.more.zone),
+    },
     style: {
       foreground: c.style.foreground ?? '#000000',
       background: c.style.background ?? '#FFFFFF',
@@ -206,7 +213,7 @@ export function draftOf(c: Code): Draft {
     fallback_url: c.fallback_url ?? '',
     tags: c.tags.join(', '),
     status: c.status === 'active' || c.status === 'paused' ? c.status : '',
-    ...redirectOf(c),
+    ...redirect,
     design: designDraftOf(c.style),
   };
 }
@@ -217,7 +224,7 @@ const numOr = (s: string): number | string => (s.trim() !== '' && Number.isFinit
 /** The value at a field's path ("address.city"); react-hook-form stays out of this eagerly loaded module. */
 function at(content: ContentDraft, path: string): ContentValue | undefined {
   const [head, tail] = path.split('.');
-  const v = content[head] as ContentDraft[string] | undefined;
+  const v = content[head] as ContentValue | Record<string, ContentValue> | undefined;
   return typeof v === 'object' ? (tail ? v[tail] : undefined) : tail ? undefined : v;
 }
 
@@ -233,7 +240,7 @@ export function contentOf(d: Draft): Record<string, unknown> {
     if (tail) out[head] = { ...(out[head] as object | undefined), [tail]: value };
     else out[head] = value;
   }
-  return { ...out, ...moreContent(d.type, d.more) };
+  return { ...out, ...pageContent(d.type, d.content as unknown as PageContent, d.more.zone) };
 }
 
 export function styleOf(d: Draft) {

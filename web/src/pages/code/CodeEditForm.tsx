@@ -1,6 +1,6 @@
 // The code editor's form on useApiForm: the Draft (code-form.ts) as typed, the create or update
 // body as sent, checked by the API's schema first (createCode, updateCode).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createCode, updateCode } from '@qrs/sdk/forms';
 import type { Code } from '../../api/client';
@@ -13,7 +13,6 @@ import { draftOf, emptyDraft, writeBody, type Draft } from '../code-form';
 import { AbTest } from './AbTest';
 import { CodeDesign } from './CodeDesign';
 import { Preview, PreviewBar } from './CodePreview';
-import { emptyConditions, type MoreDraft } from './content-draft';
 import { ContentFieldset } from './ContentFieldset';
 import { designFilled } from './design-form';
 import { ExpiryFields } from './ExpiryFields';
@@ -21,6 +20,7 @@ import { Fold } from './Fold';
 import { RedirectOptions } from './RedirectOptions';
 import { StyleFields } from './StyleFields';
 import { TagsFields } from './TagsFields';
+import { useConditionCheck } from './use-condition-check';
 
 const DESIGN_POINTERS = [
   '/style/brand_kit_id',
@@ -46,21 +46,10 @@ export function CodeEditForm({ mode, code }: { mode: 'create' | 'update'; code?:
   });
   // A copy: react-hook-form changes its values in place, and the preview keys on the draft.
   const draft = structuredClone(form.watch());
-  // Worded when shown, so a language switch rewords them.
-  const [ruleErrors, setRuleErrors] = useState<ReturnType<typeof emptyConditions>>([]);
+  const conditions = useConditionCheck(form);
   const set = (patch: Partial<Draft>) => {
     for (const [k, v] of Object.entries(patch)) form.setValue(k as keyof Draft, v as never, { shouldDirty: true });
   };
-  const setMore = (patch: Partial<MoreDraft>) => {
-    if (patch.rules) setRuleErrors([]);
-    for (const [k, v] of Object.entries(patch)) form.setValue(`more.${k as keyof MoreDraft}`, v as never);
-  };
-  // One object while nothing changes: a Field forgets an edited field's message per errors object.
-  const errors = useMemo(
-    () => ({ ...form.fields, ...Object.fromEntries(ruleErrors.map((x) => [x.pointer, t(x.key, { n: x.n })])) }),
-    [form.fields, ruleErrors, t],
-  );
-  const more = { more: draft.more, setMore, errors };
   const send = form.submit(async (body) => {
     const saved = mode === 'create' ? await writes.create(body) : await writes.update(code!.id, body);
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
@@ -75,7 +64,7 @@ export function CodeEditForm({ mode, code }: { mode: 'create' | 'update'; code?:
   return (
     <>
       <ProblemAlert problem={form.problem} fields={form.fields} />
-      {ruleErrors.length ? (
+      {conditions.shown ? (
         <p className="alert alert-error" role="alert" data-testid="rule-errors">
           {t('app.fixFields')}
         </p>
@@ -84,14 +73,11 @@ export function CodeEditForm({ mode, code }: { mode: 'create' | 'update'; code?:
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            const d = form.getValues();
-            const empty = d.type === 'url' && d.dynamic ? emptyConditions(d.more.rules) : [];
-            setRuleErrors(empty);
-            if (!empty.length) void send();
+            if (conditions.check()) void send();
           }}
           noValidate
         >
-          <ContentFieldset mode={mode} form={form} draft={draft} more={more} />
+          <ContentFieldset mode={mode} form={form} draft={draft} />
           <StyleFields form={form} draft={draft} />
           <Fold summary={t('design.legend')} filled={designFilled(draft.design)} errors={f} prefixes={DESIGN_POINTERS}>
             <CodeDesign draft={draft} set={set} errors={f} />
@@ -100,7 +86,7 @@ export function CodeEditForm({ mode, code }: { mode: 'create' | 'update'; code?:
             <>
               <AbTest form={form} draft={draft} />
               <ExpiryFields form={form} draft={draft} />
-              <RedirectOptions form={form} draft={draft} {...more} />
+              <RedirectOptions form={form} draft={draft} />
             </>
           ) : null}
           <TagsFields mode={mode} form={form} draft={draft} />

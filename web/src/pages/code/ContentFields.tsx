@@ -2,11 +2,11 @@
 // pages, a link list and a PDF upload (docs/dashboard.md, "Content pages, short codes and routing").
 import { lazy, Suspense } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import type { Draft } from '../code-form';
 import type { EditorForm } from './editor-form';
 import { isPageOnly, isPageType } from './content-draft';
 import { LinkList } from './LinkList';
 import { PdfUpload } from './PdfUpload';
-import type { MoreProps } from './ShortCodeField';
 
 /** vcard and text may be hosted pages; links, pdf and app always are; other content is static. */
 export function PageSwitch(props: { type: string; mode: 'create' | 'update'; form: EditorForm }) {
@@ -31,7 +31,13 @@ export function ContentExtras({
   type,
   content,
   ...props
-}: MoreProps & { type: string; content: Record<string, string> }) {
+}: {
+  type: string;
+  /** the flat fields, for the page's preview */
+  content: Record<string, string>;
+  form: EditorForm;
+  draft: Draft;
+}) {
   const { t } = useI18n();
   if (type === 'links') return <LinkList {...props} />;
   if (type === 'pdf') return <PdfUpload {...props} />;

@@ -7,20 +7,10 @@ import { CODE_TYPES, type CodeType } from '../code-types';
 import { emptyDraft, flatContent, type Draft } from '../code-form';
 import { ContentExtras, PageSwitch } from './ContentFields';
 import type { EditorForm } from './editor-form';
-import { ShortCodeField, type MoreProps } from './ShortCodeField';
+import { ShortCodeField } from './ShortCodeField';
 import { StaticContentFields } from './StaticContentFields';
 
-export function ContentFieldset({
-  mode,
-  form,
-  draft,
-  more,
-}: {
-  mode: 'create' | 'update';
-  form: EditorForm;
-  draft: Draft;
-  more: MoreProps;
-}) {
+export function ContentFieldset({ mode, form, draft }: { mode: 'create' | 'update'; form: EditorForm; draft: Draft }) {
   const { t } = useI18n();
   // A new type starts from its empty draft, keeping what is not the type's own.
   const retype = (type: CodeType) => {
@@ -66,10 +56,10 @@ export function ContentFieldset({
         <>
           <PageSwitch type={draft.type} mode={mode} form={form} />
           <StaticContentFields type={draft.type} form={form} />
-          <ContentExtras type={draft.type} content={flatContent(draft.content)} {...more} />
+          <ContentExtras type={draft.type} content={flatContent(draft.content)} form={form} draft={draft} />
         </>
       )}
-      {draft.dynamic ? <ShortCodeField form={form} draft={draft} errors={more.errors} /> : null}
+      {draft.dynamic ? <ShortCodeField form={form} draft={draft} errors={form.fields} /> : null}
     </fieldset>
   );
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import { useCodeWrites } from '../../api/hooks/codes/use-code-writes';
 import { useFile } from '../../api/hooks/codes/use-file';
 import { Field, useErrorText } from '../../ui/forms';
-import type { MoreProps } from './ShortCodeField';
+import { pageForm, type EditorForm } from './editor-form';
 
 type Phase = { kind: 'idle' } | { kind: 'reading'; pct: number } | { kind: 'uploading' };
 
@@ -27,9 +28,12 @@ const safeName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_
 /**
  * Uploads the page's PDF through POST /v1/files as soon as it is picked. The SDK speaks fetch,
  * which reports no upload progress: the bar shows the file being read, then runs without a value
- * until the API answers (docs/decisions.md D31).
+ * until the API answers (docs/decisions.md D31). The file's id is the form's `content.file_id`.
  */
-export function PdfUpload({ more, setMore, errors }: MoreProps) {
+export function PdfUpload(props: { form: EditorForm }) {
+  const form = pageForm(props.form);
+  const { field } = useController({ control: form.control, name: 'content.file_id' });
+  const errors = form.fields;
   const { t } = useI18n();
   const errorText = useErrorText();
   const writes = useCodeWrites();
@@ -43,7 +47,8 @@ export function PdfUpload({ more, setMore, errors }: MoreProps) {
       const data = await readBase64(file, (pct) => setPhase({ kind: 'reading', pct }));
       setPhase({ kind: 'uploading' });
       const info = await writes.uploadPdf(safeName(file.name), data);
-      setMore({ file: { id: info.id, name: info.name, size: info.size } });
+      field.onChange(info.id);
+      form.setValue('more.file', { name: info.name, size: info.size });
     } catch (err) {
       // Too large says what the limit is; anything else in the words every screen uses.
       if (err instanceof ApiError && (err.status === 413 || err.problem.errors?.some((e) => e.code === 'too_large')))
@@ -57,15 +62,18 @@ export function PdfUpload({ more, setMore, errors }: MoreProps) {
       setPhase({ kind: 'idle' });
     }
   };
-  const f = more.file;
+  const id = field.value;
+  const uploaded = form.watch('more.file');
   // A saved code names its file by id only; its name is the file's metadata.
-  const saved = useFile(f?.id, Boolean(f && f.size === null));
+  const saved = useFile(id || undefined, Boolean(id && !uploaded));
   return (
     <div data-testid="pdf-upload">
       <Field label={t('content.file')} pointer="/content/file_id" errors={shown} hint={t('content.fileHint')}>
         {(p) => (
           <input
             {...p}
+            ref={field.ref}
+            onBlur={field.onBlur}
             type="file"
             accept="application/pdf,.pdf"
             disabled={phase.kind !== 'idle'}
@@ -87,11 +95,11 @@ export function PdfUpload({ more, setMore, errors }: MoreProps) {
           {phase.kind === 'reading' ? t('content.reading') : t('content.uploading')}
         </p>
       )}
-      {f && phase.kind === 'idle' ? (
+      {id && phase.kind === 'idle' ? (
         <p className="muted small" data-testid="pdf-file">
-          {f.size === null
-            ? t('content.fileKept', { name: saved.data?.name ?? f.name })
-            : t('content.uploaded', { name: f.name, size: Math.max(1, Math.ceil(f.size / 1024)) })}
+          {uploaded
+            ? t('content.uploaded', { name: uploaded.name, size: Math.max(1, Math.ceil(uploaded.size / 1024)) })
+            : t('content.fileKept', { name: saved.data?.name ?? id })}
         </p>
       ) : null}
     </div>

@@ -9,11 +9,10 @@ import type { EditorForm } from './editor-form';
 import { GroupErrors } from './GroupErrors';
 import { RoutingRules } from './RoutingRules';
 import { Fold } from './Fold';
-import type { MoreProps } from './ShortCodeField';
 
-type Props = MoreProps & { form: EditorForm; draft: Draft };
+type Props = { form: EditorForm; draft: Draft };
 
-function UtmFields({ form, errors }: Props) {
+function UtmFields({ form }: Props) {
   const { t } = useI18n();
   return (
     <fieldset data-testid="utm">
@@ -24,12 +23,12 @@ function UtmFields({ form, errors }: Props) {
           {(p) => <input {...p} />}
         </FormField>
       ))}
-      <GroupErrors messages={errors['/utm'] ? [errors['/utm']] : []} />
+      <GroupErrors messages={form.fields['/utm'] ? [form.fields['/utm']] : []} />
     </fieldset>
   );
 }
 
-function PasswordSetting({ form, draft, more }: Props) {
+function PasswordSetting({ form, draft }: Props) {
   const { t } = useI18n();
   return (
     <fieldset data-testid="code-password">
@@ -44,7 +43,7 @@ function PasswordSetting({ form, draft, more }: Props) {
         <FormField
           form={form}
           name="password"
-          label={more.wasProtected ? t('content.passwordKeep') : t('content.passwordNew')}
+          label={draft.more.wasProtected ? t('content.passwordKeep') : t('content.passwordNew')}
           hint={t('content.passwordHint')}
         >
           {(p) => <input {...p} type="password" autoComplete="new-password" />}
@@ -73,11 +72,12 @@ function ClickIdSetting({ form }: Props) {
 /** Each folded on a phone unless it holds something (Fold.tsx). */
 export function RedirectOptions(props: Props) {
   const { t } = useI18n();
-  const { draft, more, errors } = props;
+  const { draft } = props;
+  const errors = props.form.fields;
   return (
     <>
-      <Fold summary={t('content.rules')} filled={more.rules.length > 0} errors={errors} prefixes={['/rules']}>
-        <RoutingRules {...props} />
+      <Fold summary={t('content.rules')} filled={draft.rules.length > 0} errors={errors} prefixes={['/rules']}>
+        <RoutingRules form={props.form} />
       </Fold>
       <Fold
         summary={t('content.utm')}
@@ -89,7 +89,7 @@ export function RedirectOptions(props: Props) {
       </Fold>
       <Fold
         summary={t('content.password')}
-        filled={draft.passwordOn || more.wasProtected}
+        filled={draft.passwordOn || draft.more.wasProtected}
         errors={errors}
         prefixes={['/password']}
       >

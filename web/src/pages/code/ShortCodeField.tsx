@@ -2,14 +2,8 @@ import { useMemo } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { Field, type FieldErrors } from '../../ui/forms';
 import type { Draft } from '../code-form';
-import { SHORT_CODE, type MoreDraft } from './content-draft';
+import { SHORT_CODE } from './content-draft';
 import type { EditorForm } from './editor-form';
-
-export interface MoreProps {
-  more: MoreDraft;
-  setMore: (patch: Partial<MoreDraft>) => void;
-  errors: FieldErrors;
-}
 
 /**
  * A chosen short code of a dynamic code. The pattern is checked as the user types, in the

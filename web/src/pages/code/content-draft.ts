@@ -5,7 +5,7 @@
 import type { Code } from '../../api/client';
 import type { FieldErrors } from '../../ui/forms';
 import type { FieldProblem } from '../../ui/problem-message';
-import { emptyPage, pageContent, pageOf, type PageDraft } from './page-draft';
+import { browserZone } from './page-draft';
 
 /** Types whose dynamic code is a hosted page (docs/decisions.md D24). */
 export const PAGE_TYPES: readonly string[] = [
@@ -55,21 +55,21 @@ export interface RuleDraft {
   url: string;
   conditions: ConditionDraft[];
 }
+/** An uploaded PDF as just uploaded: a saved code's file is named by its metadata instead. */
 export interface PageFile {
-  id: string;
   name: string;
-  size: number | null;
+  size: number;
 }
 
+/** What the editor keeps beside the body: none of it is sent as it is. */
 export interface MoreDraft {
   /** The short code as saved: an unchanged one is not sent again. */
   savedShortCode: string;
-  links: Array<{ label: string; url: string }>;
+  /** the PDF uploaded in this editor (its id is `content.file_id`) */
   file: PageFile | null;
-  rules: RuleDraft[];
   wasProtected: boolean;
-  /** menu sections, event times, social profiles (docs/decisions.md D82) */
-  page: PageDraft;
+  /** the zone an event's start and end are typed in (docs/decisions.md D82) */
+  zone: string;
 }
 
 /** The editor's values of these options: named as the body's members where they are one. */
@@ -80,6 +80,8 @@ export interface RedirectDraft {
   password: string;
   /** the redirect appends `qrs_cid` for conversions (docs/decisions.md D81) */
   append_click_id: boolean;
+  /** the routing rules as typed, `rules.N.url` at `/rules/N/url`; their conditions become `when` */
+  rules: RuleDraft[];
   more: MoreDraft;
 }
 
@@ -98,20 +100,14 @@ export const emptyCondition = (kind: ConditionKind = 'os'): ConditionDraft => ({
 export const emptyRule = (): RuleDraft => ({ url: '', conditions: [emptyCondition()] });
 const emptyUtm = (): Record<UtmKey, string> => ({ source: '', medium: '', campaign: '', term: '', content: '' });
 
-export const emptyRedirect = (type = 'url'): RedirectDraft => ({
+export const emptyRedirect = (): RedirectDraft => ({
   short_code: '',
   utm: emptyUtm(),
   passwordOn: false,
   password: '',
   append_click_id: false,
-  more: {
-    savedShortCode: '',
-    links: type === 'links' ? [{ label: '', url: '' }] : [],
-    file: null,
-    rules: [],
-    wasProtected: false,
-    page: emptyPage(type),
-  },
+  rules: [],
+  more: { savedShortCode: '', file: null, wasProtected: false, zone: browserZone() },
 });
 
 type When = NonNullable<Code['rules']>[number]['when'];
@@ -136,29 +132,15 @@ function conditionsOf(when: When): ConditionDraft[] {
 }
 
 export function redirectOf(c: Code): RedirectDraft {
-  const content = (c.content ?? {}) as { links?: Array<{ label: string; url: string }>; file_id?: string };
   return {
     short_code: c.short_code ?? '',
     utm: { ...emptyUtm(), ...(c.utm ?? {}) },
     passwordOn: c.password_protected,
     password: '',
     append_click_id: c.append_click_id,
-    more: {
-      savedShortCode: c.short_code ?? '',
-      links: content.links?.map((l) => ({ label: l.label, url: l.url })) ?? [],
-      file: content.file_id ? { id: content.file_id, name: content.file_id, size: null } : null,
-      rules: (c.rules ?? []).map((r) => ({ url: r.url, conditions: conditionsOf(r.when) })),
-      wasProtected: c.password_protected,
-      page: pageOf(c.type, c.content),
-    },
+    rules: (c.rules ?? []).map((r) => ({ url: r.url, conditions: conditionsOf(r.when) })),
+    more: { ...emptyRedirect().more, savedShortCode: c.short_code ?? '', wasProtected: c.password_protected },
   };
-}
-
-/** The parts of `content` the flat fields cannot hold. */
-export function moreContent(type: string, more: MoreDraft): Record<string, unknown> {
-  if (type === 'links') return { links: more.links };
-  if (type === 'pdf' && more.file) return { file_id: more.file.id };
-  return pageContent(type, more.page);
 }
 
 const list = (s: string) =>
@@ -200,7 +182,7 @@ export function moreBody(
   if (chosen && (mode === 'create' || chosen !== m.savedShortCode)) body.short_code = chosen;
   if (d.type !== 'url') return body;
   const gone = mode === 'update' ? null : undefined;
-  body.rules = m.rules.length ? m.rules.map((r) => ({ when: whenOf(r.conditions), url: r.url })) : gone;
+  body.rules = d.rules.length ? d.rules.map((r) => ({ when: whenOf(r.conditions), url: r.url })) : gone;
   const utm = Object.fromEntries(UTM_KEYS.filter((k) => d.utm[k].trim() !== '').map((k) => [k, d.utm[k].trim()]));
   body.utm = Object.keys(utm).length ? utm : gone;
   if (d.passwordOn && (d.password !== '' || !m.wasProtected)) body.password = d.password;
@@ -219,13 +201,16 @@ const EMPTY_KEYS = {
   query: 'words.rule.emptyQuery',
 } as const;
 
+/** The code of the editor's own error at a condition left empty; its message is the words' key. */
+export const EMPTY_CONDITION = 'empty_condition';
+
 /**
  * Conditions left empty (no OS ticked, no country typed): one message each, at the condition,
  * before anything is sent. The API would answer with a line per schema keyword, none of which
- * says which rule or what to do.
+ * says which rule or what to do. Each is named as the body's member (`rules.0.when.os`).
  */
 export function emptyConditions(rules: RuleDraft[]) {
-  const out: Array<{ pointer: string; key: (typeof EMPTY_KEYS)[ConditionKind]; n: number }> = [];
+  const out: Array<{ name: `rules.${number}.when.${ConditionKind}`; key: (typeof EMPTY_KEYS)[ConditionKind] }> = [];
   rules.forEach((r, i) => {
     for (const c of r.conditions) {
       const empty =
@@ -236,7 +221,7 @@ export function emptyConditions(rules: RuleDraft[]) {
             : c.kind === 'time'
               ? !c.from || !c.to
               : !c.name.trim();
-      if (empty) out.push({ pointer: `/rules/${i}/when/${c.kind}`, key: EMPTY_KEYS[c.kind], n: i + 1 });
+      if (empty) out.push({ name: `rules.${i}.when.${c.kind}`, key: EMPTY_KEYS[c.kind] });
     }
   });
   return out;

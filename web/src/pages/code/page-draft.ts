@@ -12,21 +12,27 @@ export interface MenuSectionDraft {
   name: string;
   items: MenuItemDraft[];
 }
-export interface EventDraft {
-  /** wall time in `zone`, "YYYY-MM-DDTHH:mm" */
-  startsAt: string;
-  endsAt: string;
-  zone: string;
-}
 export interface ProfileDraft {
   network: string;
   url: string;
   label: string;
 }
-export interface PageDraft {
+export interface LinkDraft {
+  label: string;
+  url: string;
+}
+/**
+ * The content members the flat fields cannot hold, named as in the body so the API's pointers
+ * land on their inputs (`/content/links/0/url` is `content.links.0.url`): lists, an event's start
+ * and end (wall time in the chosen zone, "YYYY-MM-DDTHH:mm") and a PDF page's file.
+ */
+export interface PageContent {
+  links: LinkDraft[];
   sections: MenuSectionDraft[];
-  event: EventDraft;
   profiles: ProfileDraft[];
+  starts_at: string;
+  ends_at: string;
+  file_id: string;
 }
 
 export const emptyItem = (): MenuItemDraft => ({ name: '', description: '', price: '', allergens: [] });
@@ -34,10 +40,13 @@ export const emptySection = (): MenuSectionDraft => ({ name: '', items: [emptyIt
 export const emptyProfile = (): ProfileDraft => ({ network: 'instagram', url: '', label: '' });
 export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-export const emptyPage = (type: string): PageDraft => ({
+export const emptyPage = (type: string): PageContent => ({
+  links: type === 'links' ? [{ label: '', url: '' }] : [],
   sections: type === 'menu' ? [emptySection()] : [],
-  event: { startsAt: '', endsAt: '', zone: browserZone() },
   profiles: type === 'social' ? [emptyProfile()] : [],
+  starts_at: '',
+  ends_at: '',
+  file_id: '',
 });
 
 /** Minutes east of UTC that `zone` is at the instant `ms`. */
@@ -89,6 +98,7 @@ export function priceOf(s: string): number | string {
 }
 
 interface Stored {
+  links?: LinkDraft[];
   sections?: Array<{
     name: string;
     items: Array<{ name: string; description?: string; price?: number; allergens?: string[] }>;
@@ -96,13 +106,15 @@ interface Stored {
   starts_at?: string;
   ends_at?: string;
   profiles?: Array<{ network: string; url: string; label?: string }>;
+  file_id?: string;
 }
 
-export function pageOf(type: string, content: unknown): PageDraft {
+/** A saved code's page content as the editor holds it; times as wall times of `zone`. */
+export function pageOf(type: string, content: unknown, zone: string): PageContent {
   const c = (content ?? {}) as Stored;
   const page = emptyPage(type);
-  const zone = page.event.zone;
   return {
+    links: c.links?.map((l) => ({ label: l.label, url: l.url })) ?? page.links,
     sections:
       c.sections?.map((s) => ({
         name: s.name,
@@ -113,17 +125,17 @@ export function pageOf(type: string, content: unknown): PageDraft {
           allergens: [...(i.allergens ?? [])],
         })),
       })) ?? page.sections,
-    event: {
-      startsAt: c.starts_at ? wallOf(c.starts_at, zone) : '',
-      endsAt: c.ends_at ? wallOf(c.ends_at, zone) : '',
-      zone,
-    },
     profiles: c.profiles?.map((p) => ({ network: p.network, url: p.url, label: p.label ?? '' })) ?? page.profiles,
+    starts_at: c.starts_at ? wallOf(c.starts_at, zone) : '',
+    ends_at: c.ends_at ? wallOf(c.ends_at, zone) : '',
+    file_id: c.file_id ?? '',
   };
 }
 
 /** The parts of `content` the flat fields cannot hold; an empty optional input is left out. */
-export function pageContent(type: string, p: PageDraft): Record<string, unknown> {
+export function pageContent(type: string, p: PageContent, zone: string): Record<string, unknown> {
+  if (type === 'links') return { links: p.links };
+  if (type === 'pdf') return p.file_id ? { file_id: p.file_id } : {};
   if (type === 'menu')
     return {
       sections: p.sections.map((s) => ({
@@ -138,8 +150,8 @@ export function pageContent(type: string, p: PageDraft): Record<string, unknown>
     };
   if (type === 'event')
     return {
-      ...(p.event.startsAt ? { starts_at: rfc3339(p.event.startsAt, p.event.zone) } : {}),
-      ...(p.event.endsAt ? { ends_at: rfc3339(p.event.endsAt, p.event.zone) } : {}),
+      ...(p.starts_at ? { starts_at: rfc3339(p.starts_at, zone) } : {}),
+      ...(p.ends_at ? { ends_at: rfc3339(p.ends_at, zone) } : {}),
     };
   if (type === 'social')
     return {

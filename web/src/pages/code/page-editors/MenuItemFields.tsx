@@ -1,71 +1,55 @@
 // One dish of a menu's section: name, price, description and allergens.
-import { Field, type FieldErrors } from '../../../ui/forms';
+import { FormField } from '../../../ui/FormField';
 import { GroupErrors } from '../GroupErrors';
 import { errorsUnder } from '../content-draft';
+import type { PageForm } from '../editor-form';
 import { ALLERGENS } from '../page-lists';
-import type { MenuSectionDraft } from '../page-draft';
 import { usePageWords } from '../page-words';
+import { Checks } from '../routing/Checks';
 import { allergenName } from './names';
 
-type MenuItemDraft = MenuSectionDraft['items'][number];
-
 export function MenuItemFields({
-  item: it,
-  base: ib,
+  form,
+  name,
   n,
   m,
-  errors,
-  putItem,
   remove,
 }: {
-  item: MenuItemDraft;
-  /** its JSON pointer */
-  base: string;
+  form: PageForm;
+  /** its place in the form, `content.sections.N.items.M` */
+  name: `content.sections.${number}.items.${number}`;
   /** the section's and the item's number, as the labels count */
   n: number;
   m: number;
-  errors: FieldErrors;
-  putItem(patch: Partial<MenuItemDraft>): void;
   /** none while it is the section's only item */
   remove: (() => void) | null;
 }) {
   const t = usePageWords();
+  const pointer = `/${name.replaceAll('.', '/')}`;
   return (
     <fieldset className="nested">
       <legend>{t('pages.item', { n, m })}</legend>
       <div className="row">
-        <Field label={t('pages.itemName', { n, m })} pointer={`${ib}/name`} errors={errors}>
-          {(p) => <input {...p} value={it.name} onChange={(e) => putItem({ name: e.target.value })} />}
-        </Field>
-        <Field label={t('pages.price', { n, m })} pointer={`${ib}/price`} errors={errors}>
-          {(p) => (
-            <input {...p} inputMode="decimal" value={it.price} onChange={(e) => putItem({ price: e.target.value })} />
-          )}
-        </Field>
+        <FormField form={form} name={`${name}.name`} label={t('pages.itemName', { n, m })}>
+          {(p) => <input {...p} />}
+        </FormField>
+        <FormField form={form} name={`${name}.price`} label={t('pages.price', { n, m })}>
+          {(p) => <input {...p} inputMode="decimal" />}
+        </FormField>
       </div>
-      <Field label={t('pages.itemDescription', { n, m })} pointer={`${ib}/description`} errors={errors}>
-        {(p) => <input {...p} value={it.description} onChange={(e) => putItem({ description: e.target.value })} />}
-      </Field>
-      <fieldset className="nested checks">
-        <legend>{t('pages.allergens', { n, m })}</legend>
-        {ALLERGENS.map((a) => (
-          <label key={a} className="check-inline">
-            <input
-              type="checkbox"
-              checked={it.allergens.includes(a)}
-              onChange={(e) =>
-                putItem({
-                  allergens: e.target.checked
-                    ? ALLERGENS.filter((x) => x === a || it.allergens.includes(x))
-                    : it.allergens.filter((x) => x !== a),
-                })
-              }
-            />{' '}
-            {allergenName(t, a)}
-          </label>
-        ))}
-        <GroupErrors messages={errorsUnder(errors, `${ib}/allergens`)} />
-      </fieldset>
+      <FormField form={form} name={`${name}.description`} label={t('pages.itemDescription', { n, m })}>
+        {(p) => <input {...p} />}
+      </FormField>
+      <Checks
+        label={t('pages.allergens', { n, m })}
+        control={form.control}
+        name={`${name}.allergens`}
+        options={ALLERGENS}
+        word={(a) => allergenName(t, a)}
+        className="nested checks"
+      >
+        <GroupErrors messages={errorsUnder(form.fields, `${pointer}/allergens`)} />
+      </Checks>
       <button type="button" className="btn btn-small" disabled={!remove} onClick={() => remove?.()}>
         {t('pages.removeItem', { n, m })}
       </button>

@@ -1,5 +1,5 @@
 import { useI18n } from '../../../i18n/i18n';
-import { priceOf } from '../page-draft';
+import { priceOf, type PageContent } from '../page-draft';
 import { usePageWords } from '../page-words';
 import type { PageEditorProps } from './props';
 import { allergenName, networkName } from './names';
@@ -14,10 +14,11 @@ function money(amount: number | string, currency: string, lang: string): string 
 }
 
 /** The page's words as a visitor will read them, updated as the user types. */
-export function PagePreview({ type, content, more }: PageEditorProps) {
+export function PagePreview({ type, content, draft }: PageEditorProps) {
   const { lang } = useI18n();
   const t = usePageWords();
-  const page = more.page;
+  const page = draft.content as unknown as PageContent;
+  const zone = draft.more.zone;
   const title = content.title?.trim();
   const day = (wall: string, style: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }) => {
     const ms = Date.parse(wall);
@@ -70,10 +71,10 @@ export function PagePreview({ type, content, more }: PageEditorProps) {
       ) : null}
       {type === 'event' ? (
         <>
-          {page.event.startsAt ? (
+          {page.starts_at ? (
             <p>
-              {day(page.event.startsAt)}
-              {page.event.endsAt ? ` – ${day(page.event.endsAt)}` : ''} ({page.event.zone})
+              {day(page.starts_at)}
+              {page.ends_at ? ` – ${day(page.ends_at)}` : ''} ({zone})
             </p>
           ) : null}
           {content.location ? <p>{content.location}</p> : null}

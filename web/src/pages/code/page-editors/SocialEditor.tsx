@@ -1,31 +1,30 @@
-// A social page's profiles: network, address and label, in order.
-import { Field } from '../../../ui/forms';
+// A social page's profiles (`content.profiles`): network, address and label, in order.
+import { useFieldArray } from 'react-hook-form';
+import { FormField } from '../../../ui/FormField';
 import { GroupErrors } from '../GroupErrors';
 import { errorsUnder } from '../content-draft';
-import { move } from '../LinkList';
+import { pageForm } from '../editor-form';
 import { MAX_PROFILES, SOCIAL_NETWORKS } from '../page-lists';
-import { emptyProfile, type PageDraft } from '../page-draft';
+import { emptyProfile } from '../page-draft';
 import { usePageWords } from '../page-words';
-import type { MoreProps } from '../ShortCodeField';
 import { networkName } from './names';
+import type { PageEditorProps } from './props';
 
-export function SocialEditor({ more, setMore, errors }: MoreProps) {
+export function SocialEditor(props: PageEditorProps) {
   const t = usePageWords();
-  const list = more.page.profiles;
-  const put = (next: PageDraft['profiles']) => setMore({ page: { ...more.page, profiles: next } });
-  const own = list.flatMap((_, i) => ['network', 'url', 'label'].map((f) => `/content/profiles/${i}/${f}`));
+  const form = pageForm(props.form);
+  const list = useFieldArray({ control: form.control, name: 'content.profiles' });
+  const own = list.fields.flatMap((_, i) => ['network', 'url', 'label'].map((f) => `/content/profiles/${i}/${f}`));
   return (
     <fieldset className="nested" data-testid="social-editor">
       <legend>{t('pages.profiles')}</legend>
-      {list.map((x, i) => {
+      {list.fields.map((x, i) => {
         const n = i + 1;
-        const base = `/content/profiles/${i}`;
-        const putOne = (patch: Partial<typeof x>) => put(list.map((y, j) => (j === i ? { ...y, ...patch } : y)));
         return (
-          <div className="row ab-row" key={i}>
-            <Field label={t('pages.network', { n })} pointer={`${base}/network`} errors={errors}>
+          <div className="row ab-row" key={x.id}>
+            <FormField form={form} name={`content.profiles.${i}.network`} label={t('pages.network', { n })}>
               {(p) => (
-                <select {...p} value={x.network} onChange={(e) => putOne({ network: e.target.value })}>
+                <select {...p}>
                   {SOCIAL_NETWORKS.map((s) => (
                     <option key={s} value={s}>
                       {networkName(t, s)}
@@ -33,45 +32,35 @@ export function SocialEditor({ more, setMore, errors }: MoreProps) {
                   ))}
                 </select>
               )}
-            </Field>
-            <Field label={t('pages.profileUrl', { n })} pointer={`${base}/url`} errors={errors}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={x.url}
-                  onChange={(e) => putOne({ url: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label={t('pages.profileLabel', { n })} pointer={`${base}/label`} errors={errors}>
-              {(p) => <input {...p} value={x.label} onChange={(e) => putOne({ label: e.target.value })} />}
-            </Field>
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={i === 0}
-              onClick={() => put(move(list, i, i - 1))}
-            >
+            </FormField>
+            <FormField form={form} name={`content.profiles.${i}.url`} label={t('pages.profileUrl', { n })}>
+              {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" />}
+            </FormField>
+            <FormField form={form} name={`content.profiles.${i}.label`} label={t('pages.profileLabel', { n })}>
+              {(p) => <input {...p} />}
+            </FormField>
+            <button type="button" className="btn btn-small" disabled={i === 0} onClick={() => list.swap(i, i - 1)}>
               <span aria-hidden="true">↑</span>
               <span className="sr-only">{t('pages.profileUp', { n })}</span>
             </button>
             <button
               type="button"
               className="btn btn-small"
-              disabled={list.length === 1}
-              onClick={() => put(list.filter((_, j) => j !== i))}
+              disabled={list.fields.length === 1}
+              onClick={() => list.remove(i)}
             >
               {t('pages.removeProfile', { n })}
             </button>
           </div>
         );
       })}
-      <GroupErrors messages={errorsUnder(errors, '/content/profiles', own)} />
-      {list.length < MAX_PROFILES ? (
-        <button type="button" className="btn btn-small" onClick={() => put([...list, emptyProfile()])}>
+      <GroupErrors messages={errorsUnder(form.fields, '/content/profiles', own)} />
+      {list.fields.length < MAX_PROFILES ? (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => list.append(emptyProfile(), { shouldFocus: false })}
+        >
           {t('pages.addProfile')}
         </button>
       ) : null}

@@ -1,4 +1,10 @@
-import type { MoreProps } from '../ShortCodeField';
+import type { Draft } from '../../code-form';
+import type { EditorForm } from '../editor-form';
 
-/** What the page editors get: the draft's page parts, and the type and flat content they belong to. */
-export type PageEditorProps = MoreProps & { type: string; content: Record<string, string> };
+/** What the page editors get: the form, its values as typed, and the type and flat content they belong to. */
+export interface PageEditorProps {
+  type: string;
+  content: Record<string, string>;
+  form: EditorForm;
+  draft: Draft;
+}

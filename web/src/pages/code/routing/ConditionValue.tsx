@@ -4,6 +4,7 @@ import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/en';
 import { Field } from '../../../ui/forms';
 import { DEVICES, OPERATING_SYSTEMS, WEEKDAYS, type ConditionDraft } from '../content-draft';
+import type { EditorForm } from '../editor-form';
 import { Checks } from './Checks';
 
 /** Product names, the same in every language. */
@@ -18,35 +19,25 @@ const OS_NAMES: Record<string, string> = {
   harmonyos: 'HarmonyOS',
 };
 
-export function ConditionValue({ c, set }: { c: ConditionDraft; set: (patch: Partial<ConditionDraft>) => void }) {
+/** A condition's place in the form: `rules.N.conditions.K`. */
+type Name = `rules.${number}.conditions.${number}`;
+
+export function ConditionValue({ form, name, c }: { form: EditorForm; name: Name; c: ConditionDraft }) {
   const { t } = useI18n();
   const label = t(`content.kind.${c.kind}` as MessageKey);
   const text = (l: MessageKey, hint: MessageKey): ReactNode => (
     <Field label={t(l)} hint={t(hint)}>
-      {(p) => <input {...p} value={c.text} onChange={(e) => set({ text: e.target.value })} />}
+      {(p) => <input {...p} {...form.register(`${name}.text`)} />}
     </Field>
+  );
+  const checks = (field: 'values' | 'days', l: string, options: readonly string[], word: (o: string) => string) => (
+    <Checks label={l} control={form.control} name={`${name}.${field}`} options={options} word={word} />
   );
   switch (c.kind) {
     case 'device':
-      return (
-        <Checks
-          label={label}
-          options={DEVICES}
-          name={(o) => t(`device.${o}` as MessageKey)}
-          checked={c.values}
-          onChange={(values) => set({ values })}
-        />
-      );
+      return checks('values', label, DEVICES, (o) => t(`device.${o}` as MessageKey));
     case 'os':
-      return (
-        <Checks
-          label={label}
-          options={OPERATING_SYSTEMS}
-          name={(o) => OS_NAMES[o] ?? o}
-          checked={c.values}
-          onChange={(values) => set({ values })}
-        />
-      );
+      return checks('values', label, OPERATING_SYSTEMS, (o) => OS_NAMES[o] ?? o);
     case 'language':
       return text('content.langText', 'content.langHint');
     case 'country':
@@ -58,31 +49,21 @@ export function ConditionValue({ c, set }: { c: ConditionDraft; set: (patch: Par
         <>
           <div className="row">
             <Field label={t('content.from')}>
-              {(p) => <input {...p} type="time" value={c.from} onChange={(e) => set({ from: e.target.value })} />}
+              {(p) => <input {...p} type="time" {...form.register(`${name}.from`)} />}
             </Field>
             <Field label={t('content.to')}>
-              {(p) => <input {...p} type="time" value={c.to} onChange={(e) => set({ to: e.target.value })} />}
+              {(p) => <input {...p} type="time" {...form.register(`${name}.to`)} />}
             </Field>
           </div>
-          <Checks
-            label={t('content.days')}
-            options={WEEKDAYS}
-            name={(o) => t(`day.${o}` as MessageKey)}
-            checked={c.days}
-            onChange={(days) => set({ days })}
-          />
+          {checks('days', t('content.days'), WEEKDAYS, (o) => t(`day.${o}` as MessageKey))}
           <p className="muted small">{c.zone ? t('content.zone', { zone: c.zone }) : t('content.timeHint')}</p>
         </>
       );
     case 'query':
       return (
         <div className="row">
-          <Field label={t('content.queryName')}>
-            {(p) => <input {...p} value={c.name} onChange={(e) => set({ name: e.target.value })} />}
-          </Field>
-          <Field label={t('content.queryValue')}>
-            {(p) => <input {...p} value={c.value} onChange={(e) => set({ value: e.target.value })} />}
-          </Field>
+          <Field label={t('content.queryName')}>{(p) => <input {...p} {...form.register(`${name}.name`)} />}</Field>
+          <Field label={t('content.queryValue')}>{(p) => <input {...p} {...form.register(`${name}.value`)} />}</Field>
         </div>
       );
   }
