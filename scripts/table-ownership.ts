@@ -66,36 +66,9 @@ export function foreignAccesses(
   return files.flatMap((file) => foreignIn(file, readFileSync(file, 'utf8'), owners));
 }
 
-export const BASELINE = 'scripts/table-ownership.baseline.txt';
-
-/**
- * The accesses known when the rule came (a ratchet): a new one fails, and one that went must
- * leave the list, so the list only shrinks.
- */
-export function checkAgainstBaseline(found = foreignAccesses(), known = readBaseline()) {
-  const has = new Set(known);
-  const now = new Set(found);
-  return { added: found.filter((a) => !has.has(a)), gone: known.filter((a) => !now.has(a)) };
-}
-
-export const readBaseline = () =>
-  readFileSync(BASELINE, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv.includes('--write-baseline')) {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(
-      BASELINE,
-      `# Accesses of a feature to another's table, known when the ownership rule came (scripts/table-ownership.ts).\n# Only ever shorter: move each behind the owner's public module, then delete its line.\n${foreignAccesses().join('\n')}\n`,
-    );
-  } else {
-    const { added, gone } = checkAgainstBaseline();
-    for (const a of added) console.error(`a feature reaches another's table: ${a}; use the owner's public module`);
-    for (const a of gone) console.error(`no longer found, delete it from ${BASELINE}: ${a}`);
-    if (added.length || gone.length) process.exit(1);
-    console.log(`table ownership: no new foreign table access (${readBaseline().length} known, ${BASELINE})`);
-  }
+  const found = foreignAccesses();
+  for (const a of found) console.error(`a feature reaches another's table: ${a}; use the owner's public module`);
+  if (found.length) process.exit(1);
+  console.log('table ownership: every feature reaches only its own tables');
 }
