@@ -1,47 +1,31 @@
-// "Move to": the chosen codes into a folder, or out of any, in one request checked whole (D78).
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useFolders, useFolderWrites } from '../../api/hooks/folders';
-import { ProblemAlert, useSubmit } from '../../ui/forms';
+import { lazyForm } from '../../ui/lazy-form';
+import type { MoveProps } from './MoveForm';
 
-export function MoveToFolder({ codeIds, onMoved }: { codeIds: string[]; onMoved: () => void }) {
+const MoveForm = lazyForm<MoveProps>(() => import('./MoveForm').then((m) => m.MoveForm));
+
+/**
+ * "Move to" in the Codes toolbar. Its form (react-hook-form and the API's validators) is loaded
+ * once a code is chosen, so opening /codes does not fetch it (test/web/first-load.test.ts); until
+ * then the same controls stand there disabled, as they would with nothing chosen.
+ */
+export function MoveToFolder(props: MoveProps) {
   const { t } = useI18n();
-  const folders = useFolders().data ?? [];
-  const writes = useFolderWrites();
-  const [target, setTarget] = useState('');
-  const [done, setDone] = useState('');
-  const move = useSubmit(async () => {
-    await writes.move(codeIds, target === 'none' ? null : target);
-    setDone(t('folders.moved', { n: codeIds.length }));
-    onMoved();
-  });
-  const byName = [...folders].sort((a, b) => a.name.localeCompare(b.name));
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && props.codeIds.length) setWanted(true);
+  if (wanted) return <MoveForm {...props} />;
   return (
     <>
       <label>
         {t('folders.moveTo')}
-        <select value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value="" disabled>
-            —
-          </option>
-          <option value="none">{t('folders.outOfAny')}</option>
-          {byName.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.parent_id ? `${folders.find((p) => p.id === f.parent_id)?.name ?? ''} / ${f.name}` : f.name}
-            </option>
-          ))}
+        <select disabled value="">
+          <option value="">—</option>
         </select>
       </label>
-      <button
-        type="button"
-        className="btn"
-        disabled={!codeIds.length || !target || move.busy}
-        onClick={() => void move.run()}
-      >
+      <button type="button" className="btn" disabled>
         {t('folders.move')}
       </button>
-      <span aria-live="polite">{done}</span>
-      <ProblemAlert problem={move.problem} />
     </>
   );
 }

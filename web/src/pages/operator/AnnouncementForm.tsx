@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { operatorCreateAnnouncement, operatorUpdateAnnouncement } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import { ProblemAlert } from '../../ui/forms';
+import { useApiForm } from '../../ui/use-api-form';
 import {
   useCreateAnnouncement,
   useUpdateAnnouncement,
@@ -21,7 +23,7 @@ const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 
 function initial(a: OperatorAnnouncement | null) {
   return {
-    severity: a?.severity ?? 'info',
+    severity: a?.severity ?? ('info' as const),
     title: a?.title ?? '',
     body: a?.body ?? '',
     title_de: a?.translations.de?.title ?? '',
@@ -30,6 +32,24 @@ function initial(a: OperatorAnnouncement | null) {
     starts_at: toLocal(a?.starts_at ?? null),
     ends_at: toLocal(a?.ends_at ?? null),
     email_api_users: a?.email_api_users ?? false,
+  };
+}
+
+type Values = ReturnType<typeof initial>;
+
+/** What is sent: an empty German text or link is none, the times from the browser's clock as ISO. */
+function toDraft(v: Values): AnnouncementDraft {
+  const starts = toIso(v.starts_at);
+  return {
+    severity: v.severity,
+    title: v.title,
+    body: v.body,
+    title_de: v.title_de || null,
+    body_de: v.body_de || null,
+    link: v.link || null,
+    ...(starts ? { starts_at: starts } : {}),
+    ends_at: toIso(v.ends_at),
+    email_api_users: v.email_api_users,
   };
 }
 
@@ -44,47 +64,35 @@ export function AnnouncementForm({
   const { t } = useI18n();
   const create = useCreateAnnouncement();
   const update = useUpdateAnnouncement();
-  const [v, setV] = useState(() => initial(editing));
-  const set = (k: keyof typeof v) => (value: string | boolean) => setV((o) => ({ ...o, [k]: value }));
-  const submit = useSubmit(async () => {
-    const starts = toIso(v.starts_at);
-    const draft: AnnouncementDraft = {
-      severity: v.severity,
-      title: v.title,
-      body: v.body,
-      title_de: v.title_de || null,
-      body_de: v.body_de || null,
-      link: v.link || null,
-      ...(starts ? { starts_at: starts } : {}),
-      ends_at: toIso(v.ends_at),
-      email_api_users: v.email_api_users,
-    };
-    const saved = editing ? await update.mutateAsync({ id: editing.id, draft }) : await create.mutateAsync(draft);
-    onDone(saved.id);
+  const form = useApiForm({
+    body: editing ? operatorUpdateAnnouncement : operatorCreateAnnouncement,
+    defaults: initial(editing),
+    toBody: toDraft,
   });
-  const errors = submit.fields;
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit.run();
-  };
-  const text = (k: keyof typeof v, label: MessageKey, kind = 'text', hint?: MessageKey) => (
-    <Field label={t(label)} pointer={`/${k}`} errors={errors} hint={hint ? t(hint) : undefined}>
-      {(p) =>
-        kind === 'area' ? (
-          <textarea {...p} rows={3} value={v[k] as string} onChange={(e) => set(k)(e.target.value)} />
-        ) : (
-          <input {...p} type={kind} value={v[k] as string} onChange={(e) => set(k)(e.target.value)} />
-        )
-      }
-    </Field>
+  const text = (
+    k: Exclude<keyof Values, 'severity' | 'email_api_users'>,
+    label: MessageKey,
+    kind = 'text',
+    hint?: MessageKey,
+  ) => (
+    <FormField form={form} name={k} label={t(label)} hint={hint ? t(hint) : undefined}>
+      {(p) => (kind === 'area' ? <textarea {...p} rows={3} /> : <input {...p} type={kind} />)}
+    </FormField>
   );
   return (
-    <form onSubmit={onSubmit} data-testid="op-announcement-form" noValidate>
+    <form
+      noValidate
+      data-testid="op-announcement-form"
+      onSubmit={form.submit(async (draft) => {
+        const saved = editing ? await update.mutateAsync({ id: editing.id, draft }) : await create.mutateAsync(draft);
+        onDone(saved.id);
+      })}
+    >
       <h2>{t(editing ? 'opa.form.edit' : 'opa.form.new')}</h2>
-      <ProblemAlert problem={submit.problem} fields={errors} />
-      <Field label={t('opa.severity')} pointer="/severity" errors={errors}>
+      <ProblemAlert problem={form.problem} fields={form.fields} />
+      <FormField form={form} name="severity" label={t('opa.severity')}>
         {(p) => (
-          <select {...p} value={v.severity} onChange={(e) => set('severity')(e.target.value)}>
+          <select {...p}>
             {SEVERITIES.map((s) => (
               <option key={s} value={s}>
                 {t(`opa.severity.${s}` as MessageKey)}
@@ -92,7 +100,7 @@ export function AnnouncementForm({
             ))}
           </select>
         )}
-      </Field>
+      </FormField>
       {text('title', 'opa.title.en')}
       {text('body', 'opa.body.en', 'area')}
       {text('title_de', 'opa.title.de', 'text', 'opa.de.hint')}
@@ -101,10 +109,9 @@ export function AnnouncementForm({
       {text('starts_at', 'opa.startsAt', 'datetime-local', 'opa.startsAt.hint')}
       {text('ends_at', 'opa.endsAt', 'datetime-local', 'opa.endsAt.hint')}
       <label className="checkbox">
-        <input type="checkbox" checked={v.email_api_users} onChange={(e) => set('email_api_users')(e.target.checked)} />{' '}
-        {t('opa.email')}
+        <input type="checkbox" {...form.register('email_api_users')} /> {t('opa.email')}
       </label>
-      <button className="btn btn-primary" disabled={submit.busy}>
+      <button className="btn btn-primary" disabled={form.busy}>
         {t(editing ? 'opa.form.save' : 'opa.form.saveDraft')}
       </button>
     </form>

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { operatorEraseOrganization } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
 import { useEraseOrganization } from '../../api/hooks/operator-accounts/use-erase-organization';
 import { TypedErase } from './TypedErase';
@@ -18,6 +19,7 @@ export function EraseOrganization({ org }: { org: Schemas['OperatorOrganization'
         label={t('opx.eraseOrg.label')}
         expected={org.slug}
         testId="op-erase-org"
+        body={operatorEraseOrganization}
         erase={(confirm) => erase.mutateAsync(confirm)}
         onDone={() => void navigate('/operator/organizations')}
       />

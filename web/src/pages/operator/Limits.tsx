@@ -1,15 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { operatorSetLimits } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
-import { Field, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import { ProblemAlert, useErrorText } from '../../ui/forms';
+import { useApiForm } from '../../ui/use-api-form';
 import {
   useOperatorLimits,
   useSetLimits,
   type InstanceLimits,
   type LimitsOverrides,
 } from '../../api/hooks/operatorLimits';
-import { LimitsPlan, MB, QUOTAS, shown, type PlanName, type PlanValues, type Quota } from './LimitsPlan';
+import {
+  LimitsPlan,
+  MB,
+  QUOTAS,
+  shown,
+  type LimitsValues,
+  type PlanName,
+  type PlanValues,
+  type Quota,
+} from './LimitsPlan';
 
-type Values = { plans: Record<string, PlanValues>; invitations_per_day: string; verified_mail_only: boolean };
+type Values = LimitsValues;
 
 const fromLimits = (l: InstanceLimits): Values => ({
   plans: Object.fromEntries(
@@ -52,67 +64,44 @@ function toBody(v: Values, l: InstanceLimits): LimitsOverrides {
 function LimitsForm({ limits }: { limits: InstanceLimits }) {
   const { t, fmtDate } = useI18n();
   const save = useSetLimits();
-  const [v, setV] = useState(() => fromLimits(limits));
   const [done, setDone] = useState<string | null>(null);
-  const submit = useSubmit(async () => {
-    setDone(null);
-    await save.mutateAsync(toBody(v, limits));
-    setDone(t('opl.saved'));
+  const form = useApiForm({
+    body: operatorSetLimits,
+    defaults: fromLimits(limits),
+    toBody: (v: Values) => toBody(v, limits),
   });
-  const errors = submit.fields;
   const from = (set: boolean, value: string) => t(set ? 'opl.inForce.operator' : 'opl.inForce.env', { value });
   return (
     <form
       noValidate
       data-testid="op-limits-form"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void submit.run();
-      }}
+      onSubmit={form.submit(async (body) => {
+        setDone(null);
+        await save.mutateAsync(body);
+        setDone(t('opl.saved'));
+      })}
     >
-      <ProblemAlert problem={submit.problem} fields={errors} />
+      <ProblemAlert problem={form.problem} fields={form.fields} />
       <p role="status">{done}</p>
       {limits.updated_at ? <p className="muted">{t('opl.updated', { date: fmtDate(limits.updated_at) })}</p> : null}
-      {Object.keys(v.plans).map((p) => (
-        <LimitsPlan
-          key={p}
-          plan={p as PlanName}
-          limits={limits}
-          values={v.plans[p]!}
-          errors={errors}
-          onChange={(q, value) => setV((o) => ({ ...o, plans: { ...o.plans, [p]: { ...o.plans[p]!, [q]: value } } }))}
-        />
+      {Object.keys(limits.plans).map((p) => (
+        <LimitsPlan key={p} plan={p as PlanName} limits={limits} form={form} />
       ))}
-      <Field
+      <FormField
+        form={form}
+        name="invitations_per_day"
         label={t('opl.invitations')}
-        pointer="/invitations_per_day"
-        errors={errors}
         hint={from(limits.overrides.invitations_per_day !== undefined, String(limits.invitations_per_day))}
       >
-        {(p) => (
-          <input
-            {...p}
-            inputMode="numeric"
-            value={v.invitations_per_day}
-            onChange={(e) => {
-              p.onInput();
-              setV((o) => ({ ...o, invitations_per_day: e.target.value }));
-            }}
-          />
-        )}
-      </Field>
+        {(p) => <input {...p} inputMode="numeric" />}
+      </FormField>
       <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={v.verified_mail_only}
-          onChange={(e) => setV((o) => ({ ...o, verified_mail_only: e.target.checked }))}
-        />{' '}
-        {t('opl.verified')}
+        <input type="checkbox" {...form.register('verified_mail_only')} /> {t('opl.verified')}
       </label>
       <p className="muted small">
         {from(limits.overrides.verified_mail_only !== undefined, t(limits.verified_mail_only ? 'opl.yes' : 'opl.no'))}
       </p>
-      <button className="btn btn-primary" disabled={submit.busy}>
+      <button className="btn btn-primary" disabled={form.busy}>
         {t('opl.save')}
       </button>
     </form>

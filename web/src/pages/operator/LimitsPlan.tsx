@@ -1,6 +1,7 @@
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/en';
-import { Field, type FieldErrors } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import type { ApiForm } from '../../ui/use-api-form';
 import { planName } from '../../ui/plan-name';
 import type { InstanceLimits } from '../../api/hooks/operatorLimits';
 
@@ -10,6 +11,12 @@ export type Quota = (typeof QUOTAS)[number];
 export type PlanName = keyof InstanceLimits['plans'];
 /** What the form holds for one plan: the text typed ('' is unlimited; storage in MB). */
 export type PlanValues = Record<Quota, string>;
+/** What the limits form holds: each plan's quotas, the invitations a day, verified mail only. */
+export type LimitsValues = {
+  plans: Record<string, PlanValues>;
+  invitations_per_day: string;
+  verified_mail_only: boolean;
+};
 
 /** A quota as the form shows it: storage in MB, '' for unlimited. */
 export const shown = (q: Quota, v: number | null) => (v === null ? '' : String(q === 'max_storage_bytes' ? v / MB : v));
@@ -17,13 +24,11 @@ export const shown = (q: Quota, v: number | null) => (v === null ? '' : String(q
 interface Props {
   plan: PlanName;
   limits: InstanceLimits;
-  values: PlanValues;
-  errors: FieldErrors;
-  onChange: (q: Quota, value: string) => void;
+  form: ApiForm<LimitsValues, unknown>;
 }
 
 /** One plan's storage quotas, each with the value in force and where it comes from. */
-export function LimitsPlan({ plan, limits, values, errors, onChange }: Props) {
+export function LimitsPlan({ plan, limits, form }: Props) {
   const { t } = useI18n();
   const name = planName(t, plan);
   const set = limits.overrides.plans?.[plan];
@@ -36,25 +41,15 @@ export function LimitsPlan({ plan, limits, values, errors, onChange }: Props) {
     <fieldset data-testid={`op-limits-${plan}`}>
       <legend>{name}</legend>
       {QUOTAS.map((q) => (
-        <Field
+        <FormField
           key={q}
+          form={form}
+          name={`plans.${plan}.${q}`}
           label={t(`opl.${q}` as MessageKey, { plan: name })}
-          pointer={`/plans/${plan}/${q}`}
-          errors={errors}
           hint={hint(q)}
         >
-          {(p) => (
-            <input
-              {...p}
-              inputMode="numeric"
-              value={values[q]}
-              onChange={(e) => {
-                p.onInput();
-                onChange(q, e.target.value);
-              }}
-            />
-          )}
-        </Field>
+          {(p) => <input {...p} inputMode="numeric" />}
+        </FormField>
       ))}
     </fieldset>
   );

@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { operatorNameOperator } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
-import { Field, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import { ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
+import { useApiForm } from '../../ui/use-api-form';
 import { useOperatorSession } from '../../api/hooks/operator';
 import { useNameOperator, useOperators, useRemoveOperator, type OperatorEntry } from '../../api/hooks/operators';
 
@@ -33,31 +36,31 @@ export function Operators() {
 function NameOperator() {
   const { t } = useI18n();
   const name = useNameOperator();
-  const [email, setEmail] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const s = useSubmit(async () => {
-    setDone(null);
-    const named = await name.mutateAsync(email.trim());
-    setEmail('');
-    setDone(t(named.two_factor ? 'opo.named' : 'opo.namedNo2fa', { email: named.email }));
+  const form = useApiForm({
+    body: operatorNameOperator,
+    defaults: { email: '' },
+    toBody: (v) => ({ email: v.email.trim() }),
   });
   return (
     <form
       noValidate
       className="account-section"
       data-testid="op-name-operator"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void s.run();
-      }}
+      onSubmit={form.submit(async ({ email }) => {
+        setDone(null);
+        const named = await name.mutateAsync(email);
+        form.reset();
+        setDone(t(named.two_factor ? 'opo.named' : 'opo.namedNo2fa', { email: named.email }));
+      })}
     >
       <h2>{t('opo.add')}</h2>
-      <ProblemAlert problem={s.problem} fields={s.fields} />
+      <ProblemAlert problem={form.problem} fields={form.fields} />
       <p role="status">{done}</p>
-      <Field label={t('opo.email')} hint={t('opo.emailHint')} pointer="/email" errors={s.fields}>
-        {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
-      </Field>
-      <button type="submit" className="btn btn-primary" disabled={s.busy}>
+      <FormField form={form} name="email" label={t('opo.email')} hint={t('opo.emailHint')}>
+        {(p) => <input {...p} type="email" />}
+      </FormField>
+      <button type="submit" className="btn btn-primary" disabled={form.busy}>
         {t('opo.addDo')}
       </button>
     </form>

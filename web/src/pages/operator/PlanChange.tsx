@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { operatorSetOrganizationPlan } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
 import { useSetOrganizationPlan } from '../../api/hooks/operator';
-import { useErrorText } from '../../ui/forms';
+import { FormField } from '../../ui/FormField';
+import { ProblemAlert } from '../../ui/forms';
+import { useApiForm } from '../../ui/use-api-form';
 import { planName } from '../../ui/plan-name';
 import type { Schemas } from '../../api/client';
 
@@ -16,45 +19,46 @@ void allListed;
 /** Moves the organization to another plan, after a confirmation that says from what to what. */
 export function PlanChange({ org }: { org: Org }) {
   const { t } = useI18n();
-  const errorText = useErrorText();
-  const [plan, setPlan] = useState<Plan>(org.plan);
   const [asking, setAsking] = useState(false);
-  const [done, setDone] = useState<Plan | null>(null);
+  const [done, setDone] = useState<{ plan: Plan; changed: boolean } | null>(null);
   const change = useSetOrganizationPlan(org.id);
-  const submit = async () => {
+  const form = useApiForm({ body: operatorSetOrganizationPlan, defaults: { plan: org.plan } });
+  const plan = form.watch('plan');
+  const confirm = form.submit(async (body) => {
     setAsking(false);
-    const after = await change.mutateAsync(plan);
-    setDone(after.plan);
-  };
+    const after = await change.mutateAsync(body.plan);
+    setDone({ plan: after.plan, changed: true });
+  });
   return (
     <form
+      noValidate
       className="account-section"
       aria-labelledby="op-plan-head"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setDone(null);
-        setAsking(plan !== org.plan);
-        if (plan === org.plan) setDone(org.plan);
-      }}
+      onSubmit={form.submit(async (body) => {
+        setDone(body.plan === org.plan ? { plan: org.plan, changed: false } : null);
+        setAsking(body.plan !== org.plan);
+      })}
     >
       <h2 id="op-plan-head">{t('op.plan.title')}</h2>
-      <label>
-        {t('op.plan.choose')}
-        <select value={plan} data-testid="op-plan-select" onChange={(e) => setPlan(e.target.value as Plan)}>
-          {PLANS.map((p) => (
-            <option key={p} value={p}>
-              {planName(t, p)}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
-      <button className="btn" disabled={change.isPending}>
+      <ProblemAlert problem={form.problem} fields={form.fields} />
+      <FormField form={form} name="plan" label={t('op.plan.choose')}>
+        {(p) => (
+          <select {...p} data-testid="op-plan-select">
+            {PLANS.map((p) => (
+              <option key={p} value={p}>
+                {planName(t, p)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <button className="btn" disabled={form.busy}>
         {t('op.plan.change')}
       </button>
       {asking ? (
         <div role="group" aria-label={t('op.plan.title')} data-testid="op-plan-confirm">
           <p>{t('op.plan.confirm', { org: org.name, from: planName(t, org.plan), to: planName(t, plan) })}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void submit().catch(() => undefined)}>
+          <button type="button" className="btn btn-primary" disabled={form.busy} onClick={(e) => void confirm(e)}>
             {t('app.confirm')}
           </button>{' '}
           <button type="button" className="btn" onClick={() => setAsking(false)}>
@@ -63,11 +67,8 @@ export function PlanChange({ org }: { org: Org }) {
         </div>
       ) : null}
       {done ? (
-        <p role="status">
-          {done === org.plan && !change.isSuccess ? t('op.plan.same') : t('op.plan.done', { plan: planName(t, done) })}
-        </p>
+        <p role="status">{done.changed ? t('op.plan.done', { plan: planName(t, done.plan) }) : t('op.plan.same')}</p>
       ) : null}
-      {change.error ? <p role="alert">{errorText(change.error)}</p> : null}
     </form>
   );
 }

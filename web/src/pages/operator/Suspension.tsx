@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useSuspendOrganization, type Redirects } from '../../api/hooks/operator-accounts/use-suspend-organization';
 import { useUnsuspendOrganization } from '../../api/hooks/operator-accounts/use-unsuspend-organization';
-import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { ProblemAlert, useSubmit } from '../../ui/forms';
 import type { Schemas } from '../../api/client';
+import { SuspendForm } from './SuspendForm';
 
 type Org = Schemas['OperatorOrganization'];
 
@@ -65,76 +65,5 @@ function Unsuspend({ org }: { org: Org }) {
         </button>
       )}
     </div>
-  );
-}
-
-function SuspendForm({ org }: { org: Org }) {
-  const { t } = useI18n();
-  const [reason, setReason] = useState('');
-  const [redirects, setRedirects] = useState<Redirects>('keep');
-  const [asking, setAsking] = useState(false);
-  const suspend = useSuspendOrganization(org.id);
-  const s = useSubmit(() => suspend.mutateAsync({ reason: reason.trim(), redirects }));
-  return (
-    <form
-      data-testid="op-suspend-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setAsking(true);
-      }}
-    >
-      <ProblemAlert problem={s.problem} fields={s.fields} />
-      <Field label={t('opx.susp.reason')} pointer="/reason" errors={s.fields} hint={t('opx.susp.reasonHint')}>
-        {(p) => (
-          <textarea
-            {...p}
-            required
-            maxLength={500}
-            value={reason}
-            data-testid="op-suspend-reason"
-            onChange={(e) => {
-              p.onInput();
-              setReason(e.target.value);
-            }}
-          />
-        )}
-      </Field>
-      <fieldset>
-        <legend>{t('opx.susp.redirects')}</legend>
-        {(['keep', 'neutral_page'] as const).map((r) => (
-          <label key={r} className="radio">
-            <input
-              type="radio"
-              name="redirects"
-              value={r}
-              checked={redirects === r}
-              data-testid={`op-suspend-${r}`}
-              onChange={() => setRedirects(r)}
-            />{' '}
-            {t(`opx.susp.${r}`)}
-          </label>
-        ))}
-      </fieldset>
-      {asking ? (
-        <div role="group" aria-label={t('opx.susp.do')} data-testid="op-suspend-confirm">
-          <p>{t('opx.susp.confirm', { org: org.name, redirects: t(`opx.susp.${redirects}`) })}</p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={s.busy}
-            onClick={() => void s.run().then(() => setAsking(false))}
-          >
-            {t('app.confirm')}
-          </button>{' '}
-          <button type="button" className="btn" onClick={() => setAsking(false)}>
-            {t('app.cancel')}
-          </button>
-        </div>
-      ) : (
-        <button className="btn" data-testid="op-suspend">
-          {t('opx.susp.do')}
-        </button>
-      )}
-    </form>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { operatorEraseUser } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
-import { toFormProblem } from '../../ui/forms';
-import { useDisableUser } from '../../api/hooks/operator-accounts/use-disable-user';
 import { useEnableUser } from '../../api/hooks/operator-accounts/use-enable-user';
 import { useEraseUser } from '../../api/hooks/operator-accounts/use-erase-user';
-import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { ProblemAlert, toFormProblem, useSubmit } from '../../ui/forms';
 import type { Schemas } from '../../api/client';
+import { DisableUser } from './DisableUser';
 import { TypedErase } from './TypedErase';
 
 type User = Schemas['OperatorUser'];
@@ -45,7 +45,7 @@ export function UserActions({ user }: { user: User }) {
         user.disabled_at ? (
           <Enable user={user} onDone={() => setOpen('none')} />
         ) : (
-          <Disable user={user} onDone={() => setOpen('none')} />
+          <DisableUser user={user} onDone={() => setOpen('none')} />
         )
       ) : null}
       {open === 'erase' ? (
@@ -54,6 +54,7 @@ export function UserActions({ user }: { user: User }) {
           label={t('opx.users.eraseLabel')}
           expected={user.email}
           testId="op-erase-user"
+          body={operatorEraseUser}
           erase={(confirm) =>
             erase.mutateAsync({
               id: user.id,
@@ -99,46 +100,5 @@ function Enable({ user, onDone }: { user: User; onDone: () => void }) {
         {t('app.cancel')}
       </button>
     </div>
-  );
-}
-
-function Disable({ user, onDone }: { user: User; onDone: () => void }) {
-  const { t } = useI18n();
-  const [reason, setReason] = useState('');
-  const disable = useDisableUser();
-  const s = useSubmit(() => disable.mutateAsync({ id: user.id, reason: reason.trim() }));
-  return (
-    <form
-      data-testid="op-disable-form"
-      aria-label={t('opx.users.disable')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void s.run().then((r) => r && onDone());
-      }}
-    >
-      <ProblemAlert problem={s.problem} fields={s.fields} />
-      <p>{t('opx.users.disableConfirm', { email: user.email })}</p>
-      <Field label={t('opx.susp.reason')} pointer="/reason" errors={s.fields} hint={t('opx.susp.reasonHint')}>
-        {(p) => (
-          <input
-            {...p}
-            required
-            maxLength={500}
-            value={reason}
-            data-testid="op-disable-reason"
-            onChange={(e) => {
-              p.onInput();
-              setReason(e.target.value);
-            }}
-          />
-        )}
-      </Field>
-      <button className="btn btn-primary" disabled={s.busy}>
-        {t('opx.users.disableDo')}
-      </button>{' '}
-      <button type="button" className="btn" onClick={onDone}>
-        {t('app.cancel')}
-      </button>
-    </form>
   );
 }

@@ -1,9 +1,12 @@
 // The workspace's logos: list with their images, upload (PNG or SVG), delete.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { Field, ProblemAlert, useSubmit } from '../../ui/forms';
+import { ProblemAlert, useSubmit } from '../../ui/forms';
+import { lazyForm } from '../../ui/lazy-form';
 import { ConfirmDelete } from './ConfirmDelete';
 import { useBrandWrites, useLogos, useLogoUrl, type Logo } from '../../api/hooks/brand';
+
+const LogoUpload = lazyForm(() => import('./logos/LogoUpload').then((m) => m.LogoUpload));
 
 function LogoImage({ logo }: { logo: Logo }) {
   const url = useLogoUrl(logo.id);
@@ -20,30 +23,11 @@ export function LogoLibrary({ may }: { may: boolean }) {
   const { t, fmtDate } = useI18n();
   const writes = useBrandWrites();
   const logos = useLogos();
-  const [name, setName] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [inputKey, setInputKey] = useState(0);
   const [deleting, setDeleting] = useState<string | null>(null);
-  // No file chosen is said at the file field, before any request (no "service unreachable").
-  const [noFile, setNoFile] = useState(false);
-  const upload = useSubmit(async (chosen: File) => {
-    await writes.uploadLogo(chosen, name);
-    setName('');
-    setFile(null);
-    setInputKey((k) => k + 1);
-  });
   const remove = useSubmit(async (id: string) => {
     await writes.removeLogo(id);
     setDeleting(null);
   });
-  // The file is the form's one field for both what it is and what it holds.
-  const fileFields = useMemo(
-    () =>
-      noFile
-        ? { ...upload.fields, '/data': t('words.logo.noFile') }
-        : { ...upload.fields, '/data': upload.fields['/data'] ?? upload.fields['/content_type'] },
-    [upload.fields, noFile, t],
-  );
   const list = logos.data ?? [];
   return (
     <section aria-labelledby="logos-h">
@@ -96,40 +80,7 @@ export function LogoLibrary({ may }: { may: boolean }) {
           </tbody>
         </table>
       )}
-      {may ? (
-        <form
-          className="narrow card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            setNoFile(!file);
-            if (file) void upload.run(file);
-          }}
-        >
-          <ProblemAlert problem={upload.problem} fields={upload.fields} />
-          <Field label={t('design.logoName')} pointer="/name" errors={upload.fields}>
-            {(p) => <input {...p} maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />}
-          </Field>
-          <Field label={t('design.logoFile')} pointer="/data" errors={fileFields} hint={t('design.logoUploadHint')}>
-            {(p) => (
-              <input
-                {...p}
-                key={inputKey}
-                type="file"
-                accept="image/png,image/svg+xml,.png,.svg"
-                data-testid="library-logo-file"
-                onChange={(e) => {
-                  setNoFile(false);
-                  setFile(e.target.files?.[0] ?? null);
-                }}
-              />
-            )}
-          </Field>
-          <button className="btn btn-primary" disabled={upload.busy}>
-            {upload.busy ? t('design.uploading') : t('design.upload')}
-          </button>
-        </form>
-      ) : null}
+      {may ? <LogoUpload /> : null}
     </section>
   );
 }
