@@ -28,6 +28,8 @@ export function tableOwners(schema = readFileSync('src/db/schema.ts', 'utf8')): 
 const strip = (src: string) => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 const KYSELY =
   /\.(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'(\w+)/g;
+/** src/db/join-on-id.ts's helper names the table it joins as its second argument. */
+const JOIN_ON_ID = /\bjoinOnId\([^,]+,\s*'(\w+)'/g;
 const SQL_TEMPLATE = /\bsql(?:<[^`]*?>)?`([^`]*)`/g;
 const SQL_TABLE = /\b(?:from|join|into|update)\s+(\w+)/gi;
 
@@ -36,6 +38,7 @@ export function tablesNamed(src: string, tables: Map<string, string>): string[] 
   const code = strip(src);
   const found = new Set<string>();
   for (const m of code.matchAll(KYSELY)) if (tables.has(m[1])) found.add(m[1]);
+  for (const m of code.matchAll(JOIN_ON_ID)) if (tables.has(m[1])) found.add(m[1]);
   for (const t of code.matchAll(SQL_TEMPLATE))
     for (const m of t[1].matchAll(SQL_TABLE)) if (tables.has(m[1])) found.add(m[1]);
   return [...found].sort();

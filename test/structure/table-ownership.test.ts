@@ -30,6 +30,9 @@ describe('table ownership', () => {
     assert.deepEqual(foreignIn(file, 'await sql`update workspaces set name = ${n}`.execute(db);'), [
       `${file} → workspaces (workspaces)`,
     ]);
+    assert.deepEqual(foreignIn(file, "joinOnId(db.selectFrom('usage_counters'), 'codes', 'x.code_id')"), [
+      `${file} → codes (codes)`,
+    ]);
     assert.deepEqual(foreignIn(file, "// db.selectFrom('codes')\ndb.deleteFrom('usage_thresholds')"), []);
   });
 

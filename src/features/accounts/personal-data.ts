@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { pageAfter } from '../../db/keyset-page.js';
 
 // What accounts holds of a person, for privacy's erasure (each a step inside its transaction) and
 // its export (docs/privacy.md).
@@ -53,9 +54,11 @@ export function profileOf(db: DB, userId: string) {
 
 /** One keyset page (by id) of the user's sessions: when each began and ends, no token. */
 export function sessionsPageOf(db: DB, userId: string, after: string | null, limit: number) {
-  let q = db.selectFrom('sessions').select(['id', 'created_at', 'expires_at']).where('user_id', '=', userId);
-  if (after) q = q.where('id', '>', after);
-  return q.orderBy('id').limit(limit).execute();
+  return pageAfter(
+    db.selectFrom('sessions').select(['id', 'created_at', 'expires_at']).where('user_id', '=', userId),
+    after,
+    limit,
+  );
 }
 
 /** Each user's id, address and name, to join as a derived table where rows name a user (one statement). */

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { pageAfter } from '../../db/keyset-page.js';
 
 // What api-keys holds of a person, for privacy's erasure and export (docs/privacy.md).
 
@@ -27,10 +28,12 @@ export const KEY_EXPORT_COLUMNS = [
 
 /** One keyset page (by id) of the keys a user created. */
 export function keysCreatedByPage(db: DB, userId: string, after: string | null, limit: number) {
-  let q = db
-    .selectFrom('api_keys')
-    .select([...KEY_EXPORT_COLUMNS])
-    .where('created_by', '=', userId);
-  if (after) q = q.where('id', '>', after);
-  return q.orderBy('id').limit(limit).execute();
+  return pageAfter(
+    db
+      .selectFrom('api_keys')
+      .select([...KEY_EXPORT_COLUMNS])
+      .where('created_by', '=', userId),
+    after,
+    limit,
+  );
 }

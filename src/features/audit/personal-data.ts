@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { pageAfter } from '../../db/keyset-page.js';
 
 // What the audit log holds of a person, for privacy's erasure and export (docs/privacy.md).
 
@@ -32,7 +33,6 @@ export function auditExportPage(db: DB, filter: { organizationId?: string; actor
     let q = db.selectFrom('audit_logs').select([...AUDIT_EXPORT_COLUMNS]);
     if (filter.organizationId) q = q.where('organization_id', '=', filter.organizationId);
     if (filter.actorId) q = q.where('actor_id', '=', filter.actorId);
-    if (after) q = q.where('id', '>', after);
-    return q.orderBy('id').limit(limit).execute();
+    return pageAfter(q, after, limit);
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { pageAfter } from '../../db/keyset-page.js';
 import type { CodesTable } from './codes.table.js';
 
 /**
@@ -13,11 +14,13 @@ export function codesPageOf<C extends keyof CodesTable & string>(
   after: string | null,
   limit: number,
 ) {
-  let q = db
-    .selectFrom('codes')
-    .select([...columns])
-    .select(sql<number>`case when password_hash is null then 0 else 1 end`.as('password_protected'))
-    .where('organization_id', '=', organizationId);
-  if (after) q = q.where('id', '>', after);
-  return q.orderBy('id').limit(limit).execute();
+  return pageAfter(
+    db
+      .selectFrom('codes')
+      .select([...columns])
+      .select(sql<number>`case when password_hash is null then 0 else 1 end`.as('password_protected'))
+      .where('organization_id', '=', organizationId),
+    after,
+    limit,
+  );
 }

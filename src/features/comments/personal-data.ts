@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { pageAfter } from '../../db/keyset-page.js';
 
 // What comments holds of a person, for privacy's erasure and export (docs/privacy.md).
 
@@ -17,13 +18,15 @@ export const AUTHOR_COMMENT_COLUMNS = ['id', 'workspace_id', 'code_id', 'body', 
 
 /** One keyset page (by id) of the comments a user wrote. */
 export function commentsByAuthorPage(db: DB, userId: string, after: string | null, limit: number) {
-  let q = db
-    .selectFrom('code_comments')
-    .select([...AUTHOR_COMMENT_COLUMNS])
-    .where('author_type', '=', 'user')
-    .where('author_id', '=', userId);
-  if (after) q = q.where('id', '>', after);
-  return q.orderBy('id').limit(limit).execute();
+  return pageAfter(
+    db
+      .selectFrom('code_comments')
+      .select([...AUTHOR_COMMENT_COLUMNS])
+      .where('author_type', '=', 'user')
+      .where('author_id', '=', userId),
+    after,
+    limit,
+  );
 }
 
 /** The columns of an organization's export's comments. */

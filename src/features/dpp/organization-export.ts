@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { pageAfter } from '../../db/keyset-page.js';
 import type { DppPassportsTable } from './dpp.table.js';
 
 /** One keyset page (by id) of the organization's passports, for privacy's organization export: only the named columns. */
@@ -9,10 +10,12 @@ export function passportsPageOf<C extends keyof DppPassportsTable & string>(
   after: string | null,
   limit: number,
 ) {
-  let q = db
-    .selectFrom('dpp_passports')
-    .select([...columns])
-    .where('organization_id', '=', organizationId);
-  if (after) q = q.where('id', '>', after);
-  return q.orderBy('id').limit(limit).execute();
+  return pageAfter(
+    db
+      .selectFrom('dpp_passports')
+      .select([...columns])
+      .where('organization_id', '=', organizationId),
+    after,
+    limit,
+  );
 }

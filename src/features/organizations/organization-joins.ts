@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { joinOnId } from '../../db/join-on-id.js';
 
 /**
  * The organizations table joined to another feature's query on its `organization_id` column, so a
@@ -12,13 +13,7 @@ export function joinOrganization<D extends Database, TB extends keyof D, O>(
   qb: SelectQueryBuilder<D, TB, O>,
   organizationId: `${TB & string}.organization_id`,
 ): SelectQueryBuilder<D, TB | 'organizations', O> {
-  // Kysely cannot type a join onto a builder whose tables are generic; the signature above is the
-  // contract, checked at each caller.
-  return (qb as unknown as SelectQueryBuilder<Database, never, O>).innerJoin(
-    'organizations',
-    'organizations.id',
-    organizationId as never,
-  ) as unknown as SelectQueryBuilder<D, TB | 'organizations', O>;
+  return joinOnId(qb, 'organizations', organizationId);
 }
 
 /** Ids of soft-deleted organizations, as a subquery for `where(…, 'in', …)`. */

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import { pageAfter } from '../../db/keyset-page.js';
 import type { WorkspacesTable } from './workspaces.table.js';
 
 // What workspaces holds of a person and of an organization, for privacy's erasure and exports
@@ -40,10 +41,12 @@ export function workspacesPageOf<C extends keyof WorkspacesTable & string>(
   after: string | null,
   limit: number,
 ) {
-  let q = db
-    .selectFrom('workspaces')
-    .select([...columns])
-    .where('organization_id', '=', organizationId);
-  if (after) q = q.where('id', '>', after);
-  return q.orderBy('id').limit(limit).execute();
+  return pageAfter(
+    db
+      .selectFrom('workspaces')
+      .select([...columns])
+      .where('organization_id', '=', organizationId),
+    after,
+    limit,
+  );
 }

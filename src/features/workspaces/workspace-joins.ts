@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { joinOnId } from '../../db/join-on-id.js';
 
 /**
  * The workspaces table joined to another feature's query on its `workspace_id` column, so a read
@@ -11,13 +12,7 @@ export function joinWorkspace<D extends Database, TB extends keyof D, O>(
   qb: SelectQueryBuilder<D, TB, O>,
   workspaceId: `${TB & string}.workspace_id`,
 ): SelectQueryBuilder<D, TB | 'workspaces', O> {
-  // Kysely cannot type a join onto a builder whose tables are generic; the signature above is the
-  // contract, checked at each caller.
-  return (qb as unknown as SelectQueryBuilder<Database, never, O>).innerJoin(
-    'workspaces',
-    'workspaces.id',
-    workspaceId as never,
-  ) as unknown as SelectQueryBuilder<D, TB | 'workspaces', O>;
+  return joinOnId(qb, 'workspaces', workspaceId);
 }
 
 /** The workspace's `timezone` setting (null when unset or no such workspace). */
