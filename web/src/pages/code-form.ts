@@ -104,8 +104,9 @@ export const CONTENT_FIELDS: Record<Exclude<CodeType, 'url'>, ContentField[]> = 
 export type ContentValue = string | boolean;
 export type ContentDraft = Record<string, ContentValue | Record<string, ContentValue> | PageContent[keyof PageContent]>;
 
-/** The style members the Style section holds; the design's are in `design`. */
-export interface StyleDraft {
+/** The style as typed: the Style section's members, the Design section's (DesignDraft) and the kit applied. */
+export interface StyleDraft extends DesignDraft {
+  brand_kit_id: string;
   foreground: string;
   background: string;
   error_correction: '' | 'L' | 'M' | 'Q' | 'H';
@@ -132,7 +133,6 @@ export interface Draft extends RedirectDraft {
   fallback_url: string;
   tags: string;
   status: 'active' | 'paused' | '';
-  design: DesignDraft;
 }
 
 export const emptyDraft = (type: CodeType = 'url'): Draft => ({
@@ -141,7 +141,14 @@ export const emptyDraft = (type: CodeType = 'url'): Draft => ({
   title: '',
   url: '',
   content: { ...(type === 'wifi' ? { encryption: 'WPA' } : {}), ...emptyPage(type) },
-  style: { foreground: '#000000', background: '#FFFFFF', error_correction: '', margin: '' },
+  style: {
+    foreground: '#000000',
+    background: '#FFFFFF',
+    error_correction: '',
+    margin: '',
+    brand_kit_id: '',
+    ...emptyDesign(),
+  },
   abEnabled: false,
   destinations: [
     { url: '', weight: '50' },
@@ -153,7 +160,6 @@ export const emptyDraft = (type: CodeType = 'url'): Draft => ({
   tags: '',
   status: '',
   ...emptyRedirect(),
-  design: emptyDesign(),
 });
 
 /** The content as the editor holds it: strings (numbers typed as text), booleans and nested objects. */
@@ -203,6 +209,8 @@ export function draftOf(c: Code): Draft {
       background: c.style.background ?? '#FFFFFF',
       error_correction: (c.style.error_correction ?? '') as StyleDraft['error_correction'],
       margin: c.style.margin == null ? '' : String(c.style.margin),
+      brand_kit_id: c.style.brand_kit_id ?? '',
+      ...designDraftOf(c.style),
     },
     abEnabled: Boolean(c.destinations?.length),
     destinations: c.destinations?.length
@@ -214,7 +222,6 @@ export function draftOf(c: Code): Draft {
     tags: c.tags.join(', '),
     status: c.status === 'active' || c.status === 'paused' ? c.status : '',
     ...redirect,
-    design: designDraftOf(c.style),
   };
 }
 
@@ -249,7 +256,8 @@ export function styleOf(d: Draft) {
     background: d.style.background || null,
     error_correction: d.style.error_correction || null,
     margin: d.style.margin === '' ? null : numOr(d.style.margin),
-    ...designStyleOf(d.design),
+    ...designStyleOf(d.style),
+    brand_kit_id: d.style.brand_kit_id || null,
   };
 }
 

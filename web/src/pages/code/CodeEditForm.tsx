@@ -47,9 +47,6 @@ export function CodeEditForm({ mode, code }: { mode: 'create' | 'update'; code?:
   // A copy: react-hook-form changes its values in place, and the preview keys on the draft.
   const draft = structuredClone(form.watch());
   const conditions = useConditionCheck(form);
-  const set = (patch: Partial<Draft>) => {
-    for (const [k, v] of Object.entries(patch)) form.setValue(k as keyof Draft, v as never, { shouldDirty: true });
-  };
   const send = form.submit(async (body) => {
     const saved = mode === 'create' ? await writes.create(body) : await writes.update(code!.id, body);
     // navigate's promise settles once the route renders; route errors reach the error element, never a rejection.
@@ -79,8 +76,8 @@ export function CodeEditForm({ mode, code }: { mode: 'create' | 'update'; code?:
         >
           <ContentFieldset mode={mode} form={form} draft={draft} />
           <StyleFields form={form} draft={draft} />
-          <Fold summary={t('design.legend')} filled={designFilled(draft.design)} errors={f} prefixes={DESIGN_POINTERS}>
-            <CodeDesign draft={draft} set={set} errors={f} />
+          <Fold summary={t('design.legend')} filled={designFilled(draft.style)} errors={f} prefixes={DESIGN_POINTERS}>
+            <CodeDesign form={form} draft={draft} />
           </Fold>
           {draft.type === 'url' && draft.dynamic ? (
             <>

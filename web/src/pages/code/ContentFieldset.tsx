@@ -15,10 +15,7 @@ export function ContentFieldset({ mode, form, draft }: { mode: 'create' | 'updat
   // A new type starts from its empty draft, keeping what is not the type's own.
   const retype = (type: CodeType) => {
     const d = form.getValues();
-    form.reset(
-      { ...emptyDraft(type), title: d.title, tags: d.tags, style: d.style, design: d.design },
-      { keepErrors: true },
-    );
+    form.reset({ ...emptyDraft(type), title: d.title, tags: d.tags, style: d.style }, { keepErrors: true });
   };
   return (
     <fieldset>

@@ -7,20 +7,16 @@ export const EYE_SHAPES = ['square', 'rounded', 'circle'] as const;
 export const GRADIENT_DIRECTIONS = ['horizontal', 'vertical', 'diagonal'] as const;
 export const FRAME_FONTS = ['sans', 'serif', 'mono'] as const;
 
+/** The design members of a style, named as the body names them (`style.frame.text` is `/style/frame/text`). */
 export interface DesignDraft {
-  brandKitId: string;
-  moduleShape: '' | (typeof MODULE_SHAPES)[number];
-  eyeShape: '' | (typeof EYE_SHAPES)[number];
-  eyeColor: string;
-  gradientTo: string;
-  gradientDirection: (typeof GRADIENT_DIRECTIONS)[number];
-  logoId: string;
+  module_shape: '' | (typeof MODULE_SHAPES)[number];
+  eye_shape: '' | (typeof EYE_SHAPES)[number];
+  eye_color: string;
+  gradient: { to: string; direction: (typeof GRADIENT_DIRECTIONS)[number] };
+  logo_id: string;
   /** percent of the symbol's edge, as typed */
-  logoSize: string;
-  frameText: string;
-  frameFont: '' | (typeof FRAME_FONTS)[number];
-  frameColor: string;
-  frameTextColor: string;
+  logo_size: string;
+  frame: { text: string; font: '' | (typeof FRAME_FONTS)[number]; color: string; text_color: string };
 }
 
 /** The style fields this draft writes; the names of the API (CodeStyle, BrandKitStyle). */
@@ -32,27 +28,23 @@ export interface DesignStyle {
   logo_id?: string | null;
   logo_size?: number | string | null;
   frame?: { text: string; font?: string | null; color?: string | null; text_color?: string | null } | null;
-  brand_kit_id?: string | null;
 }
 
 export const emptyDesign = (): DesignDraft => ({
-  brandKitId: '',
-  moduleShape: '',
-  eyeShape: '',
-  eyeColor: '',
-  gradientTo: '',
-  gradientDirection: 'diagonal',
-  logoId: '',
-  logoSize: '',
-  frameText: '',
-  frameFont: '',
-  frameColor: '',
-  frameTextColor: '',
+  module_shape: '',
+  eye_shape: '',
+  eye_color: '',
+  gradient: { to: '', direction: 'diagonal' },
+  logo_id: '',
+  logo_size: '',
+  frame: { text: '', font: '', color: '', text_color: '' },
 });
 
 /** Whether any design field holds a value (a kit, a shape, a colour, a logo, a frame). */
-export function designFilled(d: DesignDraft): boolean {
-  return Object.entries(d).some(([k, v]) => k !== 'gradientDirection' && v !== '');
+export function designFilled(d: DesignDraft & { brand_kit_id?: string }): boolean {
+  const { brand_kit_id = '', module_shape, eye_shape, eye_color, gradient, logo_id, logo_size, frame } = d;
+  const own = [brand_kit_id, module_shape, eye_shape, eye_color, gradient.to, logo_id, logo_size];
+  return [...own, ...Object.values(frame)].some((v) => v !== '');
 }
 
 /** A share of the edge (0.2) as the percent the form shows (20), without float noise. */
@@ -60,18 +52,21 @@ const percent = (share: number) => String(Math.round(share * 1000) / 10);
 
 export function designDraftOf(s: DesignStyle): DesignDraft {
   return {
-    brandKitId: s.brand_kit_id ?? '',
-    moduleShape: (s.module_shape ?? '') as DesignDraft['moduleShape'],
-    eyeShape: (s.eye_shape ?? '') as DesignDraft['eyeShape'],
-    eyeColor: s.eye_color ?? '',
-    gradientTo: s.gradient?.to ?? '',
-    gradientDirection: (s.gradient?.direction ?? 'diagonal') as DesignDraft['gradientDirection'],
-    logoId: s.logo_id ?? '',
-    logoSize: typeof s.logo_size === 'number' ? percent(s.logo_size) : '',
-    frameText: s.frame?.text ?? '',
-    frameFont: (s.frame?.font ?? '') as DesignDraft['frameFont'],
-    frameColor: s.frame?.color ?? '',
-    frameTextColor: s.frame?.text_color ?? '',
+    module_shape: (s.module_shape ?? '') as DesignDraft['module_shape'],
+    eye_shape: (s.eye_shape ?? '') as DesignDraft['eye_shape'],
+    eye_color: s.eye_color ?? '',
+    gradient: {
+      to: s.gradient?.to ?? '',
+      direction: (s.gradient?.direction ?? 'diagonal') as DesignDraft['gradient']['direction'],
+    },
+    logo_id: s.logo_id ?? '',
+    logo_size: typeof s.logo_size === 'number' ? percent(s.logo_size) : '',
+    frame: {
+      text: s.frame?.text ?? '',
+      font: (s.frame?.font ?? '') as DesignDraft['frame']['font'],
+      color: s.frame?.color ?? '',
+      text_color: s.frame?.text_color ?? '',
+    },
   };
 }
 
@@ -84,23 +79,23 @@ function shareOf(text: string): number | string | null {
 }
 
 /** The style fields of a design draft; every field present, null where the draft sets nothing. */
-export function designStyleOf(d: DesignDraft, withKit = true): DesignStyle {
-  const frameText = d.frameText.trim();
+export function designStyleOf(d: DesignDraft): DesignStyle {
+  const frameText = d.frame.text.trim();
+  const to = d.gradient.to.trim();
   return {
-    module_shape: d.moduleShape || null,
-    eye_shape: d.eyeShape || null,
-    eye_color: d.eyeColor.trim() || null,
-    gradient: d.gradientTo.trim() ? { to: d.gradientTo.trim(), direction: d.gradientDirection } : null,
-    logo_id: d.logoId || null,
-    logo_size: shareOf(d.logoSize),
+    module_shape: d.module_shape || null,
+    eye_shape: d.eye_shape || null,
+    eye_color: d.eye_color.trim() || null,
+    gradient: to ? { to, direction: d.gradient.direction } : null,
+    logo_id: d.logo_id || null,
+    logo_size: shareOf(d.logo_size),
     frame: frameText
       ? {
           text: frameText,
-          font: d.frameFont || null,
-          color: d.frameColor.trim() || null,
-          text_color: d.frameTextColor.trim() || null,
+          font: d.frame.font || null,
+          color: d.frame.color.trim() || null,
+          text_color: d.frame.text_color.trim() || null,
         }
       : null,
-    ...(withKit ? { brand_kit_id: d.brandKitId || null } : {}),
   };
 }

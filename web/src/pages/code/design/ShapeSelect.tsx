@@ -1,23 +1,23 @@
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/en';
-import { Field, type FieldErrors } from '../../../ui/forms';
+import { FormField } from '../../../ui/FormField';
+import type { DesignForm } from './props';
 
 /** A choice among a design option's values, or none (the default, or the brand kit's). */
-export function ShapeSelect<V extends string>(props: {
+export function ShapeSelect(props: {
+  form: DesignForm;
   label: string;
-  pointer: string;
-  errors: FieldErrors;
-  value: V | '';
-  options: readonly V[];
-  unset: string;
-  onChange(v: V | ''): void;
+  name: 'style.module_shape' | 'style.eye_shape' | 'style.frame.font' | 'style.gradient.direction';
+  options: readonly string[];
+  /** the "not set" choice; none where the field always holds a value */
+  unset?: string;
 }) {
   const { t } = useI18n();
   return (
-    <Field label={props.label} pointer={props.pointer} errors={props.errors}>
+    <FormField form={props.form} name={props.name} label={props.label}>
       {(p) => (
-        <select {...p} value={props.value} onChange={(e) => props.onChange(e.target.value as V | '')}>
-          <option value="">{props.unset}</option>
+        <select {...p}>
+          {props.unset !== undefined ? <option value="">{props.unset}</option> : null}
           {props.options.map((o) => (
             <option key={o} value={o}>
               {t(`design.option.${o}` as MessageKey)}
@@ -25,6 +25,6 @@ export function ShapeSelect<V extends string>(props: {
           ))}
         </select>
       )}
-    </Field>
+    </FormField>
   );
 }

@@ -6,6 +6,7 @@ import { FormField } from '../../../ui/FormField';
 import { ProblemAlert, type FieldErrors } from '../../../ui/forms';
 import { useApiForm } from '../../../ui/use-api-form';
 import { DesignFields } from '../../code/DesignFields';
+import { designForm } from '../../code/design/props';
 import { emptyKit, kitBodyOf, kitValuesOf, type KitBody, type KitValues } from './kit-values';
 import { KitPreview } from './KitPreview';
 import { PageStyleFields } from './PageStyleFields';
@@ -36,7 +37,6 @@ export function KitForm({ kit, onSaved, onChange, onCancel }: KitFormProps) {
     const watching = form.watch(() => onChange());
     return () => watching.unsubscribe();
   }, [form.watch, onChange]);
-  const design = form.watch('design');
   const name = form.watch('name');
   return (
     <div className="editor kit-editor">
@@ -62,12 +62,7 @@ export function KitForm({ kit, onSaved, onChange, onCancel }: KitFormProps) {
               {(p) => <input {...p} placeholder="#RRGGBB" />}
             </FormField>
           </div>
-          <DesignFields
-            value={design}
-            onChange={(patch) => form.setValue('design', { ...form.getValues('design'), ...patch })}
-            errors={fields}
-            unsetLabel={t('design.default')}
-          />
+          <DesignFields form={designForm(form, fields)} unsetLabel={t('design.default')} />
         </fieldset>
         <PageStyleFields form={shown} />
         <button className="btn btn-primary" disabled={form.busy}>

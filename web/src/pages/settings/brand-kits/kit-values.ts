@@ -7,21 +7,24 @@ export const PAGE_FONTS = ['system', 'sans', 'serif', 'rounded', 'mono'] as cons
 
 export interface KitValues {
   name: string;
-  style: {
+  /** the colours, the code editor's design fields (DesignFields) and the hosted pages' look */
+  style: DesignDraft & {
     foreground: string;
     background: string;
     /** the hosted pages' look (docs/decisions.md D82) */
     page: { accent: string; background: string; font: string; logo_id: string };
   };
-  /** the code editor's design fields, which DesignFields edits as one draft */
-  design: DesignDraft;
   pages_default: boolean;
 }
 
 export const emptyKit = (): KitValues => ({
   name: '',
-  style: { foreground: '', background: '', page: { accent: '', background: '', font: '', logo_id: '' } },
-  design: emptyDesign(),
+  style: {
+    foreground: '',
+    background: '',
+    ...emptyDesign(),
+    page: { accent: '', background: '', font: '', logo_id: '' },
+  },
   pages_default: false,
 });
 
@@ -30,6 +33,7 @@ export const kitValuesOf = (k: BrandKit): KitValues => ({
   style: {
     foreground: k.style.foreground ?? '',
     background: k.style.background ?? '',
+    ...designDraftOf(k.style),
     page: {
       accent: k.style.page?.accent ?? '',
       background: k.style.page?.background ?? '',
@@ -37,7 +41,6 @@ export const kitValuesOf = (k: BrandKit): KitValues => ({
       logo_id: k.style.page?.logo_id ?? '',
     },
   },
-  design: designDraftOf(k.style),
   pages_default: k.pages_default,
 });
 
@@ -56,7 +59,7 @@ function pageStyleOf(page: KitValues['style']['page']) {
 export const kitStyleOf = (v: KitValues) => ({
   foreground: v.style.foreground.trim() || null,
   background: v.style.background.trim() || null,
-  ...designStyleOf(v.design, false),
+  ...designStyleOf(v.style),
   page: pageStyleOf(v.style.page),
 });
 
