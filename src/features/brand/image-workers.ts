@@ -55,6 +55,8 @@ class FittedLogos {
 
 class OverBudget extends Error {}
 
+const epochNow = () => performance.timeOrigin + performance.now();
+
 /**
  * Worker threads for the work on uploaded logos whose cost grows with the file (see
  * docs/decisions.md D55): checking an upload, fitting a logo into a code's pixels, rasterising a
@@ -86,22 +88,32 @@ export class ImageWorkers {
         { 'retry-after': String(BUSY_RETRY_S) },
       );
     // The budget starts when the thread takes the task up: a task waiting behind another, or for a
-    // thread to start, has not used any of it.
+    // thread to start, has not used any of it. The thread says when (on the clock all threads
+    // share), so a busy event loop that reads the message late neither stretches the budget nor,
+    // when the answer is read in the same turn, lets a task that overran it pass.
     const abort = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let timer: NodeJS.Timeout | undefined;
-    port1.once('message', () => {
-      timer = setTimeout(() => abort.abort(), this.budget.timeoutMs);
-    });
+    const started = new Promise<number>((resolve) =>
+      port1.once('message', (at: number) => {
+        timer = setTimeout(() => abort.abort(), Math.max(0, at + this.budget.timeoutMs - epochNow()));
+        resolve(at);
+      }),
+    );
+    const overTime = new OverBudget(`took longer than ${this.budget.timeoutMs / 1000} s`);
     try {
-      return await this.pool.run({ ...job, started: port2 } as ImageTask, {
+      const out = await this.pool.run({ ...job, started: port2 } as ImageTask, {
         signal: abort.signal,
         // piscina infers its transfer list type from the DOM's postMessage overloads, which miss node's ports
         transferList: [port2] as never,
       });
+      // Posted before the answer; a moment's grace in case the answer's port was read first.
+      const at = await Promise.race([started, new Promise<null>((r) => setTimeout(() => r(null), 100).unref())]);
+      if (at !== null && epochNow() - at > this.budget.timeoutMs) throw overTime;
+      return out;
     } catch (err) {
       const e = err as Error & { code?: string };
-      if (e.name === 'AbortError') throw new OverBudget(`took longer than ${this.budget.timeoutMs / 1000} s`);
+      if (e.name === 'AbortError') throw overTime;
       if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new OverBudget(`needed more than ${this.budget.memoryMb} MB`);
       throw err;
     } finally {

@@ -28,7 +28,8 @@ export default async function imageTask(task: ImageTask): Promise<CheckResult | 
   // A thread's start (tsx, resvg) and jsdom's import are the same for every file, so they are not
   // part of a file's budget; the pool's queue bounds how long a task waits for them.
   if (task.op === 'check' && task.contentType === 'image/svg+xml') await loadSanitizer();
-  task.started.postMessage('started');
+  // When, on a clock every thread shares: the caller judges the budget by it (image-workers.ts).
+  task.started.postMessage(performance.timeOrigin + performance.now());
   task.started.close();
   switch (task.op) {
     case 'check':
