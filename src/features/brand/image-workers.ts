@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { AppError, invalid, type FieldError } from '../../http/errors.js';
 import type { PlacedLogo, Rasteriser } from '../../qr/index.js';
@@ -94,32 +95,37 @@ export class ImageWorkers {
     const abort = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let timer: NodeJS.Timeout | undefined;
+    let startedAt: number | undefined;
     const started = new Promise<number>((resolve) =>
       port1.once('message', (at: number) => {
+        startedAt = at;
         timer = setTimeout(() => abort.abort(), Math.max(0, at + this.budget.timeoutMs - epochNow()));
         resolve(at);
       }),
     );
-    const overTime = new OverBudget(`took longer than ${this.budget.timeoutMs / 1000} s`);
     try {
       const out = await this.pool.run({ ...job, started: port2 } as ImageTask, {
         signal: abort.signal,
         // piscina infers its transfer list type from the DOM's postMessage overloads, which miss node's ports
         transferList: [port2] as never,
       });
-      // Posted before the answer; a moment's grace in case the answer's port was read first.
-      const at = await Promise.race([started, new Promise<null>((r) => setTimeout(() => r(null), 100).unref())]);
-      if (at !== null && epochNow() - at > this.budget.timeoutMs) throw overTime;
+      // Posted before the answer, so nearly always read first; else a moment's grace for it.
+      const at = startedAt ?? (await Promise.race([started, delay(100, null)]));
+      if (at !== null && epochNow() - at > this.budget.timeoutMs) throw this.overTime();
       return out;
     } catch (err) {
       const e = err as Error & { code?: string };
-      if (e.name === 'AbortError') throw overTime;
+      if (e.name === 'AbortError') throw this.overTime();
       if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new OverBudget(`needed more than ${this.budget.memoryMb} MB`);
       throw err;
     } finally {
       clearTimeout(timer);
       port1.close();
     }
+  }
+
+  private overTime() {
+    return new OverBudget(`took longer than ${this.budget.timeoutMs / 1000} s`);
   }
 
   /** Decodes a PNG or sanitises an SVG that passed `precheckLogo`: the file to store, or the problems. */

@@ -22,7 +22,6 @@ export {
   membershipsOf,
   organizationColumns,
 } from './personal-data.js';
-export { findDefaultWorkspaceId } from '../workspaces/index.js';
 export {
   activeOrganizationPlan,
   countOrgAdmins,

@@ -28,6 +28,8 @@ export interface StoredUploads {
  */
 export async function storedUploads(db: DB, organizationId: string): Promise<StoredUploads> {
   const { storedFiles, storedLogos } = usageSources();
-  const [files, logos] = [await storedFiles(db, organizationId), await storedLogos(db, organizationId)];
+  // One after the other: inside a caller's transaction on PostgreSQL there is one connection.
+  const files = await storedFiles(db, organizationId);
+  const logos = await storedLogos(db, organizationId);
   return { bytes: files.bytes + logos.bytes, files: files.count, logos: logos.count };
 }

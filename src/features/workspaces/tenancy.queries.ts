@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database.js';
 import type { WorkspaceRole } from '../../lib/roles.js';
+import { defaultWorkspaceQuery } from './workspace-joins.js';
 
 // What other features join or filter on of workspaces and their members (docs/decisions.md D71):
 // fragments of the caller's one statement, and the lookups sessions, members and notices make.
@@ -22,26 +23,20 @@ export async function workspaceApproverIds(db: DB, workspaceId: string): Promise
 
 /** The workspace flagged default of the organization, if any. */
 export async function flaggedDefaultWorkspaceId(db: DB, organizationId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('is_default', '=', 1)
-    .executeTakeFirst();
-  return row?.id;
+  return (await defaultWorkspaceQuery(db, organizationId).executeTakeFirst())?.id;
 }
 
 /** The default workspace, else the oldest: where an organization's own entries and events go. */
 export async function findDefaultWorkspaceId(db: DB, organizationId: string): Promise<string> {
-  return (await defaultWorkspaceQuery(db, organizationId).executeTakeFirstOrThrow()).id;
+  return (await defaultOrOldestQuery(db, organizationId).executeTakeFirstOrThrow()).id;
 }
 
 /** The same workspace with its language (usage notices are written in it). */
 export function defaultWorkspaceOf(db: DB, organizationId: string) {
-  return defaultWorkspaceQuery(db, organizationId).limit(1).executeTakeFirst();
+  return defaultOrOldestQuery(db, organizationId).limit(1).executeTakeFirst();
 }
 
-const defaultWorkspaceQuery = (db: DB, organizationId: string) =>
+const defaultOrOldestQuery = (db: DB, organizationId: string) =>
   db
     .selectFrom('workspaces')
     .select(['id', 'default_locale'])
