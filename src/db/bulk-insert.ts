@@ -1,9 +1,17 @@
-import { PrimitiveValueListNode, ValuesNode, sql, type OperationNodeSource } from 'kysely';
+import {
+  CompiledQuery,
+  PrimitiveValueListNode,
+  ValuesNode,
+  sql,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type OperationNodeSource,
+} from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { DB } from './database.js';
 import { isPostgres } from './migrations/dialect.js';
 import type { Database } from './schema.js';
-import { ROWS_PER_STATEMENT } from './statement-limits.js';
+import { ROWS_PER_STATEMENT, chunked } from './statement-limits.js';
 
 type Table = keyof Database & string;
 
@@ -30,7 +38,7 @@ type BulkTable = keyof typeof INTEGER_COLUMNS;
  * Every row carries the same keys: the first row's keys are the column list. At most
  * ROWS_PER_STATEMENT rows on SQLite (the caller chunks); any number on PostgreSQL.
  */
-export function insertRows<T extends BulkTable>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
+function insertRows<T extends BulkTable>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
   if (!rows.length) return db.insertInto(table).values(rows as never);
   const columns = Object.keys(rows[0]);
   if (!isPostgres(db))
@@ -47,6 +55,86 @@ export function insertRows<T extends BulkTable>(db: DB, table: T, rows: Array<Re
     .insertInto(table)
     .columns(columns as never)
     .expression(sql`select * from unnest(${sql.join(arrays)})` as never);
+}
+
+/** What follows insertRows' VALUES in a bulkWrite: `.onConflict(…)`, `.returning(…)`, or nothing. */
+export type BulkFinish<T extends BulkTable, R> = (insert: InsertQueryBuilder<Database, T, InsertResult>) => {
+  compile(): CompiledQuery;
+  execute(): Promise<R[]>;
+};
+
+type Row = Record<string, unknown>;
+
+/** Statement texts of each finish, by dialect, table, columns and row count; null: run as built. */
+const templates = new WeakMap<object, Map<string, string | null>>();
+
+/**
+ * `finish(insertRows(db, table, rows))` for any number of rows, in order, returning what each
+ * statement returns. A statement's text depends only on the table, the columns, `finish` and (on
+ * SQLite) the row count, so it is compiled once, from marker values, and then run with each
+ * batch's values: Kysely built and compiled a tree of every value on each write, about a tenth of
+ * the SQLite scan writer's CPU with traffic spread over many codes (docs/benchmarks.md). `finish`
+ * must be a function made once (a module constant): its texts are kept with it. On SQLite the rows
+ * go ROWS_PER_STATEMENT at a time and a remainder in pieces of a power of two, so a table and
+ * finish have at most a dozen texts.
+ */
+export async function bulkWrite<T extends BulkTable, R>(
+  db: DB,
+  table: T,
+  rows: Row[],
+  finish: BulkFinish<T, R>,
+): Promise<R[]> {
+  const out: R[] = [];
+  const pg = isPostgres(db);
+  for (const piece of pg ? chunked(rows, rowsPerInsert(db)) : sqlitePieces(rows)) {
+    const text = templateOf(db, table, piece, finish);
+    const result =
+      text === null
+        ? await finish(insertRows(db, table, piece) as never).execute()
+        : (await db.executeQuery<R>(CompiledQuery.raw(text, parametersOf(pg, Object.keys(piece[0]), piece)))).rows;
+    for (const r of result) out.push(r);
+  }
+  return out;
+}
+
+/** ROWS_PER_STATEMENT rows a piece, the rest in pieces of 512, 256, … 1. */
+function sqlitePieces(rows: Row[]): Row[][] {
+  const out: Row[][] = [];
+  let at = 0;
+  for (; rows.length - at >= ROWS_PER_STATEMENT; at += ROWS_PER_STATEMENT)
+    out.push(rows.slice(at, at + ROWS_PER_STATEMENT));
+  for (let size = 512; size >= 1; size /= 2) if (rows.length - at >= size) out.push(rows.slice(at, (at += size)));
+  return out;
+}
+
+/** The bound values insertRows would make of `rows`: row after row on SQLite, an array a column on PostgreSQL. */
+function parametersOf(pg: boolean, columns: string[], rows: Row[]): unknown[] {
+  if (pg) return columns.map((c) => arrayLiteral(rows.map((r) => r[c] ?? null)));
+  const values: unknown[] = new Array(rows.length * columns.length);
+  let i = 0;
+  for (const r of rows) for (const c of columns) values[i++] = r[c] ?? null;
+  return values;
+}
+
+/**
+ * The statement text of `finish` for rows like these, compiled once from rows of distinct marker
+ * values. Null when its bound values are not exactly insertRows' values in order (a finish that
+ * binds values of its own): such a statement is built each time.
+ */
+function templateOf<T extends BulkTable>(db: DB, table: T, rows: Row[], finish: BulkFinish<T, unknown>): string | null {
+  const columns = Object.keys(rows[0]);
+  const pg = isPostgres(db);
+  const key = `${pg ? 'pg' : rows.length}|${table}|${columns.join(',')}`;
+  let texts = templates.get(finish);
+  if (!texts) templates.set(finish, (texts = new Map()));
+  let text = texts.get(key);
+  if (text !== undefined) return text;
+  const markers = rows.map((_, i) => Object.fromEntries(columns.map((c, j) => [c, `qrs-marker-${i}-${j}`])));
+  const compiled = finish(insertRows(db, table, markers) as never).compile();
+  const expected = parametersOf(pg, columns, markers);
+  const same = compiled.parameters.length === expected.length && expected.every((v, k) => compiled.parameters[k] === v);
+  texts.set(key, (text = same ? compiled.sql : null));
+  return text;
 }
 
 /** A JSON escape other than `\"` and `\\`: an array literal would read it as another character. */
@@ -66,7 +154,7 @@ function arrayLiteral(values: unknown[]): string | unknown[] {
 }
 
 /** How many rows one insertRows statement takes on this database. */
-export const rowsPerInsert = (db: DB) => (isPostgres(db) ? 20 * ROWS_PER_STATEMENT : ROWS_PER_STATEMENT);
+const rowsPerInsert = (db: DB) => (isPostgres(db) ? 20 * ROWS_PER_STATEMENT : ROWS_PER_STATEMENT);
 
 /**
  * The VALUES list of rows of plain values, built as the node Kysely's `.values()` builds for them.

@@ -1,4 +1,4 @@
-import { insertRows } from '../../../db/bulk-insert.js';
+import { bulkWrite, type BulkFinish } from '../../../db/bulk-insert.js';
 import { rollupsOf, sortCells, summedCells, type CodeCell } from '../rollups/rollup-rows.js';
 import {
   addCounters,
@@ -14,7 +14,7 @@ import {
   upsertTotals,
 } from '../rollups/detail.repo.js';
 import { DENSE_HOUR } from '../rollups/rollups.table.js';
-import { inChunks, type FlushStage } from './stage.js';
+import type { FlushStage } from './stage.js';
 
 /**
  * Per-code totals first, returning each touched hour's and month's new count; then the dimension
@@ -68,13 +68,10 @@ export const writeRollups: FlushStage = async (trx, batch) => {
     }
   }
   await upsertCodeCells(trx, await sortCells(cells));
-  await inChunks(trx, rollups.workspace, (chunk) =>
-    insertRows(trx, 'workspace_rollups', chunk)
-      .onConflict((oc) =>
-        oc
-          .columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value'])
-          .doUpdateSet(addCounters('workspace_rollups')),
-      )
-      .execute(),
-  );
+  await bulkWrite(trx, 'workspace_rollups', rollups.workspace, addingWorkspaceCells);
 };
+
+const addingWorkspaceCells: BulkFinish<'workspace_rollups', unknown> = (insert) =>
+  insert.onConflict((oc) =>
+    oc.columns(['workspace_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('workspace_rollups')),
+  );

@@ -1,6 +1,4 @@
 import type { DB } from '../../../db/database.js';
-import { chunked } from '../../../db/statement-limits.js';
-import { rowsPerInsert } from '../../../db/bulk-insert.js';
 import type { NewVisitor } from '../rollups/rollup-rows.js';
 import type { ScanRow } from '../scans.table.js';
 
@@ -19,10 +17,6 @@ export interface FlushBatch {
 
 /** One step of the flush (flush.ts): its part of the batch, in the batch's transaction. */
 export type FlushStage = (trx: DB, batch: FlushBatch) => Promise<void>;
-
-export async function inChunks<T>(db: DB, items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (const chunk of chunked(items, rowsPerInsert(db))) await write(chunk);
-}
 
 /** Key order for every multi-row write, so two instances' flushes cannot deadlock. */
 export const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);

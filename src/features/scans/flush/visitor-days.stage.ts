@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { isPostgres } from '../../../db/database.js';
-import { insertRows } from '../../../db/bulk-insert.js';
+import { bulkWrite, type BulkFinish } from '../../../db/bulk-insert.js';
 import { bucketsByMinute } from '../rollups/buckets.js';
 import { VISITOR_HASH_HEX } from '../rollups/rollups.table.js';
 import type { ScanRow } from '../scans.table.js';
-import { inChunks, type FlushStage } from './stage.js';
+import type { FlushStage } from './stage.js';
 
 /**
  * The visitor-day sets (`scan_visitors`): whether a scan is the first of its address on its code's
@@ -13,29 +13,33 @@ import { inChunks, type FlushStage } from './stage.js';
  * unique visitors (docs/analytics.md).
  */
 export const writeVisitorDays: FlushStage = async (trx, batch) => {
+  const days = visitorDays(batch.rows);
+  const rows = days.map((v) => ({
+    scope_id: v.scope_id,
+    day: v.day,
+    ip_hash: v.ip_hash,
+    human: v.humanQuarter ? 1 : 0,
+  }));
+  const inserted = await bulkWrite(trx, 'scan_visitors', rows, newVisitorDays);
+  const added = new Set(inserted.map((r) => visitorKey(r.scope_id, r.day, r.ip_hash)));
   const humanAgain: VisitorDay[] = [];
-  await inChunks(trx, visitorDays(batch.rows), async (chunk) => {
-    const inserted = await insertRows(
-      trx,
-      'scan_visitors',
-      chunk.map((v) => ({ scope_id: v.scope_id, day: v.day, ip_hash: v.ip_hash, human: v.humanQuarter ? 1 : 0 })),
-    )
-      .onConflict((oc) => oc.columns(['scope_id', 'day', 'ip_hash']).doNothing())
-      .returning(['scope_id', 'day', 'ip_hash'])
-      .execute();
-    const added = new Set(inserted.map((r) => visitorKey(r.scope_id, r.day, r.ip_hash)));
-    for (const v of chunk) {
-      if (!added.has(v.key)) {
-        if (v.humanQuarter) humanAgain.push(v);
-        continue;
-      }
-      batch.newVisitors.push({ scopeId: v.scope_id, human: false, quarter: v.quarter });
-      if (v.humanQuarter) batch.newVisitors.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter });
+  for (const v of days) {
+    if (!added.has(v.key)) {
+      if (v.humanQuarter) humanAgain.push(v);
+      continue;
     }
-  });
+    batch.newVisitors.push({ scopeId: v.scope_id, human: false, quarter: v.quarter });
+    if (v.humanQuarter) batch.newVisitors.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter });
+  }
   for (const v of await markHuman(trx, humanAgain))
     batch.newVisitors.push({ scopeId: v.scope_id, human: true, quarter: v.humanQuarter! });
 };
+
+/** The visitor-days of the rows that were not there: returned are exactly the new ones. */
+const newVisitorDays: BulkFinish<'scan_visitors', { scope_id: string; day: string; ip_hash: string }> = (insert) =>
+  insert
+    .onConflict((oc) => oc.columns(['scope_id', 'day', 'ip_hash']).doNothing())
+    .returning(['scope_id', 'day', 'ip_hash']);
 
 interface VisitorDay {
   /** `scope_id|day|ip_hash`, built once */

@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type InsertQueryBuilder, type InsertResult, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
 import { PARTS_PER_COMPOUND, chunked } from '../../../db/statement-limits.js';
-import { insertRows, rowsPerInsert } from '../../../db/bulk-insert.js';
+import { bulkWrite, type BulkFinish } from '../../../db/bulk-insert.js';
 import { idFloor } from '../../../lib/ids.js';
 import type { ScanRow } from '../scans.table.js';
 import { HOUR, QUARTER, bucketKey, nextMonth, selectionOf, selectionsOf, startOfKey, type Piece } from './buckets.js';
@@ -22,15 +22,28 @@ export function rawScans(db: DB, codeId: string, start: number, end: number) {
     .where('id', '<', idFloor('scn', end));
 }
 
-/** The upsert of per-code rollup cells (sorted by key by the caller: a fixed lock order), adding the counters. */
-const upsertCells = (db: DB, chunk: CodeCell[]) =>
-  insertRows(db, 'scan_rollups', chunk).onConflict((oc) =>
+/** Per-code rollup cells added to (sorted by key by the caller: a fixed lock order). */
+const adding = (insert: InsertQueryBuilder<Database, 'scan_rollups', InsertResult>) =>
+  insert.onConflict((oc) =>
     oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')),
   );
+const addingCells: BulkFinish<'scan_rollups', unknown> = adding;
+
+/** The same, returning each `total` cell's new counts. */
+const addingTotals: BulkFinish<'scan_rollups', TotalCounts> = (insert) =>
+  adding(insert).returning(['code_id', 'grain', 'bucket', 'scans', 'detailed']);
+
+interface TotalCounts {
+  code_id: string;
+  grain: string;
+  bucket: string;
+  scans: number;
+  detailed: number;
+}
 
 /** Upserts per-code rollup cells, adding the counters. */
 export async function upsertCodeCells(db: DB, cells: CodeCell[]): Promise<void> {
-  for (const chunk of chunked(cells, rowsPerInsert(db))) await upsertCells(db, chunk).execute();
+  await bulkWrite(db, 'scan_rollups', cells, addingCells);
 }
 
 /**
@@ -39,14 +52,8 @@ export async function upsertCodeCells(db: DB, cells: CodeCell[]): Promise<void> 
  * cell too made the database send, and the driver parse, a row a cell (30,000 uniform scans
  * written 3,000 at a time on SQLite: the writer's CPU a scan fell from about 153 to 141 µs).
  */
-export async function upsertTotals(db: DB, cells: CodeCell[]) {
-  const out: Array<{ code_id: string; grain: string; bucket: string; scans: number; detailed: number }> = [];
-  for (const chunk of chunked(cells, rowsPerInsert(db)))
-    out.push(
-      ...(await upsertCells(db, chunk).returning(['code_id', 'grain', 'bucket', 'scans', 'detailed']).execute()),
-    );
-  return out;
-}
+export const upsertTotals = (db: DB, cells: CodeCell[]): Promise<TotalCounts[]> =>
+  bulkWrite(db, 'scan_rollups', cells, addingTotals);
 
 export function addCounters(table: 'scan_rollups' | 'workspace_rollups') {
   return (eb: any) => ({
