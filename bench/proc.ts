@@ -38,6 +38,19 @@ export function threadTicks(pid: number): Map<string, number> {
   return out;
 }
 
+/** Each live thread's name (`comm`: "node", "V8 DefaultWorke", "libuv-worker", a worker's own name). */
+export function threadNames(pid: number): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      out.set(tid, readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim());
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
 /** The ticks of a process's live threads together (threads that ended are not counted). */
 export function liveThreadTicks(pid: number): number {
   let sum = 0;

@@ -86,11 +86,13 @@ export interface Server {
 
 /** BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits (bench/NOTES.md). */
 const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+/** BENCH_NODE_FLAGS='--trace-gc …': more flags for each server's node (bench/NOTES.md). */
+const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 
 export function startServer(kind: ServerKind, databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child = fork(fileURLToPath(import.meta.url), ['serve', kind], {
     env: { ...benchEnv(databaseUrl), ...env },
-    execArgv: ['--import', 'tsx', ...profiling],
+    execArgv: ['--import', 'tsx', ...profiling, ...nodeFlags],
   });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));

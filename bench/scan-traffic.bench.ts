@@ -23,7 +23,7 @@ import autocannon, { type Request } from 'autocannon';
 import { sql } from 'kysely';
 import type { DB } from '../src/db/database.js';
 import { startServer, stopServer, type Server } from './redirect-servers.js';
-import { postgresSum, statTicks, statTicksWithChildren, threadTicks, writeBytes } from './proc.js';
+import { postgresSum, statTicks, statTicksWithChildren, threadNames, threadTicks, writeBytes } from './proc.js';
 import { CODES, cleanup, oneVisitorRequest, rng, rowsOf, seed, visitorRequest, zipf } from './traffic.js';
 
 type SetupRequest = (req: Request) => Request;
@@ -33,6 +33,8 @@ const RATE = process.env.SCAN_TRAFFIC_RATE ? Number(process.env.SCAN_TRAFFIC_RAT
 // Phones each open their own connection; 10 keep the full-speed runs comparable with earlier ones,
 // and a sustained rate takes more (a flush's slice of the event loop holds every open request).
 const CONNECTIONS = Number(process.env.SCAN_TRAFFIC_CONNECTIONS ?? 10);
+/** Redirects of the shape's traffic (another seed) each server answers before the timed part: its JIT then works on steady traffic. */
+const WARMUP = Number(process.env.SCAN_TRAFFIC_WARMUP ?? 0);
 const BARE_RUNS = Number(process.env.SCAN_TRAFFIC_BARE_RUNS ?? 3);
 const SHAPES = (['zipf', 'uniform', 'one'] as const).filter((s) =>
   (process.env.SCAN_TRAFFIC_SHAPES ?? 'zipf,uniform,one').split(',').includes(s),
@@ -58,6 +60,25 @@ function split(pid: number, before: Map<string, number>, after: Map<string, numb
   let busiest = 0;
   for (const tid of after.keys()) if (tid !== String(pid)) busiest = Math.max(busiest, delta(tid));
   return [main, busiest, Math.max(0, total - main - busiest)];
+}
+
+/** The rest of the trio by thread name (threads that ended before the end are not in it). */
+function restByName(
+  pid: number,
+  names: Map<string, string>,
+  before: Map<string, number>,
+  after: Map<string, number>,
+): Record<string, number> {
+  const deltas = [...after.keys()]
+    .filter((tid) => tid !== String(pid))
+    .map((tid) => [tid, (after.get(tid) ?? 0) - (before.get(tid) ?? 0)] as const)
+    .sort((a, b) => b[1] - a[1]);
+  const out: Record<string, number> = {};
+  for (const [tid, ticks] of deltas.slice(1)) {
+    const name = `${names.get(tid) ?? 'ended'}#${tid}`;
+    out[name] = (out[name] ?? 0) + ticks;
+  }
+  return out;
 }
 
 const TABLES = ['scans', 'scan_visitors', 'scan_rollups', 'workspace_rollups'] as const;
@@ -111,6 +132,8 @@ interface Result {
   cpuUs: number;
   /** of cpuUs: the event loop, the busiest other thread (SQLite's scan writer), the rest */
   threadsUs: Trio;
+  /** the rest of threadsUs by thread name */
+  restUs: Record<string, number>;
   pgUs: number;
   /** KB written to storage a stored scan: the server process, and the postgres processes */
   diskKb: number;
@@ -185,18 +208,36 @@ async function run(label: string, databaseUrl: string, dir: string) {
       const setupRequest = shape === 'one' ? oneVisitorRequest(codes[0]) : visitorRequest(codes, pick, rnd);
       const server = await startServer(kind, databaseUrl);
       const pid = server.child.pid!;
+      // Warm-up of either server: the shape's traffic, drawn afresh, until its code is optimized.
+      let warmed = 0;
+      const start = kind === 'app' ? await rowsOf(db, workspaceId) : 0;
+      if (WARMUP) {
+        const wrnd = rng(shape === 'zipf' ? 11 : 12);
+        const wpick = shape === 'zipf' ? zipf(CODES, wrnd) : () => Math.floor(wrnd() * CODES);
+        const w = await autocannon({
+          url: `http://127.0.0.1:${server.port}`,
+          connections: CONNECTIONS,
+          amount: WARMUP,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: shape === 'one' ? oneVisitorRequest(codes[0]) : visitorRequest(codes, wpick, wrnd),
+            },
+          ],
+        });
+        warmed = w['3xx'];
+      }
       // Warm-up: every code once into the redirect cache, JIT; its scans are written before the timed part.
       if (kind === 'app') {
         let n = 0;
         const warm = () => n++ % CODES;
-        const start = await rowsOf(db, workspaceId);
         const w = await autocannon({
           url: `http://127.0.0.1:${server.port}`,
           connections: CONNECTIONS,
           amount: CODES,
           requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/r/${codes[warm()]}` }) }],
         });
-        const target = start + w['3xx'];
+        const target = start + w['3xx'] + warmed;
         // The process's first create compiles and loads what it needs (a few hundred ms on the loop).
         await apiWrite(server, apiKey, 'warm-up');
         for (let i = 0; i < 600 && (await rowsOf(db, workspaceId)) < target; i++)
@@ -229,6 +270,7 @@ async function run(label: string, databaseUrl: string, dir: string) {
       const lagS = kind === 'app' ? (performance.now() - loadEnd) / 1000 : 0;
       const cpu1 = processTicks(pid);
       const threads1 = threadTicks(pid);
+      const names1 = threadNames(pid);
       const pg1 = postgresTicks();
       const disk1 = writeBytes(`/proc/${pid}/io`);
       const pgDisk1 = postgresSum(writeBytes, 'io');
@@ -249,6 +291,9 @@ async function run(label: string, databaseUrl: string, dir: string) {
         offered: answered / seconds,
         cpuUs: (((cpu1 - cpu0) / HZ) * 1e6) / answered,
         threadsUs: split(pid, threads0, threads1, cpu1 - cpu0).map((t) => ((t / HZ) * 1e6) / answered) as Trio,
+        restUs: Object.fromEntries(
+          Object.entries(restByName(pid, names1, threads0, threads1)).map(([k, t]) => [k, ((t / HZ) * 1e6) / answered]),
+        ),
         pgUs: stored ? (((pg1 - pg0) / HZ) * 1e6) / stored : 0,
         diskKb: stored ? (disk1 - disk0) / 1024 / stored : 0,
         pgDiskKb: stored ? (pgDisk1 - pgDisk0) / 1024 / stored : 0,
@@ -286,7 +331,11 @@ async function run(label: string, databaseUrl: string, dir: string) {
   );
   console.log('\nCPU µs a redirect by thread (qrs): the event loop, the busiest other thread, the rest:\n');
   for (const r of results.filter((x) => x.server === 'qrs'))
-    console.log(`- ${r.shape}: ${r.threadsUs.map((t) => t.toFixed(0)).join(' + ')}`);
+    console.log(
+      `- ${r.shape}: ${r.threadsUs.map((t) => t.toFixed(0)).join(' + ')} (the rest: ${Object.entries(r.restUs)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')})`,
+    );
   console.log('\nBytes per stored scan (right after the drain; compacted: the live rows and their indexes):\n');
   const listed = (bytes: Record<string, number>) => {
     const all = Object.values(bytes).reduce((a, b) => a + b, 0);
