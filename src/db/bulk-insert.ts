@@ -36,7 +36,7 @@ type BulkTable = keyof typeof INTEGER_COLUMNS;
  * of the flush's own CPU; a JSON parameter read by `json_populate_recordset` cost the server a
  * third more a row than arrays. SQLite keeps multi-row VALUES, whose prepared statement is cached.
  * Every row carries the same keys: the first row's keys are the column list. At most
- * ROWS_PER_STATEMENT rows on SQLite (the caller chunks); any number on PostgreSQL.
+ * ROWS_PER_STATEMENT rows on SQLite; bulkWrite cuts a batch into such statements.
  */
 function insertRows<T extends BulkTable>(db: DB, table: T, rows: Array<Record<string, unknown>>) {
   if (!rows.length) return db.insertInto(table).values(rows as never);
@@ -72,8 +72,8 @@ const templates = new WeakMap<object, Map<string, string | null>>();
  * `finish(insertRows(db, table, rows))` for any number of rows, in order, returning what each
  * statement returns. A statement's text depends only on the table, the columns, `finish` and (on
  * SQLite) the row count, so it is compiled once, from marker values, and then run with each
- * batch's values: Kysely built and compiled a tree of every value on each write, about a tenth of
- * the SQLite scan writer's CPU with traffic spread over many codes (docs/benchmarks.md). `finish`
+ * batch's values: Kysely built and compiled a tree of every value on each write, about 7 % of the
+ * SQLite scan writer's CPU with traffic spread over many codes (bench/NOTES.md, 2026-12-03). `finish`
  * must be a function made once (a module constant): its texts are kept with it. On SQLite the rows
  * go ROWS_PER_STATEMENT at a time and a remainder in pieces of a power of two, so a table and
  * finish have at most a dozen texts.
