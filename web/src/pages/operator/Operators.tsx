@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { operatorNameOperator } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
+import { ConfirmGroup } from '../../ui/ConfirmGroup';
 import { FormField } from '../../ui/FormField';
 import { ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
 import { useApiForm } from '../../ui/use-api-form';
@@ -108,15 +109,15 @@ function RemoveOperator({ id, email }: { id: string; email: string }) {
       </button>
     );
   return (
-    <div role="group" aria-label={t('opo.remove')} data-testid="op-operator-remove-confirm">
+    <ConfirmGroup
+      label={t('opo.remove')}
+      testId="op-operator-remove-confirm"
+      busy={s.busy}
+      onConfirm={() => s.run()}
+      onCancel={() => setAsking(false)}
+    >
       <ProblemAlert problem={s.problem} />
       <p>{t('opo.removeConfirm', { email })}</p>
-      <button type="button" className="btn btn-primary" disabled={s.busy} onClick={() => void s.run()}>
-        {t('app.confirm')}
-      </button>{' '}
-      <button type="button" className="btn" onClick={() => setAsking(false)}>
-        {t('app.cancel')}
-      </button>
-    </div>
+    </ConfirmGroup>
   );
 }

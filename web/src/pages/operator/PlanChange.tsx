@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { operatorSetOrganizationPlan } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
+import { ConfirmGroup } from '../../ui/ConfirmGroup';
 import { useSetOrganizationPlan } from '../../api/hooks/operator';
 import { FormField } from '../../ui/FormField';
 import { ProblemAlert } from '../../ui/forms';
@@ -56,15 +57,15 @@ export function PlanChange({ org }: { org: Org }) {
         {t('op.plan.change')}
       </button>
       {asking ? (
-        <div role="group" aria-label={t('op.plan.title')} data-testid="op-plan-confirm">
+        <ConfirmGroup
+          label={t('op.plan.title')}
+          testId="op-plan-confirm"
+          busy={form.busy}
+          onConfirm={confirm}
+          onCancel={() => setAsking(false)}
+        >
           <p>{t('op.plan.confirm', { org: org.name, from: planName(t, org.plan), to: planName(t, plan) })}</p>
-          <button type="button" className="btn btn-primary" disabled={form.busy} onClick={(e) => void confirm(e)}>
-            {t('app.confirm')}
-          </button>{' '}
-          <button type="button" className="btn" onClick={() => setAsking(false)}>
-            {t('app.cancel')}
-          </button>
-        </div>
+        </ConfirmGroup>
       ) : null}
       {done ? (
         <p role="status">{done.changed ? t('op.plan.done', { plan: planName(t, done.plan) }) : t('op.plan.same')}</p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { operatorSuspendOrganization } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
+import { ConfirmGroup } from '../../ui/ConfirmGroup';
 import { useSuspendOrganization, type Redirects } from '../../api/hooks/operator-accounts/use-suspend-organization';
 import { FormField } from '../../ui/FormField';
 import { ProblemAlert } from '../../ui/forms';
@@ -41,15 +42,15 @@ export function SuspendForm({ org }: { org: Schemas['OperatorOrganization'] }) {
         ))}
       </fieldset>
       {asking ? (
-        <div role="group" aria-label={t('opx.susp.do')} data-testid="op-suspend-confirm">
+        <ConfirmGroup
+          label={t('opx.susp.do')}
+          testId="op-suspend-confirm"
+          busy={form.busy}
+          onConfirm={confirm}
+          onCancel={() => setAsking(false)}
+        >
           <p>{t('opx.susp.confirm', { org: org.name, redirects: t(`opx.susp.${redirects}`) })}</p>
-          <button type="button" className="btn btn-primary" disabled={form.busy} onClick={(e) => void confirm(e)}>
-            {t('app.confirm')}
-          </button>{' '}
-          <button type="button" className="btn" onClick={() => setAsking(false)}>
-            {t('app.cancel')}
-          </button>
-        </div>
+        </ConfirmGroup>
       ) : (
         <button className="btn" data-testid="op-suspend">
           {t('opx.susp.do')}

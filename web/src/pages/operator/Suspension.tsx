@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { ConfirmGroup } from '../../ui/ConfirmGroup';
 import { useUnsuspendOrganization } from '../../api/hooks/operator-accounts/use-unsuspend-organization';
 import { ProblemAlert, useSubmit } from '../../ui/forms';
 import type { Schemas } from '../../api/client';
@@ -50,15 +51,15 @@ function Unsuspend({ org }: { org: Org }) {
     <div>
       <ProblemAlert problem={s.problem} fields={s.fields} />
       {asking ? (
-        <div role="group" aria-label={t('opx.susp.lift')} data-testid="op-unsuspend-confirm">
+        <ConfirmGroup
+          label={t('opx.susp.lift')}
+          testId="op-unsuspend-confirm"
+          busy={s.busy}
+          onConfirm={() => s.run()}
+          onCancel={() => setAsking(false)}
+        >
           <p>{t('opx.susp.liftConfirm', { org: org.name })}</p>
-          <button type="button" className="btn btn-primary" disabled={s.busy} onClick={() => void s.run()}>
-            {t('app.confirm')}
-          </button>{' '}
-          <button type="button" className="btn" onClick={() => setAsking(false)}>
-            {t('app.cancel')}
-          </button>
-        </div>
+        </ConfirmGroup>
       ) : (
         <button type="button" className="btn" data-testid="op-unsuspend" onClick={() => setAsking(true)}>
           {t('opx.susp.lift')}

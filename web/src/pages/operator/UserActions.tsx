@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { operatorEraseUser } from '@qrs/sdk/forms';
 import { useI18n } from '../../i18n/i18n';
+import { ConfirmGroup } from '../../ui/ConfirmGroup';
 import { useEnableUser } from '../../api/hooks/operator-accounts/use-enable-user';
 import { useEraseUser } from '../../api/hooks/operator-accounts/use-erase-user';
 import { ProblemAlert, toFormProblem, useSubmit } from '../../ui/forms';
@@ -85,20 +86,15 @@ function Enable({ user, onDone }: { user: User; onDone: () => void }) {
   const enable = useEnableUser();
   const s = useSubmit(() => enable.mutateAsync(user.id));
   return (
-    <div role="group" aria-label={t('opx.users.enable')} data-testid="op-enable-confirm">
+    <ConfirmGroup
+      label={t('opx.users.enable')}
+      testId="op-enable-confirm"
+      busy={s.busy}
+      onConfirm={() => s.run().then((r) => r && onDone())}
+      onCancel={onDone}
+    >
       <ProblemAlert problem={s.problem} />
       <p>{t('opx.users.enableConfirm', { email: user.email })}</p>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={s.busy}
-        onClick={() => void s.run().then((r) => r && onDone())}
-      >
-        {t('app.confirm')}
-      </button>{' '}
-      <button type="button" className="btn" onClick={onDone}>
-        {t('app.cancel')}
-      </button>
-    </div>
+    </ConfirmGroup>
   );
 }
