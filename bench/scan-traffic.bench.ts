@@ -147,13 +147,18 @@ interface Result {
   compacted: Record<string, number> | null;
 }
 
-async function load(server: Server, setupRequest: SetupRequest): Promise<{ seconds: number; answered: number }> {
+async function load(
+  server: Server,
+  setupRequest: SetupRequest,
+  amount = REDIRECTS,
+  rate = RATE,
+): Promise<{ seconds: number; answered: number }> {
   const started = performance.now();
   const r = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
     connections: CONNECTIONS,
-    amount: REDIRECTS,
-    ...(RATE ? { overallRate: RATE } : {}),
+    amount,
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method: 'GET',
@@ -195,6 +200,14 @@ async function apiWrites(server: Server, apiKey: string, until: Promise<unknown>
   return out.sort((a, b) => a - b);
 }
 
+/** A shape's requests, drawn by a generator seeded with `seed`: the same traffic every run. */
+function trafficOf(shape: (typeof SHAPES)[number], codes: string[], seed: number): SetupRequest {
+  if (shape === 'one') return oneVisitorRequest(codes[0]);
+  const rnd = rng(seed);
+  const pick = shape === 'zipf' ? zipf(CODES, rnd) : () => Math.floor(rnd() * CODES);
+  return visitorRequest(codes, pick, rnd);
+}
+
 async function run(label: string, databaseUrl: string, dir: string) {
   const { db, codes, workspaceId, apiKey } = await seed(databaseUrl);
   const results: Result[] = [];
@@ -203,30 +216,14 @@ async function run(label: string, databaseUrl: string, dir: string) {
     // 20-40 % slower for its whole life on a shared VM, and the ratio's denominator should not be a
     // lottery (docs/benchmarks.md, Method).
     for (const kind of [...Array<'bare'>(BARE_RUNS).fill('bare'), 'app' as const]) {
-      const rnd = rng(shape === 'zipf' ? 1 : 2);
-      const pick = shape === 'zipf' ? zipf(CODES, rnd) : () => Math.floor(rnd() * CODES);
-      const setupRequest = shape === 'one' ? oneVisitorRequest(codes[0]) : visitorRequest(codes, pick, rnd);
+      const setupRequest = trafficOf(shape, codes, shape === 'zipf' ? 1 : 2);
       const server = await startServer(kind, databaseUrl);
       const pid = server.child.pid!;
       // Warm-up of either server: the shape's traffic, drawn afresh, until its code is optimized.
       let warmed = 0;
       const start = kind === 'app' ? await rowsOf(db, workspaceId) : 0;
-      if (WARMUP) {
-        const wrnd = rng(shape === 'zipf' ? 11 : 12);
-        const wpick = shape === 'zipf' ? zipf(CODES, wrnd) : () => Math.floor(wrnd() * CODES);
-        const w = await autocannon({
-          url: `http://127.0.0.1:${server.port}`,
-          connections: CONNECTIONS,
-          amount: WARMUP,
-          requests: [
-            {
-              method: 'GET',
-              setupRequest: shape === 'one' ? oneVisitorRequest(codes[0]) : visitorRequest(codes, wpick, wrnd),
-            },
-          ],
-        });
-        warmed = w['3xx'];
-      }
+      if (WARMUP)
+        warmed = (await load(server, trafficOf(shape, codes, shape === 'zipf' ? 11 : 12), WARMUP, undefined)).answered;
       // Warm-up: every code once into the redirect cache, JIT; its scans are written before the timed part.
       if (kind === 'app') {
         let n = 0;

@@ -87,11 +87,12 @@ export async function bulkWrite<T extends BulkTable, R>(
   const out: R[] = [];
   const pg = isPostgres(db);
   for (const piece of pg ? chunked(rows, rowsPerInsert(db)) : sqlitePieces(rows)) {
-    const text = templateOf(db, table, piece, finish);
+    const columns = Object.keys(piece[0]);
+    const text = templateOf(db, pg, table, columns, piece.length, finish);
     const result =
       text === null
         ? await finish(insertRows(db, table, piece) as never).execute()
-        : (await db.executeQuery<R>(CompiledQuery.raw(text, parametersOf(pg, Object.keys(piece[0]), piece)))).rows;
+        : (await db.executeQuery<R>(CompiledQuery.raw(text, parametersOf(pg, columns, piece)))).rows;
     for (const r of result) out.push(r);
   }
   return out;
@@ -117,19 +118,26 @@ function parametersOf(pg: boolean, columns: string[], rows: Row[]): unknown[] {
 }
 
 /**
- * The statement text of `finish` for rows like these, compiled once from rows of distinct marker
- * values. Null when its bound values are not exactly insertRows' values in order (a finish that
+ * The statement text of `finish` for `count` rows of these columns, compiled once from rows of
+ * distinct marker values. Null when its bound values are not exactly insertRows' values in order (a finish that
  * binds values of its own): such a statement is built each time.
  */
-function templateOf<T extends BulkTable>(db: DB, table: T, rows: Row[], finish: BulkFinish<T, unknown>): string | null {
-  const columns = Object.keys(rows[0]);
-  const pg = isPostgres(db);
-  const key = `${pg ? 'pg' : rows.length}|${table}|${columns.join(',')}`;
+function templateOf<T extends BulkTable>(
+  db: DB,
+  pg: boolean,
+  table: T,
+  columns: string[],
+  count: number,
+  finish: BulkFinish<T, unknown>,
+): string | null {
+  const key = `${pg ? 'pg' : count}|${table}|${columns.join(',')}`;
   let texts = templates.get(finish);
   if (!texts) templates.set(finish, (texts = new Map()));
   let text = texts.get(key);
   if (text !== undefined) return text;
-  const markers = rows.map((_, i) => Object.fromEntries(columns.map((c, j) => [c, `qrs-marker-${i}-${j}`])));
+  const markers = Array.from({ length: count }, (_, i) =>
+    Object.fromEntries(columns.map((c, j) => [c, `qrs-marker-${i}-${j}`])),
+  );
   const compiled = finish(insertRows(db, table, markers) as never).compile();
   const expected = parametersOf(pg, columns, markers);
   const same = compiled.parameters.length === expected.length && expected.every((v, k) => compiled.parameters[k] === v);

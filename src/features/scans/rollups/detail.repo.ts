@@ -27,7 +27,6 @@ const adding = (insert: InsertQueryBuilder<Database, 'scan_rollups', InsertResul
   insert.onConflict((oc) =>
     oc.columns(['code_id', 'grain', 'dimension', 'bucket', 'value']).doUpdateSet(addCounters('scan_rollups')),
   );
-const addingCells: BulkFinish<'scan_rollups', unknown> = adding;
 
 /** The same, returning each `total` cell's new counts. */
 const addingTotals: BulkFinish<'scan_rollups', TotalCounts> = (insert) =>
@@ -43,7 +42,7 @@ interface TotalCounts {
 
 /** Upserts per-code rollup cells, adding the counters. */
 export async function upsertCodeCells(db: DB, cells: CodeCell[]): Promise<void> {
-  await bulkWrite(db, 'scan_rollups', cells, addingCells);
+  await bulkWrite(db, 'scan_rollups', cells, adding);
 }
 
 /**
