@@ -136,6 +136,18 @@ describe('axe and phone width on every dashboard screen', { skip }, () => {
     assert.deepEqual(failures, []);
   });
 
+  it('the check itself: a violation fails it, on a new document and after a change in the same one', async () => {
+    const page = await browser.newPage();
+    const doc = (img: string) => `<html lang="en"><title>t</title><main><h1>t</h1>${img}</main></html>`;
+    await page.setContent(doc('<img src="data:,">'));
+    await assert.rejects(expectAccessible(page, 'no alt'), /critical image-alt/);
+    await page.setContent(doc('<img src="data:," alt="A QR code">'));
+    await expectAccessible(page, 'with alt');
+    await page.evaluate(() => document.querySelector('img')!.removeAttribute('alt'));
+    await assert.rejects(expectAccessible(page, 'alt removed'), /critical image-alt/);
+    await page.close();
+  });
+
   it('public screens (sign-up, log-in, password and e-mail links), both widths and languages', async () => {
     const failures: string[] = [];
     for (const lang of LANGS) {
