@@ -17,8 +17,9 @@ const only = process.argv.slice(2);
 // test and passed.
 const listed = (only.length ? only : ['test']).flatMap((p) => (statSync(p).isDirectory() ? find(p).sort() : [p]));
 // Two files run at a time, started in this order. The browser suites are the longest (the axe
-// sweep alone takes about four minutes). Listed last, they ran side by side at the end after the
-// short files were done; listed first, two Chromiums fought over the two cores. So the axe sweep
+// sweep takes about two minutes alone, three under the suite). Listed last, they ran side by side
+// at the end after the short files were done; listed first, two Chromiums fought over the two
+// cores. So the axe sweep
 // leads with short files beside it, then each other browser suite is followed by three short
 // files, so that mostly one browser runs at a time, and short files close the run.
 // docs/benchmarks.md, "Test suite", has the wall times.
