@@ -19,9 +19,9 @@ const listed = (only.length ? only : ['test']).flatMap((p) => (statSync(p).isDir
 // Two files run at a time, started in this order. The browser suites are the longest (the axe
 // sweep takes about two minutes alone, three under the suite). Listed last, they ran side by side
 // at the end after the short files were done; listed first, two Chromiums fought over the two
-// cores. So the axe sweep
-// leads with short files beside it, then each other browser suite is followed by three short
-// files, so that mostly one browser runs at a time, and short files close the run.
+// cores. So the axe sweep leads with short files beside it, then each other browser suite is
+// followed by three short files, so that mostly one browser runs at a time, and short files close
+// the run.
 // docs/benchmarks.md, "Test suite", has the wall times.
 const LONGEST = 'test/web/axe-sweep.test.ts';
 const BESIDE_LONGEST = 25; // short files of about 9 s each, about as long as the sweep

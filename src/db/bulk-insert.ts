@@ -86,7 +86,7 @@ export async function bulkWrite<T extends BulkTable, R>(
 ): Promise<R[]> {
   const out: R[] = [];
   const pg = isPostgres(db);
-  for (const piece of pg ? chunked(rows, rowsPerInsert(db)) : sqlitePieces(rows)) {
+  for (const piece of pg ? chunked(rows, PG_ROWS_PER_INSERT) : sqlitePieces(rows)) {
     const columns = Object.keys(piece[0]);
     const text = templateOf(db, pg, table, columns, piece.length, finish);
     const result =
@@ -161,8 +161,8 @@ function arrayLiteral(values: unknown[]): string | unknown[] {
   return OTHER_ESCAPE.test(json) ? values : `{${json.slice(1, -1)}}`;
 }
 
-/** How many rows one insertRows statement takes on this database. */
-const rowsPerInsert = (db: DB) => (isPostgres(db) ? 20 * ROWS_PER_STATEMENT : ROWS_PER_STATEMENT);
+/** How many rows one insertRows statement takes on PostgreSQL (a parameter a column, not a value). */
+const PG_ROWS_PER_INSERT = 20 * ROWS_PER_STATEMENT;
 
 /**
  * The VALUES list of rows of plain values, built as the node Kysely's `.values()` builds for them.
