@@ -10,6 +10,7 @@ import { before, after } from 'node:test';
 import { createHarness, type Harness } from '../support/harness.js';
 import { TestSmtp } from '../support/mail.js';
 import { freePort } from '../support/private-servers.js';
+import { trackBrowser, watchContext } from './failure-report.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -70,7 +71,7 @@ export async function startServer(
 }
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -84,6 +85,8 @@ export async function launch(): Promise<Browser> {
     ],
     headless: true,
   });
+  trackBrowser(browser);
+  return browser;
 }
 
 export async function newContext(browser: Browser, base: string, locale = 'en-US'): Promise<BrowserContext> {
@@ -94,6 +97,7 @@ export async function newContext(browser: Browser, base: string, locale = 'en-US
     acceptDownloads: true,
   });
   ctx.setDefaultTimeout(15_000);
+  watchContext(ctx);
   return ctx;
 }
 
