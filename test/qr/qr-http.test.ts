@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { Type } from 'typebox';
 import { call, expectProblem } from '../support/harness.js';
 import { sqlite, useHarness } from '../support/suite.js';
-import { etagMatches, qrImageRoutes, safeFileName } from '../../src/features/code-images/qr-image.routes.js';
+import { qrImageRoutes, safeFileName } from '../../src/features/code-images/qr-image.routes.js';
+import { etagMatches } from '../../src/http/etag.js';
 import { notFound } from '../../src/http/errors.js';
 import { decodePng, missingTools } from '../support/decode.js';
 

@@ -9,6 +9,7 @@ import { route } from '../../http/route.js';
 import type { App } from '../../http/types.js';
 import type { Permission } from '../../http/permissions.js';
 import { invalid } from '../../http/errors.js';
+import { etagMatches } from '../../http/etag.js';
 import { MEDIA_TYPES, QR_FORMATS, render, type QrFormat } from '../../qr/index.js';
 import {
   MIN_CONTRAST,
@@ -73,16 +74,6 @@ export function qrEtag(format: QrFormat, payload: string, options: ResolvedRende
     .toString('base64url')
     .slice(0, 32);
   return `"${hash}"`;
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` is ignored on both sides. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === opaque;
-  });
 }
 
 /**

@@ -37,6 +37,20 @@ forEachDialect('health, docs, versions and deprecation', (dialect) => {
     }
   });
 
+  it('answers a client that holds the document with 304 and no body', async () => {
+    const first = await call(h, { url: '/openapi.json' });
+    const etag = String(first.headers.etag);
+    assert.match(etag, /^"[\w-]{32}"$/);
+    assert.equal(first.headers['cache-control'], 'no-cache');
+    const again = await call(h, { url: '/openapi.json', headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+    assert.equal(again.headers.etag, etag);
+    const other = await call(h, { url: '/openapi.json', headers: { 'if-none-match': '"another"' } });
+    assert.equal(other.statusCode, 200);
+    assert.equal(other.body, first.body);
+  });
+
   it('serves the reference page, a page for every error type and the versioning page', async () => {
     const ref = await call(h, { url: '/docs' });
     assert.equal(ref.statusCode, 200);
