@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { call, seedTenant } from '../support/harness.js';
+import { createPassport, publisher, uniqueFixture } from '../support/passports.js';
 import { decodePng, missingTools } from '../support/decode.js';
 import { chromiumMissing, launch, logIn, newContext, screenshot, startServer, type WebServer } from './browser.js';
 import { accessibleEverywhere } from '../support/axe.js';
@@ -137,6 +138,42 @@ describe('dashboard: battery passports and GS1 prefixes', { skip }, () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('publication-status').getByText('Archived').waitFor();
     assert.equal((await fetch(decoded, { redirect: 'manual' })).status, 404);
+    await ctx.close();
+  });
+
+  it('a refresh that fails keeps the passport on screen, and what was typed into it', async () => {
+    const t = await publisher(server.h, 'pro');
+    const created = await createPassport(server.h, t, uniqueFixture('ev'));
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await logIn(page, t.email, t.password);
+    await page.goto(`/passports/${created.id}`);
+    const model = page.locator('#f-generalProductInformation-batteryModel');
+    await model.fill('Typed, not yet saved');
+    // From now on the passport's own address answers as a restarting instance would. A reading
+    // (a write) refreshes every query of the screen, the passport's among them.
+    await page.route(`**/v1/dpp/${created.id}`, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              type: `${server.url}/docs/errors/unavailable`,
+              title: 'Service Unavailable',
+              status: 503,
+              detail: 'The database does not answer.',
+            }),
+          })
+        : route.fallback(),
+    );
+    const readings = page.getByTestId('passport-readings');
+    await readings.getByLabel('Reading in %').fill('91');
+    await readings.getByRole('button', { name: 'Record reading' }).click();
+    await readings.getByText('Reading recorded.').waitFor();
+    // Before, the failed refresh replaced the whole editor with its problem.
+    await page.getByTestId('problem').waitFor();
+    await page.getByRole('heading', { name: new RegExp(`^Passport ${created.gtin}`) }).waitFor();
+    assert.equal(await model.inputValue(), 'Typed, not yet saved');
     await ctx.close();
   });
 

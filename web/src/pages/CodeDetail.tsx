@@ -6,7 +6,7 @@ import { useCode } from '../api/hooks/codes/use-code';
 import { useCodeAbSplit } from '../api/hooks/codes/use-code-ab-split';
 import { useCodeScans } from '../api/hooks/codes/use-code-scans';
 import { useCodeStats } from '../api/hooks/codes/use-code-stats';
-import { ProblemAlert } from '../ui/forms';
+import { ProblemAlert, queryProblem } from '../ui/forms';
 import { Downloads } from './code/CodeDownloads';
 import { CodeFacts } from './code/CodeFacts';
 import { ScanRows } from './code/ScanRows';
@@ -55,12 +55,14 @@ export function CodeDetail() {
   const ab = useCodeAbSplit(id, range, hasAb);
   const abSplit = ab.data?.dimensions.destination ?? [];
   const refresh = () => Promise.all([stats.refetch(), scans.refetch(), hasAb ? ab.refetch() : null]);
-  if (code.error instanceof ApiError) return <ProblemAlert problem={code.error.problem} />;
+  const problem = queryProblem(code);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   const c = code.data;
   if (!c) return <p>{t('app.loading')}</p>;
   const title = c.title || t('codes.untitled');
   return (
     <section>
+      <ProblemAlert problem={problem.above} />
       <div className="page-head">
         <h1>{title}</h1>
         <Link className="btn" to={`/codes/${c.id}/edit`}>

@@ -1,8 +1,7 @@
 import { useParams } from 'react-router';
-import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useCode } from '../api/hooks/codes/use-code';
-import { ProblemAlert } from '../ui/forms';
+import { ProblemAlert, queryProblem } from '../ui/forms';
 import { lazyForm } from '../ui/lazy-form';
 import { Downloads } from './code/CodeDownloads';
 
@@ -15,10 +14,12 @@ export function CodeEdit() {
   const mode = id ? 'update' : 'create';
   const { t } = useI18n();
   const existing = useCode(id);
-  if (existing.error instanceof ApiError) return <ProblemAlert problem={existing.error.problem} />;
+  const problem = queryProblem(existing);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   if (id && !existing.data) return <p>{t('app.loading')}</p>;
   return (
     <section>
+      <ProblemAlert problem={problem.above} />
       <h1>{mode === 'create' ? t('edit.createTitle') : t('edit.editTitle')}</h1>
       {existing.data ? <Downloads code={existing.data} /> : null}
       <CodeEditForm key={id ?? 'new'} mode={mode} code={existing.data} />

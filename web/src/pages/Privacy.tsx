@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../api/client';
 import { usePrivacyExports, usePrivacyWrites, type PrivacyExport } from '../api/hooks/privacy';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/en';
 import { useSession } from '../session';
-import { Field, ProblemAlert, saveBlob, useSubmit } from '../ui/forms';
+import { Field, ProblemAlert, queryProblem, saveBlob, useSubmit } from '../ui/forms';
 import './privacy.css';
 
 /** My exports in this organization with their status; a ready one downloads under the server's name. */
@@ -16,11 +15,13 @@ function ExportList() {
   const download = useSubmit(async (e: PrivacyExport) => {
     saveBlob(await writes.download(e.id), `qrs-${e.scope}-export-${e.id}.zip`);
   });
-  if (list.error instanceof ApiError) return <ProblemAlert problem={list.error.problem} />;
+  const problem = queryProblem(list);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   const rows = list.data ?? [];
   if (!rows.length) return list.data ? <p className="muted">{t('extras.exports.none')}</p> : null;
   return (
     <>
+      <ProblemAlert problem={problem.above} />
       <ProblemAlert problem={download.problem} />
       <table className="table" data-testid="exports-table">
         <caption className="sr-only">{t('extras.exports.caption')}</caption>

@@ -6,3 +6,4 @@ export { ProblemAlert } from './ProblemAlert';
 export { Field, type FieldControlProps } from './Field';
 export { CopyButton } from './CopyButton';
 export { saveBlob } from './save-blob';
+export { queryProblem } from './query-problem';

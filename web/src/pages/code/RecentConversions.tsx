@@ -1,10 +1,9 @@
 // The conversions a code's scans led to, newest first (docs/conversions.md): what the team's
 // integration reported, to check it works. Shown once the code has any.
 import { useId } from 'react';
-import { ApiError } from '../../api/client';
 import { useRecentConversions } from '../../api/hooks/conversions';
 import { useI18n } from '../../i18n/i18n';
-import { ProblemAlert } from '../../ui/forms';
+import { ProblemAlert, queryProblem } from '../../ui/forms';
 import { money } from './ConversionKpis';
 
 export function RecentConversions({ codeId, count }: { codeId: string; count: number }) {
@@ -12,10 +11,12 @@ export function RecentConversions({ codeId, count }: { codeId: string; count: nu
   const list = useRecentConversions(codeId, count > 0);
   const head = useId();
   if (count === 0) return null;
-  if (list.error instanceof ApiError) return <ProblemAlert problem={list.error.problem} />;
+  const problem = queryProblem(list);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   return (
     <section aria-labelledby={head} data-testid="recent-conversions">
       <h2 id={head}>{t('conversions.recent')}</h2>
+      <ProblemAlert problem={problem.above} />
       {list.data ? (
         <table className="table">
           <thead>

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
-import { ProblemAlert, useSubmit } from '../../ui/forms';
+import { ProblemAlert, queryProblem, useSubmit } from '../../ui/forms';
 import type { Issue, SchemaNode } from './contract-schema';
 import { SchemaSection } from './schema-form';
 import { PassportGrants, PassportVersions } from './passport-panels';
@@ -59,8 +58,9 @@ export default function PassportEditor() {
     }
   });
   const checked = useChecked(draft.body, draft.head.category, draft.seen, save.fields);
-  if (p.error instanceof ApiError) return <ProblemAlert problem={p.error.problem} />;
-  if (schemas.error instanceof ApiError) return <ProblemAlert problem={schemas.error.problem} />;
+  const problem = queryProblem(p);
+  const contractProblem = queryProblem(schemas);
+  if (problem.alone ?? contractProblem.alone) return <ProblemAlert problem={problem.alone ?? contractProblem.alone} />;
   if ((id && !passport) || !schemas.data) return <p>{t('app.loading')}</p>;
   const firstWithError = (issues: Issue[]) =>
     sections.findIndex((s) => issues.some((i) => i.severity === 'error' && sectionOf(i.path) === s.key));
@@ -73,6 +73,7 @@ export default function PassportEditor() {
   const stepProps = { sections, step: draft.step, issues: checked.shown, onStep: draft.goTo };
   return (
     <section>
+      <ProblemAlert problem={problem.above ?? contractProblem.above} />
       <div className="page-head">
         <h1>{passport ? `${t('dpp.passport')} ${passport.gtin} / ${passport.serial}` : t('dpp.new')}</h1>
         <Link className="btn" to="/passports">

@@ -1,9 +1,8 @@
-import { ApiError } from '../../api/client';
 import { useCurrentWorkspace, useWorkspaceWrites } from '../../api/hooks/workspaces';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
-import { CopyButton, ProblemAlert, useErrorText, useSubmit } from '../../ui/forms';
+import { CopyButton, ProblemAlert, queryProblem, useErrorText, useSubmit } from '../../ui/forms';
 import { lazyForm } from '../../ui/lazy-form';
 import { DomainRouting } from './DomainRouting';
 import '../team/team.css';
@@ -24,12 +23,14 @@ export function Domains() {
     verify.clear();
   });
   const verify = useSubmit(() => writes.verifyDomain(id));
-  if (ws.error instanceof ApiError) return <ProblemAlert problem={ws.error.problem} />;
+  const problem = queryProblem(ws);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   if (!ws.data) return <p>{t('app.loading')}</p>;
   const w = ws.data;
   const failed = verify.problem ? errorText(verify.problem, { '/custom_domain': t('domains.domain') }) : null;
   return (
     <section>
+      <ProblemAlert problem={problem.above} />
       <h1>{t('domains.title')}</h1>
       <p className="muted">{t('domains.hint', { ws: w.name })}</p>
       {w.custom_domain ? (

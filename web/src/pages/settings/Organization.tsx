@@ -1,8 +1,7 @@
-import { ApiError } from '../../api/client';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
 import { useCan } from '../../ui/can';
-import { ProblemAlert } from '../../ui/forms';
+import { ProblemAlert, queryProblem } from '../../ui/forms';
 import { lazyForm } from '../../ui/lazy-form';
 import { useOrganization, useUsage } from '../../api/hooks/organization';
 import '../team/team.css';
@@ -19,10 +18,12 @@ export function OrganizationSettings() {
   const canDelete = useCan('organizations.delete');
   const org = useOrganization(me?.current.organization_id);
   const usage = useUsage();
-  if (org.error instanceof ApiError) return <ProblemAlert problem={org.error.problem} />;
+  const problem = queryProblem(org);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   if (!org.data) return <p>{t('app.loading')}</p>;
   return (
     <section>
+      <ProblemAlert problem={problem.above} />
       <h1>{t('org.title')}</h1>
       <OrganizationForm key={org.data.id} organization={org.data} />
       <h2>{t('org.plan')}</h2>

@@ -1,10 +1,9 @@
 // The organization's single sign-on with OpenID Connect (docs/decisions.md D80): issuer, client,
 // write-only secret, claim values mapped to roles, and whether members must use it. org_admin only.
-import { ApiError } from '../../api/client';
 import { useSso } from '../../api/hooks/sso';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session';
-import { ProblemAlert } from '../../ui/forms';
+import { ProblemAlert, queryProblem } from '../../ui/forms';
 import { SsoForm } from './sso/SsoForm';
 import '../team/team.css';
 
@@ -13,11 +12,13 @@ export default function SsoSettings() {
   const { me } = useSession();
   const orgId = me?.current.organization_id;
   const sso = useSso(orgId);
-  if (sso.error instanceof ApiError) return <ProblemAlert problem={sso.error.problem} />;
+  const problem = queryProblem(sso);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   if (sso.data === undefined) return <p>{t('app.loading')}</p>;
   const c = sso.data;
   return (
     <section>
+      <ProblemAlert problem={problem.above} />
       <h1>{t('sso.title')}</h1>
       <p className="muted">{t('sso.intro')}</p>
       {c ? (

@@ -1,19 +1,20 @@
 import { useI18n } from '../../i18n/i18n';
 import { en, type MessageKey } from '../../i18n/en';
 import { usePermissionTable } from '../../ui/can';
-import { ProblemAlert } from '../../ui/forms';
-import { ApiError } from '../../api/client';
+import { ProblemAlert, queryProblem } from '../../ui/forms';
 import './team.css';
 
 /** Role × action, exactly as GET /v1/permissions answers it (the table the server enforces). */
 export function Permissions() {
   const { t } = useI18n();
   const q = usePermissionTable();
-  if (q.error instanceof ApiError) return <ProblemAlert problem={q.error.problem} />;
+  const problem = queryProblem(q);
+  if (problem.alone) return <ProblemAlert problem={problem.alone} />;
   if (!q.data) return <p>{t('app.loading')}</p>;
   const { roles, actions } = q.data;
   return (
     <section>
+      <ProblemAlert problem={problem.above} />
       <h1>{t('perm.title')}</h1>
       <p className="muted">{t('perm.hint')}</p>
       <div className="scroll-x" tabIndex={0} role="region" aria-label={t('perm.title')}>
