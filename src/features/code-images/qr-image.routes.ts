@@ -2,14 +2,13 @@
 // next): option resolution against the resource's defaults, conditional GET, and the headers a
 // browser, a `curl -OJ` and a print workflow each need.
 import { createHash } from 'node:crypto';
-import { sha256 } from '../../lib/tokens.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import { route } from '../../http/route.js';
 import type { App } from '../../http/types.js';
 import type { Permission } from '../../http/permissions.js';
 import { invalid } from '../../http/errors.js';
-import { etagMatches } from '../../http/etag.js';
+import { etagMatches, etagOf } from '../../http/etag.js';
 import { MEDIA_TYPES, QR_FORMATS, render, type QrFormat } from '../../qr/index.js';
 import {
   MIN_CONTRAST,
@@ -70,10 +69,7 @@ export function qrEtag(format: QrFormat, payload: string, options: ResolvedRende
         design: { ...options.design, logo: { ...logo, data: createHash('sha256').update(logo.data).digest('hex') } },
       }
     : options;
-  const hash = sha256(JSON.stringify([RENDER_REVISION, format, payload, shaped, title ?? null]))
-    .toString('base64url')
-    .slice(0, 32);
-  return `"${hash}"`;
+  return etagOf(JSON.stringify([RENDER_REVISION, format, payload, shaped, title ?? null]));
 }
 
 /**

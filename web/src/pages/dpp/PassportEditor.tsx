@@ -60,7 +60,8 @@ export default function PassportEditor() {
   const checked = useChecked(draft.body, draft.head.category, draft.seen, save.fields);
   const problem = queryProblem(p);
   const contractProblem = queryProblem(schemas);
-  if (problem.alone ?? contractProblem.alone) return <ProblemAlert problem={problem.alone ?? contractProblem.alone} />;
+  const blocking = problem.alone ?? contractProblem.alone;
+  if (blocking) return <ProblemAlert problem={blocking} />;
   if ((id && !passport) || !schemas.data) return <p>{t('app.loading')}</p>;
   const firstWithError = (issues: Issue[]) =>
     sections.findIndex((s) => issues.some((i) => i.severity === 'error' && sectionOf(i.path) === s.key));
